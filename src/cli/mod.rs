@@ -1,0 +1,112 @@
+//! The command line: one module per command. Commands print their output and return a
+//! [`Status`]; `main.rs` turns it into the exit code.
+
+mod moves;
+mod perft;
+mod play;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::game::Game;
+use crate::games;
+use crate::rulings::RulingSet;
+
+/// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
+/// illegal move, a failed scenario), 2 usage or I/O error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ok = 0,
+    Failed = 1,
+    Usage = 2,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "bao-oracle",
+    version,
+    about = "Rules oracle and game-record validator for Bao la Kete, Bao Kingulu and Bao la Kimasai"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the legal moves of a position, one per line, canonical notation.
+    Moves(moves::MovesArgs),
+    /// Play moves from a position and print the position after them (compact form).
+    Play(play::PlayArgs),
+    /// Count the leaves of the move tree to a depth (`--divide`: per legal move).
+    Perft(perft::PerftArgs),
+}
+
+pub fn run(cli: Cli) -> Status {
+    match cli.command {
+        Command::Moves(args) => moves::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Perft(args) => perft::run(args),
+    }
+}
+
+/// The ruleset, position and rulings most commands take.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete.
+    pub ruleset: String,
+    /// A position in compact or diagram form (default: the standard start).
+    #[arg(long, short = 'p')]
+    pub position: Option<String>,
+    /// A non-default ruling, NAME=VALUE (repeatable).
+    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    pub rulings: Vec<String>,
+}
+
+/// A usage error, printed as `error[code]: message`.
+pub struct UsageError {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl UsageError {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+        UsageError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn report(&self) -> Status {
+        eprintln!("error[{}]: {}", self.code, self.message);
+        Status::Usage
+    }
+}
+
+/// Resolves `--ruling` assignments for game `G`.
+pub fn rulings_for<G: Game>(assignments: &[String]) -> Result<G::Rulings, UsageError> {
+    let set = RulingSet::from_assignments(assignments.iter().map(String::as_str))
+        .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+    set.check(G::RULINGS, G::RULESET)
+        .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+    G::rulings(&set).map_err(|e| UsageError::new("unknown-ruling", e.message))
+}
+
+/// Resolves `--position` (or the start) and `--ruling` for game `G`.
+pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), UsageError> {
+    let rulings = rulings_for::<G>(&args.rulings)?;
+    let position = match &args.position {
+        None => G::start(),
+        Some(text) => G::parse_position(text).map_err(|e| {
+            let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+            UsageError::new("bad-position", format!("{}{rule}", e.message))
+        })?,
+    };
+    Ok((position, rulings))
+}
+
+/// Runs `visitor` for `ruleset`, or reports an unknown ruleset.
+pub fn with_game<V: games::GameVisitor<Output = Status>>(ruleset: &str, visitor: V) -> Status {
+    games::dispatch(ruleset, visitor).unwrap_or_else(|| {
+        UsageError::new("unknown-ruleset", games::unknown_ruleset(ruleset)).report()
+    })
+}

@@ -1,0 +1,498 @@
+//! The one interface every game implements.
+//!
+//! A game is a type implementing [`Game`]: its positions, its moves (the mover's complete set of
+//! decisions, see `../shared/rules/README.md`), the rules that play a move, and its notation. Every
+//! other part of the crate (records, replay, the spec runner, perft, the CLI) is written once,
+//! generically, against this trait, and reaches a concrete game through [`crate::games::dispatch`].
+//!
+//! Speed matters here: positions are small `Copy`-able fixed arrays, playing a move works on one copy
+//! of the board, and events go to a [`Sink`] that compiles to nothing where nobody listens (perft,
+//! move generation).
+
+use std::fmt;
+use std::hash::Hash;
+
+use crate::rulings::{RulingDef, RulingError, RulingSet};
+
+/// A rule id of the references (`KIN-7`, `MAS-6`, `KETE-A7`).
+pub type RuleId = &'static str;
+
+/// The two players. South moves first unless a record or position says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    South,
+    North,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: the index of per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Side> {
+        match s {
+            "south" => Some(Side::South),
+            "north" => Some(Side::North),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+impl Outcome {
+    /// `south`, `north` or `draw`, as records write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win(s) => s.name(),
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The end of a game: who won, by which rule, and the final score where the game counts one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameEnd {
+    pub outcome: Outcome,
+    pub rule: RuleId,
+    /// Seeds counted for (South, North), for games decided on score (Kingulu).
+    pub score: Option<[u16; 2]>,
+}
+
+/// A sowing direction on a player's ring, as the references name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    Clockwise,
+    Anticlockwise,
+}
+
+impl Direction {
+    pub fn reversed(self) -> Direction {
+        match self {
+            Direction::Clockwise => Direction::Anticlockwise,
+            Direction::Anticlockwise => Direction::Clockwise,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Clockwise => "clockwise",
+            Direction::Anticlockwise => "anticlockwise",
+        }
+    }
+}
+
+/// Why a move (or a lap) came to an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The last seed fell into an empty hole.
+    EmptyHole,
+    /// The last seed fell into a reserved hole.
+    ReservedHole,
+    /// A hole was reserved (Kingulu KIN-10, Kete hizi zetu).
+    Reservation,
+    /// The mover chose to stop at his kuu, or a takata lap ended there (Kete).
+    Kuu,
+    /// The game was won mid-move (Kete Bao hamna).
+    GameWon,
+    /// A stone arrived (Kimasai: every move is one step).
+    Arrived,
+}
+
+impl StopReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            StopReason::EmptyHole => "the last seed fell into an empty hole",
+            StopReason::ReservedHole => "the last seed fell into a reserved hole",
+            StopReason::Reservation => "a hole was reserved",
+            StopReason::Kuu => "the move stops at the kuu",
+            StopReason::GameWon => "the game is won",
+            StopReason::Arrived => "the stone arrived",
+        }
+    }
+}
+
+/// What a move did, step by step, in the order it happened. Holes are the game's hole indices
+/// ([`Game::hole_name`] names them). Every event carries the rule behind it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A lap of sowing: `seeds` lifted from `from` (or, for captured seeds, sown starting *in*
+    /// `from`), the last seed falling into `to`.
+    Lap {
+        from: u8,
+        seeds: u16,
+        direction: Direction,
+        to: u8,
+        rule: RuleId,
+    },
+    /// A lap ended in an occupied hole and its seeds are lifted for the next lap.
+    Relay { at: u8, seeds: u16, rule: RuleId },
+    /// A single stone moved one hole (Kimasai).
+    Step { from: u8, to: u8, rule: RuleId },
+    /// Seeds taken from `hole` by the mover. For Kingulu the capturing seed is included.
+    Capture { hole: u8, seeds: u16, rule: RuleId },
+    /// `hole` is reserved by `by`; `seeds` is what it holds after the reservation.
+    Reserve {
+        hole: u8,
+        by: Side,
+        seeds: u16,
+        rule: RuleId,
+    },
+    /// A seed moved to a reserved hole from elsewhere (Kingulu: the last-but-one seed).
+    Transfer { from: u8, to: u8, rule: RuleId },
+    /// A decision or a rule that changes the course of the move without moving seeds by itself
+    /// (Kete: safari, kuu destroyed, the sixteen rule, hizi zetu), in words.
+    Note { text: &'static str, rule: RuleId },
+    /// The move ended at `at`.
+    Stop {
+        at: u8,
+        reason: StopReason,
+        rule: RuleId,
+    },
+    /// The game is over after this move.
+    GameOver { end: GameEnd },
+}
+
+impl Event {
+    pub fn rule(&self) -> RuleId {
+        match self {
+            Event::Lap { rule, .. }
+            | Event::Relay { rule, .. }
+            | Event::Step { rule, .. }
+            | Event::Capture { rule, .. }
+            | Event::Reserve { rule, .. }
+            | Event::Transfer { rule, .. }
+            | Event::Note { rule, .. }
+            | Event::Stop { rule, .. } => rule,
+            Event::GameOver { end } => end.rule,
+        }
+    }
+
+    /// The event in words, holes named by the game.
+    pub fn describe<G: Game>(&self) -> String {
+        let h = G::hole_name;
+        match *self {
+            Event::Lap {
+                from,
+                seeds,
+                direction,
+                to,
+                ..
+            } => format!(
+                "lap of {seeds} from {} {}, last seed in {}",
+                h(from),
+                direction.name(),
+                h(to)
+            ),
+            Event::Relay { at, seeds, .. } => format!("relay: lift {seeds} from {}", h(at)),
+            Event::Step { from, to, .. } => format!("{} -> {}", h(from), h(to)),
+            Event::Capture { hole, seeds, .. } => format!("capture {seeds} from {}", h(hole)),
+            Event::Reserve {
+                hole, by, seeds, ..
+            } => format!("{} reserved by {by}, holding {seeds}", h(hole)),
+            Event::Transfer { from, to, .. } => format!("one seed from {} to {}", h(from), h(to)),
+            Event::Note { text, .. } => text.to_string(),
+            Event::Stop { at, reason, .. } => format!("stop in {}: {}", h(at), reason.describe()),
+            Event::GameOver { end } => match end.score {
+                Some([s, n]) => format!("game over: {} ({s}-{n})", end.outcome),
+                None => format!("game over: {}", end.outcome),
+            },
+        }
+    }
+}
+
+/// Where a game's rules send the events of a move. `()` listens to nothing and costs nothing;
+/// `Vec<Event>` records them.
+pub trait Sink {
+    /// False when events are dropped, so that callers can skip building them.
+    const LISTENING: bool;
+    fn event(&mut self, event: Event);
+}
+
+impl Sink for () {
+    const LISTENING: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+impl Sink for Vec<Event> {
+    const LISTENING: bool = true;
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+/// Why a move is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// The move breaks `rule`; `reason` says how, in words.
+    Illegal { rule: RuleId, reason: String },
+    /// The move's relay neither ended nor repeated within the cycle detector's budget
+    /// ([`crate::cycle::LAP_BUDGET`]): neither legal nor illegal.
+    Undecided { laps: u64 },
+}
+
+impl Rejection {
+    pub fn illegal(rule: RuleId, reason: impl Into<String>) -> Rejection {
+        Rejection::Illegal {
+            rule,
+            reason: reason.into(),
+        }
+    }
+
+    pub fn rule(&self) -> Option<RuleId> {
+        match self {
+            Rejection::Illegal { rule, .. } => Some(rule),
+            Rejection::Undecided { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rejection::Illegal { rule, reason } => write!(f, "{reason} ({rule})"),
+            Rejection::Undecided { laps } => write!(
+                f,
+                "the move neither ended nor repeated within {laps} laps: undecided"
+            ),
+        }
+    }
+}
+
+/// A move text that is not notation for this game at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub message: String,
+}
+
+impl NotationError {
+    pub fn new(message: impl Into<String>) -> Self {
+        NotationError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A position text that cannot be read, or describes no reachable kind of position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub message: String,
+    /// The rule a valid position would break (`KIN-2` for a wrong seed count), if any.
+    pub rule: Option<RuleId>,
+}
+
+impl PositionError {
+    pub fn syntax(message: impl Into<String>) -> Self {
+        PositionError {
+            message: message.into(),
+            rule: None,
+        }
+    }
+
+    pub fn rule(rule: RuleId, message: impl Into<String>) -> Self {
+        PositionError {
+            message: message.into(),
+            rule: Some(rule),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// How a spelling failed to name exactly one legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unresolved<M> {
+    /// No legal move fits; the rejection of the move the spelling names (or its best reading).
+    Rejected(Rejection),
+    /// More than one legal move fits a shortened spelling.
+    Ambiguous(Vec<M>),
+}
+
+/// A claim that a move's annotation makes and the move does not bear out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FalseClaim {
+    /// The rule the claim is about (`KIN-9` for a capture count).
+    pub rule: RuleId,
+    pub message: String,
+}
+
+/// The outcome of generating the legal moves of a position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Generated {
+    /// Candidate moves left out because their legality could not be decided within the budget.
+    pub undecided: u32,
+}
+
+/// A game's rules and notation. See the module docs.
+pub trait Game: Sized + 'static {
+    /// The ruleset id (`bao-kingulu`).
+    const RULESET: &'static str;
+    /// The game's name in words.
+    const NAME: &'static str;
+    /// The named rulings of the reference, with their defaults and alternatives.
+    const RULINGS: &'static [RulingDef];
+
+    /// A validated position: everything that decides the rest of the game except its history.
+    type Position: Clone + Eq + Hash + fmt::Debug + Send + Sync;
+    /// A move: the mover's complete set of decisions.
+    type Move: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync;
+    /// A move as written, with any claims: what notation parses into.
+    type Spelling: Clone + fmt::Debug;
+    /// The game's rulings, resolved from a [`RulingSet`].
+    type Rulings: Clone + fmt::Debug + Default + Send + Sync;
+    /// What must repeat for a repetition rule (KIN-A9, MAS-11); `()` for games without one.
+    type RepetitionKey: Eq + Hash;
+
+    // --- rules -------------------------------------------------------------------------------
+
+    /// Resolve a ruling set for this game (names and values are already checked against
+    /// [`Game::RULINGS`]).
+    fn rulings(set: &RulingSet) -> Result<Self::Rulings, RulingError>;
+
+    fn start() -> Self::Position;
+    fn side_to_move(pos: &Self::Position) -> Side;
+    fn set_side_to_move(pos: &mut Self::Position, side: Side);
+
+    /// Writes the legal moves of `pos` into `out` (cleared first), in canonical order.
+    fn legal_moves(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        out: &mut Vec<Self::Move>,
+    ) -> Generated;
+
+    /// Plays `mv` on `pos`: the position after it, or why it is refused. Every move is checked;
+    /// events go to `sink` in the order they happen. The end of the game is not an event of the
+    /// move ([`Playthrough`] adds [`Event::GameOver`]), so perft never pays for it.
+    fn play<S: Sink>(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        mv: Self::Move,
+        sink: &mut S,
+    ) -> Result<Self::Position, Rejection>;
+
+    /// The end of the game if `pos` is final (the side to move has lost, cannot move, ...).
+    fn game_end(pos: &Self::Position, rulings: &Self::Rulings) -> Option<GameEnd>;
+
+    /// The key under which repetitions are compared, or `None` if the game has no such rule.
+    fn repetition_key(pos: &Self::Position) -> Option<Self::RepetitionKey>;
+    /// How a game ends when `pos` repeats an earlier moment of it.
+    fn repetition_end(pos: &Self::Position) -> GameEnd;
+
+    // --- notation ----------------------------------------------------------------------------
+
+    /// The name of hole `index` (`A3`, `b12`).
+    fn hole_name(index: u8) -> &'static str;
+
+    /// Parses a move as written (long and annotated forms included).
+    fn parse_move(text: &str) -> Result<Self::Spelling, NotationError>;
+    /// The canonical spelling of a move (no claims).
+    fn format_move(mv: Self::Move) -> String;
+    /// The one legal move of `pos` that a spelling names.
+    fn resolve(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        spelling: &Self::Spelling,
+    ) -> Result<Self::Move, Unresolved<Self::Move>>;
+    /// The claims of `spelling` that the move's events do not bear out.
+    fn check_claims(spelling: &Self::Spelling, events: &[Event]) -> Vec<FalseClaim>;
+
+    /// Reads a position in either written form (compact or diagram), validating it.
+    fn parse_position(text: &str) -> Result<Self::Position, PositionError>;
+    /// The one-line compact form.
+    fn format_compact(pos: &Self::Position) -> String;
+    /// The multi-line diagram, North on top, as the reference draws it.
+    fn format_diagram(pos: &Self::Position) -> String;
+}
+
+/// A game in progress: a position with the history that repetition rules need. Perft and move
+/// generation use bare positions; records, random games and conformance runs use this.
+pub struct Playthrough<G: Game> {
+    pub position: G::Position,
+    pub rulings: G::Rulings,
+    seen: std::collections::HashSet<G::RepetitionKey>,
+    end: Option<GameEnd>,
+}
+
+impl<G: Game> Playthrough<G> {
+    pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
+        let mut seen = std::collections::HashSet::new();
+        if let Some(key) = G::repetition_key(&position) {
+            seen.insert(key);
+        }
+        let end = G::game_end(&position, &rulings);
+        Playthrough {
+            position,
+            rulings,
+            seen,
+            end,
+        }
+    }
+
+    /// The end of the game, if it is over.
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    /// Plays a move; on success the position advances, and if the game is now over (by the
+    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`.
+    pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
+        let next = G::play(&self.position, &self.rulings, mv, sink)?;
+        self.position = next;
+        self.end = G::game_end(&self.position, &self.rulings);
+        if self.end.is_none()
+            && let Some(key) = G::repetition_key(&self.position)
+            && !self.seen.insert(key)
+        {
+            self.end = Some(G::repetition_end(&self.position));
+        }
+        if let Some(end) = self.end {
+            sink.event(Event::GameOver { end });
+        }
+        Ok(())
+    }
+}

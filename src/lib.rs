@@ -1,0 +1,14 @@
+//! bao-oracle: a rules-specification test oracle and game-record validator for three East African
+//! mancala games — Bao la Kete, Bao Kingulu and Bao la Kimasai.
+//!
+//! The rules live in [`games`], each game behind the one interface [`game::Game`]. Everything else
+//! walks through that interface: [`perft`] counts the move tree, the record validator replays
+//! games, the spec runner checks scenarios, and [`cli`] puts it all on the command line.
+
+pub mod cli;
+pub mod cycle;
+pub mod game;
+pub mod games;
+pub mod notation;
+pub mod perft;
+pub mod rulings;

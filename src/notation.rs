@@ -1,0 +1,143 @@
+//! Pieces of notation the games share: hole names (`A3`, `b12`), the side to move, and the
+//! number rows of positions. Each game's own notation module builds its moves and positions from
+//! these; nothing here knows a game's rules.
+
+use crate::game::{PositionError, Side};
+
+/// A hole name split off the front of a move text: the row letter (if written), the hole number,
+/// and the rest of the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoleText<'a> {
+    pub row: Option<char>,
+    pub number: u32,
+    pub rest: &'a str,
+}
+
+/// Splits `A12x` into `A`, `12` and `x`. The row letter may be absent (`4>`, for Kete nemo).
+pub fn split_hole(text: &str) -> Option<HoleText<'_>> {
+    let mut chars = text.char_indices().peekable();
+    let row = match chars.peek() {
+        Some(&(_, c)) if c.is_ascii_alphabetic() => {
+            chars.next();
+            Some(c)
+        }
+        _ => None,
+    };
+    let start = chars.peek().map(|&(i, _)| i)?;
+    let end = text[start..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(text.len(), |n| start + n);
+    if end == start || end - start > 3 {
+        return None;
+    }
+    let number = text[start..end].parse().ok()?;
+    Some(HoleText {
+        row,
+        number,
+        rest: &text[end..],
+    })
+}
+
+/// The index of a hole name in a game's table of names.
+pub fn hole_index(names: &[&str], name: &str) -> Option<u8> {
+    names.iter().position(|n| *n == name).map(|i| i as u8)
+}
+
+/// `S`/`N` or `south`/`north`, any case.
+pub fn parse_side(word: &str) -> Option<Side> {
+    match word.to_ascii_lowercase().as_str() {
+        "s" | "south" => Some(Side::South),
+        "n" | "north" => Some(Side::North),
+        _ => None,
+    }
+}
+
+/// `S` or `N`, as compact positions write the side to move.
+pub fn side_letter(side: Side) -> char {
+    match side {
+        Side::South => 'S',
+        Side::North => 'N',
+    }
+}
+
+/// Reads a diagram line "south to move" / "north to move" (or a bare side word).
+pub fn parse_to_move_line(line: &str) -> Option<Side> {
+    let line = line.trim();
+    let word = line.strip_suffix("to move").map(str::trim).unwrap_or(line);
+    parse_side(word)
+}
+
+/// Reads `expected` whitespace-separated counts from one diagram line, after an optional row label
+/// (`a:` or `a`). Every count must be at most `max`.
+pub fn parse_count_row(
+    line: &str,
+    label: &str,
+    expected: usize,
+    max: u32,
+) -> Result<Vec<u32>, PositionError> {
+    let mut words = line.split_whitespace().peekable();
+    if let Some(first) = words.peek() {
+        let bare = first.trim_end_matches(':');
+        if bare == label {
+            words.next();
+        }
+    }
+    let mut counts = Vec::with_capacity(expected);
+    for word in words {
+        let n: u32 = word.parse().map_err(|_| {
+            PositionError::syntax(format!("row {label}: `{word}` is not a number of seeds"))
+        })?;
+        if n > max {
+            return Err(PositionError::syntax(format!(
+                "row {label}: {n} seeds in one hole is more than the game has ({max})"
+            )));
+        }
+        counts.push(n);
+        if counts.len() > expected {
+            break;
+        }
+    }
+    if counts.len() != expected {
+        return Err(PositionError::syntax(format!(
+            "row {label} has {} holes, not {expected}",
+            counts.len()
+        )));
+    }
+    Ok(counts)
+}
+
+/// The lines of a diagram that carry something (blank lines and `#` comments dropped).
+pub fn diagram_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+/// Text too long to be any position or move is refused before it is read further.
+pub const MAX_TEXT: usize = 4096;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_holes() {
+        let h = split_hole("A12x").unwrap();
+        assert_eq!((h.row, h.number, h.rest), (Some('A'), 12, "x"));
+        let h = split_hole("4>").unwrap();
+        assert_eq!((h.row, h.number, h.rest), (None, 4, ">"));
+        assert!(split_hole("A").is_none());
+        assert!(split_hole("").is_none());
+        assert!(split_hole("A99999").is_none());
+    }
+
+    #[test]
+    fn reads_count_rows() {
+        assert_eq!(parse_count_row("a: 1 2 3", "a", 3, 9).unwrap(), [1, 2, 3]);
+        assert_eq!(parse_count_row("1 2 3", "a", 3, 9).unwrap(), [1, 2, 3]);
+        assert!(parse_count_row("1 2", "a", 3, 9).is_err());
+        assert!(parse_count_row("1 2 30", "a", 3, 9).is_err());
+        assert!(parse_count_row("1 x 3", "a", 3, 9).is_err());
+    }
+}

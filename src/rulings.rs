@@ -1,0 +1,156 @@
+//! Named rulings: `<game>.<topic> = value`.
+//!
+//! Each game lists its rulings ([`crate::game::Game::RULINGS`]) with the ambiguity ids they settle,
+//! a default and the alternatives. A user selects non-default ones in a record (`rulings:`) or on the
+//! command line (`--ruling kingulu.penultimate-source=not-from-reserved`). A [`RulingSet`] is what
+//! was selected, before it is checked against a game.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One named ruling of a reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulingDef {
+    /// `kingulu.penultimate-source`
+    pub name: &'static str,
+    /// The ambiguity ids it settles (`KIN-A4`).
+    pub ids: &'static [&'static str],
+    /// The question, in one line.
+    pub question: &'static str,
+    pub default: &'static str,
+    /// Every value, the default included, in the reference's order.
+    pub values: &'static [&'static str],
+}
+
+/// Rulings selected by a user: names to values, not yet checked against a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulingSet {
+    chosen: BTreeMap<String, String>,
+}
+
+/// A ruling that does not exist for the game, or a value it does not have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulingError {
+    pub message: String,
+}
+
+impl fmt::Display for RulingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl RulingSet {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Parses `name=value`.
+    pub fn parse_assignment(text: &str) -> Result<(String, String), RulingError> {
+        match text.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() && !value.trim().is_empty() => {
+                Ok((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => Err(RulingError {
+                message: format!("`{text}` is not a ruling: write NAME=VALUE"),
+            }),
+        }
+    }
+
+    /// Selects `value` for `name`; a second, different value for the same name is an error.
+    pub fn insert(&mut self, name: &str, value: &str) -> Result<(), RulingError> {
+        match self.chosen.get(name) {
+            Some(old) if old != value => Err(RulingError {
+                message: format!("ruling `{name}` is given twice, as `{old}` and as `{value}`"),
+            }),
+            _ => {
+                self.chosen.insert(name.to_string(), value.to_string());
+                Ok(())
+            }
+        }
+    }
+
+    pub fn from_assignments<'a>(
+        items: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self, RulingError> {
+        let mut set = RulingSet::new();
+        for item in items {
+            let (name, value) = Self::parse_assignment(item)?;
+            set.insert(&name, &value)?;
+        }
+        Ok(set)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.chosen.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.chosen.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// Checks every selected ruling against a game's list.
+    pub fn check(&self, defs: &[RulingDef], ruleset: &str) -> Result<(), RulingError> {
+        for (name, value) in self.iter() {
+            let Some(def) = defs.iter().find(|d| d.name == name) else {
+                let known: Vec<&str> = defs.iter().map(|d| d.name).collect();
+                let known = if known.is_empty() {
+                    "it has none".to_string()
+                } else {
+                    format!("it has {}", known.join(", "))
+                };
+                return Err(RulingError {
+                    message: format!("`{name}` is not a ruling of {ruleset}: {known}"),
+                });
+            };
+            if !def.values.contains(&value) {
+                return Err(RulingError {
+                    message: format!(
+                        "`{value}` is not a value of ruling `{name}`: it takes {}",
+                        def.values.join(" | ")
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The selected value of `def`, or its default.
+    pub fn value(&self, def: &RulingDef) -> &str {
+        self.chosen
+            .get(def.name)
+            .map(String::as_str)
+            .unwrap_or(def.default)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEF: RulingDef = RulingDef {
+        name: "demo.topic",
+        ids: &["DEMO-A1"],
+        question: "?",
+        default: "yes",
+        values: &["yes", "no"],
+    };
+
+    #[test]
+    fn defaults_and_choices() {
+        let set = RulingSet::from_assignments(["demo.topic=no"]).unwrap();
+        assert_eq!(set.value(&DEF), "no");
+        assert_eq!(RulingSet::new().value(&DEF), "yes");
+        set.check(&[DEF], "demo").unwrap();
+    }
+
+    #[test]
+    fn refuses_unknown_names_values_and_conflicts() {
+        let bad = RulingSet::from_assignments(["demo.other=no"]).unwrap();
+        assert!(bad.check(&[DEF], "demo").is_err());
+        let bad = RulingSet::from_assignments(["demo.topic=maybe"]).unwrap();
+        assert!(bad.check(&[DEF], "demo").is_err());
+        assert!(RulingSet::from_assignments(["demo.topic=no", "demo.topic=yes"]).is_err());
+        assert!(RulingSet::from_assignments(["demo.topic"]).is_err());
+    }
+}
