@@ -12,3 +12,5 @@ pub mod games;
 pub mod notation;
 pub mod perft;
 pub mod rulings;
+pub mod spec;
+pub mod trace;

@@ -4,6 +4,7 @@
 mod moves;
 mod perft;
 mod play;
+mod spec;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -39,6 +40,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Count the leaves of the move tree to a depth (`--divide`: per legal move).
     Perft(perft::PerftArgs),
+    /// Run the specification's scenarios and perft tables (default `spec/`).
+    Spec(spec::SpecArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
@@ -46,6 +49,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Spec(args) => spec::run(args),
     }
 }
 
