@@ -106,7 +106,8 @@ pub enum SideName {
 /// Without `error`, every move must play and the fields describe the position after the last one
 /// (`events`: the last move's). With `error`, every move but the last must play and the last must
 /// fail with that error; for `false-claim` the move itself is played (only its claim is wrong), for
-/// every other code the position stays as it was before the last move.
+/// every other code the position stays as it was before the last move. The error `bad-position`
+/// is the start position's: the scenario then has no moves and expects nothing else.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
@@ -189,6 +190,8 @@ pub enum ErrorCode {
     FalseClaim,
     /// The game was already over.
     MoveAfterEnd,
+    /// The start position is refused (it cannot be read, or breaks a rule such as a seed count).
+    BadPosition,
 }
 
 impl ErrorCode {
@@ -200,6 +203,7 @@ impl ErrorCode {
             ErrorCode::AmbiguousMove => "ambiguous-move",
             ErrorCode::FalseClaim => "false-claim",
             ErrorCode::MoveAfterEnd => "move-after-end",
+            ErrorCode::BadPosition => "bad-position",
         }
     }
 }

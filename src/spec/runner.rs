@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::format::{
-    Catalogue, ErrorCode, ErrorSpec, EventSpec, PerftTable, ResultName, Scenario, SideName,
+    Catalogue, ErrorCode, ErrorSpec, EventSpec, Expect, PerftTable, ResultName, Scenario, SideName,
 };
 use crate::game::{Event, FalseClaim, Game, Playthrough, RuleId, Side, Unresolved};
 use crate::perft::{divide, perft};
@@ -246,7 +246,17 @@ pub fn check_shape(scenario: &Scenario, catalogue: &Catalogue) -> Vec<Failure> {
     }
     if let Some(error) = &expect.error {
         known_rule("error", &error.rule);
-        if scenario.moves.is_empty() {
+        if error.code == ErrorCode::BadPosition {
+            let alone = Expect {
+                error: Some(error.clone()),
+                ..Expect::default()
+            };
+            if !scenario.moves.is_empty() || *expect != alone || scenario.start.is_none() {
+                failures.push(Failure::message(
+                    "a `bad-position` error is about `start`: no moves and no other expectation",
+                ));
+            }
+        } else if scenario.moves.is_empty() {
             failures.push(Failure::message(
                 "`error` expects the last move to fail, but there are no moves",
             ));
@@ -277,6 +287,36 @@ pub fn check_shape(scenario: &Scenario, catalogue: &Catalogue) -> Vec<Failure> {
 
 /// Runs one scenario (its shape already checked): plays its moves and compares every expectation.
 pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
+    if let Some(want) = scenario
+        .expect
+        .error
+        .as_ref()
+        .filter(|e| e.code == ErrorCode::BadPosition)
+    {
+        let text = scenario.start.as_deref().unwrap_or_default();
+        return match G::parse_position(text) {
+            Ok(pos) => vec![Failure::new(
+                "start",
+                "bad-position",
+                format!("the position reads as {}", G::format_compact(&pos)),
+            )],
+            Err(e) if want.rule.as_deref().is_some_and(|r| Some(r) != e.rule) => {
+                vec![Failure::new(
+                    "start",
+                    format!(
+                        "bad-position ({})",
+                        want.rule.as_deref().unwrap_or_default()
+                    ),
+                    format!(
+                        "bad-position ({}): {}",
+                        e.rule.unwrap_or("no rule"),
+                        e.message
+                    ),
+                )]
+            }
+            Err(_) => Vec::new(),
+        };
+    }
     let mut game = match setup::<G>(scenario) {
         Ok(game) => game,
         Err(failure) => return vec![failure],
