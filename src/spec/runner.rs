@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::format::{
     Catalogue, ErrorCode, ErrorSpec, EventSpec, Expect, PerftTable, ResultName, Scenario, SideName,
 };
-use crate::game::{Event, FalseClaim, Game, Playthrough, RuleId, Side, Unresolved};
+use crate::game::{Event, FalseClaim, Game, Playthrough, Rejection, RuleId, Side, Unresolved};
 use crate::perft::{divide, perft};
 use crate::rulings::RulingSet;
 
@@ -95,17 +95,7 @@ pub fn play_text<G: Game>(game: &mut Playthrough<G>, text: &str) -> Result<Playe
         G::parse_move(text).map_err(|e| MoveError::new(ErrorCode::NotNotation, None, e.message))?;
     let mv = match G::resolve(&game.position, &game.rulings, &spelling) {
         Ok(mv) => mv,
-        Err(Unresolved::Rejected(rejection)) => {
-            let code = match rejection.rule() {
-                Some(_) => ErrorCode::IllegalMove,
-                None => ErrorCode::UndecidedMove,
-            };
-            return Err(MoveError::new(
-                code,
-                rejection.rule(),
-                rejection.to_string(),
-            ));
-        }
+        Err(Unresolved::Rejected(rejection)) => return Err(rejected(rejection)),
         Err(Unresolved::Ambiguous(moves)) => {
             let candidates: Vec<String> = moves.into_iter().map(G::format_move).collect();
             let mut error = MoveError::new(
@@ -118,19 +108,24 @@ pub fn play_text<G: Game>(game: &mut Playthrough<G>, text: &str) -> Result<Playe
         }
     };
     let mut events = Vec::new();
-    game.play(mv, &mut events).map_err(|rejection| {
-        let code = match rejection.rule() {
-            Some(_) => ErrorCode::IllegalMove,
-            None => ErrorCode::UndecidedMove,
-        };
-        MoveError::new(code, rejection.rule(), rejection.to_string())
-    })?;
+    game.play(mv, &mut events).map_err(rejected)?;
     let false_claims = G::check_claims(&spelling, &events);
     Ok(Played {
         mv,
         events,
         false_claims,
     })
+}
+
+fn rejected(rejection: Rejection) -> MoveError {
+    match rejection {
+        Rejection::Illegal { rule, reason } => {
+            MoveError::new(ErrorCode::IllegalMove, Some(rule), reason)
+        }
+        undecided @ Rejection::Undecided { .. } => {
+            MoveError::new(ErrorCode::UndecidedMove, None, undecided.to_string())
+        }
+    }
 }
 
 /// The rule and ambiguity ids a catalogue defines.
