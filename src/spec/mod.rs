@@ -62,6 +62,10 @@ pub struct ItemResult {
     pub id: String,
     pub passed: bool,
     pub failures: Vec<Failure>,
+    /// Why the item was not run (its ruleset has a catalogue but no engine yet); a skipped item
+    /// neither passes nor fails.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_run: Option<String>,
     /// Perft rows left out by the run's node limit.
     #[serde(skip_serializing_if = "is_zero")]
     pub skipped: usize,
@@ -83,6 +87,8 @@ pub struct Report {
 pub struct Summary {
     pub passed: usize,
     pub failed: usize,
+    /// Items of rulesets the oracle does not implement yet.
+    pub not_run: usize,
 }
 
 /// An input that could not be read at all (exit status 2).
@@ -185,6 +191,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                 id: "file".to_string(),
                 passed: false,
                 failures: vec![Failure::message(message)],
+                not_run: None,
                 skipped: 0,
             }),
             Err(Err(e)) => return Err(e),
@@ -242,6 +249,12 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
             SpecFile::Scenarios(f) => {
                 let catalogue = catalogues.get(&f.ruleset);
                 for scenario in &f.scenarios {
+                    if let Some(item) =
+                        not_implemented(shown, &f.ruleset, ItemKind::Scenario, &scenario.id)
+                    {
+                        items.push(item);
+                        continue;
+                    }
                     let mut failures = match catalogue {
                         Some(c) => runner::check_shape(scenario, c),
                         None => vec![Failure::message(format!(
@@ -278,6 +291,12 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
             }
             SpecFile::Perft(f) => {
                 for table in &f.tables {
+                    if let Some(item) =
+                        not_implemented(shown, &f.ruleset, ItemKind::Perft, &table.id)
+                    {
+                        items.push(item);
+                        continue;
+                    }
                     let (failures, skipped) =
                         games::dispatch(&f.ruleset, RunPerft(table, options.perft)).unwrap_or_else(
                             || {
@@ -321,12 +340,14 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
         }
     }
 
-    let failed = items.iter().filter(|i| !i.passed).count();
+    let failed = items.iter().filter(|i| i.failed()).count();
+    let not_run = items.iter().filter(|i| i.not_run.is_some()).count();
     Ok(Report {
         version: 1,
         summary: Summary {
-            passed: items.len() - failed,
+            passed: items.len() - failed - not_run,
             failed,
+            not_run,
         },
         items,
     })
@@ -347,6 +368,7 @@ fn item(
         id: id.to_string(),
         passed: failures.is_empty(),
         failures,
+        not_run: None,
         skipped,
     }
 }
@@ -405,6 +427,31 @@ impl GameVisitor for TraceScenario<'_> {
     }
 }
 
+impl ItemResult {
+    /// Run and failed (a skipped item has not failed).
+    pub fn failed(&self) -> bool {
+        !self.passed && self.not_run.is_none()
+    }
+}
+
+/// Items of a ruleset the spec knows (it has a built-in catalogue) but the oracle does not
+/// implement yet: listed, not run.
+fn not_implemented(file: &str, ruleset: &str, kind: ItemKind, id: &str) -> Option<ItemResult> {
+    if games::RULESETS.contains(&ruleset) || builtin_catalogue(ruleset).is_none() {
+        return None;
+    }
+    Some(ItemResult {
+        file: file.to_string(),
+        ruleset: Some(ruleset.to_string()),
+        kind,
+        id: id.to_string(),
+        passed: false,
+        failures: Vec::new(),
+        not_run: Some(format!("{ruleset} has no engine yet")),
+        skipped: 0,
+    })
+}
+
 impl Report {
     /// `N passed, M failed`
     pub fn closing_line(&self) -> String {
@@ -417,7 +464,7 @@ impl Report {
     /// Each failed item with what was expected and what happened, then the closing line.
     pub fn human(&self) -> String {
         let mut out = String::new();
-        for item in self.items.iter().filter(|i| !i.passed) {
+        for item in self.items.iter().filter(|i| i.failed()) {
             let ruleset = item.ruleset.as_deref().unwrap_or("-");
             let _ = writeln!(
                 out,
@@ -441,6 +488,21 @@ impl Report {
                 }
             }
         }
+        if self.summary.not_run > 0 {
+            let mut rulesets: Vec<&str> = self
+                .items
+                .iter()
+                .filter(|i| i.not_run.is_some())
+                .filter_map(|i| i.ruleset.as_deref())
+                .collect();
+            rulesets.dedup();
+            let _ = writeln!(
+                out,
+                "({} items not run: no engine yet for {})",
+                self.summary.not_run,
+                rulesets.join(", ")
+            );
+        }
         let skipped: usize = self.items.iter().map(|i| i.skipped).sum();
         if skipped > 0 {
             let _ = writeln!(out, "({skipped} perft rows above the node limit skipped)");
@@ -459,7 +521,11 @@ impl Report {
                 let _ = writeln!(out, "{}", item.file);
                 current = Some(&item.file);
             }
-            let status = if item.passed { "ok  " } else { "FAIL" };
+            let status = match (item.passed, &item.not_run) {
+                (_, Some(_)) => "skip",
+                (true, None) => "ok  ",
+                (false, None) => "FAIL",
+            };
             let skipped = if item.skipped > 0 {
                 format!(" ({} rows skipped)", item.skipped)
             } else {
