@@ -115,3 +115,52 @@ fn ambiguity_scenarios_have_their_traces_snapshotted() {
         }
     }
 }
+
+/// `bao-oracle spec` on the given paths: exit code and standard output.
+fn cli(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bao-oracle"))
+        .arg("spec")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn the_command_reports_failures_and_exits_by_them() {
+    let dir = std::env::temp_dir().join(format!("bao-oracle-spec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wrong.yaml");
+    std::fs::write(
+        &file,
+        "ruleset: bao-la-kimasai\nscenarios:\n  - {id: wrong, description: d, rules: [MAS-5], expect: {legal: [A3]}}\n  - {id: right, description: d, rules: [MAS-5], expect: {legal: [A2]}}\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out) = cli(&[path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("scenario wrong"), "{out}");
+    assert!(out.contains("expected: A3") && out.contains("actual:   A2"), "{out}");
+    assert!(out.ends_with("1 passed, 1 failed\n"), "{out}");
+
+    let (code, out) = cli(&[path, "--format", "json"]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["summary"]["failed"], 1);
+    assert_eq!(json["items"][0]["failures"][0]["what"], "legal moves");
+
+    std::fs::write(&file, "ruleset: bao-la-kimasai\nscenarios: []\nextra: 1\n").unwrap();
+    let (code, out) = cli(&[path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL") && out.contains("extra"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let (code, _) = cli(&["no/such/path"]);
+    assert_eq!(code, 2);
+    let (code, out) = cli(&["spec/bao-la-kimasai", "--perft-max-nodes", "1000"]);
+    assert_eq!(code, 0, "{out}");
+}

@@ -738,3 +738,113 @@ pub fn check_coverage<'a>(
     }
     failures
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Kimasai;
+    use crate::spec::format::ScenarioFile;
+
+    const CATALOGUE: &str = r#"
+ruleset: demo
+name: Demo
+reference: demo.md
+rules:
+  - {id: D-1, statement: one, source: {seed: s.txt, section: a, reference: b}}
+  - {id: D-2, statement: two, source: {seed: s.txt, section: a, reference: b}}
+ambiguities:
+  - {id: D-A1, statement: three, source: {seed: s.txt, section: a, reference: b}}
+rulings:
+  - {name: demo.topic, settles: [D-A1], question: q, default: "yes", values: ["yes", "no"]}
+"#;
+
+    fn catalogue() -> Catalogue {
+        serde_saphyr::from_str(CATALOGUE).unwrap()
+    }
+
+    fn scenarios(yaml: &str) -> Vec<Scenario> {
+        serde_saphyr::from_str::<ScenarioFile>(yaml)
+            .unwrap()
+            .scenarios
+    }
+
+    #[test]
+    fn coverage_names_every_missing_id_and_ruling_value() {
+        let some = scenarios(
+            "ruleset: demo\nscenarios:\n  - {id: a, description: d, rules: [D-1, D-A1], rulings: {demo.topic: 'no'}, expect: {legal: []}}\n",
+        );
+        let gaps: Vec<String> = check_coverage(&catalogue(), &some)
+            .into_iter()
+            .map(|f| f.what)
+            .collect();
+        assert_eq!(
+            gaps,
+            [
+                "`D-2` is exercised by no scenario",
+                "ruling `demo.topic` = `yes` is selected by no scenario"
+            ]
+        );
+        let all = scenarios(
+            "ruleset: demo\nscenarios:\n  - {id: a, description: d, rules: [D-1, D-2, D-A1], rulings: {demo.topic: 'no'}, expect: {legal: []}}\n  - {id: b, description: d, rules: [D-1], rulings: {demo.topic: 'yes'}, expect: {legal: []}}\n",
+        );
+        assert!(check_coverage(&catalogue(), &all).is_empty());
+    }
+
+    #[test]
+    fn shape_refuses_unknown_ids_and_empty_expectations() {
+        let bad = scenarios(
+            "ruleset: demo\nscenarios:\n  - {id: a, description: d, rules: [D-9], rulings: {demo.other: x}, expect: {}}\n  - {id: b, description: d, rules: [D-1], moves: [A1], expect: {error: {code: illegal-move}}}\n  - {id: c, description: d, rules: [D-1], rulings: {demo.topic: maybe}, expect: {end_rule: X-1}}\n",
+        );
+        let whats = |s: &Scenario| -> Vec<String> {
+            check_shape(s, &catalogue())
+                .into_iter()
+                .map(|f| f.what)
+                .collect()
+        };
+        assert_eq!(whats(&bad[0]).len(), 3, "{:?}", whats(&bad[0]));
+        assert_eq!(
+            whats(&bad[1]),
+            ["an `illegal-move` error names the rule it breaks"]
+        );
+        assert_eq!(whats(&bad[2]).len(), 2, "{:?}", whats(&bad[2]));
+    }
+
+    #[test]
+    fn catalogue_rulings_must_be_the_engines() {
+        // Kimasai has no rulings: a catalogue naming one disagrees with the engine.
+        let failures = check_catalogue_against::<Kimasai>(&catalogue());
+        assert!(
+            failures
+                .iter()
+                .any(|f| f.what.contains("`demo.topic` of the catalogue")),
+            "{failures:?}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_expectation_fails_with_both_sides() {
+        let wrong = scenarios(
+            "ruleset: bao-la-kimasai\nscenarios:\n  - {id: a, description: d, rules: [MAS-5], moves: [A2], expect: {legal: [a2], result: south, events: []}}\n",
+        );
+        let failures = run_scenario::<Kimasai>(&wrong[0]);
+        let whats: Vec<&str> = failures.iter().map(|f| f.what.as_str()).collect();
+        assert_eq!(whats, ["events", "legal moves", "result"]);
+        assert_eq!(failures[1].actual.as_deref(), Some("a2 b11"));
+        let refused = scenarios(
+            "ruleset: bao-la-kimasai\nscenarios:\n  - {id: a, description: d, rules: [MAS-5], moves: [A3, A2], expect: {legal: []}}\n",
+        );
+        let failures = run_scenario::<Kimasai>(&refused[0]);
+        assert_eq!(failures.len(), 1);
+        assert_eq!(failures[0].what, "ply 1 `A3`");
+    }
+
+    #[test]
+    fn the_built_in_catalogues_read() {
+        for ruleset in ["bao-la-kimasai", "bao-kingulu", "bao-la-kete"] {
+            let text = crate::spec::builtin_catalogue(ruleset).unwrap();
+            let c: Catalogue = serde_saphyr::from_str(text).unwrap();
+            assert_eq!(c.ruleset, ruleset);
+            assert!(check_catalogue(&c).is_empty());
+        }
+    }
+}
