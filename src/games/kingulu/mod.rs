@@ -301,39 +301,44 @@ const UNWATCHED: u64 = 16;
 /// Why a move cannot even start, checked before any seed moves. Precedence: no such hole (KIN-1),
 /// not the mover's row (KIN-4), reserved (KIN-11), empty (KIN-4); then, while sowing, the first-lap
 /// restriction (KIN-7) and a never-ending relay (KIN-A8), which exclude each other.
+#[inline(always)]
 fn check_start(pos: &Position, from: u8) -> Result<(), Rejection> {
-    let side = pos.to_move;
     if from < HOLES as u8
-        && row_mask(side) & !(pos.reserved[0] | pos.reserved[1]) & (1 << from) != 0
+        && row_mask(pos.to_move) & !(pos.reserved[0] | pos.reserved[1]) & (1 << from) != 0
         && pos.holes[from as usize] != 0
     {
-        return Ok(());
+        Ok(())
+    } else {
+        Err(start_refusal(pos, from))
     }
+}
+
+/// The reason, in words, that [`check_start`] refuses a hole.
+#[cold]
+fn start_refusal(pos: &Position, from: u8) -> Rejection {
+    let side = pos.to_move;
     let Some(name) = HOLE_NAMES.get(from as usize) else {
-        return Err(Rejection::illegal("KIN-1", "there is no such hole"));
+        return Rejection::illegal("KIN-1", "there is no such hole");
     };
     if owner_of(from) != side {
-        return Err(Rejection::illegal(
+        return Rejection::illegal(
             "KIN-4",
             format!(
                 "{name} is in {}'s row; {side} sows from his own row",
                 side.opponent()
             ),
-        ));
+        );
     }
     if let Some(by) = pos.reserved_by(from) {
-        return Err(Rejection::illegal(
+        return Rejection::illegal(
             "KIN-11",
             format!("{name} is reserved by {by}: nobody sows from it"),
-        ));
+        );
     }
-    if pos.seeds(from) == 0 {
-        return Err(Rejection::illegal(
-            "KIN-4",
-            format!("{name} is empty: a move lifts at least one seed"),
-        ));
-    }
-    Ok(())
+    Rejection::illegal(
+        "KIN-4",
+        format!("{name} is empty: a move lifts at least one seed"),
+    )
 }
 
 /// Sows the move from `from` (already checked by [`check_start`]) to its end, or finds that it is
@@ -588,6 +593,7 @@ fn own_holes(pos: &Position) -> std::ops::Range<u8> {
 }
 
 /// Plays the move from `from` with an explicit cycle budget (tests use small ones).
+#[inline(always)]
 fn play_with_budget<S: Sink>(
     pos: &Position,
     rulings: &Rulings,
@@ -596,7 +602,13 @@ fn play_with_budget<S: Sink>(
     budget: u64,
 ) -> Result<Position, Rejection> {
     check_start(pos, from)?;
-    sow(pos, rulings, from, sink, budget).map_err(|refusal| match refusal {
+    sow(pos, rulings, from, sink, budget).map_err(|refusal| refusal_words(pos, from, refusal))
+}
+
+/// A refusal of [`sow`], in words.
+#[cold]
+fn refusal_words(pos: &Position, from: u8, refusal: Refusal) -> Rejection {
+    match refusal {
         Refusal::FirstLap { at, seeds } => Rejection::illegal(
             "KIN-7",
             format!(
@@ -616,7 +628,7 @@ fn play_with_budget<S: Sink>(
             ),
         ),
         Refusal::Undecided { laps } => Rejection::Undecided { laps },
-    })
+    }
 }
 
 /// The legal moves of `pos` into `out`, in canonical order (A1..A6, a1..a6), with an explicit cycle
