@@ -2,6 +2,8 @@
 //! position or by repetition) or a ply limit is reached. Used to generate the corpus, by property
 //! tests, and by benchmarks.
 
+use std::fmt::Write as _;
+
 use crate::game::{Game, GameEnd, Playthrough};
 use crate::rng::SplitMix64;
 
@@ -9,6 +11,7 @@ use crate::rng::SplitMix64;
 #[derive(Clone, Debug)]
 pub struct RandomGame<G: Game> {
     pub start: G::Position,
+    pub seed: u64,
     pub moves: Vec<G::Move>,
     /// `None` if the ply limit was reached first.
     pub end: Option<GameEnd>,
@@ -43,8 +46,77 @@ pub fn random_game<G: Game>(
     }
     RandomGame {
         start: start.clone(),
+        seed,
         moves,
         end: game.end(),
         undecided_plies,
+    }
+}
+
+impl<G: Game> RandomGame<G> {
+    /// `south`, `north`, `draw` or `unfinished`, as records write it.
+    pub fn result(&self) -> &'static str {
+        self.end.map_or("unfinished", |end| end.outcome.name())
+    }
+
+    /// The game as a YAML game record. `source` is its provenance; `start` is written only if
+    /// `with_start` (the standard start needs no `start:`); `rulings` are the non-default ones.
+    pub fn to_record(
+        &self,
+        source: &str,
+        with_start: bool,
+        rulings: &[(String, String)],
+    ) -> String {
+        let mut doc = String::new();
+        let _ = writeln!(doc, "ruleset: {}", G::RULESET);
+        let ending = match self.end {
+            Some(end) => match end.score {
+                Some([s, n]) => format!("ends {} by {}, {s}-{n}", self.result(), end.rule),
+                None => format!("ends {} by {}", self.result(), end.rule),
+            },
+            None => format!("cut off after {} plies", self.moves.len()),
+        };
+        let _ = writeln!(
+            doc,
+            "title: {}",
+            yaml_scalar(&format!("Random game, seed {}, {ending}", self.seed))
+        );
+        let _ = writeln!(doc, "source: {}", yaml_scalar(source));
+        if with_start {
+            let _ = writeln!(
+                doc,
+                "start: {}",
+                yaml_scalar(&G::format_compact(&self.start))
+            );
+        }
+        if !rulings.is_empty() {
+            let pairs: Vec<String> = rulings.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            let _ = writeln!(doc, "rulings: {{{}}}", pairs.join(", "));
+        }
+        doc.push_str("moves: [");
+        for (j, mv) in self.moves.iter().enumerate() {
+            if j > 0 {
+                doc.push_str(if j % 16 == 0 { ",\n  " } else { ", " });
+            }
+            doc.push_str(&yaml_scalar(&G::format_move(*mv)));
+        }
+        doc.push_str("]\n");
+        let _ = writeln!(doc, "result: {}", self.result());
+        doc
+    }
+}
+
+/// A YAML scalar: plain where that is safe, double-quoted (JSON-style escapes) otherwise.
+pub fn yaml_scalar(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || " ,.-()".contains(c))
+        && text.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && !text.ends_with(' ');
+    if plain {
+        text.to_string()
+    } else {
+        serde_json::to_string(text).expect("a string serialises")
     }
 }
