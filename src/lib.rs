@@ -11,4 +11,6 @@ pub mod game;
 pub mod games;
 pub mod notation;
 pub mod perft;
+pub mod random_game;
+pub mod rng;
 pub mod rulings;
