@@ -11,6 +11,8 @@ pub mod game;
 pub mod games;
 pub mod notation;
 pub mod perft;
+pub mod random_game;
+pub mod rng;
 pub mod rulings;
 pub mod spec;
 pub mod trace;

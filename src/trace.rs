@@ -38,7 +38,7 @@ pub fn trace_move<G: Game>(game: &mut Playthrough<G>, ply: usize, text: &str) ->
             for event in &played.events {
                 let _ = writeln!(
                     out,
-                    "  {:<width$} {}",
+                    "  {:<width$}  {}",
                     event.describe::<G>(),
                     event.rule(),
                     width = RULE_COLUMN

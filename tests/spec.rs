@@ -143,7 +143,10 @@ fn the_command_reports_failures_and_exits_by_them() {
     let (code, out) = cli(&[path]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("scenario wrong"), "{out}");
-    assert!(out.contains("expected: A3") && out.contains("actual:   A2"), "{out}");
+    assert!(
+        out.contains("expected: A3") && out.contains("actual:   A2"),
+        "{out}"
+    );
     assert!(out.ends_with("1 passed, 1 failed\n"), "{out}");
 
     let (code, out) = cli(&[path, "--format", "json"]);

@@ -1,6 +1,7 @@
 //! The command line: one module per command. Commands print their output and return a
 //! [`Status`]; `main.rs` turns it into the exit code.
 
+mod generate;
 mod moves;
 mod perft;
 mod play;
@@ -42,6 +43,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Run the specification's scenarios and perft tables (default `spec/`).
     Spec(spec::SpecArgs),
+    /// Write seeded random games as game records (YAML) to standard output.
+    Generate(generate::GenerateArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
@@ -50,6 +53,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Spec(args) => spec::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }
 
