@@ -229,6 +229,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
     }
 
     let mut scenario_ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut table_ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut scenarios_of: BTreeMap<String, Vec<Scenario>> = BTreeMap::new();
     for (shown, file) in &loaded {
         match file {
@@ -291,6 +292,22 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
             }
             SpecFile::Perft(f) => {
                 for table in &f.tables {
+                    let ids = table_ids.entry(f.ruleset.clone()).or_default();
+                    if !ids.insert(table.id.clone()) {
+                        let failure = Failure::message(format!(
+                            "perft table id `{}` is used twice in {}",
+                            table.id, f.ruleset
+                        ));
+                        items.push(item(
+                            shown,
+                            &f.ruleset,
+                            ItemKind::Perft,
+                            &table.id,
+                            vec![failure],
+                            0,
+                        ));
+                        continue;
+                    }
                     if let Some(item) =
                         not_implemented(shown, &f.ruleset, ItemKind::Perft, &table.id)
                     {

@@ -553,6 +553,9 @@ fn show_list(items: &BTreeSet<&str>) -> String {
     }
 }
 
+/// Perft tables ask for no deeper trees than this.
+pub const MAX_PERFT_DEPTH: u32 = 40;
+
 /// Which perft rows a run checks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PerftLimit {
@@ -580,6 +583,21 @@ pub fn run_perft<G: Game>(table: &PerftTable, limit: PerftLimit) -> (Vec<Failure
     let mut skipped = 0;
     if table.counts.is_empty() {
         failures.push(Failure::message("the table has no counts"));
+    }
+    for depth in table
+        .counts
+        .iter()
+        .map(|r| r.depth)
+        .chain(table.divide.iter().map(|r| r.depth))
+    {
+        if depth > MAX_PERFT_DEPTH {
+            failures.push(Failure::message(format!(
+                "depth {depth} is beyond the deepest perft a table may ask for ({MAX_PERFT_DEPTH})"
+            )));
+        }
+    }
+    if !failures.is_empty() {
+        return (failures, 0);
     }
     for row in &table.counts {
         if !limit.allows(row.nodes) {
@@ -836,6 +854,29 @@ rulings:
         let failures = run_scenario::<Kimasai>(&refused[0]);
         assert_eq!(failures.len(), 1);
         assert_eq!(failures[0].what, "ply 1 `A3`");
+    }
+
+    #[test]
+    fn perft_tables_are_checked_and_bounded() {
+        let table = |yaml: &str| -> PerftTable { serde_saphyr::from_str(yaml).unwrap() };
+        let right = table(
+            "{id: t, description: d, counts: [{depth: 2, nodes: 2}], divide: [{depth: 2, moves: {A2: 2}}]}",
+        );
+        assert_eq!(
+            run_perft::<Kimasai>(&right, PerftLimit::default()),
+            (vec![], 0)
+        );
+        let wrong =
+            table("{id: t, description: d, counts: [{depth: 2, nodes: 3}, {depth: 3, nodes: 3}]}");
+        let (failures, _) = run_perft::<Kimasai>(&wrong, PerftLimit::default());
+        assert_eq!(failures, [Failure::new("perft depth 2", "3", "2")]);
+        let (failures, skipped) = run_perft::<Kimasai>(&wrong, PerftLimit { max_nodes: Some(2) });
+        assert_eq!((failures.len(), skipped), (0, 2));
+        let deep = table("{id: t, description: d, counts: [{depth: 4000000000, nodes: 1}]}");
+        assert_eq!(
+            run_perft::<Kimasai>(&deep, PerftLimit::default()).0.len(),
+            1
+        );
     }
 
     #[test]
