@@ -10,7 +10,7 @@ use bao_oracle::spec::{self, ItemKind, Options, PerftLimit, Report, SpecFile};
 
 /// Perft rows with more leaves than this are left to `bao-oracle spec` (release, CI) and to the
 /// ignored test below; the rest keep `cargo test` quick in the test profile.
-const TEST_PERFT_NODES: u64 = 1_000_000;
+const TEST_PERFT_NODES: u64 = 10_000_000;
 
 fn run(limit: Option<u64>) -> Report {
     let options = Options {
