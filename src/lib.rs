@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod cycle;
+pub mod explain;
 pub mod game;
 pub mod games;
 pub mod notation;

@@ -54,7 +54,8 @@ pub fn trace_move<G: Game>(game: &mut Playthrough<G>, ply: usize, text: &str) ->
     out
 }
 
-fn indent(text: &str) -> String {
+/// Every line of `text` indented by two spaces.
+pub fn indent(text: &str) -> String {
     text.lines().map(|l| format!("  {l}\n")).collect()
 }
 

@@ -1,6 +1,7 @@
 //! The command line: one module per command. Commands print their output and return a
 //! [`Status`]; `main.rs` turns it into the exit code.
 
+mod explain;
 mod generate;
 mod moves;
 mod perft;
@@ -43,6 +44,9 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Run the specification's scenarios and perft tables (default `spec/`).
     Spec(spec::SpecArgs),
+    /// Explain a move step by step, with the rule behind every step (`--compare-ruling`: where
+    /// a ruling changes it).
+    Explain(explain::ExplainArgs),
     /// Write seeded random games as game records (YAML) to standard output.
     Generate(generate::GenerateArgs),
 }
@@ -54,6 +58,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Perft(args) => perft::run(args),
         Command::Spec(args) => spec::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }
 

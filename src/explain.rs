@@ -1,0 +1,723 @@
+//! `explain`: one move, step by step, for settling a rule dispute.
+//!
+//! [`explain`] plays a move with a `Vec<Event>` sink and turns its events into numbered steps in
+//! words, each with the rule behind it, plus the board before, after each capture and at the end.
+//! The result is plain data ([`Explanation`]): rendering ([`Explanation::render`]) and comparing
+//! two rulings ([`compare`]) need no game type any more. Everything here is written against
+//! [`Game`] only, so a new game is explained as soon as its engine reports its events.
+
+use std::fmt::Write as _;
+
+use crate::game::{Event, Game, GameEnd, Playthrough, RuleId, Side};
+use crate::rulings::{RulingError, RulingSet};
+use crate::spec::format::Catalogue;
+use crate::spec::{builtin_catalogue, play_text};
+use crate::trace::{indent, render_position};
+
+/// Width of the rule-id column of a step (`KETE-A10` and a space).
+const RULE_WIDTH: usize = 9;
+
+/// One ruling in force, as the header shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulingValue {
+    pub name: &'static str,
+    pub value: String,
+    pub default: bool,
+}
+
+impl RulingValue {
+    /// `name=value`
+    pub fn assignment(&self) -> String {
+        format!("{}={}", self.name, self.value)
+    }
+}
+
+/// One step of a move: an event in words, with the rule behind it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub rule: RuleId,
+    pub text: String,
+    /// The board right after this step, where the explanation shows it (after a capture).
+    pub board: Option<Board>,
+}
+
+/// The board shown after a step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// The board is not touched again before the move ends: it is the position after the move.
+    AsAtTheEnd,
+    /// The diagram of the board partway through the move.
+    Diagram(String),
+}
+
+/// How the move went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The move was played.
+    Played {
+        /// The move in canonical notation.
+        canonical: String,
+        steps: Vec<Step>,
+        /// Claims written with the move that it does not bear out: rule and message.
+        false_claims: Vec<(RuleId, String)>,
+        /// The diagram after the move (with the game's end, if it is over).
+        after: String,
+        /// The compact form after the move.
+        compact: String,
+        end: Option<GameEnd>,
+    },
+    /// The move was not played.
+    Refused {
+        /// The stable error code (`illegal-move`, `not-notation`, `ambiguous-move`, ...).
+        code: &'static str,
+        rule: Option<RuleId>,
+        reason: String,
+        /// The legal moves that a shortened spelling fits (`ambiguous-move`).
+        candidates: Vec<String>,
+        /// Every legal move of the position, canonical.
+        legal: Vec<String>,
+    },
+}
+
+/// A move explained: the setting, the board before, and what the move did or why it is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub ruleset: &'static str,
+    /// The move as given.
+    pub text: String,
+    pub mover: Side,
+    /// Every ruling of the game with the value in force.
+    pub rulings: Vec<RulingValue>,
+    /// The diagram before the move.
+    pub before: String,
+    pub verdict: Verdict,
+}
+
+/// The rule ids an explanation cites, in the order they first appear, with their one-line
+/// statements from the game's rule catalogue (`spec/<ruleset>/rules.yaml`, built in).
+pub fn cited<'a>(
+    ruleset: &str,
+    explanations: impl IntoIterator<Item = &'a Explanation>,
+) -> Vec<(RuleId, String)> {
+    let catalogue: Option<Catalogue> =
+        builtin_catalogue(ruleset).and_then(|text| serde_saphyr::from_str(text).ok());
+    let statement = |id: RuleId| {
+        catalogue
+            .iter()
+            .flat_map(|c| c.rules.iter().chain(&c.ambiguities))
+            .find(|entry| entry.id == id)
+            .map(|entry| entry.statement.clone())
+            .unwrap_or_else(|| "(not in the rule catalogue)".to_string())
+    };
+    let mut ids: Vec<RuleId> = Vec::new();
+    for e in explanations {
+        let found: Vec<RuleId> = match &e.verdict {
+            Verdict::Played {
+                steps,
+                false_claims,
+                ..
+            } => steps
+                .iter()
+                .map(|s| s.rule)
+                .chain(false_claims.iter().map(|(rule, _)| *rule))
+                .collect(),
+            Verdict::Refused { rule, .. } => rule.iter().copied().collect(),
+        };
+        for id in found {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    ids.into_iter().map(|id| (id, statement(id))).collect()
+}
+
+/// The cited rules as text, or nothing if none is cited.
+fn render_cited<'a>(
+    ruleset: &str,
+    explanations: impl IntoIterator<Item = &'a Explanation>,
+) -> String {
+    let rules = cited(ruleset, explanations);
+    let mut out = String::new();
+    if rules.is_empty() {
+        return out;
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "rules cited (spec/{ruleset}/rules.yaml):");
+    for (id, statement) in rules {
+        let _ = writeln!(out, "  {id:<RULE_WIDTH$}{statement}");
+    }
+    out
+}
+
+/// Explains `text` played on `position` under `rulings` (checked against the game here).
+pub fn explain<G: Game>(
+    position: &G::Position,
+    rulings: &RulingSet,
+    text: &str,
+) -> Result<Explanation, RulingError> {
+    rulings.check(G::RULINGS, G::RULESET)?;
+    let resolved = G::rulings(rulings)?;
+    let mut game = Playthrough::<G>::new(position.clone(), resolved);
+    let before = render_position(&game);
+    let mover = G::side_to_move(position);
+    let ruling_values = G::RULINGS
+        .iter()
+        .map(|def| {
+            let value = rulings.value(def);
+            RulingValue {
+                name: def.name,
+                value: value.to_string(),
+                default: value == def.default,
+            }
+        })
+        .collect();
+    let legal = crate::spec::runner::legal_moves(&game);
+    let verdict = match play_text(&mut game, text) {
+        Err(error) => Verdict::Refused {
+            code: error.code.as_str(),
+            rule: error.rule,
+            reason: error.message,
+            candidates: error.candidates,
+            legal,
+        },
+        Ok(played) => Verdict::Played {
+            canonical: G::format_move(played.mv),
+            steps: steps::<G>(&played.events),
+            false_claims: played
+                .false_claims
+                .into_iter()
+                .map(|c| (c.rule, c.message))
+                .collect(),
+            after: render_position(&game),
+            compact: G::format_compact(&game.position),
+            end: game.end(),
+        },
+    };
+    Ok(Explanation {
+        ruleset: G::RULESET,
+        text: text.to_string(),
+        mover,
+        rulings: ruling_values,
+        before,
+        verdict,
+    })
+}
+
+/// Whether an event changes what is on the board.
+fn touches_board(event: &Event) -> bool {
+    match event {
+        Event::Lap { .. }
+        | Event::Step { .. }
+        | Event::Capture { .. }
+        | Event::Transfer { .. } => true,
+        Event::Relay { .. }
+        | Event::Reserve { .. }
+        | Event::Note { .. }
+        | Event::Stop { .. }
+        | Event::GameOver { .. } => false,
+    }
+}
+
+/// The events of a move in words.
+fn steps<G: Game>(events: &[Event]) -> Vec<Step> {
+    let h = G::hole_name;
+    let mut laps = 0u32;
+    let mut out = Vec::with_capacity(events.len());
+    for (i, event) in events.iter().enumerate() {
+        // Seeds sown right after a capture are the captured ones, sown starting *in* the hole the
+        // lap names (Kete KETE-13), not lifted from it.
+        let after_capture = events[..i]
+            .iter()
+            .rev()
+            .find(|e| touches_board(e))
+            .is_some_and(|e| matches!(e, Event::Capture { .. }));
+        let text = match *event {
+            Event::Lap {
+                from,
+                seeds,
+                direction,
+                to,
+                ..
+            } => {
+                laps += 1;
+                let s = plural(seeds);
+                if after_capture {
+                    format!(
+                        "lap {laps}: the {seeds} captured seed{s}, sown {} starting in {}; the last falls into {}",
+                        direction.name(),
+                        h(from),
+                        h(to)
+                    )
+                } else {
+                    format!(
+                        "lap {laps}: {seeds} seed{s} from {}, {}; the last falls into {}",
+                        h(from),
+                        direction.name(),
+                        h(to)
+                    )
+                }
+            }
+            Event::Relay { at, seeds, .. } => format!(
+                "{} was not empty: relay, its {seeds} seed{} are lifted for the next lap",
+                h(at),
+                plural(seeds)
+            ),
+            Event::Step { from, to, .. } => format!("the stone moves from {} to {}", h(from), h(to)),
+            Event::Capture { hole, seeds, .. } => format!("capture of {seeds} from {}", h(hole)),
+            Event::Reserve {
+                hole, by, seeds, ..
+            } => format!(
+                "reservation: {} is reserved by {by}, holding {seeds}",
+                h(hole)
+            ),
+            Event::Transfer { from, to, .. } => {
+                format!("one seed moves from {} into the reserved hole {}", h(from), h(to))
+            }
+            Event::Note { text, .. } => text.to_string(),
+            Event::Stop { at, reason, .. } => {
+                format!("the move ends in {}: {}", h(at), reason.describe())
+            }
+            Event::GameOver { end } => {
+                let outcome = match end.outcome {
+                    crate::game::Outcome::Win(side) => format!("{side} wins"),
+                    crate::game::Outcome::Draw => "a draw".to_string(),
+                };
+                match end.score {
+                    Some([s, n]) => format!("the game is over: {outcome}, {s}-{n}"),
+                    None => format!("the game is over: {outcome}"),
+                }
+            }
+        };
+        // The board after a capture, shown once the capture is complete (a capture may take
+        // several holes at once, Kimasai MAS-7): when the next event that touches the board is
+        // not another capture.
+        let rest = &events[i + 1..];
+        let board = match event {
+            Event::Capture { .. } => match rest.iter().find(|e| touches_board(e)) {
+                None => Some(Board::AsAtTheEnd),
+                Some(Event::Capture { .. }) => None,
+                Some(_) => None,
+            },
+            _ => None,
+        };
+        out.push(Step {
+            rule: event.rule(),
+            text,
+            board,
+        });
+    }
+    out
+}
+
+fn plural(n: u16) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+impl Explanation {
+    /// The explanation as plain text: a header, the board before, then the steps and the board
+    /// after, or the refusal and the legal moves.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        self.render_header(&mut out, None);
+        out.push_str(&self.render_verdict());
+        out.push_str(&render_cited(self.ruleset, [self]));
+        out
+    }
+
+    /// The header: ruleset, move, mover, the ruling compared (`compared`: its name and the
+    /// line that says what is compared), the other rulings, and the board before.
+    fn render_header(&self, out: &mut String, compared: Option<(&str, &str)>) {
+        let _ = writeln!(
+            out,
+            "{}: {}, {} to move",
+            self.ruleset, self.text, self.mover
+        );
+        let skip = compared.map(|(name, line)| {
+            let _ = writeln!(out, "{line}");
+            name
+        });
+        let rulings: Vec<&RulingValue> = self
+            .rulings
+            .iter()
+            .filter(|r| Some(r.name) != skip)
+            .collect();
+        if !rulings.is_empty() {
+            let list: Vec<String> = rulings
+                .iter()
+                .map(|r| {
+                    if r.default {
+                        r.assignment()
+                    } else {
+                        format!("{} (not the default)", r.assignment())
+                    }
+                })
+                .collect();
+            let label = if skip.is_some() {
+                "other rulings"
+            } else {
+                "rulings"
+            };
+            let _ = writeln!(out, "{label}: {}", list.join(", "));
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(out, "before:");
+        out.push_str(&indent(&self.before));
+        let _ = writeln!(out);
+    }
+
+    /// What the move did, or why it is refused.
+    fn render_verdict(&self) -> String {
+        let mut out = String::new();
+        match &self.verdict {
+            Verdict::Refused { .. } => out.push_str(&self.render_refusal()),
+            Verdict::Played {
+                canonical,
+                steps,
+                false_claims,
+                after,
+                compact,
+                ..
+            } => {
+                let spelled = if canonical == &self.text {
+                    String::new()
+                } else {
+                    format!(" (canonical {canonical})")
+                };
+                let _ = writeln!(out, "{} is legal{spelled}. Step by step:", self.text);
+                for (i, step) in steps.iter().enumerate() {
+                    out.push_str(&render_step(i + 1, step));
+                }
+                for (rule, message) in false_claims {
+                    let _ = writeln!(
+                        out,
+                        "false claim: {message} ({rule}): the move is legal but its annotation is wrong"
+                    );
+                }
+                let _ = writeln!(out);
+                let _ = writeln!(out, "after:");
+                out.push_str(&indent(after));
+                let _ = writeln!(out, "  {compact}");
+            }
+        }
+        out
+    }
+
+    fn render_refusal(&self) -> String {
+        let mut out = String::new();
+        let Verdict::Refused {
+            code,
+            rule,
+            reason,
+            candidates,
+            legal,
+        } = &self.verdict
+        else {
+            return out;
+        };
+        let rule = rule.map(|r| format!(", {r}")).unwrap_or_default();
+        let what = match *code {
+            "illegal-move" => "is illegal",
+            "not-notation" => "is not a move of this game",
+            "ambiguous-move" => "names more than one legal move",
+            "undecided-move" => "is undecided",
+            "move-after-end" => "comes after the end of the game",
+            _ => "is refused",
+        };
+        let _ = writeln!(out, "{} {what} ({code}{rule}): {reason}", self.text);
+        if !candidates.is_empty() {
+            let _ = writeln!(out, "it fits: {}", candidates.join(" "));
+        }
+        if legal.is_empty() {
+            let _ = writeln!(out, "there is no legal move here");
+        } else {
+            let _ = writeln!(out, "legal moves here: {}", legal.join(" "));
+        }
+        out
+    }
+
+    /// The steps, if the move was played.
+    pub fn steps(&self) -> Option<&[Step]> {
+        match &self.verdict {
+            Verdict::Played { steps, .. } => Some(steps),
+            Verdict::Refused { .. } => None,
+        }
+    }
+}
+
+/// `n. RULE     text`, and the board after it where there is one.
+fn render_step(n: usize, step: &Step) -> String {
+    let mut out = format!("{n:>3}. {:<RULE_WIDTH$}{}\n", step.rule, step.text);
+    let pad = " ".repeat(5 + RULE_WIDTH);
+    match &step.board {
+        None => {}
+        Some(Board::AsAtTheEnd) => {
+            let _ = writeln!(out, "{pad}(the board after it is the position after the move)");
+        }
+        Some(Board::Diagram(diagram)) => {
+            for line in diagram.lines() {
+                let _ = writeln!(out, "{pad}{line}");
+            }
+        }
+    }
+    out
+}
+
+/// A move explained under two rulings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The ruling compared, and its value in the base explanation and in the other.
+    pub name: String,
+    pub values: [String; 2],
+    /// Whether the base value is the ruling's default.
+    pub base_default: bool,
+    pub base: Explanation,
+    pub other: Explanation,
+}
+
+/// Explains `text` under `rulings` and again with `name` set to `value` instead.
+pub fn compare<G: Game>(
+    position: &G::Position,
+    rulings: &[String],
+    name: &str,
+    value: &str,
+    text: &str,
+) -> Result<Comparison, RulingError> {
+    let base_set = RulingSet::from_assignments(rulings.iter().map(String::as_str))?;
+    // The other set: the same assignments, `name` replaced.
+    let mut other_set = RulingSet::new();
+    for (n, v) in base_set.iter() {
+        if n != name {
+            other_set.insert(n, v)?;
+        }
+    }
+    other_set.insert(name, value)?;
+    other_set.check(G::RULINGS, G::RULESET)?;
+    let def = G::RULINGS
+        .iter()
+        .find(|d| d.name == name)
+        .ok_or_else(|| RulingError {
+            message: format!("`{name}` is not a ruling of {}", G::RULESET),
+        })?;
+    let base = explain::<G>(position, &base_set, text)?;
+    let other = explain::<G>(position, &other_set, text)?;
+    let base_value = base_set.value(def).to_string();
+    Ok(Comparison {
+        name: name.to_string(),
+        base_default: base_value == def.default,
+        values: [base_value, value.to_string()],
+        base,
+        other,
+    })
+}
+
+/// Where two explanations first differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Departure {
+    /// Same steps, same end.
+    Never,
+    /// The move is refused under one ruling at least, and not the same way under both.
+    Verdict,
+    /// Step `index` (0-based) is the first that differs; `None` on a side whose move has ended.
+    Step(usize),
+    /// The same steps, different positions after the move.
+    End,
+}
+
+impl Comparison {
+    pub fn departure(&self) -> Departure {
+        match (self.base.steps(), self.other.steps()) {
+            (Some(a), Some(b)) => {
+                if let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
+                    Departure::Step(i)
+                } else if self.base.verdict != self.other.verdict {
+                    Departure::End
+                } else {
+                    Departure::Never
+                }
+            }
+            _ if self.base.verdict == self.other.verdict => Departure::Never,
+            _ => Departure::Verdict,
+        }
+    }
+
+    fn label(&self, which: usize) -> String {
+        let default = if which == 0 && self.base_default {
+            " (the default)"
+        } else {
+            ""
+        };
+        format!("{}={}{default}", self.name, self.values[which])
+    }
+
+    /// The comparison as plain text: the shared steps once, the first step that differs under
+    /// each ruling, then the two positions after the move.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let labels = [self.label(0), self.label(1)];
+        let line = format!("comparing {} with {}", labels[0], labels[1]);
+        self.base
+            .render_header(&mut out, Some((&self.name, &line)));
+        let explanations = [&self.base, &self.other];
+        match self.departure() {
+            Departure::Never => {
+                if self.values[0] == self.values[1] {
+                    let _ = writeln!(
+                        out,
+                        "{} is already the ruling in force: there is nothing to compare.",
+                        labels[1]
+                    );
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "The traces never depart: the move plays the same under both rulings."
+                    );
+                }
+                let _ = writeln!(out);
+                out.push_str(&self.base.render_verdict());
+            }
+            Departure::Verdict => {
+                let _ = writeln!(
+                    out,
+                    "The traces depart at once: the move is refused under one ruling at least."
+                );
+                for (label, e) in labels.iter().zip(explanations) {
+                    let _ = writeln!(out);
+                    let _ = writeln!(out, "under {label}:");
+                    out.push_str(&indent(&e.render_verdict()));
+                }
+            }
+            Departure::Step(first) => {
+                let shared = &self.base.steps().unwrap_or_default()[..first];
+                if shared.is_empty() {
+                    let _ = writeln!(out, "The traces depart at the first step.");
+                } else {
+                    let _ = writeln!(out, "Steps under both rulings:");
+                    for (i, step) in shared.iter().enumerate() {
+                        out.push_str(&render_step(i + 1, step));
+                    }
+                    let _ = writeln!(out);
+                    let _ = writeln!(out, "The traces depart at step {}:", first + 1);
+                }
+                for (label, e) in labels.iter().zip(explanations) {
+                    let _ = writeln!(out, "under {label}:");
+                    match e.steps().and_then(|s| s.get(first)) {
+                        Some(step) => out.push_str(&render_step(first + 1, step)),
+                        None => {
+                            let _ = writeln!(out, "     (no step {}: the move has ended)", first + 1);
+                        }
+                    }
+                }
+                self.render_ends(&mut out, &labels);
+            }
+            Departure::End => {
+                let _ = writeln!(
+                    out,
+                    "The steps are the same under both rulings; the positions after the move differ."
+                );
+                self.render_ends(&mut out, &labels);
+            }
+        }
+        out.push_str(&render_cited(self.base.ruleset, [&self.base, &self.other]));
+        out
+    }
+
+    fn render_ends(&self, out: &mut String, labels: &[String; 2]) {
+        for (label, e) in labels.iter().zip([&self.base, &self.other]) {
+            let _ = writeln!(out);
+            let _ = writeln!(out, "after, under {label}:");
+            if let Verdict::Played { after, compact, .. } = &e.verdict {
+                out.push_str(&indent(after));
+                let _ = writeln!(out, "  {compact}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Kimasai, Kingulu};
+
+    fn kingulu(position: &str, text: &str) -> Explanation {
+        let pos = Kingulu::parse_position(position).unwrap();
+        explain::<Kingulu>(&pos, &RulingSet::new(), text).unwrap()
+    }
+
+    #[test]
+    fn laps_are_numbered_and_relays_explained() {
+        let e = kingulu("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", "A3");
+        let steps = e.steps().unwrap();
+        assert_eq!(steps[0].rule, "KIN-4");
+        assert!(steps[0].text.starts_with("lap 1: 4 seeds from A3"), "{steps:?}");
+        assert_eq!(steps[1].rule, "KIN-6");
+        assert!(steps[1].text.contains("relay"), "{steps:?}");
+        let laps = steps.iter().filter(|s| s.text.starts_with("lap ")).count();
+        assert_eq!(laps, 5);
+        let capture = steps.iter().find(|s| s.rule == "KIN-9").unwrap();
+        assert_eq!(capture.text, "capture of 7 from a2");
+        assert_eq!(capture.board, Some(Board::AsAtTheEnd));
+    }
+
+    #[test]
+    fn an_illegal_move_lists_the_legal_ones() {
+        let e = kingulu("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", "A1");
+        let Verdict::Refused {
+            code, rule, legal, ..
+        } = &e.verdict
+        else {
+            panic!("A1 should be refused: {e:?}");
+        };
+        assert_eq!((*code, *rule), ("illegal-move", Some("KIN-7")));
+        assert!(!legal.contains(&"A1".to_string()) && legal.contains(&"A3".to_string()));
+        assert!(e.render().contains("A1 is illegal (illegal-move, KIN-7)"));
+    }
+
+    #[test]
+    fn kimasai_shows_the_board_once_after_a_double_capture() {
+        let e = explain::<Kimasai>(&Kimasai::start(), &RulingSet::new(), "A2").unwrap();
+        let steps = e.steps().unwrap();
+        let captures: Vec<_> = steps.iter().filter(|s| s.text.starts_with("capture")).collect();
+        assert_eq!(captures.len(), 2);
+        assert_eq!(captures[0].board, None);
+        assert_eq!(captures[1].board, Some(Board::AsAtTheEnd));
+    }
+
+    #[test]
+    fn comparison_finds_the_first_differing_step() {
+        let pos = Kingulu::parse_position("2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S").unwrap();
+        let c = compare::<Kingulu>(
+            &pos,
+            &[],
+            "kingulu.penultimate-source",
+            "not-from-reserved",
+            "A5",
+        )
+        .unwrap();
+        let Departure::Step(i) = c.departure() else {
+            panic!("the rulings should depart: {c:?}");
+        };
+        assert_eq!(c.other.steps().unwrap()[i].rule, "KIN-A4");
+        assert_eq!(c.base.steps().unwrap()[i].rule, "KIN-10");
+    }
+
+    #[test]
+    fn comparison_says_when_nothing_departs() {
+        let c = compare::<Kingulu>(
+            &Kingulu::start(),
+            &[],
+            "kingulu.penultimate-source",
+            "not-from-reserved",
+            "A3",
+        )
+        .unwrap();
+        assert_eq!(c.departure(), Departure::Never);
+        assert!(c.render().contains("never depart"));
+    }
+
+    #[test]
+    fn unknown_rulings_are_errors() {
+        let err = compare::<Kimasai>(&Kimasai::start(), &[], "kimasai.none", "x", "A2");
+        assert!(err.is_err());
+    }
+}
