@@ -207,10 +207,9 @@ pub fn explain<G: Game>(
 /// Whether an event changes what is on the board.
 fn touches_board(event: &Event) -> bool {
     match event {
-        Event::Lap { .. }
-        | Event::Step { .. }
-        | Event::Capture { .. }
-        | Event::Transfer { .. } => true,
+        Event::Lap { .. } | Event::Step { .. } | Event::Capture { .. } | Event::Transfer { .. } => {
+            true
+        }
         Event::Relay { .. }
         | Event::Reserve { .. }
         | Event::Note { .. }
@@ -263,7 +262,9 @@ fn steps<G: Game>(events: &[Event]) -> Vec<Step> {
                 h(at),
                 plural(seeds)
             ),
-            Event::Step { from, to, .. } => format!("the stone moves from {} to {}", h(from), h(to)),
+            Event::Step { from, to, .. } => {
+                format!("the stone moves from {} to {}", h(from), h(to))
+            }
             Event::Capture { hole, seeds, .. } => format!("capture of {seeds} from {}", h(hole)),
             Event::Reserve {
                 hole, by, seeds, ..
@@ -272,7 +273,11 @@ fn steps<G: Game>(events: &[Event]) -> Vec<Step> {
                 h(hole)
             ),
             Event::Transfer { from, to, .. } => {
-                format!("one seed moves from {} into the reserved hole {}", h(from), h(to))
+                format!(
+                    "one seed moves from {} into the reserved hole {}",
+                    h(from),
+                    h(to)
+                )
             }
             Event::Note { text, .. } => text.to_string(),
             Event::Stop { at, reason, .. } => {
@@ -452,7 +457,10 @@ fn render_step(n: usize, step: &Step) -> String {
     match &step.board {
         None => {}
         Some(Board::AsAtTheEnd) => {
-            let _ = writeln!(out, "{pad}(the board after it is the position after the move)");
+            let _ = writeln!(
+                out,
+                "{pad}(the board after it is the position after the move)"
+            );
         }
         Some(Board::Diagram(diagram)) => {
             for line in diagram.lines() {
@@ -556,8 +564,7 @@ impl Comparison {
         let mut out = String::new();
         let labels = [self.label(0), self.label(1)];
         let line = format!("comparing {} with {}", labels[0], labels[1]);
-        self.base
-            .render_header(&mut out, Some((&self.name, &line)));
+        self.base.render_header(&mut out, Some((&self.name, &line)));
         let explanations = [&self.base, &self.other];
         match self.departure() {
             Departure::Never => {
@@ -604,7 +611,8 @@ impl Comparison {
                     match e.steps().and_then(|s| s.get(first)) {
                         Some(step) => out.push_str(&render_step(first + 1, step)),
                         None => {
-                            let _ = writeln!(out, "     (no step {}: the move has ended)", first + 1);
+                            let _ =
+                                writeln!(out, "     (no step {}: the move has ended)", first + 1);
                         }
                     }
                 }
@@ -649,7 +657,10 @@ mod tests {
         let e = kingulu("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", "A3");
         let steps = e.steps().unwrap();
         assert_eq!(steps[0].rule, "KIN-4");
-        assert!(steps[0].text.starts_with("lap 1: 4 seeds from A3"), "{steps:?}");
+        assert!(
+            steps[0].text.starts_with("lap 1: 4 seeds from A3"),
+            "{steps:?}"
+        );
         assert_eq!(steps[1].rule, "KIN-6");
         assert!(steps[1].text.contains("relay"), "{steps:?}");
         let laps = steps.iter().filter(|s| s.text.starts_with("lap ")).count();
@@ -677,7 +688,10 @@ mod tests {
     fn kimasai_shows_the_board_once_after_a_double_capture() {
         let e = explain::<Kimasai>(&Kimasai::start(), &RulingSet::new(), "A2").unwrap();
         let steps = e.steps().unwrap();
-        let captures: Vec<_> = steps.iter().filter(|s| s.text.starts_with("capture")).collect();
+        let captures: Vec<_> = steps
+            .iter()
+            .filter(|s| s.text.starts_with("capture"))
+            .collect();
         assert_eq!(captures.len(), 2);
         assert_eq!(captures[0].board, None);
         assert_eq!(captures[1].board, Some(Board::AsAtTheEnd));

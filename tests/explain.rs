@@ -1,0 +1,176 @@
+//! `bao-oracle explain` as a user runs it: the printed explanations are insta snapshots, so that
+//! any change in what a dispute is settled by shows up in review.
+
+use std::process::Command;
+
+/// Runs `bao-oracle explain ARGS`: exit code, standard output, standard error.
+fn explain(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bao-oracle"))
+        .arg("explain")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("UTF-8 output"),
+        String::from_utf8(out.stderr).expect("UTF-8 errors"),
+    )
+}
+
+/// Explains, expects exit code `code` and nothing on standard error, returns the output.
+fn explained(code: i32, args: &[&str]) -> String {
+    let (status, stdout, stderr) = explain(args);
+    assert_eq!(status, code, "{stdout}{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    stdout
+}
+
+#[test]
+fn kingulu_relay_with_capture() {
+    let text = explained(0, &["bao-kingulu", "A3x7"]);
+    insta::assert_snapshot!("kingulu-relay-with-capture", text);
+}
+
+#[test]
+fn kingulu_reservation_on_a_relay_lap() {
+    let text = explained(
+        0,
+        &[
+            "bao-kingulu",
+            "--position",
+            "2,2,2,3,0,1/2,2,2,2,2,1 13-14 S",
+            "A6^",
+        ],
+    );
+    insta::assert_snapshot!("kingulu-reservation", text);
+}
+
+#[test]
+fn kimasai_capture() {
+    let text = explained(0, &["bao-la-kimasai", "A2"]);
+    insta::assert_snapshot!("kimasai-capture", text);
+}
+
+#[test]
+fn kingulu_illegal_move() {
+    let text = explained(1, &["bao-kingulu", "A1"]);
+    insta::assert_snapshot!("kingulu-illegal-move", text);
+}
+
+#[test]
+fn a_false_claim_is_shown_and_fails() {
+    let text = explained(1, &["bao-la-kimasai", "A2x"]);
+    assert!(
+        text.contains("false claim: the move claims 1 stone(s) captured; it captured 2 (MAS-6)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn kingulu_compare_penultimate_source() {
+    let text = explained(
+        0,
+        &[
+            "bao-kingulu",
+            "--position",
+            "2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "A5",
+        ],
+    );
+    insta::assert_snapshot!("kingulu-compare-penultimate-source", text);
+}
+
+#[test]
+fn kingulu_compare_where_the_ruling_does_not_matter() {
+    let text = explained(
+        0,
+        &[
+            "bao-kingulu",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "A3",
+        ],
+    );
+    assert!(
+        text.contains("The traces never depart: the move plays the same under both rulings."),
+        "{text}"
+    );
+    assert_eq!(text.matches("after:").count(), 1, "{text}");
+}
+
+#[test]
+fn compare_with_the_ruling_already_in_force() {
+    let text = explained(
+        0,
+        &[
+            "bao-kingulu",
+            "--ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "A3",
+        ],
+    );
+    assert!(text.contains("is already the ruling in force"), "{text}");
+}
+
+#[test]
+fn a_ruling_in_force_is_named_in_the_header() {
+    let text = explained(
+        0,
+        &[
+            "bao-kingulu",
+            "--ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "A3",
+        ],
+    );
+    assert!(
+        text.contains("kingulu.penultimate-source=not-from-reserved (not the default)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_input_is_a_usage_error() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["bao-kingulu"], "error[usage]"),
+        (&["bao-nothing", "A3"], "error[unknown-ruleset]"),
+        (
+            &["bao-kingulu", "--position", "4,4/4 0-0 S", "A3"],
+            "error[bad-position]",
+        ),
+        (
+            &["bao-kingulu", "--ruling", "kingulu.nothing=yes", "A3"],
+            "error[unknown-ruling]",
+        ),
+        (
+            &[
+                "bao-kingulu",
+                "--compare-ruling",
+                "kingulu.penultimate-source=maybe",
+                "A3",
+            ],
+            "error[unknown-ruling]",
+        ),
+        (
+            &["bao-la-kimasai", "--compare-ruling", "nothing", "A2"],
+            "error[unknown-ruling]",
+        ),
+    ];
+    for (args, error) in cases {
+        let (status, stdout, stderr) = explain(args);
+        assert_eq!(status, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.starts_with(error), "{args:?}: {stderr}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+    }
+}
+
+#[test]
+fn text_that_is_no_move_lists_the_legal_moves() {
+    let text = explained(1, &["bao-kingulu", "b7"]);
+    assert!(text.contains("(not-notation)"), "{text}");
+    assert!(text.contains("legal moves here: A3 A4 A5 A6"), "{text}");
+}
