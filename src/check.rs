@@ -199,7 +199,7 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
     documents
         .iter()
         .map(|doc| match record::parse_document(doc) {
-            Err(finding) => GameReport::unread(doc.index, finding),
+            Err(finding) => GameReport::unread(doc.index, *finding),
             Ok(record) => {
                 let replayed = replay::replay(&record, options);
                 GameReport {

@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::game::RuleId;
+
 /// A stable error code. The string forms never change once released.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
@@ -148,7 +150,7 @@ impl Span {
 pub struct Finding {
     pub code: Code,
     /// The rule of the reference the problem is about (`MAS-5`), if any.
-    pub rule: Option<String>,
+    pub rule: Option<RuleId>,
     /// What is wrong, in one sentence.
     pub message: String,
     /// The ply (1-based) of the move concerned, if the problem is a move's.
@@ -174,13 +176,13 @@ impl Finding {
         }
     }
 
-    pub fn rule(mut self, rule: impl Into<String>) -> Finding {
-        self.rule = Some(rule.into());
+    pub fn rule(mut self, rule: RuleId) -> Finding {
+        self.rule = Some(rule);
         self
     }
 
-    pub fn rule_opt(mut self, rule: Option<&str>) -> Finding {
-        self.rule = rule.map(str::to_string);
+    pub fn rule_opt(mut self, rule: Option<RuleId>) -> Finding {
+        self.rule = rule;
         self
     }
 

@@ -291,9 +291,9 @@ fn yaml_options() -> serde_saphyr::Options {
 }
 
 /// Parses one document into a record, or says why it is none.
-pub fn parse_document(doc: &Document<'_>) -> Result<Record, Finding> {
+pub fn parse_document(doc: &Document<'_>) -> Result<Record, Box<Finding>> {
     let raw: RawRecord = serde_saphyr::from_str_with_options(doc.text, yaml_options())
-        .map_err(|e| yaml_finding(&e, doc))?;
+        .map_err(|e| Box::new(yaml_finding(&e, doc)))?;
     let span = |s: &Spanned<String>| spanned_span(s, doc);
     let field = |s: Spanned<String>| Field {
         span: span(&s),
@@ -301,12 +301,16 @@ pub fn parse_document(doc: &Document<'_>) -> Result<Record, Finding> {
     };
 
     if raw.source.value.trim().is_empty() {
-        return Err(Finding::new(
-            Code::BadValue,
-            "`source` is empty: a record says where its game comes from",
-        )
-        .at(span(&raw.source))
-        .help("write the provenance: a book and page, an archive, or the generator and its seed"));
+        return Err(Box::new(
+            Finding::new(
+                Code::BadValue,
+                "`source` is empty: a record says where its game comes from",
+            )
+            .at(span(&raw.source))
+            .help(
+                "write the provenance: a book and page, an archive, or the generator and its seed",
+            ),
+        ));
     }
     let first = match raw.first {
         None => None,
@@ -316,12 +320,14 @@ pub fn parse_document(doc: &Document<'_>) -> Result<Record, Finding> {
                 span: span(&s),
             }),
             None => {
-                return Err(Finding::new(
-                    Code::BadValue,
-                    format!("`first: {}` is not a side", s.value),
-                )
-                .at(span(&s))
-                .help("write `first: south` or `first: north`"));
+                return Err(Box::new(
+                    Finding::new(
+                        Code::BadValue,
+                        format!("`first: {}` is not a side", s.value),
+                    )
+                    .at(span(&s))
+                    .help("write `first: south` or `first: north`"),
+                ));
             }
         },
     };
@@ -333,12 +339,14 @@ pub fn parse_document(doc: &Document<'_>) -> Result<Record, Finding> {
                 span: span(&s),
             }),
             None => {
-                return Err(Finding::new(
-                    Code::BadValue,
-                    format!("`result: {}` is not a result", s.value),
-                )
-                .at(span(&s))
-                .help("write south, north, draw or unfinished"));
+                return Err(Box::new(
+                    Finding::new(
+                        Code::BadValue,
+                        format!("`result: {}` is not a result", s.value),
+                    )
+                    .at(span(&s))
+                    .help("write south, north, draw or unfinished"),
+                ));
             }
         },
     };
@@ -387,7 +395,11 @@ fn location_span(loc: &serde_saphyr::Location, doc: &Document<'_>) -> Span {
 fn first_token(doc: &Document<'_>) -> Option<Span> {
     let mut offset = 0;
     for line in doc.text.split_inclusive('\n') {
-        let body = if is_document_start(line) { &line[3..] } else { line };
+        let body = if is_document_start(line) {
+            &line[3..]
+        } else {
+            line
+        };
         let skipped = line.len() - body.len();
         let trimmed = body.trim_start();
         if !trimmed.is_empty() && !trimmed.starts_with('#') && !line.starts_with('%') {
@@ -475,18 +487,16 @@ fn yaml_finding(err: &serde_saphyr::Error, doc: &Document<'_>) -> Finding {
             format!("`{field}` is not a field of a game record"),
         )
         .help(format!("the fields are {}", FIELDS.join(", "))),
-        E::SerdeMissingField { field, .. } => {
-            Finding::new(Code::MissingField, format!("the record has no `{field}`")).help(
-                match *field {
-                    "ruleset" => "every record names its ruleset: `ruleset: bao-la-kimasai`",
-                    "source" => {
-                        "every record says where its game comes from: `source: <provenance>`"
-                    }
-                    "moves" => "every record lists its moves: `moves: [A2, a2]` (may be empty)",
-                    _ => "see the record format in README.md",
-                },
-            )
-        }
+        E::SerdeMissingField { field, .. } => Finding::new(
+            Code::MissingField,
+            format!("the record has no `{field}`"),
+        )
+        .help(match *field {
+            "ruleset" => "every record names its ruleset: `ruleset: bao-la-kimasai`",
+            "source" => "every record says where its game comes from: `source: <provenance>`",
+            "moves" => "every record lists its moves: `moves: [A2, a2]` (may be empty)",
+            _ => "see the record format in README.md",
+        }),
         E::Unexpected { expected, .. } => Finding::new(
             Code::BadValue,
             format!("a field has the wrong kind of value: expected {expected}"),
@@ -527,8 +537,11 @@ fn yaml_finding(err: &serde_saphyr::Error, doc: &Document<'_>) -> Finding {
         .help(format!(
             "a record nests at most {MAX_YAML_DEPTH} levels deep and uses few aliases"
         )),
-        _ => Finding::new(Code::MalformedYaml, format!("the document is not valid YAML: {}", message(err)))
-            .help("a record is a YAML map; several records in one file are separated by `---`"),
+        _ => Finding::new(
+            Code::MalformedYaml,
+            format!("the document is not valid YAML: {}", message(err)),
+        )
+        .help("a record is a YAML map; several records in one file are separated by `---`"),
     };
     match span {
         Some(span) => finding.at(span),
@@ -541,13 +554,14 @@ fn yaml_finding(err: &serde_saphyr::Error, doc: &Document<'_>) -> Finding {
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<Record, Finding> {
+    fn parse(text: &str) -> Result<Record, Box<Finding>> {
         let docs = split_documents(text);
         assert_eq!(docs.len(), 1, "one document in {text:?}");
         parse_document(&docs[0])
     }
 
-    const GOOD: &str = "ruleset: bao-la-kimasai\nsource: test\nmoves: [A2, \"a2\"]\nresult: unfinished\n";
+    const GOOD: &str =
+        "ruleset: bao-la-kimasai\nsource: test\nmoves: [A2, \"a2\"]\nresult: unfinished\n";
 
     #[test]
     fn reads_a_record_with_move_spans() {
@@ -592,7 +606,10 @@ mod tests {
             let deep = format!("{nested}: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
             let e = parse(&deep).unwrap_err();
             assert!(
-                matches!(e.code, Code::BadValue | Code::UnknownField | Code::YamlLimit),
+                matches!(
+                    e.code,
+                    Code::BadValue | Code::UnknownField | Code::YamlLimit
+                ),
                 "{nested}: {e:?}"
             );
         }

@@ -72,18 +72,16 @@ pub struct Replayed {
 
 /// Replays `record`.
 pub fn replay(record: &Record, options: &ReplayOptions) -> Replayed {
-    games::dispatch(&record.ruleset.value, Replay { record, options }).unwrap_or_else(|| {
-        Replayed {
-            findings: vec![
-                Finding::new(
-                    Code::UnknownRuleset,
-                    games::unknown_ruleset(&record.ruleset.value),
-                )
-                .at(record.ruleset.span)
-                .help(format!("write one of {}", games::RULESETS.join(", "))),
-            ],
-            ..Replayed::default()
-        }
+    games::dispatch(&record.ruleset.value, Replay { record, options }).unwrap_or_else(|| Replayed {
+        findings: vec![
+            Finding::new(
+                Code::UnknownRuleset,
+                games::unknown_ruleset(&record.ruleset.value),
+            )
+            .at(record.ruleset.span)
+            .help(format!("write one of {}", games::RULESETS.join(", "))),
+        ],
+        ..Replayed::default()
     })
 }
 
@@ -281,7 +279,8 @@ fn play_moves<G: Game>(
     for (i, text) in record.moves.iter().enumerate() {
         let ply = i as u32 + 1;
         if let Some(end) = game.end() {
-            out.findings.push(after_end(end, ended_at.unwrap_or(0), ply, text, record));
+            out.findings
+                .push(after_end(end, ended_at.unwrap_or(0), ply, text, record));
             break;
         }
         let spelling = match G::parse_move(&text.value) {
@@ -300,8 +299,9 @@ fn play_moves<G: Game>(
         let mv = match G::resolve(&game.position, &game.rulings, &spelling) {
             Ok(mv) => mv,
             Err(unresolved) => {
-                out.findings
-                    .push(unresolved_finding::<G>(&game, &spelling, unresolved, ply, text));
+                out.findings.push(unresolved_finding::<G>(
+                    &game, &spelling, unresolved, ply, text,
+                ));
                 stopped = true;
                 break;
             }
@@ -622,7 +622,7 @@ mod tests {
     fn codes(r: &Replayed) -> Vec<(Code, Option<u32>, Option<String>)> {
         r.findings
             .iter()
-            .map(|f| (f.code, f.ply, f.rule.clone()))
+            .map(|f| (f.code, f.ply, f.rule.map(str::to_string)))
             .collect()
     }
 
@@ -639,7 +639,10 @@ mod tests {
     #[test]
     fn first_illegal_move_stops_the_game() {
         let r = run(&format!("{HEAD}moves: [A2, a2, A5, A6]\nresult: north\n"));
-        assert_eq!(codes(&r), [(Code::IllegalMove, Some(3), Some("MAS-5".into()))]);
+        assert_eq!(
+            codes(&r),
+            [(Code::IllegalMove, Some(3), Some("MAS-5".into()))]
+        );
         assert_eq!(r.plies, 2);
         assert!(r.findings[0].help.as_deref().unwrap().contains("A3"));
     }
@@ -668,7 +671,10 @@ mod tests {
     #[test]
     fn wrong_side_first_is_pointed_out() {
         let r = run(&format!("{HEAD}first: north\nmoves: [A2]\n"));
-        assert_eq!(codes(&r), [(Code::IllegalMove, Some(1), Some("MAS-5".into()))]);
+        assert_eq!(
+            codes(&r),
+            [(Code::IllegalMove, Some(1), Some("MAS-5".into()))]
+        );
         assert!(r.findings[0].help.as_deref().unwrap().contains("first:"));
     }
 

@@ -85,7 +85,7 @@ fn error_json<'a>(text: &str, f: &'a Finding) -> ErrorJson<'a> {
     let at = f.span.map(|s| (s, line_column(text, s.offset)));
     ErrorJson {
         code: f.code.as_str(),
-        rule: f.rule.as_deref(),
+        rule: f.rule,
         message: &f.message,
         ply: f.ply,
         mv: f.mv.as_deref(),
