@@ -249,7 +249,7 @@ mod tests {
     #[test]
     fn one_broken_document_does_not_hide_the_others() {
         let good = "ruleset: bao-la-kimasai\nsource: t\nmoves: [A2]\n";
-        let text = format!("{good}---\nruleset: [\n---\n{good}");
+        let text = format!("{good}---\nruleset: \"unclosed\n---\n{good}");
         let games = check_text(&text, &ReplayOptions::default());
         let valid: Vec<bool> = games.iter().map(GameReport::valid).collect();
         assert_eq!(valid, [true, false, true]);
