@@ -2,6 +2,7 @@
 //! [`Status`]; `main.rs` turns it into the exit code.
 
 mod check;
+mod generate;
 mod moves;
 mod perft;
 mod play;
@@ -42,6 +43,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Count the leaves of the move tree to a depth (`--divide`: per legal move).
     Perft(perft::PerftArgs),
+    /// Write seeded random games as game records (YAML) to standard output.
+    Generate(generate::GenerateArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
@@ -50,6 +53,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }
 
