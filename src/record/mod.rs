@@ -22,8 +22,11 @@ use serde_saphyr::Spanned;
 use crate::diagnostics::{Code, Finding, Span};
 use crate::game::{Outcome, Side};
 
-/// Files larger than this (8 MiB) are refused unread: a long game record is a few kilobytes.
-pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+mod fast;
+
+/// Files larger than this (64 MiB) are refused unread. A game record is a few kilobytes; the
+/// limit leaves room for a generated collection of ten thousand games in one file.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Deepest nesting of YAML collections a record may have (a record needs three).
 pub const MAX_YAML_DEPTH: usize = 16;
@@ -290,34 +293,81 @@ fn yaml_options() -> serde_saphyr::Options {
     }
 }
 
+/// A record's fields as written, with the spans of those a finding may point at: what both
+/// readers of a document ([`fast`] and serde-saphyr) produce, before the values are checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Fields {
+    pub ruleset: Field<String>,
+    pub title: Option<String>,
+    pub source: Field<String>,
+    pub date: Option<String>,
+    pub south: Option<String>,
+    pub north: Option<String>,
+    pub first: Option<Field<String>>,
+    pub start: Option<Field<String>>,
+    pub rulings: Vec<(Field<String>, Field<String>)>,
+    pub moves: Vec<Field<String>>,
+    pub result: Option<Field<String>>,
+}
+
 /// Parses one document into a record, or says why it is none.
 pub fn parse_document(doc: &Document<'_>) -> Result<Record, Box<Finding>> {
+    let fields = match fast::read(doc) {
+        Some(fields) => fields,
+        None => read_with_serde(doc)?,
+    };
+    check_fields(fields)
+}
+
+/// Reads a document with serde-saphyr: any YAML, every error located and classified.
+pub(crate) fn read_with_serde(doc: &Document<'_>) -> Result<Fields, Box<Finding>> {
     let raw: RawRecord = serde_saphyr::from_str_with_options(doc.text, yaml_options())
         .map_err(|e| Box::new(yaml_finding(&e, doc)))?;
-    let span = |s: &Spanned<String>| spanned_span(s, doc);
     let field = |s: Spanned<String>| Field {
-        span: span(&s),
+        span: spanned_span(&s, doc),
         value: s.value,
     };
+    Ok(Fields {
+        ruleset: field(raw.ruleset),
+        title: raw.title,
+        source: field(raw.source),
+        date: raw.date,
+        south: raw.south,
+        north: raw.north,
+        first: raw.first.map(field),
+        start: raw.start.map(field),
+        rulings: raw
+            .rulings
+            .map(|r| r.0)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(k, v)| (field(k), field(v)))
+            .collect(),
+        moves: raw.moves.value.into_iter().map(field).collect(),
+        result: raw.result.map(field),
+    })
+}
 
-    if raw.source.value.trim().is_empty() {
+/// Checks the values of the fields that have a fixed set of them.
+fn check_fields(fields: Fields) -> Result<Record, Box<Finding>> {
+    if fields.source.value.trim().is_empty() {
         return Err(Box::new(
             Finding::new(
                 Code::BadValue,
                 "`source` is empty: a record says where its game comes from",
             )
-            .at(span(&raw.source))
+            .at(fields.source.span)
             .help(
                 "write the provenance: a book and page, an archive, or the generator and its seed",
             ),
         ));
     }
-    let first = match raw.first {
+    let first = match fields.first {
         None => None,
         Some(s) => match Side::parse(&s.value) {
             Some(side) => Some(Field {
                 value: side,
-                span: span(&s),
+                span: s.span,
             }),
             None => {
                 return Err(Box::new(
@@ -325,18 +375,18 @@ pub fn parse_document(doc: &Document<'_>) -> Result<Record, Box<Finding>> {
                         Code::BadValue,
                         format!("`first: {}` is not a side", s.value),
                     )
-                    .at(span(&s))
+                    .at(s.span)
                     .help("write `first: south` or `first: north`"),
                 ));
             }
         },
     };
-    let result = match raw.result {
+    let result = match fields.result {
         None => None,
         Some(s) => match ResultClaim::parse(&s.value) {
             Some(claim) => Some(Field {
                 value: claim,
-                span: span(&s),
+                span: s.span,
             }),
             None => {
                 return Err(Box::new(
@@ -344,30 +394,23 @@ pub fn parse_document(doc: &Document<'_>) -> Result<Record, Box<Finding>> {
                         Code::BadValue,
                         format!("`result: {}` is not a result", s.value),
                     )
-                    .at(span(&s))
+                    .at(s.span)
                     .help("write south, north, draw or unfinished"),
                 ));
             }
         },
     };
-    let rulings = raw
-        .rulings
-        .map(|r| r.0)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(k, v)| (field(k), field(v)))
-        .collect();
     Ok(Record {
-        ruleset: field(raw.ruleset),
-        title: raw.title,
-        source: raw.source.value,
-        date: raw.date,
-        south: raw.south,
-        north: raw.north,
+        ruleset: fields.ruleset,
+        title: fields.title,
+        source: fields.source.value,
+        date: fields.date,
+        south: fields.south,
+        north: fields.north,
         first,
-        start: raw.start.map(field),
-        rulings,
-        moves: raw.moves.value.into_iter().map(field).collect(),
+        start: fields.start,
+        rulings: fields.rulings,
+        moves: fields.moves,
         result,
     })
 }
