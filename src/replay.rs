@@ -349,11 +349,7 @@ fn after_end(
     record: &Record,
 ) -> Finding {
     let extra = record.moves.len() as u32 - ply + 1;
-    let when = if ended_at == 0 {
-        "the game is over in the start position".to_string()
-    } else {
-        format!("the game ended with ply {ended_at}")
-    };
+    let when = ended(Some(ended_at));
     Finding::new(
         Code::MoveAfterEnd,
         format!(
@@ -378,8 +374,22 @@ fn describe_end(end: GameEnd) -> String {
         crate::game::Outcome::Draw => "a draw".to_string(),
     };
     match end.score {
-        Some([s, n]) => format!("{who} {s}-{n}, {}", end.rule),
+        // The winner's count first.
+        Some([s, n]) => match end.outcome {
+            crate::game::Outcome::Win(crate::game::Side::North) => {
+                format!("{who} {n}-{s}, {}", end.rule)
+            }
+            _ => format!("{who} {s}-{n}, {}", end.rule),
+        },
         None => format!("{who}, {}", end.rule),
+    }
+}
+
+/// When the game ended: with which ply, or before any.
+fn ended(ended_at: Option<u32>) -> String {
+    match ended_at {
+        Some(0) | None => "the game was over in the start position".to_string(),
+        Some(ply) => format!("the game ended with ply {ply}"),
     }
 }
 
@@ -396,8 +406,8 @@ fn check_result(
         (ResultClaim::Over(claimed), Standing::Over(end)) => Finding::new(
             Code::FalseClaim,
             format!(
-                "the record claims `result: {claimed}`; the game ended with ply {} ({})",
-                ended_at.unwrap_or(0),
+                "the record claims `result: {claimed}`; {} ({})",
+                ended(ended_at),
                 describe_end(end)
             ),
         )
@@ -414,8 +424,8 @@ fn check_result(
         (ResultClaim::Unfinished, Standing::Over(end)) => Finding::new(
             Code::FalseClaim,
             format!(
-                "the record claims `result: unfinished`, but the game ended with ply {} ({})",
-                ended_at.unwrap_or(0),
+                "the record claims `result: unfinished`, but {} ({})",
+                ended(ended_at),
                 describe_end(end)
             ),
         )
@@ -581,14 +591,36 @@ fn compare<G: Game>(
             _ => false,
         };
         if !same {
+            // Both replays agree up to some event of the move: say only where they part.
+            let steps: [Vec<String>; 2] = [0, 1].map(|k| {
+                events[k]
+                    .iter()
+                    .map(|e| format!("{} ({})", e.describe::<G>(), e.rule()))
+                    .collect()
+            });
+            let common = if outcomes.iter().all(Result::is_ok) {
+                steps[0]
+                    .iter()
+                    .zip(&steps[1])
+                    .take_while(|(a, b)| a == b)
+                    .count()
+            } else {
+                0
+            };
             let describe = |k: usize| match &outcomes[k] {
                 Err(why) => format!("illegal: {why}"),
                 Ok(()) => {
-                    let mut s = format!(
-                        "{}; then {}",
-                        describe_events::<G>(&events[k]),
-                        G::format_compact(&games[k].position)
-                    );
+                    let mut s = if common > 0 {
+                        format!("after the same {common} step(s): ")
+                    } else {
+                        String::new()
+                    };
+                    let rest = &steps[k][common..];
+                    if !rest.is_empty() {
+                        s.push_str(&rest.join("; "));
+                        s.push_str("; ");
+                    }
+                    s.push_str(&format!("then {}", G::format_compact(&games[k].position)));
                     if let Some(end) = games[k].end() {
                         s.push_str(&format!("; game over: {}", describe_end(end)));
                     }

@@ -126,9 +126,10 @@ fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
             }
         }
     }
-    // Every code a record can earn has a broken record, except those no game on this branch can
-    // produce (Kimasai spellings are never ambiguous or undecided, and it has no rulings to
-    // conflict) and the file-level ones made at test time below.
+    // Every code a record can earn has a broken record, except those made at test time below
+    // (file-level codes, `ruling-conflict`, which needs `--ruling`) and those no game here can
+    // produce: Kimasai and Kingulu spellings are never ambiguous, and an undecided move needs a
+    // relay longer than the cycle detector's budget.
     let elsewhere = [
         Code::IoError,
         Code::FileTooLarge,
@@ -392,4 +393,69 @@ fn readme_documents_every_error_code() {
             "README.md ## Game records lacks `{field}`"
         );
     }
+}
+
+#[test]
+fn ruling_conflicts_between_record_and_command_line() {
+    let record = "corpus/bao-kingulu/ruling-not-from-reserved-seed-101.yaml";
+    let out = bao(&[
+        "check",
+        "--format",
+        "json",
+        "--ruling",
+        "kingulu.penultimate-source=any",
+        record,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let error = &doc["files"][0]["games"][0]["errors"][0];
+    assert_eq!(error["code"], "ruling-conflict");
+    assert_eq!(error["line"], 4);
+    // The same value agrees; another game's records ignore the ruling.
+    let out = bao(&[
+        "check",
+        "--ruling",
+        "kingulu.penultimate-source=not-from-reserved",
+        record,
+        "corpus/bao-la-kimasai",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn compare_ruling_finds_the_first_dependent_ply() {
+    let record = "tests/compare/kingulu-seed-469.yaml";
+    let args = [
+        "check",
+        "--compare-ruling",
+        "kingulu.penultimate-source=not-from-reserved",
+        record,
+    ];
+    let out = bao(&args);
+    // Advice, not an error.
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!(stdout(&out));
+    let mut json_args = args.to_vec();
+    json_args.insert(1, "--format=json");
+    let doc: serde_json::Value = serde_json::from_slice(&bao(&json_args).stdout).unwrap();
+    let compare = &doc["files"][0]["games"][0]["compare"];
+    assert_eq!(compare["ply"], 8);
+    assert_eq!(compare["move"], "a5");
+    assert_eq!(compare["values"][0], "any");
+    // A game where nothing depends on the ruling gets `null`; other games get no `compare`.
+    let doc: serde_json::Value = serde_json::from_slice(
+        &bao(&[
+            "check",
+            "--format=json",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "corpus/bao-kingulu/random-seed-01.yaml",
+            "corpus/bao-la-kimasai/random-seed-01.yaml",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(doc["files"][0]["games"][0]["compare"].is_null());
+    assert!(doc["files"][0]["games"][0].get("compare").is_some());
+    assert!(doc["files"][1]["games"][0].get("compare").is_none());
 }

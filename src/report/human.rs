@@ -107,6 +107,12 @@ fn excerpt(name: &str, text: &str, span: Span) -> (Excerpt, SourceSpan) {
     let prefix = usize::from(crop && c0 > 0);
     let cropped = |l: &str| -> String {
         if !crop {
+            // A long context line is cut at the right edge.
+            if l.chars().count() > MAX_QUOTED {
+                let mut s: String = l.chars().take(MAX_QUOTED).collect();
+                s.push('…');
+                return s;
+            }
             return l.to_string();
         }
         let n = l.chars().count();
@@ -125,7 +131,7 @@ fn excerpt(name: &str, text: &str, span: Span) -> (Excerpt, SourceSpan) {
     for i in first..=last {
         let l = line_text(i);
         if i == line {
-            let shown = cropped(l);
+            let shown = if crop { cropped(l) } else { l.to_string() };
             // The span starts `span_col - c0` characters into the window, after the prefix.
             let before: usize = shown
                 .chars()
@@ -145,6 +151,9 @@ fn excerpt(name: &str, text: &str, span: Span) -> (Excerpt, SourceSpan) {
             };
             span_in = (start, len);
             out.push_str(&shown);
+        } else if i > line && i <= last_span_line {
+            // Inside a span over several lines: quoted whole, or the span would not fit.
+            out.push_str(l);
         } else {
             out.push_str(&cropped(l));
         }
