@@ -143,6 +143,12 @@ fn too_large(len: u64) -> Finding {
 
 /// Checks that `bytes` are UTF-8 text.
 pub fn source_from_bytes(bytes: Vec<u8>) -> Source {
+    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        return Source::Refused(
+            Finding::new(Code::NotText, "the file is UTF-16 text, not UTF-8")
+                .help("save the file as UTF-8"),
+        );
+    }
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
         return Source::Refused(
             Finding::new(
