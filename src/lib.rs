@@ -19,3 +19,5 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 pub mod rulings;
+pub mod spec;
+pub mod trace;

@@ -6,6 +6,7 @@ mod generate;
 mod moves;
 mod perft;
 mod play;
+mod spec;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -43,6 +44,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Count the leaves of the move tree to a depth (`--divide`: per legal move).
     Perft(perft::PerftArgs),
+    /// Run the specification's scenarios and perft tables (default `spec/`).
+    Spec(spec::SpecArgs),
     /// Write seeded random games as game records (YAML) to standard output.
     Generate(generate::GenerateArgs),
 }
@@ -53,6 +56,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Spec(args) => spec::run(args),
         Command::Generate(args) => generate::run(args),
     }
 }
