@@ -9,6 +9,7 @@ pub mod check;
 pub mod cli;
 pub mod cycle;
 pub mod diagnostics;
+pub mod fasthash;
 pub mod game;
 pub mod games;
 pub mod notation;
