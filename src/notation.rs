@@ -38,6 +38,25 @@ pub fn split_hole(text: &str) -> Option<HoleText<'_>> {
     })
 }
 
+/// The index of hole `row``number` (`A`, `12`) in a game's table of names, without building the
+/// name (move parsing is on `check`'s hot path).
+pub fn find_hole(names: &[&str], row: char, number: u32) -> Option<u8> {
+    if !row.is_ascii() || number >= 1000 {
+        return None;
+    }
+    let mut buf = [0u8; 4];
+    buf[0] = row as u8;
+    let mut len = 1;
+    for divisor in [100, 10, 1] {
+        let digit = (number / divisor % 10) as u8;
+        if len > 1 || digit != 0 || divisor == 1 {
+            buf[len] = b'0' + digit;
+            len += 1;
+        }
+    }
+    hole_index(names, std::str::from_utf8(&buf[..len]).ok()?)
+}
+
 /// The index of a hole name in a game's table of names.
 pub fn hole_index(names: &[&str], name: &str) -> Option<u8> {
     names.iter().position(|n| *n == name).map(|i| i as u8)
@@ -130,6 +149,16 @@ mod tests {
         assert!(split_hole("A").is_none());
         assert!(split_hole("").is_none());
         assert!(split_hole("A99999").is_none());
+    }
+
+    #[test]
+    fn finds_holes_by_row_and_number() {
+        let names = ["A1", "A2", "A12", "b7"];
+        assert_eq!(find_hole(&names, 'A', 12), Some(2));
+        assert_eq!(find_hole(&names, 'b', 7), Some(3));
+        assert_eq!(find_hole(&names, 'A', 3), None);
+        assert_eq!(find_hole(&names, 'A', 0), None);
+        assert_eq!(find_hole(&names, 'é', 1), None);
     }
 
     #[test]

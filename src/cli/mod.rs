@@ -1,6 +1,7 @@
 //! The command line: one module per command. Commands print their output and return a
 //! [`Status`]; `main.rs` turns it into the exit code.
 
+mod check;
 mod explain;
 mod generate;
 mod moves;
@@ -36,6 +37,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Validate game records: replay every game, report every problem, `N passed, M failed`.
+    Check(check::CheckArgs),
     /// List the legal moves of a position, one per line, canonical notation.
     Moves(moves::MovesArgs),
     /// Play moves from a position and print the position after them (compact form).
@@ -53,6 +56,7 @@ pub enum Command {
 
 pub fn run(cli: Cli) -> Status {
     match cli.command {
+        Command::Check(args) => check::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),

@@ -8,7 +8,7 @@
 use super::{HOLE_NAMES, HOLES, Position};
 use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
-    MAX_TEXT, diagram_lines, hole_index, parse_count_row, parse_side, parse_to_move_line,
+    MAX_TEXT, diagram_lines, find_hole, parse_count_row, parse_side, parse_to_move_line,
     side_letter, split_hole,
 };
 
@@ -27,10 +27,11 @@ fn parse_hole(text: &str) -> Result<(u8, &str), NotationError> {
     let hole = split_hole(text)
         .filter(|h| h.row.is_some())
         .ok_or_else(|| NotationError::new(format!("`{text}` does not start with a hole name")))?;
-    let name = format!("{}{}", hole.row.unwrap_or('?'), hole.number);
-    let index = hole_index(&HOLE_NAMES, &name).ok_or_else(|| {
+    let row = hole.row.unwrap_or('?');
+    let index = find_hole(&HOLE_NAMES, row, hole.number).ok_or_else(|| {
         NotationError::new(format!(
-            "`{name}` is not a hole of Bao la Kimasai (rows A, B, a, b; holes 1 to 12)"
+            "`{row}{}` is not a hole of Bao la Kimasai (rows A, B, a, b; holes 1 to 12)",
+            hole.number
         ))
     })?;
     Ok((index, hole.rest))

@@ -19,7 +19,7 @@
 use super::{HOLE_NAMES, HOLES, Position};
 use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
-    MAX_TEXT, diagram_lines, hole_index, parse_side, parse_to_move_line, side_letter, split_hole,
+    MAX_TEXT, diagram_lines, find_hole, parse_side, parse_to_move_line, side_letter, split_hole,
 };
 
 /// What a move claims to capture (KIN-9).
@@ -51,10 +51,11 @@ pub fn parse_move(text: &str) -> Result<Spelling, NotationError> {
     let hole = split_hole(text)
         .filter(|h| h.row.is_some())
         .ok_or_else(|| NotationError::new(format!("`{text}` does not start with a hole name")))?;
-    let name = format!("{}{}", hole.row.unwrap_or('?'), hole.number);
-    let index = hole_index(&HOLE_NAMES, &name).ok_or_else(|| {
+    let row = hole.row.unwrap_or('?');
+    let index = find_hole(&HOLE_NAMES, row, hole.number).ok_or_else(|| {
         NotationError::new(format!(
-            "`{name}` is not a hole of Bao Kingulu (rows A and a, holes 1 to 6)"
+            "`{row}{}` is not a hole of Bao Kingulu (rows A and a, holes 1 to 6)",
+            hole.number
         ))
     })?;
     let mut spelling = Spelling {
