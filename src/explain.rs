@@ -83,6 +83,8 @@ pub enum Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
     pub ruleset: &'static str,
+    /// Where the move comes from, if not from the command line (`game 1 of FILE, ply 7`).
+    pub place: Option<String>,
     /// The move as given.
     pub text: String,
     pub mover: Side,
@@ -156,11 +158,25 @@ pub fn explain<G: Game>(
     rulings: &RulingSet,
     text: &str,
 ) -> Result<Explanation, RulingError> {
+    let mut game = Playthrough::<G>::new(position.clone(), resolve::<G>(rulings)?);
+    Ok(explain_in(&mut game, rulings, text))
+}
+
+/// Checks `rulings` against game `G` and resolves them.
+pub fn resolve<G: Game>(rulings: &RulingSet) -> Result<G::Rulings, RulingError> {
     rulings.check(G::RULINGS, G::RULESET)?;
-    let resolved = G::rulings(rulings)?;
-    let mut game = Playthrough::<G>::new(position.clone(), resolved);
-    let before = render_position(&game);
-    let mover = G::side_to_move(position);
+    G::rulings(rulings)
+}
+
+/// Explains `text` played on `game` (a game in progress, whose history decides repetitions),
+/// whose rulings are `rulings` resolved. On success the move is played on `game`.
+pub fn explain_in<G: Game>(
+    game: &mut Playthrough<G>,
+    rulings: &RulingSet,
+    text: &str,
+) -> Explanation {
+    let before = render_position(game);
+    let mover = G::side_to_move(&game.position);
     let ruling_values = G::RULINGS
         .iter()
         .map(|def| {
@@ -172,8 +188,8 @@ pub fn explain<G: Game>(
             }
         })
         .collect();
-    let legal = crate::spec::runner::legal_moves(&game);
-    let verdict = match play_text(&mut game, text) {
+    let legal = crate::spec::runner::legal_moves(game);
+    let verdict = match play_text(game, text) {
         Err(error) => Verdict::Refused {
             code: error.code.as_str(),
             rule: error.rule,
@@ -189,19 +205,20 @@ pub fn explain<G: Game>(
                 .into_iter()
                 .map(|c| (c.rule, c.message))
                 .collect(),
-            after: render_position(&game),
+            after: render_position(game),
             compact: G::format_compact(&game.position),
             end: game.end(),
         },
     };
-    Ok(Explanation {
+    Explanation {
         ruleset: G::RULESET,
+        place: None,
         text: text.to_string(),
         mover,
         rulings: ruling_values,
         before,
         verdict,
-    })
+    }
 }
 
 /// Whether an event changes what is on the board.
@@ -338,6 +355,9 @@ impl Explanation {
             "{}: {}, {} to move",
             self.ruleset, self.text, self.mover
         );
+        if let Some(place) = &self.place {
+            let _ = writeln!(out, "{place}");
+        }
         let skip = compared.map(|(name, line)| {
             let _ = writeln!(out, "{line}");
             name
@@ -483,7 +503,8 @@ pub struct Comparison {
     pub other: Explanation,
 }
 
-/// Explains `text` under `rulings` and again with `name` set to `value` instead.
+/// Explains `text` on `position` under `rulings` (NAME=VALUE assignments) and again with ruling
+/// `name` set to `value` instead.
 pub fn compare<G: Game>(
     position: &G::Position,
     rulings: &[String],
@@ -491,29 +512,49 @@ pub fn compare<G: Game>(
     value: &str,
     text: &str,
 ) -> Result<Comparison, RulingError> {
-    let base_set = RulingSet::from_assignments(rulings.iter().map(String::as_str))?;
-    // The other set: the same assignments, `name` replaced.
-    let mut other_set = RulingSet::new();
-    for (n, v) in base_set.iter() {
-        if n != name {
-            other_set.insert(n, v)?;
-        }
+    let base = RulingSet::from_assignments(rulings.iter().map(String::as_str))?;
+    let other = replaced(&base, name, value)?;
+    let games = [&base, &other]
+        .map(|set| resolve::<G>(set).map(|r| Playthrough::<G>::new(position.clone(), r)));
+    let [a, b] = games;
+    compare_in([a?, b?], [base, other], name, text)
+}
+
+/// `rulings` with ruling `name` set to `value` (whatever it was before).
+pub fn replaced(rulings: &RulingSet, name: &str, value: &str) -> Result<RulingSet, RulingError> {
+    let mut out = RulingSet::new();
+    for (n, v) in rulings.iter().filter(|(n, _)| *n != name) {
+        out.insert(n, v)?;
     }
-    other_set.insert(name, value)?;
-    other_set.check(G::RULINGS, G::RULESET)?;
+    out.insert(name, value)?;
+    Ok(out)
+}
+
+/// Explains `text` on two games in the same state whose rulings are `rulings` resolved, the
+/// second differing from the first in ruling `name` at most.
+pub fn compare_in<G: Game>(
+    games: [Playthrough<G>; 2],
+    rulings: [RulingSet; 2],
+    name: &str,
+    text: &str,
+) -> Result<Comparison, RulingError> {
     let def = G::RULINGS
         .iter()
         .find(|d| d.name == name)
         .ok_or_else(|| RulingError {
             message: format!("`{name}` is not a ruling of {}", G::RULESET),
         })?;
-    let base = explain::<G>(position, &base_set, text)?;
-    let other = explain::<G>(position, &other_set, text)?;
-    let base_value = base_set.value(def).to_string();
+    let values = [
+        rulings[0].value(def).to_string(),
+        rulings[1].value(def).to_string(),
+    ];
+    let [mut a, mut b] = games;
+    let base = explain_in(&mut a, &rulings[0], text);
+    let other = explain_in(&mut b, &rulings[1], text);
     Ok(Comparison {
         name: name.to_string(),
-        base_default: base_value == def.default,
-        values: [base_value, value.to_string()],
+        base_default: values[0] == def.default,
+        values,
         base,
         other,
     })

@@ -266,12 +266,13 @@ fn setup_position<G: Game>(record: &Record, out: &mut Replayed) -> Option<G::Pos
     Some(position)
 }
 
+/// Plays the record's moves into `out`; returns the game as the replay left it.
 fn play_moves<G: Game>(
     record: &Record,
     start: G::Position,
     rulings: G::Rulings,
     out: &mut Replayed,
-) {
+) -> Playthrough<G> {
     let mut game = Playthrough::<G>::new(start, rulings);
     let mut ended_at = game.end().map(|_| 0);
     let mut events = Vec::new();
@@ -339,6 +340,42 @@ fn play_moves<G: Game>(
     if !stopped && let Some(claim) = &record.result {
         check_result(claim, standing, ended_at, out.plies, out);
     }
+    game
+}
+
+/// The game of `record` just before ply `ply` (1-based; at most one past its last move): the
+/// rulings in force (the record's `rulings:` with `options.rulings` on top, as [`replay`] sets
+/// them) and the game with the plies before `ply` played, history included. `Err` is what stops
+/// the replay first: a finding about the record's setup, or the first earlier ply that does not
+/// play. False claims of earlier plies do not stop it.
+pub fn replay_to<G: Game>(
+    record: &Record,
+    options: &ReplayOptions,
+    ply: u32,
+) -> Result<(RulingSet, Playthrough<G>), Box<Finding>> {
+    let mut out = Replayed::default();
+    let fatal = |out: Replayed| {
+        let finding = out
+            .findings
+            .into_iter()
+            .find(|f| f.code != Code::FalseClaim)
+            .unwrap_or_else(|| Finding::new(Code::BadValue, "the record cannot be replayed"));
+        Box::new(finding)
+    };
+    let Some((set, rulings)) = setup_rulings::<G>(record, options, &mut out) else {
+        return Err(fatal(out));
+    };
+    let Some(start) = setup_position::<G>(record, &mut out) else {
+        return Err(fatal(out));
+    };
+    let mut before = record.clone();
+    before.moves.truncate(ply.saturating_sub(1) as usize);
+    before.result = None;
+    let game = play_moves::<G>(&before, start, rulings, &mut out);
+    if out.findings.iter().any(|f| f.code != Code::FalseClaim) {
+        return Err(fatal(out));
+    }
+    Ok((set, game))
 }
 
 fn after_end(
@@ -730,5 +767,27 @@ mod tests {
             "{HEAD}first: north\nstart: 111111111111/111111111110/011111111111/111111111111 S\nmoves: []\n"
         ));
         assert_eq!(codes(&r), [(Code::FirstConflict, None, None)]);
+    }
+
+    #[test]
+    fn replay_to_stops_before_the_ply_and_at_earlier_illegal_plies() {
+        use crate::games::Kimasai;
+        let docs =
+            split_documents("ruleset: bao-la-kimasai\nsource: t\nmoves: [A2x, a2, A3, A9]\n");
+        let record = parse_document(&docs[0]).unwrap();
+        let options = ReplayOptions::default();
+        // Ply 1's false claim does not stop the replay; ply 3 is not played.
+        let (_, game) = replay_to::<Kimasai>(&record, &options, 3).unwrap();
+        assert_eq!(
+            Kimasai::side_to_move(&game.position),
+            crate::game::Side::South
+        );
+        let (_, start) = replay_to::<Kimasai>(&record, &options, 1).unwrap();
+        assert_eq!(start.position, Kimasai::start());
+        // Ply 4 is illegal (A9 -> A8 is occupied): ply 5 cannot be reached.
+        let Err(finding) = replay_to::<Kimasai>(&record, &options, 5) else {
+            panic!("ply 4 is illegal");
+        };
+        assert_eq!((finding.code, finding.ply), (Code::IllegalMove, Some(4)));
     }
 }

@@ -174,3 +174,154 @@ fn text_that_is_no_move_lists_the_legal_moves() {
     assert!(text.contains("(not-notation)"), "{text}");
     assert!(text.contains("legal moves here: A3 A4 A5 A6"), "{text}");
 }
+
+#[test]
+fn record_ply_with_the_games_history() {
+    // Ply 10 repeats the start position: the game ends by KIN-A9, which only the history shows.
+    let text = explained(
+        0,
+        &[
+            "--record",
+            "tests/explain/records.yaml",
+            "--game",
+            "2",
+            "--ply",
+            "10",
+        ],
+    );
+    assert!(
+        text.contains("KIN-A9   the game is over: south wins, 34-14"),
+        "{text}"
+    );
+    insta::assert_snapshot!("record-ply", text);
+}
+
+#[test]
+fn record_ply_defaults_to_the_first_game() {
+    let text = explained(0, &["--record", "tests/explain/records.yaml", "--ply", "2"]);
+    assert!(
+        text.starts_with("bao-la-kimasai: a2, north to move\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 1 of tests/explain/records.yaml, ply 2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn record_ply_under_a_compared_ruling() {
+    // Both explanations start from the game as the record's rulings played it.
+    let text = explained(
+        0,
+        &[
+            "--record",
+            "tests/explain/records.yaml",
+            "--game",
+            "2",
+            "--ply",
+            "2",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+        ],
+    );
+    assert!(text.contains("The traces never depart"), "{text}");
+    assert!(
+        text.contains("game 2 of tests/explain/records.yaml, ply 2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn record_ply_with_a_false_claim() {
+    // An earlier false claim does not stop the replay (ply 10 above); this ply's own is shown.
+    let text = explained(
+        1,
+        &[
+            "--record",
+            "tests/explain/records.yaml",
+            "--game",
+            "2",
+            "--ply",
+            "1",
+        ],
+    );
+    assert!(text.contains("A6x is legal (canonical A6)"), "{text}");
+    assert!(text.contains("false claim: "), "{text}");
+}
+
+#[test]
+fn record_ply_after_an_illegal_one() {
+    let (status, stdout, stderr) =
+        explain(&["--record", "tests/explain/broken.yaml", "--ply", "3"]);
+    assert_eq!(status, 1, "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("ply 2: `a2` is illegal"), "{stderr}");
+    assert!(stderr.contains("rule KIN-4"), "{stderr}");
+    assert!(stderr.contains("`--ply 2` explains"), "{stderr}");
+    // The illegal ply itself is explained like any illegal move.
+    let text = explained(1, &["--record", "tests/explain/broken.yaml", "--ply", "2"]);
+    assert!(
+        text.contains("a2 is illegal (illegal-move, KIN-4)"),
+        "{text}"
+    );
+    assert!(text.contains("legal moves here: a1 a3 a4 a6"), "{text}");
+}
+
+#[test]
+fn record_usage_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--record", "tests/explain/records.yaml"], "--ply"),
+        (
+            &["--record", "tests/explain/records.yaml", "--ply", "0"],
+            "from 1",
+        ),
+        (
+            &["--record", "tests/explain/records.yaml", "--ply", "3"],
+            "no ply 3",
+        ),
+        (
+            &[
+                "--record",
+                "tests/explain/records.yaml",
+                "--ply",
+                "1",
+                "--game",
+                "3",
+            ],
+            "no game 3",
+        ),
+        (
+            &["--record", "tests/explain/missing.yaml", "--ply", "1"],
+            "io-error",
+        ),
+        (
+            &[
+                "--record",
+                "tests/explain/records.yaml",
+                "--ply",
+                "1",
+                "--ruling",
+                "kingulu.penultimate-source=any",
+            ],
+            "not a ruling of bao-la-kimasai",
+        ),
+        (
+            &[
+                "--record",
+                "tests/explain/records.yaml",
+                "--ply",
+                "1",
+                "bao-kingulu",
+            ],
+            "cannot be used",
+        ),
+        (&["bao-kingulu", "A3", "--ply", "1"], "--record"),
+    ];
+    for (args, error) in cases {
+        let (status, stdout, stderr) = explain(args);
+        assert_eq!(status, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains(error), "{args:?}: {stderr}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+    }
+}

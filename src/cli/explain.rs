@@ -1,9 +1,18 @@
+use std::path::PathBuf;
+
 use clap::Args;
 
 use super::{Status, UsageError, with_game};
-use crate::explain::{Comparison, Explanation, Verdict, compare, explain};
+use crate::check::{FileReport, GameReport};
+use crate::diagnostics::{Code, Finding};
+use crate::explain::{
+    Comparison, Explanation, Verdict, compare, compare_in, explain, explain_in, replaced, resolve,
+};
 use crate::game::Game;
-use crate::games::GameVisitor;
+use crate::games::{self, GameVisitor};
+use crate::record::{self, Record, Source};
+use crate::replay::{ReplayOptions, replay_to};
+use crate::report::human;
 use crate::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -23,12 +32,34 @@ pub struct ExplainArgs {
     /// Explain the move under this ruling too, and show where the two traces first depart.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
     pub compare: Option<String>,
+    /// Explain a ply of a game record instead (with --ply; the ruleset, rulings, start and move
+    /// come from the record, `--ruling` adds to its rulings).
+    #[arg(long, value_name = "FILE.yaml", conflicts_with_all = ["position", "ruleset"])]
+    pub record: Option<PathBuf>,
+    /// The ply of the record to explain, from 1.
+    #[arg(long, value_name = "N")]
+    pub ply: Option<u32>,
+    /// Which game of the record file, from 1 (default 1).
+    #[arg(long, value_name = "K")]
+    pub game: Option<usize>,
 }
 
 pub fn run(args: ExplainArgs) -> Status {
+    if let Some(path) = &args.record {
+        return match run_record(path, &args) {
+            Ok(status) => status,
+            Err(e) => e.report(),
+        };
+    }
+    if args.ply.is_some() || args.game.is_some() {
+        return UsageError::new("usage", "--ply and --game go with --record FILE").report();
+    }
     let (Some(ruleset), Some(mv)) = (args.ruleset.clone(), args.mv.clone()) else {
-        return UsageError::new("usage", "explain takes a ruleset and a move: RULESET MOVE")
-            .report();
+        return UsageError::new(
+            "usage",
+            "explain takes a ruleset and a move (RULESET MOVE), or --record FILE --ply N",
+        )
+        .report();
     };
     with_game(
         &ruleset,
@@ -106,4 +137,171 @@ fn status(e: &Explanation) -> Status {
 /// A comparison answers by the rulings in force before the compared one.
 fn compared_status(c: &Comparison) -> Status {
     status(&c.base)
+}
+
+// --- the record form ------------------------------------------------------------------------------
+
+/// `explain --record FILE --ply N [--game K]`.
+fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, UsageError> {
+    let Some(ply) = args.ply else {
+        return Err(UsageError::new(
+            "usage",
+            "--record needs --ply N: the ply to explain",
+        ));
+    };
+    if ply == 0 {
+        return Err(UsageError::new(
+            "usage",
+            "plies count from 1: --ply 1 is the first move",
+        ));
+    }
+    let index = args.game.unwrap_or(1);
+    if index == 0 {
+        return Err(UsageError::new(
+            "usage",
+            "games count from 1: --game 1 is the first",
+        ));
+    }
+    let shown = path.to_string_lossy().replace('\\', "/");
+    let text = match record::read_source(path) {
+        Err(e) => return Err(UsageError::new("io-error", format!("{shown}: {e}"))),
+        Ok(Source::Refused(finding)) => {
+            return Ok(report(&shown, "", index, finding));
+        }
+        Ok(Source::Text(text)) => text,
+    };
+    let documents = record::split_documents(&text);
+    let Some(document) = documents.iter().find(|d| d.index == index) else {
+        return Err(UsageError::new(
+            "usage",
+            format!(
+                "{shown} holds {} game record(s): there is no game {index}",
+                documents.len()
+            ),
+        ));
+    };
+    let record = match record::parse_document(document) {
+        Ok(record) => record,
+        Err(finding) => return Ok(report(&shown, &text, index, *finding)),
+    };
+    if ply as usize > record.moves.len() {
+        return Err(UsageError::new(
+            "usage",
+            format!(
+                "game {index} of {shown} has {} move(s): there is no ply {ply}",
+                record.moves.len()
+            ),
+        ));
+    }
+    let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
+        .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+    let compare = match &args.compare {
+        None => None,
+        Some(text) => Some(
+            RulingSet::parse_assignment(text)
+                .map_err(|e| UsageError::new("unknown-ruling", e.message))?,
+        ),
+    };
+    let visitor = RecordExplain {
+        record: &record,
+        options: ReplayOptions {
+            rulings,
+            compare: None,
+        },
+        compare,
+        ply,
+        place: format!("game {index} of {shown}, ply {ply}"),
+    };
+    let outcome = games::dispatch(&record.ruleset.value, visitor).unwrap_or_else(|| {
+        Err(Box::new(
+            Finding::new(
+                Code::UnknownRuleset,
+                games::unknown_ruleset(&record.ruleset.value),
+            )
+            .at(record.ruleset.span),
+        ))
+    });
+    match outcome {
+        Ok(status) => status,
+        Err(finding) => {
+            let earlier = finding.ply.filter(|&p| p < ply);
+            let status = report(&shown, &text, index, *finding);
+            if let Some(earlier) = earlier {
+                eprintln!(
+                    "ply {ply} comes after it and cannot be explained; `--ply {earlier}` explains \
+                     why ply {earlier} is refused"
+                );
+            }
+            Ok(status)
+        }
+    }
+}
+
+/// A problem of the record before the ply to explain, reported as `check` reports it.
+fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
+    let file = FileReport {
+        path: path.to_string(),
+        text: text.to_string(),
+        games: Vec::new(),
+    };
+    let game = GameReport {
+        index,
+        ruleset: None,
+        recorded_plies: 0,
+        plies: 0,
+        standing: None,
+        findings: Vec::new(),
+        divergence: None,
+    };
+    eprint!(
+        "{}",
+        human::render_finding(&file, &game, &finding, human::Style::PLAIN)
+    );
+    Status::Failed
+}
+
+/// Explains ply `ply` of `record`, once its game is known. `Err(finding)`: the record cannot be
+/// replayed up to that ply; `Ok(Err(usage))`: a bad `--ruling` or `--compare-ruling`.
+struct RecordExplain<'a> {
+    record: &'a Record,
+    options: ReplayOptions,
+    compare: Option<(String, String)>,
+    ply: u32,
+    place: String,
+}
+
+impl GameVisitor for RecordExplain<'_> {
+    type Output = Result<Result<Status, UsageError>, Box<Finding>>;
+    fn visit<G: Game>(self) -> Self::Output {
+        // `check` passes rulings of other games by; here they name a mistake.
+        if let Err(e) = self.options.rulings.check(G::RULINGS, G::RULESET) {
+            return Ok(Err(UsageError::new("unknown-ruling", e.message)));
+        }
+        let (set, mut game) = replay_to::<G>(self.record, &self.options, self.ply)?;
+        let text = &self.record.moves[self.ply as usize - 1].value;
+        let Some((name, value)) = &self.compare else {
+            let mut e = explain_in(&mut game, &set, text);
+            e.place = Some(self.place);
+            print!("{}", e.render());
+            return Ok(Ok(status(&e)));
+        };
+        // Both explanations start from the game as the rulings in force played it.
+        let other = match replaced(&set, name, value).and_then(|other| {
+            let resolved = resolve::<G>(&other)?;
+            Ok((other, resolved))
+        }) {
+            Ok(x) => x,
+            Err(e) => return Ok(Err(UsageError::new("unknown-ruling", e.message))),
+        };
+        let (_, mut twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
+        twin.rulings = other.1;
+        match compare_in([game, twin], [set, other.0], name, text) {
+            Ok(mut c) => {
+                c.base.place = Some(self.place);
+                print!("{}", c.render());
+                Ok(Ok(compared_status(&c)))
+            }
+            Err(e) => Ok(Err(UsageError::new("unknown-ruling", e.message))),
+        }
+    }
 }
