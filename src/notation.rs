@@ -2,7 +2,7 @@
 //! number rows of positions. Each game's own notation module builds its moves and positions from
 //! these; nothing here knows a game's rules.
 
-use crate::game::{PositionError, Side};
+use crate::game::{NotationError, PositionError, Side};
 
 /// A hole name split off the front of a move text: the row letter (if written), the hole number,
 /// and the rest of the text.
@@ -55,6 +55,28 @@ pub fn find_hole(names: &[&str], row: char, number: u32) -> Option<u8> {
         }
     }
     hole_index(names, std::str::from_utf8(&buf[..len]).ok()?)
+}
+
+/// Reads the hole name a move text starts with (row letter required) against a game's table of
+/// names; `rows` describes the game's rows for the error message (`rows A and a, holes 1 to 6`).
+/// Returns the hole's index and the rest of the text.
+pub fn leading_hole<'a>(
+    text: &'a str,
+    names: &[&str],
+    game: &str,
+    rows: &str,
+) -> Result<(u8, &'a str), NotationError> {
+    let hole = split_hole(text)
+        .filter(|h| h.row.is_some())
+        .ok_or_else(|| NotationError::new(format!("`{text}` does not start with a hole name")))?;
+    let row = hole.row.unwrap_or('?');
+    let index = find_hole(names, row, hole.number).ok_or_else(|| {
+        NotationError::new(format!(
+            "`{row}{}` is not a hole of {game} ({rows})",
+            hole.number
+        ))
+    })?;
+    Ok((index, hole.rest))
 }
 
 /// The index of a hole name in a game's table of names.
