@@ -615,10 +615,15 @@ impl Comparison {
                         "{} is already the ruling in force: there is nothing to compare.",
                         labels[1]
                     );
-                } else {
+                } else if self.base.steps().is_some() {
                     let _ = writeln!(
                         out,
                         "The traces never depart: the move plays the same under both rulings."
+                    );
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "The traces never depart: the move is refused the same way under both rulings."
                     );
                 }
                 let _ = writeln!(out);
@@ -768,6 +773,25 @@ mod tests {
         .unwrap();
         assert_eq!(c.departure(), Departure::Never);
         assert!(c.render().contains("never depart"));
+    }
+
+    #[test]
+    fn comparison_of_a_move_refused_under_both() {
+        let c = compare::<Kingulu>(
+            &Kingulu::start(),
+            &[],
+            "kingulu.penultimate-source",
+            "not-from-reserved",
+            "A1",
+        )
+        .unwrap();
+        assert_eq!(c.departure(), Departure::Never);
+        let text = c.render();
+        assert!(text.contains("refused the same way under both"), "{text}");
+        assert!(
+            text.contains("A1 is illegal (illegal-move, KIN-7)"),
+            "{text}"
+        );
     }
 
     #[test]
