@@ -176,6 +176,7 @@ pub fn explain_in<G: Game>(
     text: &str,
 ) -> Explanation {
     let before = render_position(game);
+    let start = game.position.clone();
     let mover = G::side_to_move(&game.position);
     let ruling_values = G::RULINGS
         .iter()
@@ -199,7 +200,7 @@ pub fn explain_in<G: Game>(
         },
         Ok(played) => Verdict::Played {
             canonical: G::format_move(played.mv),
-            steps: steps::<G>(&played.events),
+            steps: steps::<G>(&start, &played.events),
             false_claims: played
                 .false_claims
                 .into_iter()
@@ -235,8 +236,35 @@ fn touches_board(event: &Event) -> bool {
     }
 }
 
-/// The events of a move in words.
-fn steps<G: Game>(events: &[Event]) -> Vec<Step> {
+/// The board to show after event `i` of a move from `position`: once a capture is complete,
+/// which is after the lap that sows the captured seeds where the game sows them (Kete KETE-13),
+/// and after the last of several holes taken at once (Kimasai MAS-7).
+fn board_after<G: Game>(position: &G::Position, events: &[Event], i: usize) -> Option<Board> {
+    let next_touch = |i: usize| events[i + 1..].iter().find(|e| touches_board(e));
+    let completes_capture = match &events[i] {
+        Event::Capture { .. } => !matches!(
+            next_touch(i),
+            Some(Event::Capture { .. } | Event::Lap { .. })
+        ),
+        Event::Lap { .. } => events[..i]
+            .iter()
+            .rev()
+            .find(|e| touches_board(e))
+            .is_some_and(|e| matches!(e, Event::Capture { .. })),
+        _ => false,
+    };
+    if !completes_capture {
+        return None;
+    }
+    if next_touch(i).is_none() {
+        return Some(Board::AsAtTheEnd);
+    }
+    let during = G::position_during(position, &events[..=i])?;
+    Some(Board::Diagram(G::format_diagram(&during)))
+}
+
+/// The events of a move from `position` in words.
+fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
     let h = G::hole_name;
     let mut laps = 0u32;
     let mut out = Vec::with_capacity(events.len());
@@ -311,18 +339,7 @@ fn steps<G: Game>(events: &[Event]) -> Vec<Step> {
                 }
             }
         };
-        // The board after a capture, shown once the capture is complete (a capture may take
-        // several holes at once, Kimasai MAS-7): when the next event that touches the board is
-        // not another capture.
-        let rest = &events[i + 1..];
-        let board = match event {
-            Event::Capture { .. } => match rest.iter().find(|e| touches_board(e)) {
-                None => Some(Board::AsAtTheEnd),
-                Some(Event::Capture { .. }) => None,
-                Some(_) => None,
-            },
-            _ => None,
-        };
+        let board = board_after::<G>(position, events, i);
         out.push(Step {
             rule: event.rule(),
             text,

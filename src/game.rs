@@ -415,6 +415,15 @@ pub trait Game: Sized + 'static {
         sink: &mut S,
     ) -> Result<Self::Position, Rejection>;
 
+    /// The board partway through a move, for explanations ([`crate::explain`]): `pos` with
+    /// `events` applied, `events` being the first events [`Game::play`] reported for one move
+    /// from `pos`, ending where no seed is in hand; the mover still to move. `None` where the
+    /// game does not tell: a game whose captures end the move (Kingulu, Kimasai) needs no such
+    /// board, since the position after the move shows it.
+    fn position_during(_pos: &Self::Position, _events: &[Event]) -> Option<Self::Position> {
+        None
+    }
+
     /// The end of the game if `pos` is final (the side to move has lost, cannot move, ...).
     fn game_end(pos: &Self::Position, rulings: &Self::Rulings) -> Option<GameEnd>;
 
