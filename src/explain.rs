@@ -451,8 +451,8 @@ impl Explanation {
             code,
             rule,
             reason,
-            candidates,
             legal,
+            ..
         } = &self.verdict
         else {
             return out;
@@ -467,9 +467,6 @@ impl Explanation {
             _ => "is refused",
         };
         let _ = writeln!(out, "{} {what} ({code}{rule}): {reason}", self.text);
-        if !candidates.is_empty() {
-            let _ = writeln!(out, "it fits: {}", candidates.join(" "));
-        }
         if legal.is_empty() {
             let _ = writeln!(out, "there is no legal move here");
         } else {
@@ -496,12 +493,13 @@ fn render_step(n: usize, step: &Step) -> String {
         Some(Board::AsAtTheEnd) => {
             let _ = writeln!(
                 out,
-                "{pad}(the board after it is the position after the move)"
+                "{pad}(the board after this capture is the one after the move, below)"
             );
         }
         Some(Board::Diagram(diagram)) => {
+            let _ = writeln!(out, "{pad}the board after this capture:");
             for line in diagram.lines() {
-                let _ = writeln!(out, "{pad}{line}");
+                let _ = writeln!(out, "{pad}  {line}");
             }
         }
     }
