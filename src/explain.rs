@@ -592,7 +592,11 @@ impl Comparison {
     pub fn departure(&self) -> Departure {
         match (self.base.steps(), self.other.steps()) {
             (Some(a), Some(b)) => {
-                if let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
+                // A step's board follows from the steps after it: steps differ in their words.
+                let words = |s: Option<&Step>| s.map(|s| (s.rule, s.text.clone()));
+                if let Some(i) =
+                    (0..a.len().max(b.len())).find(|&i| words(a.get(i)) != words(b.get(i)))
+                {
                     Departure::Step(i)
                 } else if self.base.verdict != self.other.verdict {
                     Departure::End
