@@ -660,25 +660,30 @@ impl Comparison {
                 }
             }
             Departure::Step(first) => {
-                let shared = &self.base.steps().unwrap_or_default()[..first];
-                if shared.is_empty() {
+                let steps = [&self.base, &self.other].map(|e| e.steps().unwrap_or_default());
+                if first == 0 {
                     let _ = writeln!(out, "The traces depart at the first step.");
                 } else {
                     let _ = writeln!(out, "Steps under both rulings:");
-                    for (i, step) in shared.iter().enumerate() {
+                    for i in 0..first {
+                        // The same events so far: the same board, drawn where either draws it.
+                        let step = match (&steps[0][i].board, &steps[1][i].board) {
+                            (Some(Board::AsAtTheEnd), Some(Board::Diagram(_))) => &steps[1][i],
+                            _ => &steps[0][i],
+                        };
                         out.push_str(&render_step(i + 1, step));
                     }
                     let _ = writeln!(out);
-                    let _ = writeln!(out, "The traces depart at step {}:", first + 1);
+                    let _ = writeln!(out, "The traces depart at step {}.", first + 1);
                 }
-                for (label, e) in labels.iter().zip(explanations) {
-                    let _ = writeln!(out, "under {label}:");
-                    match e.steps().and_then(|s| s.get(first)) {
-                        Some(step) => out.push_str(&render_step(first + 1, step)),
-                        None => {
-                            let _ =
-                                writeln!(out, "     (no step {}: the move has ended)", first + 1);
-                        }
+                for (label, steps) in labels.iter().zip(steps) {
+                    let _ = writeln!(out);
+                    let _ = writeln!(out, "under {label}, from step {} on:", first + 1);
+                    if steps.len() <= first {
+                        let _ = writeln!(out, "     (no step {}: the move has ended)", first + 1);
+                    }
+                    for (i, step) in steps.iter().enumerate().skip(first) {
+                        out.push_str(&render_step(i + 1, step));
                     }
                 }
                 self.render_ends(&mut out, &labels);
