@@ -665,11 +665,11 @@ impl Comparison {
                     let _ = writeln!(out, "The traces depart at the first step.");
                 } else {
                     let _ = writeln!(out, "Steps under both rulings:");
-                    for i in 0..first {
+                    for (i, (a, b)) in steps[0].iter().zip(steps[1]).take(first).enumerate() {
                         // The same events so far: the same board, drawn where either draws it.
-                        let step = match (&steps[0][i].board, &steps[1][i].board) {
-                            (Some(Board::AsAtTheEnd), Some(Board::Diagram(_))) => &steps[1][i],
-                            _ => &steps[0][i],
+                        let step = match (&a.board, &b.board) {
+                            (Some(Board::AsAtTheEnd), Some(Board::Diagram(_))) => b,
+                            _ => a,
                         };
                         out.push_str(&render_step(i + 1, step));
                     }
