@@ -6,9 +6,12 @@
 //! games, the spec runner checks scenarios, and [`cli`] puts it all on the command line.
 
 pub mod cli;
+pub mod conform;
 pub mod cycle;
 pub mod game;
 pub mod games;
 pub mod notation;
 pub mod perft;
+pub mod protocol;
+pub mod rng;
 pub mod rulings;

@@ -1,6 +1,8 @@
 //! The command line: one module per command. Commands print their output and return a
 //! [`Status`]; `main.rs` turns it into the exit code.
 
+mod conform;
+mod engine;
 mod moves;
 mod perft;
 mod play;
@@ -39,6 +41,10 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Count the leaves of the move tree to a depth (`--divide`: per legal move).
     Perft(perft::PerftArgs),
+    /// Speak the engine protocol (docs/protocol.md) on stdin/stdout: the reference adapter.
+    Engine(engine::EngineArgs),
+    /// Run the specification and random games through another engine and report divergences.
+    Conform(conform::ConformArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
@@ -46,6 +52,8 @@ pub fn run(cli: Cli) -> Status {
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Engine(args) => engine::run(args),
+        Command::Conform(args) => conform::run(args),
     }
 }
 
