@@ -306,7 +306,7 @@ impl<'a> Run<'a> {
     }
 
     fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Result<Outcome, Fatal> {
-        let mut rng = SplitMix64::stream(self.options.seed, G::RULESET, n);
+        let mut rng = SplitMix64::new(game_seed(self.options.seed, G::RULESET, n));
         let names = move_names::<G>();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
         let mut moves: Vec<G::Move> = Vec::new();
@@ -878,6 +878,17 @@ fn request_kind(request: &Value) -> (Option<&str>, Option<&str>) {
         request.get("type").and_then(Value::as_str),
         request.get("move").and_then(Value::as_str),
     )
+}
+
+/// The seed of random game `n` of a ruleset: each game reproducible on its own, whatever else
+/// runs before it.
+fn game_seed(seed: u64, ruleset: &str, n: u64) -> u64 {
+    // FNV-1a folds the ruleset and the game number into the run's seed; SplitMix64 mixes it.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in ruleset.bytes().chain(n.to_le_bytes()) {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    SplitMix64::new(seed ^ h).next_u64()
 }
 
 /// `*` any run of characters, `?` any one character, everything else itself.

@@ -13,5 +13,6 @@ pub mod games;
 pub mod notation;
 pub mod perft;
 pub mod protocol;
+pub mod random_game;
 pub mod rng;
 pub mod rulings;

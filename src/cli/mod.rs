@@ -3,6 +3,7 @@
 
 mod conform;
 mod engine;
+mod generate;
 mod moves;
 mod perft;
 mod play;
@@ -45,6 +46,8 @@ pub enum Command {
     Engine(engine::EngineArgs),
     /// Run the specification and random games through another engine and report divergences.
     Conform(conform::ConformArgs),
+    /// Write seeded random games as game records (YAML) to standard output.
+    Generate(generate::GenerateArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
@@ -54,6 +57,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Perft(args) => perft::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Conform(args) => conform::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }
 
