@@ -30,7 +30,9 @@ pub const MAX_PLIES: usize = 2000;
 /// Shrinking attempts (one request each) for one divergence, and for a whole run; past them a
 /// divergence is reported as found.
 pub const SHRINK_ATTEMPTS: u32 = 1000;
-pub const SHRINK_BUDGET: u32 = 20_000;
+pub const SHRINK_BUDGET: u32 = 50_000;
+/// Requests the breadth-first search for a shorter reproduction may spend on one divergence.
+pub const SEARCH_REQUESTS: u32 = 3000;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -63,6 +65,8 @@ pub struct Run<'a> {
     pub divergences: Vec<Divergence>,
     pub rulesets: Vec<RulesetSummary>,
     shrink_budget: u32,
+    /// The shortest reproduction found so far for each kind of divergence, by ruleset.
+    shortest: BTreeMap<(String, String), Vec<String>>,
 }
 
 impl<'a> Run<'a> {
@@ -74,6 +78,7 @@ impl<'a> Run<'a> {
             divergences: Vec::new(),
             rulesets: Vec::new(),
             shrink_budget: SHRINK_BUDGET,
+            shortest: BTreeMap::new(),
         }
     }
 
@@ -285,7 +290,7 @@ impl<'a> Run<'a> {
                 "the oracle finds a move of the scenario undecided".into(),
             ));
         }
-        let replies = self.driver.exchange(&mut requests(&probes))?;
+        let replies = self.send(&mut probes)?;
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(&ctx, probe, reply) {
                 Verdict::Pass => {}
@@ -343,7 +348,7 @@ impl<'a> Run<'a> {
             moves.push(mv);
             played.push(text);
         }
-        let replies = self.driver.exchange(&mut requests(&probes))?;
+        let replies = self.send(&mut probes)?;
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(ctx, probe, reply) {
                 Verdict::Pass => {}
@@ -358,6 +363,7 @@ impl<'a> Run<'a> {
                         mismatch,
                     };
                     let shrunk = self.shrink(ctx, found)?;
+                    let shrunk = self.search(ctx, shrunk)?;
                     let moves = shrunk.probe.reproduction();
                     let mut d = divergence(
                         &name,
@@ -377,8 +383,194 @@ impl<'a> Run<'a> {
         Ok(Outcome::Passed)
     }
 
+    /// Looks breadth-first, from the start, for a shorter sequence of moves that leads to the same
+    /// kind of divergence than shrinking found; gives up past [`SEARCH_REQUESTS`] requests. Random
+    /// games that diverge the same way thus end with the same, shortest, reproduction.
+    fn search<G: Game>(&mut self, ctx: &Context<G>, best: Failure<G>) -> Result<Failure<G>, Fatal> {
+        let key = kind_key(ctx, &best.probe.kind, &best.mismatch.signature);
+        // A shorter reproduction of this kind is already known: it is what the search would find.
+        if let Some(known) = self.shortest.get(&key).cloned()
+            && known.len() <= best.moves.len()
+        {
+            if let Some(found) = self.replay(ctx, &best, &known)? {
+                return Ok(found);
+            }
+        }
+        let found = self.breadth_first(ctx, best)?;
+        self.shortest.insert(key, found.probe.reproduction());
+        Ok(found)
+    }
+
+    /// The failure of `best`'s kind reached by the canonical moves `texts`, if it still diverges.
+    fn replay<G: Game>(
+        &mut self,
+        ctx: &Context<G>,
+        best: &Failure<G>,
+        texts: &[String],
+    ) -> Result<Option<Failure<G>>, Fatal> {
+        let mut moves = Vec::with_capacity(texts.len());
+        let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
+        for text in texts {
+            let Some(mv) = G::parse_move(text)
+                .ok()
+                .and_then(|s| G::resolve(&game.position, &ctx.rulings, &s).ok())
+            else {
+                return Ok(None);
+            };
+            moves.push(mv);
+            if game.play(mv, &mut ()).is_err() {
+                return Ok(None);
+            }
+        }
+        match ctx.attempt(&best.probe.kind, &moves) {
+            Some(probe) => self.check(ctx, probe, moves, &best.mismatch.signature),
+            None => Ok(None),
+        }
+    }
+
+    /// Sends `probe` (made after `moves`); the failure if it diverges with `signature`.
+    fn check<G: Game>(
+        &mut self,
+        ctx: &Context<G>,
+        probe: Probe<G>,
+        moves: Vec<G::Move>,
+        signature: &str,
+    ) -> Result<Option<Failure<G>>, Fatal> {
+        let mut one = [probe];
+        let reply = self.send(&mut one)?;
+        let [probe] = one;
+        let reply = reply.into_iter().next().expect("one reply per request");
+        Ok(match judge(ctx, &probe, &reply) {
+            Verdict::Fail(mismatch) if mismatch.signature == signature => Some(Failure {
+                moves,
+                probe,
+                reply,
+                mismatch,
+            }),
+            _ => None,
+        })
+    }
+
+    fn breadth_first<G: Game>(
+        &mut self,
+        ctx: &Context<G>,
+        best: Failure<G>,
+    ) -> Result<Failure<G>, Fatal> {
+        // Nodes of the search: the position, the node before it and the move from there.
+        struct Node<G: Game> {
+            position: G::Position,
+            parent: usize,
+            mv: Option<G::Move>,
+        }
+        let path = |nodes: &[Node<G>], mut i: usize| {
+            let mut moves = Vec::new();
+            while let Some(mv) = nodes[i].mv {
+                moves.push(mv);
+                i = nodes[i].parent;
+            }
+            moves.reverse();
+            moves
+        };
+        let kind = best.probe.kind.clone();
+        let signature = best.mismatch.signature.clone();
+        // A `play` probe adds its own move to the reproduction.
+        let extra = usize::from(kind == Kind::Play);
+        let mut nodes: Vec<Node<G>> = vec![Node {
+            position: ctx.start.clone(),
+            parent: 0,
+            mv: None,
+        }];
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(ctx.start.clone());
+        let mut level = 0..1;
+        let mut depth = 0;
+        let mut spent = 0;
+        let mut legal = Vec::new();
+        while depth + extra < best.moves.len() && !level.is_empty() {
+            // Every probe of this depth, in one pipelined batch.
+            let mut probes = Vec::new();
+            let mut sequences = Vec::new();
+            for i in level.clone() {
+                let moves = path(&nodes, i);
+                if G::game_end(&nodes[i].position, &ctx.rulings).is_some() {
+                    continue;
+                }
+                match &kind {
+                    Kind::Play => {
+                        G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);
+                        for &mv in &legal {
+                            let mut with = moves.clone();
+                            with.push(mv);
+                            sequences.push(with);
+                        }
+                    }
+                    _ => sequences.push(moves),
+                }
+            }
+            let mut kept = Vec::new();
+            for moves in sequences {
+                if let Some(p) = ctx.attempt(&kind, &moves) {
+                    probes.push(p);
+                    kept.push(moves);
+                }
+            }
+            let room = (SEARCH_REQUESTS - spent).min(self.shrink_budget) as usize;
+            if probes.len() > room {
+                return Ok(best);
+            }
+            spent += probes.len() as u32;
+            self.shrink_budget -= probes.len() as u32;
+            let replies = self.send(&mut probes)?;
+            for ((probe, reply), moves) in probes.into_iter().zip(replies).zip(kept) {
+                if let Verdict::Fail(mismatch) = judge(ctx, &probe, &reply)
+                    && mismatch.signature == signature
+                {
+                    return Ok(Failure {
+                        moves,
+                        probe,
+                        reply,
+                        mismatch,
+                    });
+                }
+            }
+            let next = nodes.len();
+            for i in level {
+                if G::game_end(&nodes[i].position, &ctx.rulings).is_some() {
+                    continue;
+                }
+                G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);
+                for &mv in &legal {
+                    let Ok(position) = G::play(&nodes[i].position, &ctx.rulings, mv, &mut ()) else {
+                        continue;
+                    };
+                    if seen.insert(position.clone()) {
+                        nodes.push(Node {
+                            position,
+                            parent: i,
+                            mv: Some(mv),
+                        });
+                    }
+                }
+            }
+            level = next..nodes.len();
+            depth += 1;
+        }
+        Ok(best)
+    }
+
+    /// Sends the probes' requests; each probe keeps the request as sent (with its id).
+    fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Result<Vec<Reply>, Fatal> {
+        let mut sent: Vec<Request> = probes.iter().map(|p| p.request.clone()).collect();
+        let replies = self.driver.exchange(&mut sent)?;
+        for (probe, request) in probes.iter_mut().zip(sent) {
+            probe.request = request;
+        }
+        Ok(replies)
+    }
+
     /// Shortens the move sequence of a failure while the same kind of request still diverges:
-    /// greedy removal of chunks of moves, halving the chunk size when none can go.
+    /// greedy removal of chunks of moves, halving the chunk size when none can go. Small chunks
+    /// are tried at every offset, since a move and its answer (two plies) often go together.
     fn shrink<G: Game>(
         &mut self,
         ctx: &Context<G>,
@@ -389,6 +581,7 @@ impl<'a> Run<'a> {
         loop {
             let mut removed = false;
             let mut i = 0;
+            let step = if chunk <= 8 { 1 } else { chunk };
             while i < best.moves.len() {
                 if attempts == SHRINK_ATTEMPTS || self.shrink_budget == 0 {
                     return Ok(best);
@@ -399,25 +592,19 @@ impl<'a> Run<'a> {
                     .chain(&best.moves[end..])
                     .copied()
                     .collect();
-                match ctx.attempt(&best.probe.kind, &candidate) {
-                    Some(probe) => {
-                        attempts += 1;
-                        self.shrink_budget -= 1;
-                        let reply = self.driver.exchange(&mut requests(&[probe.clone()]))?;
-                        let reply = reply.into_iter().next().expect("one reply per request");
-                        if let Verdict::Fail(mismatch) = judge(ctx, &probe, &reply) {
-                            best = Failure {
-                                moves: candidate,
-                                probe,
-                                reply,
-                                mismatch,
-                            };
-                            removed = true;
-                            continue;
-                        }
-                        i += chunk;
+                let Some(probe) = ctx.attempt(&best.probe.kind, &candidate) else {
+                    i += step;
+                    continue;
+                };
+                attempts += 1;
+                self.shrink_budget -= 1;
+                let signature = best.mismatch.signature.clone();
+                match self.check(ctx, probe, candidate, &signature)? {
+                    Some(shorter) => {
+                        best = shorter;
+                        removed = true;
                     }
-                    None => i += chunk,
+                    None => i += step,
                 }
             }
             if !removed {
@@ -428,6 +615,17 @@ impl<'a> Run<'a> {
             }
         }
     }
+}
+
+/// The key under which the shortest reproduction of a kind of divergence is remembered.
+fn kind_key<G: Game>(ctx: &Context<G>, kind: &Kind, signature: &str) -> (String, String) {
+    let kind = match kind {
+        Kind::LegalMoves => "legal_moves".to_string(),
+        Kind::Play => "play".to_string(),
+        Kind::Refused(text) => format!("play {text} (illegal)"),
+    };
+    let rulings = serde_json::to_string(&ctx.rulings_text).unwrap_or_default();
+    (format!("{} {rulings} {kind}", G::RULESET), signature.to_string())
 }
 
 enum Outcome {
@@ -600,9 +798,6 @@ impl<G: Game> Context<G> {
     }
 }
 
-fn requests<G: Game>(probes: &[Probe<G>]) -> Vec<Request> {
-    probes.iter().map(|p| p.request.clone()).collect()
-}
 
 /// The texts that might name a move in one word: every hole name of the game that parses as a move.
 fn move_names<G: Game>() -> Vec<&'static str> {
@@ -620,6 +815,8 @@ fn move_names<G: Game>() -> Vec<&'static str> {
 #[derive(Clone, Debug)]
 struct Mismatch {
     summary: String,
+    /// The summary without the move: what makes two divergences the same kind.
+    signature: String,
     details: Vec<String>,
     /// Rule ids beyond the probe's own (of the moves that differ).
     rules: Vec<RuleId>,
@@ -627,8 +824,10 @@ struct Mismatch {
 
 impl Mismatch {
     fn new(summary: impl Into<String>, details: Vec<String>) -> Self {
+        let summary = summary.into();
         Mismatch {
-            summary: summary.into(),
+            signature: summary.clone(),
+            summary,
             details,
             rules: Vec::new(),
         }
@@ -703,14 +902,16 @@ fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) -> Verdict 
                     .unwrap_or_default();
                 details.push(format!("oracle: {reason}{rule}"));
             }
-            Verdict::Fail(Mismatch::new(
+            let mut mismatch = Mismatch::new(
                 format!(
                     "to {what} the engine answers `{}`, the oracle `{}`",
                     got.kind(),
                     want.kind()
                 ),
                 details,
-            ))
+            );
+            mismatch.signature = format!("answers {} for {}", got.kind(), want.kind());
+            Verdict::Fail(mismatch)
         }
     }
 }
@@ -822,10 +1023,12 @@ fn compare_played<G: Game>(
     if differ.is_empty() {
         Verdict::Pass
     } else {
-        Verdict::Fail(Mismatch::new(
+        let mut mismatch = Mismatch::new(
             format!("the {} after {mv} differ", differ.join(" and ")),
             details,
-        ))
+        );
+        mismatch.signature = format!("the {} differ", differ.join(" and "));
+        Verdict::Fail(mismatch)
     }
 }
 
