@@ -540,7 +540,8 @@ impl<'a> Run<'a> {
                 }
                 G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);
                 for &mv in &legal {
-                    let Ok(position) = G::play(&nodes[i].position, &ctx.rulings, mv, &mut ()) else {
+                    let Ok(position) = G::play(&nodes[i].position, &ctx.rulings, mv, &mut ())
+                    else {
                         continue;
                     };
                     if seen.insert(position.clone()) {
@@ -625,7 +626,10 @@ fn kind_key<G: Game>(ctx: &Context<G>, kind: &Kind, signature: &str) -> (String,
         Kind::Refused(text) => format!("play {text} (illegal)"),
     };
     let rulings = serde_json::to_string(&ctx.rulings_text).unwrap_or_default();
-    (format!("{} {rulings} {kind}", G::RULESET), signature.to_string())
+    (
+        format!("{} {rulings} {kind}", G::RULESET),
+        signature.to_string(),
+    )
 }
 
 enum Outcome {
@@ -797,7 +801,6 @@ impl<G: Game> Context<G> {
         }
     }
 }
-
 
 /// The texts that might name a move in one word: every hole name of the game that parses as a move.
 fn move_names<G: Game>() -> Vec<&'static str> {

@@ -20,6 +20,8 @@ use crate::protocol::{self, Request, Response, RulesetSupport};
 const WINDOW: usize = 64;
 /// An engine that crashes more often than this in one run cannot be run.
 const MAX_RESTARTS: u32 = 100;
+/// The least time an engine is given to start and answer `hello`.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// Lines of the engine's stderr kept for a crash report.
 const STDERR_TAIL: usize = 12;
 
@@ -205,13 +207,16 @@ impl Driver {
         self.record(">", &line);
         self.requests += 1;
         let sent = writeln!(process.stdin, "{line}").and_then(|_| process.stdin.flush());
-        let answer = match process.lines.recv_timeout(self.timeout) {
+        // Starting may take longer than answering (an interpreter, a JIT): `hello` gets at least
+        // HELLO_TIMEOUT.
+        let wait = self.timeout.max(HELLO_TIMEOUT);
+        let answer = match process.lines.recv_timeout(wait) {
             Ok(answer) => answer,
             Err(RecvTimeoutError::Timeout) => {
                 process.kill();
                 return Err(Fatal(format!(
                     "the engine did not answer `hello` within {} s",
-                    self.timeout.as_secs_f64()
+                    wait.as_secs_f64()
                 )));
             }
             Err(RecvTimeoutError::Disconnected) => {
