@@ -4,13 +4,15 @@
 //! line to [`RULESETS`] and one arm to [`dispatch`], and give it a folder in `spec/`.
 
 pub mod kimasai;
+pub mod kingulu;
 
 use crate::game::Game;
 
 pub use kimasai::Kimasai;
+pub use kingulu::Kingulu;
 
 /// Every ruleset id the oracle knows, in a stable order.
-pub const RULESETS: &[&str] = &[Kimasai::RULESET];
+pub const RULESETS: &[&str] = &[Kingulu::RULESET, Kimasai::RULESET];
 
 /// Code that runs for one game type, chosen at run time by ruleset id.
 pub trait GameVisitor {
@@ -21,6 +23,7 @@ pub trait GameVisitor {
 /// Runs `visitor` with the game whose ruleset id is `ruleset`; `None` if there is no such game.
 pub fn dispatch<V: GameVisitor>(ruleset: &str, visitor: V) -> Option<V::Output> {
     match ruleset {
+        Kingulu::RULESET => Some(visitor.visit::<Kingulu>()),
         Kimasai::RULESET => Some(visitor.visit::<Kimasai>()),
         _ => None,
     }
