@@ -191,10 +191,14 @@ impl<'a> Run<'a> {
         let unsupported = |wanted: &Rulings| -> Option<String> {
             let support = support.as_ref()?;
             wanted.iter().find_map(|(name, value)| {
-                let ok = support
-                    .rulings
-                    .get(name)
-                    .is_some_and(|values| values.contains(value));
+                // A ruling the engine does not list is one it supports at its default.
+                let default = G::RULINGS
+                    .iter()
+                    .any(|d| d.name == name && d.default == value);
+                let ok = match support.rulings.get(name) {
+                    Some(values) => values.contains(value),
+                    None => default,
+                };
                 (!ok).then(|| format!("the engine does not support ruling {name}={value}"))
             })
         };

@@ -180,7 +180,12 @@ class Kimasai:
 
 class Kingulu:
     RULESET = "bao-kingulu"
-    RULINGS = {"kingulu.penultimate-source": ["any", "not-from-reserved"]}
+    # KIN-A3 and KIN-A5 have one reading; KIN-A4 two.
+    RULINGS = {
+        "kingulu.lap-ends-in-reserved": ["stop"],
+        "kingulu.penultimate-source": ["any", "not-from-reserved"],
+        "kingulu.capture-from-reserved": ["no"],
+    }
     NAMES = ["A%d" % i for i in range(1, 7)] + ["a%d" % i for i in range(1, 7)]
 
     @staticmethod
@@ -193,11 +198,13 @@ class Kingulu:
         return 11 - index
 
     def parse_position(self, text):
-        # `a6 a5 a4 a3 a2 a1/A1 A2 A3 A4 A5 A6 S`, counts separated by `,`, a reserved hole
-        # written with its reserver's mark: `5s` (reserved by South) or `5n`.
+        # README.md: North's row as the diagram draws it (a6..a1), `/`, South's row (A1..A6), holes
+        # comma-separated, a reserved hole marked `^S` or `^N` by its reserver; then the captured
+        # seeds `south-north` and the side to move: `4,0,5^S,2,4,4/0,5,6,1,3^N,0 9-5 N`.
         words = text.split()
-        if len(words) not in (2, 3):
-            raise bad("bad-position", "a compact Kingulu position is the board and the side to move")
+        if len(words) != 3:
+            raise bad("bad-position", "a compact Kingulu position is the board, the captured seeds "
+                      "and the side to move")
         rows = words[0].split("/")
         if len(rows) != 2:
             raise bad("bad-position", "a Kingulu board has two rows, not %d" % len(rows))
@@ -207,26 +214,26 @@ class Kingulu:
             raise bad("bad-position", "each row has six holes")
         cells = south + list(reversed(north))
         holes, owner = [], []
-        for cell in cells:
-            m = re.fullmatch(r"(\d{1,2})([sn]?)", cell)
+        for index, cell in enumerate(cells):
+            m = re.fullmatch(r"(\d{1,2})(?:\^([SN]))?", cell)
             if not m:
-                raise bad("bad-position", "`%s` is not a hole (a count, maybe marked s or n)" % cell)
+                raise bad("bad-position", "`%s` is not a hole (a count, maybe marked ^S or ^N)" % cell)
             holes.append(int(m.group(1)))
-            owner.append({"": None, "s": "south", "n": "north"}[m.group(2)])
-        captured = [0, 0]
-        side = words[-1]
-        if len(words) == 3:
-            m = re.fullmatch(r"(\d{1,2})-(\d{1,2})", words[1])
-            if not m:
-                raise bad("bad-position", "`%s` is not the captured seeds, South-North" % words[1])
-            captured = [int(m.group(1)), int(m.group(2))]
+            reserver = {None: None, "S": "south", "N": "north"}[m.group(2)]
+            if reserver == self.side_of(index):
+                raise bad("bad-position", "a player reserves only his opponent's holes (KIN-10)")
+            owner.append(reserver)
+        m = re.fullmatch(r"(\d{1,2})-(\d{1,2})", words[1])
+        if not m:
+            raise bad("bad-position", "`%s` is not the captured seeds, south-north" % words[1])
+        captured = [int(m.group(1)), int(m.group(2))]
         if sum(holes) + sum(captured) != 48:
             raise bad("bad-position", "the seeds add up to %d, not 48 (KIN-2)" % (sum(holes) + sum(captured)))
-        return (tuple(holes), tuple(owner), tuple(captured), parse_side(side))
+        return (tuple(holes), tuple(owner), tuple(captured), parse_side(words[2]))
 
     def format_position(self, position):
         holes, owner, captured, to_move = position
-        mark = {None: "", "south": "s", "north": "n"}
+        mark = {None: "", "south": "^S", "north": "^N"}
         cells = ["%d%s" % (holes[i], mark[owner[i]]) for i in range(12)]
         south = ",".join(cells[:6])
         north = ",".join(reversed(cells[6:]))
