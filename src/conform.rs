@@ -21,9 +21,10 @@ pub use report::{
     Summary,
 };
 
-use crate::game::{Game, Playthrough, RuleId, Unresolved};
+use crate::game::{Game, Playthrough, RuleId, Side, Unresolved};
 use crate::protocol::{self, EventMsg, Request, Response, Rulings};
 use crate::rng::SplitMix64;
+use crate::spec::format::{ScenarioFile, SideName};
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).
 pub const MAX_PLIES: usize = 2000;
@@ -48,9 +49,10 @@ pub struct Options {
 /// A scripted case: moves from a start position, each played through the engine.
 #[derive(Clone, Debug)]
 pub struct Script<G: Game> {
-    /// The case name without the ruleset (`kimasai/capture-front`).
+    /// The case name without the ruleset (the scenario id).
     pub name: String,
-    pub start: G::Position,
+    /// The start position, or the text of one the oracle refuses (the engine must refuse it too).
+    pub start: Result<G::Position, String>,
     pub rulings: Rulings,
     pub moves: Vec<String>,
     /// The rule ids the scenario exercises, for the report.
@@ -250,10 +252,14 @@ impl<'a> Run<'a> {
                 )));
             }
         };
+        let start = match &script.start {
+            Ok(start) => start.clone(),
+            Err(text) => return self.refused_start::<G>(name, script, text),
+        };
         let ctx = Context::<G> {
             rulings,
             rulings_text: script.rulings.clone(),
-            start: script.start.clone(),
+            start,
             history: true,
         };
         let mut probes = Vec::new();
@@ -312,6 +318,75 @@ impl<'a> Run<'a> {
             }
         }
         Ok(Outcome::Passed)
+    }
+
+    /// A scenario whose start position the oracle refuses: the engine must answer `legal_moves`
+    /// there with the same error.
+    fn refused_start<G: Game>(
+        &mut self,
+        name: &str,
+        script: &Script<G>,
+        text: &str,
+    ) -> Result<Outcome, Fatal> {
+        if text.trim().contains('\n') {
+            return Ok(Outcome::Skipped(
+                "its refused start is a diagram; the protocol sends compact positions".into(),
+            ));
+        }
+        let mut request = [Request::LegalMoves {
+            id: Value::Null,
+            ruleset: G::RULESET.to_string(),
+            rulings: script.rulings.clone(),
+            position: text.to_string(),
+        }];
+        let reply = self.driver.exchange(&mut request)?;
+        let [request] = request;
+        let line = serde_json::to_string(&request).expect("requests serialize");
+        let expected = protocol::respond(&line);
+        let (summary, engine) = match &reply[0] {
+            Reply::Answer { response, line } => {
+                let agrees = match (&expected, response) {
+                    (Response::Error { code: a, .. }, Response::Error { code: b, .. }) => a == b,
+                    (a, b) => a.kind() == b.kind(),
+                };
+                if agrees {
+                    return Ok(Outcome::Passed);
+                }
+                let summary = format!(
+                    "to `legal_moves` at a position the oracle refuses, the engine answers `{}`",
+                    response.kind()
+                );
+                (summary, serde_json::from_str(line).unwrap_or(Value::Null))
+            }
+            other => {
+                let verdict = match other {
+                    Reply::Timeout { seconds } => format!("no answer within {seconds} s"),
+                    Reply::Crashed { .. } => "the engine crashed".to_string(),
+                    _ => "a garbled answer".to_string(),
+                };
+                (verdict.clone(), Value::String(verdict))
+            }
+        };
+        let details = match &expected {
+            Response::Error { code, message, .. } => vec![format!("oracle: {code}: {message}")],
+            _ => Vec::new(),
+        };
+        Ok(Outcome::Failed(Box::new(Divergence {
+            cases: vec![name.to_string()],
+            ruleset: G::RULESET.to_string(),
+            rulings: script.rulings.clone(),
+            summary,
+            details,
+            start: text.to_string(),
+            moves: Vec::new(),
+            shrunk_from: None,
+            position: text.to_string(),
+            diagram: String::new(),
+            request: serde_json::to_value(&request).expect("requests serialize"),
+            engine,
+            oracle: serde_json::to_value(&expected).expect("responses serialize"),
+            rules: script.rules.clone(),
+        })))
     }
 
     fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Result<Outcome, Fatal> {
@@ -648,6 +723,39 @@ struct Failure<G: Game> {
     probe: Probe<G>,
     reply: Reply,
     mismatch: Mismatch,
+}
+
+/// The scenarios of game `G` among spec files, as scripts.
+pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
+    let mut scripts = Vec::new();
+    for file in files.iter().filter(|f| f.ruleset == G::RULESET) {
+        for scenario in &file.scenarios {
+            let start = match &scenario.start {
+                None => Ok(G::start()),
+                Some(text) => G::parse_position(text).map_err(|_| text.clone()),
+            };
+            let start = start.map(|mut p| {
+                if let Some(first) = scenario.first {
+                    G::set_side_to_move(
+                        &mut p,
+                        match first {
+                            SideName::South => Side::South,
+                            SideName::North => Side::North,
+                        },
+                    );
+                }
+                p
+            });
+            scripts.push(Script {
+                name: scenario.id.clone(),
+                start,
+                rulings: scenario.rulings.clone(),
+                moves: scenario.moves.clone(),
+                rules: scenario.rules.clone(),
+            });
+        }
+    }
+    scripts
 }
 
 /// What a case needs to build requests and the oracle's answers.

@@ -418,6 +418,17 @@ pub trait Game: Sized + 'static {
     /// The end of the game if `pos` is final (the side to move has lost, cannot move, ...).
     fn game_end(pos: &Self::Position, rulings: &Self::Rulings) -> Option<GameEnd>;
 
+    /// [`Game::game_end`] for a caller that has just generated the legal moves of `pos`: a game
+    /// that ends exactly when no move is left (KIN-12) answers without generating them again.
+    fn game_end_after_generating(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        _legal: &[Self::Move],
+        _generated: Generated,
+    ) -> Option<GameEnd> {
+        Self::game_end(pos, rulings)
+    }
+
     /// The key under which repetitions are compared, or `None` if the game has no such rule.
     fn repetition_key(pos: &Self::Position) -> Option<Self::RepetitionKey>;
     /// How a game ends when `pos` repeats an earlier moment of it.

@@ -16,3 +16,5 @@ pub mod protocol;
 pub mod random_game;
 pub mod rng;
 pub mod rulings;
+pub mod spec;
+pub mod trace;

@@ -1,15 +1,16 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
 use crate::conform::{
-    self, Driver, Fatal, Options, Report, Run, Script, parse_known_failures, rulings_by_ruleset,
+    self, Driver, Fatal, Options, Report, Run, parse_known_failures, rulings_by_ruleset,
     split_command,
 };
 use crate::game::Game;
 use crate::games::{self, GameVisitor};
 use crate::protocol::Rulings;
+use crate::spec::{self, SpecFile, format::ScenarioFile};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -47,6 +48,9 @@ pub struct ConformArgs {
     /// The report's format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// The specification whose scenarios to run (files or folders).
+    #[arg(long = "spec", value_name = "PATH", default_value = "spec")]
+    pub spec: Vec<PathBuf>,
     /// Write every line exchanged with the engine to FILE (`> ` requests, `< ` answers).
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
@@ -79,6 +83,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             parse_known_failures(&text)
         }
     };
+    let scenario_files = load_scenarios(&args.spec)?;
     let transcript =
         match &args.transcript {
             None => None,
@@ -128,6 +133,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             RunRuleset {
                 run: &mut run,
                 rulings: &rulings[ruleset],
+                files: &scenario_files,
             },
         );
         if let Some(Err(fatal)) = outcome {
@@ -172,12 +178,47 @@ fn ruling_names(ruleset: &str) -> Vec<&'static str> {
 struct RunRuleset<'r, 'a> {
     run: &'r mut Run<'a>,
     rulings: &'r Rulings,
+    files: &'r [ScenarioFile],
 }
 
 impl GameVisitor for RunRuleset<'_, '_> {
     type Output = Result<(), Fatal>;
     fn visit<G: Game>(self) -> Result<(), Fatal> {
-        let scripts: Vec<Script<G>> = Vec::new();
+        let scripts = conform::scripts::<G>(self.files);
         self.run.ruleset::<G>(&scripts, self.rulings)
     }
+}
+
+/// The scenario files under `paths`; the default `spec` may be absent (then there are none).
+fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<ScenarioFile>, UsageError> {
+    if paths == [PathBuf::from("spec")] && !Path::new("spec").exists() {
+        eprintln!("warning: no `spec` folder here: random games only (give --spec PATH)");
+        return Ok(Vec::new());
+    }
+    let files = spec::collect(paths).map_err(|e| {
+        UsageError::new(
+            "io",
+            format!("cannot read {}: {}", e.path.display(), e.message),
+        )
+    })?;
+    let mut out = Vec::new();
+    for path in files {
+        match spec::read_file(&path) {
+            Ok(SpecFile::Scenarios(file)) => out.push(file),
+            Ok(_) => {}
+            Err(Ok(message)) => {
+                return Err(UsageError::new(
+                    "bad-spec",
+                    format!("{}: {message}", path.display()),
+                ));
+            }
+            Err(Err(e)) => {
+                return Err(UsageError::new(
+                    "io",
+                    format!("cannot read {}: {}", e.path.display(), e.message),
+                ));
+            }
+        }
+    }
+    Ok(out)
 }

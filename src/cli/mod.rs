@@ -7,6 +7,7 @@ mod generate;
 mod moves;
 mod perft;
 mod play;
+mod spec;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -42,6 +43,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Count the leaves of the move tree to a depth (`--divide`: per legal move).
     Perft(perft::PerftArgs),
+    /// Run the specification's scenarios and perft tables (default `spec/`).
+    Spec(spec::SpecArgs),
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout: the reference adapter.
     Engine(engine::EngineArgs),
     /// Run the specification and random games through another engine and report divergences.
@@ -55,6 +58,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Spec(args) => spec::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Conform(args) => conform::run(args),
         Command::Generate(args) => generate::run(args),

@@ -761,6 +761,15 @@ impl Game for Kingulu {
         (!undecided).then(|| scored(pos, "KIN-12"))
     }
 
+    fn game_end_after_generating(
+        pos: &Position,
+        _: &Rulings,
+        legal: &[Move],
+        generated: Generated,
+    ) -> Option<GameEnd> {
+        (legal.is_empty() && generated.undecided == 0).then(|| scored(pos, "KIN-12"))
+    }
+
     fn repetition_key(pos: &Position) -> Option<(Board, [u16; 2], Side)> {
         Some((pos.holes, pos.reserved, pos.to_move))
     }
