@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod conform;
 pub mod cycle;
+pub mod export;
 pub mod game;
 pub mod games;
 pub mod notation;

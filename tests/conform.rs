@@ -36,6 +36,7 @@ fn quote(path: &Path) -> String {
 
 fn conform(engine: &str, args: &[&str]) -> Output {
     Command::new(BIN)
+        .current_dir(root())
         .arg("conform")
         .arg("--engine")
         .arg(engine)
@@ -273,45 +274,66 @@ fn a_broken_rule_does_not_conform() {
     let dir = scratch("broken");
     let engine = format!("python3 {}", quote(&broken_engine(&dir)));
     let transcript = dir.join("transcript.txt");
+    // Random games only (an empty spec), so that the snapshot does not change with `spec/`.
+    let no_spec = scratch("no-spec");
+    let random_only = ["--spec", no_spec.to_str().unwrap()];
+    let args = ["--ruleset", "bao-la-kimasai", "--games", "10"];
     let out = conform(
         &engine,
         &[
-            "--ruleset",
-            "bao-la-kimasai",
-            "--games",
-            "10",
-            "--transcript",
-            transcript.to_str().unwrap(),
-        ],
+            &args[..],
+            &random_only,
+            &["--transcript", transcript.to_str().unwrap()],
+        ]
+        .concat(),
     );
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     insta::assert_snapshot!("broken_kimasai_report", stdout(&out));
     Schemas::new().check_transcript(&transcript);
 
-    // The same run as JSON and as JUnit XML.
-    let out = conform(
-        &engine,
-        &[
-            "--ruleset",
-            "bao-la-kimasai",
-            "--games",
-            "10",
-            "--format",
-            "json",
-        ],
-    );
+    // With the scenarios of spec/: those about MAS-A2 fail too, with their own start and rules.
+    let out = conform(&engine, &[&args[..], &["--format", "json"]].concat());
     assert_eq!(out.status.code(), Some(1));
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["version"], 1);
-    assert_eq!(report["summary"]["failed"], 10);
-    let d = &report["divergences"][0];
+    let cases = report["cases"].as_array().unwrap();
+    let failed = |c: &&Value| c["status"] == "failed";
+    assert_eq!(
+        report["summary"]["failed"],
+        cases.iter().filter(failed).count()
+    );
+    let random: Vec<&Value> = cases
+        .iter()
+        .filter(|c| c["name"].as_str().unwrap().contains("/random/"))
+        .collect();
+    assert_eq!(random.len(), 10);
+    assert!(random.iter().all(failed));
+    let scenario_failures: Vec<&Value> = cases
+        .iter()
+        .filter(failed)
+        .filter(|c| !c["name"].as_str().unwrap().contains("/random/"))
+        .collect();
+    assert!(!scenario_failures.is_empty());
+    for case in scenario_failures {
+        let d = &report["divergences"][case["divergence"].as_u64().unwrap() as usize];
+        assert!(
+            d["rules"]
+                .as_array()
+                .unwrap()
+                .contains(&Value::from("MAS-A2")),
+            "{d}"
+        );
+    }
+    let d = &report["divergences"][random[0]["divergence"].as_u64().unwrap() as usize];
     assert_eq!(d["moves"], serde_json::json!(["A2", "b11", "A3", "b12"]));
+    assert_eq!(d["shrunk_from"], 11);
     assert!(
         d["rules"]
             .as_array()
             .unwrap()
             .contains(&Value::from("MAS-6"))
     );
+
     let out = conform(
         &engine,
         &[
@@ -321,14 +343,15 @@ fn a_broken_rule_does_not_conform() {
             "3",
             "--format",
             "junit",
+            "--spec",
+            no_spec.to_str().unwrap(),
         ],
     );
     let xml = stdout(&out);
-    assert!(
-        xml.starts_with("<?xml")
-            && xml.contains("<testsuite name=\"bao-la-kimasai\" tests=\"3\" failures=\"3\"")
-    );
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(xml.contains("<testsuite name=\"bao-la-kimasai\" tests=\"3\" failures=\"3\""));
     assert!(xml.contains("<failure message=\"the position and events after b12 differ\">"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0 passed, 3 failed"));
 }
 
 #[test]
@@ -341,11 +364,14 @@ fn known_failures_and_skips() {
         "# the corner capture is not done yet\nbao-la-kimasai/random/*\n",
     )
     .unwrap();
+    let no_spec = scratch("no-spec");
     let args = [
         "--ruleset",
         "bao-la-kimasai",
         "--games",
         "4",
+        "--spec",
+        no_spec.to_str().unwrap(),
         "--known-failures",
     ];
     let out = conform(&engine, &[&args[..], &[known.to_str().unwrap()]].concat());
@@ -366,6 +392,8 @@ fn known_failures_and_skips() {
             "bao-la-kimasai",
             "--games",
             "4",
+            "--spec",
+            no_spec.to_str().unwrap(),
             "--skip",
             "*/random/?",
             "--skip",
@@ -402,6 +430,7 @@ for line in sys.stdin:
 #[test]
 fn hangs_crashes_and_garbled_answers_are_divergences() {
     let dir = scratch("misbehave");
+    let no_spec = scratch("no-spec");
     let cases = [
         ("time.sleep(30)", "the engine did not answer within 0.5 s"),
         (
@@ -425,6 +454,8 @@ fn hangs_crashes_and_garbled_answers_are_divergences() {
                 "2",
                 "--timeout",
                 "0.5",
+                "--spec",
+                no_spec.to_str().unwrap(),
                 "--transcript",
                 transcript.to_str().unwrap(),
             ],
@@ -475,5 +506,66 @@ fn an_engine_that_cannot_be_run_exits_2() {
         assert!(err.contains(expected), "{engine}: {err}");
     }
     let out = conform(&python(), &["--ruleset", "bao-la-kete"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+// --- export ----------------------------------------------------------------------------------------
+
+fn export(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(root())
+        .arg("export")
+        .args(args)
+        .output()
+        .expect("bao-oracle runs")
+}
+
+#[test]
+fn the_export_fits_its_schema() {
+    let out = export(&[]);
+    assert_eq!(out.status.code(), Some(0));
+    let document: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let schemas = Schemas::new();
+    let validator = jsonschema::draft202012::new(&schemas.load("export.json")).unwrap();
+    if let Err(e) = validator.validate(&document) {
+        panic!(
+            "the export does not fit export.json: {e} at {}",
+            e.instance_path()
+        );
+    }
+    let rulesets = document["rulesets"].as_array().unwrap();
+    // Every ruleset the oracle implements is there with its scenarios and perft tables, and every
+    // scenario start it exports is a compact position the oracle reads back.
+    for r in rulesets.iter().filter(|r| r["implemented"] == true) {
+        assert!(
+            !r["scenarios"].as_array().unwrap().is_empty(),
+            "{}",
+            r["ruleset"]
+        );
+        assert!(
+            !r["perft"].as_array().unwrap().is_empty(),
+            "{}",
+            r["ruleset"]
+        );
+        assert!(r["catalogue"].is_object());
+        for s in r["scenarios"].as_array().unwrap() {
+            let refused = s["expect"]["error"]["code"] == "bad-position";
+            let start = s["start"].as_str().unwrap();
+            assert!(refused || !start.contains('\n'), "{}", s["id"]);
+            assert!(s.get("first").is_none() || refused, "{}", s["id"]);
+        }
+    }
+
+    // One ruleset alone.
+    let out = export(&["--ruleset", "bao-kingulu", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let one: Value = serde_json::from_slice(&out.stdout).unwrap();
+    validator.validate(&one).unwrap();
+    assert_eq!(one["rulesets"].as_array().unwrap().len(), 1);
+    assert_eq!(one["rulesets"][0]["ruleset"], "bao-kingulu");
+
+    let out = export(&["--ruleset", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = export(&["--spec", "/nonexistent/spec"]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -3,6 +3,7 @@
 
 mod conform;
 mod engine;
+mod export;
 mod generate;
 mod moves;
 mod perft;
@@ -49,6 +50,8 @@ pub enum Command {
     Engine(engine::EngineArgs),
     /// Run the specification and random games through another engine and report divergences.
     Conform(conform::ConformArgs),
+    /// Write the whole specification (scenarios, perft tables, catalogues) as one JSON document.
+    Export(export::ExportArgs),
     /// Write seeded random games as game records (YAML) to standard output.
     Generate(generate::GenerateArgs),
 }
@@ -61,6 +64,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Spec(args) => spec::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Conform(args) => conform::run(args),
+        Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
     }
 }
