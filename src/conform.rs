@@ -470,10 +470,9 @@ impl<'a> Run<'a> {
         // A shorter reproduction of this kind is already known: it is what the search would find.
         if let Some(known) = self.shortest.get(&key).cloned()
             && known.len() <= best.moves.len()
+            && let Some(found) = self.replay(ctx, &best, &known)?
         {
-            if let Some(found) = self.replay(ctx, &best, &known)? {
-                return Ok(found);
-            }
+            return Ok(found);
         }
         let found = self.breadth_first(ctx, best)?;
         self.shortest.insert(key, found.probe.reproduction());

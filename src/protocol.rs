@@ -6,7 +6,7 @@
 //! ([`legal_moves`], [`play`]) and compares an engine's with them, so the reference adapter and the
 //! reference answers can never drift apart.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -706,16 +706,6 @@ impl Server {
 /// Ids as the driver assigns them.
 pub fn id(n: u64) -> Value {
     Value::from(n)
-}
-
-/// The positions of a game's history as protocol text.
-pub fn history_texts<G: Game>(positions: &[G::Position]) -> Vec<String> {
-    positions.iter().map(G::format_compact).collect()
-}
-
-/// Keys seen in a history, for callers that check repetition themselves.
-pub fn repetition_keys<G: Game>(positions: &[G::Position]) -> HashSet<G::RepetitionKey> {
-    positions.iter().filter_map(G::repetition_key).collect()
 }
 
 #[cfg(test)]
