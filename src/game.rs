@@ -465,13 +465,13 @@ pub trait Game: Sized + 'static {
 pub struct Playthrough<G: Game> {
     pub position: G::Position,
     pub rulings: G::Rulings,
-    seen: std::collections::HashSet<G::RepetitionKey>,
+    seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
     end: Option<GameEnd>,
 }
 
 impl<G: Game> Playthrough<G> {
     pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = std::collections::HashSet::default();
         if let Some(key) = G::repetition_key(&position) {
             seen.insert(key);
         }

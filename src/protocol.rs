@@ -381,7 +381,7 @@ pub fn play<G: Game>(
         Ok(s) => s,
         Err(e) => {
             return refuse(
-                Response::error(id, "bad-move", format!("`{text}`: {e}")),
+                Response::error(id, "not-notation", format!("`{text}`: {e}")),
                 vec![],
             );
         }
@@ -419,7 +419,7 @@ pub fn play<G: Game>(
             return refuse(
                 Response::error(
                     id,
-                    "bad-move",
+                    "ambiguous-move",
                     format!("`{text}` fits more than one move: {}", names.join(", ")),
                 ),
                 vec![],
@@ -766,7 +766,7 @@ mod tests {
                 json!({"id": 3, "type": "play", "ruleset": "bao-la-kimasai", "rulings": {},
                 "position": START, "move": "Q9"}),
                 "error",
-                Some("bad-move"),
+                Some("not-notation"),
             ),
             (
                 json!({"id": 4, "type": "legal_moves", "ruleset": "bao-la-kimasai", "rulings": {},

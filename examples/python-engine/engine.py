@@ -124,7 +124,7 @@ class Kimasai:
     def parse_move(self, text):
         m = re.fullmatch(r"([ABab])(\d{1,2})(?:-([ABab])(\d{1,2}))?", text)
         if not m or not 1 <= int(m.group(2)) <= 12 or (m.group(4) and not 1 <= int(m.group(4)) <= 12):
-            raise bad("bad-move", "`%s` is not a Kimasai move (a hole A1..B12, a1..b12)" % text)
+            raise bad("not-notation", "`%s` is not a Kimasai move (a hole A1..B12, a1..b12)" % text)
         to = m.group(3) + str(int(m.group(4))) if m.group(3) else None
         return m.group(1) + str(int(m.group(2))), to
 
@@ -336,7 +336,7 @@ class Kingulu:
     def play(self, position, rulings, text, history):
         m = re.fullmatch(r"([Aa])([1-6])", text)
         if not m:
-            raise bad("bad-move", "`%s` is not a Kingulu move (a hole A1..A6 or a1..a6)" % text)
+            raise bad("not-notation", "`%s` is not a Kingulu move (a hole A1..A6 or a1..a6)" % text)
         index = self.NAMES.index(text)
         holes, owner, _, side = position
         if self.game_end(position, rulings) is not None:

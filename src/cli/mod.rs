@@ -4,6 +4,7 @@
 mod conform;
 mod engine;
 mod export;
+mod check;
 mod generate;
 mod moves;
 mod perft;
@@ -38,6 +39,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Validate game records: replay every game, report every problem, `N passed, M failed`.
+    Check(check::CheckArgs),
     /// List the legal moves of a position, one per line, canonical notation.
     Moves(moves::MovesArgs),
     /// Play moves from a position and print the position after them (compact form).
@@ -58,6 +61,7 @@ pub enum Command {
 
 pub fn run(cli: Cli) -> Status {
     match cli.command {
+        Command::Check(args) => check::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),

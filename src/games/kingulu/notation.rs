@@ -19,7 +19,7 @@
 use super::{HOLE_NAMES, HOLES, Position};
 use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
-    MAX_TEXT, diagram_lines, hole_index, parse_side, parse_to_move_line, side_letter, split_hole,
+    MAX_TEXT, diagram_lines, leading_hole, parse_side, parse_to_move_line, side_letter,
 };
 
 /// What a move claims to capture (KIN-9).
@@ -48,21 +48,18 @@ pub fn parse_move(text: &str) -> Result<Spelling, NotationError> {
     if text.len() > MAX_TEXT {
         return Err(NotationError::new("the move text is too long to be a move"));
     }
-    let hole = split_hole(text)
-        .filter(|h| h.row.is_some())
-        .ok_or_else(|| NotationError::new(format!("`{text}` does not start with a hole name")))?;
-    let name = format!("{}{}", hole.row.unwrap_or('?'), hole.number);
-    let index = hole_index(&HOLE_NAMES, &name).ok_or_else(|| {
-        NotationError::new(format!(
-            "`{name}` is not a hole of Bao Kingulu (rows A and a, holes 1 to 6)"
-        ))
-    })?;
+    let (index, claims) = leading_hole(
+        text,
+        &HOLE_NAMES,
+        "Bao Kingulu",
+        "rows A and a, holes 1 to 6",
+    )?;
     let mut spelling = Spelling {
         hole: index,
         capture: None,
         reserves: false,
     };
-    let mut rest = hole.rest;
+    let mut rest = claims;
     while let Some(c) = rest.chars().next() {
         rest = &rest[c.len_utf8()..];
         match c {
@@ -87,7 +84,7 @@ pub fn parse_move(text: &str) -> Result<Spelling, NotationError> {
                 return Err(NotationError::new(format!(
                     "`{}` after the hole is not a claim: write `x`, `x` and the seeds captured, \
                      or `^`, each at most once",
-                    hole.rest
+                    claims
                 )));
             }
         }
