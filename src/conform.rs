@@ -24,7 +24,7 @@ pub use report::{
 use crate::game::{Game, Playthrough, RuleId, Side, Unresolved};
 use crate::protocol::{self, EventMsg, Request, Response, Rulings};
 use crate::rng::SplitMix64;
-use crate::spec::format::{ScenarioFile, SideName};
+use crate::spec::format::{Scenario, ScenarioFile, SideName};
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).
 pub const MAX_PLIES: usize = 2000;
@@ -729,22 +729,7 @@ pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
     let mut scripts = Vec::new();
     for file in files.iter().filter(|f| f.ruleset == G::RULESET) {
         for scenario in &file.scenarios {
-            let start = match &scenario.start {
-                None => Ok(G::start()),
-                Some(text) => G::parse_position(text).map_err(|_| text.clone()),
-            };
-            let start = start.map(|mut p| {
-                if let Some(first) = scenario.first {
-                    G::set_side_to_move(
-                        &mut p,
-                        match first {
-                            SideName::South => Side::South,
-                            SideName::North => Side::North,
-                        },
-                    );
-                }
-                p
-            });
+            let start = scenario_start::<G>(scenario);
             scripts.push(Script {
                 name: scenario.id.clone(),
                 start,
@@ -755,6 +740,23 @@ pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
         }
     }
     scripts
+}
+
+/// A scenario's start position with its `first` applied; a start the game refuses is returned as
+/// written.
+pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, String> {
+    let mut start = match &scenario.start {
+        None => G::start(),
+        Some(text) => G::parse_position(text).map_err(|_| text.clone())?,
+    };
+    if let Some(first) = scenario.first {
+        let side = match first {
+            SideName::South => Side::South,
+            SideName::North => Side::North,
+        };
+        G::set_side_to_move(&mut start, side);
+    }
+    Ok(start)
 }
 
 /// What a case needs to build requests and the oracle's answers.

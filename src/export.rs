@@ -10,11 +10,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::game::{Game, Side};
+use crate::conform::scenario_start;
+use crate::game::Game;
 use crate::games::{self, GameVisitor};
 use crate::protocol;
 use crate::spec::SpecFile;
-use crate::spec::format::{Catalogue, PerftTable, Scenario, SideName};
+use crate::spec::format::{Catalogue, PerftTable, Scenario};
 
 /// The version of the document's layout.
 pub const EXPORT_VERSION: u32 = 1;
@@ -160,19 +161,9 @@ impl GameVisitor for Normalize<'_> {
     type Output = Scenario;
     fn visit<G: Game>(self) -> Scenario {
         let mut s = self.0.clone();
-        let start = match &s.start {
-            None => Some(G::start()),
-            Some(text) => G::parse_position(text).ok(),
-        };
-        if let Some(mut start) = start {
-            if let Some(first) = s.first.take() {
-                let side = match first {
-                    SideName::South => Side::South,
-                    SideName::North => Side::North,
-                };
-                G::set_side_to_move(&mut start, side);
-            }
+        if let Ok(start) = scenario_start::<G>(&s) {
             s.start = Some(G::format_compact(&start));
+            s.first = None;
         }
         if let Some(text) = &s.expect.position
             && let Ok(p) = G::parse_position(text)

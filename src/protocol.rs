@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::game::{Event, Game, GameEnd, Outcome, Rejection, RuleId, Side, Unresolved};
 use crate::games::{self, GameVisitor};
-use crate::rulings::RulingSet;
+pub use crate::spec::runner::resolve_rulings;
 
 /// The protocol version this crate speaks.
 pub const VERSION: u32 = 1;
@@ -619,16 +619,6 @@ fn position_message(e: &crate::game::PositionError) -> String {
         Some(rule) => format!("{} ({rule})", e.message),
         None => e.message.clone(),
     }
-}
-
-/// A request's rulings for game `G`; a ruling or value the game does not have is unsupported.
-pub fn resolve_rulings<G: Game>(rulings: &Rulings) -> Result<G::Rulings, String> {
-    let mut set = RulingSet::new();
-    for (name, value) in rulings {
-        set.insert(name, value).map_err(|e| e.message)?;
-    }
-    set.check(G::RULINGS, G::RULESET).map_err(|e| e.message)?;
-    G::rulings(&set).map_err(|e| e.message)
 }
 
 fn serve_legal_moves<G: Game>(id: Value, rulings: &Rulings, position: &str) -> Response {

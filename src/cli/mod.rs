@@ -1,10 +1,10 @@
 //! The command line: one module per command. Commands print their output and return a
 //! [`Status`]; `main.rs` turns it into the exit code.
 
+mod check;
 mod conform;
 mod engine;
 mod export;
-mod check;
 mod generate;
 mod moves;
 mod perft;
