@@ -7,14 +7,17 @@
 
 pub mod check;
 pub mod cli;
+pub mod conform;
 pub mod cycle;
 pub mod diagnostics;
 pub mod explain;
+pub mod export;
 pub mod fasthash;
 pub mod game;
 pub mod games;
 pub mod notation;
 pub mod perft;
+pub mod protocol;
 pub mod random_game;
 pub mod record;
 pub mod replay;

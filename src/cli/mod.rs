@@ -2,7 +2,10 @@
 //! [`Status`]; `main.rs` turns it into the exit code.
 
 mod check;
+mod conform;
+mod engine;
 mod explain;
+mod export;
 mod generate;
 mod moves;
 mod perft;
@@ -50,6 +53,12 @@ pub enum Command {
     /// Explain a move step by step, with the rule behind every step (`--compare-ruling`: where
     /// a ruling changes it).
     Explain(explain::ExplainArgs),
+    /// Speak the engine protocol (docs/protocol.md) on stdin/stdout: the reference adapter.
+    Engine(engine::EngineArgs),
+    /// Run the specification and random games through another engine and report divergences.
+    Conform(conform::ConformArgs),
+    /// Write the whole specification (scenarios, perft tables, catalogues) as one JSON document.
+    Export(export::ExportArgs),
     /// Write seeded random games as game records (YAML) to standard output.
     Generate(generate::GenerateArgs),
 }
@@ -61,6 +70,9 @@ pub fn run(cli: Cli) -> Status {
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Spec(args) => spec::run(args),
+        Command::Engine(args) => engine::run(args),
+        Command::Conform(args) => conform::run(args),
+        Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Explain(args) => explain::run(args),
     }
