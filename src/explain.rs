@@ -267,6 +267,7 @@ fn board_after<G: Game>(position: &G::Position, events: &[Event], i: usize) -> O
 fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
     let h = G::hole_name;
     let mut laps = 0u32;
+    let mut stopped = false;
     let mut out = Vec::with_capacity(events.len());
     for (i, event) in events.iter().enumerate() {
         // Seeds sown right after a capture are the captured ones, sown starting *in* the hole the
@@ -303,7 +304,7 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
                 }
             }
             Event::Relay { at, seeds, .. } => format!(
-                "{} was not empty: relay, its {seeds} seed{} are lifted for the next lap",
+                "{} was not empty: relay, lifting its {seeds} seed{} for the next lap",
                 h(at),
                 plural(seeds)
             ),
@@ -311,6 +312,14 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
                 format!("the stone moves from {} to {}", h(from), h(to))
             }
             Event::Capture { hole, seeds, .. } => format!("capture of {seeds} from {}", h(hole)),
+            // A reservation after the move's last lap is a consequence of the move as a whole
+            // (Kete hizi zetu, KETE-21), not of its last seed (Kingulu KIN-10).
+            Event::Reserve {
+                hole, by, seeds, ..
+            } if stopped => format!(
+                "after the move: {} is reserved by {by}, holding {seeds}",
+                h(hole)
+            ),
             Event::Reserve {
                 hole, by, seeds, ..
             } => format!(
@@ -340,6 +349,7 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
             }
         };
         let board = board_after::<G>(position, events, i);
+        stopped |= matches!(event, Event::Stop { .. });
         out.push(Step {
             rule: event.rule(),
             text,
