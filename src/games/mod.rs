@@ -3,14 +3,16 @@
 //! Adding a game: write its module (rules, notation) implementing [`crate::game::Game`], add one
 //! line to [`RULESETS`] and one arm to [`dispatch`], and give it a folder in `spec/`.
 
+pub mod kete;
 pub mod kimasai;
 
 use crate::game::Game;
 
+pub use kete::Kete;
 pub use kimasai::Kimasai;
 
 /// Every ruleset id the oracle knows, in a stable order.
-pub const RULESETS: &[&str] = &[Kimasai::RULESET];
+pub const RULESETS: &[&str] = &[Kete::RULESET, Kimasai::RULESET];
 
 /// Code that runs for one game type, chosen at run time by ruleset id.
 pub trait GameVisitor {
@@ -21,6 +23,7 @@ pub trait GameVisitor {
 /// Runs `visitor` with the game whose ruleset id is `ruleset`; `None` if there is no such game.
 pub fn dispatch<V: GameVisitor>(ruleset: &str, visitor: V) -> Option<V::Output> {
     match ruleset {
+        Kete::RULESET => Some(visitor.visit::<Kete>()),
         Kimasai::RULESET => Some(visitor.visit::<Kimasai>()),
         _ => None,
     }
