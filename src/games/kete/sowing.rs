@@ -229,6 +229,7 @@ impl<S: Sink> Sowing<'_, S> {
     /// once the first seed has fallen; lifting the whole kuu destroys it (KETE-4).
     #[inline]
     fn lap(&mut self, h: u8, n: u8, rule: RuleId) -> Result<u8, Rejection> {
+        let emptied = self.ring[h as usize] == n;
         self.ring[h as usize] -= n;
         if is_front(h) && !is_front(next(h, self.step)) && front_empty(&self.ring) {
             return Err(Rejection::illegal(
@@ -251,7 +252,7 @@ impl<S: Sink> Sowing<'_, S> {
                 rule,
             });
         }
-        if h == KUU && self.kuu && self.ring[h as usize] == 0 {
+        if h == KUU && self.kuu && emptied {
             self.kuu = false;
             self.note(KUU_DESTROYED, "KETE-4");
         }
