@@ -143,9 +143,9 @@ const HIZI_KUU: &str = "1,1,1,1,1,1,16,21/0,0,0,6,0,0,0,2/0,0,0,0,0,2,0,0/4,1,1,
 /// KETE-21: a1 reserved by South; North's kuu takata (20 seeds) ends its first lap in a1.
 const HIZI_KUU_FIRST_LAP: &str = "0,0,0,0,0,0,15,16/0,0,0,20,0,0,0,2/0,0,0,0,0,2,0,1/1,1,1,1,1,1,1,1 0,0 k a1 N";
 /// KETE-22: South must capture the reserved a8 (B3<); B7> could take a2.
-const HIZI_DUE: &str = "1,1,1,1,1,1,16,18/2,1,1,0,0,0,1,5/1,1,0,0,0,0,1,0/1,1,3,1,1,1,3,1 0,0 - a8 S";
+const HIZI_DUE: &str = "1,1,1,1,1,1,16,17/2,1,1,0,0,0,1,5/1,1,0,0,0,0,1,0/1,1,3,1,1,1,3,1 0,0 - a8 S";
 /// KETE-22: as HIZI_DUE, but the reserved a8 is empty: no capture takes it.
-const HIZI_LAPSE: &str = "1,1,1,1,1,1,16,20/0,1,1,0,0,0,1,5/1,1,0,0,0,0,1,0/1,1,3,1,1,1,3,1 0,0 - a8 S";
+const HIZI_LAPSE: &str = "1,1,1,1,1,1,16,19/0,1,1,0,0,0,1,5/1,1,0,0,0,0,1,0/1,1,3,1,1,1,3,1 0,0 - a8 S";
 /// KETE-8: a lone kichwa in nemo.
 const LONE_KICHWA_NEMO: &str = "0,0,0,0,0,0,0,0/0,6,6,6,6,6,6,6/2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 10,10 k - S";
 /// KETE-8: a lone kichwa of nine in mtaji, whose lap outward would come round to A8.
@@ -313,6 +313,360 @@ fn kete_8_a_lone_kichwa_is_sown_toward_the_centre() {
     );
 }
 
+// --- KETE-9 .. KETE-11: stages, captures compulsory ------------------------------------------
+
+#[test]
+fn kete_9_nemo_while_seeds_remain_then_mtaji() {
+    let r = Rulings::default();
+    // A random game that lasts past ply 44.
+    let line = (1..500u64)
+        .find_map(|seed| {
+            let mut rng = Rng(seed * 7919 | 1);
+            let mut line = vec![Kete::start()];
+            for _ in 0..46 {
+                let pos = *line.last().unwrap();
+                let moves = legal(&pos, &r);
+                if moves.is_empty() {
+                    return None;
+                }
+                line.push(Kete::play(&pos, &r, moves[rng.below(moves.len())], &mut ()).unwrap());
+            }
+            Some(line)
+        })
+        .expect("some random game lasts 46 plies");
+    for (ply, pair) in line.windows(2).enumerate() {
+        let (before, after) = (&pair[0], &pair[1]);
+        let mover = before.to_move();
+        if ply < 44 {
+            // South's 22nd nemo move is ply 43, North's ply 44.
+            assert_eq!(before.reserve(mover), 22 - (ply / 2) as u8, "ply {}", ply + 1);
+            assert_eq!(after.reserve(mover), before.reserve(mover) - 1);
+        } else {
+            assert!(!before.in_nemo(mover), "ply {} is mtaji", ply + 1);
+            assert_eq!(after.reserve(mover), 0);
+        }
+    }
+}
+
+#[test]
+fn kete_10_captures_are_compulsory() {
+    let r = Rulings::default();
+    assert_eq!(moves_of(MTAJI_CENTRE, &r), ["A2>"]);
+    assert_eq!(refused(MTAJI_CENTRE, &r, "A2<"), "KETE-10");
+    // In nemo every front hole facing an occupied hole captures.
+    assert_eq!(moves_of(NEMO_CAPTURES, &r), ["A2>", "A4<", "A4>", "A7<"]);
+}
+
+// --- KETE-12 .. KETE-16: nemo ----------------------------------------------------------------
+
+#[test]
+fn kete_12_13_nemo_captures_from_each_kimbi_and_the_centre() {
+    let r = Rulings::default();
+    // Left kimbi: from A1 clockwise (`>` forced).
+    assert_eq!(
+        trace(NEMO_CAPTURES, &r, "A2>"),
+        "note KETE-12, enter A2, capture 2 a7, lap A1 2 cw A2, relay A2 3, lap A2 3 cw A5, \
+         stop A5 EmptyHole"
+    );
+    assert_eq!(refused(NEMO_CAPTURES, &r, "A2<"), "KETE-13");
+    // Right kimbi: from A8 anticlockwise.
+    assert_eq!(
+        trace(NEMO_CAPTURES, &r, "A7<"),
+        "note KETE-12, enter A7, capture 3 a2, lap A8 3 acw A6, stop A6 EmptyHole"
+    );
+    assert_eq!(refused(NEMO_CAPTURES, &r, "A7>"), "KETE-13");
+    // Centre: the mover chooses the kichwa; a later capture from the far kimbi reverses.
+    assert_eq!(
+        trace(NEMO_CAPTURES, &r, "A4>"),
+        "note KETE-12, enter A4, capture 7 a5, note KETE-4, note KETE-13, lap A1 7 cw A7, \
+         capture 3 a2, note KETE-13, lap A8 3 acw A6, relay A6 2, lap A6 2 acw A4, relay A4 4, \
+         lap A4 4 acw B1, stop B1 EmptyHole"
+    );
+    // A4<: captures a5, a7 (reversing to clockwise), then a2 (reversing again): North's front
+    // row is empty, Bao hamna.
+    assert_eq!(
+        trace(NEMO_CAPTURES, &r, "A4<"),
+        "note KETE-12, enter A4, capture 7 a5, note KETE-4, note KETE-13, lap A8 7 acw A2, \
+         capture 2 a7, note KETE-13, lap A1 2 cw A2, relay A2 3, lap A2 3 cw A5, relay A5 2, \
+         lap A5 2 cw A7, capture 3 a2, note KETE-13, note KETE-23, lap A8 3 acw A6, \
+         stop A6 GameWon, over south KETE-23"
+    );
+}
+
+#[test]
+fn kete_13_17_a_capture_from_the_centre_keeps_the_direction() {
+    let r = Rulings::default();
+    assert_eq!(
+        trace(MTAJI_CENTRE, &r, "A2>"),
+        "lap A2 2 cw A4, note KETE-17, capture 3 a5, lap A1 3 cw A3, relay A3 2, \
+         lap A3 2 cw A5, stop A5 EmptyHole"
+    );
+}
+
+#[test]
+fn kete_14_nemo_safari_is_a_choice() {
+    let r = Rulings::default();
+    assert_eq!(moves_of(NEMO_SAFARI, &r), ["A7<", "A7<+"]);
+    assert_eq!(
+        trace(NEMO_SAFARI, &r, "A7<"),
+        "note KETE-12, enter A7, capture 4 a2, lap A8 4 acw A5, stop A5 Kuu"
+    );
+    assert_eq!(
+        trace(NEMO_SAFARI, &r, "A7<+"),
+        "note KETE-12, enter A7, capture 4 a2, lap A8 4 acw A5, note KETE-14, relay A5 7, \
+         lap A5 7 acw B3, note KETE-4, stop B3 EmptyHole"
+    );
+    let stop = play_line(NEMO_SAFARI, &r, &["A7<"]).1;
+    let go = play_line(NEMO_SAFARI, &r, &["A7<+"]).1;
+    assert!(stop.has_kuu(Side::South));
+    assert!(!go.has_kuu(Side::South));
+}
+
+#[test]
+fn kete_14_a1_mtaji_safari_compulsory_or_a_choice() {
+    let compulsory = Rulings::default();
+    assert_eq!(moves_of(MTAJI_SAFARI, &compulsory), ["A6>"]);
+    let go = "lap A6 2 cw A8, note KETE-17, capture 4 a1, note KETE-13, lap A8 4 acw A5, \
+              note KETE-A1, relay A5 7, lap A5 7 acw B3, note KETE-4, stop B3 EmptyHole";
+    assert_eq!(trace(MTAJI_SAFARI, &compulsory, "A6>"), go);
+    // `+` is then a claim, and a true one.
+    assert_eq!(trace(MTAJI_SAFARI, &compulsory, "A6>+"), go);
+    let choice = rulings(&["kete.mtaji-safari=choice"]);
+    assert_eq!(moves_of(MTAJI_SAFARI, &choice), ["A6>", "A6>+"]);
+    assert_eq!(
+        trace(MTAJI_SAFARI, &choice, "A6>"),
+        "lap A6 2 cw A8, note KETE-17, capture 4 a1, note KETE-13, lap A8 4 acw A5, stop A5 Kuu"
+    );
+    assert_eq!(
+        trace(MTAJI_SAFARI, &choice, "A6>+"),
+        go.replace("note KETE-A1", "note KETE-14")
+    );
+}
+
+#[test]
+fn kete_15_which_hole_takes_the_nemo_seed() {
+    let r = Rulings::default();
+    // With a kuu: singletons allowed, the kuu not (it is not alone).
+    assert_eq!(moves_of(NEMO_ELIGIBLE_KUU, &r), ["A2<", "A2>", "A7<", "A7>"]);
+    assert_eq!(refused(NEMO_ELIGIBLE_KUU, &r, "A5<"), "KETE-15");
+    // A takata lap ending in the kuu ends the move.
+    assert_eq!(
+        trace(NEMO_ELIGIBLE_KUU, &r, "A7<"),
+        "note KETE-15, enter A7, lap A7 2 acw A5, stop A5 Kuu"
+    );
+    // Without a kuu: two or more, unless every occupied front hole is a singleton.
+    assert_eq!(moves_of(NEMO_ELIGIBLE, &r), ["A7<", "A7>"]);
+    assert_eq!(refused(NEMO_ELIGIBLE, &r, "A2>"), "KETE-15");
+    assert_eq!(moves_of(NEMO_SINGLETONS, &r), ["A2<", "A2>", "A7<", "A7>"]);
+    // The reserve seed goes into an occupied front hole.
+    assert_eq!(refused(NEMO_ELIGIBLE, &r, "A3>"), "KETE-15");
+    assert_eq!(refused(NEMO_ELIGIBLE, &r, "B3>"), "KETE-15");
+}
+
+#[test]
+fn kete_16_a2_the_kuu_alone() {
+    let r = Rulings::default();
+    // Six: the seed is added and all seven are sown; the kuu is destroyed.
+    assert_eq!(moves_of(KUU_ALONE_6, &r), ["A5<", "A5>"]);
+    assert_eq!(
+        trace(KUU_ALONE_6, &r, "A5>"),
+        "note KETE-15, enter A5, note KETE-16, lap A5 7 cw B5, note KETE-4, stop B5 EmptyHole"
+    );
+    let after = play_line(KUU_ALONE_6, &r, &["A5>"]).1;
+    assert!(!after.has_kuu(Side::South));
+    assert_eq!(after.seeds(4), 0);
+    // Seven: two are sown and the kuu stands with six.
+    assert_eq!(
+        trace(KUU_ALONE_7, &r, "A5<"),
+        "note KETE-15, enter A5, note KETE-16, lap A5 2 acw A3, stop A3 EmptyHole"
+    );
+    let after = play_line(KUU_ALONE_7, &r, &["A5<"]).1;
+    assert!(after.has_kuu(Side::South));
+    assert_eq!(after.seeds(4), 6);
+}
+
+// --- KETE-17 .. KETE-20: mtaji ---------------------------------------------------------------
+
+#[test]
+fn kete_18_the_sixteen_rule() {
+    let r = Rulings::default();
+    // Fifteen seeds: the first lap ends in A2, facing a7, and captures.
+    assert_eq!(moves_of(SIXTEEN_15, &r), ["A3>"]);
+    assert_eq!(
+        trace(SIXTEEN_15, &r, "A3>"),
+        "lap A3 15 cw A2, note KETE-17, capture 3 a7, lap A1 3 cw A3, stop A3 EmptyHole"
+    );
+    // Seventeen: A4 (filled by the lap's first round) faces a5, but nothing is captured.
+    assert_eq!(moves_of(SIXTEEN_17, &r), ["A3<", "A3>"]);
+    assert_eq!(
+        trace(SIXTEEN_17, &r, "A3>"),
+        "lap A3 17 cw A4, note KETE-18, note KETE-19, relay A4 2, lap A4 2 cw A6, relay A6 2, \
+         lap A6 2 cw A8, relay A8 2, lap A8 2 cw B7, relay B7 2, lap B7 2 cw B5, relay B5 2, \
+         lap B5 2 cw B3, relay B3 2, lap B3 2 cw B1, relay B1 2, lap B1 2 cw A2, relay A2 2, \
+         lap A2 2 cw A4, stop A4 EmptyHole"
+    );
+}
+
+#[test]
+fn kete_19_mtaji_takata_from_the_back_row_only_with_front_singletons() {
+    let r = Rulings::default();
+    assert_eq!(moves_of(MTAJI_BACK, &r), ["B2<", "B2>", "B5<", "B5>"]);
+    // With a front hole of two, back holes may not start a takata.
+    assert_eq!(refused(HIZI, &r, "B3>"), "KETE-19");
+    // A mtaji move needs two seeds.
+    assert_eq!(refused(MTAJI_BACK, &r, "A3>"), "KETE-17");
+}
+
+#[test]
+fn kete_20_the_first_mtaji_takata_starts_from_the_kuu() {
+    let r = Rulings::default();
+    assert_eq!(moves_of(KUU_FIRST_TAKATA, &r), ["A5<", "A5>"]);
+    assert_eq!(refused(KUU_FIRST_TAKATA, &r, "A2>"), "KETE-20");
+    assert_eq!(
+        trace(KUU_FIRST_TAKATA, &r, "A5<"),
+        "lap A5 6 acw B2, note KETE-4, note KETE-19, note KETE-20, stop B2 EmptyHole"
+    );
+}
+
+// --- KETE-21, KETE-22: hizi zetu -------------------------------------------------------------
+
+#[test]
+fn kete_21_22_hizi_zetu_made_respected_and_captured() {
+    let r = Rulings::default();
+    assert_eq!(moves_of(HIZI, &r), ["A3<", "A3>"]);
+    let (t, after) = play_line(HIZI, &r, &["A3<**"]);
+    assert_eq!(t, "lap A3 2 acw A1, note KETE-19, stop A1 EmptyHole, reserve a8 by south");
+    assert_eq!(after.hizi(), Some((23, Side::South)));
+    assert!(!after.hizi_due());
+    // The other takata threatens nothing.
+    let (t, after) = play_line(HIZI, &r, &["A3>*"]);
+    assert_eq!(t, "lap A3 2 cw A5, note KETE-19, stop A5 EmptyHole");
+    assert_eq!(after.hizi(), None);
+    // North may not start from a8, and his lap ending there stops.
+    let reserved = Kete::format_compact(&play_line(HIZI, &r, &["A3<"]).1);
+    assert_eq!(moves_of(&reserved, &r), ["a1<", "a1>"]);
+    assert_eq!(refused(&reserved, &r, "a8<"), "KETE-21");
+    let (t, due) = play_line(HIZI, &r, &["A3<", "a1>"]);
+    assert_eq!(
+        t,
+        "lap a1 5 cw a6, note KETE-19, relay a6 2, lap a6 2 cw a8, stop a8 ReservedHole"
+    );
+    assert!(due.hizi_due());
+    // KETE-22: South must capture a8, though B7> could take a2.
+    let due = Kete::format_compact(&due);
+    assert_eq!(moves_of(&due, &r), ["B3<"]);
+    assert_eq!(refused(&due, &r, "B7>"), "KETE-22");
+    let (t, after) = play_line(HIZI, &r, &["A3<", "a1>", "B3<x"]);
+    assert_eq!(
+        t,
+        "note KETE-22, lap B3 3 cw A1, note KETE-17, capture 3 a8, lap A1 3 cw A3, \
+         stop A3 EmptyHole"
+    );
+    assert_eq!(after.hizi(), None);
+    // A lap of North's ending in a8 after a relay stops there too.
+    let (t, _) = play_line(HIZI, &r, &["A3<", "a1<"]);
+    assert!(t.ends_with("lap b7 2 acw a8, stop a8 ReservedHole"), "{t}");
+}
+
+#[test]
+fn kete_21_a5_hizi_zetu_not_made() {
+    let r = Rulings::default();
+    for (name, start) in [
+        ("only occupied", HIZI_ONLY_OCCUPIED),
+        ("only one with more than one", HIZI_ONLY_MANY),
+        ("two threatened holes", HIZI_TWO),
+        ("the opponent can capture", HIZI_OPP_CAPTURES),
+    ] {
+        let (t, after) = play_line(start, &r, &["A3<*"]);
+        assert_eq!(t, "lap A3 2 acw A1, note KETE-19, stop A1 EmptyHole", "{name}");
+        assert_eq!(after.hizi(), None, "{name}");
+    }
+    // The kuu cannot be reserved; the same hole once the kuu is gone can.
+    let (t, after) = play_line(HIZI_KUU, &r, &["A6<"]);
+    assert_eq!(t, "lap A6 2 acw A4, note KETE-19, stop A4 EmptyHole");
+    assert_eq!(after.hizi(), None);
+    let no_kuu = HIZI_KUU.replace(" k - S", " - - S");
+    let (t, after) = play_line(&no_kuu, &r, &["A6<**"]);
+    assert!(t.ends_with("reserve a5 by south"), "{t}");
+    assert_eq!(after.hizi(), Some((20, Side::South)));
+    // A false `**` is reported.
+    let spelling = Kete::parse_move("A6<**").unwrap();
+    let mut events = Vec::new();
+    let mv = Kete::resolve(&pos(HIZI_KUU), &r, &spelling).unwrap();
+    Kete::play(&pos(HIZI_KUU), &r, mv, &mut events).unwrap();
+    assert_eq!(Kete::check_claims(&spelling, &events)[0].rule, "KETE-21");
+}
+
+#[test]
+fn kete_21_the_first_lap_from_the_kuu_is_not_stopped() {
+    let r = Rulings::default();
+    assert_eq!(moves_of(HIZI_KUU_FIRST_LAP, &r), ["a5<", "a5>"]);
+    // The first lap (twenty seeds: the sixteen rule keeps it from capturing a8's opposite A8)
+    // ends in the reserved a1 and relays on; a later lap ending there stops.
+    assert_eq!(
+        trace(HIZI_KUU_FIRST_LAP, &r, "a5<"),
+        "lap a5 20 acw a1, note KETE-4, note KETE-18, note KETE-19, note KETE-20, \
+         note KETE-21, relay a1 4, lap a1 4 acw b4, relay b4 2, lap b4 2 acw b6, relay b6 2, \
+         lap b6 2 acw b8, relay b8 2, lap b8 2 acw a7, relay a7 2, lap a7 2 acw a5, relay a5 2, \
+         lap a5 2 acw a3, relay a3 3, lap a3 3 acw b1, relay b1 19, lap b1 19 acw b4, \
+         relay b4 2, lap b4 2 acw b6, relay b6 2, lap b6 2 acw b8, relay b8 2, lap b8 2 acw a7, \
+         relay a7 2, lap a7 2 acw a5, relay a5 2, lap a5 2 acw a3, relay a3 2, lap a3 2 acw a1, \
+         stop a1 ReservedHole"
+    );
+    // South's obligation: A6> takes a1.
+    let due = compact_after(HIZI_KUU_FIRST_LAP, &r, &["a5<"]);
+    assert_eq!(moves_of(&due, &r), ["A6>"]);
+}
+
+#[test]
+fn kete_22_a6_the_captors_obligation_under_both_rulings() {
+    let yes = Rulings::default();
+    let no = rulings(&["kete.hizi-zetu-must-capture=no"]);
+    assert_eq!(moves_of(HIZI_DUE, &yes), ["B3<"]);
+    assert_eq!(refused(HIZI_DUE, &yes, "B7>"), "KETE-22");
+    assert_eq!(moves_of(HIZI_DUE, &no), ["B3<", "B7>"]);
+    // No capture takes the (emptied) reserved hole: the obligation lapses.
+    assert_eq!(moves_of(HIZI_LAPSE, &yes), ["B7>"]);
+    assert!(trace(HIZI_LAPSE, &yes, "B7>").starts_with("note KETE-22, lap B7 3 acw A7"));
+    // Under `no` the reservation ends with the reserved player's turn.
+    let (_, after) = play_line(HIZI, &no, &["A3<", "a1>"]);
+    assert_eq!(after.hizi(), None);
+    let (_, after) = play_line(HIZI, &yes, &["A3<", "a1>"]);
+    assert_eq!(after.hizi(), Some((23, Side::South)));
+}
+
+// --- KETE-23, KETE-24: the end ---------------------------------------------------------------
+
+#[test]
+fn kete_23_a8_bao_hamna_mid_move() {
+    let stop = Rulings::default();
+    assert_eq!(
+        trace(BAO_HAMNA, &stop, "A7<x#"),
+        "note KETE-12, enter A7, capture 3 a2, note KETE-23, lap A8 3 acw A6, stop A6 GameWon, \
+         over south KETE-23"
+    );
+    let finish = rulings(&["kete.bao-hamna-mid-move=finish"]);
+    assert_eq!(
+        trace(BAO_HAMNA, &finish, "A7<x#"),
+        "note KETE-12, enter A7, capture 3 a2, note KETE-A8, lap A8 3 acw A6, relay A6 2, \
+         lap A6 2 acw A4, stop A4 EmptyHole, over south KETE-23"
+    );
+    let end = Kete::game_end(&play_line(BAO_HAMNA, &stop, &["A7<"]).1, &stop).unwrap();
+    assert_eq!((end.outcome, end.rule), (Outcome::Win(Side::South), "KETE-23"));
+}
+
+#[test]
+fn kete_24_a_player_left_with_singletons_loses() {
+    let r = Rulings::default();
+    let p = pos(SINGLETONS);
+    assert!(legal(&p, &r).is_empty());
+    let end = Kete::game_end(&p, &r).unwrap();
+    assert_eq!((end.outcome, end.rule), (Outcome::Win(Side::North), "KETE-24"));
+    // KETE-23 first: a side to move with an empty front row has lost, whatever else he has.
+    let end = Kete::game_end(&play_line(BAO_HAMNA, &r, &["A7<"]).1, &r).unwrap();
+    assert_eq!(end.rule, "KETE-23");
+}
+
 #[test]
 fn start_has_four_moves() {
     let r = Rulings::default();
@@ -336,25 +690,44 @@ fn random_games_keep_every_invariant() {
 #[test]
 #[ignore]
 fn tmp_search() {
-    let r = Rulings { lap_budget: 200_000, ..Rulings::default() };
-    let mut found = 0;
-    for seed in 1..=60000u64 {
-        let mut rng = Rng(seed * 7919 | 1);
-        let mut pos = Kete::start();
-        for _ in 0..400 {
-            if Kete::game_end(&pos, &r).is_some() { break; }
-            let judge_cands = Candidates::of(&pos);
-            for c in judge_cands.as_slice() {
-                if let Err(Rejection::Illegal { rule: "KETE-A7", reason }) = sowing::sow_move(&pos, &r, c.start, sowing::Safari::Probe, &mut ()) {
-                    found += 1;
-                    println!("{} | {} {:?} {:?} | {reason}", Kete::format_compact(&pos), position::name(pos.to_move, c.r), c.dir, c.class);
+    let r = Rulings { lap_budget: 100_000, ..Rulings::default() };
+    let fin = Rulings { bao_hamna: BaoHamna::Finish, ..r };
+    let mut rng = Rng(12345);
+    let (mut cap, mut kuu2, mut allbad, mut finish) = (0, 0, 0, 0);
+    for _ in 0..3_000_000u64 {
+        // South to move in mtaji; North's front row sparse.
+        let mut holes = [0u8; 32];
+        let t = 16 + rng.below(40);
+        for _ in 0..t { holes[rng.below(16)] += 1; }
+        let kuu = rng.below(3) == 0 && holes[4] >= 6;
+        let north_front = 1 + rng.below(2);
+        let rest = 64 - t;
+        let mut left = rest;
+        for _ in 0..north_front { let n = 1 + rng.below(3.min(left)); holes[16 + rng.below(8)] += n as u8; left -= n; }
+        for _ in 0..left { holes[24 + rng.below(8)] += 1; }
+        let Ok(p) = Position::new(holes, [0, 0], [kuu, false], Side::South, None) else { continue };
+        if p.front_empty(Side::South) { continue; }
+        let cands = Candidates::of(&p);
+        let mut any_ok = false;
+        let mut kuu_bad = 0;
+        let mut has_capture = false;
+        for c in cands.as_slice() {
+            let v = sowing::sow_move(&p, &r, c.start, sowing::Safari::Probe, &mut ());
+            let is_cap = matches!(c.class, Class::Capture { .. });
+            has_capture |= is_cap;
+            let a7 = matches!(v, Err(Rejection::Illegal { rule: "KETE-A7", .. }));
+            if is_cap && a7 && cap < 5 { cap += 1; println!("CAPTURE-A7 {} {}{:?}", Kete::format_compact(&p), position::name(Side::South, c.r), c.dir); }
+            if kuu && c.r == 4 && a7 && matches!(c.class, Class::Takata { .. }) { kuu_bad += 1; }
+            if v.is_ok() && c.class != (Class::Takata { eligible: false }) { any_ok = true; }
+            if is_cap && v.is_ok() && finish < 5 {
+                if let Err(Rejection::Illegal { rule: "KETE-A7", .. }) = sowing::sow_move(&p, &fin, c.start, sowing::Safari::Probe, &mut ()) {
+                    finish += 1; println!("FINISH-A7 {} {}{:?}", Kete::format_compact(&p), position::name(Side::South, c.r), c.dir);
                 }
             }
-            let moves = legal(&pos, &r);
-            pos = Kete::play(&pos, &r, moves[rng.below(moves.len())], &mut ()).unwrap();
         }
+        if kuu_bad == 2 && !has_capture && kuu2 < 5 { kuu2 += 1; println!("KUU-BOTH-A7 {}", Kete::format_compact(&p)); }
+        if !any_ok && allbad < 5 && Kete::game_end(&p, &r).is_some_and(|e| e.rule == "KETE-24") && cands.as_slice().iter().any(|c| c.class != (Class::Takata { eligible: false })) { allbad += 1; println!("ALL-ILLEGAL {}", Kete::format_compact(&p)); }
     }
-    println!("found {found}");
 }
 
 #[test]
