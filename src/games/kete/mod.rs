@@ -526,23 +526,27 @@ impl Game for Kete {
                 def.values.join(" | ")
             ),
         };
-        let mut rulings = Rulings::default();
-        rulings.mtaji_safari = match set.value(&RULINGS[0]) {
+        let mtaji_safari = match set.value(&RULINGS[0]) {
             "compulsory" => MtajiSafari::Compulsory,
             "choice" => MtajiSafari::Choice,
             other => return Err(bad(&RULINGS[0], other)),
         };
-        rulings.hizi_must_capture = match set.value(&RULINGS[1]) {
+        let hizi_must_capture = match set.value(&RULINGS[1]) {
             "yes" => true,
             "no" => false,
             other => return Err(bad(&RULINGS[1], other)),
         };
-        rulings.bao_hamna = match set.value(&RULINGS[2]) {
+        let bao_hamna = match set.value(&RULINGS[2]) {
             "stop" => BaoHamna::Stop,
             "finish" => BaoHamna::Finish,
             other => return Err(bad(&RULINGS[2], other)),
         };
-        Ok(rulings)
+        Ok(Rulings {
+            mtaji_safari,
+            hizi_must_capture,
+            bao_hamna,
+            lap_budget: LAP_BUDGET,
+        })
     }
 
     fn start() -> Position {

@@ -38,9 +38,7 @@ pub fn candidates(pos: &Position, out: &mut Candidates) {
                     r: x,
                     dir,
                     start: Start::NemoCapture { x, step },
-                    class: Class::Capture {
-                        first: opposite(x),
-                    },
+                    class: Class::Capture { first: opposite(x) },
                 });
             }
         } else {

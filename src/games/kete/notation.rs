@@ -172,7 +172,9 @@ pub fn resolve(
         .collect();
     match fits.len() {
         1 => Ok(fits[0]),
-        0 => Err(Unresolved::Rejected(why_not(pos, rulings, spelling, hole, decides))),
+        0 => Err(Unresolved::Rejected(why_not(
+            pos, rulings, spelling, hole, decides,
+        ))),
         _ => Err(Unresolved::Ambiguous(fits)),
     }
 }
@@ -197,7 +199,8 @@ fn why_not(
         if let Err(r) = Kete::play(pos, rulings, mv, &mut ()) {
             // A forced direction is the weakest reason when the other direction was open.
             let weak = r.rule() == Some("KETE-13");
-            if best.is_none() || (!weak && best.as_ref().and_then(Rejection::rule) == Some("KETE-13"))
+            if best.is_none()
+                || (!weak && best.as_ref().and_then(Rejection::rule) == Some("KETE-13"))
             {
                 best = Some(r);
             }
@@ -231,9 +234,9 @@ fn describe(spelling: &Spelling) -> String {
 pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
     let captured = events.iter().any(|e| matches!(e, Event::Capture { .. }));
     let reserved = events.iter().any(|e| matches!(e, Event::Reserve { .. }));
-    let safari = events.iter().any(|e| {
-        matches!(e, Event::Note { text, .. } if *text == SAFARI || *text == SAFARI_COMPULSORY)
-    });
+    let safari = events.iter().any(
+        |e| matches!(e, Event::Note { text, .. } if *text == SAFARI || *text == SAFARI_COMPULSORY),
+    );
     let over = events.iter().any(|e| matches!(e, Event::GameOver { .. }));
     let mut out = Vec::new();
     let mut claim = |rule, message: &str| {
@@ -272,7 +275,10 @@ pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
         );
     }
     if spelling.wins && !over {
-        claim("KETE-23", "the move claims to win the game (`#`); the game goes on");
+        claim(
+            "KETE-23",
+            "the move claims to win the game (`#`); the game goes on",
+        );
     }
     out
 }
@@ -371,9 +377,10 @@ fn parse_compact(text: &str) -> Result<Position, PositionError> {
 }
 
 fn parse_count(word: &str, what: &str) -> Result<u8, PositionError> {
-    let n: u32 = word.trim().parse().map_err(|_| {
-        PositionError::syntax(format!("{what}: `{word}` is not a number of seeds"))
-    })?;
+    let n: u32 = word
+        .trim()
+        .parse()
+        .map_err(|_| PositionError::syntax(format!("{what}: `{word}` is not a number of seeds")))?;
     if n > 64 {
         return Err(PositionError::rule(
             "KETE-1",
@@ -414,10 +421,7 @@ fn parse_hizi_line(line: &str, to_move: Side) -> Result<Option<u8>, PositionErro
              `, obligation due` when the reserver is to move)"
         ))
     };
-    let rest = line
-        .strip_prefix("hizi zetu:")
-        .ok_or_else(help)?
-        .trim();
+    let rest = line.strip_prefix("hizi zetu:").ok_or_else(help)?.trim();
     if rest == "none" {
         return Ok(None);
     }
@@ -527,7 +531,10 @@ pub fn format_diagram(pos: &Position) -> String {
     match pos.hizi() {
         None => out.push_str("hizi zetu: none\n"),
         Some((h, by)) => {
-            out.push_str(&format!("hizi zetu: {}, reserved by {by}", HOLE_NAMES[h as usize]));
+            out.push_str(&format!(
+                "hizi zetu: {}, reserved by {by}",
+                HOLE_NAMES[h as usize]
+            ));
             if pos.hizi_due() {
                 out.push_str(", obligation due");
             }

@@ -215,7 +215,9 @@ impl Position {
             if self.reserve != [0, 0] {
                 return Err(PositionError::rule(
                     "KETE-21",
-                    format!("{hole} cannot be reserved: hizi zetu is only played when both players are in mtaji (no reserves)"),
+                    format!(
+                        "{hole} cannot be reserved: hizi zetu is only played when both players are in mtaji (no reserves)"
+                    ),
                 ));
             }
             if owner == self.to_move {
@@ -228,7 +230,9 @@ impl Position {
                 if self.rings[owner.index()][r as usize] == 0 {
                     return Err(PositionError::rule(
                         "KETE-21",
-                        format!("{hole} is empty; a reserved hole is threatened, so it holds seeds"),
+                        format!(
+                            "{hole} is empty; a reserved hole is threatened, so it holds seeds"
+                        ),
                     ));
                 }
             }
@@ -271,7 +275,10 @@ mod tests {
         }
         // KETE-5: A1 -> ... -> A8 -> B8 -> ... -> B1 -> A1 is clockwise.
         let cw: Vec<&str> = (0..17).map(|i| name(Side::South, (i % 16) as u8)).collect();
-        assert_eq!(cw.join(" "), "A1 A2 A3 A4 A5 A6 A7 A8 B8 B7 B6 B5 B4 B3 B2 B1 A1");
+        assert_eq!(
+            cw.join(" "),
+            "A1 A2 A3 A4 A5 A6 A7 A8 B8 B7 B6 B5 B4 B3 B2 B1 A1"
+        );
         assert_eq!(name(Side::North, next(0, ACW)), "b1");
         // KETE-1: Ai faces a(9-i).
         assert_eq!(name(Side::North, opposite(0)), "a8");
@@ -309,8 +316,14 @@ mod tests {
         let err = Position::new(holes, [22, 22], [true, false], Side::South, None).unwrap_err();
         assert_eq!(err.rule, Some("KETE-8"));
         // Hizi zetu needs both players in mtaji.
-        let err =
-            Position::new(start().holes(), [22, 22], [true, true], Side::North, Some(21)).unwrap_err();
+        let err = Position::new(
+            start().holes(),
+            [22, 22],
+            [true, true],
+            Side::North,
+            Some(21),
+        )
+        .unwrap_err();
         assert_eq!(err.rule, Some("KETE-21"));
     }
 }

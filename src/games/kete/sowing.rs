@@ -303,7 +303,11 @@ impl<S: Sink> Sowing<'_, S> {
                 self.note(BAO_HAMNA, "KETE-23");
             }
         }
-        let kichwa = if step == CW { LEFT_KICHWA } else { RIGHT_KICHWA };
+        let kichwa = if step == CW {
+            LEFT_KICHWA
+        } else {
+            RIGHT_KICHWA
+        };
         // Sown starting *in* the kichwa: as if lifted from the hole before it (KETE-6).
         let to = self.sow(next(kichwa, 16 - step), seeds);
         if S::LISTENING {
