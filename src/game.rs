@@ -223,7 +223,9 @@ impl Event {
             ),
             Event::Relay { at, seeds, .. } => format!("relay: lift {seeds} from {}", h(at)),
             Event::Step { from, to, .. } => format!("{} -> {}", h(from), h(to)),
-            Event::Enter { hole, seeds, .. } => format!("{seeds} from the reserve into {}", h(hole)),
+            Event::Enter { hole, seeds, .. } => {
+                format!("{seeds} from the reserve into {}", h(hole))
+            }
             Event::Capture { hole, seeds, .. } => format!("capture {seeds} from {}", h(hole)),
             Event::Reserve {
                 hole, by, seeds, ..

@@ -24,12 +24,12 @@ pub use notation::{Claim, Spelling};
 pub use position::{HOLE_NAMES, Position};
 
 use position::{ACW, CW, KUU, index_of, is_front, name, ring_of};
-use sowing::{Played, Safari, Start, sow_move};
+use sowing::{Played, Refusal, Safari, Start, sow_move};
 
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError, Rejection,
-    Side, Sink, Unresolved,
+    RuleId, Side, Sink, Unresolved,
 };
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
@@ -213,8 +213,8 @@ fn probe(pos: &Position, rulings: &Rulings, c: &Candidate) -> Verdict {
         Ok(played) => Verdict::Legal {
             decision: played.decision,
         },
-        Err(Rejection::Illegal { .. }) => Verdict::Illegal,
-        Err(Rejection::Undecided { .. }) => Verdict::Undecided,
+        Err(Refusal::Undecided { .. }) => Verdict::Undecided,
+        Err(_) => Verdict::Illegal,
     }
 }
 
@@ -227,12 +227,36 @@ enum Any {
     Unknown,
 }
 
-/// The candidates of a position with their verdicts, computed once each and only when needed.
+impl Any {
+    /// The refusal of a move that the group, if it has a legal move, shuts out.
+    fn shuts_out(self, rule: RuleId, reason: impl FnOnce() -> String) -> Result<(), Rejection> {
+        match self {
+            Any::Yes => Err(Rejection::illegal(rule, reason())),
+            Any::Unknown => Err(Rejection::Undecided { laps: 0 }),
+            Any::No => Ok(()),
+        }
+    }
+}
+
+/// The groups of candidates whose legality decides whether other moves may be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Group {
+    /// Every capture (KETE-10).
+    Captures,
+    /// The captures whose first capture takes the reserved hole (KETE-22).
+    TakingReserved,
+    /// The takatas from the kuu (KETE-20).
+    KuuTakatas,
+}
+
+/// The candidates of a position with their verdicts, each computed only when needed and then
+/// kept: playing one move needs little of it, listing every move all of it.
 struct Judge<'a> {
     pos: &'a Position,
     rulings: &'a Rulings,
-    cands: Candidates,
+    cands: Option<Candidates>,
     verdicts: [Option<Verdict>; 32],
+    groups: [Option<Any>; 3],
     /// KETE-22: the opponent's reserved hole the mover must capture (ring position).
     obligation: Option<u8>,
     /// KETE-20: the mover still has his kuu in mtaji.
@@ -249,101 +273,106 @@ impl<'a> Judge<'a> {
         Judge {
             pos,
             rulings,
-            cands: Candidates::of(pos),
+            cands: None,
             verdicts: [None; 32],
+            groups: [None; 3],
             obligation,
             kuu_first: !pos.in_nemo(side) && pos.kuu[side.index()],
         }
+    }
+
+    fn cands(&mut self) -> &Candidates {
+        self.cands.get_or_insert_with(|| Candidates::of(self.pos))
     }
 
     fn verdict(&mut self, i: usize) -> Verdict {
         if let Some(v) = self.verdicts[i] {
             return v;
         }
-        let v = probe(self.pos, self.rulings, &self.cands.items[i]);
+        let c = self.cands().items[i];
+        let v = probe(self.pos, self.rulings, &c);
         self.verdicts[i] = Some(v);
         v
     }
 
-    fn any(&mut self, pick: impl Fn(&Candidate) -> bool) -> Any {
-        let mut unknown = false;
-        for i in 0..self.cands.len {
-            if !pick(&self.cands.items[i]) {
-                continue;
-            }
-            match self.verdict(i) {
-                Verdict::Legal { .. } => return Any::Yes,
-                Verdict::Undecided => unknown = true,
-                Verdict::Illegal => {}
+    fn in_group(&self, c: &Candidate, group: Group) -> bool {
+        match (group, c.class) {
+            (Group::Captures, Class::Capture { .. }) => true,
+            (Group::TakingReserved, Class::Capture { first }) => Some(first) == self.obligation,
+            (Group::KuuTakatas, Class::Takata { eligible }) => eligible && c.r == KUU,
+            _ => false,
+        }
+    }
+
+    /// Whether some candidate of `group` is legal.
+    fn any(&mut self, group: Group) -> Any {
+        if let Some(any) = self.groups[group as usize] {
+            return any;
+        }
+        // Most positions have no capture at all: say so without listing the candidates.
+        let none = group == Group::Captures
+            && !(if self.pos.in_nemo(self.pos.to_move) {
+                nemo::any_capture(self.pos)
+            } else {
+                mtaji::any_capture(self.pos)
+            });
+        let mut any = Any::No;
+        if !none {
+            let len = self.cands().len;
+            for i in 0..len {
+                let c = self.cands().items[i];
+                if !self.in_group(&c, group) {
+                    continue;
+                }
+                match self.verdict(i) {
+                    Verdict::Legal { .. } => {
+                        any = Any::Yes;
+                        break;
+                    }
+                    Verdict::Undecided => any = Any::Unknown,
+                    Verdict::Illegal => {}
+                }
             }
         }
-        if unknown { Any::Unknown } else { Any::No }
+        self.groups[group as usize] = Some(any);
+        any
     }
 
-    fn is_capture(c: &Candidate) -> bool {
-        matches!(c.class, Class::Capture { .. })
-    }
-
-    /// Whether the rules that choose among the candidates allow candidate `i`, whatever its own
-    /// sowing shows. Precedence: KETE-22, KETE-10, KETE-15/KETE-19, KETE-20.
-    fn allowed(&mut self, i: usize) -> Result<(), Rejection> {
-        let c = self.cands.items[i];
+    /// Whether the rules that choose among the moves allow `c`, whatever its own sowing shows.
+    /// Precedence: KETE-22, KETE-10, KETE-15/KETE-19, KETE-20.
+    fn allowed(&mut self, c: &Candidate) -> Result<(), Rejection> {
         let side = self.pos.to_move;
         match c.class {
             Class::Capture { first } => {
                 if let Some(h) = self.obligation
                     && first != h
                 {
-                    let takes_h = |c: &Candidate| c.class == Class::Capture { first: h };
-                    match self.any(takes_h) {
-                        Any::Yes => {
-                            return Err(Rejection::illegal(
-                                "KETE-22",
-                                format!(
-                                    "{side} reserved {} by hizi zetu and must capture it: only \
-                                     captures whose first capture takes it are legal",
-                                    name(side.opponent(), h)
-                                ),
-                            ));
-                        }
-                        Any::Unknown => return Err(Rejection::Undecided { laps: 0 }),
-                        Any::No => {}
-                    }
+                    self.any(Group::TakingReserved).shuts_out("KETE-22", || {
+                        format!(
+                            "{side} reserved {} by hizi zetu and must capture it: only captures \
+                             whose first capture takes it are legal",
+                            name(side.opponent(), h)
+                        )
+                    })?;
                 }
             }
             Class::Takata { eligible } => {
-                match self.any(Self::is_capture) {
-                    Any::Yes => {
-                        return Err(Rejection::illegal(
-                            "KETE-10",
-                            "captures are compulsory: this move captures nothing and a capture \
-                             move is legal",
-                        ));
-                    }
-                    Any::Unknown => return Err(Rejection::Undecided { laps: 0 }),
-                    Any::No => {}
-                }
+                self.any(Group::Captures).shuts_out("KETE-10", || {
+                    "captures are compulsory: this move captures nothing and a capture move is \
+                     legal"
+                        .to_string()
+                })?;
                 if !eligible {
-                    return Err(self.ineligible(&c));
+                    return Err(self.ineligible(c));
                 }
                 if self.kuu_first && c.r != KUU {
-                    let from_kuu = |c: &Candidate| {
-                        c.r == KUU && matches!(c.class, Class::Takata { eligible: true })
-                    };
-                    match self.any(from_kuu) {
-                        Any::Yes => {
-                            return Err(Rejection::illegal(
-                                "KETE-20",
-                                format!(
-                                    "{side} still has his kuu: his first mtaji takata must start \
-                                     from it ({})",
-                                    name(side, KUU)
-                                ),
-                            ));
-                        }
-                        Any::Unknown => return Err(Rejection::Undecided { laps: 0 }),
-                        Any::No => {}
-                    }
+                    self.any(Group::KuuTakatas).shuts_out("KETE-20", || {
+                        format!(
+                            "{side} still has his kuu: his first mtaji takata must start from it \
+                             ({})",
+                            name(side, KUU)
+                        )
+                    })?;
                 }
             }
         }
@@ -383,78 +412,17 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// Why no move starts from ring position `r` in direction `dir` at all.
-    fn not_a_move(&self, r: u8, dir: Dir) -> Rejection {
-        let pos = self.pos;
-        let side = pos.to_move;
-        let ring = &pos.rings[side.index()];
-        let hole = name(side, r);
-        if pos.in_nemo(side) {
-            let rule = if self.cands.as_slice().iter().any(Self::is_capture) {
-                "KETE-12"
-            } else {
-                "KETE-15"
-            };
-            if !is_front(r) {
-                return Rejection::illegal(
-                    rule,
-                    format!(
-                        "{side} is in nemo: his move puts a reserve seed into an occupied front \
-                         hole, and {hole} is a back hole"
-                    ),
-                );
-            }
-            if ring[r as usize] == 0 {
-                return Rejection::illegal(
-                    rule,
-                    format!(
-                        "{hole} is empty: in nemo the reserve seed goes into an occupied front hole"
-                    ),
-                );
-            }
-            let forced = if dir == Dir::Left { '>' } else { '<' };
-            let kichwa = if dir == Dir::Left { 0 } else { 7 };
-            return Rejection::illegal(
-                "KETE-13",
-                format!(
-                    "{hole} captures from a kimbi: the captured seeds start in {} and the \
-                     direction is `{forced}`",
-                    name(side, kichwa)
-                ),
-            );
-        }
-        if pos.hizi.is_some_and(|h| ring_of(h) == (side, r)) {
-            return Rejection::illegal(
-                "KETE-21",
-                format!("{hole} is reserved by hizi zetu: {side} may not start a move from it"),
-            );
-        }
-        Rejection::illegal(
-            "KETE-17",
-            format!(
-                "{hole} holds {} seed(s): a mtaji move starts from a hole with at least two",
-                ring[r as usize]
-            ),
-        )
-    }
-
-    fn find(&self, r: u8, dir: Dir) -> Option<usize> {
-        self.cands
-            .as_slice()
-            .iter()
-            .position(|c| c.r == r && c.dir == dir)
-    }
-
     /// The legal moves, in canonical order; the count of candidates left out as undecided.
     fn legal(&mut self, out: &mut Vec<Move>) -> u32 {
         let side = self.pos.to_move;
         let mut undecided = 0;
-        for i in 0..self.cands.len {
-            let c = self.cands.items[i];
+        let len = self.cands().len;
+        for i in 0..len {
+            let c = self.cands().items[i];
             if c.class == (Class::Takata { eligible: false }) {
                 continue;
             }
-            match self.allowed(i) {
+            match self.allowed(&c) {
                 Ok(()) => {}
                 Err(Rejection::Undecided { .. }) => {
                     undecided += 1;
@@ -463,26 +431,19 @@ impl<'a> Judge<'a> {
                 Err(Rejection::Illegal { .. }) => continue,
             }
             let hole = index_of(side, c.r);
+            let mv = |safari| Move {
+                hole,
+                dir: c.dir,
+                safari,
+            };
             match self.verdict(i) {
-                Verdict::Legal { decision: false } => out.push(Move {
-                    hole,
-                    dir: c.dir,
-                    safari: None,
-                }),
+                Verdict::Legal { decision: false } => out.push(mv(None)),
                 Verdict::Legal { decision: true } => {
-                    out.push(Move {
-                        hole,
-                        dir: c.dir,
-                        safari: Some(false),
-                    });
+                    out.push(mv(Some(false)));
                     match sow_move(self.pos, self.rulings, c.start, Safari::Go, &mut ()) {
-                        Ok(_) => out.push(Move {
-                            hole,
-                            dir: c.dir,
-                            safari: Some(true),
-                        }),
-                        Err(Rejection::Undecided { .. }) => undecided += 1,
-                        Err(Rejection::Illegal { .. }) => {}
+                        Ok(_) => out.push(mv(Some(true))),
+                        Err(Refusal::Undecided { .. }) => undecided += 1,
+                        Err(_) => {}
                     }
                 }
                 Verdict::Illegal => {}
@@ -495,8 +456,83 @@ impl<'a> Judge<'a> {
     /// KETE-24: whether the mover has a legal move. Each rule that narrows the choice lapses
     /// when nothing it allows is legal, so some candidate being legal is enough.
     fn has_move(&mut self) -> Any {
-        self.any(|c| c.class != Class::Takata { eligible: false })
+        let mut any = Any::No;
+        let len = self.cands().len;
+        for i in 0..len {
+            if self.cands().items[i].class == (Class::Takata { eligible: false }) {
+                continue;
+            }
+            match self.verdict(i) {
+                Verdict::Legal { .. } => return Any::Yes,
+                Verdict::Undecided => any = Any::Unknown,
+                Verdict::Illegal => {}
+            }
+        }
+        any
     }
+}
+
+/// The move at ring position `r`, direction `dir`, if the position offers one at all.
+fn candidate(pos: &Position, r: u8, dir: Dir) -> Option<Candidate> {
+    if pos.in_nemo(pos.to_move) {
+        nemo::candidate(pos, r, dir)
+    } else {
+        mtaji::candidate(pos, r, dir)
+    }
+}
+
+/// Why no move starts from ring position `r` in direction `dir` at all.
+fn not_a_move(pos: &Position, r: u8, dir: Dir) -> Rejection {
+    let side = pos.to_move;
+    let ring = &pos.rings[side.index()];
+    let hole = name(side, r);
+    if pos.in_nemo(side) {
+        let rule = if nemo::any_capture(pos) {
+            "KETE-12"
+        } else {
+            "KETE-15"
+        };
+        if !is_front(r) {
+            return Rejection::illegal(
+                rule,
+                format!(
+                    "{side} is in nemo: his move puts a reserve seed into an occupied front hole, \
+                     and {hole} is a back hole"
+                ),
+            );
+        }
+        if ring[r as usize] == 0 {
+            return Rejection::illegal(
+                rule,
+                format!(
+                    "{hole} is empty: in nemo the reserve seed goes into an occupied front hole"
+                ),
+            );
+        }
+        let forced = if dir == Dir::Left { '>' } else { '<' };
+        let kichwa = if dir == Dir::Left { 0 } else { 7 };
+        return Rejection::illegal(
+            "KETE-13",
+            format!(
+                "{hole} captures from a kimbi: the captured seeds start in {} and the direction \
+                 is `{forced}`",
+                name(side, kichwa)
+            ),
+        );
+    }
+    if pos.hizi.is_some_and(|h| ring_of(h) == (side, r)) {
+        return Rejection::illegal(
+            "KETE-21",
+            format!("{hole} is reserved by hizi zetu: {side} may not start a move from it"),
+        );
+    }
+    Rejection::illegal(
+        "KETE-17",
+        format!(
+            "{hole} holds {} seed(s): a mtaji move starts from a hole with at least two",
+            ring[r as usize]
+        ),
+    )
 }
 
 // --- Notes on the choice of move (events) ---------------------------------------------------
@@ -596,12 +632,9 @@ impl Game for Kete {
                 ),
             ));
         }
+        let c = candidate(pos, r, mv.dir).ok_or_else(|| not_a_move(pos, r, mv.dir))?;
         let mut judge = Judge::new(pos, rulings);
-        let Some(i) = judge.find(r, mv.dir) else {
-            return Err(judge.not_a_move(r, mv.dir));
-        };
-        judge.allowed(i)?;
-        let c = judge.cands.items[i];
+        judge.allowed(&c)?;
         if S::LISTENING {
             if let Some(h) = judge.obligation {
                 let text = if c.class == (Class::Capture { first: h }) {
@@ -621,7 +654,8 @@ impl Game for Kete {
                 });
             }
         }
-        let played: Played = sow_move(pos, rulings, c.start, Safari::of(mv.safari), sink)?;
+        let played: Played = sow_move(pos, rulings, c.start, Safari::of(mv.safari), sink)
+            .map_err(Refusal::rejection)?;
         let mut next = played.next;
         next.hizi = hizi_zetu::after(pos, &played, rulings, sink);
         next.to_move = side.opponent();

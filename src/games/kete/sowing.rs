@@ -9,8 +9,8 @@
 //! one decision the mover may still have to make, the safari.
 
 use super::position::{
-    ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, front_empty, index_of, is_front,
-    left_kimbi, next, opposite, right_kimbi, ring_of,
+    ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
+    opposite, right_kimbi, ring_of,
 };
 use super::{BaoHamna, MtajiSafari, Rulings};
 use crate::cycle::{Brent, Verdict};
@@ -47,6 +47,55 @@ impl Safari {
             None => Safari::Absent,
             Some(false) => Safari::Stop,
             Some(true) => Safari::Go,
+        }
+    }
+}
+
+/// Why sowing a move failed, kept small so that probing moves never allocates; in words by
+/// [`Refusal::rejection`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// KETE-8: lifting ring position `hole` of `side` would empty his front row.
+    FrontRowEmpty { side: Side, hole: u8 },
+    /// KETE-A7: the in-move state repeated after `laps` laps.
+    NeverEnds { laps: u64 },
+    /// The lap budget is spent.
+    Undecided { laps: u64 },
+    /// KETE-14: a safari decision arises and the move makes none.
+    DecisionMissing,
+    /// KETE-14: the move makes a safari decision and none arises.
+    NoDecision,
+}
+
+impl Refusal {
+    pub fn rejection(self) -> Rejection {
+        match self {
+            Refusal::FrontRowEmpty { side, hole } => Rejection::illegal(
+                "KETE-8",
+                format!(
+                    "sowing {} away from the front row would leave {side}'s front row empty: a \
+                     lone kichwa must be sown toward the centre",
+                    super::position::name(side, hole),
+                ),
+            ),
+            Refusal::NeverEnds { laps } => Rejection::illegal(
+                "KETE-A7",
+                format!(
+                    "the move never ends: after {laps} laps its sowing repeats a state it was in \
+                     before"
+                ),
+            ),
+            Refusal::Undecided { laps } => Rejection::Undecided { laps },
+            Refusal::DecisionMissing => Rejection::illegal(
+                "KETE-14",
+                "a capture lap ends in the kuu: the move must say whether it stops there or goes \
+                 on (safari, written `+`)",
+            ),
+            Refusal::NoDecision => Rejection::illegal(
+                "KETE-14",
+                "no safari decision arises in this move: no capture lap ends in a standing kuu \
+                 where the mover may choose",
+            ),
         }
     }
 }
@@ -92,12 +141,73 @@ pub const FIRST_LAP_FROM_KUU: &str =
 /// nothing for it. Detection from any later state is still exact.
 const QUIET_LAPS: u32 = 64;
 
+/// A ring of 16 holes in one integer, hole `r` in byte `r` (so the front row is the low half): a
+/// lap adds a run of ones, whatever its length. No byte overflows: the game has 64 seeds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Ring(u128);
+
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+const FRONT: u128 = u64::MAX as u128;
+
+impl Ring {
+    #[inline(always)]
+    fn of(holes: [u8; RING]) -> Ring {
+        Ring(u128::from_le_bytes(holes))
+    }
+
+    #[inline(always)]
+    fn holes(self) -> [u8; RING] {
+        self.0.to_le_bytes()
+    }
+
+    #[inline(always)]
+    fn get(self, r: u8) -> u8 {
+        (self.0 >> (8 * r as u32)) as u8
+    }
+
+    #[inline(always)]
+    fn add(&mut self, r: u8, n: u8) {
+        self.0 += (n as u128) << (8 * r as u32);
+    }
+
+    #[inline(always)]
+    fn take(&mut self, r: u8, n: u8) {
+        self.0 -= (n as u128) << (8 * r as u32);
+    }
+
+    #[inline(always)]
+    fn front_empty(self) -> bool {
+        self.0 & FRONT == 0
+    }
+
+    /// Drops one seed into each of the `n` holes after `from` in direction `step` (KETE-6): a
+    /// lap of 16 or more passes every hole, its start included. The hole of the last seed.
+    #[inline(always)]
+    fn sow(&mut self, from: u8, n: u8, step: u8) -> u8 {
+        let rounds = n / 16;
+        let rest = n % 16;
+        self.0 += ONES * rounds as u128;
+        if rest == 0 {
+            return from;
+        }
+        let run = ONES >> (8 * (16 - rest as u32));
+        let (first, last) = if step == CW {
+            (next(from, 1), (from + rest) & 15)
+        } else {
+            let last = (from + 16 - rest) & 15;
+            (last, last)
+        };
+        self.0 += run.rotate_left(8 * first as u32);
+        last
+    }
+}
+
 /// What determines the rest of a move between two captures (KETE-A7): the mover's ring, the hole
 /// the last seed fell into and the direction. The opponent's holes change only by captures and
 /// the kuu only once, and the detector restarts at both.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct InMove {
-    ring: [u8; RING],
+    ring: Ring,
     at: u8,
     step: u8,
 }
@@ -128,16 +238,12 @@ impl Detector {
     }
 
     #[inline]
-    fn observe(&mut self, ring: &[u8; RING], at: u8, step: u8) -> Result<(), Rejection> {
+    fn observe(&mut self, ring: Ring, at: u8, step: u8) -> Result<(), Refusal> {
         self.laps += 1;
         if self.since < QUIET_LAPS {
             self.since += 1;
             if self.since == QUIET_LAPS {
-                let state = InMove {
-                    ring: *ring,
-                    at,
-                    step,
-                };
+                let state = InMove { ring, at, step };
                 self.brent = Some(Brent::with_budget(state, self.budget));
             }
             return Ok(());
@@ -145,21 +251,11 @@ impl Detector {
         let Some(brent) = self.brent.as_mut() else {
             return Ok(());
         };
-        let state = InMove {
-            ring: *ring,
-            at,
-            step,
-        };
+        let state = InMove { ring, at, step };
         match brent.observe(&state) {
             Verdict::Continue => Ok(()),
-            Verdict::Cycle => Err(Rejection::illegal(
-                "KETE-A7",
-                format!(
-                    "the move never ends: after {} laps its sowing repeats a state it was in before",
-                    self.laps
-                ),
-            )),
-            Verdict::Undecided => Err(Rejection::Undecided { laps: self.laps }),
+            Verdict::Cycle => Err(Refusal::NeverEnds { laps: self.laps }),
+            Verdict::Undecided => Err(Refusal::Undecided { laps: self.laps }),
         }
     }
 }
@@ -176,8 +272,8 @@ fn direction(step: u8) -> Direction {
 struct Sowing<'s, S: Sink> {
     side: Side,
     nemo: bool,
-    ring: [u8; RING],
-    opp: [u8; RING],
+    ring: Ring,
+    opp: Ring,
     kuu: bool,
     opp_kuu: bool,
     step: u8,
@@ -205,44 +301,19 @@ impl<S: Sink> Sowing<'_, S> {
         }
     }
 
-    /// Drops one seed into each of `n` holes after `from` (KETE-6); the hole of the last seed.
-    #[inline(always)]
-    fn sow(&mut self, from: u8, n: u8) -> u8 {
-        let mut rest = n;
-        if n >= 16 {
-            // A lap of 16 or more passes every hole, its start included (KETE-6).
-            let rounds = n / 16;
-            for hole in self.ring.iter_mut() {
-                *hole += rounds;
-            }
-            rest = n % 16;
-        }
-        let mut r = from;
-        for _ in 0..rest {
-            r = next(r, self.step);
-            self.ring[r as usize] += 1;
-        }
-        r
-    }
-
     /// Lifts `n` seeds from `h` and sows them on; the hole of the last seed. KETE-8 is checked
     /// once the first seed has fallen; lifting the whole kuu destroys it (KETE-4).
     #[inline]
-    fn lap(&mut self, h: u8, n: u8, rule: RuleId) -> Result<u8, Rejection> {
-        let emptied = self.ring[h as usize] == n;
-        self.ring[h as usize] -= n;
-        if is_front(h) && !is_front(next(h, self.step)) && front_empty(&self.ring) {
-            return Err(Rejection::illegal(
-                "KETE-8",
-                format!(
-                    "sowing {} away from the front row would leave {}'s front row empty: a lone \
-                     kichwa must be sown toward the centre",
-                    super::position::name(self.side, h),
-                    self.side
-                ),
-            ));
+    fn lap(&mut self, h: u8, n: u8, rule: RuleId) -> Result<u8, Refusal> {
+        let emptied = self.ring.get(h) == n;
+        self.ring.take(h, n);
+        if is_front(h) && !is_front(next(h, self.step)) && self.ring.front_empty() {
+            return Err(Refusal::FrontRowEmpty {
+                side: self.side,
+                hole: h,
+            });
         }
-        let to = self.sow(h, n);
+        let to = self.ring.sow(h, n, self.step);
         if S::LISTENING {
             self.sink.event(Event::Lap {
                 from: index_of(self.side, h),
@@ -264,8 +335,8 @@ impl<S: Sink> Sowing<'_, S> {
     /// mover chose for a central hole.
     fn capture(&mut self, z: u8, rule: RuleId, first_nemo: bool, chosen: u8) -> u8 {
         let y = opposite(z);
-        let seeds = self.opp[y as usize];
-        self.opp[y as usize] = 0;
+        let seeds = self.opp.get(y);
+        self.opp.take(y, seeds);
         if S::LISTENING {
             self.sink.event(Event::Capture {
                 hole: index_of(self.side.opponent(), y),
@@ -294,7 +365,7 @@ impl<S: Sink> Sowing<'_, S> {
         if !first_nemo && step != before {
             self.note(REVERSED, "KETE-13");
         }
-        if front_empty(&self.opp) && !self.won {
+        if self.opp.front_empty() && !self.won {
             // KETE-23: the game is won once these seeds are sown (KETE-A8).
             self.won = true;
             if self.finish {
@@ -309,7 +380,7 @@ impl<S: Sink> Sowing<'_, S> {
             RIGHT_KICHWA
         };
         // Sown starting *in* the kichwa: as if lifted from the hole before it (KETE-6).
-        let to = self.sow(next(kichwa, 16 - step), seeds);
+        let to = self.ring.sow(next(kichwa, 16 - step), seeds, step);
         if S::LISTENING {
             self.sink.event(Event::Lap {
                 from: index_of(self.side, kichwa),
@@ -330,7 +401,7 @@ pub fn sow_move<S: Sink>(
     start: Start,
     safari: Safari,
     sink: &mut S,
-) -> Result<Played, Rejection> {
+) -> Result<Played, Refusal> {
     let side = pos.to_move;
     let me = side.index();
     let them = side.opponent().index();
@@ -344,8 +415,8 @@ pub fn sow_move<S: Sink>(
     let mut s = Sowing {
         side,
         nemo,
-        ring: pos.rings[me],
-        opp: pos.rings[them],
+        ring: Ring::of(pos.rings[me]),
+        opp: Ring::of(pos.rings[them]),
         kuu: pos.kuu[me],
         opp_kuu: pos.kuu[them],
         step: CW,
@@ -363,7 +434,7 @@ pub fn sow_move<S: Sink>(
         Start::NemoCapture { x, step } => {
             s.note(NEMO_CAPTURE, "KETE-12");
             reserve -= 1;
-            s.ring[x as usize] += 1;
+            s.ring.add(x, 1);
             if S::LISTENING {
                 s.sink.event(Event::Enter {
                     hole: index_of(side, x),
@@ -378,7 +449,7 @@ pub fn sow_move<S: Sink>(
         Start::NemoTakata { x, step } => {
             s.note(NEMO_TAKATA, "KETE-15");
             reserve -= 1;
-            s.ring[x as usize] += 1;
+            s.ring.add(x, 1);
             if S::LISTENING {
                 s.sink.event(Event::Enter {
                     hole: index_of(side, x),
@@ -387,7 +458,7 @@ pub fn sow_move<S: Sink>(
                 });
             }
             s.step = step;
-            let held = s.ring[x as usize];
+            let held = s.ring.get(x);
             z = if x == KUU && s.kuu {
                 // KETE-16, KETE-A2: the kuu alone. Seven or more before the seed: two are sown
                 // and it stays a kuu with six or more; six: all seven go and it is destroyed.
@@ -407,11 +478,11 @@ pub fn sow_move<S: Sink>(
         Start::Mtaji { h, step } => {
             s.step = step;
             from_kuu = h == KUU && s.kuu;
-            let n = s.ring[h as usize];
+            let n = s.ring.get(h);
             z = s.lap(h, n, "KETE-17")?;
             // KETE-17: the first lap's last seed in an own front hole that was occupied, facing
             // an occupied hole. KETE-18: not with 16 or more seeds.
-            let would = is_front(z) && s.ring[z as usize] >= 2 && s.opp[opposite(z) as usize] > 0;
+            let would = is_front(z) && s.ring.get(z) >= 2 && s.opp.get(opposite(z)) > 0;
             if would && n < 16 {
                 s.note(MTAJI_CAPTURE, "KETE-17");
                 z = s.capture(z, "KETE-17", false, 0);
@@ -438,11 +509,11 @@ pub fn sow_move<S: Sink>(
             break;
         }
         // KETE-7, KETE-14.1: the last seed fell into an empty hole.
-        if s.ring[z as usize] == 1 {
+        if s.ring.get(z) == 1 {
             s.stop(z, StopReason::EmptyHole, "KETE-7");
             break;
         }
-        if capture_move && is_front(z) && s.opp[opposite(z) as usize] > 0 {
+        if capture_move && is_front(z) && s.opp.get(opposite(z)) > 0 {
             // KETE-14.2: capture again.
             z = s.capture(z, "KETE-14", false, 0);
             first_lap = false;
@@ -460,13 +531,7 @@ pub fn sow_move<S: Sink>(
                             s.stop(z, StopReason::Kuu, "KETE-14");
                             break;
                         }
-                        Safari::Absent => {
-                            return Err(Rejection::illegal(
-                                "KETE-14",
-                                "a capture lap ends in the kuu: the move must say whether it \
-                                 stops there or goes on (safari, written `+`)",
-                            ));
-                        }
+                        Safari::Absent => return Err(Refusal::DecisionMissing),
                         Safari::Go => s.note(SAFARI, "KETE-14"),
                     }
                 } else {
@@ -488,7 +553,7 @@ pub fn sow_move<S: Sink>(
             }
         }
         // KETE-7: relay.
-        let seeds = s.ring[z as usize];
+        let seeds = s.ring.get(z);
         if S::LISTENING {
             s.sink.event(Event::Relay {
                 at: index_of(side, z),
@@ -502,20 +567,16 @@ pub fn sow_move<S: Sink>(
         if had_kuu != s.kuu {
             detector.restart();
         }
-        detector.observe(&s.ring, z, s.step)?;
+        detector.observe(s.ring, z, s.step)?;
     }
 
     if !decision && matches!(safari, Safari::Stop | Safari::Go) {
-        return Err(Rejection::illegal(
-            "KETE-14",
-            "no safari decision arises in this move: no capture lap ends in a standing kuu \
-             where the mover may choose",
-        ));
+        return Err(Refusal::NoDecision);
     }
 
     let mut next = *pos;
-    next.rings[me] = s.ring;
-    next.rings[them] = s.opp;
+    next.rings[me] = s.ring.holes();
+    next.rings[them] = s.opp.holes();
     next.kuu[me] = s.kuu;
     next.kuu[them] = s.opp_kuu;
     next.reserve[me] = reserve;
