@@ -213,19 +213,92 @@ struct InMove {
 }
 
 /// Exact never-ending-move detection (KETE-A7) with [`Brent`], started after [`QUIET_LAPS`].
+///
+/// A long relay is usually met again: in a search, a player's takata sows his own holes alone, and
+/// his holes stay the same across all the opponent's replies that capture nothing. So the verdict
+/// on a takata that neither ended nor repeated in its quiet laps is remembered, keyed by everything
+/// its rest depends on (see [`Known`]). Only long moves ever look there.
 struct Detector {
     since: u32,
     laps: u64,
     budget: u64,
+    /// The fixed part of the key: `None` for a capture move (never remembered).
+    context: Option<u32>,
+    /// The key and lap count where the current detection started.
+    key: Option<(Known, u64)>,
     brent: Option<Brent<InMove>>,
 }
 
+/// What decides the rest of a takata once it has run its quiet laps: the in-move state, whether
+/// the kuu still stands, the stage, the reserved hole, and the lap budget.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Known {
+    state: InMove,
+    kuu: bool,
+    context: u32,
+    budget: u64,
+}
+
+/// The verdicts on long takatas: how many laps after the key it took to decide.
+#[derive(Clone, Copy)]
+struct Decided {
+    key: Known,
+    cycle: bool,
+    laps: u64,
+}
+
+const KNOWN_SLOTS: usize = 1024;
+
+thread_local! {
+    static KNOWN: std::cell::RefCell<Vec<Option<Decided>>> = const {
+        std::cell::RefCell::new(Vec::new())
+    };
+}
+
+impl Known {
+    fn slot(&self) -> usize {
+        let mut h = self.state.ring.0 as u64 ^ (self.state.ring.0 >> 64) as u64;
+        h ^= (self.state.at as u64) << 3 ^ (self.state.step as u64) << 9 ^ (self.kuu as u64) << 17;
+        h ^= (self.context as u64) << 21 ^ self.budget.rotate_left(29);
+        h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 54) as usize % KNOWN_SLOTS
+    }
+
+    fn recall(&self) -> Option<Decided> {
+        KNOWN.with(|known| {
+            let known = known.borrow();
+            known
+                .get(self.slot())
+                .copied()
+                .flatten()
+                .filter(|d| d.key == *self)
+        })
+    }
+
+    fn remember(self, cycle: bool, laps: u64) {
+        KNOWN.with(|known| {
+            let mut known = known.borrow_mut();
+            if known.is_empty() {
+                known.resize(KNOWN_SLOTS, None);
+            }
+            let slot = self.slot();
+            known[slot] = Some(Decided {
+                key: self,
+                cycle,
+                laps,
+            });
+        });
+    }
+}
+
 impl Detector {
-    fn new(budget: u64) -> Self {
+    fn new(budget: u64, context: Option<u32>) -> Self {
         Detector {
             since: 0,
             laps: 0,
             budget,
+            context,
+            key: None,
             brent: None,
         }
     }
@@ -235,15 +308,36 @@ impl Detector {
     fn restart(&mut self) {
         self.since = 0;
         self.brent = None;
+        self.key = None;
+    }
+
+    fn verdict(&self, cycle: bool, laps: u64) -> Refusal {
+        if cycle {
+            Refusal::NeverEnds { laps }
+        } else {
+            Refusal::Undecided { laps }
+        }
     }
 
     #[inline]
-    fn observe(&mut self, ring: Ring, at: u8, step: u8) -> Result<(), Refusal> {
+    fn observe(&mut self, ring: Ring, at: u8, step: u8, kuu: bool) -> Result<(), Refusal> {
         self.laps += 1;
+        let state = InMove { ring, at, step };
         if self.since < QUIET_LAPS {
             self.since += 1;
             if self.since == QUIET_LAPS {
-                let state = InMove { ring, at, step };
+                if let Some(context) = self.context {
+                    let key = Known {
+                        state,
+                        kuu,
+                        context,
+                        budget: self.budget,
+                    };
+                    if let Some(d) = key.recall() {
+                        return Err(self.verdict(d.cycle, self.laps + d.laps));
+                    }
+                    self.key = Some((key, self.laps));
+                }
                 self.brent = Some(Brent::with_budget(state, self.budget));
             }
             return Ok(());
@@ -251,12 +345,15 @@ impl Detector {
         let Some(brent) = self.brent.as_mut() else {
             return Ok(());
         };
-        let state = InMove { ring, at, step };
-        match brent.observe(&state) {
-            Verdict::Continue => Ok(()),
-            Verdict::Cycle => Err(Refusal::NeverEnds { laps: self.laps }),
-            Verdict::Undecided => Err(Refusal::Undecided { laps: self.laps }),
+        let cycle = match brent.observe(&state) {
+            Verdict::Continue => return Ok(()),
+            Verdict::Cycle => true,
+            Verdict::Undecided => false,
+        };
+        if let Some((key, at)) = self.key {
+            key.remember(cycle, self.laps - at);
         }
+        Err(self.verdict(cycle, self.laps))
     }
 }
 
@@ -501,8 +598,27 @@ pub fn sow_move<S: Sink>(
     }
 
     let mut first_lap = true;
-    let mut detector = Detector::new(rulings.lap_budget);
+    // A takata's rest depends on the mover's holes alone, given the stage and the reserved hole.
+    let context =
+        (!capture_move).then(|| nemo as u32 | (reserved.map_or(0, |r| r as u32 + 1) << 1));
+    let mut detector = Detector::new(rulings.lap_budget, context);
+    // The holes where a takata lap does more than relay: the standing kuu, the reserved hole.
+    let special = (if s.kuu { 1u16 << KUU } else { 0 }) | reserved.map_or(0, |r| 1u16 << r);
     loop {
+        if !capture_move && !S::LISTENING {
+            // A takata's plain relays, in a tight loop; it hands back what the rules below decide.
+            let mut relayed = false;
+            while s.ring.get(z) > 1 && special & (1 << z) == 0 {
+                let n = s.ring.get(z);
+                s.ring.take(z, n);
+                // KETE-8 needs no check: a relay lifts at least two seeds, so the hole before it
+                // in the direction of sowing was just sown and the front row is not empty.
+                z = s.ring.sow(z, n, s.step);
+                relayed = true;
+                detector.observe(s.ring, z, s.step, s.kuu)?;
+            }
+            first_lap &= !relayed;
+        }
         if s.won && !finish {
             // KETE-23, KETE-A8 (stop): the captured seeds are sown; nothing follows.
             s.stop(z, StopReason::GameWon, "KETE-23");
@@ -567,7 +683,7 @@ pub fn sow_move<S: Sink>(
         if had_kuu != s.kuu {
             detector.restart();
         }
-        detector.observe(s.ring, z, s.step)?;
+        detector.observe(s.ring, z, s.step, s.kuu)?;
     }
 
     if !decision && matches!(safari, Safari::Stop | Safari::Go) {
