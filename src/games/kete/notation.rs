@@ -160,21 +160,37 @@ pub fn resolve(
     };
     // `+` is a decision in nemo and under `kete.mtaji-safari = choice`; else only a claim.
     let decides = nemo || rulings.mtaji_safari == MtajiSafari::Choice;
+    if let Some(dir) = spelling.dir {
+        // Every decision is written (a stop at the kuu and no decision at all are spelled alike,
+        // and at most one of them is legal): play decides, and `play` accepts exactly the legal
+        // moves.
+        let readings: &[Option<bool>] = match (decides, spelling.safari) {
+            (true, true) => &[Some(true)],
+            (true, false) => &[None, Some(false)],
+            (false, _) => &[None],
+        };
+        let mut first = None;
+        for &safari in readings {
+            let mv = Move { hole, dir, safari };
+            match Kete::play(pos, rulings, mv, &mut ()) {
+                Ok(_) => return Ok(mv),
+                Err(r) => {
+                    first.get_or_insert(r);
+                }
+            }
+        }
+        let rejection = first.expect("at least one reading");
+        return Err(Unresolved::Rejected(rejection));
+    }
     let mut legal = Vec::new();
     Kete::legal_moves(pos, rulings, &mut legal);
     let fits: Vec<Move> = legal
         .into_iter()
-        .filter(|m| {
-            m.hole == hole
-                && spelling.dir.is_none_or(|d| d == m.dir)
-                && (!decides || (m.safari == Some(true)) == spelling.safari)
-        })
+        .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
         .collect();
     match fits.len() {
         1 => Ok(fits[0]),
-        0 => Err(Unresolved::Rejected(why_not(
-            pos, rulings, spelling, hole, decides,
-        ))),
+        0 => Err(Unresolved::Rejected(why_not(pos, rulings, spelling, hole, decides))),
         _ => Err(Unresolved::Ambiguous(fits)),
     }
 }
