@@ -136,6 +136,12 @@ pub fn resolve(
 ) -> Result<Move, Unresolved<Move>> {
     let side = pos.to_move();
     let nemo = pos.in_nemo(side);
+    if !(1..=8).contains(&spelling.number) {
+        return Err(Unresolved::NotNotation(NotationError::new(format!(
+            "hole {} is off the board: each row has holes 1 to 8",
+            spelling.number
+        ))));
+    }
     let hole = match spelling.row {
         Some(row) => {
             let name = format!("{row}{}", spelling.number);
@@ -190,7 +196,9 @@ pub fn resolve(
         .collect();
     match fits.len() {
         1 => Ok(fits[0]),
-        0 => Err(Unresolved::Rejected(why_not(pos, rulings, spelling, hole, decides))),
+        0 => Err(Unresolved::Rejected(why_not(
+            pos, rulings, spelling, hole, decides,
+        ))),
         _ => Err(Unresolved::Ambiguous(fits)),
     }
 }

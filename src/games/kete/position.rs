@@ -220,21 +220,17 @@ impl Position {
                     ),
                 ));
             }
-            if owner == self.to_move {
-                if self.kuu[owner.index()] && r == KUU {
-                    return Err(PositionError::rule(
-                        "KETE-21",
-                        format!("{hole} is {owner}'s kuu, which cannot be reserved"),
-                    ));
-                }
-                if self.rings[owner.index()][r as usize] == 0 {
-                    return Err(PositionError::rule(
-                        "KETE-21",
-                        format!(
-                            "{hole} is empty; a reserved hole is threatened, so it holds seeds"
-                        ),
-                    ));
-                }
+            if self.kuu[owner.index()] && r == KUU {
+                return Err(PositionError::rule(
+                    "KETE-21",
+                    format!("{hole} is {owner}'s kuu, which cannot be reserved"),
+                ));
+            }
+            if owner == self.to_move && self.rings[owner.index()][r as usize] == 0 {
+                return Err(PositionError::rule(
+                    "KETE-21",
+                    format!("{hole} is empty; a reserved hole is threatened, so it holds seeds"),
+                ));
             }
         }
         Ok(())
