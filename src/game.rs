@@ -223,8 +223,11 @@ impl Event {
             ),
             Event::Relay { at, seeds, .. } => format!("relay: lift {seeds} from {}", h(at)),
             Event::Step { from, to, .. } => format!("{} -> {}", h(from), h(to)),
+            Event::Enter { hole, seeds: 1, .. } => {
+                format!("one seed from the reserve into {}", h(hole))
+            }
             Event::Enter { hole, seeds, .. } => {
-                format!("{seeds} from the reserve into {}", h(hole))
+                format!("{seeds} seeds from the reserve into {}", h(hole))
             }
             Event::Capture { hole, seeds, .. } => format!("capture {seeds} from {}", h(hole)),
             Event::Reserve {
@@ -427,6 +430,17 @@ pub trait Game: Sized + 'static {
     /// The end of the game if `pos` is final (the side to move has lost, cannot move, ...).
     fn game_end(pos: &Self::Position, rulings: &Self::Rulings) -> Option<GameEnd>;
 
+    /// [`Game::game_end`] for a caller that has just generated the legal moves of `pos`: a game
+    /// that ends exactly when no move is left (KIN-12) answers without generating them again.
+    fn game_end_after_generating(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        _legal: &[Self::Move],
+        _generated: Generated,
+    ) -> Option<GameEnd> {
+        Self::game_end(pos, rulings)
+    }
+
     /// The key under which repetitions are compared, or `None` if the game has no such rule.
     fn repetition_key(pos: &Self::Position) -> Option<Self::RepetitionKey>;
     /// How a game ends when `pos` repeats an earlier moment of it.
@@ -463,13 +477,13 @@ pub trait Game: Sized + 'static {
 pub struct Playthrough<G: Game> {
     pub position: G::Position,
     pub rulings: G::Rulings,
-    seen: std::collections::HashSet<G::RepetitionKey>,
+    seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
     end: Option<GameEnd>,
 }
 
 impl<G: Game> Playthrough<G> {
     pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = std::collections::HashSet::default();
         if let Some(key) = G::repetition_key(&position) {
             seen.insert(key);
         }

@@ -2,7 +2,7 @@
 //! number rows of positions. Each game's own notation module builds its moves and positions from
 //! these; nothing here knows a game's rules.
 
-use crate::game::{PositionError, Side};
+use crate::game::{NotationError, PositionError, Side};
 
 /// A hole name split off the front of a move text: the row letter (if written), the hole number,
 /// and the rest of the text.
@@ -36,6 +36,47 @@ pub fn split_hole(text: &str) -> Option<HoleText<'_>> {
         number,
         rest: &text[end..],
     })
+}
+
+/// The index of hole `row``number` (`A`, `12`) in a game's table of names, without building the
+/// name (move parsing is on `check`'s hot path).
+pub fn find_hole(names: &[&str], row: char, number: u32) -> Option<u8> {
+    if !row.is_ascii() || number >= 1000 {
+        return None;
+    }
+    let mut buf = [0u8; 4];
+    buf[0] = row as u8;
+    let mut len = 1;
+    for divisor in [100, 10, 1] {
+        let digit = (number / divisor % 10) as u8;
+        if len > 1 || digit != 0 || divisor == 1 {
+            buf[len] = b'0' + digit;
+            len += 1;
+        }
+    }
+    hole_index(names, std::str::from_utf8(&buf[..len]).ok()?)
+}
+
+/// Reads the hole name a move text starts with (row letter required) against a game's table of
+/// names; `rows` describes the game's rows for the error message (`rows A and a, holes 1 to 6`).
+/// Returns the hole's index and the rest of the text.
+pub fn leading_hole<'a>(
+    text: &'a str,
+    names: &[&str],
+    game: &str,
+    rows: &str,
+) -> Result<(u8, &'a str), NotationError> {
+    let hole = split_hole(text)
+        .filter(|h| h.row.is_some())
+        .ok_or_else(|| NotationError::new(format!("`{text}` does not start with a hole name")))?;
+    let row = hole.row.unwrap_or('?');
+    let index = find_hole(names, row, hole.number).ok_or_else(|| {
+        NotationError::new(format!(
+            "`{row}{}` is not a hole of {game} ({rows})",
+            hole.number
+        ))
+    })?;
+    Ok((index, hole.rest))
 }
 
 /// The index of a hole name in a game's table of names.
@@ -130,6 +171,16 @@ mod tests {
         assert!(split_hole("A").is_none());
         assert!(split_hole("").is_none());
         assert!(split_hole("A99999").is_none());
+    }
+
+    #[test]
+    fn finds_holes_by_row_and_number() {
+        let names = ["A1", "A2", "A12", "b7"];
+        assert_eq!(find_hole(&names, 'A', 12), Some(2));
+        assert_eq!(find_hole(&names, 'b', 7), Some(3));
+        assert_eq!(find_hole(&names, 'A', 3), None);
+        assert_eq!(find_hole(&names, 'A', 0), None);
+        assert_eq!(find_hole(&names, 'é', 1), None);
     }
 
     #[test]

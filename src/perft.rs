@@ -19,11 +19,11 @@ fn walk<G: Game>(
     if depth == 0 {
         return 1;
     }
-    if G::game_end(pos, rulings).is_some() {
+    let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply");
+    let generated = G::legal_moves(pos, rulings, moves);
+    if G::game_end_after_generating(pos, rulings, moves, generated).is_some() {
         return 0;
     }
-    let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply");
-    G::legal_moves(pos, rulings, moves);
     if depth == 1 {
         return moves.len() as u64;
     }

@@ -1,9 +1,15 @@
 //! The command line: one module per command. Commands print their output and return a
 //! [`Status`]; `main.rs` turns it into the exit code.
 
+mod check;
+mod conform;
+mod engine;
+mod export;
+mod generate;
 mod moves;
 mod perft;
 mod play;
+mod spec;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -33,19 +39,37 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Validate game records: replay every game, report every problem, `N passed, M failed`.
+    Check(check::CheckArgs),
     /// List the legal moves of a position, one per line, canonical notation.
     Moves(moves::MovesArgs),
     /// Play moves from a position and print the position after them (compact form).
     Play(play::PlayArgs),
     /// Count the leaves of the move tree to a depth (`--divide`: per legal move).
     Perft(perft::PerftArgs),
+    /// Run the specification's scenarios and perft tables (default `spec/`).
+    Spec(spec::SpecArgs),
+    /// Speak the engine protocol (docs/protocol.md) on stdin/stdout: the reference adapter.
+    Engine(engine::EngineArgs),
+    /// Run the specification and random games through another engine and report divergences.
+    Conform(conform::ConformArgs),
+    /// Write the whole specification (scenarios, perft tables, catalogues) as one JSON document.
+    Export(export::ExportArgs),
+    /// Write seeded random games as game records (YAML) to standard output.
+    Generate(generate::GenerateArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
     match cli.command {
+        Command::Check(args) => check::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Spec(args) => spec::run(args),
+        Command::Engine(args) => engine::run(args),
+        Command::Conform(args) => conform::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }
 

@@ -74,7 +74,7 @@ impl GameVisitor for Play {
                 eprintln!("error[illegal-move]: ply {ply} `{text}`: {r}");
                 return Status::Failed;
             }
-            for claim in G::check_claims(&spelling, &events) {
+            if let Some(claim) = G::check_claims(&spelling, &events).first() {
                 eprintln!(
                     "error[false-claim]: ply {ply} `{text}`: {} ({})",
                     claim.message, claim.rule

@@ -5,14 +5,16 @@
 
 pub mod kete;
 pub mod kimasai;
+pub mod kingulu;
 
 use crate::game::Game;
 
 pub use kete::Kete;
 pub use kimasai::Kimasai;
+pub use kingulu::Kingulu;
 
 /// Every ruleset id the oracle knows, in a stable order.
-pub const RULESETS: &[&str] = &[Kete::RULESET, Kimasai::RULESET];
+pub const RULESETS: &[&str] = &[Kingulu::RULESET, Kete::RULESET, Kimasai::RULESET];
 
 /// Code that runs for one game type, chosen at run time by ruleset id.
 pub trait GameVisitor {
@@ -23,6 +25,7 @@ pub trait GameVisitor {
 /// Runs `visitor` with the game whose ruleset id is `ruleset`; `None` if there is no such game.
 pub fn dispatch<V: GameVisitor>(ruleset: &str, visitor: V) -> Option<V::Output> {
     match ruleset {
+        Kingulu::RULESET => Some(visitor.visit::<Kingulu>()),
         Kete::RULESET => Some(visitor.visit::<Kete>()),
         Kimasai::RULESET => Some(visitor.visit::<Kimasai>()),
         _ => None,

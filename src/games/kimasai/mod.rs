@@ -405,4 +405,55 @@ mod tests {
         assert_eq!(next.stones(Side::North), 21);
         assert_eq!(legal(&next), ["a2", "b11"]);
     }
+
+    /// MAS-10 is vacuous: every ring of 24 holes with 1 to 23 stones has a stone whose next hole is
+    /// empty. Checked over all 2^24 rings.
+    #[test]
+    fn mas_10_never_fires_with_stones_left() {
+        for ring in 1..RING_MASK {
+            assert_ne!(ring & !backward(ring), 0, "ring {ring:024b} is blocked");
+        }
+        // The full ring is the only blocked one, and a player never has 24 stones (MAS-2).
+        assert_eq!(RING_MASK & !backward(RING_MASK), 0);
+    }
+
+    /// MAS-11 needs every stone of both players to go round its ring without a capture, but the
+    /// front stones of the two players must pass each other. With one stone each, wherever they
+    /// stand and whoever moves, the forced game always ends in a capture (MAS-9), never a repetition.
+    #[test]
+    fn mas_11_never_fires_for_lone_stones() {
+        for south in 0..24u8 {
+            for north in 24..48u8 {
+                for side in Side::BOTH {
+                    let mut holes = [false; HOLES];
+                    holes[south as usize] = true;
+                    holes[north as usize] = true;
+                    let pos = Position::from_holes(&holes, side).unwrap();
+                    let game = crate::random_game::random_game::<Kimasai>(&pos, &(), 0, 1000);
+                    let end = game.end.expect("a lone-stone game ends");
+                    assert_eq!(end.rule, "MAS-9", "{}", Kimasai::format_compact(&pos));
+                }
+            }
+        }
+    }
+
+    /// Random games from the start: every one ends by MAS-9, none by MAS-10 or MAS-11; stones
+    /// are never gained, and every listed move plays.
+    #[test]
+    fn random_games_end_by_capturing_everything() {
+        for seed in 0..3000 {
+            let game =
+                crate::random_game::random_game::<Kimasai>(&Kimasai::start(), &(), seed, 100_000);
+            let end = game.end.expect("random games end");
+            assert_eq!(end.rule, "MAS-9", "seed {seed}");
+            let mut pos = Kimasai::start();
+            for mv in game.moves {
+                let next = Kimasai::play(&pos, &(), mv, &mut ()).unwrap();
+                for side in Side::BOTH {
+                    assert!(next.stones(side) <= pos.stones(side));
+                }
+                pos = next;
+            }
+        }
+    }
 }

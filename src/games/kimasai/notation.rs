@@ -8,8 +8,8 @@
 use super::{HOLE_NAMES, HOLES, Position};
 use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
-    MAX_TEXT, diagram_lines, hole_index, parse_count_row, parse_side, parse_to_move_line,
-    side_letter, split_hole,
+    MAX_TEXT, diagram_lines, leading_hole, parse_count_row, parse_side, parse_to_move_line,
+    side_letter,
 };
 
 /// A Kimasai move as written.
@@ -24,16 +24,12 @@ pub struct Spelling {
 }
 
 fn parse_hole(text: &str) -> Result<(u8, &str), NotationError> {
-    let hole = split_hole(text)
-        .filter(|h| h.row.is_some())
-        .ok_or_else(|| NotationError::new(format!("`{text}` does not start with a hole name")))?;
-    let name = format!("{}{}", hole.row.unwrap_or('?'), hole.number);
-    let index = hole_index(&HOLE_NAMES, &name).ok_or_else(|| {
-        NotationError::new(format!(
-            "`{name}` is not a hole of Bao la Kimasai (rows A, B, a, b; holes 1 to 12)"
-        ))
-    })?;
-    Ok((index, hole.rest))
+    leading_hole(
+        text,
+        &HOLE_NAMES,
+        "Bao la Kimasai",
+        "rows A, B, a, b; holes 1 to 12",
+    )
 }
 
 /// `A2`, `A2-A1`, `A2x`, `A2-A1xx`.

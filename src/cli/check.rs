@@ -1,0 +1,144 @@
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::{Status, UsageError};
+use crate::check::{FileReport, Summary, check_file, collect_files};
+use crate::replay::{ReplayOptions, check_rulings_exist};
+use crate::report::{human, json};
+use crate::rulings::RulingSet;
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Record files, and folders to search recursively for `*.yaml` / `*.yml`.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Output: miette reports and a closing line, or one JSON document.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// A non-default ruling for the records of its game, NAME=VALUE (repeatable); a record that
+    /// sets the same ruling to another value is an error.
+    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    pub rulings: Vec<String>,
+    /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
+    #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
+    pub compare: Option<String>,
+    /// Colour in human output: auto (only on a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
+    let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
+        .and_then(|set| check_rulings_exist(&set).map(|()| set))
+        .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+    let compare = match &args.compare {
+        None => None,
+        Some(text) => {
+            let (name, value) = RulingSet::parse_assignment(text)
+                .and_then(|(n, v)| {
+                    let mut one = RulingSet::new();
+                    one.insert(&n, &v)?;
+                    check_rulings_exist(&one)?;
+                    Ok((n, v))
+                })
+                .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+            Some((name, value))
+        }
+    };
+    Ok(ReplayOptions { rulings, compare })
+}
+
+pub fn run(args: CheckArgs) -> Status {
+    let options = match options(&args) {
+        Ok(o) => o,
+        Err(e) => return e.report(),
+    };
+    let style = human::Style {
+        color: match args.color {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        },
+        ..human::Style::PLAIN
+    };
+    let (files, problems) = collect_files(&args.paths);
+    let mut problems = problems;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut reports: Vec<FileReport> = Vec::new();
+    let mut summary = Summary::default();
+    let mut compared = (0, 0);
+    for problem in &problems {
+        if args.format == Format::Human {
+            let _ = write!(out, "{}", human::render_io_problem(problem, style));
+        }
+    }
+    for path in files {
+        let report = match check_file(&path, &options) {
+            Ok(report) => report,
+            Err(problem) => {
+                if args.format == Format::Human {
+                    let _ = write!(out, "{}", human::render_io_problem(&problem, style));
+                }
+                problems.push(problem);
+                continue;
+            }
+        };
+        let counts = Summary::of(std::slice::from_ref(&report), 0);
+        summary.files += 1;
+        summary.games += counts.games;
+        summary.valid += counts.valid;
+        summary.invalid += counts.invalid;
+        for game in &report.games {
+            if let Some(d) = &game.divergence {
+                compared.0 += 1;
+                compared.1 += usize::from(d.is_some());
+            }
+        }
+        match args.format {
+            Format::Human => {
+                let _ = write!(out, "{}", human::render_file(&report, style));
+            }
+            Format::Json => reports.push(report),
+        }
+    }
+    summary.io_errors = problems.len();
+    match args.format {
+        Format::Human => {
+            if let Some((name, value)) = &options.compare {
+                let _ = writeln!(
+                    out,
+                    "compared {name}={value}: {} of {} game(s) of its ruleset depend on it",
+                    compared.1, compared.0
+                );
+            }
+            let _ = writeln!(out, "{}", human::summary_line(&summary));
+        }
+        Format::Json => {
+            let _ = write!(out, "{}", json::render(&reports, &problems));
+        }
+    }
+    let _ = out.flush();
+    match summary.exit_status() {
+        0 => Status::Ok,
+        1 => Status::Failed,
+        _ => Status::Usage,
+    }
+}

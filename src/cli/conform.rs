@@ -1,0 +1,224 @@
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+
+use super::{Status, UsageError};
+use crate::conform::{
+    self, Driver, Fatal, Options, Report, Run, parse_known_failures, rulings_by_ruleset,
+    split_command,
+};
+use crate::game::Game;
+use crate::games::{self, GameVisitor};
+use crate::protocol::Rulings;
+use crate::spec::{self, SpecFile, format::ScenarioFile};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+    Junit,
+}
+
+#[derive(Args, Debug)]
+pub struct ConformArgs {
+    /// The engine's command line, split into words as a shell would (quotes, no pipes).
+    #[arg(long, value_name = "CMD")]
+    pub engine: String,
+    /// A ruleset to test (repeatable; default: every ruleset the engine supports).
+    #[arg(long = "ruleset", value_name = "RULESET")]
+    pub rulesets: Vec<String>,
+    /// A non-default ruling for the random games, NAME=VALUE (repeatable).
+    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    pub rulings: Vec<String>,
+    /// Random games per ruleset.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Seed of the random games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seconds to wait for each answer before the engine is restarted.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Skip the cases whose names match (`*`, `?`; repeatable), e.g. `bao-kingulu/random/*`.
+    #[arg(long = "skip", value_name = "GLOB")]
+    pub skip: Vec<String>,
+    /// A file of case names (or globs), one a line, expected to fail; one that passes fails the run.
+    #[arg(long, value_name = "FILE")]
+    pub known_failures: Option<PathBuf>,
+    /// The report's format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// The specification whose scenarios to run (files or folders).
+    #[arg(long = "spec", value_name = "PATH", default_value = "spec")]
+    pub spec: Vec<PathBuf>,
+    /// Write every line exchanged with the engine to FILE (`> ` requests, `< ` answers).
+    #[arg(long, value_name = "FILE")]
+    pub transcript: Option<PathBuf>,
+}
+
+pub fn run(args: ConformArgs) -> Status {
+    match conform(args) {
+        Ok(status) => status,
+        Err(e) => e.report(),
+    }
+}
+
+fn conform(args: ConformArgs) -> Result<Status, UsageError> {
+    let argv = split_command(&args.engine).map_err(|e| UsageError::new("bad-engine", e))?;
+    let timeout = conform::timeout(args.timeout).map_err(|e| UsageError::new("usage", e))?;
+    for r in &args.rulesets {
+        if !games::RULESETS.contains(&r.as_str()) {
+            return Err(UsageError::new(
+                "unknown-ruleset",
+                games::unknown_ruleset(r),
+            ));
+        }
+    }
+    let known_failures = match &args.known_failures {
+        None => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                UsageError::new("io", format!("cannot read {}: {e}", path.display()))
+            })?;
+            parse_known_failures(&text)
+        }
+    };
+    let scenario_files = load_scenarios(&args.spec)?;
+    let transcript =
+        match &args.transcript {
+            None => None,
+            Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+                UsageError::new("io", format!("cannot write {}: {e}", path.display()))
+            })?),
+        };
+    let mut driver =
+        Driver::start(argv, timeout, transcript).map_err(|e| UsageError::new("engine", e.0))?;
+    let supported = &driver.info().rulesets;
+    let rulesets: Vec<String> = if args.rulesets.is_empty() {
+        games::RULESETS
+            .iter()
+            .filter(|r| supported.contains_key(**r))
+            .map(|r| r.to_string())
+            .collect()
+    } else {
+        args.rulesets.clone()
+    };
+    if rulesets.is_empty() {
+        return Err(UsageError::new(
+            "engine",
+            format!(
+                "the engine supports none of the oracle's rulesets ({})",
+                games::RULESETS.join(", ")
+            ),
+        ));
+    }
+    if let Some(r) = rulesets.iter().find(|r| !supported.contains_key(*r)) {
+        return Err(UsageError::new(
+            "engine",
+            format!("the engine does not support {r} (its `hello` does not list it)"),
+        ));
+    }
+    let rulings = rulings_by_ruleset(&rulesets, &args.rulings, ruling_names)
+        .map_err(|e| UsageError::new("unknown-ruling", e))?;
+    let options = Options {
+        games: args.games,
+        seed: args.seed,
+        skip: args.skip.clone(),
+        known_failures,
+    };
+    let mut run = Run::new(&mut driver, &options);
+    for ruleset in &rulesets {
+        let outcome = games::dispatch(
+            ruleset,
+            RunRuleset {
+                run: &mut run,
+                rulings: &rulings[ruleset],
+                files: &scenario_files,
+            },
+        );
+        if let Some(Err(fatal)) = outcome {
+            return Err(UsageError::new("engine", fatal.0));
+        }
+    }
+    let report = run.finish();
+    driver.finish();
+    print_report(&report, args.format);
+    Ok(if report.summary.conforms() {
+        Status::Ok
+    } else {
+        Status::Failed
+    })
+}
+
+fn print_report(report: &Report, format: Format) {
+    match format {
+        Format::Human => print!("{}", report.to_human()),
+        Format::Json => {
+            println!("{}", report.to_json());
+            eprintln!("{}", report.summary.closing_line());
+        }
+        Format::Junit => {
+            print!("{}", report.to_junit());
+            eprintln!("{}", report.summary.closing_line());
+        }
+    }
+}
+
+fn ruling_names(ruleset: &str) -> Vec<&'static str> {
+    struct Names;
+    impl GameVisitor for Names {
+        type Output = Vec<&'static str>;
+        fn visit<G: Game>(self) -> Vec<&'static str> {
+            G::RULINGS.iter().map(|d| d.name).collect()
+        }
+    }
+    games::dispatch(ruleset, Names).unwrap_or_default()
+}
+
+struct RunRuleset<'r, 'a> {
+    run: &'r mut Run<'a>,
+    rulings: &'r Rulings,
+    files: &'r [ScenarioFile],
+}
+
+impl GameVisitor for RunRuleset<'_, '_> {
+    type Output = Result<(), Fatal>;
+    fn visit<G: Game>(self) -> Result<(), Fatal> {
+        let scripts = conform::scripts::<G>(self.files);
+        self.run.ruleset::<G>(&scripts, self.rulings)
+    }
+}
+
+/// The scenario files under `paths`; the default `spec` may be absent (then there are none).
+fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<ScenarioFile>, UsageError> {
+    if paths == [PathBuf::from("spec")] && !Path::new("spec").exists() {
+        eprintln!("warning: no `spec` folder here: random games only (give --spec PATH)");
+        return Ok(Vec::new());
+    }
+    let files = spec::collect(paths).map_err(|e| {
+        UsageError::new(
+            "io",
+            format!("cannot read {}: {}", e.path.display(), e.message),
+        )
+    })?;
+    let mut out = Vec::new();
+    for path in files {
+        match spec::read_file(&path) {
+            Ok(SpecFile::Scenarios(file)) => out.push(file),
+            Ok(_) => {}
+            Err(Ok(message)) => {
+                return Err(UsageError::new(
+                    "bad-spec",
+                    format!("{}: {message}", path.display()),
+                ));
+            }
+            Err(Err(e)) => {
+                return Err(UsageError::new(
+                    "io",
+                    format!("cannot read {}: {}", e.path.display(), e.message),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}

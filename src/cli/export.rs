@@ -1,0 +1,68 @@
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::{Status, UsageError};
+use crate::export::export;
+use crate::games;
+use crate::spec;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// Only this ruleset (default: all).
+    #[arg(long, value_name = "RULESET")]
+    pub ruleset: Option<String>,
+    /// The document's format (JSON; schema docs/schema/export.json).
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+    /// The specification to export (files or folders).
+    #[arg(long = "spec", value_name = "PATH", default_value = "spec")]
+    pub spec: Vec<PathBuf>,
+}
+
+pub fn run(args: ExportArgs) -> Status {
+    let paths = match spec::collect(&args.spec) {
+        Ok(p) => p,
+        Err(e) => {
+            let message = format!("cannot read {}: {}", e.path.display(), e.message);
+            return UsageError::new("io", message).report();
+        }
+    };
+    let mut files = Vec::new();
+    for path in paths {
+        match spec::read_file(&path) {
+            Ok(file) => files.push((path.display().to_string(), file)),
+            Err(Ok(message)) => {
+                let message = format!("{}: {message}", path.display());
+                return UsageError::new("bad-spec", message).report();
+            }
+            Err(Err(e)) => {
+                let message = format!("cannot read {}: {}", e.path.display(), e.message);
+                return UsageError::new("io", message).report();
+            }
+        }
+    }
+    let document = export(&files, args.ruleset.as_deref());
+    if let Some(r) = &args.ruleset
+        && document.rulesets.is_empty()
+    {
+        let message = if games::RULESETS.contains(&r.as_str()) {
+            format!("the specification has nothing for {r}")
+        } else {
+            games::unknown_ruleset(r)
+        };
+        return UsageError::new("unknown-ruleset", message).report();
+    }
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&document).expect("the export serializes")
+        ),
+    }
+    Status::Ok
+}

@@ -1,0 +1,416 @@
+//! The conformance report: plain data (cases, divergences, counts), rendered for people, as a
+//! versioned JSON document, or as JUnit XML for CI systems.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::protocol::Rulings;
+
+/// The version of the JSON report's layout.
+pub const REPORT_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub version: u32,
+    pub engine: EngineSummary,
+    pub seed: u64,
+    pub games: u64,
+    pub rulesets: Vec<RulesetSummary>,
+    pub cases: Vec<CaseResult>,
+    pub divergences: Vec<Divergence>,
+    /// Known failures that pass now: each fails the run until it is taken out of the file.
+    pub fixed_known_failures: Vec<String>,
+    /// Known-failure entries that match no case of this run.
+    pub unmatched_known_failures: Vec<String>,
+    pub summary: Summary,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineSummary {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    pub protocol: u32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RulesetSummary {
+    pub ruleset: String,
+    pub rulings: Rulings,
+    pub scenarios: usize,
+    pub games: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaseStatus {
+    Passed,
+    Failed,
+    Skipped,
+    /// Listed as a known failure, and still failing: does not fail the run.
+    KnownFailure,
+    /// Listed as a known failure, and passing now: fails the run.
+    FixedKnownFailure,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseResult {
+    pub name: String,
+    pub ruleset: String,
+    pub status: CaseStatus,
+    /// Index into [`Report::divergences`] for a failing case.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divergence: Option<usize>,
+    /// Why a case was skipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// One way the engine disagrees with the oracle, with everything needed to reproduce it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Divergence {
+    /// The cases that showed it (random games that shrank to the same reproduction are merged).
+    pub cases: Vec<String>,
+    pub ruleset: String,
+    pub rulings: Rulings,
+    /// What differs, in one line.
+    pub summary: String,
+    /// The difference in detail, one line each.
+    pub details: Vec<String>,
+    /// Where the reproduction starts (compact form), and the moves from there.
+    pub start: String,
+    pub moves: Vec<String>,
+    /// The number of moves before shrinking, when shrinking shortened the reproduction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shrunk_from: Option<usize>,
+    /// The position the request was about (compact form and diagram).
+    pub position: String,
+    pub diagram: String,
+    pub request: Value,
+    /// The engine's answer as it wrote it (JSON if it was JSON), or what happened instead.
+    pub engine: Value,
+    pub oracle: Value,
+    /// The rule ids involved: of the oracle's answer, the differing moves, and the scenario.
+    pub rules: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    pub known_failures: usize,
+    pub requests: u64,
+    pub restarts: u32,
+}
+
+impl Summary {
+    /// The closing line: `N passed, M failed` (`, K skipped` when some were).
+    pub fn closing_line(&self) -> String {
+        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        let skipped = self.skipped + self.known_failures;
+        if skipped > 0 {
+            let _ = write!(line, ", {skipped} skipped");
+        }
+        line
+    }
+
+    pub fn conforms(&self) -> bool {
+        self.failed == 0
+    }
+}
+
+impl Report {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("the report serializes")
+    }
+
+    /// The report for people; ends with the closing line.
+    pub fn to_human(&self) -> String {
+        let mut out = String::new();
+        let version = self
+            .engine
+            .version
+            .as_deref()
+            .map(|v| format!(" {v}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "engine: {}{version} (protocol {})",
+            self.engine.name, self.engine.protocol
+        );
+        for r in &self.rulesets {
+            let _ = writeln!(
+                out,
+                "{}{}: {} scenarios, {} random games (seed {})",
+                r.ruleset,
+                rulings_suffix(&r.rulings),
+                r.scenarios,
+                r.games,
+                self.seed
+            );
+        }
+        for d in &self.divergences {
+            out.push('\n');
+            out.push_str(&d.to_human());
+        }
+        let skipped: Vec<&CaseResult> = self
+            .cases
+            .iter()
+            .filter(|c| c.status == CaseStatus::Skipped)
+            .collect();
+        if !skipped.is_empty() {
+            out.push('\n');
+            let _ = writeln!(out, "skipped:");
+            for c in skipped.iter().take(20) {
+                let _ = writeln!(
+                    out,
+                    "  {}: {}",
+                    c.name,
+                    c.reason.as_deref().unwrap_or("skipped")
+                );
+            }
+            if skipped.len() > 20 {
+                let _ = writeln!(out, "  ... and {} more", skipped.len() - 20);
+            }
+        }
+        let known: Vec<&str> = self
+            .cases
+            .iter()
+            .filter(|c| c.status == CaseStatus::KnownFailure)
+            .map(|c| c.name.as_str())
+            .collect();
+        if !known.is_empty() {
+            out.push('\n');
+            let _ = writeln!(out, "known failures, still failing: {}", list(&known, 10));
+        }
+        if !self.fixed_known_failures.is_empty() {
+            out.push('\n');
+            let _ = writeln!(
+                out,
+                "known failures that pass now (take them out of the file): {}",
+                self.fixed_known_failures.join(", ")
+            );
+        }
+        if !self.unmatched_known_failures.is_empty() {
+            let _ = writeln!(
+                out,
+                "known-failure entries that match no case: {}",
+                self.unmatched_known_failures.join(", ")
+            );
+        }
+        out.push('\n');
+        let _ = writeln!(out, "{} requests", self.summary.requests);
+        if self.summary.restarts > 0 {
+            let _ = writeln!(
+                out,
+                "the engine was restarted {} times",
+                self.summary.restarts
+            );
+        }
+        let _ = writeln!(out, "{}", self.summary.closing_line());
+        out
+    }
+
+    /// JUnit XML: one test suite per ruleset, one test case per case.
+    pub fn to_junit(&self) -> String {
+        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        let s = &self.summary;
+        let _ = writeln!(
+            out,
+            "<testsuites name=\"bao-oracle conform\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">",
+            self.cases.len(),
+            s.failed,
+            s.skipped + s.known_failures
+        );
+        for r in &self.rulesets {
+            let cases: Vec<&CaseResult> = self
+                .cases
+                .iter()
+                .filter(|c| c.ruleset == r.ruleset)
+                .collect();
+            let count = |st: &[CaseStatus]| cases.iter().filter(|c| st.contains(&c.status)).count();
+            let _ = writeln!(
+                out,
+                "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">",
+                xml(&r.ruleset),
+                cases.len(),
+                count(&[CaseStatus::Failed, CaseStatus::FixedKnownFailure]),
+                count(&[CaseStatus::Skipped, CaseStatus::KnownFailure])
+            );
+            for c in cases {
+                let short = c
+                    .name
+                    .strip_prefix(&format!("{}/", c.ruleset))
+                    .unwrap_or(&c.name);
+                let _ = write!(
+                    out,
+                    "    <testcase classname=\"{}\" name=\"{}\"",
+                    xml(&c.ruleset),
+                    xml(short)
+                );
+                match c.status {
+                    CaseStatus::Passed => out.push_str("/>\n"),
+                    CaseStatus::Failed => {
+                        let d = c.divergence.and_then(|i| self.divergences.get(i));
+                        let (message, body) = match d {
+                            Some(d) => (d.summary.clone(), d.to_human()),
+                            None => ("diverges".to_string(), String::new()),
+                        };
+                        let _ = write!(
+                            out,
+                            ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
+                            xml(&message),
+                            xml(&body)
+                        );
+                    }
+                    CaseStatus::FixedKnownFailure => {
+                        let _ = write!(
+                            out,
+                            ">\n      <failure message=\"listed as a known failure, but passes\"/>\n    </testcase>\n"
+                        );
+                    }
+                    CaseStatus::Skipped | CaseStatus::KnownFailure => {
+                        let reason = match c.status {
+                            CaseStatus::KnownFailure => "known failure",
+                            _ => c.reason.as_deref().unwrap_or("skipped"),
+                        };
+                        let _ = write!(
+                            out,
+                            ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                            xml(reason)
+                        );
+                    }
+                }
+            }
+            out.push_str("  </testsuite>\n");
+        }
+        out.push_str("</testsuites>\n");
+        out
+    }
+}
+
+impl Divergence {
+    pub fn to_human(&self) -> String {
+        let mut out = String::new();
+        let more = match self.cases.len() {
+            0 | 1 => String::new(),
+            n => format!(" (and {} more cases)", n - 1),
+        };
+        let first = self.cases.first().map(String::as_str).unwrap_or("?");
+        let _ = writeln!(out, "FAIL {first}{more}: {}", self.summary);
+        for d in &self.details {
+            let _ = writeln!(out, "    {d}");
+        }
+        let rulings = rulings_suffix(&self.rulings);
+        let plies = match (self.moves.len(), self.shrunk_from) {
+            (1, None) => "1 move".to_string(),
+            (n, None) => format!("{n} moves"),
+            (n, Some(from)) => format!("{n} moves, shrunk from {from}"),
+        };
+        let moves = if self.moves.is_empty() {
+            "(no move)".to_string()
+        } else {
+            self.moves.join(" ")
+        };
+        let _ = writeln!(out, "  ruleset:   {}{rulings}", self.ruleset);
+        let _ = writeln!(out, "  start:     {}", self.start);
+        let _ = writeln!(out, "  reproduce: {moves} ({plies})");
+        let _ = writeln!(out, "  position:  {}", self.position);
+        for line in self.diagram.lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+        let _ = writeln!(out, "  request:   {}", one_line(&self.request));
+        let _ = writeln!(out, "  engine:    {}", one_line(&self.engine));
+        let _ = writeln!(out, "  oracle:    {}", one_line(&self.oracle));
+        let rules = if self.rules.is_empty() {
+            "-".to_string()
+        } else {
+            self.rules.join(", ")
+        };
+        let _ = writeln!(out, "  rules:     {rules}");
+        if self.cases.len() > 1 {
+            let names: Vec<&str> = self.cases.iter().map(String::as_str).collect();
+            let _ = writeln!(out, "  cases:     {}", list(&names, 8));
+        }
+        out
+    }
+}
+
+fn rulings_suffix(rulings: &Rulings) -> String {
+    if rulings.is_empty() {
+        String::new()
+    } else {
+        let items: Vec<String> = rulings.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!(" [{}]", items.join(", "))
+    }
+}
+
+fn one_line(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn list(items: &[&str], max: usize) -> String {
+    let mut text = items
+        .iter()
+        .take(max)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if items.len() > max {
+        let _ = write!(text, ", ... ({} in all)", items.len());
+    }
+    text
+}
+
+fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // XML 1.0 has no way to write most control characters at all.
+            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\r' | '\t') => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closing_line_counts_known_failures_as_skipped() {
+        let s = Summary {
+            passed: 3,
+            failed: 1,
+            skipped: 1,
+            known_failures: 1,
+            ..Summary::default()
+        };
+        assert_eq!(s.closing_line(), "3 passed, 1 failed, 2 skipped");
+        let s = Summary {
+            passed: 3,
+            ..Summary::default()
+        };
+        assert_eq!(s.closing_line(), "3 passed, 0 failed");
+    }
+
+    #[test]
+    fn xml_escapes_markup_and_control_characters() {
+        assert_eq!(
+            xml("a<b & \"c\"\u{1}"),
+            "a&lt;b &amp; &quot;c&quot;\u{fffd}"
+        );
+    }
+}

@@ -1,0 +1,248 @@
+//! Findings: what the validator found wrong with a game record, as plain data, and the stable
+//! error codes that name them.
+//!
+//! A finding knows the ply and the byte span of the record text it is about, never the board;
+//! the reporters ([`crate::report`]) turn findings into miette reports or JSON. The codes are a
+//! contract: scripts match on them, README.md (`## Error codes`) documents each one, and a test
+//! keeps the two in step.
+
+use std::fmt;
+
+use crate::game::RuleId;
+
+/// A stable error code. The string forms never change once released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    // --- the file ------------------------------------------------------------------------------
+    /// The file or folder could not be read (missing, no permission). Exit status 2.
+    IoError,
+    /// The file is larger than [`crate::record::MAX_FILE_BYTES`]; it is not read.
+    FileTooLarge,
+    /// The file is not UTF-8 text (a binary file, another encoding).
+    NotText,
+    /// The file holds no game record (empty, or only comments).
+    EmptyFile,
+    // --- the record ----------------------------------------------------------------------------
+    /// The document is not well-formed YAML.
+    MalformedYaml,
+    /// The document exceeds a YAML safety limit (nesting depth, aliases, size of the tree).
+    YamlLimit,
+    /// A field the record format does not have (a typo must not pass silently).
+    UnknownField,
+    /// A required field (`ruleset`, `source`, `moves`) is missing.
+    MissingField,
+    /// A field has a value of the wrong kind (`first: east`, `moves: A2`).
+    BadValue,
+    /// `ruleset:` names no game the oracle knows.
+    UnknownRuleset,
+    /// A ruling that the game does not have, or a value the ruling does not take.
+    UnknownRuling,
+    /// `--ruling` selects another value than the record's own `rulings:`.
+    RulingConflict,
+    /// `start:` is not a valid position of the game.
+    BadPosition,
+    /// `first:` names another side than the `start:` position has to move.
+    FirstConflict,
+    // --- the moves -----------------------------------------------------------------------------
+    /// A move text that is not move notation of the game at all.
+    NotNotation,
+    /// A move that the rules do not allow in the position reached.
+    IllegalMove,
+    /// A shortened spelling that fits more than one legal move.
+    AmbiguousMove,
+    /// A move whose relay neither ended nor repeated within the cycle detector's budget.
+    UndecidedMove,
+    /// A move after the game has ended.
+    MoveAfterEnd,
+    /// A claim the game does not bear out: a capture or reservation claim of a move, or the
+    /// record's `result:`.
+    FalseClaim,
+}
+
+impl Code {
+    /// Every code, in the order README.md lists them.
+    pub const ALL: &'static [Code] = &[
+        Code::IoError,
+        Code::FileTooLarge,
+        Code::NotText,
+        Code::EmptyFile,
+        Code::MalformedYaml,
+        Code::YamlLimit,
+        Code::UnknownField,
+        Code::MissingField,
+        Code::BadValue,
+        Code::UnknownRuleset,
+        Code::UnknownRuling,
+        Code::RulingConflict,
+        Code::BadPosition,
+        Code::FirstConflict,
+        Code::NotNotation,
+        Code::IllegalMove,
+        Code::AmbiguousMove,
+        Code::UndecidedMove,
+        Code::MoveAfterEnd,
+        Code::FalseClaim,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::IoError => "io-error",
+            Code::FileTooLarge => "file-too-large",
+            Code::NotText => "not-text",
+            Code::EmptyFile => "empty-file",
+            Code::MalformedYaml => "malformed-yaml",
+            Code::YamlLimit => "yaml-limit",
+            Code::UnknownField => "unknown-field",
+            Code::MissingField => "missing-field",
+            Code::BadValue => "bad-value",
+            Code::UnknownRuleset => "unknown-ruleset",
+            Code::UnknownRuling => "unknown-ruling",
+            Code::RulingConflict => "ruling-conflict",
+            Code::BadPosition => "bad-position",
+            Code::FirstConflict => "first-conflict",
+            Code::NotNotation => "not-notation",
+            Code::IllegalMove => "illegal-move",
+            Code::AmbiguousMove => "ambiguous-move",
+            Code::UndecidedMove => "undecided-move",
+            Code::MoveAfterEnd => "move-after-end",
+            Code::FalseClaim => "false-claim",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == text)
+    }
+
+    /// The exit status of `check` when this code is found: 2 for I/O errors, 1 for the rest.
+    pub fn exit_status(self) -> u8 {
+        match self {
+            Code::IoError => 2,
+            _ => 1,
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A stretch of a file's text, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub offset: usize,
+    pub len: usize,
+}
+
+impl Span {
+    pub fn new(offset: usize, len: usize) -> Span {
+        Span { offset, len }
+    }
+
+    pub fn end(self) -> usize {
+        self.offset + self.len
+    }
+}
+
+/// One problem found in a game record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub code: Code,
+    /// The rule of the reference the problem is about (`MAS-5`), if any.
+    pub rule: Option<RuleId>,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// The ply (1-based) of the move concerned, if the problem is a move's.
+    pub ply: Option<u32>,
+    /// The move as written, if the problem is a move's.
+    pub mv: Option<String>,
+    /// Where in the file, if known.
+    pub span: Option<Span>,
+    /// What would be right: the legal moves there, what the move did, the accepted values.
+    pub help: Option<String>,
+}
+
+impl Finding {
+    pub fn new(code: Code, message: impl Into<String>) -> Finding {
+        Finding {
+            code,
+            rule: None,
+            message: message.into(),
+            ply: None,
+            mv: None,
+            span: None,
+            help: None,
+        }
+    }
+
+    pub fn rule(mut self, rule: RuleId) -> Finding {
+        self.rule = Some(rule);
+        self
+    }
+
+    pub fn rule_opt(mut self, rule: Option<RuleId>) -> Finding {
+        self.rule = rule;
+        self
+    }
+
+    pub fn at(mut self, span: Span) -> Finding {
+        self.span = Some(span);
+        self
+    }
+
+    pub fn at_opt(mut self, span: Option<Span>) -> Finding {
+        self.span = span;
+        self
+    }
+
+    pub fn ply(mut self, ply: u32, mv: impl Into<String>) -> Finding {
+        self.ply = Some(ply);
+        self.mv = Some(mv.into());
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Finding {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// The 1-based line and column (in characters) of byte `offset` of `text`.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_are_unique() {
+        for &code in Code::ALL {
+            assert_eq!(Code::parse(code.as_str()), Some(code));
+        }
+        let mut names: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Code::ALL.len());
+    }
+
+    #[test]
+    fn lines_and_columns_count_characters() {
+        let text = "ab\ncé d\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 3), (2, 1));
+        // `d` is byte 7 (é takes two bytes) but column 4.
+        assert_eq!(line_column(text, 7), (2, 4));
+        assert_eq!(line_column(text, 100), (3, 1));
+    }
+}

@@ -1,0 +1,740 @@
+//! Replay: a [`Record`] played through its game's rules, move by move, into [`Finding`]s.
+//!
+//! Generic over the game ([`crate::games::dispatch`]): the rules decide, this module only asks
+//! them (`G::parse_move`, `G::resolve`, `Playthrough::play`, `G::check_claims`) and writes down
+//! what they answer, with the ply and the span of the move. It never sees YAML (the record is
+//! already read) and never prints (the reporters do).
+//!
+//! Per game it reports the first illegal move and stops there (the position after it is
+//! unknown); every false claim of a legal move, a move after the end, and the `result:` claim
+//! against the real end of the game.
+
+use crate::diagnostics::{Code, Finding, Span};
+use crate::game::{Event, Game, GameEnd, Playthrough, Rejection, Unresolved};
+use crate::games::{self, GameVisitor};
+use crate::record::{Field, Record, ResultClaim};
+use crate::rulings::{RulingError, RulingSet};
+
+/// What a replay takes besides the record.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayOptions {
+    /// `--ruling` choices: applied to each record whose game has the ruling, on top of its own
+    /// `rulings:`; a different value for a ruling the record sets is a `ruling-conflict`.
+    pub rulings: RulingSet,
+    /// `--compare-ruling NAME=VALUE`: find the first ply whose legality or outcome changes when
+    /// the ruling takes this value.
+    pub compare: Option<(String, String)>,
+}
+
+/// Where a game stands after its replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Over(GameEnd),
+    Unfinished,
+}
+
+impl Standing {
+    /// `south`, `north`, `draw` or `unfinished`, as records write results.
+    pub fn name(self) -> &'static str {
+        match self {
+            Standing::Over(end) => end.outcome.name(),
+            Standing::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// The first ply of a game whose legality or outcome depends on a ruling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    pub ruling: String,
+    /// The ruling's value in the replay that `check` validates, and the compared one.
+    pub values: [String; 2],
+    pub ply: u32,
+    pub mv: String,
+    pub span: Span,
+    /// What the move does under each value, in words.
+    pub outcomes: [String; 2],
+}
+
+/// The replay of one game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Replayed {
+    pub findings: Vec<Finding>,
+    /// Moves replayed and found legal.
+    pub plies: u32,
+    /// Where the game stands after them; `None` if it could not be set up (unknown ruleset,
+    /// bad start position, bad rulings).
+    pub standing: Option<Standing>,
+    /// With [`ReplayOptions::compare`], for a game that has the ruling: `Some(None)` when
+    /// nothing depends on it, `Some(Some(d))` at the first ply that does.
+    pub divergence: Option<Option<Divergence>>,
+}
+
+/// Replays `record`.
+pub fn replay(record: &Record, options: &ReplayOptions) -> Replayed {
+    games::dispatch(&record.ruleset.value, Replay { record, options }).unwrap_or_else(|| Replayed {
+        findings: vec![
+            Finding::new(
+                Code::UnknownRuleset,
+                games::unknown_ruleset(&record.ruleset.value),
+            )
+            .at(record.ruleset.span)
+            .help(format!("write one of {}", games::RULESETS.join(", "))),
+        ],
+        ..Replayed::default()
+    })
+}
+
+/// Checks `--ruling` / `--compare-ruling` choices against every game: each name must be a
+/// ruling of some game, with one of its values.
+pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
+    struct Defs;
+    impl GameVisitor for Defs {
+        type Output = &'static [crate::rulings::RulingDef];
+        fn visit<G: Game>(self) -> Self::Output {
+            G::RULINGS
+        }
+    }
+    for (name, value) in set.iter() {
+        let owner = games::RULESETS.iter().find_map(|&ruleset| {
+            let defs = games::dispatch(ruleset, Defs)?;
+            defs.iter().find(|d| d.name == name).map(|d| (ruleset, d))
+        });
+        match owner {
+            None => {
+                return Err(RulingError {
+                    message: format!("`{name}` is not a ruling of any game the oracle knows"),
+                });
+            }
+            Some((ruleset, def)) => {
+                let mut one = RulingSet::new();
+                one.insert(name, value)?;
+                one.check(std::slice::from_ref(def), ruleset)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Replay<'a> {
+    record: &'a Record,
+    options: &'a ReplayOptions,
+}
+
+impl GameVisitor for Replay<'_> {
+    type Output = Replayed;
+    fn visit<G: Game>(self) -> Replayed {
+        let mut out = Replayed::default();
+        let Some((set, rulings)) = setup_rulings::<G>(self.record, self.options, &mut out) else {
+            return out;
+        };
+        let Some(start) = setup_position::<G>(self.record, &mut out) else {
+            return out;
+        };
+        if let Some((name, value)) = &self.options.compare
+            && G::RULINGS.iter().any(|d| d.name == name)
+        {
+            out.divergence = Some(compare::<G>(self.record, &set, &start, name, value));
+        }
+        play_moves::<G>(self.record, start, rulings, &mut out);
+        out
+    }
+}
+
+/// The record's rulings with `--ruling` on top, resolved for `G`.
+fn setup_rulings<G: Game>(
+    record: &Record,
+    options: &ReplayOptions,
+    out: &mut Replayed,
+) -> Option<(RulingSet, G::Rulings)> {
+    let mut set = RulingSet::new();
+    for (name, value) in &record.rulings {
+        let mut one = RulingSet::new();
+        let checked = one
+            .insert(&name.value, &value.value)
+            .and_then(|()| one.check(G::RULINGS, G::RULESET))
+            .and_then(|()| set.insert(&name.value, &value.value));
+        if let Err(e) = checked {
+            let blame = if G::RULINGS.iter().any(|d| d.name == name.value) {
+                value.span
+            } else {
+                name.span
+            };
+            out.findings.push(
+                Finding::new(Code::UnknownRuling, e.message)
+                    .at(blame)
+                    .help(rulings_help::<G>()),
+            );
+            return None;
+        }
+    }
+    for (name, value) in options.rulings.iter() {
+        if !G::RULINGS.iter().any(|d| d.name == name) {
+            continue; // another game's ruling
+        }
+        if let Some((own_name, own)) = record.rulings.iter().find(|(n, _)| n.value == name)
+            && own.value != value
+        {
+            out.findings.push(
+                Finding::new(
+                    Code::RulingConflict,
+                    format!(
+                        "the record plays `{name}: {}`, the command line asks for `{value}`",
+                        own.value
+                    ),
+                )
+                .at(own_name.span)
+                .help(format!(
+                    "drop `--ruling {name}={value}`, or use `--compare-ruling {name}={value}` to \
+                     see where the two differ"
+                )),
+            );
+            return None;
+        }
+        set.insert(name, value).ok()?;
+    }
+    match G::rulings(&set) {
+        Ok(rulings) => Some((set, rulings)),
+        Err(e) => {
+            let span = record.rulings.first().map(|(n, _)| n.span);
+            out.findings.push(
+                Finding::new(Code::UnknownRuling, e.message)
+                    .at_opt(span)
+                    .help(rulings_help::<G>()),
+            );
+            None
+        }
+    }
+}
+
+fn rulings_help<G: Game>() -> String {
+    if G::RULINGS.is_empty() {
+        return format!("{} has no rulings to select", G::RULESET);
+    }
+    let list: Vec<String> = G::RULINGS
+        .iter()
+        .map(|d| format!("{} ({})", d.name, d.values.join(" | ")))
+        .collect();
+    format!("the rulings of {} are {}", G::RULESET, list.join(", "))
+}
+
+/// The start position, with `first:` applied.
+fn setup_position<G: Game>(record: &Record, out: &mut Replayed) -> Option<G::Position> {
+    let mut position = match &record.start {
+        None => G::start(),
+        Some(start) => match G::parse_position(&start.value) {
+            Ok(p) => p,
+            Err(e) => {
+                out.findings.push(
+                    Finding::new(Code::BadPosition, format!("`start` is not a position: {e}"))
+                        .rule_opt(e.rule)
+                        .at(start.span)
+                        .help(format!(
+                            "a {} position in compact form, e.g. the start: `{}`",
+                            G::NAME,
+                            G::format_compact(&G::start())
+                        )),
+                );
+                return None;
+            }
+        },
+    };
+    if let Some(first) = &record.first {
+        match &record.start {
+            Some(_) if G::side_to_move(&position) != first.value => {
+                out.findings.push(
+                    Finding::new(
+                        Code::FirstConflict,
+                        format!(
+                            "`first: {}` but the start position has {} to move",
+                            first.value,
+                            G::side_to_move(&position)
+                        ),
+                    )
+                    .at(first.span)
+                    .help(format!(
+                        "drop `first:` (the position says who moves), or correct the side to move \
+                         in `start:` ({})",
+                        G::format_compact(&position)
+                    )),
+                );
+                return None;
+            }
+            _ => G::set_side_to_move(&mut position, first.value),
+        }
+    }
+    Some(position)
+}
+
+fn play_moves<G: Game>(
+    record: &Record,
+    start: G::Position,
+    rulings: G::Rulings,
+    out: &mut Replayed,
+) {
+    let mut game = Playthrough::<G>::new(start, rulings);
+    let mut ended_at = game.end().map(|_| 0);
+    let mut events = Vec::new();
+    let mut stopped = false;
+    for (i, text) in record.moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        if let Some(end) = game.end() {
+            out.findings
+                .push(after_end(end, ended_at.unwrap_or(0), ply, text, record));
+            break;
+        }
+        let spelling = match G::parse_move(&text.value) {
+            Ok(s) => s,
+            Err(e) => {
+                out.findings.push(
+                    Finding::new(Code::NotNotation, e.message)
+                        .ply(ply, &text.value)
+                        .at(text.span)
+                        .help(legal_help::<G>(&game)),
+                );
+                stopped = true;
+                break;
+            }
+        };
+        let mv = match G::resolve(&game.position, &game.rulings, &spelling) {
+            Ok(mv) => mv,
+            Err(unresolved) => {
+                out.findings.push(unresolved_finding::<G>(
+                    &game, &spelling, unresolved, ply, text,
+                ));
+                stopped = true;
+                break;
+            }
+        };
+        events.clear();
+        if let Err(rejection) = game.play(mv, &mut events) {
+            out.findings.push(rejected_finding::<G>(
+                &game, &spelling, rejection, ply, text,
+            ));
+            stopped = true;
+            break;
+        }
+        out.plies = ply;
+        for claim in G::check_claims(&spelling, &events) {
+            out.findings.push(
+                Finding::new(
+                    Code::FalseClaim,
+                    format!("`{}`: {}", text.value, claim.message),
+                )
+                .rule(claim.rule)
+                .ply(ply, &text.value)
+                .at(text.span)
+                .help(format!("the move did: {}", describe_events::<G>(&events))),
+            );
+        }
+        if game.end().is_some() && ended_at.is_none() {
+            ended_at = Some(ply);
+        }
+    }
+    let standing = match game.end() {
+        Some(end) => Standing::Over(end),
+        None => Standing::Unfinished,
+    };
+    out.standing = Some(standing);
+    if !stopped && let Some(claim) = &record.result {
+        check_result(claim, standing, ended_at, out.plies, out);
+    }
+}
+
+fn after_end(
+    end: GameEnd,
+    ended_at: u32,
+    ply: u32,
+    text: &Field<String>,
+    record: &Record,
+) -> Finding {
+    let extra = record.moves.len() as u32 - ply + 1;
+    let when = ended(Some(ended_at));
+    Finding::new(
+        Code::MoveAfterEnd,
+        format!(
+            "`{}` comes after the end of the game: {when} ({})",
+            text.value,
+            describe_end(end)
+        ),
+    )
+    .rule(end.rule)
+    .ply(ply, &text.value)
+    .at(text.span)
+    .help(if extra == 1 {
+        "remove this move".to_string()
+    } else {
+        format!("remove this move and the {} after it", extra - 1)
+    })
+}
+
+fn describe_end(end: GameEnd) -> String {
+    let who = match end.outcome {
+        crate::game::Outcome::Win(side) => format!("{side} wins"),
+        crate::game::Outcome::Draw => "a draw".to_string(),
+    };
+    match end.score {
+        // The winner's count first.
+        Some([s, n]) => match end.outcome {
+            crate::game::Outcome::Win(crate::game::Side::North) => {
+                format!("{who} {n}-{s}, {}", end.rule)
+            }
+            _ => format!("{who} {s}-{n}, {}", end.rule),
+        },
+        None => format!("{who}, {}", end.rule),
+    }
+}
+
+/// When the game ended: with which ply, or before any.
+fn ended(ended_at: Option<u32>) -> String {
+    match ended_at {
+        Some(0) | None => "the game was over in the start position".to_string(),
+        Some(ply) => format!("the game ended with ply {ply}"),
+    }
+}
+
+fn check_result(
+    claim: &Field<ResultClaim>,
+    standing: Standing,
+    ended_at: Option<u32>,
+    plies: u32,
+    out: &mut Replayed,
+) {
+    let finding = match (claim.value, standing) {
+        (ResultClaim::Over(claimed), Standing::Over(end)) if claimed == end.outcome => return,
+        (ResultClaim::Unfinished, Standing::Unfinished) => return,
+        (ResultClaim::Over(claimed), Standing::Over(end)) => Finding::new(
+            Code::FalseClaim,
+            format!(
+                "the record claims `result: {claimed}`; {} ({})",
+                ended(ended_at),
+                describe_end(end)
+            ),
+        )
+        .rule(end.rule)
+        .help(format!("write `result: {}`", end.outcome)),
+        (ResultClaim::Over(claimed), Standing::Unfinished) => Finding::new(
+            Code::FalseClaim,
+            format!(
+                "the record claims `result: {claimed}`, but the game is not over after its \
+                 {plies} plies"
+            ),
+        )
+        .help("write `result: unfinished` (or leave `result` out), or add the missing moves"),
+        (ResultClaim::Unfinished, Standing::Over(end)) => Finding::new(
+            Code::FalseClaim,
+            format!(
+                "the record claims `result: unfinished`, but {} ({})",
+                ended(ended_at),
+                describe_end(end)
+            ),
+        )
+        .rule(end.rule)
+        .help(format!("write `result: {}`", end.outcome)),
+    };
+    out.findings.push(finding.at(claim.span));
+}
+
+/// The legal moves of the game's position, for a help line.
+fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
+    let mut moves = Vec::new();
+    let generated = G::legal_moves(&game.position, &game.rulings, &mut moves);
+    let side = G::side_to_move(&game.position);
+    let mut help = if moves.is_empty() {
+        format!("{side} has no legal move here")
+    } else {
+        let names: Vec<String> = moves.into_iter().map(G::format_move).collect();
+        format!("legal moves for {side} here: {}", names.join(", "))
+    };
+    if generated.undecided > 0 {
+        help.push_str(&format!(
+            " ({} more undecided within the lap budget)",
+            generated.undecided
+        ));
+    }
+    help
+}
+
+fn unresolved_finding<G: Game>(
+    game: &Playthrough<G>,
+    spelling: &G::Spelling,
+    unresolved: Unresolved<G::Move>,
+    ply: u32,
+    text: &Field<String>,
+) -> Finding {
+    match unresolved {
+        Unresolved::Rejected(rejection) => {
+            rejected_finding::<G>(game, spelling, rejection, ply, text)
+        }
+        // Read like a text that does not parse (Kete: a mtaji hole without its row letter).
+        Unresolved::NotNotation(e) => Finding::new(Code::NotNotation, e.message)
+            .ply(ply, &text.value)
+            .at(text.span)
+            .help(legal_help::<G>(game)),
+        Unresolved::Ambiguous(candidates) => {
+            let names: Vec<String> = candidates.into_iter().map(G::format_move).collect();
+            Finding::new(
+                Code::AmbiguousMove,
+                format!(
+                    "`{}` fits {} legal moves: the spelling does not say which",
+                    text.value,
+                    names.len()
+                ),
+            )
+            .ply(ply, &text.value)
+            .at(text.span)
+            .help(format!("write one of {}", names.join(", ")))
+        }
+    }
+}
+
+fn rejected_finding<G: Game>(
+    game: &Playthrough<G>,
+    spelling: &G::Spelling,
+    rejection: Rejection,
+    ply: u32,
+    text: &Field<String>,
+) -> Finding {
+    match rejection {
+        Rejection::Illegal { rule, reason } => {
+            let mut help = legal_help::<G>(game);
+            // A move that is legal for the other side: a wrong `first:` or a missing move.
+            let side = G::side_to_move(&game.position);
+            let mut other = game.position.clone();
+            G::set_side_to_move(&mut other, side.opponent());
+            if G::resolve(&other, &game.rulings, spelling).is_ok() {
+                help.push_str(&format!(
+                    "; `{}` would be legal for {}: {}",
+                    text.value,
+                    side.opponent(),
+                    if ply == 1 {
+                        "does `first:` name the wrong side?"
+                    } else {
+                        "is a move missing before it?"
+                    }
+                ));
+            }
+            Finding::new(
+                Code::IllegalMove,
+                format!("`{}` is illegal: {reason}", text.value),
+            )
+            .rule(rule)
+            .ply(ply, &text.value)
+            .at(text.span)
+            .help(help)
+        }
+        Rejection::Undecided { laps } => Finding::new(
+            Code::UndecidedMove,
+            format!(
+                "`{}` neither ended nor repeated within {laps} laps: neither legal nor illegal",
+                text.value
+            ),
+        )
+        .ply(ply, &text.value)
+        .at(text.span)
+        .help("the move is beyond the cycle detector's budget (README.md, Never-ending moves)"),
+    }
+}
+
+fn describe_events<G: Game>(events: &[Event]) -> String {
+    if events.is_empty() {
+        return "nothing".to_string();
+    }
+    let parts: Vec<String> = events
+        .iter()
+        .map(|e| format!("{} ({})", e.describe::<G>(), e.rule()))
+        .collect();
+    parts.join("; ")
+}
+
+// --- --compare-ruling ------------------------------------------------------------------------------
+
+/// Replays the record under its rulings and under `name = value` side by side, to the first ply
+/// where the move's legality, the position after it or the end of the game differ.
+fn compare<G: Game>(
+    record: &Record,
+    set: &RulingSet,
+    start: &G::Position,
+    name: &str,
+    value: &str,
+) -> Option<Divergence> {
+    let def = G::RULINGS.iter().find(|d| d.name == name)?;
+    let base_value = set.value(def).to_string();
+    let mut alt_set = RulingSet::new();
+    for (n, v) in set.iter().filter(|(n, _)| *n != name) {
+        alt_set.insert(n, v).ok()?;
+    }
+    alt_set.insert(name, value).ok()?;
+    let mut games = [
+        Playthrough::<G>::new(start.clone(), G::rulings(set).ok()?),
+        Playthrough::<G>::new(start.clone(), G::rulings(&alt_set).ok()?),
+    ];
+    let mut events = [Vec::new(), Vec::new()];
+    for (i, text) in record.moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        if games.iter().all(|g| g.end().is_some()) {
+            return None;
+        }
+        let spelling = G::parse_move(&text.value).ok()?;
+        let mut outcomes: [Result<(), String>; 2] = [Ok(()), Ok(())];
+        for (k, game) in games.iter_mut().enumerate() {
+            events[k].clear();
+            outcomes[k] = match game.end() {
+                Some(end) => Err(format!("the game is already over ({})", describe_end(end))),
+                None => match G::resolve(&game.position, &game.rulings, &spelling) {
+                    Ok(mv) => game.play(mv, &mut events[k]).map_err(|r| r.to_string()),
+                    Err(Unresolved::Rejected(r)) => Err(r.to_string()),
+                    Err(Unresolved::Ambiguous(c)) => Err(format!("ambiguous ({} moves)", c.len())),
+                    Err(Unresolved::NotNotation(e)) => Err(format!("not notation: {e}")),
+                },
+            };
+        }
+        let same = match (&outcomes[0], &outcomes[1]) {
+            (Ok(()), Ok(())) => {
+                games[0].position == games[1].position && games[0].end() == games[1].end()
+            }
+            (Err(_), Err(_)) => return None,
+            _ => false,
+        };
+        if !same {
+            // Both replays agree up to some event of the move: say only where they part.
+            let steps: [Vec<String>; 2] = [0, 1].map(|k| {
+                events[k]
+                    .iter()
+                    .map(|e| format!("{} ({})", e.describe::<G>(), e.rule()))
+                    .collect()
+            });
+            let common = if outcomes.iter().all(Result::is_ok) {
+                steps[0]
+                    .iter()
+                    .zip(&steps[1])
+                    .take_while(|(a, b)| a == b)
+                    .count()
+            } else {
+                0
+            };
+            let describe = |k: usize| match &outcomes[k] {
+                Err(why) => format!("illegal: {why}"),
+                Ok(()) => {
+                    let mut s = if common > 0 {
+                        format!("after the same {common} step(s): ")
+                    } else {
+                        String::new()
+                    };
+                    let rest = &steps[k][common..];
+                    if !rest.is_empty() {
+                        s.push_str(&rest.join("; "));
+                        s.push_str("; ");
+                    }
+                    s.push_str(&format!("then {}", G::format_compact(&games[k].position)));
+                    if let Some(end) = games[k].end() {
+                        s.push_str(&format!("; game over: {}", describe_end(end)));
+                    }
+                    s
+                }
+            };
+            return Some(Divergence {
+                ruling: name.to_string(),
+                values: [base_value, value.to_string()],
+                ply,
+                mv: text.value.clone(),
+                span: text.span,
+                outcomes: [describe(0), describe(1)],
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{parse_document, split_documents};
+
+    fn run(text: &str) -> Replayed {
+        let docs = split_documents(text);
+        let record = parse_document(&docs[0]).unwrap();
+        replay(&record, &ReplayOptions::default())
+    }
+
+    fn codes(r: &Replayed) -> Vec<(Code, Option<u32>, Option<String>)> {
+        r.findings
+            .iter()
+            .map(|f| (f.code, f.ply, f.rule.map(str::to_string)))
+            .collect()
+    }
+
+    const HEAD: &str = "ruleset: bao-la-kimasai\nsource: unit test\n";
+
+    #[test]
+    fn a_legal_opening_with_true_claims_is_clean() {
+        let r = run(&format!("{HEAD}moves: [A2xx, a2, A3]\n"));
+        assert_eq!(codes(&r), []);
+        assert_eq!(r.plies, 3);
+        assert_eq!(r.standing, Some(Standing::Unfinished));
+    }
+
+    #[test]
+    fn first_illegal_move_stops_the_game() {
+        let r = run(&format!("{HEAD}moves: [A2, a2, A5, A6]\nresult: north\n"));
+        assert_eq!(
+            codes(&r),
+            [(Code::IllegalMove, Some(3), Some("MAS-5".into()))]
+        );
+        assert_eq!(r.plies, 2);
+        assert!(r.findings[0].help.as_deref().unwrap().contains("A3"));
+    }
+
+    #[test]
+    fn false_claims_do_not_stop_the_game() {
+        let r = run(&format!("{HEAD}moves: [A2x, a2, A3x]\n"));
+        assert_eq!(
+            codes(&r),
+            [
+                (Code::FalseClaim, Some(1), Some("MAS-6".into())),
+                (Code::FalseClaim, Some(3), Some("MAS-6".into())),
+            ]
+        );
+        assert_eq!(r.plies, 3);
+    }
+
+    #[test]
+    fn result_claims_are_checked() {
+        let r = run(&format!("{HEAD}moves: [A2]\nresult: south\n"));
+        assert_eq!(codes(&r), [(Code::FalseClaim, None, None)]);
+        let r = run(&format!("{HEAD}moves: [A2]\nresult: unfinished\n"));
+        assert_eq!(codes(&r), []);
+    }
+
+    #[test]
+    fn wrong_side_first_is_pointed_out() {
+        let r = run(&format!("{HEAD}first: north\nmoves: [A2]\n"));
+        assert_eq!(
+            codes(&r),
+            [(Code::IllegalMove, Some(1), Some("MAS-5".into()))]
+        );
+        assert!(r.findings[0].help.as_deref().unwrap().contains("first:"));
+    }
+
+    #[test]
+    fn bad_start_and_unknown_things() {
+        let r = run(&format!(
+            "{HEAD}start: 111111111111/111111111111/011111111111/111111111111 S\nmoves: []\n"
+        ));
+        assert_eq!(codes(&r), [(Code::BadPosition, None, Some("MAS-2".into()))]);
+        let r = run("ruleset: bao-la-nowhere\nsource: x\nmoves: []\n");
+        assert_eq!(codes(&r), [(Code::UnknownRuleset, None, None)]);
+        let r = run(&format!("{HEAD}rulings: {{kimasai.x: y}}\nmoves: []\n"));
+        assert_eq!(codes(&r), [(Code::UnknownRuling, None, None)]);
+        let r = run(&format!("{HEAD}moves: [A13]\n"));
+        assert_eq!(codes(&r), [(Code::NotNotation, Some(1), None)]);
+    }
+
+    #[test]
+    fn first_conflicting_with_start() {
+        let r = run(&format!(
+            "{HEAD}first: north\nstart: 111111111111/111111111110/011111111111/111111111111 S\nmoves: []\n"
+        ));
+        assert_eq!(codes(&r), [(Code::FirstConflict, None, None)]);
+    }
+}

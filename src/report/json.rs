@@ -1,0 +1,165 @@
+//! The JSON report: one document, version 1, the contract documented in README.md
+//! (`### JSON report`). Fields are only ever added within a version.
+
+use serde::Serialize;
+
+use crate::check::{FileReport, GameReport, IoProblem, Summary};
+use crate::diagnostics::{Finding, line_column};
+use crate::replay::{Divergence, Standing};
+
+/// The version of the JSON report's shape.
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct Document<'a> {
+    version: u32,
+    files: Vec<FileJson<'a>>,
+    summary: SummaryJson,
+    io_errors: &'a [IoProblemJson<'a>],
+}
+
+#[derive(Serialize)]
+struct FileJson<'a> {
+    path: &'a str,
+    games: Vec<GameJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct GameJson<'a> {
+    index: usize,
+    valid: bool,
+    plies: u32,
+    result: Option<&'static str>,
+    errors: Vec<ErrorJson<'a>>,
+    ruleset: Option<&'a str>,
+    recorded_plies: usize,
+    end_rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compare: Option<Option<CompareJson<'a>>>,
+}
+
+#[derive(Serialize)]
+struct ErrorJson<'a> {
+    code: &'static str,
+    rule: Option<&'a str>,
+    message: &'a str,
+    ply: Option<u32>,
+    #[serde(rename = "move")]
+    mv: Option<&'a str>,
+    line: Option<usize>,
+    column: Option<usize>,
+    offset: Option<usize>,
+    length: Option<usize>,
+    help: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    ruling: &'a str,
+    values: &'a [String; 2],
+    ply: u32,
+    #[serde(rename = "move")]
+    mv: &'a str,
+    line: usize,
+    column: usize,
+    outcomes: &'a [String; 2],
+}
+
+#[derive(Serialize)]
+struct SummaryJson {
+    files: usize,
+    games: usize,
+    valid: usize,
+    invalid: usize,
+    io_errors: usize,
+}
+
+#[derive(Serialize)]
+struct IoProblemJson<'a> {
+    path: &'a str,
+    code: &'static str,
+    message: &'a str,
+}
+
+fn error_json<'a>(text: &str, f: &'a Finding) -> ErrorJson<'a> {
+    let at = f.span.map(|s| (s, line_column(text, s.offset)));
+    ErrorJson {
+        code: f.code.as_str(),
+        rule: f.rule,
+        message: &f.message,
+        ply: f.ply,
+        mv: f.mv.as_deref(),
+        line: at.map(|(_, (l, _))| l),
+        column: at.map(|(_, (_, c))| c),
+        offset: at.map(|(s, _)| s.offset),
+        length: at.map(|(s, _)| s.len),
+        help: f.help.as_deref(),
+    }
+}
+
+fn compare_json<'a>(text: &str, d: &'a Divergence) -> CompareJson<'a> {
+    let (line, column) = line_column(text, d.span.offset);
+    CompareJson {
+        ruling: &d.ruling,
+        values: &d.values,
+        ply: d.ply,
+        mv: &d.mv,
+        line,
+        column,
+        outcomes: &d.outcomes,
+    }
+}
+
+fn game_json<'a>(text: &str, g: &'a GameReport) -> GameJson<'a> {
+    GameJson {
+        index: g.index,
+        valid: g.valid(),
+        plies: g.plies,
+        result: g.standing.map(Standing::name),
+        errors: g.findings.iter().map(|f| error_json(text, f)).collect(),
+        ruleset: g.ruleset.as_deref(),
+        recorded_plies: g.recorded_plies,
+        end_rule: match g.standing {
+            Some(Standing::Over(end)) => Some(end.rule),
+            _ => None,
+        },
+        compare: g
+            .divergence
+            .as_ref()
+            .map(|d| d.as_ref().map(|d| compare_json(text, d))),
+    }
+}
+
+/// The whole report as one JSON document (pretty-printed, with a final newline).
+pub fn render(files: &[FileReport], io_problems: &[IoProblem]) -> String {
+    let summary = Summary::of(files, io_problems.len());
+    let io_errors: Vec<IoProblemJson<'_>> = io_problems
+        .iter()
+        .map(|p| IoProblemJson {
+            path: &p.path,
+            code: crate::diagnostics::Code::IoError.as_str(),
+            message: &p.message,
+        })
+        .collect();
+    let doc = Document {
+        version: VERSION,
+        files: files
+            .iter()
+            .map(|f| FileJson {
+                path: &f.path,
+                games: f.games.iter().map(|g| game_json(&f.text, g)).collect(),
+            })
+            .collect(),
+        summary: SummaryJson {
+            files: summary.files,
+            games: summary.games,
+            valid: summary.valid,
+            invalid: summary.invalid,
+            io_errors: summary.io_errors,
+        },
+        io_errors: &io_errors,
+    };
+    let mut out = serde_json::to_string_pretty(&doc).expect("the report serializes");
+    out.push('\n');
+    out
+}

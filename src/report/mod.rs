@@ -1,0 +1,6 @@
+//! Reporters: a check's [`crate::check::FileReport`]s for people ([`human`], miette reports
+//! quoting the YAML) and for programs ([`json`], the versioned contract of README.md). They see
+//! findings and record text, never a board.
+
+pub mod human;
+pub mod json;

@@ -1,0 +1,324 @@
+//! The files of `spec/`, as plain serde data: the rule catalogue (`rules.yaml`), scenario files
+//! (any other `*.yaml`) and perft tables (`perft.yaml`). `spec/README.md` documents them; nothing
+//! here knows a game, so that an exporter or another language can read the same files.
+//!
+//! Every struct refuses unknown fields: a typo in a specification must not pass silently.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// `rules.yaml`: every rule id and ambiguity id of one reference, and its named rulings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Catalogue {
+    pub ruleset: String,
+    /// The game's name in words.
+    pub name: String,
+    /// The rules reference the ids come from (`bao-kingulu.md`).
+    pub reference: String,
+    pub rules: Vec<CatalogueEntry>,
+    pub ambiguities: Vec<CatalogueEntry>,
+    #[serde(default)]
+    pub rulings: Vec<RulingEntry>,
+}
+
+/// One rule or ambiguity.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogueEntry {
+    pub id: String,
+    /// The rule (or, for an ambiguity, the question and its default ruling) in one line.
+    pub statement: String,
+    pub source: Source,
+}
+
+/// Where a rule comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// The seed file (`001_6afee323ddfc880e.txt`).
+    pub seed: String,
+    /// The seed's section heading, with an English gloss.
+    pub section: String,
+    /// The section of the rules reference that states the rule.
+    pub reference: String,
+}
+
+/// A named ruling: an ambiguity with alternatives a user may select.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulingEntry {
+    /// `kingulu.penultimate-source`
+    pub name: String,
+    /// The ambiguity ids it settles.
+    pub settles: Vec<String>,
+    pub question: String,
+    pub default: String,
+    /// Every value, the default included, in the reference's order.
+    pub values: Vec<String>,
+}
+
+/// A scenario file: scenarios of one ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub ruleset: String,
+    /// What the file is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    pub scenarios: Vec<Scenario>,
+}
+
+/// A start position, moves played from it, and what must follow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Unique within the ruleset.
+    pub id: String,
+    pub description: String,
+    /// The rule, ambiguity and ruling ids it exercises (at least one).
+    pub rules: Vec<String>,
+    /// Rulings it pins: name to value. Unnamed rulings take their default.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rulings: BTreeMap<String, String>,
+    /// Compact or diagram form; default the standard start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Who moves first from `start`, overriding the position's side to move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<SideName>,
+    /// The moves, in order, as a record writes them (claims allowed).
+    #[serde(default)]
+    pub moves: Vec<String>,
+    pub expect: Expect,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SideName {
+    South,
+    North,
+}
+
+/// What must hold after the moves. Each field is optional, but a scenario expects something.
+///
+/// Without `error`, every move must play and the fields describe the position after the last one
+/// (`events`: the last move's). With `error`, every move but the last must play and the last must
+/// fail with that error; for `false-claim` the move itself is played (only its claim is wrong), for
+/// every other code the position stays as it was before the last move. The error `bad-position`
+/// is the start position's: the scenario then has no moves and expects nothing else.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// Compact or diagram form; compared as positions, not as text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// The captures and reservations of the last move, in order (all of them: an empty list
+    /// expects none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventSpec>>,
+    /// The legal moves, canonical notation, in any order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorSpec>,
+    /// `south`, `north`, `draw`, or `unfinished` (the game goes on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultName>,
+    /// The rule that ended the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_rule: Option<String>,
+    /// The final score (South, North), for games decided on score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<[u16; 2]>,
+}
+
+impl Expect {
+    pub fn is_empty(&self) -> bool {
+        self == &Expect::default()
+    }
+}
+
+/// An outcome event of a move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EventSpec {
+    /// Seeds (or stones) taken from `hole`.
+    Capture {
+        hole: String,
+        seeds: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+    },
+    /// `hole` reserved by `by`, holding `seeds` after the reservation.
+    Reserve {
+        hole: String,
+        by: SideName,
+        seeds: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+    },
+}
+
+/// The error the last move must fail with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorSpec {
+    pub code: ErrorCode,
+    /// The rule broken: required for `illegal-move`, compared where given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// For `ambiguous-move`: the legal moves the spelling fits, in any order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<Vec<String>>,
+}
+
+/// The stable error codes a move can fail with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorCode {
+    /// The move breaks a rule.
+    IllegalMove,
+    /// The text is not a move of this game at all.
+    NotNotation,
+    /// The move's legality could not be decided within the cycle detector's budget.
+    UndecidedMove,
+    /// A shortened spelling fits more than one legal move.
+    AmbiguousMove,
+    /// A claim written with the move (capture, reservation, ...) is not borne out.
+    FalseClaim,
+    /// The game was already over.
+    MoveAfterEnd,
+    /// The start position is refused (it cannot be read, or breaks a rule such as a seed count).
+    BadPosition,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::IllegalMove => "illegal-move",
+            ErrorCode::NotNotation => "not-notation",
+            ErrorCode::UndecidedMove => "undecided-move",
+            ErrorCode::AmbiguousMove => "ambiguous-move",
+            ErrorCode::FalseClaim => "false-claim",
+            ErrorCode::MoveAfterEnd => "move-after-end",
+            ErrorCode::BadPosition => "bad-position",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultName {
+    South,
+    North,
+    Draw,
+    Unfinished,
+}
+
+impl ResultName {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultName::South => "south",
+            ResultName::North => "north",
+            ResultName::Draw => "draw",
+            ResultName::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// `perft.yaml`: perft tables of one ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftFile {
+    pub ruleset: String,
+    pub tables: Vec<PerftTable>,
+}
+
+/// The leaf counts of the move tree of one position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftTable {
+    pub id: String,
+    pub description: String,
+    /// Compact or diagram form; default the standard start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rulings: BTreeMap<String, String>,
+    /// Depth to leaf count.
+    pub counts: Vec<PerftCount>,
+    /// Per-move counts at a depth (perft `--divide`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divide: Vec<PerftDivide>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftCount {
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftDivide {
+    pub depth: u32,
+    /// Canonical move to the leaf count below it; every legal move is listed.
+    pub moves: BTreeMap<String, u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scenario_reads_every_field() {
+        let yaml = r#"
+ruleset: bao-kingulu
+scenarios:
+  - id: demo
+    description: A demo.
+    rules: [KIN-9, KIN-A4]
+    rulings: {kingulu.penultimate-source: any}
+    start: "4 4 4 4 4 4 / 4 4 4 4 4 4 S"
+    first: north
+    moves: [A1, a2x5]
+    expect:
+      position: "x"
+      events:
+        - {kind: capture, hole: a3, seeds: 5, rule: KIN-9}
+        - {kind: reserve, hole: a2, by: south, seeds: 5}
+      legal: [A1]
+      error: {code: illegal-move, rule: KIN-7}
+      result: draw
+      end_rule: KIN-13
+      score: [24, 24]
+"#;
+        let file: ScenarioFile = serde_saphyr::from_str(yaml).unwrap();
+        let s = &file.scenarios[0];
+        assert_eq!(s.first, Some(SideName::North));
+        assert_eq!(s.expect.events.as_ref().unwrap().len(), 2);
+        assert_eq!(
+            s.expect.error.as_ref().unwrap().code,
+            ErrorCode::IllegalMove
+        );
+        assert_eq!(s.expect.result, Some(ResultName::Draw));
+    }
+
+    #[test]
+    fn unknown_fields_are_refused() {
+        let typo = "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expct: {}}\n";
+        assert!(serde_saphyr::from_str::<ScenarioFile>(typo).is_err());
+        let typo =
+            "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {legl: []}}\n";
+        assert!(serde_saphyr::from_str::<ScenarioFile>(typo).is_err());
+        let event = "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {events: [{kind: capture, hole: a1, seeds: 1, extra: 2}]}}\n";
+        assert!(serde_saphyr::from_str::<ScenarioFile>(event).is_err());
+        let kind = "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {events: [{kind: sow, hole: a1}]}}\n";
+        assert!(serde_saphyr::from_str::<ScenarioFile>(kind).is_err());
+        let code = "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {error: {code: wrong}}}\n";
+        assert!(serde_saphyr::from_str::<ScenarioFile>(code).is_err());
+    }
+}

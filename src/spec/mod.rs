@@ -1,0 +1,571 @@
+//! The specification: rule catalogues, scenarios and perft tables (`spec/`, documented in
+//! `spec/README.md`), and the runner behind `bao-oracle spec` and `tests/spec.rs`.
+//!
+//! A run reads every file it is given (folders recursively), then checks, one item at a time:
+//! each catalogue (well formed, and agreeing with its game's rulings), each scenario, each perft
+//! table, and for every catalogue of a ruleset the oracle implements, the coverage of its ids and
+//! ruling values by the scenarios of the run.
+
+pub mod format;
+pub mod runner;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::games::{self, GameVisitor};
+use format::{Catalogue, PerftFile, PerftTable, Scenario, ScenarioFile};
+pub use runner::{Failure, MoveError, PerftLimit, Played, play_text};
+
+/// Spec files larger than this are refused unread.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// The catalogues shipped with the oracle, for scenario files read without their `rules.yaml`.
+pub fn builtin_catalogue(ruleset: &str) -> Option<&'static str> {
+    match ruleset {
+        "bao-la-kimasai" => Some(include_str!("../../spec/bao-la-kimasai/rules.yaml")),
+        "bao-kingulu" => Some(include_str!("../../spec/bao-kingulu/rules.yaml")),
+        "bao-la-kete" => Some(include_str!("../../spec/bao-la-kete/rules.yaml")),
+        _ => None,
+    }
+}
+
+/// A file of the run, read and parsed.
+#[derive(Clone, Debug)]
+pub enum SpecFile {
+    Catalogue(Catalogue),
+    Scenarios(ScenarioFile),
+    Perft(PerftFile),
+}
+
+/// What kind of thing a result is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemKind {
+    /// A file that could not be read as a spec file.
+    File,
+    Catalogue,
+    Scenario,
+    Perft,
+    Coverage,
+}
+
+/// The result of one item.
+#[derive(Clone, Debug, Serialize)]
+pub struct ItemResult {
+    pub file: String,
+    pub ruleset: Option<String>,
+    pub kind: ItemKind,
+    pub id: String,
+    pub passed: bool,
+    pub failures: Vec<Failure>,
+    /// Why the item was not run (its ruleset has a catalogue but no engine yet); a skipped item
+    /// neither passes nor fails.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_run: Option<String>,
+    /// Perft rows left out by the run's node limit.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub skipped: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// A whole run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub version: u32,
+    pub items: Vec<ItemResult>,
+    pub summary: Summary,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Summary {
+    pub passed: usize,
+    pub failed: usize,
+    /// Items of rulesets the oracle does not implement yet.
+    pub not_run: usize,
+}
+
+/// An input that could not be read at all (exit status 2).
+#[derive(Debug)]
+pub struct IoError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+/// Options of a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    pub perft: PerftLimit,
+}
+
+/// The `*.yaml`/`*.yml` files under `paths` (folders recursively), sorted within each folder.
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
+    let mut out = Vec::new();
+    for path in paths {
+        let meta = std::fs::metadata(path).map_err(|e| IoError {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+        if meta.is_dir() {
+            walk(path, &mut out)?;
+        } else {
+            out.push(path.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), IoError> {
+    let err = |e: std::io::Error| IoError {
+        path: dir.to_path_buf(),
+        message: e.to_string(),
+    };
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(err)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(err)?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Reads one spec file; what kind it is follows from its name (`rules.yaml`, `perft.yaml`, or a
+/// scenario file). `Err(Ok(..))` is a file that was read but is not a valid spec file;
+/// `Err(Err(..))` one that could not be read.
+pub fn read_file(path: &Path) -> Result<SpecFile, Result<String, IoError>> {
+    let io = |e: std::io::Error| {
+        Err(IoError {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })
+    };
+    let size = std::fs::metadata(path).map_err(io)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(Ok(format!(
+            "the file has {size} bytes; spec files are refused above {MAX_FILE_BYTES}"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(io)?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| Ok("the file is not UTF-8 text".to_string()))?;
+    parse_file(path, &text).map_err(Ok)
+}
+
+/// Parses spec file text, its kind given by the file name.
+pub fn parse_file(path: &Path, text: &str) -> Result<SpecFile, String> {
+    let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let result = match name {
+        "rules" => serde_saphyr::from_str::<Catalogue>(text).map(SpecFile::Catalogue),
+        "perft" => serde_saphyr::from_str::<PerftFile>(text).map(SpecFile::Perft),
+        _ => serde_saphyr::from_str::<ScenarioFile>(text).map(SpecFile::Scenarios),
+    };
+    result.map_err(|e| e.to_string())
+}
+
+/// Runs the spec files under `paths`.
+pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
+    let files = collect(paths)?;
+    let mut items = Vec::new();
+    let mut loaded: Vec<(String, SpecFile)> = Vec::new();
+    for path in &files {
+        let shown = path.display().to_string();
+        match read_file(path) {
+            Ok(file) => loaded.push((shown, file)),
+            Err(Ok(message)) => items.push(ItemResult {
+                file: shown,
+                ruleset: None,
+                kind: ItemKind::File,
+                id: "file".to_string(),
+                passed: false,
+                failures: vec![Failure::message(message)],
+                not_run: None,
+                skipped: 0,
+            }),
+            Err(Err(e)) => return Err(e),
+        }
+    }
+
+    // The catalogue of each ruleset: one of the run, else the one beside a scenario file, else
+    // the built-in one.
+    let mut catalogues: BTreeMap<String, Catalogue> = BTreeMap::new();
+    for (_, file) in &loaded {
+        if let SpecFile::Catalogue(c) = file {
+            catalogues
+                .entry(c.ruleset.clone())
+                .or_insert_with(|| c.clone());
+        }
+    }
+    for (shown, file) in &loaded {
+        let ruleset = match file {
+            SpecFile::Scenarios(f) => &f.ruleset,
+            SpecFile::Perft(f) => &f.ruleset,
+            SpecFile::Catalogue(_) => continue,
+        };
+        if catalogues.contains_key(ruleset) {
+            continue;
+        }
+        let beside = Path::new(shown).with_file_name("rules.yaml");
+        let found = std::fs::read_to_string(&beside)
+            .ok()
+            .and_then(|t| serde_saphyr::from_str::<Catalogue>(&t).ok())
+            .filter(|c| &c.ruleset == ruleset)
+            .or_else(|| builtin_catalogue(ruleset).and_then(|t| serde_saphyr::from_str(t).ok()));
+        if let Some(c) = found {
+            catalogues.insert(ruleset.clone(), c);
+        }
+    }
+
+    let mut scenario_ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut table_ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut scenarios_of: BTreeMap<String, Vec<Scenario>> = BTreeMap::new();
+    for (shown, file) in &loaded {
+        match file {
+            SpecFile::Catalogue(c) => {
+                let mut failures = runner::check_catalogue(c);
+                if let Some(more) = games::dispatch(&c.ruleset, CatalogueCheck(c)) {
+                    failures.extend(more);
+                }
+                items.push(item(
+                    shown,
+                    &c.ruleset,
+                    ItemKind::Catalogue,
+                    "catalogue",
+                    failures,
+                    0,
+                ));
+            }
+            SpecFile::Scenarios(f) => {
+                let catalogue = catalogues.get(&f.ruleset);
+                for scenario in &f.scenarios {
+                    if let Some(item) =
+                        not_implemented(shown, &f.ruleset, ItemKind::Scenario, &scenario.id)
+                    {
+                        items.push(item);
+                        continue;
+                    }
+                    let mut failures = match catalogue {
+                        Some(c) => runner::check_shape(scenario, c),
+                        None => vec![Failure::message(format!(
+                            "no rule catalogue for ruleset `{}`",
+                            f.ruleset
+                        ))],
+                    };
+                    let ids = scenario_ids.entry(f.ruleset.clone()).or_default();
+                    if !ids.insert(scenario.id.clone()) {
+                        failures.push(Failure::message(format!(
+                            "scenario id `{}` is used twice in {}",
+                            scenario.id, f.ruleset
+                        )));
+                    }
+                    if failures.is_empty() {
+                        failures = games::dispatch(&f.ruleset, RunScenario(scenario))
+                            .unwrap_or_else(|| {
+                                vec![Failure::message(games::unknown_ruleset(&f.ruleset))]
+                            });
+                    }
+                    items.push(item(
+                        shown,
+                        &f.ruleset,
+                        ItemKind::Scenario,
+                        &scenario.id,
+                        failures,
+                        0,
+                    ));
+                }
+                scenarios_of
+                    .entry(f.ruleset.clone())
+                    .or_default()
+                    .extend(f.scenarios.iter().cloned());
+            }
+            SpecFile::Perft(f) => {
+                for table in &f.tables {
+                    let ids = table_ids.entry(f.ruleset.clone()).or_default();
+                    if !ids.insert(table.id.clone()) {
+                        let failure = Failure::message(format!(
+                            "perft table id `{}` is used twice in {}",
+                            table.id, f.ruleset
+                        ));
+                        items.push(item(
+                            shown,
+                            &f.ruleset,
+                            ItemKind::Perft,
+                            &table.id,
+                            vec![failure],
+                            0,
+                        ));
+                        continue;
+                    }
+                    if let Some(item) =
+                        not_implemented(shown, &f.ruleset, ItemKind::Perft, &table.id)
+                    {
+                        items.push(item);
+                        continue;
+                    }
+                    let (failures, skipped) =
+                        games::dispatch(&f.ruleset, RunPerft(table, options.perft)).unwrap_or_else(
+                            || {
+                                (
+                                    vec![Failure::message(games::unknown_ruleset(&f.ruleset))],
+                                    0,
+                                )
+                            },
+                        );
+                    items.push(item(
+                        shown,
+                        &f.ruleset,
+                        ItemKind::Perft,
+                        &table.id,
+                        failures,
+                        skipped,
+                    ));
+                }
+            }
+        }
+    }
+
+    // Coverage, for each catalogue of the run whose game the oracle implements.
+    for (shown, file) in &loaded {
+        if let SpecFile::Catalogue(c) = file
+            && games::RULESETS.contains(&c.ruleset.as_str())
+        {
+            let scenarios = scenarios_of
+                .get(&c.ruleset)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            let failures = runner::check_coverage(c, scenarios);
+            items.push(item(
+                shown,
+                &c.ruleset,
+                ItemKind::Coverage,
+                "coverage",
+                failures,
+                0,
+            ));
+        }
+    }
+
+    let failed = items.iter().filter(|i| i.failed()).count();
+    let not_run = items.iter().filter(|i| i.not_run.is_some()).count();
+    Ok(Report {
+        version: 1,
+        summary: Summary {
+            passed: items.len() - failed - not_run,
+            failed,
+            not_run,
+        },
+        items,
+    })
+}
+
+fn item(
+    file: &str,
+    ruleset: &str,
+    kind: ItemKind,
+    id: &str,
+    failures: Vec<Failure>,
+    skipped: usize,
+) -> ItemResult {
+    ItemResult {
+        file: file.to_string(),
+        ruleset: Some(ruleset.to_string()),
+        kind,
+        id: id.to_string(),
+        passed: failures.is_empty(),
+        failures,
+        not_run: None,
+        skipped,
+    }
+}
+
+struct CatalogueCheck<'a>(&'a Catalogue);
+
+impl GameVisitor for CatalogueCheck<'_> {
+    type Output = Vec<Failure>;
+    fn visit<G: Game>(self) -> Vec<Failure> {
+        runner::check_catalogue_against::<G>(self.0)
+    }
+}
+
+struct RunScenario<'a>(&'a Scenario);
+
+impl GameVisitor for RunScenario<'_> {
+    type Output = Vec<Failure>;
+    fn visit<G: Game>(self) -> Vec<Failure> {
+        runner::run_scenario::<G>(self.0)
+    }
+}
+
+struct RunPerft<'a>(&'a PerftTable, PerftLimit);
+
+impl GameVisitor for RunPerft<'_> {
+    type Output = (Vec<Failure>, usize);
+    fn visit<G: Game>(self) -> (Vec<Failure>, usize) {
+        runner::run_perft::<G>(self.0, self.1)
+    }
+}
+
+/// The full trace of a scenario's last move (see [`crate::trace`]); `None` for an unknown ruleset.
+pub fn trace_scenario(ruleset: &str, scenario: &Scenario) -> Option<Result<String, String>> {
+    games::dispatch(ruleset, TraceScenario(scenario))
+}
+
+struct TraceScenario<'a>(&'a Scenario);
+
+impl GameVisitor for TraceScenario<'_> {
+    type Output = Result<String, String>;
+    fn visit<G: Game>(self) -> Result<String, String> {
+        let scenario = self.0;
+        let mut game = runner::setup::<G>(scenario).map_err(|f| f.what)?;
+        let Some((last, before)) = scenario.moves.split_last() else {
+            return Ok(crate::trace::render_position::<G>(&game));
+        };
+        for (i, text) in before.iter().enumerate() {
+            play_text(&mut game, text)
+                .map_err(|e| format!("ply {} `{text}`: {}", i + 1, e.describe()))?;
+        }
+        Ok(crate::trace::trace_move(
+            &mut game,
+            scenario.moves.len(),
+            last,
+        ))
+    }
+}
+
+impl ItemResult {
+    /// Run and failed (a skipped item has not failed).
+    pub fn failed(&self) -> bool {
+        !self.passed && self.not_run.is_none()
+    }
+}
+
+/// Items of a ruleset the spec knows (it has a built-in catalogue) but the oracle does not
+/// implement yet: listed, not run.
+fn not_implemented(file: &str, ruleset: &str, kind: ItemKind, id: &str) -> Option<ItemResult> {
+    if games::RULESETS.contains(&ruleset) || builtin_catalogue(ruleset).is_none() {
+        return None;
+    }
+    Some(ItemResult {
+        file: file.to_string(),
+        ruleset: Some(ruleset.to_string()),
+        kind,
+        id: id.to_string(),
+        passed: false,
+        failures: Vec::new(),
+        not_run: Some(format!("{ruleset} has no engine yet")),
+        skipped: 0,
+    })
+}
+
+impl Report {
+    /// `N passed, M failed`
+    pub fn closing_line(&self) -> String {
+        format!(
+            "{} passed, {} failed",
+            self.summary.passed, self.summary.failed
+        )
+    }
+
+    /// Each failed item with what was expected and what happened, then the closing line.
+    pub fn human(&self) -> String {
+        let mut out = String::new();
+        for item in self.items.iter().filter(|i| i.failed()) {
+            let ruleset = item.ruleset.as_deref().unwrap_or("-");
+            let _ = writeln!(
+                out,
+                "FAIL {} [{ruleset}] {} {}",
+                item.file,
+                kind_name(item.kind),
+                item.id
+            );
+            for f in &item.failures {
+                match (&f.expected, &f.actual) {
+                    (Some(e), Some(a)) => {
+                        let _ = writeln!(
+                            out,
+                            "    {}:\n        expected: {e}\n        actual:   {a}",
+                            f.what
+                        );
+                    }
+                    _ => {
+                        let _ = writeln!(out, "    {}", f.what);
+                    }
+                }
+            }
+        }
+        if self.summary.not_run > 0 {
+            let mut rulesets: Vec<&str> = self
+                .items
+                .iter()
+                .filter(|i| i.not_run.is_some())
+                .filter_map(|i| i.ruleset.as_deref())
+                .collect();
+            rulesets.dedup();
+            let _ = writeln!(
+                out,
+                "({} items not run: no engine yet for {})",
+                self.summary.not_run,
+                rulesets.join(", ")
+            );
+        }
+        let skipped: usize = self.items.iter().map(|i| i.skipped).sum();
+        if skipped > 0 {
+            let _ = writeln!(out, "({skipped} perft rows above the node limit skipped)");
+        }
+        let _ = writeln!(out, "{}", self.closing_line());
+        out
+    }
+
+    /// Every item, one line each, grouped by file: what the suite holds and what passes. Kept as a
+    /// snapshot so that a scenario that appears, disappears or changes status shows in review.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        let mut current = None;
+        for item in &self.items {
+            if current != Some(&item.file) {
+                let _ = writeln!(out, "{}", item.file);
+                current = Some(&item.file);
+            }
+            let status = match (item.passed, &item.not_run) {
+                (_, Some(_)) => "skip",
+                (true, None) => "ok  ",
+                (false, None) => "FAIL",
+            };
+            let skipped = if item.skipped > 0 {
+                format!(" ({} rows skipped)", item.skipped)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "  {status} {} {}{skipped}",
+                kind_name(item.kind),
+                item.id
+            );
+        }
+        let _ = writeln!(out, "{}", self.closing_line());
+        out
+    }
+}
+
+fn kind_name(kind: ItemKind) -> &'static str {
+    match kind {
+        ItemKind::File => "file",
+        ItemKind::Catalogue => "catalogue",
+        ItemKind::Scenario => "scenario",
+        ItemKind::Perft => "perft",
+        ItemKind::Coverage => "coverage",
+    }
+}

@@ -1,0 +1,894 @@
+//! Runs scenarios and perft tables for one game, and checks a catalogue against the game.
+//! Everything here is generic over [`Game`]; [`super`] picks the game with
+//! [`crate::games::dispatch`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::format::{
+    Catalogue, ErrorCode, ErrorSpec, EventSpec, Expect, PerftTable, ResultName, Scenario, SideName,
+};
+use crate::game::{Event, FalseClaim, Game, Playthrough, Rejection, RuleId, Side, Unresolved};
+use crate::perft::{divide, perft};
+use crate::rulings::RulingSet;
+
+/// One way a scenario, table or catalogue departs from what it should be.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Failure {
+    /// What was checked (`position`, `events`, `ply 3`, `perft depth 5`, ...).
+    pub what: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actual: Option<String>,
+}
+
+impl Failure {
+    pub fn new(
+        what: impl Into<String>,
+        expected: impl Into<String>,
+        actual: impl Into<String>,
+    ) -> Self {
+        Failure {
+            what: what.into(),
+            expected: Some(expected.into()),
+            actual: Some(actual.into()),
+        }
+    }
+
+    /// A failure that is a statement, not a comparison (a malformed scenario, a missing id).
+    pub fn message(what: impl Into<String>) -> Self {
+        Failure {
+            what: what.into(),
+            expected: None,
+            actual: None,
+        }
+    }
+}
+
+/// A move that played: the move, its events (with [`Event::GameOver`] if it ended the game), and
+/// the claims of its spelling that it did not bear out.
+pub struct Played<G: Game> {
+    pub mv: G::Move,
+    pub events: Vec<Event>,
+    pub false_claims: Vec<FalseClaim>,
+}
+
+/// A move text that did not play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    pub code: ErrorCode,
+    pub rule: Option<RuleId>,
+    pub message: String,
+    /// For [`ErrorCode::AmbiguousMove`]: the legal moves the spelling fits, canonical.
+    pub candidates: Vec<String>,
+}
+
+impl MoveError {
+    fn new(code: ErrorCode, rule: Option<RuleId>, message: impl Into<String>) -> Self {
+        MoveError {
+            code,
+            rule,
+            message: message.into(),
+            candidates: Vec::new(),
+        }
+    }
+
+    /// `illegal-move (KIN-7): ...`
+    pub fn describe(&self) -> String {
+        let rule = self.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+        format!("{}{rule}: {}", self.code.as_str(), self.message)
+    }
+}
+
+/// Plays one move as written on `game`: notation, resolution, the rules, the claims. On an error
+/// the game is unchanged; a false claim is not an error here (the move did play): see
+/// [`Played::false_claims`].
+pub fn play_text<G: Game>(game: &mut Playthrough<G>, text: &str) -> Result<Played<G>, MoveError> {
+    if let Some(end) = game.end() {
+        return Err(MoveError::new(
+            ErrorCode::MoveAfterEnd,
+            Some(end.rule),
+            format!("the game is already over: {} ({})", end.outcome, end.rule),
+        ));
+    }
+    let spelling =
+        G::parse_move(text).map_err(|e| MoveError::new(ErrorCode::NotNotation, None, e.message))?;
+    let mv = match G::resolve(&game.position, &game.rulings, &spelling) {
+        Ok(mv) => mv,
+        Err(Unresolved::Rejected(rejection)) => return Err(rejected(rejection)),
+        Err(Unresolved::NotNotation(e)) => {
+            return Err(MoveError::new(ErrorCode::NotNotation, None, e.message));
+        }
+        Err(Unresolved::Ambiguous(moves)) => {
+            let candidates: Vec<String> = moves.into_iter().map(G::format_move).collect();
+            let mut error = MoveError::new(
+                ErrorCode::AmbiguousMove,
+                None,
+                format!("`{text}` fits {}", candidates.join(", ")),
+            );
+            error.candidates = candidates;
+            return Err(error);
+        }
+    };
+    let mut events = Vec::new();
+    game.play(mv, &mut events).map_err(rejected)?;
+    let false_claims = G::check_claims(&spelling, &events);
+    Ok(Played {
+        mv,
+        events,
+        false_claims,
+    })
+}
+
+fn rejected(rejection: Rejection) -> MoveError {
+    match rejection {
+        Rejection::Illegal { rule, reason } => {
+            MoveError::new(ErrorCode::IllegalMove, Some(rule), reason)
+        }
+        undecided @ Rejection::Undecided { .. } => {
+            MoveError::new(ErrorCode::UndecidedMove, None, undecided.to_string())
+        }
+    }
+}
+
+/// The rule and ambiguity ids a catalogue defines.
+pub fn catalogue_ids(catalogue: &Catalogue) -> BTreeSet<&str> {
+    catalogue
+        .rules
+        .iter()
+        .chain(&catalogue.ambiguities)
+        .map(|e| e.id.as_str())
+        .collect()
+}
+
+/// The legal moves of the game's position, canonical; none once the game is over.
+pub fn legal_moves<G: Game>(game: &Playthrough<G>) -> Vec<String> {
+    if game.end().is_some() {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    G::legal_moves(&game.position, &game.rulings, &mut moves);
+    moves.into_iter().map(G::format_move).collect()
+}
+
+/// Resolves a scenario's or table's rulings for `G`.
+pub fn resolve_rulings<G: Game>(rulings: &BTreeMap<String, String>) -> Result<G::Rulings, String> {
+    let mut set = RulingSet::new();
+    for (name, value) in rulings {
+        set.insert(name, value).map_err(|e| e.message)?;
+    }
+    set.check(G::RULINGS, G::RULESET).map_err(|e| e.message)?;
+    G::rulings(&set).map_err(|e| e.message)
+}
+
+/// Reads a position, or the standard start.
+pub fn read_position<G: Game>(text: Option<&str>) -> Result<G::Position, String> {
+    match text {
+        None => Ok(G::start()),
+        Some(text) => G::parse_position(text).map_err(|e| match e.rule {
+            Some(rule) => format!("{} ({rule})", e.message),
+            None => e.message,
+        }),
+    }
+}
+
+/// A scenario set up: its game at the start, before any move.
+pub fn setup<G: Game>(scenario: &Scenario) -> Result<Playthrough<G>, Failure> {
+    let rulings = resolve_rulings::<G>(&scenario.rulings)
+        .map_err(|e| Failure::message(format!("rulings: {e}")))?;
+    let mut start = read_position::<G>(scenario.start.as_deref())
+        .map_err(|e| Failure::message(format!("start position: {e}")))?;
+    if let Some(first) = scenario.first {
+        G::set_side_to_move(&mut start, side(first));
+    }
+    Ok(Playthrough::new(start, rulings))
+}
+
+fn side(name: SideName) -> Side {
+    match name {
+        SideName::South => Side::South,
+        SideName::North => Side::North,
+    }
+}
+
+/// Checks a scenario's own shape: ids known to the catalogue, an expectation that can fail, and
+/// fields that fit together.
+pub fn check_shape(scenario: &Scenario, catalogue: &Catalogue) -> Vec<Failure> {
+    let mut failures = Vec::new();
+    let ids = catalogue_ids(catalogue);
+    if scenario.rules.is_empty() {
+        failures.push(Failure::message("`rules` names no rule id"));
+    }
+    for id in &scenario.rules {
+        if !ids.contains(id.as_str()) {
+            failures.push(Failure::message(format!(
+                "`{id}` is not a rule or ambiguity id of {}",
+                catalogue.ruleset
+            )));
+        }
+    }
+    for (name, value) in &scenario.rulings {
+        match catalogue.rulings.iter().find(|r| &r.name == name) {
+            None => failures.push(Failure::message(format!(
+                "`{name}` is not a ruling of {}",
+                catalogue.ruleset
+            ))),
+            Some(def) if !def.values.contains(value) => failures.push(Failure::message(format!(
+                "`{value}` is not a value of ruling `{name}` ({})",
+                def.values.join(" | ")
+            ))),
+            Some(_) => {}
+        }
+    }
+    let expect = &scenario.expect;
+    if expect.is_empty() {
+        failures.push(Failure::message("`expect` expects nothing"));
+    }
+    let mut known_rule = |what: &str, rule: &Option<String>| {
+        if let Some(rule) = rule
+            && !ids.contains(rule.as_str())
+        {
+            failures.push(Failure::message(format!(
+                "{what}: `{rule}` is not a rule or ambiguity id of {}",
+                catalogue.ruleset
+            )));
+        }
+    };
+    known_rule("end_rule", &expect.end_rule);
+    for event in expect.events.iter().flatten() {
+        match event {
+            EventSpec::Capture { rule, .. } | EventSpec::Reserve { rule, .. } => {
+                known_rule("events", rule)
+            }
+        }
+    }
+    if let Some(error) = &expect.error {
+        known_rule("error", &error.rule);
+        if error.code == ErrorCode::BadPosition {
+            let alone = Expect {
+                error: Some(error.clone()),
+                ..Expect::default()
+            };
+            if !scenario.moves.is_empty() || *expect != alone || scenario.start.is_none() {
+                failures.push(Failure::message(
+                    "a `bad-position` error is about `start`: no moves and no other expectation",
+                ));
+            }
+        } else if scenario.moves.is_empty() {
+            failures.push(Failure::message(
+                "`error` expects the last move to fail, but there are no moves",
+            ));
+        }
+        if error.code == ErrorCode::IllegalMove && error.rule.is_none() {
+            failures.push(Failure::message(
+                "an `illegal-move` error names the rule it breaks",
+            ));
+        }
+        if error.candidates.is_some() && error.code != ErrorCode::AmbiguousMove {
+            failures.push(Failure::message(
+                "`candidates` belong to an `ambiguous-move` error",
+            ));
+        }
+        if expect.events.is_some() && error.code != ErrorCode::FalseClaim {
+            failures.push(Failure::message(
+                "`events` with an error other than `false-claim`: the move did not play",
+            ));
+        }
+    }
+    if expect.events.is_some() && scenario.moves.is_empty() {
+        failures.push(Failure::message(
+            "`events` expects the events of the last move, but there are no moves",
+        ));
+    }
+    failures
+}
+
+/// Runs one scenario (its shape already checked): plays its moves and compares every expectation.
+pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
+    if let Some(want) = scenario
+        .expect
+        .error
+        .as_ref()
+        .filter(|e| e.code == ErrorCode::BadPosition)
+    {
+        let text = scenario.start.as_deref().unwrap_or_default();
+        return match G::parse_position(text) {
+            Ok(pos) => vec![Failure::new(
+                "start",
+                "bad-position",
+                format!("the position reads as {}", G::format_compact(&pos)),
+            )],
+            Err(e) if want.rule.as_deref().is_some_and(|r| Some(r) != e.rule) => {
+                vec![Failure::new(
+                    "start",
+                    format!(
+                        "bad-position ({})",
+                        want.rule.as_deref().unwrap_or_default()
+                    ),
+                    format!(
+                        "bad-position ({}): {}",
+                        e.rule.unwrap_or("no rule"),
+                        e.message
+                    ),
+                )]
+            }
+            Err(_) => Vec::new(),
+        };
+    }
+    let mut game = match setup::<G>(scenario) {
+        Ok(game) => game,
+        Err(failure) => return vec![failure],
+    };
+    let expect = &scenario.expect;
+    let mut failures = Vec::new();
+    let mut last_events: Option<Vec<Event>> = None;
+    let n = scenario.moves.len();
+    for (i, text) in scenario.moves.iter().enumerate() {
+        let ply = i + 1;
+        let last = ply == n;
+        let outcome = play_text(&mut game, text);
+        let error = match &outcome {
+            Ok(played) => played.false_claims.first().map(|claim| MoveError {
+                code: ErrorCode::FalseClaim,
+                rule: Some(claim.rule),
+                message: claim.message.clone(),
+                candidates: Vec::new(),
+            }),
+            Err(e) => Some(e.clone()),
+        };
+        match (last, &expect.error, error) {
+            (true, Some(want), got) => {
+                compare_error(want, got.as_ref(), ply, text, &mut failures);
+            }
+            (_, _, Some(got)) => {
+                failures.push(Failure::new(
+                    format!("ply {ply} `{text}`"),
+                    "the move plays",
+                    got.describe(),
+                ));
+                return failures;
+            }
+            (_, _, None) => {}
+        }
+        if let Ok(played) = outcome {
+            last_events = Some(played.events);
+        }
+    }
+
+    if let Some(text) = &expect.position {
+        match G::parse_position(text) {
+            Err(e) => failures.push(Failure::message(format!(
+                "expected position does not parse: {}",
+                e.message
+            ))),
+            Ok(want) if want != game.position => failures.push(Failure::new(
+                "position",
+                G::format_compact(&want),
+                G::format_compact(&game.position),
+            )),
+            Ok(_) => {}
+        }
+    }
+    if let Some(want) = &expect.events {
+        let got: Vec<EventSpec> = last_events
+            .as_deref()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(outcome_event::<G>)
+            .collect();
+        if !events_match(want, &got) {
+            failures.push(Failure::new("events", show_events(want), show_events(&got)));
+        }
+    }
+    if let Some(want) = &expect.legal {
+        let got = legal_moves(&game);
+        let want_set: BTreeSet<&str> = want.iter().map(String::as_str).collect();
+        let got_set: BTreeSet<&str> = got.iter().map(String::as_str).collect();
+        if want_set.len() != want.len() {
+            failures.push(Failure::message("`legal` lists a move twice"));
+        } else if want_set != got_set {
+            failures.push(Failure::new(
+                "legal moves",
+                show_list(&want_set),
+                show_list(&got_set),
+            ));
+        }
+    }
+    let end = game.end();
+    if let Some(want) = expect.result {
+        let got = end.map_or("unfinished", |e| e.outcome.name());
+        if want.as_str() != got {
+            failures.push(Failure::new("result", want.as_str(), got));
+        }
+    }
+    if let Some(want) = &expect.end_rule {
+        let got = end.map_or("none: the game goes on", |e| e.rule);
+        if want != got {
+            failures.push(Failure::new("end rule", want.as_str(), got));
+        }
+    }
+    if let Some([s, n]) = expect.score {
+        let got = match end.and_then(|e| e.score) {
+            Some([gs, gn]) => format!("{gs}-{gn}"),
+            None => "no score".to_string(),
+        };
+        if format!("{s}-{n}") != got {
+            failures.push(Failure::new("score", format!("{s}-{n}"), got));
+        }
+    }
+    if expect.result == Some(ResultName::Unfinished)
+        && (expect.end_rule.is_some() || expect.score.is_some())
+    {
+        failures.push(Failure::message(
+            "an unfinished game has no end rule or score",
+        ));
+    }
+    failures
+}
+
+fn compare_error(
+    want: &ErrorSpec,
+    got: Option<&MoveError>,
+    ply: usize,
+    text: &str,
+    failures: &mut Vec<Failure>,
+) {
+    let what = format!("ply {ply} `{text}`");
+    let wanted = || match &want.rule {
+        Some(rule) => format!("{} ({rule})", want.code.as_str()),
+        None => want.code.as_str().to_string(),
+    };
+    let Some(got) = got else {
+        failures.push(Failure::new(what, wanted(), "the move plays"));
+        return;
+    };
+    let rule_differs = want.rule.as_deref().is_some_and(|r| Some(r) != got.rule);
+    if got.code != want.code || rule_differs {
+        failures.push(Failure::new(what, wanted(), got.describe()));
+        return;
+    }
+    if let Some(candidates) = &want.candidates {
+        let want_set: BTreeSet<&str> = candidates.iter().map(String::as_str).collect();
+        let got_set: BTreeSet<&str> = got.candidates.iter().map(String::as_str).collect();
+        if want_set != got_set {
+            failures.push(Failure::new(
+                format!("{what}: candidates"),
+                show_list(&want_set),
+                show_list(&got_set),
+            ));
+        }
+    }
+}
+
+/// The outcome events of a move (captures, reservations) in the spec's terms.
+pub fn outcome_event<G: Game>(event: &Event) -> Option<EventSpec> {
+    match *event {
+        Event::Capture { hole, seeds, rule } => Some(EventSpec::Capture {
+            hole: G::hole_name(hole).to_string(),
+            seeds,
+            rule: Some(rule.to_string()),
+        }),
+        Event::Reserve {
+            hole,
+            by,
+            seeds,
+            rule,
+        } => Some(EventSpec::Reserve {
+            hole: G::hole_name(hole).to_string(),
+            by: match by {
+                Side::South => SideName::South,
+                Side::North => SideName::North,
+            },
+            seeds,
+            rule: Some(rule.to_string()),
+        }),
+        _ => None,
+    }
+}
+
+/// Whether actual events fit the expected ones: same kinds, holes, counts and sides in the same
+/// order; rules compared where the expectation names one.
+fn events_match(want: &[EventSpec], got: &[EventSpec]) -> bool {
+    want.len() == got.len()
+        && want.iter().zip(got).all(|(w, g)| match (w, g) {
+            (
+                EventSpec::Capture { hole, seeds, rule },
+                EventSpec::Capture {
+                    hole: h,
+                    seeds: s,
+                    rule: r,
+                },
+            ) => hole == h && seeds == s && (rule.is_none() || rule == r),
+            (
+                EventSpec::Reserve {
+                    hole,
+                    by,
+                    seeds,
+                    rule,
+                },
+                EventSpec::Reserve {
+                    hole: h,
+                    by: b,
+                    seeds: s,
+                    rule: r,
+                },
+            ) => hole == h && by == b && seeds == s && (rule.is_none() || rule == r),
+            _ => false,
+        })
+}
+
+fn show_events(events: &[EventSpec]) -> String {
+    if events.is_empty() {
+        return "none".to_string();
+    }
+    let rule = |r: &Option<String>| r.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
+    events
+        .iter()
+        .map(|e| match e {
+            EventSpec::Capture {
+                hole,
+                seeds,
+                rule: r,
+            } => format!("capture {seeds} from {hole}{}", rule(r)),
+            EventSpec::Reserve {
+                hole,
+                by,
+                seeds,
+                rule: r,
+            } => {
+                let by = if *by == SideName::South {
+                    "south"
+                } else {
+                    "north"
+                };
+                format!("{hole} reserved by {by}, holding {seeds}{}", rule(r))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn show_list(items: &BTreeSet<&str>) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.iter().copied().collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Perft tables ask for no deeper trees than this.
+pub const MAX_PERFT_DEPTH: u32 = 40;
+
+/// Which perft rows a run checks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PerftLimit {
+    /// Rows whose leaf count is above this are skipped (`None`: check every row).
+    pub max_nodes: Option<u64>,
+}
+
+impl PerftLimit {
+    fn allows(&self, nodes: u64) -> bool {
+        self.max_nodes.is_none_or(|max| nodes <= max)
+    }
+}
+
+/// Checks one perft table; returns the failures and the number of rows skipped by `limit`.
+pub fn run_perft<G: Game>(table: &PerftTable, limit: PerftLimit) -> (Vec<Failure>, usize) {
+    let rulings = match resolve_rulings::<G>(&table.rulings) {
+        Ok(r) => r,
+        Err(e) => return (vec![Failure::message(format!("rulings: {e}"))], 0),
+    };
+    let position = match read_position::<G>(table.position.as_deref()) {
+        Ok(p) => p,
+        Err(e) => return (vec![Failure::message(format!("position: {e}"))], 0),
+    };
+    let mut failures = Vec::new();
+    let mut skipped = 0;
+    if table.counts.is_empty() {
+        failures.push(Failure::message("the table has no counts"));
+    }
+    for depth in table
+        .counts
+        .iter()
+        .map(|r| r.depth)
+        .chain(table.divide.iter().map(|r| r.depth))
+    {
+        if depth > MAX_PERFT_DEPTH {
+            failures.push(Failure::message(format!(
+                "depth {depth} is beyond the deepest perft a table may ask for ({MAX_PERFT_DEPTH})"
+            )));
+        }
+    }
+    if !failures.is_empty() {
+        return (failures, 0);
+    }
+    for row in &table.counts {
+        if !limit.allows(row.nodes) {
+            skipped += 1;
+            continue;
+        }
+        let got = perft::<G>(&position, &rulings, row.depth);
+        if got != row.nodes {
+            failures.push(Failure::new(
+                format!("perft depth {}", row.depth),
+                row.nodes.to_string(),
+                got.to_string(),
+            ));
+        }
+    }
+    for row in &table.divide {
+        let total: u64 = row.moves.values().sum();
+        if !limit.allows(total) {
+            skipped += 1;
+            continue;
+        }
+        let got: BTreeMap<String, u64> = divide::<G>(&position, &rulings, row.depth)
+            .into_iter()
+            .map(|(mv, n)| (G::format_move(mv), n))
+            .collect();
+        if got != row.moves {
+            let show = |m: &BTreeMap<String, u64>| {
+                m.iter()
+                    .map(|(k, v)| format!("{k} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            failures.push(Failure::new(
+                format!("divide depth {}", row.depth),
+                show(&row.moves),
+                show(&got),
+            ));
+        }
+    }
+    (failures, skipped)
+}
+
+/// Checks that a catalogue agrees with the game: its rulings are exactly [`Game::RULINGS`].
+pub fn check_catalogue_against<G: Game>(catalogue: &Catalogue) -> Vec<Failure> {
+    let mut failures = Vec::new();
+    let ids = catalogue_ids(catalogue);
+    for def in G::RULINGS {
+        let Some(entry) = catalogue.rulings.iter().find(|r| r.name == def.name) else {
+            failures.push(Failure::message(format!(
+                "ruling `{}` of the engine is not in the catalogue",
+                def.name
+            )));
+            continue;
+        };
+        let show = |default: &str, values: &[&str], ids: &[&str]| {
+            format!(
+                "default {default}, values {}, settles {}",
+                values.join(" | "),
+                ids.join(" ")
+            )
+        };
+        let values: Vec<&str> = entry.values.iter().map(String::as_str).collect();
+        let settles: Vec<&str> = entry.settles.iter().map(String::as_str).collect();
+        if entry.default != def.default || values != def.values || settles != def.ids {
+            failures.push(Failure::new(
+                format!("ruling `{}`", def.name),
+                show(def.default, def.values, def.ids),
+                show(&entry.default, &values, &settles),
+            ));
+        }
+    }
+    for entry in &catalogue.rulings {
+        if !G::RULINGS.iter().any(|d| d.name == entry.name) {
+            failures.push(Failure::message(format!(
+                "ruling `{}` of the catalogue is not one of the engine's",
+                entry.name
+            )));
+        }
+        for id in &entry.settles {
+            if !ids.contains(id.as_str()) {
+                failures.push(Failure::message(format!(
+                    "ruling `{}` settles `{id}`, which is not an ambiguity id",
+                    entry.name
+                )));
+            }
+        }
+    }
+    failures
+}
+
+/// Checks a catalogue on its own: ids unique, rulings well formed.
+pub fn check_catalogue(catalogue: &Catalogue) -> Vec<Failure> {
+    let mut failures = Vec::new();
+    let mut seen = BTreeSet::new();
+    for entry in catalogue.rules.iter().chain(&catalogue.ambiguities) {
+        if !seen.insert(entry.id.as_str()) {
+            failures.push(Failure::message(format!("`{}` is listed twice", entry.id)));
+        }
+        if entry.statement.trim().is_empty() {
+            failures.push(Failure::message(format!("`{}` has no statement", entry.id)));
+        }
+    }
+    let mut names = BTreeSet::new();
+    for ruling in &catalogue.rulings {
+        if !names.insert(ruling.name.as_str()) {
+            failures.push(Failure::message(format!(
+                "ruling `{}` is listed twice",
+                ruling.name
+            )));
+        }
+        if !ruling.values.contains(&ruling.default) {
+            failures.push(Failure::message(format!(
+                "ruling `{}`: the default `{}` is not one of its values",
+                ruling.name, ruling.default
+            )));
+        }
+    }
+    failures
+}
+
+/// Coverage: every rule and ambiguity id named by some scenario, and every value of every ruling
+/// selected by some scenario.
+pub fn check_coverage<'a>(
+    catalogue: &Catalogue,
+    scenarios: impl IntoIterator<Item = &'a Scenario>,
+) -> Vec<Failure> {
+    let mut named: BTreeSet<&str> = BTreeSet::new();
+    let mut selected: BTreeSet<(&str, &str)> = BTreeSet::new();
+    for scenario in scenarios {
+        named.extend(scenario.rules.iter().map(String::as_str));
+        selected.extend(
+            scenario
+                .rulings
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str())),
+        );
+    }
+    let mut failures = Vec::new();
+    for entry in catalogue.rules.iter().chain(&catalogue.ambiguities) {
+        let id = entry.id.as_str();
+        if !named.contains(id) {
+            failures.push(Failure::message(format!(
+                "`{id}` is exercised by no scenario"
+            )));
+        }
+    }
+    for ruling in &catalogue.rulings {
+        for value in &ruling.values {
+            if !selected.contains(&(ruling.name.as_str(), value.as_str())) {
+                failures.push(Failure::message(format!(
+                    "ruling `{}` = `{value}` is selected by no scenario",
+                    ruling.name
+                )));
+            }
+        }
+    }
+    failures
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Kimasai;
+    use crate::spec::format::ScenarioFile;
+
+    const CATALOGUE: &str = r#"
+ruleset: demo
+name: Demo
+reference: demo.md
+rules:
+  - {id: D-1, statement: one, source: {seed: s.txt, section: a, reference: b}}
+  - {id: D-2, statement: two, source: {seed: s.txt, section: a, reference: b}}
+ambiguities:
+  - {id: D-A1, statement: three, source: {seed: s.txt, section: a, reference: b}}
+rulings:
+  - {name: demo.topic, settles: [D-A1], question: q, default: "yes", values: ["yes", "no"]}
+"#;
+
+    fn catalogue() -> Catalogue {
+        serde_saphyr::from_str(CATALOGUE).unwrap()
+    }
+
+    fn scenarios(yaml: &str) -> Vec<Scenario> {
+        serde_saphyr::from_str::<ScenarioFile>(yaml)
+            .unwrap()
+            .scenarios
+    }
+
+    #[test]
+    fn coverage_names_every_missing_id_and_ruling_value() {
+        let some = scenarios(
+            "ruleset: demo\nscenarios:\n  - {id: a, description: d, rules: [D-1, D-A1], rulings: {demo.topic: 'no'}, expect: {legal: []}}\n",
+        );
+        let gaps: Vec<String> = check_coverage(&catalogue(), &some)
+            .into_iter()
+            .map(|f| f.what)
+            .collect();
+        assert_eq!(
+            gaps,
+            [
+                "`D-2` is exercised by no scenario",
+                "ruling `demo.topic` = `yes` is selected by no scenario"
+            ]
+        );
+        let all = scenarios(
+            "ruleset: demo\nscenarios:\n  - {id: a, description: d, rules: [D-1, D-2, D-A1], rulings: {demo.topic: 'no'}, expect: {legal: []}}\n  - {id: b, description: d, rules: [D-1], rulings: {demo.topic: 'yes'}, expect: {legal: []}}\n",
+        );
+        assert!(check_coverage(&catalogue(), &all).is_empty());
+    }
+
+    #[test]
+    fn shape_refuses_unknown_ids_and_empty_expectations() {
+        let bad = scenarios(
+            "ruleset: demo\nscenarios:\n  - {id: a, description: d, rules: [D-9], rulings: {demo.other: x}, expect: {}}\n  - {id: b, description: d, rules: [D-1], moves: [A1], expect: {error: {code: illegal-move}}}\n  - {id: c, description: d, rules: [D-1], rulings: {demo.topic: maybe}, expect: {end_rule: X-1}}\n",
+        );
+        let whats = |s: &Scenario| -> Vec<String> {
+            check_shape(s, &catalogue())
+                .into_iter()
+                .map(|f| f.what)
+                .collect()
+        };
+        assert_eq!(whats(&bad[0]).len(), 3, "{:?}", whats(&bad[0]));
+        assert_eq!(
+            whats(&bad[1]),
+            ["an `illegal-move` error names the rule it breaks"]
+        );
+        assert_eq!(whats(&bad[2]).len(), 2, "{:?}", whats(&bad[2]));
+    }
+
+    #[test]
+    fn catalogue_rulings_must_be_the_engines() {
+        // Kimasai has no rulings: a catalogue naming one disagrees with the engine.
+        let failures = check_catalogue_against::<Kimasai>(&catalogue());
+        assert!(
+            failures
+                .iter()
+                .any(|f| f.what.contains("`demo.topic` of the catalogue")),
+            "{failures:?}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_expectation_fails_with_both_sides() {
+        let wrong = scenarios(
+            "ruleset: bao-la-kimasai\nscenarios:\n  - {id: a, description: d, rules: [MAS-5], moves: [A2], expect: {legal: [a2], result: south, events: []}}\n",
+        );
+        let failures = run_scenario::<Kimasai>(&wrong[0]);
+        let whats: Vec<&str> = failures.iter().map(|f| f.what.as_str()).collect();
+        assert_eq!(whats, ["events", "legal moves", "result"]);
+        assert_eq!(failures[1].actual.as_deref(), Some("a2 b11"));
+        let refused = scenarios(
+            "ruleset: bao-la-kimasai\nscenarios:\n  - {id: a, description: d, rules: [MAS-5], moves: [A3, A2], expect: {legal: []}}\n",
+        );
+        let failures = run_scenario::<Kimasai>(&refused[0]);
+        assert_eq!(failures.len(), 1);
+        assert_eq!(failures[0].what, "ply 1 `A3`");
+    }
+
+    #[test]
+    fn perft_tables_are_checked_and_bounded() {
+        let table = |yaml: &str| -> PerftTable { serde_saphyr::from_str(yaml).unwrap() };
+        let right = table(
+            "{id: t, description: d, counts: [{depth: 2, nodes: 2}], divide: [{depth: 2, moves: {A2: 2}}]}",
+        );
+        assert_eq!(
+            run_perft::<Kimasai>(&right, PerftLimit::default()),
+            (vec![], 0)
+        );
+        let wrong =
+            table("{id: t, description: d, counts: [{depth: 2, nodes: 3}, {depth: 3, nodes: 3}]}");
+        let (failures, _) = run_perft::<Kimasai>(&wrong, PerftLimit::default());
+        assert_eq!(failures, [Failure::new("perft depth 2", "3", "2")]);
+        let (failures, skipped) = run_perft::<Kimasai>(&wrong, PerftLimit { max_nodes: Some(2) });
+        assert_eq!((failures.len(), skipped), (0, 2));
+        let deep = table("{id: t, description: d, counts: [{depth: 4000000000, nodes: 1}]}");
+        assert_eq!(
+            run_perft::<Kimasai>(&deep, PerftLimit::default()).0.len(),
+            1
+        );
+    }
+
+    #[test]
+    fn the_built_in_catalogues_read() {
+        for ruleset in ["bao-la-kimasai", "bao-kingulu", "bao-la-kete"] {
+            let text = crate::spec::builtin_catalogue(ruleset).unwrap();
+            let c: Catalogue = serde_saphyr::from_str(text).unwrap();
+            assert_eq!(c.ruleset, ruleset);
+            assert!(check_catalogue(&c).is_empty());
+        }
+    }
+}

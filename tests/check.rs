@@ -1,0 +1,461 @@
+//! `bao-oracle check`: the broken records under `tests/records/` are reported at the ply and with
+//! the rule their `# expect:` lines give; the human and JSON reports are pinned by snapshots; exit
+//! statuses and bad files (binary, non-UTF-8, oversized, nested, alias bombs) get coded errors.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use bao_oracle::check::{FileReport, check_file};
+use bao_oracle::diagnostics::Code;
+use bao_oracle::record::MAX_FILE_BYTES;
+use bao_oracle::replay::ReplayOptions;
+use bao_oracle::report::human::{self, Style};
+
+const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
+
+fn bao(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// The broken records, as paths relative to the crate (as a user would type them).
+fn broken_records() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let mut names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".yaml"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| Path::new("tests/records").join(n))
+        .collect()
+}
+
+fn check(path: &Path) -> FileReport {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let mut report = check_file(&full, &ReplayOptions::default()).expect("readable");
+    report.path = path.to_string_lossy().into_owned();
+    report
+}
+
+/// One expected finding: game, code, ply, rule.
+type Expected = (usize, String, Option<u32>, Option<String>);
+
+/// `# expect: game 2: illegal-move ply=3 rule=MAS-5` (`-` for none).
+fn expectations(text: &str) -> Vec<Expected> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("# expect: game "))
+        .map(|l| {
+            let (game, rest) = l.split_once(": ").expect("game N: ...");
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let value = |key: &str| {
+                let v = words
+                    .iter()
+                    .find_map(|w| w.strip_prefix(key))
+                    .unwrap_or_else(|| panic!("{key} in {l}"));
+                (v != "-").then(|| v.to_string())
+            };
+            (
+                game.parse().unwrap(),
+                words[0].to_string(),
+                value("ply=").map(|p| p.parse().unwrap()),
+                value("rule="),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
+    let mut codes_seen = BTreeSet::new();
+    for path in broken_records() {
+        let report = check(&path);
+        let mut expected = expectations(&report.text);
+        if report.text.is_empty() {
+            // An empty file cannot say what it expects.
+            expected = vec![(1, "empty-file".into(), None, None)];
+        }
+        assert!(
+            !expected.is_empty(),
+            "{}: no `# expect:` line",
+            path.display()
+        );
+        let found: Vec<Expected> = report
+            .games
+            .iter()
+            .flat_map(|g| {
+                g.findings.iter().map(move |f| {
+                    (
+                        g.index,
+                        f.code.as_str().to_string(),
+                        f.ply,
+                        f.rule.map(str::to_string),
+                    )
+                })
+            })
+            .collect();
+        assert_eq!(found, expected, "{}", path.display());
+        for g in &report.games {
+            for f in &g.findings {
+                codes_seen.insert(f.code);
+                if let Some(span) = f.span {
+                    assert!(span.end() <= report.text.len(), "{}", path.display());
+                }
+                if f.ply.is_some() {
+                    let span = f.span.expect("a move's finding points at the move");
+                    let quoted = &report.text[span.offset..span.end()];
+                    assert_eq!(
+                        quoted.trim_matches('"'),
+                        f.mv.as_deref().unwrap(),
+                        "{}: the span is the move's",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+    // Every code a record can earn has a broken record, except those made at test time below
+    // (file-level codes, `ruling-conflict`, which needs `--ruling`) and those no game here can
+    // produce: Kimasai and Kingulu spellings are never ambiguous, and an undecided move needs a
+    // relay longer than the cycle detector's budget.
+    let elsewhere = [
+        Code::IoError,
+        Code::FileTooLarge,
+        Code::NotText,
+        Code::AmbiguousMove,
+        Code::UndecidedMove,
+        Code::RulingConflict,
+    ];
+    for &code in Code::ALL {
+        if !elsewhere.contains(&code) {
+            assert!(codes_seen.contains(&code), "no broken record for {code}");
+        }
+    }
+}
+
+#[test]
+fn human_reports_of_broken_records() {
+    insta::glob!("records/*.yaml", |full| {
+        let path = Path::new("tests/records").join(full.file_name().unwrap());
+        let report = check(&path);
+        insta::assert_snapshot!(human::render_file(&report, Style::PLAIN));
+    });
+}
+
+#[test]
+fn json_report_of_broken_records() {
+    let out = bao(&["check", "--format", "json", "tests/records"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("one JSON document");
+    assert_eq!(doc["version"], 1);
+    let files = doc["files"].as_array().unwrap();
+    assert_eq!(files.len(), broken_records().len());
+    for file in files {
+        for game in file["games"].as_array().unwrap() {
+            for key in ["index", "valid", "plies", "result", "errors"] {
+                assert!(game.get(key).is_some(), "game has {key}");
+            }
+            for error in game["errors"].as_array().unwrap() {
+                for key in [
+                    "code", "rule", "message", "ply", "move", "line", "column", "offset", "length",
+                    "help",
+                ] {
+                    assert!(error.get(key).is_some(), "error has {key}");
+                }
+            }
+        }
+    }
+    let summary = &doc["summary"];
+    assert_eq!(
+        summary["valid"].as_u64().unwrap() + summary["invalid"].as_u64().unwrap(),
+        summary["games"].as_u64().unwrap()
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn the_corpus_passes_and_exits_0() {
+    let out = bao(&["check", "corpus"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.trim_end().ends_with(" passed, 0 failed"), "{text}");
+}
+
+#[test]
+fn exit_statuses() {
+    let out = bao(&["check", "tests/records/kimasai-illegal-move.yaml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).ends_with("0 passed, 1 failed\n"));
+    // A path that does not exist is an I/O error, even next to a good file.
+    let out = bao(&["check", "corpus", "no/such/file.yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("io-error"));
+    // Usage errors.
+    assert_eq!(bao(&["check"]).status.code(), Some(2));
+    assert_eq!(
+        bao(&["check", "--format", "yaml", "corpus"]).status.code(),
+        Some(2)
+    );
+    let out = bao(&["check", "--ruling", "kimasai.nothing=1", "corpus"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown-ruling"));
+    let out = bao(&["check", "--compare-ruling", "nonsense", "corpus"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn colour_only_when_asked() {
+    let plain = stdout(&bao(&["check", "tests/records/kimasai-illegal-move.yaml"]));
+    assert!(!plain.contains('\x1b'));
+    let coloured = stdout(&bao(&[
+        "check",
+        "--color",
+        "always",
+        "tests/records/kimasai-illegal-move.yaml",
+    ]));
+    assert!(coloured.contains('\x1b'));
+}
+
+/// A scratch folder for files made at test time, removed afterwards.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("bao-oracle-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.0.join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn codes_of(path: &Path) -> Vec<Code> {
+    let report = check_file(path, &ReplayOptions::default()).expect("readable");
+    report
+        .games
+        .iter()
+        .flat_map(|g| g.findings.iter().map(|f| f.code))
+        .collect()
+}
+
+#[test]
+fn binary_and_foreign_encodings_are_not_text() {
+    let dir = Scratch::new("not-text");
+    let binary = dir.file("binary.yaml", &[0x7f, b'E', b'L', b'F', 0, 0, 1, 2, 0xff]);
+    assert_eq!(codes_of(&binary), [Code::NotText]);
+    let latin1 = dir.file("latin1.yaml", b"ruleset: bao-la-kimasai\ntitle: Caf\xe9\n");
+    assert_eq!(codes_of(&latin1), [Code::NotText]);
+    let mut utf16 = vec![0xff, 0xfe];
+    for unit in "ruleset: bao-la-kimasai\n".encode_utf16() {
+        utf16.extend(unit.to_le_bytes());
+    }
+    let utf16 = dir.file("utf16.yaml", &utf16);
+    assert_eq!(codes_of(&utf16), [Code::NotText]);
+}
+
+#[test]
+fn oversized_files_are_refused_unread() {
+    let dir = Scratch::new("too-large");
+    for size in [MAX_FILE_BYTES + 1, 100 * 1024 * 1024] {
+        let path = dir.0.join(format!("big-{size}.yaml"));
+        // Sparse: the test writes no data, and `check` must not read it either.
+        fs::File::create(&path).unwrap().set_len(size).unwrap();
+        let started = std::time::Instant::now();
+        assert_eq!(codes_of(&path), [Code::FileTooLarge]);
+        assert!(started.elapsed().as_secs() < 5);
+    }
+    // A file of exactly the limit is read (and found to be binary: a sparse file is all NULs).
+    let path = dir.0.join("at-limit.yaml");
+    fs::File::create(&path)
+        .unwrap()
+        .set_len(MAX_FILE_BYTES)
+        .unwrap();
+    assert_eq!(codes_of(&path), [Code::NotText]);
+}
+
+#[test]
+fn deep_block_nesting_is_refused() {
+    let dir = Scratch::new("nesting");
+    let mut text = String::from("ruleset: bao-la-kimasai\nsource: x\nmoves:\n");
+    for depth in 1..200 {
+        text.push_str(&" ".repeat(depth * 2));
+        text.push_str("-\n");
+    }
+    let path = dir.file("block.yaml", text.as_bytes());
+    let codes = codes_of(&path);
+    assert_eq!(codes.len(), 1);
+    assert!(
+        matches!(codes[0], Code::YamlLimit | Code::BadValue),
+        "{codes:?}"
+    );
+}
+
+#[test]
+fn folders_are_walked_recursively_in_sorted_order() {
+    let dir = Scratch::new("walk");
+    let good = b"ruleset: bao-la-kimasai\nsource: test\nmoves: [A2]\n";
+    dir.file("b.yaml", good);
+    dir.file("a/z.yml", good);
+    dir.file("a/notes.txt", b"not a record");
+    dir.file(
+        "c/d/e.yaml",
+        b"ruleset: bao-la-kimasai\nsource: test\nmoves: [A3]\n",
+    );
+    let root = dir.0.to_string_lossy().into_owned();
+    let out = bao(&["check", "--format", "json", &root]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paths: Vec<String> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let p = f["path"].as_str().unwrap();
+            p.strip_prefix(&root).unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(paths, ["/a/z.yml", "/b.yaml", "/c/d/e.yaml"]);
+    assert_eq!(doc["summary"]["invalid"], 1);
+}
+
+#[test]
+fn check_never_writes_to_the_files() {
+    let dir = Scratch::new("read-only");
+    let text = b"ruleset: bao-la-kimasai\nsource: test\nmoves: [A2x, a2]\n";
+    let path = dir.file("game.yaml", text);
+    let before = fs::metadata(&path).unwrap().modified().unwrap();
+    bao(&["check", &path.to_string_lossy()]);
+    assert_eq!(fs::read(&path).unwrap(), text);
+    assert_eq!(fs::metadata(&path).unwrap().modified().unwrap(), before);
+    assert_eq!(fs::read_dir(&dir.0).unwrap().count(), 1);
+}
+
+#[test]
+fn crlf_records_point_at_the_right_bytes() {
+    let dir = Scratch::new("crlf");
+    let text = "ruleset: bao-la-kimasai\r\nsource: test\r\nmoves: [A2, a2, A5]\r\n";
+    let path = dir.file("crlf.yaml", text.as_bytes());
+    let report = check_file(&path, &ReplayOptions::default()).unwrap();
+    let f = &report.games[0].findings[0];
+    assert_eq!((f.code, f.ply), (Code::IllegalMove, Some(3)));
+    let span = f.span.unwrap();
+    assert_eq!(&text[span.offset..span.end()], "A5");
+}
+
+#[test]
+fn readme_documents_every_error_code() {
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme
+        .split("\n## Error codes")
+        .nth(1)
+        .expect("README.md has ## Error codes");
+    let section = section.split("\n## ").next().unwrap();
+    for code in Code::ALL {
+        assert!(
+            section.contains(&format!("`{code}`")),
+            "README.md ## Error codes lacks `{code}`"
+        );
+    }
+    let records = readme
+        .split("\n## Game records")
+        .nth(1)
+        .expect("README.md has ## Game records");
+    let records = records.split("\n## ").next().unwrap();
+    for field in bao_oracle::record::FIELDS {
+        assert!(
+            records.contains(&format!("`{field}`")),
+            "README.md ## Game records lacks `{field}`"
+        );
+    }
+}
+
+#[test]
+fn ruling_conflicts_between_record_and_command_line() {
+    let record = "corpus/bao-kingulu/ruling-not-from-reserved-seed-101.yaml";
+    let out = bao(&[
+        "check",
+        "--format",
+        "json",
+        "--ruling",
+        "kingulu.penultimate-source=any",
+        record,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let error = &doc["files"][0]["games"][0]["errors"][0];
+    assert_eq!(error["code"], "ruling-conflict");
+    assert_eq!(error["line"], 4);
+    // The same value agrees; another game's records ignore the ruling.
+    let out = bao(&[
+        "check",
+        "--ruling",
+        "kingulu.penultimate-source=not-from-reserved",
+        record,
+        "corpus/bao-la-kimasai",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn compare_ruling_finds_the_first_dependent_ply() {
+    let record = "tests/compare/kingulu-seed-469.yaml";
+    let args = [
+        "check",
+        "--compare-ruling",
+        "kingulu.penultimate-source=not-from-reserved",
+        record,
+    ];
+    let out = bao(&args);
+    // Advice, not an error.
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!(stdout(&out));
+    let mut json_args = args.to_vec();
+    json_args.insert(1, "--format=json");
+    let doc: serde_json::Value = serde_json::from_slice(&bao(&json_args).stdout).unwrap();
+    let compare = &doc["files"][0]["games"][0]["compare"];
+    assert_eq!(compare["ply"], 8);
+    assert_eq!(compare["move"], "a5");
+    assert_eq!(compare["values"][0], "any");
+    // A game where nothing depends on the ruling gets `null`; other games get no `compare`.
+    let doc: serde_json::Value = serde_json::from_slice(
+        &bao(&[
+            "check",
+            "--format=json",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "corpus/bao-kingulu/random-seed-01.yaml",
+            "corpus/bao-la-kimasai/random-seed-01.yaml",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(doc["files"][0]["games"][0]["compare"].is_null());
+    assert!(doc["files"][0]["games"][0].get("compare").is_some());
+    assert!(doc["files"][1]["games"][0].get("compare").is_none());
+}
