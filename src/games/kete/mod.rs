@@ -316,24 +316,11 @@ impl<'a> Judge<'a> {
             } else {
                 mtaji::any_capture(self.pos)
             });
-        let mut any = Any::No;
-        if !none {
-            let len = self.cands().len;
-            for i in 0..len {
-                let c = self.cands().items[i];
-                if !self.in_group(&c, group) {
-                    continue;
-                }
-                match self.verdict(i) {
-                    Verdict::Legal { .. } => {
-                        any = Any::Yes;
-                        break;
-                    }
-                    Verdict::Undecided => any = Any::Unknown,
-                    Verdict::Illegal => {}
-                }
-            }
-        }
+        let any = if none {
+            Any::No
+        } else {
+            self.first_legal(|judge, c| judge.in_group(c, group))
+        };
         self.groups[group as usize] = Some(any);
         any
     }
@@ -456,12 +443,47 @@ impl<'a> Judge<'a> {
     /// KETE-24: whether the mover has a legal move. Each rule that narrows the choice lapses
     /// when nothing it allows is legal, so some candidate being legal is enough.
     fn has_move(&mut self) -> Any {
-        let mut any = Any::No;
+        self.first_legal(|_, c| c.class != Class::Takata { eligible: false })
+    }
+
+    /// Whether some picked candidate is legal. A long relay (a move that may never end) is only
+    /// followed to its end when no other picked candidate is known legal after [`QUICK_LAPS`].
+    fn first_legal(&mut self, pick: impl Fn(&Self, &Candidate) -> bool) -> Any {
+        let quick = Rulings {
+            lap_budget: QUICK_LAPS.min(self.rulings.lap_budget),
+            ..*self.rulings
+        };
+        let mut long = 0u32;
         let len = self.cands().len;
         for i in 0..len {
-            if self.cands().items[i].class == (Class::Takata { eligible: false }) {
+            let c = self.cands().items[i];
+            if !pick(self, &c) {
                 continue;
             }
+            let v = match self.verdicts[i] {
+                Some(v) => v,
+                None => match probe(self.pos, &quick, &c) {
+                    // A repetition or a broken rule is final whatever the budget.
+                    v @ (Verdict::Legal { .. } | Verdict::Illegal) => {
+                        self.verdicts[i] = Some(v);
+                        v
+                    }
+                    Verdict::Undecided => {
+                        long |= 1 << i;
+                        continue;
+                    }
+                },
+            };
+            match v {
+                Verdict::Legal { .. } => return Any::Yes,
+                Verdict::Undecided => long |= 1 << i,
+                Verdict::Illegal => {}
+            }
+        }
+        let mut any = Any::No;
+        while long != 0 {
+            let i = long.trailing_zeros() as usize;
+            long &= long - 1;
             match self.verdict(i) {
                 Verdict::Legal { .. } => return Any::Yes,
                 Verdict::Undecided => any = Any::Unknown,
@@ -471,6 +493,9 @@ impl<'a> Judge<'a> {
         any
     }
 }
+
+/// Laps a candidate is followed before the others are tried (see [`Judge::first_legal`]).
+const QUICK_LAPS: u64 = 1 << 12;
 
 /// The move at ring position `r`, direction `dir`, if the position offers one at all.
 fn candidate(pos: &Position, r: u8, dir: Dir) -> Option<Candidate> {
