@@ -713,10 +713,10 @@ impl Game for Kete {
     }
 
     fn repetition_end(pos: &Position) -> GameEnd {
-        // Never called: there is no repetition key. A repetition decides nothing in Kete, so
-        // the game would simply go on; the side to move is named as not having lost.
+        // Not reachable: `repetition_key` is always `None`, so nothing asks. Kete has no
+        // repetition rule; the answer is KETE-24's for a side to move that cannot go on.
         GameEnd {
-            outcome: Outcome::Win(pos.to_move),
+            outcome: Outcome::Win(pos.to_move.opponent()),
             rule: "KETE-24",
             score: None,
         }
