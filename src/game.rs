@@ -163,6 +163,8 @@ pub enum Event {
     Relay { at: u8, seeds: u16, rule: RuleId },
     /// A single stone moved one hole (Kimasai).
     Step { from: u8, to: u8, rule: RuleId },
+    /// `seeds` taken from the mover's reserve and put into `hole` (Kete nemo).
+    Enter { hole: u8, seeds: u16, rule: RuleId },
     /// Seeds taken from `hole` by the mover. For Kingulu the capturing seed is included.
     Capture { hole: u8, seeds: u16, rule: RuleId },
     /// `hole` is reserved by `by`; `seeds` is what it holds after the reservation.
@@ -193,6 +195,7 @@ impl Event {
             Event::Lap { rule, .. }
             | Event::Relay { rule, .. }
             | Event::Step { rule, .. }
+            | Event::Enter { rule, .. }
             | Event::Capture { rule, .. }
             | Event::Reserve { rule, .. }
             | Event::Transfer { rule, .. }
@@ -220,6 +223,12 @@ impl Event {
             ),
             Event::Relay { at, seeds, .. } => format!("relay: lift {seeds} from {}", h(at)),
             Event::Step { from, to, .. } => format!("{} -> {}", h(from), h(to)),
+            Event::Enter { hole, seeds: 1, .. } => {
+                format!("one seed from the reserve into {}", h(hole))
+            }
+            Event::Enter { hole, seeds, .. } => {
+                format!("{seeds} seeds from the reserve into {}", h(hole))
+            }
             Event::Capture { hole, seeds, .. } => format!("capture {seeds} from {}", h(hole)),
             Event::Reserve {
                 hole, by, seeds, ..
@@ -351,6 +360,9 @@ pub enum Unresolved<M> {
     Rejected(Rejection),
     /// More than one legal move fits a shortened spelling.
     Ambiguous(Vec<M>),
+    /// The spelling is not notation in this position (Kete: a hole without its row letter in
+    /// mtaji), although it parsed: reported like a text that does not parse (`not-notation`).
+    NotNotation(NotationError),
 }
 
 /// A claim that a move's annotation makes and the move does not bear out.

@@ -414,6 +414,12 @@ pub fn play<G: Game>(
     let mv = match G::resolve(pos, rulings, &spelling) {
         Ok(mv) => mv,
         Err(Unresolved::Rejected(r)) => return rejected(id, r),
+        Err(Unresolved::NotNotation(e)) => {
+            return refuse(
+                Response::error(id, "not-notation", format!("`{text}`: {e}")),
+                vec![],
+            );
+        }
         Err(Unresolved::Ambiguous(candidates)) => {
             let names: Vec<String> = candidates.into_iter().map(G::format_move).collect();
             return refuse(

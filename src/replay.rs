@@ -503,6 +503,11 @@ fn unresolved_finding<G: Game>(
         Unresolved::Rejected(rejection) => {
             rejected_finding::<G>(game, spelling, rejection, ply, text)
         }
+        // Read like a text that does not parse (Kete: a mtaji hole without its row letter).
+        Unresolved::NotNotation(e) => Finding::new(Code::NotNotation, e.message)
+            .ply(ply, &text.value)
+            .at(text.span)
+            .help(legal_help::<G>(game)),
         Unresolved::Ambiguous(candidates) => {
             let names: Vec<String> = candidates.into_iter().map(G::format_move).collect();
             Finding::new(
@@ -617,6 +622,7 @@ fn compare<G: Game>(
                     Ok(mv) => game.play(mv, &mut events[k]).map_err(|r| r.to_string()),
                     Err(Unresolved::Rejected(r)) => Err(r.to_string()),
                     Err(Unresolved::Ambiguous(c)) => Err(format!("ambiguous ({} moves)", c.len())),
+                    Err(Unresolved::NotNotation(e)) => Err(format!("not notation: {e}")),
                 },
             };
         }

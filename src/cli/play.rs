@@ -56,6 +56,10 @@ impl GameVisitor for Play {
                     eprintln!("error[{code}]: ply {ply} `{text}`: {r}");
                     return Status::Failed;
                 }
+                Err(Unresolved::NotNotation(e)) => {
+                    eprintln!("error[not-notation]: ply {ply} `{text}`: {e}");
+                    return Status::Failed;
+                }
                 Err(Unresolved::Ambiguous(candidates)) => {
                     let names: Vec<String> = candidates.into_iter().map(G::format_move).collect();
                     eprintln!(

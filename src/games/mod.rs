@@ -3,16 +3,18 @@
 //! Adding a game: write its module (rules, notation) implementing [`crate::game::Game`], add one
 //! line to [`RULESETS`] and one arm to [`dispatch`], and give it a folder in `spec/`.
 
+pub mod kete;
 pub mod kimasai;
 pub mod kingulu;
 
 use crate::game::Game;
 
+pub use kete::Kete;
 pub use kimasai::Kimasai;
 pub use kingulu::Kingulu;
 
 /// Every ruleset id the oracle knows, in a stable order.
-pub const RULESETS: &[&str] = &[Kingulu::RULESET, Kimasai::RULESET];
+pub const RULESETS: &[&str] = &[Kingulu::RULESET, Kete::RULESET, Kimasai::RULESET];
 
 /// Code that runs for one game type, chosen at run time by ruleset id.
 pub trait GameVisitor {
@@ -24,6 +26,7 @@ pub trait GameVisitor {
 pub fn dispatch<V: GameVisitor>(ruleset: &str, visitor: V) -> Option<V::Output> {
     match ruleset {
         Kingulu::RULESET => Some(visitor.visit::<Kingulu>()),
+        Kete::RULESET => Some(visitor.visit::<Kete>()),
         Kimasai::RULESET => Some(visitor.visit::<Kimasai>()),
         _ => None,
     }

@@ -96,6 +96,9 @@ pub fn play_text<G: Game>(game: &mut Playthrough<G>, text: &str) -> Result<Playe
     let mv = match G::resolve(&game.position, &game.rulings, &spelling) {
         Ok(mv) => mv,
         Err(Unresolved::Rejected(rejection)) => return Err(rejected(rejection)),
+        Err(Unresolved::NotNotation(e)) => {
+            return Err(MoveError::new(ErrorCode::NotNotation, None, e.message));
+        }
         Err(Unresolved::Ambiguous(moves)) => {
             let candidates: Vec<String> = moves.into_iter().map(G::format_move).collect();
             let mut error = MoveError::new(

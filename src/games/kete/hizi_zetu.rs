@@ -1,0 +1,113 @@
+//! Hizi zetu (takasia), KETE-21 and KETE-22: after a takata in mtaji, the one hole of the
+//! opponent's front row that the mover threatens is reserved; the reserver's obligation to capture
+//! it falls due on his next turn. What the reservation forbids the opponent is applied where moves
+//! start (`mtaji.rs`) and where laps end (`sowing.rs`); the obligation where moves are chosen
+//! (`mod.rs`).
+
+use super::position::{KUU, Position, index_of, ring_of};
+use super::sowing::Played;
+use super::{Candidates, Class, Rulings, Verdict, probe};
+use crate::game::{Event, Side, Sink};
+
+/// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the
+/// reservation if one is made.
+pub fn after<S: Sink>(
+    before: &Position,
+    played: &Played,
+    rulings: &Rulings,
+    sink: &mut S,
+) -> Option<u8> {
+    let mover = before.to_move;
+    let opponent = mover.opponent();
+    let next = &played.next;
+    // KETE-21: only after a takata, and only when both players are in mtaji (the takata is a
+    // mtaji move and the opponent has no reserve).
+    if !played.capture
+        && !before.in_nemo(mover)
+        && !next.in_nemo(opponent)
+        && let Some(h) = reservation(next, mover, rulings)
+    {
+        if S::LISTENING {
+            sink.event(Event::Reserve {
+                hole: index_of(opponent, h),
+                by: mover,
+                seeds: next.rings[opponent.index()][h as usize] as u16,
+                rule: "KETE-21",
+            });
+        }
+        // A new reservation replaces any older one and its obligation (KETE-22).
+        return Some(index_of(opponent, h));
+    }
+    // KETE-22: a hole of the mover reserved by the opponent: the opponent's obligation is due on
+    // his next turn (Lamu). Otherwise the reservation ends with this turn.
+    match before.hizi {
+        Some(h) if ring_of(h).0 == mover && rulings.hizi_must_capture => Some(h),
+        _ => None,
+    }
+}
+
+/// KETE-21, KETE-A5: the opponent's front hole (ring position) that `mover`'s takata reserves in
+/// `next` (the position after it, side to move not yet switched), if any.
+///
+/// "Legal" here is what the oracle lists: a capture move whose legality is undecided within the
+/// lap budget counts neither as a threat nor as the opponent's capture.
+fn reservation(next: &Position, mover: Side, rulings: &Rulings) -> Option<u8> {
+    let opponent = mover.opponent();
+    // The position with the mover to move again: the holes his legal captures take first.
+    let mut again = *next;
+    again.to_move = mover;
+    again.hizi = None;
+    let cands = Candidates::of(&again);
+    let captures = || {
+        cands.as_slice().iter().filter_map(|c| match c.class {
+            Class::Capture { first } => Some((c, first)),
+            Class::Takata { .. } => None,
+        })
+    };
+    let maybe: u8 = captures().fold(0, |m, (_, first)| m | 1 << first);
+    if maybe == 0 {
+        return None;
+    }
+    let excluded = |h: u8| {
+        let ring = &next.rings[opponent.index()];
+        let front = &ring[..8];
+        let occupied = front.iter().filter(|&&n| n > 0).count();
+        let many = front.iter().filter(|&&n| n > 1).count();
+        // Not the kuu, not the only occupied front hole, not the only one with more than one.
+        (h == KUU && next.kuu[opponent.index()])
+            || occupied == 1
+            || (ring[h as usize] > 1 && many == 1)
+    };
+    if maybe.count_ones() == 1 && excluded(maybe.trailing_zeros() as u8) {
+        return None;
+    }
+    let mut threatened = 0u8;
+    for (c, first) in captures() {
+        if threatened & (1 << first) != 0 {
+            continue;
+        }
+        if let Verdict::Legal { .. } = probe(&again, rulings, c) {
+            threatened |= 1 << first;
+            if threatened.count_ones() > 1 {
+                return None;
+            }
+        }
+    }
+    if threatened.count_ones() != 1 {
+        return None;
+    }
+    let h = threatened.trailing_zeros() as u8;
+    if excluded(h) {
+        return None;
+    }
+    // The opponent, to move before any reservation, has no legal capture.
+    let mut theirs = *next;
+    theirs.to_move = opponent;
+    theirs.hizi = None;
+    let their = Candidates::of(&theirs);
+    let can_capture = their.as_slice().iter().any(|c| {
+        matches!(c.class, Class::Capture { .. })
+            && matches!(probe(&theirs, rulings, c), Verdict::Legal { .. })
+    });
+    if can_capture { None } else { Some(h) }
+}

@@ -1,0 +1,570 @@
+//! Bao la Kete notation (after KIBA): moves `HOLE DIR [+] [x | * | **] [#]` and the two written
+//! forms of a position.
+//!
+//! Moves: canonical `A4>`, `a5<`, `A3>+`, `B2<`. On input the row letter may be left out in nemo
+//! (`4>`) and the direction anywhere; a shortened spelling must fit exactly one legal move.
+//!
+//! Compact position: the four rows as the diagram draws them, top to bottom (`b8..b1`, `a8..a1`,
+//! `A1..A8`, `B1..B8`), counts separated by `,` and rows by `/`; then the reserves `South,North`;
+//! the kuu field (`K` South still has his kuu, `k` North, `-` neither); the hizi zetu field (`-`
+//! or the reserved hole); the side to move (`S`/`N`). The start:
+//! `0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 Kk - S`.
+//!
+//! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
+
+use super::position::{HOLE_NAMES, HOLES, Position, index_of, ring_of};
+use super::sowing::{SAFARI, SAFARI_COMPULSORY};
+use super::{Dir, Kete, Move, MtajiSafari, Rulings};
+use crate::game::{
+    Event, FalseClaim, Game, NotationError, PositionError, Rejection, Side, Unresolved,
+};
+use crate::notation::{
+    MAX_TEXT, diagram_lines, hole_index, parse_count_row, parse_side, parse_to_move_line,
+    side_letter, split_hole,
+};
+
+/// What a move's annotation claims (KETE notation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// `x`: a capture move.
+    Capture,
+    /// `*`: a takata that reserves nothing.
+    Takata,
+    /// `**`: a takata that reserves a hole by hizi zetu.
+    Reserves,
+}
+
+/// A Bao la Kete move as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spelling {
+    /// `A`, `B`, `a` or `b`, if written.
+    pub row: Option<char>,
+    /// 1 to 8.
+    pub number: u8,
+    pub dir: Option<Dir>,
+    /// `+`: the move goes on from the kuu (a decision, or in compulsory mtaji a claim).
+    pub safari: bool,
+    pub claim: Option<Claim>,
+    /// `#`: the move wins the game.
+    pub wins: bool,
+}
+
+/// `A4>`, `4>`, `a5<x`, `A3>+`, `B2<**#`.
+pub fn parse_move(text: &str) -> Result<Spelling, NotationError> {
+    let text = text.trim();
+    if text.len() > MAX_TEXT {
+        return Err(NotationError::new("the move text is too long to be a move"));
+    }
+    let hole = split_hole(text).ok_or_else(|| {
+        NotationError::new(format!(
+            "`{text}` does not start with a hole: write e.g. `A4>` (row A, B, a or b, hole 1 to 8, \
+             direction < or >)"
+        ))
+    })?;
+    if let Some(row) = hole.row
+        && !matches!(row, 'A' | 'B' | 'a' | 'b')
+    {
+        return Err(NotationError::new(format!(
+            "`{row}` is not a row of Bao la Kete: A and B are South's, a and b North's"
+        )));
+    }
+    if !(1..=8).contains(&hole.number) {
+        return Err(NotationError::new(format!(
+            "hole {} is off the board: each row has holes 1 to 8",
+            hole.number
+        )));
+    }
+    let mut rest = hole.rest.trim_start();
+    let mut take = |token: &str| -> bool {
+        if let Some(after) = rest.strip_prefix(token) {
+            rest = after.trim_start();
+            true
+        } else {
+            false
+        }
+    };
+    let dir = if take("<") {
+        Some(Dir::Left)
+    } else if take(">") {
+        Some(Dir::Right)
+    } else {
+        None
+    };
+    let safari = take("+");
+    let claim = if take("**") {
+        Some(Claim::Reserves)
+    } else if take("*") {
+        Some(Claim::Takata)
+    } else if take("x") {
+        Some(Claim::Capture)
+    } else {
+        None
+    };
+    let wins = take("#");
+    if !rest.is_empty() {
+        return Err(NotationError::new(format!(
+            "`{rest}` is not part of a move: after the hole come the direction (< or >), `+` for \
+             safari, a claim (x, * or **) and `#`, in that order"
+        )));
+    }
+    Ok(Spelling {
+        row: hole.row,
+        number: hole.number as u8,
+        dir,
+        safari,
+        claim,
+        wins,
+    })
+}
+
+/// The canonical spelling: hole, direction, and `+` for a safari taken.
+pub fn format_move(mv: Move) -> String {
+    let mut out = String::with_capacity(4);
+    out.push_str(HOLE_NAMES.get(mv.hole as usize).copied().unwrap_or("?"));
+    out.push(mv.dir.symbol());
+    if mv.safari == Some(true) {
+        out.push('+');
+    }
+    out
+}
+
+/// The one legal move a spelling names.
+pub fn resolve(
+    pos: &Position,
+    rulings: &Rulings,
+    spelling: &Spelling,
+) -> Result<Move, Unresolved<Move>> {
+    let side = pos.to_move();
+    let nemo = pos.in_nemo(side);
+    if !(1..=8).contains(&spelling.number) {
+        return Err(Unresolved::NotNotation(NotationError::new(format!(
+            "hole {} is off the board: each row has holes 1 to 8",
+            spelling.number
+        ))));
+    }
+    let hole = match spelling.row {
+        Some(row) => {
+            let name = format!("{row}{}", spelling.number);
+            hole_index(&HOLE_NAMES, &name).ok_or_else(|| {
+                Unresolved::NotNotation(NotationError::new(format!(
+                    "`{name}` is not a hole of Bao la Kete"
+                )))
+            })?
+        }
+        // In nemo every move names a front hole of the mover.
+        None if nemo => index_of(side, spelling.number - 1),
+        None => {
+            let (front, back) = match side {
+                Side::South => ('A', 'B'),
+                Side::North => ('a', 'b'),
+            };
+            return Err(Unresolved::NotNotation(NotationError::new(format!(
+                "{side} is in mtaji, where a move names its row: write {front}{n} or {back}{n}",
+                n = spelling.number
+            ))));
+        }
+    };
+    // `+` is a decision in nemo and under `kete.mtaji-safari = choice`; else only a claim.
+    let decides = nemo || rulings.mtaji_safari == MtajiSafari::Choice;
+    if let Some(dir) = spelling.dir {
+        // Every decision is written (a stop at the kuu and no decision at all are spelled alike,
+        // and at most one of them is legal): play decides, and `play` accepts exactly the legal
+        // moves.
+        let readings: &[Option<bool>] = match (decides, spelling.safari) {
+            (true, true) => &[Some(true)],
+            (true, false) => &[None, Some(false)],
+            (false, _) => &[None],
+        };
+        let mut first = None;
+        for &safari in readings {
+            let mv = Move { hole, dir, safari };
+            match Kete::play(pos, rulings, mv, &mut ()) {
+                Ok(_) => return Ok(mv),
+                Err(r) => {
+                    first.get_or_insert(r);
+                }
+            }
+        }
+        let rejection = first.expect("at least one reading");
+        return Err(Unresolved::Rejected(rejection));
+    }
+    let mut legal = Vec::new();
+    Kete::legal_moves(pos, rulings, &mut legal);
+    let fits: Vec<Move> = legal
+        .into_iter()
+        .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
+        .collect();
+    match fits.len() {
+        1 => Ok(fits[0]),
+        0 => Err(Unresolved::Rejected(why_not(
+            pos, rulings, spelling, hole, decides,
+        ))),
+        _ => Err(Unresolved::Ambiguous(fits)),
+    }
+}
+
+/// Why the move a spelling names is not legal: the rejection of its most likely reading.
+fn why_not(
+    pos: &Position,
+    rulings: &Rulings,
+    spelling: &Spelling,
+    hole: u8,
+    decides: bool,
+) -> Rejection {
+    let safari = (decides && spelling.safari).then_some(true);
+    let dirs: &[Dir] = match spelling.dir {
+        Some(Dir::Left) => &[Dir::Left],
+        Some(Dir::Right) => &[Dir::Right],
+        None => &[Dir::Left, Dir::Right],
+    };
+    let mut best: Option<Rejection> = None;
+    for &dir in dirs {
+        let mv = Move { hole, dir, safari };
+        if let Err(r) = Kete::play(pos, rulings, mv, &mut ()) {
+            // A forced direction is the weakest reason when the other direction was open.
+            let weak = r.rule() == Some("KETE-13");
+            if best.is_none()
+                || (!weak && best.as_ref().and_then(Rejection::rule) == Some("KETE-13"))
+            {
+                best = Some(r);
+            }
+        }
+    }
+    best.unwrap_or_else(|| {
+        Rejection::illegal(
+            "KETE-10",
+            format!("no legal move fits `{}`", describe(spelling)),
+        )
+    })
+}
+
+fn describe(spelling: &Spelling) -> String {
+    let mut out = String::new();
+    if let Some(row) = spelling.row {
+        out.push(row);
+    }
+    out.push_str(&spelling.number.to_string());
+    if let Some(dir) = spelling.dir {
+        out.push(dir.symbol());
+    }
+    if spelling.safari {
+        out.push('+');
+    }
+    out
+}
+
+/// The claims of a spelling that the move's events (and the game's end, if the caller passes the
+/// playthrough's events) do not bear out.
+pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
+    let captured = events.iter().any(|e| matches!(e, Event::Capture { .. }));
+    let reserved = events.iter().any(|e| matches!(e, Event::Reserve { .. }));
+    let safari = events.iter().any(
+        |e| matches!(e, Event::Note { text, .. } if *text == SAFARI || *text == SAFARI_COMPULSORY),
+    );
+    let over = events.iter().any(|e| matches!(e, Event::GameOver { .. }));
+    let mut out = Vec::new();
+    let mut claim = |rule, message: &str| {
+        out.push(FalseClaim {
+            rule,
+            message: message.to_string(),
+        })
+    };
+    match spelling.claim {
+        Some(Claim::Capture) if !captured => claim(
+            "KETE-10",
+            "the move claims a capture (`x`); it is a takata and captures nothing",
+        ),
+        Some(Claim::Takata) if captured => {
+            claim("KETE-10", "the move claims a takata (`*`); it captures")
+        }
+        Some(Claim::Takata) if reserved => claim(
+            "KETE-21",
+            "the move claims a takata that reserves nothing (`*`); it reserves a hole by hizi zetu \
+             (`**`)",
+        ),
+        Some(Claim::Reserves) if captured => claim(
+            "KETE-10",
+            "the move claims a takata that reserves a hole (`**`); it captures",
+        ),
+        Some(Claim::Reserves) if !reserved => claim(
+            "KETE-21",
+            "the move claims a hizi zetu reservation (`**`); it reserves no hole",
+        ),
+        _ => {}
+    }
+    if spelling.safari && !safari {
+        claim(
+            "KETE-14",
+            "the move claims a safari (`+`); no capture lap of it went on from the kuu",
+        );
+    }
+    if spelling.wins && !over {
+        claim(
+            "KETE-23",
+            "the move claims to win the game (`#`); the game goes on",
+        );
+    }
+    out
+}
+
+// --- Positions ---------------------------------------------------------------------------------
+
+/// The rows as the diagram draws them, top to bottom: label and hole indices left to right.
+fn rows() -> [(&'static str, [u8; 8]); 4] {
+    let row = |base: u8, reversed: bool| -> [u8; 8] {
+        std::array::from_fn(|i| {
+            let i = i as u8;
+            if reversed { base + 7 - i } else { base + i }
+        })
+    };
+    [
+        ("b", row(24, true)),
+        ("a", row(16, true)),
+        ("A", row(0, false)),
+        ("B", row(8, false)),
+    ]
+}
+
+/// Reads either written form.
+pub fn parse_position(text: &str) -> Result<Position, PositionError> {
+    if text.len() > MAX_TEXT {
+        return Err(PositionError::syntax("the position text is too long"));
+    }
+    if text.trim().contains('\n') {
+        parse_diagram(text)
+    } else {
+        parse_compact(text)
+    }
+}
+
+const COMPACT_HELP: &str = "a compact Bao la Kete position is the four rows (b8..b1/a8..a1/A1..A8/B1..B8, \
+     counts separated by commas), the reserves South,North, the kuu field (K, k, Kk or -), the hizi \
+     zetu hole (or -) and the side to move: \
+     `0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 Kk - S`";
+
+fn parse_compact(text: &str) -> Result<Position, PositionError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [board, reserves, kuu, hizi, side] = words[..] else {
+        return Err(PositionError::syntax(COMPACT_HELP));
+    };
+    let parts: Vec<&str> = board.split('/').collect();
+    if parts.len() != 4 {
+        return Err(PositionError::syntax(format!(
+            "a Bao la Kete board has 4 rows, not {}",
+            parts.len()
+        )));
+    }
+    let mut holes = [0u8; HOLES];
+    for ((label, indices), part) in rows().iter().zip(&parts) {
+        let counts: Vec<&str> = part.split(',').collect();
+        if counts.len() != 8 {
+            return Err(PositionError::syntax(format!(
+                "row {label} has {} holes, not 8",
+                counts.len()
+            )));
+        }
+        for (&index, word) in indices.iter().zip(&counts) {
+            holes[index as usize] = parse_count(word, label)?;
+        }
+    }
+    let reserve = match reserves.split_once(',') {
+        Some((s, n)) => [parse_count(s, "reserve")?, parse_count(n, "reserve")?],
+        None => {
+            return Err(PositionError::syntax(format!(
+                "`{reserves}` is not the reserves: write South's and North's, as `22,22`"
+            )));
+        }
+    };
+    let kuu = match kuu {
+        "Kk" => [true, true],
+        "K" => [true, false],
+        "k" => [false, true],
+        "-" => [false, false],
+        _ => {
+            return Err(PositionError::syntax(format!(
+                "`{kuu}` is not a kuu field: `Kk` both players still have their kuu, `K` South \
+                 only, `k` North only, `-` neither"
+            )));
+        }
+    };
+    let hizi = match hizi {
+        "-" => None,
+        name => Some(hole_index(&HOLE_NAMES, name).ok_or_else(|| {
+            PositionError::syntax(format!(
+                "`{name}` is not a hizi zetu field: `-` or the reserved hole (e.g. `a3`)"
+            ))
+        })?),
+    };
+    let to_move = parse_side(side)
+        .ok_or_else(|| PositionError::syntax(format!("`{side}` is not a side to move (S or N)")))?;
+    Position::new(holes, reserve, kuu, to_move, hizi)
+}
+
+fn parse_count(word: &str, what: &str) -> Result<u8, PositionError> {
+    let n: u32 = word
+        .trim()
+        .parse()
+        .map_err(|_| PositionError::syntax(format!("{what}: `{word}` is not a number of seeds")))?;
+    if n > 64 {
+        return Err(PositionError::rule(
+            "KETE-1",
+            format!("{what}: {n} seeds is more than the game has (64)"),
+        ));
+    }
+    Ok(n as u8)
+}
+
+/// `north: reserve 22, kuu` / `south: reserve 0, no kuu`.
+fn parse_player_line(line: &str, side: Side) -> Result<(u8, bool), PositionError> {
+    let help = || {
+        PositionError::syntax(format!(
+            "`{line}` should say {side}'s reserve and kuu, as `{side}: reserve 22, kuu` or \
+             `{side}: reserve 0, no kuu`"
+        ))
+    };
+    let rest = line
+        .strip_prefix(side.name())
+        .and_then(|r| r.trim_start().strip_prefix(':'))
+        .ok_or_else(help)?;
+    let (reserve, kuu) = rest.split_once(',').ok_or_else(help)?;
+    let reserve = reserve.trim().strip_prefix("reserve").ok_or_else(help)?;
+    let reserve = parse_count(reserve, "reserve")?;
+    let kuu = match kuu.trim() {
+        "kuu" => true,
+        "no kuu" => false,
+        _ => return Err(help()),
+    };
+    Ok((reserve, kuu))
+}
+
+/// `hizi zetu: none` / `hizi zetu: a3, reserved by south[, obligation due]`.
+fn parse_hizi_line(line: &str, to_move: Side) -> Result<Option<u8>, PositionError> {
+    let help = || {
+        PositionError::syntax(format!(
+            "`{line}` should be `hizi zetu: none` or `hizi zetu: a3, reserved by south` (with \
+             `, obligation due` when the reserver is to move)"
+        ))
+    };
+    let rest = line.strip_prefix("hizi zetu:").ok_or_else(help)?.trim();
+    if rest == "none" {
+        return Ok(None);
+    }
+    let parts: Vec<&str> = rest.split(',').map(str::trim).collect();
+    let (hole, by, due) = match parts[..] {
+        [hole, by] => (hole, by, false),
+        [hole, by, "obligation due"] => (hole, by, true),
+        _ => return Err(help()),
+    };
+    let index = hole_index(&HOLE_NAMES, hole).ok_or_else(help)?;
+    let by = by
+        .strip_prefix("reserved by ")
+        .and_then(parse_side)
+        .ok_or_else(help)?;
+    let owner = ring_of(index).0;
+    if by == owner {
+        return Err(PositionError::rule(
+            "KETE-21",
+            format!("{hole} is {owner}'s hole: hizi zetu reserves a hole of the opponent"),
+        ));
+    }
+    if due != (by == to_move) {
+        return Err(PositionError::rule(
+            "KETE-22",
+            format!(
+                "the reserver's obligation is due exactly when he is to move: write `, obligation \
+                 due` {} ",
+                if by == to_move { "here" } else { "only then" }
+            ),
+        ));
+    }
+    Ok(Some(index))
+}
+
+fn parse_diagram(text: &str) -> Result<Position, PositionError> {
+    let lines = diagram_lines(text);
+    if lines.len() != 8 {
+        return Err(PositionError::syntax(format!(
+            "a Bao la Kete diagram has 8 lines (North's reserve and kuu, four rows, South's, hizi \
+             zetu, the side to move), not {}",
+            lines.len()
+        )));
+    }
+    let (north_reserve, north_kuu) = parse_player_line(lines[0], Side::North)?;
+    let mut holes = [0u8; HOLES];
+    for (i, (label, indices)) in rows().iter().enumerate() {
+        let counts = parse_count_row(lines[1 + i], label, 8, 64)?;
+        for (&index, &n) in indices.iter().zip(&counts) {
+            holes[index as usize] = n as u8;
+        }
+    }
+    let (south_reserve, south_kuu) = parse_player_line(lines[5], Side::South)?;
+    let to_move = parse_to_move_line(lines[7]).ok_or_else(|| {
+        PositionError::syntax(format!("`{}` does not say who is to move", lines[7]))
+    })?;
+    let hizi = parse_hizi_line(lines[6], to_move)?;
+    Position::new(
+        holes,
+        [south_reserve, north_reserve],
+        [south_kuu, north_kuu],
+        to_move,
+        hizi,
+    )
+}
+
+pub fn format_compact(pos: &Position) -> String {
+    let board: Vec<String> = rows()
+        .iter()
+        .map(|(_, indices)| {
+            let counts: Vec<String> = indices.iter().map(|&i| pos.seeds(i).to_string()).collect();
+            counts.join(",")
+        })
+        .collect();
+    let kuu = match (pos.has_kuu(Side::South), pos.has_kuu(Side::North)) {
+        (true, true) => "Kk",
+        (true, false) => "K",
+        (false, true) => "k",
+        (false, false) => "-",
+    };
+    let hizi = pos.hizi().map_or("-", |(h, _)| HOLE_NAMES[h as usize]);
+    format!(
+        "{} {},{} {kuu} {hizi} {}",
+        board.join("/"),
+        pos.reserve(Side::South),
+        pos.reserve(Side::North),
+        side_letter(pos.to_move())
+    )
+}
+
+pub fn format_diagram(pos: &Position) -> String {
+    let player = |side: Side| {
+        format!(
+            "{side}: reserve {}, {}\n",
+            pos.reserve(side),
+            if pos.has_kuu(side) { "kuu" } else { "no kuu" }
+        )
+    };
+    let mut out = player(Side::North);
+    for (label, indices) in rows() {
+        out.push_str(label);
+        for i in indices {
+            out.push_str(&format!(" {:>2}", pos.seeds(i)));
+        }
+        out.push('\n');
+    }
+    out.push_str(&player(Side::South));
+    match pos.hizi() {
+        None => out.push_str("hizi zetu: none\n"),
+        Some((h, by)) => {
+            out.push_str(&format!(
+                "hizi zetu: {}, reserved by {by}",
+                HOLE_NAMES[h as usize]
+            ));
+            if pos.hizi_due() {
+                out.push_str(", obligation due");
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str(&format!("{} to move\n", pos.to_move()));
+    out
+}

@@ -1,0 +1,325 @@
+//! The board (KETE-1, KETE-2), the start (KETE-3) and what a position holds: the 32 holes, both
+//! reserves, each player's kuu status (KETE-4), the side to move and the hizi zetu state (KETE-21).
+//!
+//! Each player's 16 holes are kept as his ring (KETE-5): ring position `r = 0..8` is `A1..A8`,
+//! `r = 8..16` is `B8..B1`, so `r + 1` is clockwise and `r - 1` anticlockwise (mod 16). Both
+//! players' rings read the same way from their own side, so the rules never look at who moves.
+//! Hole *indices* (for events and moves) follow the order names sort in: `A1..A8` 0..8, `B1..B8`
+//! 8..16, `a1..a8` 16..24, `b1..b8` 24..32.
+
+use crate::game::{PositionError, Side};
+
+/// Holes on the board.
+pub const HOLES: usize = 32;
+/// Holes of one player's ring.
+pub const RING: usize = 16;
+/// Seeds in the game (KETE-1).
+pub const SEEDS: u32 = 64;
+/// The kuu's ring position: `A5`/`a5` (KETE-2).
+pub const KUU: u8 = 4;
+/// The kichwa: `A1`/`a1` and `A8`/`a8` (KETE-2).
+pub const LEFT_KICHWA: u8 = 0;
+pub const RIGHT_KICHWA: u8 = 7;
+/// One step clockwise / anticlockwise on a ring (added mod 16).
+pub const CW: u8 = 1;
+pub const ACW: u8 = 15;
+
+/// The next ring position from `r` in the direction `step`.
+#[inline(always)]
+pub fn next(r: u8, step: u8) -> u8 {
+    (r + step) & 15
+}
+
+/// Whether ring position `r` is in the front row.
+#[inline(always)]
+pub fn is_front(r: u8) -> bool {
+    r < 8
+}
+
+/// The opponent's front hole facing front ring position `r`: `Ai` faces `a(9-i)` (KETE-1).
+#[inline(always)]
+pub fn opposite(r: u8) -> u8 {
+    7 - r
+}
+
+/// KETE-2: the left kimbi `{1,2}`, the right kimbi `{7,8}`, else central.
+#[inline(always)]
+pub fn left_kimbi(r: u8) -> bool {
+    r <= 1
+}
+#[inline(always)]
+pub fn right_kimbi(r: u8) -> bool {
+    r == 6 || r == 7
+}
+
+/// The hole index of ring position `r` of `side`.
+#[inline]
+pub fn index_of(side: Side, r: u8) -> u8 {
+    side.index() as u8 * 16 + if r < 8 { r } else { 23 - r }
+}
+
+/// The owner and ring position of hole `index` (< 32).
+#[inline]
+pub fn ring_of(index: u8) -> (Side, u8) {
+    let side = if index < 16 { Side::South } else { Side::North };
+    let local = index % 16;
+    (side, if local < 8 { local } else { 23 - local })
+}
+
+pub static HOLE_NAMES: [&str; HOLES] = [
+    "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", //
+    "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", //
+    "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", //
+    "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8",
+];
+
+/// The name of ring position `r` of `side`.
+pub fn name(side: Side, r: u8) -> &'static str {
+    HOLE_NAMES[index_of(side, r) as usize]
+}
+
+/// A Bao la Kete position. Everything that decides the rest of the game except its history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Each player's ring, indexed by [`Side::index`].
+    pub(super) rings: [[u8; RING]; 2],
+    /// Seeds in each player's reserve (KETE-3, KETE-9).
+    pub(super) reserve: [u8; 2],
+    /// Whether each player still has his kuu (KETE-4).
+    pub(super) kuu: [bool; 2],
+    pub(super) to_move: Side,
+    /// The hole reserved by hizi zetu, as a hole index (KETE-21). The player who reserved it is
+    /// its owner's opponent; his obligation (KETE-22) is due when he is to move.
+    pub(super) hizi: Option<u8>,
+}
+
+impl Position {
+    /// Seeds in hole `index`.
+    pub fn seeds(&self, index: u8) -> u8 {
+        let (side, r) = ring_of(index);
+        self.rings[side.index()][r as usize]
+    }
+
+    pub fn reserve(&self, side: Side) -> u8 {
+        self.reserve[side.index()]
+    }
+
+    pub fn has_kuu(&self, side: Side) -> bool {
+        self.kuu[side.index()]
+    }
+
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The hizi zetu hole and the player who reserved it.
+    pub fn hizi(&self) -> Option<(u8, Side)> {
+        self.hizi.map(|h| (h, ring_of(h).0.opponent()))
+    }
+
+    /// Whether the reserver's obligation (KETE-22) is due: he is to move.
+    pub fn hizi_due(&self) -> bool {
+        self.hizi().is_some_and(|(_, by)| by == self.to_move)
+    }
+
+    /// KETE-9: a player is in nemo while he has seeds in reserve.
+    pub fn in_nemo(&self, side: Side) -> bool {
+        self.reserve[side.index()] > 0
+    }
+
+    /// Whether `side`'s front row is empty (KETE-23).
+    pub fn front_empty(&self, side: Side) -> bool {
+        front_empty(&self.rings[side.index()])
+    }
+
+    /// Seeds on `side`'s holes.
+    pub fn on_board(&self, side: Side) -> u32 {
+        self.rings[side.index()].iter().map(|&n| n as u32).sum()
+    }
+
+    /// Builds and validates a position. `holes` is indexed by hole index; `hizi` is a hole index.
+    pub fn new(
+        holes: [u8; HOLES],
+        reserve: [u8; 2],
+        kuu: [bool; 2],
+        to_move: Side,
+        hizi: Option<u8>,
+    ) -> Result<Position, PositionError> {
+        let mut rings = [[0u8; RING]; 2];
+        for (index, &n) in holes.iter().enumerate() {
+            let (side, r) = ring_of(index as u8);
+            rings[side.index()][r as usize] = n;
+        }
+        let pos = Position {
+            rings,
+            reserve,
+            kuu,
+            to_move,
+            hizi,
+        };
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    /// The holes, indexed by hole index.
+    pub fn holes(&self) -> [u8; HOLES] {
+        std::array::from_fn(|i| self.seeds(i as u8))
+    }
+
+    fn validate(&self) -> Result<(), PositionError> {
+        let total: u32 = Side::BOTH
+            .iter()
+            .map(|&s| self.on_board(s) + self.reserve(s) as u32)
+            .sum();
+        if total != SEEDS {
+            return Err(PositionError::rule(
+                "KETE-1",
+                format!("the position has {total} seeds, reserves included; the game has {SEEDS}"),
+            ));
+        }
+        for side in Side::BOTH {
+            let kuu = self.rings[side.index()][KUU as usize];
+            if self.kuu[side.index()] && kuu < 6 {
+                return Err(PositionError::rule(
+                    "KETE-4",
+                    format!(
+                        "{side}'s kuu {} holds {kuu}: while it is a kuu it never holds fewer than six",
+                        name(side, KUU)
+                    ),
+                ));
+            }
+        }
+        // The player who just moved cannot have emptied his own front row.
+        let last = self.to_move.opponent();
+        if self.front_empty(last) {
+            return Err(PositionError::rule(
+                "KETE-8",
+                format!(
+                    "{last} (who moved last) has an empty front row: no move may empty its mover's \
+                     front row"
+                ),
+            ));
+        }
+        if let Some(h) = self.hizi {
+            if h as usize >= HOLES {
+                return Err(PositionError::syntax("the hizi zetu hole is off the board"));
+            }
+            let (owner, r) = ring_of(h);
+            let hole = HOLE_NAMES[h as usize];
+            if !is_front(r) {
+                return Err(PositionError::rule(
+                    "KETE-21",
+                    format!("{hole} cannot be reserved: hizi zetu reserves a front hole"),
+                ));
+            }
+            if self.reserve != [0, 0] {
+                return Err(PositionError::rule(
+                    "KETE-21",
+                    format!(
+                        "{hole} cannot be reserved: hizi zetu is only played when both players are in mtaji (no reserves)"
+                    ),
+                ));
+            }
+            if self.kuu[owner.index()] && r == KUU {
+                return Err(PositionError::rule(
+                    "KETE-21",
+                    format!("{hole} is {owner}'s kuu, which cannot be reserved"),
+                ));
+            }
+            if owner == self.to_move && self.rings[owner.index()][r as usize] == 0 {
+                return Err(PositionError::rule(
+                    "KETE-21",
+                    format!("{hole} is empty; a reserved hole is threatened, so it holds seeds"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether a ring's front row (ring positions 0..8) is empty.
+#[inline(always)]
+pub fn front_empty(ring: &[u8; RING]) -> bool {
+    u64::from_le_bytes(ring[..8].try_into().expect("eight holes")) == 0
+}
+
+/// KETE-3: kuu 6, hole 6 two and hole 7 two in each front row, 22 seeds in each reserve, South to
+/// move.
+pub fn start() -> Position {
+    let mut ring = [0u8; RING];
+    ring[KUU as usize] = 6;
+    ring[5] = 2;
+    ring[6] = 2;
+    Position {
+        rings: [ring, ring],
+        reserve: [22, 22],
+        kuu: [true, true],
+        to_move: Side::South,
+        hizi: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ring_positions_round_trip_and_read_like_the_reference() {
+        for index in 0..HOLES as u8 {
+            let (side, r) = ring_of(index);
+            assert_eq!(index_of(side, r), index);
+        }
+        // KETE-5: A1 -> ... -> A8 -> B8 -> ... -> B1 -> A1 is clockwise.
+        let cw: Vec<&str> = (0..17).map(|i| name(Side::South, (i % 16) as u8)).collect();
+        assert_eq!(
+            cw.join(" "),
+            "A1 A2 A3 A4 A5 A6 A7 A8 B8 B7 B6 B5 B4 B3 B2 B1 A1"
+        );
+        assert_eq!(name(Side::North, next(0, ACW)), "b1");
+        // KETE-1: Ai faces a(9-i).
+        assert_eq!(name(Side::North, opposite(0)), "a8");
+        assert_eq!(name(Side::North, opposite(4)), "a4");
+        assert_eq!(name(Side::South, KUU), "A5");
+    }
+
+    #[test]
+    fn start_is_valid_and_holds_64() {
+        let s = start();
+        s.validate().unwrap();
+        assert_eq!(s.seeds(4), 6); // A5
+        assert_eq!(s.seeds(20), 6); // a5
+        assert_eq!(s.seeds(21), 2); // a6
+        assert_eq!(s.reserve(Side::North), 22);
+    }
+
+    #[test]
+    fn validation_names_the_rule() {
+        let mut holes = start().holes();
+        holes[0] = 1;
+        let err = Position::new(holes, [22, 22], [true, true], Side::South, None).unwrap_err();
+        assert_eq!(err.rule, Some("KETE-1"));
+        let mut holes = start().holes();
+        holes[4] = 5;
+        holes[12] = 1;
+        let err = Position::new(holes, [22, 22], [true, true], Side::South, None).unwrap_err();
+        assert_eq!(err.rule, Some("KETE-4"));
+        // North moved last and has an empty front row.
+        let mut holes = start().holes();
+        for i in 16..24 {
+            holes[i + 8] += holes[i];
+            holes[i] = 0;
+        }
+        let err = Position::new(holes, [22, 22], [true, false], Side::South, None).unwrap_err();
+        assert_eq!(err.rule, Some("KETE-8"));
+        // Hizi zetu needs both players in mtaji.
+        let err = Position::new(
+            start().holes(),
+            [22, 22],
+            [true, true],
+            Side::North,
+            Some(21),
+        )
+        .unwrap_err();
+        assert_eq!(err.rule, Some("KETE-21"));
+    }
+}

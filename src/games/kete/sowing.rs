@@ -1,0 +1,704 @@
+//! Sowing a move: laps and relays (KETE-6, KETE-7), the front row never empty (KETE-8), captures
+//! and where the captured seeds go (KETE-13, KETE-14), safari, the kuu (KETE-4, KETE-16), the
+//! sixteen rule (KETE-18), a lap stopping in a reserved hole (KETE-21), Bao hamna mid-move
+//! (KETE-23, KETE-A8) and never-ending moves (KETE-A7).
+//!
+//! A move is simulated on one copy of the two rings. Which moves may be played at all (captures
+//! compulsory, eligible holes, the kuu's first takata, hizi zetu) is decided before, in `mod.rs`;
+//! here a move's first step is given as a [`Start`] and the rest follows from the rules and the
+//! one decision the mover may still have to make, the safari.
+
+use super::position::{
+    ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
+    opposite, right_kimbi, ring_of,
+};
+use super::{BaoHamna, MtajiSafari, Rulings};
+use crate::cycle::{Brent, Verdict};
+use crate::game::{Direction, Event, Rejection, RuleId, Side, Sink, StopReason};
+
+/// How a move begins: the hole named by the move and the direction its sowing starts in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// KETE-12: a reserve seed into front hole `x`, whose opposite hole is captured; the captured
+    /// seeds start from the kichwa in direction `step` when `x` is central (KETE-13).
+    NemoCapture { x: u8, step: u8 },
+    /// KETE-15, KETE-16: a reserve seed into front hole `x`, which is then sown in `step`.
+    NemoTakata { x: u8, step: u8 },
+    /// KETE-17, KETE-19: all seeds of `h` sown in `step`.
+    Mtaji { h: u8, step: u8 },
+}
+
+/// The safari decision of a move (KETE-14.3), as the move gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Safari {
+    /// Stop at the decision if one arises; say whether it did (move generation).
+    Probe,
+    /// The move makes no safari decision: one arising is an error.
+    Absent,
+    /// Stop at the kuu; no decision arising is an error.
+    Stop,
+    /// Go on from the kuu; no decision arising is an error.
+    Go,
+}
+
+impl Safari {
+    pub fn of(decision: Option<bool>) -> Safari {
+        match decision {
+            None => Safari::Absent,
+            Some(false) => Safari::Stop,
+            Some(true) => Safari::Go,
+        }
+    }
+}
+
+/// Why sowing a move failed, kept small so that probing moves never allocates; in words by
+/// [`Refusal::rejection`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// KETE-8: lifting ring position `hole` of `side` would empty his front row.
+    FrontRowEmpty { side: Side, hole: u8 },
+    /// KETE-A7: the in-move state repeated after `laps` laps.
+    NeverEnds { laps: u64 },
+    /// The lap budget is spent.
+    Undecided { laps: u64 },
+    /// KETE-14: a safari decision arises and the move makes none.
+    DecisionMissing,
+    /// KETE-14: the move makes a safari decision and none arises.
+    NoDecision,
+}
+
+impl Refusal {
+    pub fn rejection(self) -> Rejection {
+        match self {
+            Refusal::FrontRowEmpty { side, hole } => Rejection::illegal(
+                "KETE-8",
+                format!(
+                    "sowing {} away from the front row would leave {side}'s front row empty: a \
+                     lone kichwa must be sown toward the centre",
+                    super::position::name(side, hole),
+                ),
+            ),
+            Refusal::NeverEnds { laps } => Rejection::illegal(
+                "KETE-A7",
+                format!(
+                    "the move never ends: after {laps} laps its sowing repeats a state it was in \
+                     before"
+                ),
+            ),
+            Refusal::Undecided { laps } => Rejection::Undecided { laps },
+            Refusal::DecisionMissing => Rejection::illegal(
+                "KETE-14",
+                "a capture lap ends in the kuu: the move must say whether it stops there or goes \
+                 on (safari, written `+`)",
+            ),
+            Refusal::NoDecision => Rejection::illegal(
+                "KETE-14",
+                "no safari decision arises in this move: no capture lap ends in a standing kuu \
+                 where the mover may choose",
+            ),
+        }
+    }
+}
+
+/// The result of sowing a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Played {
+    /// The position after the move, before the side to move and hizi zetu are updated.
+    pub next: Position,
+    /// Whether the move captured (KETE-10).
+    pub capture: bool,
+    /// Whether a safari decision arose.
+    pub decision: bool,
+}
+
+// The words of the notes, shared with the notation (claims) and tests.
+pub const NEMO_CAPTURE: &str = "nemo capture: a reserve seed goes into the capturing hole";
+pub const NEMO_TAKATA: &str = "nemo takata: a reserve seed goes into the hole, which is then sown";
+pub const KUU_ALONE_TWO: &str =
+    "the kuu is the only occupied front hole and held seven or more: only two seeds are sown";
+pub const KUU_ALONE_SIX: &str =
+    "the kuu is the only occupied front hole and held six: all seven are sown";
+pub const MTAJI_CAPTURE: &str =
+    "mtaji capture: the first lap ends in an occupied front hole facing an occupied hole";
+pub const MTAJI_TAKATA: &str = "mtaji takata: the move captures nothing";
+pub const SIXTEEN: &str =
+    "sixteen rule: the first lap sowed 16 or more seeds, so the move captures nothing";
+pub const FIRST_TAKATA_FROM_KUU: &str = "the first mtaji takata starts from the kuu";
+pub const KICHWA_CHOSEN: &str = "the mover chooses the kichwa the captured seeds start from";
+pub const REVERSED: &str = "captured from the kimbi at the far end: the direction reverses";
+pub const SAFARI: &str = "safari: the mover goes on from his kuu";
+pub const SAFARI_COMPULSORY: &str = "safari: in mtaji the move must go on from the kuu";
+pub const KUU_DESTROYED: &str = "the kuu is emptied and destroyed: an ordinary hole from now on";
+pub const KUU_CAPTURED: &str = "the opponent's kuu is captured and destroyed";
+pub const BAO_HAMNA: &str =
+    "Bao hamna: the opponent's front row is empty; the captured seeds are sown and the move stops";
+pub const BAO_HAMNA_FINISH: &str =
+    "Bao hamna: the opponent's front row is empty; the move is played to its end (finish)";
+pub const FIRST_LAP_FROM_KUU: &str =
+    "the first lap of a move from the kuu is not stopped by the reserved hole";
+
+/// Laps a move runs before cycle detection starts: ordinary moves end long before, so they pay
+/// nothing for it. Detection from any later state is still exact.
+const QUIET_LAPS: u32 = 64;
+
+/// A ring of 16 holes in one integer, hole `r` in byte `r` (so the front row is the low half): a
+/// lap adds a run of ones, whatever its length. No byte overflows: the game has 64 seeds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Ring(u128);
+
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+const FRONT: u128 = u64::MAX as u128;
+
+impl Ring {
+    #[inline(always)]
+    fn of(holes: [u8; RING]) -> Ring {
+        Ring(u128::from_le_bytes(holes))
+    }
+
+    #[inline(always)]
+    fn holes(self) -> [u8; RING] {
+        self.0.to_le_bytes()
+    }
+
+    #[inline(always)]
+    fn get(self, r: u8) -> u8 {
+        (self.0 >> (8 * r as u32)) as u8
+    }
+
+    #[inline(always)]
+    fn add(&mut self, r: u8, n: u8) {
+        self.0 += (n as u128) << (8 * r as u32);
+    }
+
+    #[inline(always)]
+    fn take(&mut self, r: u8, n: u8) {
+        self.0 -= (n as u128) << (8 * r as u32);
+    }
+
+    #[inline(always)]
+    fn front_empty(self) -> bool {
+        self.0 & FRONT == 0
+    }
+
+    /// Drops one seed into each of the `n` holes after `from` in direction `step` (KETE-6): a
+    /// lap of 16 or more passes every hole, its start included. The hole of the last seed.
+    #[inline(always)]
+    fn sow(&mut self, from: u8, n: u8, step: u8) -> u8 {
+        let rounds = n / 16;
+        let rest = n % 16;
+        self.0 += ONES * rounds as u128;
+        if rest == 0 {
+            return from;
+        }
+        let run = ONES >> (8 * (16 - rest as u32));
+        let (first, last) = if step == CW {
+            (next(from, 1), (from + rest) & 15)
+        } else {
+            let last = (from + 16 - rest) & 15;
+            (last, last)
+        };
+        self.0 += run.rotate_left(8 * first as u32);
+        last
+    }
+}
+
+/// What determines the rest of a move between two captures (KETE-A7): the mover's ring, the hole
+/// the last seed fell into and the direction. The opponent's holes change only by captures and
+/// the kuu only once, and the detector restarts at both.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct InMove {
+    ring: Ring,
+    at: u8,
+    step: u8,
+}
+
+/// Exact never-ending-move detection (KETE-A7) with [`Brent`], started after [`QUIET_LAPS`].
+///
+/// A long relay is usually met again: in a search, a player's takata sows his own holes alone, and
+/// his holes stay the same across all the opponent's replies that capture nothing. So the verdict
+/// on a takata that neither ended nor repeated in its quiet laps is remembered, keyed by everything
+/// its rest depends on (see [`Known`]). Only long moves ever look there.
+struct Detector {
+    since: u32,
+    laps: u64,
+    budget: u64,
+    /// The fixed part of the key: `None` for a capture move (never remembered).
+    context: Option<u32>,
+    /// The key and lap count where the current detection started.
+    key: Option<(Known, u64)>,
+    brent: Option<Brent<InMove>>,
+}
+
+/// What decides the rest of a takata once it has run its quiet laps: the in-move state, whether
+/// the kuu still stands, the stage, the reserved hole, and the lap budget.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Known {
+    state: InMove,
+    kuu: bool,
+    context: u32,
+    budget: u64,
+}
+
+/// The verdicts on long takatas: how many laps after the key it took to decide.
+#[derive(Clone, Copy)]
+struct Decided {
+    key: Known,
+    cycle: bool,
+    laps: u64,
+}
+
+const KNOWN_SLOTS: usize = 1024;
+
+thread_local! {
+    static KNOWN: std::cell::RefCell<Vec<Option<Decided>>> = const {
+        std::cell::RefCell::new(Vec::new())
+    };
+}
+
+impl Known {
+    fn slot(&self) -> usize {
+        let mut h = self.state.ring.0 as u64 ^ (self.state.ring.0 >> 64) as u64;
+        h ^= (self.state.at as u64) << 3 ^ (self.state.step as u64) << 9 ^ (self.kuu as u64) << 17;
+        h ^= (self.context as u64) << 21 ^ self.budget.rotate_left(29);
+        h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 54) as usize % KNOWN_SLOTS
+    }
+
+    fn recall(&self) -> Option<Decided> {
+        KNOWN.with(|known| {
+            let known = known.borrow();
+            known
+                .get(self.slot())
+                .copied()
+                .flatten()
+                .filter(|d| d.key == *self)
+        })
+    }
+
+    fn remember(self, cycle: bool, laps: u64) {
+        KNOWN.with(|known| {
+            let mut known = known.borrow_mut();
+            if known.is_empty() {
+                known.resize(KNOWN_SLOTS, None);
+            }
+            let slot = self.slot();
+            known[slot] = Some(Decided {
+                key: self,
+                cycle,
+                laps,
+            });
+        });
+    }
+}
+
+impl Detector {
+    fn new(budget: u64, context: Option<u32>) -> Self {
+        Detector {
+            since: 0,
+            laps: 0,
+            budget,
+            context,
+            key: None,
+            brent: None,
+        }
+    }
+
+    /// Captures cannot be undone, nor the kuu's loss: no state before them can come back.
+    #[inline]
+    fn restart(&mut self) {
+        self.since = 0;
+        self.brent = None;
+        self.key = None;
+    }
+
+    fn verdict(&self, cycle: bool, laps: u64) -> Refusal {
+        if cycle {
+            Refusal::NeverEnds { laps }
+        } else {
+            Refusal::Undecided { laps }
+        }
+    }
+
+    #[inline]
+    fn observe(&mut self, ring: Ring, at: u8, step: u8, kuu: bool) -> Result<(), Refusal> {
+        self.laps += 1;
+        let state = InMove { ring, at, step };
+        if self.since < QUIET_LAPS {
+            self.since += 1;
+            if self.since == QUIET_LAPS {
+                if let Some(context) = self.context {
+                    let key = Known {
+                        state,
+                        kuu,
+                        context,
+                        budget: self.budget,
+                    };
+                    if let Some(d) = key.recall() {
+                        return Err(self.verdict(d.cycle, self.laps + d.laps));
+                    }
+                    self.key = Some((key, self.laps));
+                }
+                self.brent = Some(Brent::with_budget(state, self.budget));
+            }
+            return Ok(());
+        }
+        let Some(brent) = self.brent.as_mut() else {
+            return Ok(());
+        };
+        let cycle = match brent.observe(&state) {
+            Verdict::Continue => return Ok(()),
+            Verdict::Cycle => true,
+            Verdict::Undecided => false,
+        };
+        if let Some((key, at)) = self.key {
+            key.remember(cycle, self.laps - at);
+        }
+        Err(self.verdict(cycle, self.laps))
+    }
+}
+
+fn direction(step: u8) -> Direction {
+    if step == CW {
+        Direction::Clockwise
+    } else {
+        Direction::Anticlockwise
+    }
+}
+
+/// The state of a move being sown.
+struct Sowing<'s, S: Sink> {
+    side: Side,
+    nemo: bool,
+    ring: Ring,
+    opp: Ring,
+    kuu: bool,
+    opp_kuu: bool,
+    step: u8,
+    won: bool,
+    finish: bool,
+    sink: &'s mut S,
+}
+
+impl<S: Sink> Sowing<'_, S> {
+    #[inline]
+    fn note(&mut self, text: &'static str, rule: RuleId) {
+        if S::LISTENING {
+            self.sink.event(Event::Note { text, rule });
+        }
+    }
+
+    #[inline]
+    fn stop(&mut self, at: u8, reason: StopReason, rule: RuleId) {
+        if S::LISTENING {
+            self.sink.event(Event::Stop {
+                at: index_of(self.side, at),
+                reason,
+                rule,
+            });
+        }
+    }
+
+    /// Lifts `n` seeds from `h` and sows them on; the hole of the last seed. KETE-8 is checked
+    /// once the first seed has fallen; lifting the whole kuu destroys it (KETE-4).
+    #[inline]
+    fn lap(&mut self, h: u8, n: u8, rule: RuleId) -> Result<u8, Refusal> {
+        let emptied = self.ring.get(h) == n;
+        self.ring.take(h, n);
+        if is_front(h) && !is_front(next(h, self.step)) && self.ring.front_empty() {
+            return Err(Refusal::FrontRowEmpty {
+                side: self.side,
+                hole: h,
+            });
+        }
+        let to = self.ring.sow(h, n, self.step);
+        if S::LISTENING {
+            self.sink.event(Event::Lap {
+                from: index_of(self.side, h),
+                seeds: n as u16,
+                direction: direction(self.step),
+                to: index_of(self.side, to),
+                rule,
+            });
+        }
+        if h == KUU && self.kuu && emptied {
+            self.kuu = false;
+            self.note(KUU_DESTROYED, "KETE-4");
+        }
+        Ok(to)
+    }
+
+    /// Captures the opponent's hole facing `z` and sows its seeds from a kichwa (KETE-13); the
+    /// hole of the last seed. For the first capture of a nemo move, `chosen` is the direction the
+    /// mover chose for a central hole.
+    fn capture(&mut self, z: u8, rule: RuleId, first_nemo: bool, chosen: u8) -> u8 {
+        let y = opposite(z);
+        let seeds = self.opp.get(y);
+        self.opp.take(y, seeds);
+        if S::LISTENING {
+            self.sink.event(Event::Capture {
+                hole: index_of(self.side.opponent(), y),
+                seeds: seeds as u16,
+                rule,
+            });
+        }
+        if y == KUU && self.opp_kuu {
+            self.opp_kuu = false;
+            self.note(KUU_CAPTURED, "KETE-4");
+        }
+        // KETE-13: from the kimbi's own kichwa toward the centre; from the centre, the kichwa
+        // the mover chose (first nemo capture) or the one behind the current direction.
+        let before = self.step;
+        let step = if left_kimbi(z) {
+            CW
+        } else if right_kimbi(z) {
+            ACW
+        } else if first_nemo {
+            self.note(KICHWA_CHOSEN, "KETE-13");
+            chosen
+        } else {
+            self.step
+        };
+        self.step = step;
+        if !first_nemo && step != before {
+            self.note(REVERSED, "KETE-13");
+        }
+        if self.opp.front_empty() && !self.won {
+            // KETE-23: the game is won once these seeds are sown (KETE-A8).
+            self.won = true;
+            if self.finish {
+                self.note(BAO_HAMNA_FINISH, "KETE-A8");
+            } else {
+                self.note(BAO_HAMNA, "KETE-23");
+            }
+        }
+        let kichwa = if step == CW {
+            LEFT_KICHWA
+        } else {
+            RIGHT_KICHWA
+        };
+        // Sown starting *in* the kichwa: as if lifted from the hole before it (KETE-6).
+        let to = self.ring.sow(next(kichwa, 16 - step), seeds, step);
+        if S::LISTENING {
+            self.sink.event(Event::Lap {
+                from: index_of(self.side, kichwa),
+                seeds: seeds as u16,
+                direction: direction(step),
+                to: index_of(self.side, to),
+                rule: "KETE-13",
+            });
+        }
+        to
+    }
+}
+
+/// Sows one move from `start` with the safari decision `safari`.
+pub fn sow_move<S: Sink>(
+    pos: &Position,
+    rulings: &Rulings,
+    start: Start,
+    safari: Safari,
+    sink: &mut S,
+) -> Result<Played, Refusal> {
+    let side = pos.to_move;
+    let me = side.index();
+    let them = side.opponent().index();
+    let nemo = pos.reserve[me] > 0;
+    // KETE-21: the mover's hole reserved by the opponent stops his laps.
+    let reserved = match pos.hizi.map(ring_of) {
+        Some((owner, r)) if owner == side => Some(r),
+        _ => None,
+    };
+    let finish = rulings.bao_hamna == BaoHamna::Finish;
+    let mut s = Sowing {
+        side,
+        nemo,
+        ring: Ring::of(pos.rings[me]),
+        opp: Ring::of(pos.rings[them]),
+        kuu: pos.kuu[me],
+        opp_kuu: pos.kuu[them],
+        step: CW,
+        won: false,
+        finish,
+        sink,
+    };
+    let mut reserve = pos.reserve[me];
+    let capture_move;
+    let mut from_kuu = false;
+    let mut decision = false;
+    let mut z;
+
+    match start {
+        Start::NemoCapture { x, step } => {
+            s.note(NEMO_CAPTURE, "KETE-12");
+            reserve -= 1;
+            s.ring.add(x, 1);
+            if S::LISTENING {
+                s.sink.event(Event::Enter {
+                    hole: index_of(side, x),
+                    seeds: 1,
+                    rule: "KETE-12",
+                });
+            }
+            // KETE-13: the first capture of a nemo move places by X, the kichwa chosen if central.
+            z = s.capture(x, "KETE-12", true, step);
+            capture_move = true;
+        }
+        Start::NemoTakata { x, step } => {
+            s.note(NEMO_TAKATA, "KETE-15");
+            reserve -= 1;
+            s.ring.add(x, 1);
+            if S::LISTENING {
+                s.sink.event(Event::Enter {
+                    hole: index_of(side, x),
+                    seeds: 1,
+                    rule: "KETE-15",
+                });
+            }
+            s.step = step;
+            let held = s.ring.get(x);
+            z = if x == KUU && s.kuu {
+                // KETE-16, KETE-A2: the kuu alone. Seven or more before the seed: two are sown
+                // and it stays a kuu with six or more; six: all seven go and it is destroyed.
+                let before_seed = held - 1;
+                if before_seed >= 7 {
+                    s.note(KUU_ALONE_TWO, "KETE-16");
+                    s.lap(x, 2, "KETE-16")?
+                } else {
+                    s.note(KUU_ALONE_SIX, "KETE-16");
+                    s.lap(x, held, "KETE-16")?
+                }
+            } else {
+                s.lap(x, held, "KETE-15")?
+            };
+            capture_move = false;
+        }
+        Start::Mtaji { h, step } => {
+            s.step = step;
+            from_kuu = h == KUU && s.kuu;
+            let n = s.ring.get(h);
+            z = s.lap(h, n, "KETE-17")?;
+            // KETE-17: the first lap's last seed in an own front hole that was occupied, facing
+            // an occupied hole. KETE-18: not with 16 or more seeds.
+            let would = is_front(z) && s.ring.get(z) >= 2 && s.opp.get(opposite(z)) > 0;
+            if would && n < 16 {
+                s.note(MTAJI_CAPTURE, "KETE-17");
+                z = s.capture(z, "KETE-17", false, 0);
+                capture_move = true;
+            } else {
+                if would {
+                    s.note(SIXTEEN, "KETE-18");
+                }
+                s.note(MTAJI_TAKATA, "KETE-19");
+                if from_kuu {
+                    s.note(FIRST_TAKATA_FROM_KUU, "KETE-20");
+                }
+                capture_move = false;
+            }
+        }
+    }
+
+    let mut first_lap = true;
+    // A takata's rest depends on the mover's holes alone, given the stage and the reserved hole.
+    let context =
+        (!capture_move).then(|| nemo as u32 | (reserved.map_or(0, |r| r as u32 + 1) << 1));
+    let mut detector = Detector::new(rulings.lap_budget, context);
+    // The holes where a takata lap does more than relay: the standing kuu, the reserved hole.
+    let special = (if s.kuu { 1u16 << KUU } else { 0 }) | reserved.map_or(0, |r| 1u16 << r);
+    loop {
+        if !capture_move && !S::LISTENING {
+            // A takata's plain relays, in a tight loop; it hands back what the rules below decide.
+            let mut relayed = false;
+            while s.ring.get(z) > 1 && special & (1 << z) == 0 {
+                let n = s.ring.get(z);
+                s.ring.take(z, n);
+                // KETE-8 needs no check: a relay lifts at least two seeds, so the hole before it
+                // in the direction of sowing was just sown and the front row is not empty.
+                z = s.ring.sow(z, n, s.step);
+                relayed = true;
+                detector.observe(s.ring, z, s.step, s.kuu)?;
+            }
+            first_lap &= !relayed;
+        }
+        if s.won && !finish {
+            // KETE-23, KETE-A8 (stop): the captured seeds are sown; nothing follows.
+            s.stop(z, StopReason::GameWon, "KETE-23");
+            break;
+        }
+        // KETE-7, KETE-14.1: the last seed fell into an empty hole.
+        if s.ring.get(z) == 1 {
+            s.stop(z, StopReason::EmptyHole, "KETE-7");
+            break;
+        }
+        if capture_move && is_front(z) && s.opp.get(opposite(z)) > 0 {
+            // KETE-14.2: capture again.
+            z = s.capture(z, "KETE-14", false, 0);
+            first_lap = false;
+            detector.restart();
+            continue;
+        }
+        if z == KUU && s.kuu {
+            if capture_move {
+                // KETE-14.3: in nemo the mover chooses; in mtaji safari is compulsory unless
+                // ruled a choice (KETE-A1).
+                if s.nemo || rulings.mtaji_safari == MtajiSafari::Choice {
+                    decision = true;
+                    match safari {
+                        Safari::Probe | Safari::Stop => {
+                            s.stop(z, StopReason::Kuu, "KETE-14");
+                            break;
+                        }
+                        Safari::Absent => return Err(Refusal::DecisionMissing),
+                        Safari::Go => s.note(SAFARI, "KETE-14"),
+                    }
+                } else {
+                    s.note(SAFARI_COMPULSORY, "KETE-A1");
+                }
+            } else if s.nemo {
+                // KETE-15: a takata lap ending in the kuu ends the move.
+                s.stop(z, StopReason::Kuu, "KETE-15");
+                break;
+            }
+            // KETE-19: in a mtaji takata the kuu relays on, which destroys it.
+        } else if reserved == Some(z) {
+            if first_lap && from_kuu {
+                s.note(FIRST_LAP_FROM_KUU, "KETE-21");
+            } else {
+                // KETE-21: a lap ending in the reserved hole ends the move instead of relaying.
+                s.stop(z, StopReason::ReservedHole, "KETE-21");
+                break;
+            }
+        }
+        // KETE-7: relay.
+        let seeds = s.ring.get(z);
+        if S::LISTENING {
+            s.sink.event(Event::Relay {
+                at: index_of(side, z),
+                seeds: seeds as u16,
+                rule: "KETE-7",
+            });
+        }
+        let had_kuu = s.kuu;
+        z = s.lap(z, seeds, "KETE-7")?;
+        first_lap = false;
+        if had_kuu != s.kuu {
+            detector.restart();
+        }
+        detector.observe(s.ring, z, s.step, s.kuu)?;
+    }
+
+    if !decision && matches!(safari, Safari::Stop | Safari::Go) {
+        return Err(Refusal::NoDecision);
+    }
+
+    let mut next = *pos;
+    next.rings[me] = s.ring.holes();
+    next.rings[them] = s.opp.holes();
+    next.kuu[me] = s.kuu;
+    next.kuu[them] = s.opp_kuu;
+    next.reserve[me] = reserve;
+    Ok(Played {
+        next,
+        capture: capture_move,
+        decision,
+    })
+}
