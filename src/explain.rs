@@ -225,9 +225,11 @@ pub fn explain_in<G: Game>(
 /// Whether an event changes what is on the board.
 fn touches_board(event: &Event) -> bool {
     match event {
-        Event::Lap { .. } | Event::Step { .. } | Event::Capture { .. } | Event::Transfer { .. } => {
-            true
-        }
+        Event::Lap { .. }
+        | Event::Step { .. }
+        | Event::Enter { .. }
+        | Event::Capture { .. }
+        | Event::Transfer { .. } => true,
         Event::Relay { .. }
         | Event::Reserve { .. }
         | Event::Note { .. }
@@ -311,6 +313,11 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
             Event::Step { from, to, .. } => {
                 format!("the stone moves from {} to {}", h(from), h(to))
             }
+            Event::Enter { hole, seeds, .. } => format!(
+                "{seeds} seed{} from the reserve into {}",
+                plural(seeds),
+                h(hole)
+            ),
             Event::Capture { hole, seeds, .. } => format!("capture of {seeds} from {}", h(hole)),
             // A reservation after the move's last lap is a consequence of the move as a whole
             // (Kete hizi zetu, KETE-21), not of its last seed (Kingulu KIN-10).
@@ -522,8 +529,8 @@ pub struct Comparison {
     /// The ruling compared, and its value in the base explanation and in the other.
     pub name: String,
     pub values: [String; 2],
-    /// Whether the base value is the ruling's default.
-    pub base_default: bool,
+    /// The ruling's default value.
+    pub default: &'static str,
     pub base: Explanation,
     pub other: Explanation,
 }
@@ -578,7 +585,7 @@ pub fn compare_in<G: Game>(
     let other = explain_in(&mut b, &rulings[1], text);
     Ok(Comparison {
         name: name.to_string(),
-        base_default: values[0] == def.default,
+        default: def.default,
         values,
         base,
         other,
@@ -620,7 +627,7 @@ impl Comparison {
     }
 
     fn label(&self, which: usize) -> String {
-        let default = if which == 0 && self.base_default {
+        let default = if self.values[which] == self.default {
             " (the default)"
         } else {
             ""
@@ -775,6 +782,30 @@ mod tests {
         assert_eq!(captures.len(), 2);
         assert_eq!(captures[0].board, None);
         assert_eq!(captures[1].board, Some(Board::AsAtTheEnd));
+    }
+
+    #[test]
+    fn kete_draws_the_board_after_a_capture_the_move_goes_on_from() {
+        use crate::games::Kete;
+        let pos = Kete::parse_position(
+            "0,0,0,0,0,0,0,0/0,5,2,6,0,0,0,0/0,1,0,0,6,0,0,0/0,0,0,0,2,0,0,0 21,21 Kk - S",
+        )
+        .unwrap();
+        let e = explain::<Kete>(&pos, &RulingSet::new(), "A2>+").unwrap();
+        let steps = e.steps().unwrap();
+        // The board goes with the lap that sows the captured seeds, not with the capture.
+        let capture = steps
+            .iter()
+            .position(|s| s.text.starts_with("capture"))
+            .unwrap();
+        assert_eq!(steps[capture].board, None);
+        let Some(Board::Diagram(board)) = &steps[capture + 1].board else {
+            panic!("no board after the captured seeds are sown: {steps:?}");
+        };
+        // a7's five are gone; A1..A5 got one each (A2 had its reserve seed too).
+        assert!(board.contains("a  0  0  2  6  0  0  0  0"), "{board}");
+        assert!(board.contains("A  1  3  1  1  7  0  0  0"), "{board}");
+        assert!(steps.iter().filter(|s| s.board.is_some()).count() == 1);
     }
 
     #[test]

@@ -325,3 +325,155 @@ fn record_usage_errors() {
         assert!(stdout.is_empty(), "{args:?}: {stdout}");
     }
 }
+
+// --- Bao la Kete: multi-lap moves -------------------------------------------------------------
+
+/// South in nemo: A2 (a kimbi) captures a7's five, sown from A1 into the kuu A5, where South
+/// goes on (safari, `+`): the kuu is destroyed and the relay ends in B2.
+const KETE_NEMO_SAFARI: &str =
+    "0,0,0,0,0,0,0,0/0,5,2,6,0,0,0,0/0,1,0,0,6,0,0,0/0,0,0,0,2,0,0,0 21,21 Kk - S";
+
+/// Both in mtaji, South's kuu standing: A1> captures a6's five from A3, sown from A1 into the
+/// kuu A5, which faces an empty a4 (KETE-14.3).
+const KETE_MTAJI_KUU: &str =
+    "0,0,3,3,3,3,3,3/0,0,5,6,0,0,0,0/2,0,1,0,6,0,0,0/5,5,5,5,0,2,2,2 0,0 Kk - S";
+
+/// Both in mtaji: A1> captures a6, North's last front seeds (Bao hamna); the captured seeds end
+/// in the occupied A3, from which the move would relay on.
+const KETE_MTAJI_BAO_HAMNA: &str =
+    "0,0,4,4,4,4,5,5/0,0,3,0,0,0,0,0/2,0,1,0,6,0,0,0/5,5,5,5,0,2,2,2 0,0 K - S";
+
+#[test]
+fn kete_nemo_capture_with_safari() {
+    let text = explained(0, &["bao-la-kete", "--position", KETE_NEMO_SAFARI, "A2>+"]);
+    // The board is drawn after the captured seeds are sown, before the safari.
+    assert!(text.contains("the board after this capture:"), "{text}");
+    insta::assert_snapshot!("kete-nemo-capture-with-safari", text);
+}
+
+#[test]
+fn kete_nemo_capture_stopping_at_the_kuu() {
+    let text = explained(0, &["bao-la-kete", "--position", KETE_NEMO_SAFARI, "A2>"]);
+    assert!(
+        text.contains("the move ends in A5: the move stops at the kuu"),
+        "{text}"
+    );
+}
+
+#[test]
+fn kete_compare_mtaji_safari() {
+    let text = explained(
+        0,
+        &[
+            "bao-la-kete",
+            "--position",
+            KETE_MTAJI_KUU,
+            "--compare-ruling",
+            "kete.mtaji-safari=choice",
+            "A1>",
+        ],
+    );
+    insta::assert_snapshot!("kete-compare-mtaji-safari", text);
+}
+
+#[test]
+fn kete_compare_bao_hamna_mid_move() {
+    let text = explained(
+        0,
+        &[
+            "bao-la-kete",
+            "--position",
+            KETE_MTAJI_BAO_HAMNA,
+            "--compare-ruling",
+            "kete.bao-hamna-mid-move=finish",
+            "A1>",
+        ],
+    );
+    insta::assert_snapshot!("kete-compare-bao-hamna-mid-move", text);
+}
+
+#[test]
+fn kete_sixteen_rule_and_the_kuus_first_takata() {
+    let text = explained(
+        0,
+        &[
+            "bao-la-kete",
+            "--position",
+            "1,2,5,0,3,0,2,1/1,6,0,19,0,5,1,0/0,0,0,1,4,1,8,1/0,0,0,0,0,1,2,0 0,0 k - N",
+            "a5<",
+        ],
+    );
+    for line in [
+        "lap 1: 19 seeds from a5, anticlockwise; the last falls into a2",
+        "KETE-4   the kuu is emptied and destroyed",
+        "KETE-18  sixteen rule: the first lap sowed 16 or more seeds, so the move captures nothing",
+        "KETE-20  the first mtaji takata starts from the kuu",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
+
+#[test]
+fn kete_hizi_zetu_made_and_captured() {
+    let made = explained(
+        0,
+        &[
+            "bao-la-kete",
+            "--position",
+            "1,1,0,3,0,0,3,1/1,0,0,0,0,0,0,0/1,2,1,1,11,19,7,0/4,4,0,1,2,1,0,0 0,0 - - N",
+            "b2<",
+        ],
+    );
+    assert!(
+        made.contains("KETE-21  after the move: A7 is reserved by north, holding 7"),
+        "{made}"
+    );
+    assert!(made.contains("hizi zetu: A7, reserved by north"), "{made}");
+    let captured = explained(
+        0,
+        &[
+            "bao-la-kete",
+            "--position",
+            "1,1,0,3,0,0,0,2/1,0,0,0,0,0,1,1/2,3,2,2,0,19,7,0/5,5,1,2,3,2,1,0 0,0 - A7 N",
+            "b1<",
+        ],
+    );
+    assert!(
+        captured.contains("KETE-22  hizi zetu: the reserved hole is captured, as it must be"),
+        "{captured}"
+    );
+    assert!(captured.contains("capture of 7 from A7"), "{captured}");
+}
+
+#[test]
+fn kete_ambiguous_spelling_lists_the_candidates() {
+    let text = explained(1, &["bao-la-kete", "A6"]);
+    assert!(
+        text.contains("A6 names more than one legal move (ambiguous-move)"),
+        "{text}"
+    );
+    assert!(text.contains("legal moves here: A6< A6> A7< A7>"), "{text}");
+}
+
+#[test]
+fn kete_record_ply_under_a_compared_ruling() {
+    // The record plays `kete.mtaji-safari: choice`; the compared value is the default.
+    let text = explained(
+        0,
+        &[
+            "--record",
+            "tests/explain/kete-mtaji-safari-choice.yaml",
+            "--ply",
+            "48",
+            "--compare-ruling",
+            "kete.mtaji-safari=compulsory",
+        ],
+    );
+    assert!(
+        text.contains(
+            "comparing kete.mtaji-safari=choice with kete.mtaji-safari=compulsory (the default)"
+        ),
+        "{text}"
+    );
+    insta::assert_snapshot!("kete-record-compare-mtaji-safari", text);
+}

@@ -10,6 +10,7 @@
 //!   KETE-20, the captor's obligation KETE-22), the end of the game (KETE-23, KETE-24), rulings;
 //! - `notation.rs`: moves and positions as written.
 
+mod during;
 mod hizi_zetu;
 mod mtaji;
 mod nemo;
@@ -752,6 +753,10 @@ impl Game for Kete {
 
     fn format_compact(pos: &Position) -> String {
         notation::format_compact(pos)
+    }
+
+    fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
+        during::position_during(pos, events)
     }
 
     fn format_diagram(pos: &Position) -> String {
