@@ -477,7 +477,7 @@ impl Explanation {
         let rule = rule.map(|r| format!(", {r}")).unwrap_or_default();
         let what = match *code {
             "illegal-move" => "is illegal",
-            "not-notation" => "is not a move of this game",
+            "not-notation" => "is not move notation here",
             "ambiguous-move" => "names more than one legal move",
             "undecided-move" => "is undecided",
             "move-after-end" => "comes after the end of the game",
