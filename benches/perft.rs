@@ -1,38 +1,70 @@
-//! Perft nodes per second from each game's start position. Criterion reports the throughput in
-//! elements (leaf nodes) per second. The depth is the first one with at least 500,000 leaves.
+//! Perft nodes per second, for every position of the perft tables in `spec/<ruleset>/perft.yaml`
+//! (the start, midgames, mtaji positions, near-end positions). Each table is benched at its
+//! deepest recorded depth with at most 3,000,000 leaves; criterion reports leaves per second.
+
+use std::path::Path;
 
 use bao_oracle::game::Game;
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
 use bao_oracle::perft::perft;
-use bao_oracle::rulings::RulingSet;
+use bao_oracle::spec::format::PerftTable;
+use bao_oracle::spec::runner::{read_position, resolve_rulings};
+use bao_oracle::spec::{self, SpecFile};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-struct Bench<'a>(&'a mut Criterion);
+const MAX_LEAVES: u64 = 3_000_000;
+
+struct Bench<'a> {
+    criterion: &'a mut Criterion,
+    tables: Vec<PerftTable>,
+}
 
 impl GameVisitor for Bench<'_> {
     type Output = ();
     fn visit<G: Game>(self) {
-        let rulings = G::rulings(&RulingSet::new()).expect("default rulings");
-        let start = G::start();
-        let mut depth = 1;
-        let mut nodes = perft::<G>(&start, &rulings, depth);
-        while nodes < 500_000 && depth < 40 {
-            depth += 1;
-            nodes = perft::<G>(&start, &rulings, depth);
-        }
-        let mut group = self.0.benchmark_group(format!("perft/{}", G::RULESET));
-        group.throughput(Throughput::Elements(nodes));
+        let mut group = self
+            .criterion
+            .benchmark_group(format!("perft/{}", G::RULESET));
         group.sample_size(10);
-        group.bench_function(format!("start depth {depth} ({nodes} leaves)"), |b| {
-            b.iter(|| perft::<G>(&start, &rulings, depth))
-        });
+        for table in &self.tables {
+            let Some(count) = table
+                .counts
+                .iter()
+                .filter(|c| c.nodes > 0 && c.nodes <= MAX_LEAVES)
+                .max_by_key(|c| c.depth)
+            else {
+                continue;
+            };
+            let pos = read_position::<G>(table.position.as_deref()).expect("a valid position");
+            let rulings = resolve_rulings::<G>(&table.rulings).expect("valid rulings");
+            assert_eq!(perft::<G>(&pos, &rulings, count.depth), count.nodes);
+            group.throughput(Throughput::Elements(count.nodes));
+            group.bench_function(
+                format!(
+                    "{} depth {} ({} leaves)",
+                    table.id, count.depth, count.nodes
+                ),
+                |b| b.iter(|| perft::<G>(&pos, &rulings, count.depth)),
+            );
+        }
         group.finish();
     }
 }
 
 fn perft_benches(c: &mut Criterion) {
     for ruleset in RULESETS {
-        dispatch(ruleset, Bench(c));
+        let path = Path::new("spec").join(ruleset).join("perft.yaml");
+        let tables = match spec::read_file(&path) {
+            Ok(SpecFile::Perft(file)) => file.tables,
+            _ => panic!("{} holds no perft tables", path.display()),
+        };
+        dispatch(
+            ruleset,
+            Bench {
+                criterion: c,
+                tables,
+            },
+        );
     }
 }
 

@@ -147,6 +147,24 @@ pub fn parse_count_row(
     Ok(counts)
 }
 
+/// The rows of a four-row board as the diagram draws them, top to bottom (`b`, `a`, `A`, `B`):
+/// each row's label and its hole indices left to right. Four-row games number their holes row by
+/// row, `A1..`, `B1..`, `a1..`, `b1..`, each from the owner's left, so North's rows read backwards.
+pub fn four_rows<const W: usize>() -> [(&'static str, [u8; W]); 4] {
+    let row = |row: usize, reversed: bool| -> [u8; W] {
+        std::array::from_fn(|i| {
+            let i = if reversed { W - 1 - i } else { i };
+            (row * W + i) as u8
+        })
+    };
+    [
+        ("b", row(3, true)),
+        ("a", row(2, true)),
+        ("A", row(0, false)),
+        ("B", row(1, false)),
+    ]
+}
+
 /// The lines of a diagram that carry something (blank lines and `#` comments dropped).
 pub fn diagram_lines(text: &str) -> Vec<&str> {
     text.lines()

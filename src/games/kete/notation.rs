@@ -19,8 +19,8 @@ use crate::game::{
     Event, FalseClaim, Game, NotationError, PositionError, Rejection, Side, Unresolved,
 };
 use crate::notation::{
-    MAX_TEXT, diagram_lines, hole_index, parse_count_row, parse_side, parse_to_move_line,
-    side_letter, split_hole,
+    MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
+    parse_to_move_line, side_letter, split_hole,
 };
 
 /// What a move's annotation claims (KETE notation).
@@ -311,18 +311,7 @@ pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
 
 /// The rows as the diagram draws them, top to bottom: label and hole indices left to right.
 fn rows() -> [(&'static str, [u8; 8]); 4] {
-    let row = |base: u8, reversed: bool| -> [u8; 8] {
-        std::array::from_fn(|i| {
-            let i = i as u8;
-            if reversed { base + 7 - i } else { base + i }
-        })
-    };
-    [
-        ("b", row(24, true)),
-        ("a", row(16, true)),
-        ("A", row(0, false)),
-        ("B", row(8, false)),
-    ]
+    four_rows::<8>()
 }
 
 /// Reads either written form.

@@ -8,8 +8,8 @@
 use super::{HOLE_NAMES, HOLES, Position};
 use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
-    MAX_TEXT, diagram_lines, leading_hole, parse_count_row, parse_side, parse_to_move_line,
-    side_letter,
+    MAX_TEXT, diagram_lines, four_rows, leading_hole, parse_count_row, parse_side,
+    parse_to_move_line, side_letter,
 };
 
 /// A Kimasai move as written.
@@ -79,18 +79,7 @@ pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
 
 /// The rows as the diagram draws them: label and hole indices left to right.
 fn rows() -> [(&'static str, [u8; 12]); 4] {
-    let row = |base: u8, reversed: bool| -> [u8; 12] {
-        std::array::from_fn(|i| {
-            let i = i as u8;
-            if reversed { base + 11 - i } else { base + i }
-        })
-    };
-    [
-        ("b", row(36, true)),
-        ("a", row(24, true)),
-        ("A", row(0, false)),
-        ("B", row(12, false)),
-    ]
+    four_rows::<12>()
 }
 
 fn build(counts: &[Vec<u32>; 4], to_move: Side) -> Result<Position, PositionError> {
