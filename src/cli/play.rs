@@ -1,8 +1,9 @@
 use clap::Args;
 
 use super::{GameArgs, Status, setup, with_game};
-use crate::game::{Game, Playthrough, Unresolved};
+use crate::game::{Game, Playthrough};
 use crate::games::GameVisitor;
+use crate::spec::play_text;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -32,54 +33,26 @@ impl GameVisitor for Play {
         let mut game = Playthrough::<G>::new(pos, rulings);
         for (i, text) in args.moves.iter().enumerate() {
             let ply = i + 1;
-            if let Some(end) = game.end() {
-                eprintln!(
-                    "error[move-after-end]: ply {ply} `{text}`: the game is already over ({} wins, {})",
-                    end.outcome, end.rule
-                );
-                return Status::Failed;
-            }
-            let spelling = match G::parse_move(text) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("error[not-notation]: ply {ply} `{text}`: {e}");
-                    return Status::Failed;
-                }
-            };
-            let mv = match G::resolve(&game.position, &game.rulings, &spelling) {
-                Ok(mv) => mv,
-                Err(Unresolved::Rejected(r)) => {
-                    let code = match r.rule() {
-                        Some(_) => "illegal-move",
-                        None => "undecided-move",
-                    };
-                    eprintln!("error[{code}]: ply {ply} `{text}`: {r}");
-                    return Status::Failed;
-                }
-                Err(Unresolved::NotNotation(e)) => {
-                    eprintln!("error[not-notation]: ply {ply} `{text}`: {e}");
-                    return Status::Failed;
-                }
-                Err(Unresolved::Ambiguous(candidates)) => {
-                    let names: Vec<String> = candidates.into_iter().map(G::format_move).collect();
+            // The same path as the spec runner and `explain`: notation, resolution, rules, claims.
+            match play_text(&mut game, text) {
+                Err(error) => {
+                    let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
                     eprintln!(
-                        "error[ambiguous-move]: ply {ply} `{text}` fits {}",
-                        names.join(", ")
+                        "error[{}]: ply {ply} `{text}`: {}{rule}",
+                        error.code.as_str(),
+                        error.message
                     );
                     return Status::Failed;
                 }
-            };
-            let mut events = Vec::new();
-            if let Err(r) = game.play(mv, &mut events) {
-                eprintln!("error[illegal-move]: ply {ply} `{text}`: {r}");
-                return Status::Failed;
-            }
-            if let Some(claim) = G::check_claims(&spelling, &events).first() {
-                eprintln!(
-                    "error[false-claim]: ply {ply} `{text}`: {} ({})",
-                    claim.message, claim.rule
-                );
-                return Status::Failed;
+                Ok(played) => {
+                    if let Some(claim) = played.false_claims.first() {
+                        eprintln!(
+                            "error[false-claim]: ply {ply} `{text}`: {} ({})",
+                            claim.message, claim.rule
+                        );
+                        return Status::Failed;
+                    }
+                }
             }
         }
         if args.diagram {
