@@ -15,6 +15,7 @@ const TEST_PERFT_NODES: u64 = 10_000_000;
 fn run(limit: Option<u64>) -> Report {
     let options = Options {
         perft: PerftLimit { max_nodes: limit },
+        rulings: Vec::new(),
     };
     spec::run(&[PathBuf::from("spec")], options).expect("spec/ is readable")
 }
@@ -166,4 +167,35 @@ fn the_command_reports_failures_and_exits_by_them() {
     assert_eq!(code, 2);
     let (code, out) = cli(&["spec/bao-la-kimasai", "--perft-max-nodes", "1000"]);
     assert_eq!(code, 0, "{out}");
+}
+
+/// `spec --ruling`: every scenario of the game runs under the ruling unless it sets it itself, so
+/// the scenarios written for the default fail exactly where they depend on it, and those of other
+/// games are untouched.
+#[test]
+fn a_non_default_ruling_fails_the_scenarios_that_depend_on_it() {
+    let run = |rulings: Vec<(String, String)>| {
+        let options = Options {
+            perft: PerftLimit {
+                max_nodes: Some(100_000),
+            },
+            rulings,
+        };
+        spec::run(&[PathBuf::from("spec")], options).expect("spec/ is readable")
+    };
+    let plain = run(Vec::new());
+    assert_eq!(plain.summary.failed, 0);
+    let choice = run(vec![("kete.mtaji-safari".into(), "choice".into())]);
+    assert!(choice.summary.failed > 0, "{}", choice.human());
+    assert_eq!(
+        choice.summary.passed + choice.summary.failed,
+        plain.summary.passed + plain.summary.failed
+    );
+    let failed: Vec<&str> = choice
+        .items
+        .iter()
+        .filter(|i| !i.passed)
+        .map(|i| i.ruleset.as_deref().unwrap_or("-"))
+        .collect();
+    assert!(failed.iter().all(|&r| r == "bao-la-kete"), "{failed:?}");
 }

@@ -3,6 +3,8 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
+use crate::replay::check_rulings_exist;
+use crate::rulings::RulingSet;
 use crate::spec::{self, Options, PerftLimit};
 
 #[derive(Args, Debug)]
@@ -15,6 +17,10 @@ pub struct SpecArgs {
     /// Skip perft rows whose leaf count is above this (default: check every row).
     #[arg(long, value_name = "NODES")]
     pub perft_max_nodes: Option<u64>,
+    /// Run every scenario and perft table of the ruling's game that does not set this ruling
+    /// itself under NAME=VALUE (repeatable): the failures show what depends on it.
+    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    pub rulings: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -29,10 +35,21 @@ pub fn run(args: SpecArgs) -> Status {
     } else {
         args.paths
     };
+    let set = match RulingSet::from_assignments(args.rulings.iter().map(String::as_str)) {
+        Ok(set) => set,
+        Err(e) => return UsageError::new("unknown-ruling", e.message).report(),
+    };
+    if let Err(e) = check_rulings_exist(&set) {
+        return UsageError::new("unknown-ruling", e.message).report();
+    }
     let options = Options {
         perft: PerftLimit {
             max_nodes: args.perft_max_nodes,
         },
+        rulings: set
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
     };
     let report = match spec::run(&paths, options) {
         Ok(report) => report,

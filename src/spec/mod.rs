@@ -99,9 +99,41 @@ pub struct IoError {
 }
 
 /// Options of a run.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     pub perft: PerftLimit,
+    /// `--ruling NAME=VALUE`: run every scenario and perft table of the ruling's game under this
+    /// value, except those that set the ruling themselves. Expectations written for the default
+    /// then fail exactly where they depend on the ruling.
+    pub rulings: Vec<(String, String)>,
+}
+
+/// `item`'s rulings with the `--ruling` overrides of `options` that belong to game `ruleset` and
+/// that `item` does not set itself.
+fn with_overrides(
+    own: &std::collections::BTreeMap<String, String>,
+    ruleset: &str,
+    options: &Options,
+) -> std::collections::BTreeMap<String, String> {
+    let mut rulings = own.clone();
+    for (name, value) in &options.rulings {
+        let of_game = games::dispatch(ruleset, RulingNames)
+            .is_some_and(|names| names.contains(&name.as_str()));
+        if of_game && !own.contains_key(name) {
+            rulings.insert(name.clone(), value.clone());
+        }
+    }
+    rulings
+}
+
+/// The names of a game's rulings.
+struct RulingNames;
+
+impl GameVisitor for RulingNames {
+    type Output = Vec<&'static str>;
+    fn visit<G: Game>(self) -> Vec<&'static str> {
+        G::RULINGS.iter().map(|d| d.name).collect()
+    }
 }
 
 /// The `*.yaml`/`*.yml` files under `paths` (folders recursively), sorted within each folder.
@@ -271,7 +303,9 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                         )));
                     }
                     if failures.is_empty() {
-                        failures = games::dispatch(&f.ruleset, RunScenario(scenario))
+                        let mut scenario = scenario.clone();
+                        scenario.rulings = with_overrides(&scenario.rulings, &f.ruleset, &options);
+                        failures = games::dispatch(&f.ruleset, RunScenario(&scenario))
                             .unwrap_or_else(|| {
                                 vec![Failure::message(games::unknown_ruleset(&f.ruleset))]
                             });
@@ -314,15 +348,16 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                         items.push(item);
                         continue;
                     }
+                    let mut table = table.clone();
+                    table.rulings = with_overrides(&table.rulings, &f.ruleset, &options);
                     let (failures, skipped) =
-                        games::dispatch(&f.ruleset, RunPerft(table, options.perft)).unwrap_or_else(
-                            || {
+                        games::dispatch(&f.ruleset, RunPerft(&table, options.perft))
+                            .unwrap_or_else(|| {
                                 (
                                     vec![Failure::message(games::unknown_ruleset(&f.ruleset))],
                                     0,
                                 )
-                            },
-                        );
+                            });
                     items.push(item(
                         shown,
                         &f.ruleset,
