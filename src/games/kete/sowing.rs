@@ -387,6 +387,19 @@ impl<S: Sink> Sowing<'_, S> {
         }
     }
 
+    /// Nemo: the reserve seed goes into front hole `x` (KETE-12, KETE-15).
+    #[inline]
+    fn enter_reserve_seed(&mut self, x: u8, rule: RuleId) {
+        self.ring.add(x, 1);
+        if S::LISTENING {
+            self.sink.event(Event::Enter {
+                hole: index_of(self.side, x),
+                seeds: 1,
+                rule,
+            });
+        }
+    }
+
     #[inline]
     fn stop(&mut self, at: u8, reason: StopReason, rule: RuleId) {
         if S::LISTENING {
@@ -531,14 +544,7 @@ pub fn sow_move<S: Sink>(
         Start::NemoCapture { x, step } => {
             s.note(NEMO_CAPTURE, "KETE-12");
             reserve -= 1;
-            s.ring.add(x, 1);
-            if S::LISTENING {
-                s.sink.event(Event::Enter {
-                    hole: index_of(side, x),
-                    seeds: 1,
-                    rule: "KETE-12",
-                });
-            }
+            s.enter_reserve_seed(x, "KETE-12");
             // KETE-13: the first capture of a nemo move places by X, the kichwa chosen if central.
             z = s.capture(x, "KETE-12", true, step);
             capture_move = true;
@@ -546,14 +552,7 @@ pub fn sow_move<S: Sink>(
         Start::NemoTakata { x, step } => {
             s.note(NEMO_TAKATA, "KETE-15");
             reserve -= 1;
-            s.ring.add(x, 1);
-            if S::LISTENING {
-                s.sink.event(Event::Enter {
-                    hole: index_of(side, x),
-                    seeds: 1,
-                    rule: "KETE-15",
-                });
-            }
+            s.enter_reserve_seed(x, "KETE-15");
             s.step = step;
             let held = s.ring.get(x);
             z = if x == KUU && s.kuu {
