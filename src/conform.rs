@@ -21,10 +21,10 @@ pub use report::{
     Summary,
 };
 
-use crate::game::{Game, Playthrough, RuleId, Side, Unresolved};
+use crate::game::{Game, Playthrough, RuleId, Unresolved};
 use crate::protocol::{self, EventMsg, Request, Response, Rulings};
 use crate::rng::SplitMix64;
-use crate::spec::format::{Scenario, ScenarioFile, SideName};
+use crate::spec::format::{Scenario, ScenarioFile};
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).
 pub const MAX_PLIES: usize = 2000;
@@ -198,7 +198,7 @@ impl<'a> Run<'a> {
                     .iter()
                     .any(|d| d.name == name && d.default == value);
                 let ok = match support.rulings.get(name) {
-                    Some(values) => values.contains(value),
+                    Some(values) => values.iter().any(|v| v == value),
                     None => default,
                 };
                 (!ok).then(|| format!("the engine does not support ruling {name}={value}"))
@@ -215,7 +215,7 @@ impl<'a> Run<'a> {
             };
             self.record(name, G::RULESET, outcome);
         }
-        let game_rulings = protocol::resolve_rulings::<G>(rulings).map_err(Fatal)?;
+        let game_rulings = rulings.resolve::<G>().map_err(|e| Fatal(e.message))?;
         let random_unsupported = unsupported(rulings);
         for n in 0..self.options.games {
             let name = format!("{}/random/{n}", G::RULESET);
@@ -244,7 +244,7 @@ impl<'a> Run<'a> {
     }
 
     fn script<G: Game>(&mut self, name: &str, script: &Script<G>) -> Result<Outcome, Fatal> {
-        let rulings = match protocol::resolve_rulings::<G>(&script.rulings) {
+        let rulings = match script.rulings.resolve::<G>().map_err(|e| e.message) {
             Ok(r) => r,
             Err(e) => {
                 return Ok(Outcome::Skipped(format!(
@@ -749,11 +749,7 @@ pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, Strin
         Some(text) => G::parse_position(text).map_err(|_| text.clone())?,
     };
     if let Some(first) = scenario.first {
-        let side = match first {
-            SideName::South => Side::South,
-            SideName::North => Side::North,
-        };
-        G::set_side_to_move(&mut start, side);
+        G::set_side_to_move(&mut start, first);
     }
     Ok(start)
 }
@@ -1261,13 +1257,7 @@ pub fn rulings_by_ruleset(
             .find(|r| rulings_of(r).contains(&name.as_str()))
             .ok_or_else(|| format!("`{name}` is not a ruling of any selected ruleset"))?;
         let set = out.get_mut(owner).expect("every ruleset has an entry");
-        if let Some(old) = set.insert(name.clone(), value.clone())
-            && old != value
-        {
-            return Err(format!(
-                "ruling `{name}` is given twice, as `{old}` and as `{value}`"
-            ));
-        }
+        set.insert(&name, &value).map_err(|e| e.message)?;
     }
     Ok(out)
 }
@@ -1311,7 +1301,7 @@ mod tests {
         let of = |r: &str| if r == "b" { vec!["b.x"] } else { vec![] };
         let split = rulings_by_ruleset(&rulesets, &["b.x=1".into()], of).unwrap();
         assert!(split["a"].is_empty());
-        assert_eq!(split["b"]["b.x"], "1");
+        assert_eq!(split["b"].get("b.x"), Some("1"));
         assert!(rulings_by_ruleset(&rulesets, &["c.y=1".into()], of).is_err());
         assert!(rulings_by_ruleset(&rulesets, &["b.x=1".into(), "b.x=2".into()], of).is_err());
     }

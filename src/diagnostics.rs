@@ -10,8 +10,14 @@ use std::fmt;
 
 use crate::game::RuleId;
 
-/// A stable error code. The string forms never change once released.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A stable error code: the one vocabulary of every outcome the oracle reports — `check`'s
+/// findings, the specification's expected errors, the protocol's error answers and the command
+/// line's usage errors. The string forms (serde's too) never change once released.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Code {
     // --- the file ------------------------------------------------------------------------------
     /// The file or folder could not be read (missing, no permission). Exit status 2.
@@ -57,6 +63,15 @@ pub enum Code {
     /// A claim the game does not bear out: a capture or reservation claim of a move, or the
     /// record's `result:`.
     FalseClaim,
+    // --- the other commands and the protocol ----------------------------------------------------
+    /// A command line that cannot be carried out as written (a missing or contradictory option).
+    Usage,
+    /// A protocol request that is not well-formed (not JSON, no `type`, a field of the wrong kind).
+    BadRequest,
+    /// A specification file that cannot be read as scenarios or tables.
+    BadSpec,
+    /// `conform --engine` names an engine that cannot be started or does not speak the protocol.
+    BadEngine,
 }
 
 impl Code {
@@ -84,6 +99,14 @@ impl Code {
         Code::FalseClaim,
     ];
 
+    /// The codes of the other commands and the protocol, in the order README.md lists them.
+    pub const OTHER: &'static [Code] = &[
+        Code::Usage,
+        Code::BadRequest,
+        Code::BadSpec,
+        Code::BadEngine,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Code::IoError => "io-error",
@@ -106,11 +129,19 @@ impl Code {
             Code::UndecidedMove => "undecided-move",
             Code::MoveAfterEnd => "move-after-end",
             Code::FalseClaim => "false-claim",
+            Code::Usage => "usage",
+            Code::BadRequest => "bad-request",
+            Code::BadSpec => "bad-spec",
+            Code::BadEngine => "bad-engine",
         }
     }
 
     pub fn parse(text: &str) -> Option<Code> {
-        Code::ALL.iter().copied().find(|c| c.as_str() == text)
+        Code::ALL
+            .iter()
+            .chain(Code::OTHER)
+            .copied()
+            .find(|c| c.as_str() == text)
     }
 
     /// The exit status of `check` when this code is found: 2 for I/O errors, 1 for the rest.
@@ -227,13 +258,21 @@ mod tests {
 
     #[test]
     fn codes_round_trip_and_are_unique() {
-        for &code in Code::ALL {
+        for &code in Code::ALL.iter().chain(Code::OTHER) {
             assert_eq!(Code::parse(code.as_str()), Some(code));
+            // serde writes the same stable string.
+            let json = serde_json::to_string(&code).unwrap();
+            assert_eq!(json, format!("\"{code}\""));
+            assert_eq!(serde_json::from_str::<Code>(&json).unwrap(), code);
         }
-        let mut names: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        let mut names: Vec<&str> = Code::ALL
+            .iter()
+            .chain(Code::OTHER)
+            .map(|c| c.as_str())
+            .collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), Code::ALL.len());
+        assert_eq!(names.len(), Code::ALL.len() + Code::OTHER.len());
     }
 
     #[test]

@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 
 use crate::game::{Event, Game, GameEnd, Playthrough, RuleId, Side};
 use crate::rulings::{RulingError, RulingSet};
+use crate::spec::builtin_catalogue;
 use crate::spec::format::Catalogue;
-use crate::spec::{builtin_catalogue, play_text};
 use crate::trace::{indent, render_position};
 
 /// Width of the rule-id column of a step (`KETE-A10` and a space).
@@ -190,12 +190,12 @@ pub fn explain_in<G: Game>(
         })
         .collect();
     let legal = crate::spec::runner::legal_moves(game);
-    let verdict = match play_text(game, text) {
+    let verdict = match game.play_text(text) {
         Err(error) => Verdict::Refused {
-            code: error.code.as_str(),
+            code: error.code().as_str(),
             rule: error.rule,
+            candidates: error.candidates.into_iter().map(G::format_move).collect(),
             reason: error.message,
-            candidates: error.candidates,
             legal,
         },
         Ok(played) => Verdict::Played {

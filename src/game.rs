@@ -17,8 +17,12 @@ use crate::rulings::{RulingDef, RulingError, RulingSet};
 /// A rule id of the references (`KIN-7`, `MAS-6`, `KETE-A7`).
 pub type RuleId = &'static str;
 
-/// The two players. South moves first unless a record or position says otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The two players. South moves first unless a record or position says otherwise. Written
+/// `south` / `north` everywhere (records, reports, the protocol, the specification).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     South,
     North,
@@ -61,8 +65,8 @@ impl fmt::Display for Side {
     }
 }
 
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How a finished game ended. Written `south`, `north` (the winner) or `draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
     Win(Side),
     Draw,
@@ -83,6 +87,74 @@ impl fmt::Display for Outcome {
         f.write_str(self.name())
     }
 }
+
+/// Where a game stands, as a record's `result:` or a scenario claims it: over with an
+/// [`Outcome`], or not over yet. Written `south`, `north`, `draw` or `unfinished`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultClaim {
+    Over(Outcome),
+    Unfinished,
+}
+
+impl ResultClaim {
+    pub fn parse(text: &str) -> Option<ResultClaim> {
+        match text {
+            "south" => Some(ResultClaim::Over(Outcome::Win(Side::South))),
+            "north" => Some(ResultClaim::Over(Outcome::Win(Side::North))),
+            "draw" => Some(ResultClaim::Over(Outcome::Draw)),
+            "unfinished" => Some(ResultClaim::Unfinished),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultClaim::Over(outcome) => outcome.name(),
+            ResultClaim::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl fmt::Display for ResultClaim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Serde by the written names, for the types above that are not plain enums.
+macro_rules! serde_by_name {
+    ($ty:ty, $parse:expr, $expected:literal) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                let parse: fn(&str) -> Option<$ty> = $parse;
+                parse(&text).ok_or_else(|| {
+                    serde::de::Error::invalid_value(serde::de::Unexpected::Str(&text), &$expected)
+                })
+            }
+        }
+    };
+}
+
+serde_by_name!(
+    Outcome,
+    |t| match ResultClaim::parse(t) {
+        Some(ResultClaim::Over(o)) => Some(o),
+        _ => None,
+    },
+    "south, north or draw"
+);
+serde_by_name!(
+    ResultClaim,
+    ResultClaim::parse,
+    "south, north, draw or unfinished"
+);
 
 /// The end of a game: who won, by which rule, and the final score where the game counts one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -503,6 +575,19 @@ impl<G: Game> Playthrough<G> {
             seen,
             end,
         }
+    }
+
+    /// A game that has gone through `history` (earlier positions, oldest first) to `position`:
+    /// the game's repetition rule counts them as seen.
+    pub fn with_history(
+        position: G::Position,
+        rulings: G::Rulings,
+        history: &[G::Position],
+    ) -> Self {
+        let mut game = Playthrough::new(position, rulings);
+        game.seen
+            .extend(history.iter().filter_map(G::repetition_key));
+        game
     }
 
     /// The end of the game, if it is over.

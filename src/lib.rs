@@ -17,6 +17,7 @@ pub mod game;
 pub mod games;
 pub mod notation;
 pub mod perft;
+pub mod play;
 pub mod protocol;
 pub mod random_game;
 pub mod record;

@@ -11,15 +11,16 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::game::{Event, Game, GameEnd, Outcome, Rejection, RuleId, Side, Unresolved};
+use crate::diagnostics::Code;
+use crate::game::{Event, Game, GameEnd, Outcome, Playthrough, RuleId, Side};
 use crate::games::{self, GameVisitor};
-pub use crate::spec::runner::resolve_rulings;
+use crate::play::MoveErrorKind;
 
 /// The protocol version this crate speaks.
 pub const VERSION: u32 = 1;
 
-/// Rulings as requests carry them: non-default ones, name to value.
-pub type Rulings = BTreeMap<String, String>;
+/// Rulings as requests carry them: name to value.
+pub use crate::rulings::RulingSet as Rulings;
 
 /// A request, from the driver to the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,47 +160,11 @@ impl Response {
         }
     }
 
-    fn error(id: Value, code: &str, message: impl Into<String>) -> Response {
+    fn error(id: Value, code: Code, message: impl Into<String>) -> Response {
         Response::Error {
             id,
             code: code.to_string(),
             message: message.into(),
-        }
-    }
-}
-
-/// A result as the protocol writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ResultName {
-    South,
-    North,
-    Draw,
-}
-
-impl From<Outcome> for ResultName {
-    fn from(o: Outcome) -> Self {
-        match o {
-            Outcome::Win(Side::South) => ResultName::South,
-            Outcome::Win(Side::North) => ResultName::North,
-            Outcome::Draw => ResultName::Draw,
-        }
-    }
-}
-
-/// A side as the protocol writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SideName {
-    South,
-    North,
-}
-
-impl From<Side> for SideName {
-    fn from(s: Side) -> Self {
-        match s {
-            Side::South => SideName::South,
-            Side::North => SideName::North,
         }
     }
 }
@@ -227,13 +192,13 @@ pub enum EventMsg {
     /// `hole` is reserved by `by` (Kingulu KIN-10, Kete hizi zetu).
     Reserve {
         hole: String,
-        by: SideName,
+        by: Side,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
     },
     /// The game is over after the move.
     GameOver {
-        result: ResultName,
+        result: Outcome,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         score: Option<Score>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -304,7 +269,7 @@ pub fn event_msgs<G: Game>(events: &[Event]) -> Vec<EventMsg> {
             }),
             Event::Reserve { hole, by, rule, .. } => Some(EventMsg::Reserve {
                 hole: G::hole_name(hole).to_string(),
-                by: by.into(),
+                by,
                 rule: Some(rule.to_string()),
             }),
             Event::GameOver { end } => Some(game_over(end)),
@@ -315,7 +280,7 @@ pub fn event_msgs<G: Game>(events: &[Event]) -> Vec<EventMsg> {
 
 fn game_over(end: GameEnd) -> EventMsg {
     EventMsg::GameOver {
-        result: end.outcome.into(),
+        result: end.outcome,
         score: end.score.map(|[s, n]| Score {
             south: s as u32,
             north: n as u32,
@@ -377,78 +342,47 @@ pub fn play<G: Game>(
         after: None,
         mv: None,
     };
-    let spelling = match G::parse_move(text) {
-        Ok(s) => s,
-        Err(e) => {
-            return refuse(
-                Response::error(id, "not-notation", format!("`{text}`: {e}")),
-                vec![],
-            );
-        }
-    };
-    if let Some(end) = G::game_end(pos, rulings) {
-        let response = Response::Illegal {
-            id,
-            reason: format!("the game is already over: {}", end.outcome),
-            rule: Some(end.rule.to_string()),
-        };
-        return refuse(response, vec![end.rule]);
-    }
-    let rejected = |id: Value, r: Rejection| match r {
-        Rejection::Illegal { rule, reason } => refuse(
-            Response::Illegal {
-                id,
-                reason,
-                rule: Some(rule.to_string()),
-            },
-            vec![rule],
-        ),
-        Rejection::Undecided { .. } => refuse(
-            Response::Undecided {
-                id,
-                reason: r.to_string(),
-            },
-            vec![],
-        ),
-    };
-    let mv = match G::resolve(pos, rulings, &spelling) {
-        Ok(mv) => mv,
-        Err(Unresolved::Rejected(r)) => return rejected(id, r),
-        Err(Unresolved::NotNotation(e)) => {
-            return refuse(
-                Response::error(id, "not-notation", format!("`{text}`: {e}")),
-                vec![],
-            );
-        }
-        Err(Unresolved::Ambiguous(candidates)) => {
-            let names: Vec<String> = candidates.into_iter().map(G::format_move).collect();
-            return refuse(
-                Response::error(
-                    id,
-                    "ambiguous-move",
-                    format!("`{text}` fits more than one move: {}", names.join(", ")),
-                ),
-                vec![],
-            );
-        }
-    };
+    let mut game =
+        Playthrough::<G>::with_history(pos.clone(), rulings.clone(), history.unwrap_or(&[]));
     let mut events = Vec::new();
-    let after = match G::play(pos, rulings, mv, &mut events) {
-        Ok(after) => after,
-        Err(r) => return rejected(id, r),
+    let mv = match game.play_text_into(text, &mut events) {
+        Ok(played) => played.mv,
+        Err(error) => {
+            let rules: Vec<RuleId> = error.rule.into_iter().collect();
+            let response = match error.kind {
+                MoveErrorKind::AfterEnd(end) => Response::Illegal {
+                    id,
+                    reason: format!("the game is already over: {}", end.outcome),
+                    rule: Some(end.rule.to_string()),
+                },
+                MoveErrorKind::NotNotation => Response::error(
+                    id,
+                    Code::NotNotation,
+                    format!("`{text}`: {}", error.message),
+                ),
+                MoveErrorKind::Ambiguous => {
+                    let names: Vec<String> =
+                        error.candidates.into_iter().map(G::format_move).collect();
+                    Response::error(
+                        id,
+                        Code::AmbiguousMove,
+                        format!("`{text}` fits more than one move: {}", names.join(", ")),
+                    )
+                }
+                MoveErrorKind::Undecided { .. } => Response::Undecided {
+                    id,
+                    reason: error.message,
+                },
+                _ => Response::Illegal {
+                    id,
+                    reason: error.message,
+                    rule: error.rule.map(str::to_string),
+                },
+            };
+            return refuse(response, rules);
+        }
     };
-    let end = G::game_end(&after, rulings).or_else(|| {
-        let history = history?;
-        let key = G::repetition_key(&after)?;
-        let repeated = history
-            .iter()
-            .chain(std::iter::once(pos))
-            .any(|p| G::repetition_key(p).as_ref() == Some(&key));
-        repeated.then(|| G::repetition_end(&after))
-    });
-    if let Some(end) = end {
-        events.push(Event::GameOver { end });
-    }
+    let after = game.position;
     let mut rules: Vec<RuleId> = Vec::new();
     for e in &events {
         if !rules.contains(&e.rule()) {
@@ -515,10 +449,10 @@ pub fn respond(line: &str) -> Response {
 fn malformed(line: &str, e: serde_json::Error) -> Response {
     let value: Value = match serde_json::from_str(line) {
         Ok(v) => v,
-        Err(_) => return Response::error(Value::Null, "bad-request", format!("not JSON: {e}")),
+        Err(_) => return Response::error(Value::Null, Code::BadRequest, format!("not JSON: {e}")),
     };
     let Value::Object(map) = value else {
-        return Response::error(Value::Null, "bad-request", "a request is a JSON object");
+        return Response::error(Value::Null, Code::BadRequest, "a request is a JSON object");
     };
     let id = match map.get("id") {
         Some(id @ (Value::Number(_) | Value::String(_))) => id.clone(),
@@ -529,8 +463,8 @@ fn malformed(line: &str, e: serde_json::Error) -> Response {
             id,
             message: format!("this engine does not know requests of type `{kind}`"),
         },
-        None => Response::error(id, "bad-request", "the request has no `type`"),
-        Some(_) => Response::error(id, "bad-request", e.to_string()),
+        None => Response::error(id, Code::BadRequest, "the request has no `type`"),
+        Some(_) => Response::error(id, Code::BadRequest, e.to_string()),
     }
 }
 
@@ -611,12 +545,12 @@ fn setup<G: Game>(
     rulings: &Rulings,
     position: &str,
 ) -> Result<(G::Rulings, G::Position), Response> {
-    let rulings = resolve_rulings::<G>(rulings).map_err(|message| Response::Unsupported {
+    let rulings = rulings.resolve::<G>().map_err(|e| Response::Unsupported {
         id: id.clone(),
-        message,
+        message: e.message,
     })?;
     let position = G::parse_position(position)
-        .map_err(|e| Response::error(id.clone(), "bad-position", position_message(&e)))?;
+        .map_err(|e| Response::error(id.clone(), Code::BadPosition, position_message(&e)))?;
     Ok((rulings, position))
 }
 
@@ -655,7 +589,7 @@ fn serve_play<G: Game>(
                     Err(e) => {
                         return Response::error(
                             id,
-                            "bad-position",
+                            Code::BadPosition,
                             format!("history[{i}]: {}", position_message(&e)),
                         );
                     }
@@ -827,7 +761,7 @@ mod tests {
         assert_eq!(
             events.last().map(EventMsg::without_rule),
             Some(EventMsg::GameOver {
-                result: ResultName::Draw,
+                result: Outcome::Draw,
                 score: None,
                 rule: None
             })

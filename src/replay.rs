@@ -10,8 +10,9 @@
 //! against the real end of the game.
 
 use crate::diagnostics::{Code, Finding, Span};
-use crate::game::{Event, Game, GameEnd, Playthrough, Rejection, Unresolved};
+use crate::game::{Event, Game, GameEnd, Playthrough, Rejection};
 use crate::games::{self, GameVisitor};
+use crate::play::{MoveError, MoveErrorKind};
 use crate::record::{Field, Record, ResultClaim};
 use crate::rulings::{RulingError, RulingSet};
 
@@ -284,39 +285,17 @@ fn play_moves<G: Game>(
                 .push(after_end(end, ended_at.unwrap_or(0), ply, text, record));
             break;
         }
-        let spelling = match G::parse_move(&text.value) {
-            Ok(s) => s,
-            Err(e) => {
-                out.findings.push(
-                    Finding::new(Code::NotNotation, e.message)
-                        .ply(ply, &text.value)
-                        .at(text.span)
-                        .help(legal_help::<G>(&game)),
-                );
+        let played = match game.play_text_into(&text.value, &mut events) {
+            Ok(played) => played,
+            Err(error) => {
+                out.findings
+                    .push(refused_finding::<G>(&game, error, ply, text));
                 stopped = true;
                 break;
             }
         };
-        let mv = match G::resolve(&game.position, &game.rulings, &spelling) {
-            Ok(mv) => mv,
-            Err(unresolved) => {
-                out.findings.push(unresolved_finding::<G>(
-                    &game, &spelling, unresolved, ply, text,
-                ));
-                stopped = true;
-                break;
-            }
-        };
-        events.clear();
-        if let Err(rejection) = game.play(mv, &mut events) {
-            out.findings.push(rejected_finding::<G>(
-                &game, &spelling, rejection, ply, text,
-            ));
-            stopped = true;
-            break;
-        }
         out.plies = ply;
-        for claim in G::check_claims(&spelling, &events) {
+        for claim in played.false_claims {
             out.findings.push(
                 Finding::new(
                     Code::FalseClaim,
@@ -492,24 +471,20 @@ fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
     help
 }
 
-fn unresolved_finding<G: Game>(
+/// The finding for a move that did not play, decorated with the ply, the span and a help line.
+fn refused_finding<G: Game>(
     game: &Playthrough<G>,
-    spelling: &G::Spelling,
-    unresolved: Unresolved<G::Move>,
+    error: MoveError<G::Move>,
     ply: u32,
     text: &Field<String>,
 ) -> Finding {
-    match unresolved {
-        Unresolved::Rejected(rejection) => {
-            rejected_finding::<G>(game, spelling, rejection, ply, text)
-        }
+    let finding = match error.kind {
         // Read like a text that does not parse (Kete: a mtaji hole without its row letter).
-        Unresolved::NotNotation(e) => Finding::new(Code::NotNotation, e.message)
-            .ply(ply, &text.value)
-            .at(text.span)
-            .help(legal_help::<G>(game)),
-        Unresolved::Ambiguous(candidates) => {
-            let names: Vec<String> = candidates.into_iter().map(G::format_move).collect();
+        MoveErrorKind::NotNotation => {
+            Finding::new(Code::NotNotation, error.message).help(legal_help::<G>(game))
+        }
+        MoveErrorKind::Ambiguous => {
+            let names: Vec<String> = error.candidates.into_iter().map(G::format_move).collect();
             Finding::new(
                 Code::AmbiguousMove,
                 format!(
@@ -518,28 +493,26 @@ fn unresolved_finding<G: Game>(
                     names.len()
                 ),
             )
-            .ply(ply, &text.value)
-            .at(text.span)
             .help(format!("write one of {}", names.join(", ")))
         }
-    }
-}
-
-fn rejected_finding<G: Game>(
-    game: &Playthrough<G>,
-    spelling: &G::Spelling,
-    rejection: Rejection,
-    ply: u32,
-    text: &Field<String>,
-) -> Finding {
-    match rejection {
-        Rejection::Illegal { rule, reason } => {
+        MoveErrorKind::Undecided { laps } => Finding::new(
+            Code::UndecidedMove,
+            format!(
+                "`{}` neither ended nor repeated within {laps} laps: neither legal nor illegal",
+                text.value
+            ),
+        )
+        .help("the move is beyond the cycle detector's budget (README.md, Never-ending moves)"),
+        // The replay checks the end itself, before the move (it knows when the game ended).
+        MoveErrorKind::Illegal | MoveErrorKind::AfterEnd(_) => {
             let mut help = legal_help::<G>(game);
             // A move that is legal for the other side: a wrong `first:` or a missing move.
             let side = G::side_to_move(&game.position);
             let mut other = game.position.clone();
             G::set_side_to_move(&mut other, side.opponent());
-            if G::resolve(&other, &game.rulings, spelling).is_ok() {
+            let fits_other = G::parse_move(&text.value)
+                .is_ok_and(|spelling| G::resolve(&other, &game.rulings, &spelling).is_ok());
+            if fits_other {
                 help.push_str(&format!(
                     "; `{}` would be legal for {}: {}",
                     text.value,
@@ -553,24 +526,13 @@ fn rejected_finding<G: Game>(
             }
             Finding::new(
                 Code::IllegalMove,
-                format!("`{}` is illegal: {reason}", text.value),
+                format!("`{}` is illegal: {}", text.value, error.message),
             )
-            .rule(rule)
-            .ply(ply, &text.value)
-            .at(text.span)
+            .rule_opt(error.rule)
             .help(help)
         }
-        Rejection::Undecided { laps } => Finding::new(
-            Code::UndecidedMove,
-            format!(
-                "`{}` neither ended nor repeated within {laps} laps: neither legal nor illegal",
-                text.value
-            ),
-        )
-        .ply(ply, &text.value)
-        .at(text.span)
-        .help("the move is beyond the cycle detector's budget (README.md, Never-ending moves)"),
-    }
+    };
+    finding.ply(ply, &text.value).at(text.span)
 }
 
 fn describe_events<G: Game>(events: &[Event]) -> String {
@@ -612,18 +574,12 @@ fn compare<G: Game>(
         if games.iter().all(|g| g.end().is_some()) {
             return None;
         }
-        let spelling = G::parse_move(&text.value).ok()?;
+        G::parse_move(&text.value).ok()?;
         let mut outcomes: [Result<(), String>; 2] = [Ok(()), Ok(())];
         for (k, game) in games.iter_mut().enumerate() {
-            events[k].clear();
-            outcomes[k] = match game.end() {
-                Some(end) => Err(format!("the game is already over ({})", describe_end(end))),
-                None => match G::resolve(&game.position, &game.rulings, &spelling) {
-                    Ok(mv) => game.play(mv, &mut events[k]).map_err(|r| r.to_string()),
-                    Err(Unresolved::Rejected(r)) => Err(r.to_string()),
-                    Err(Unresolved::Ambiguous(c)) => Err(format!("ambiguous ({} moves)", c.len())),
-                    Err(Unresolved::NotNotation(e)) => Err(format!("not notation: {e}")),
-                },
+            outcomes[k] = match game.play_text_into(&text.value, &mut events[k]) {
+                Ok(_) => Ok(()),
+                Err(error) => Err(compare_refusal(error)),
             };
         }
         let same = match (&outcomes[0], &outcomes[1]) {
@@ -681,6 +637,20 @@ fn compare<G: Game>(
         }
     }
     None
+}
+
+/// A refusal as `--compare-ruling` words it.
+fn compare_refusal<M>(error: MoveError<M>) -> String {
+    match error.kind {
+        MoveErrorKind::AfterEnd(end) => format!("the game is already over ({})", describe_end(end)),
+        MoveErrorKind::Ambiguous => format!("ambiguous ({} moves)", error.candidates.len()),
+        MoveErrorKind::NotNotation => format!("not notation: {}", error.message),
+        MoveErrorKind::Undecided { laps } => Rejection::Undecided { laps }.to_string(),
+        _ => match error.rule {
+            Some(rule) => format!("{} ({rule})", error.message),
+            None => error.message,
+        },
+    }
 }
 
 #[cfg(test)]

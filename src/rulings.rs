@@ -22,8 +22,21 @@ pub struct RulingDef {
     pub values: &'static [&'static str],
 }
 
-/// Rulings selected by a user: names to values, not yet checked against a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Rulings selected by a user: names to values, not yet checked against a game. Written as a map
+/// `name: value` (records, scenarios, protocol requests); [`RulingSet::resolve`] checks it.
+#[derive(
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct RulingSet {
     chosen: BTreeMap<String, String>,
 }
@@ -39,6 +52,8 @@ impl fmt::Display for RulingError {
         f.write_str(&self.message)
     }
 }
+
+impl std::error::Error for RulingError {}
 
 impl RulingSet {
     pub fn new() -> Self {
@@ -81,6 +96,27 @@ impl RulingSet {
         Ok(set)
     }
 
+    /// Selects every `(name, value)` pair, as [`RulingSet::insert`] does.
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Self, RulingError> {
+        let mut set = RulingSet::new();
+        for (name, value) in pairs {
+            set.insert(name, value)?;
+        }
+        Ok(set)
+    }
+
+    /// The value selected for `name`, if any.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.chosen.get(name).map(String::as_str)
+    }
+
+    /// The number of rulings selected.
+    pub fn len(&self) -> usize {
+        self.chosen.len()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.chosen.is_empty()
     }
@@ -113,6 +149,13 @@ impl RulingSet {
             }
         }
         Ok(())
+    }
+
+    /// Checks the selection against game `G` and turns it into the game's rulings: the one way
+    /// a ruling set becomes rulings.
+    pub fn resolve<G: crate::game::Game>(&self) -> Result<G::Rulings, RulingError> {
+        self.check(G::RULINGS, G::RULESET)?;
+        G::rulings(self)
     }
 
     /// The selected value of `def`, or its default.

@@ -5,7 +5,6 @@
 use std::fmt::Write as _;
 
 use crate::game::{Game, Playthrough};
-use crate::spec::play_text;
 
 /// Column at which the rule ids of events start.
 const RULE_COLUMN: usize = 44;
@@ -28,7 +27,7 @@ pub fn trace_move<G: Game>(game: &mut Playthrough<G>, ply: usize, text: &str) ->
     let mut out = String::new();
     let _ = writeln!(out, "before:");
     out.push_str(&indent(&render_position(game)));
-    match play_text(game, text) {
+    match game.play_text(text) {
         Err(error) => {
             let _ = writeln!(out, "ply {ply}: {text} ({mover})");
             let _ = writeln!(out, "  refused: {}", error.describe());

@@ -5,6 +5,7 @@ use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
 use crate::check::{FileReport, Summary, check_file, collect_files};
+use crate::diagnostics::Code;
 use crate::replay::{ReplayOptions, check_rulings_exist};
 use crate::report::{human, json};
 use crate::rulings::RulingSet;
@@ -45,7 +46,7 @@ pub enum Color {
 fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
     let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
         .and_then(|set| check_rulings_exist(&set).map(|()| set))
-        .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
     let compare = match &args.compare {
         None => None,
         Some(text) => {
@@ -56,7 +57,7 @@ fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
                     check_rulings_exist(&one)?;
                     Ok((n, v))
                 })
-                .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+                .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
             Some((name, value))
         }
     };

@@ -7,6 +7,7 @@ use crate::conform::{
     self, Driver, Fatal, Options, Report, Run, parse_known_failures, rulings_by_ruleset,
     split_command,
 };
+use crate::diagnostics::Code;
 use crate::game::Game;
 use crate::games::{self, GameVisitor};
 use crate::protocol::Rulings;
@@ -64,12 +65,12 @@ pub fn run(args: ConformArgs) -> Status {
 }
 
 fn conform(args: ConformArgs) -> Result<Status, UsageError> {
-    let argv = split_command(&args.engine).map_err(|e| UsageError::new("bad-engine", e))?;
-    let timeout = conform::timeout(args.timeout).map_err(|e| UsageError::new("usage", e))?;
+    let argv = split_command(&args.engine).map_err(|e| UsageError::new(Code::BadEngine, e))?;
+    let timeout = conform::timeout(args.timeout).map_err(|e| UsageError::new(Code::Usage, e))?;
     for r in &args.rulesets {
         if !games::RULESETS.contains(&r.as_str()) {
             return Err(UsageError::new(
-                "unknown-ruleset",
+                Code::UnknownRuleset,
                 games::unknown_ruleset(r),
             ));
         }
@@ -78,21 +79,26 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         None => Vec::new(),
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| {
-                UsageError::new("io", format!("cannot read {}: {e}", path.display()))
+                UsageError::new(
+                    Code::IoError,
+                    format!("cannot read {}: {e}", path.display()),
+                )
             })?;
             parse_known_failures(&text)
         }
     };
     let scenario_files = load_scenarios(&args.spec)?;
-    let transcript =
-        match &args.transcript {
-            None => None,
-            Some(path) => Some(std::fs::File::create(path).map_err(|e| {
-                UsageError::new("io", format!("cannot write {}: {e}", path.display()))
-            })?),
-        };
-    let mut driver =
-        Driver::start(argv, timeout, transcript).map_err(|e| UsageError::new("engine", e.0))?;
+    let transcript = match &args.transcript {
+        None => None,
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            UsageError::new(
+                Code::IoError,
+                format!("cannot write {}: {e}", path.display()),
+            )
+        })?),
+    };
+    let mut driver = Driver::start(argv, timeout, transcript)
+        .map_err(|e| UsageError::new(Code::BadEngine, e.0))?;
     let supported = &driver.info().rulesets;
     let rulesets: Vec<String> = if args.rulesets.is_empty() {
         games::RULESETS
@@ -105,7 +111,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     };
     if rulesets.is_empty() {
         return Err(UsageError::new(
-            "engine",
+            Code::BadEngine,
             format!(
                 "the engine supports none of the oracle's rulesets ({})",
                 games::RULESETS.join(", ")
@@ -114,12 +120,12 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     }
     if let Some(r) = rulesets.iter().find(|r| !supported.contains_key(*r)) {
         return Err(UsageError::new(
-            "engine",
+            Code::BadEngine,
             format!("the engine does not support {r} (its `hello` does not list it)"),
         ));
     }
     let rulings = rulings_by_ruleset(&rulesets, &args.rulings, ruling_names)
-        .map_err(|e| UsageError::new("unknown-ruling", e))?;
+        .map_err(|e| UsageError::new(Code::UnknownRuling, e))?;
     let options = Options {
         games: args.games,
         seed: args.seed,
@@ -137,7 +143,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             },
         );
         if let Some(Err(fatal)) = outcome {
-            return Err(UsageError::new("engine", fatal.0));
+            return Err(UsageError::new(Code::BadEngine, fatal.0));
         }
     }
     let report = run.finish();
@@ -197,7 +203,7 @@ fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<ScenarioFile>, UsageError> {
     }
     let files = spec::collect(paths).map_err(|e| {
         UsageError::new(
-            "io",
+            Code::IoError,
             format!("cannot read {}: {}", e.path.display(), e.message),
         )
     })?;
@@ -208,13 +214,13 @@ fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<ScenarioFile>, UsageError> {
             Ok(_) => {}
             Err(Ok(message)) => {
                 return Err(UsageError::new(
-                    "bad-spec",
+                    Code::BadSpec,
                     format!("{}: {message}", path.display()),
                 ));
             }
             Err(Err(e)) => {
                 return Err(UsageError::new(
-                    "io",
+                    Code::IoError,
                     format!("cannot read {}: {}", e.path.display(), e.message),
                 ));
             }

@@ -17,7 +17,7 @@ pub fn run(_: EngineArgs) -> Status {
         // A driver that hung up is the ordinary end of a session.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Status::Ok,
         Err(e) => {
-            eprintln!("error[io]: {e}");
+            eprintln!("error[{}]: {e}", crate::diagnostics::Code::IoError);
             Status::Usage
         }
     }

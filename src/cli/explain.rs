@@ -52,11 +52,11 @@ pub fn run(args: ExplainArgs) -> Status {
         };
     }
     if args.ply.is_some() || args.game.is_some() {
-        return UsageError::new("usage", "--ply and --game go with --record FILE").report();
+        return UsageError::new(Code::Usage, "--ply and --game go with --record FILE").report();
     }
     let (Some(ruleset), Some(mv)) = (args.ruleset.clone(), args.mv.clone()) else {
         return UsageError::new(
-            "usage",
+            Code::Usage,
             "explain takes a ruleset and a move (RULESET MOVE), or --record FILE --ply N",
         )
         .report();
@@ -89,7 +89,7 @@ impl GameVisitor for Explain {
                 Ok(p) => p,
                 Err(e) => {
                     let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-                    return UsageError::new("bad-position", format!("{}{rule}", e.message))
+                    return UsageError::new(Code::BadPosition, format!("{}{rule}", e.message))
                         .report();
                 }
             },
@@ -99,27 +99,27 @@ impl GameVisitor for Explain {
                 let set = match RulingSet::from_assignments(self.rulings.iter().map(String::as_str))
                 {
                     Ok(set) => set,
-                    Err(e) => return UsageError::new("unknown-ruling", e.message).report(),
+                    Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
                 };
                 match explain::<G>(&position, &set, &self.mv) {
                     Ok(e) => {
                         print!("{}", e.render());
                         status(&e)
                     }
-                    Err(e) => UsageError::new("unknown-ruling", e.message).report(),
+                    Err(e) => UsageError::new(Code::UnknownRuling, e.message).report(),
                 }
             }
             Some(assignment) => {
                 let (name, value) = match RulingSet::parse_assignment(assignment) {
                     Ok(x) => x,
-                    Err(e) => return UsageError::new("unknown-ruling", e.message).report(),
+                    Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
                 };
                 match compare::<G>(&position, &self.rulings, &name, &value, &self.mv) {
                     Ok(c) => {
                         print!("{}", c.render());
                         compared_status(&c)
                     }
-                    Err(e) => UsageError::new("unknown-ruling", e.message).report(),
+                    Err(e) => UsageError::new(Code::UnknownRuling, e.message).report(),
                 }
             }
         }
@@ -145,26 +145,26 @@ fn compared_status(c: &Comparison) -> Status {
 fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, UsageError> {
     let Some(ply) = args.ply else {
         return Err(UsageError::new(
-            "usage",
+            Code::Usage,
             "--record needs --ply N: the ply to explain",
         ));
     };
     if ply == 0 {
         return Err(UsageError::new(
-            "usage",
+            Code::Usage,
             "plies count from 1: --ply 1 is the first move",
         ));
     }
     let index = args.game.unwrap_or(1);
     if index == 0 {
         return Err(UsageError::new(
-            "usage",
+            Code::Usage,
             "games count from 1: --game 1 is the first",
         ));
     }
     let shown = path.to_string_lossy().replace('\\', "/");
     let text = match record::read_source(path) {
-        Err(e) => return Err(UsageError::new("io-error", format!("{shown}: {e}"))),
+        Err(e) => return Err(UsageError::new(Code::IoError, format!("{shown}: {e}"))),
         Ok(Source::Refused(finding)) => {
             return Ok(report(&shown, "", index, finding));
         }
@@ -173,7 +173,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
     let documents = record::split_documents(&text);
     let Some(document) = documents.iter().find(|d| d.index == index) else {
         return Err(UsageError::new(
-            "usage",
+            Code::Usage,
             format!(
                 "{shown} holds {} game record(s): there is no game {index}",
                 documents.len()
@@ -186,7 +186,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
     };
     if ply as usize > record.moves.len() {
         return Err(UsageError::new(
-            "usage",
+            Code::Usage,
             format!(
                 "game {index} of {shown} has {} move(s): there is no ply {ply}",
                 record.moves.len()
@@ -194,12 +194,12 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         ));
     }
     let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
-        .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
     let compare = match &args.compare {
         None => None,
         Some(text) => Some(
             RulingSet::parse_assignment(text)
-                .map_err(|e| UsageError::new("unknown-ruling", e.message))?,
+                .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?,
         ),
     };
     let visitor = RecordExplain {
@@ -275,7 +275,7 @@ impl GameVisitor for RecordExplain<'_> {
     fn visit<G: Game>(self) -> Self::Output {
         // `check` passes rulings of other games by; here they name a mistake.
         if let Err(e) = self.options.rulings.check(G::RULINGS, G::RULESET) {
-            return Ok(Err(UsageError::new("unknown-ruling", e.message)));
+            return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
         }
         let (set, mut game) = replay_to::<G>(self.record, &self.options, self.ply)?;
         let text = &self.record.moves[self.ply as usize - 1].value;
@@ -291,7 +291,7 @@ impl GameVisitor for RecordExplain<'_> {
             Ok((other, resolved))
         }) {
             Ok(x) => x,
-            Err(e) => return Ok(Err(UsageError::new("unknown-ruling", e.message))),
+            Err(e) => return Ok(Err(UsageError::new(Code::UnknownRuling, e.message))),
         };
         let (_, mut twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
         twin.rulings = other.1;
@@ -301,7 +301,7 @@ impl GameVisitor for RecordExplain<'_> {
                 print!("{}", c.render());
                 Ok(Ok(compared_status(&c)))
             }
-            Err(e) => Ok(Err(UsageError::new("unknown-ruling", e.message))),
+            Err(e) => Ok(Err(UsageError::new(Code::UnknownRuling, e.message))),
         }
     }
 }

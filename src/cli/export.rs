@@ -3,6 +3,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
+use crate::diagnostics::Code;
 use crate::export::export;
 use crate::games;
 use crate::spec;
@@ -30,7 +31,7 @@ pub fn run(args: ExportArgs) -> Status {
         Ok(p) => p,
         Err(e) => {
             let message = format!("cannot read {}: {}", e.path.display(), e.message);
-            return UsageError::new("io", message).report();
+            return UsageError::new(Code::IoError, message).report();
         }
     };
     let mut files = Vec::new();
@@ -39,11 +40,11 @@ pub fn run(args: ExportArgs) -> Status {
             Ok(file) => files.push((path.display().to_string(), file)),
             Err(Ok(message)) => {
                 let message = format!("{}: {message}", path.display());
-                return UsageError::new("bad-spec", message).report();
+                return UsageError::new(Code::BadSpec, message).report();
             }
             Err(Err(e)) => {
                 let message = format!("cannot read {}: {}", e.path.display(), e.message);
-                return UsageError::new("io", message).report();
+                return UsageError::new(Code::IoError, message).report();
             }
         }
     }
@@ -56,7 +57,7 @@ pub fn run(args: ExportArgs) -> Status {
         } else {
             games::unknown_ruleset(r)
         };
-        return UsageError::new("unknown-ruleset", message).report();
+        return UsageError::new(Code::UnknownRuleset, message).report();
     }
     match args.format {
         Format::Json => println!(

@@ -14,6 +14,7 @@ mod spec;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::diagnostics::Code;
 use crate::game::Game;
 use crate::games;
 use crate::rulings::RulingSet;
@@ -93,12 +94,12 @@ pub struct GameArgs {
 
 /// A usage error, printed as `error[code]: message`.
 pub struct UsageError {
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
 }
 
 impl UsageError {
-    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
         UsageError {
             code,
             message: message.into(),
@@ -114,10 +115,10 @@ impl UsageError {
 /// Resolves `--ruling` assignments for game `G`.
 pub fn rulings_for<G: Game>(assignments: &[String]) -> Result<G::Rulings, UsageError> {
     let set = RulingSet::from_assignments(assignments.iter().map(String::as_str))
-        .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
+        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
     set.check(G::RULINGS, G::RULESET)
-        .map_err(|e| UsageError::new("unknown-ruling", e.message))?;
-    G::rulings(&set).map_err(|e| UsageError::new("unknown-ruling", e.message))
+        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
+    G::rulings(&set).map_err(|e| UsageError::new(Code::UnknownRuling, e.message))
 }
 
 /// Resolves `--position` (or the start) and `--ruling` for game `G`.
@@ -127,7 +128,7 @@ pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), Usag
         None => G::start(),
         Some(text) => G::parse_position(text).map_err(|e| {
             let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-            UsageError::new("bad-position", format!("{}{rule}", e.message))
+            UsageError::new(Code::BadPosition, format!("{}{rule}", e.message))
         })?,
     };
     Ok((position, rulings))
@@ -136,6 +137,6 @@ pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), Usag
 /// Runs `visitor` for `ruleset`, or reports an unknown ruleset.
 pub fn with_game<V: games::GameVisitor<Output = Status>>(ruleset: &str, visitor: V) -> Status {
     games::dispatch(ruleset, visitor).unwrap_or_else(|| {
-        UsageError::new("unknown-ruleset", games::unknown_ruleset(ruleset)).report()
+        UsageError::new(Code::UnknownRuleset, games::unknown_ruleset(ruleset)).report()
     })
 }

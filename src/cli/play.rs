@@ -3,7 +3,6 @@ use clap::Args;
 use super::{GameArgs, Status, setup, with_game};
 use crate::game::{Game, Playthrough};
 use crate::games::GameVisitor;
-use crate::spec::play_text;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -31,15 +30,16 @@ impl GameVisitor for Play {
             Err(e) => return e.report(),
         };
         let mut game = Playthrough::<G>::new(pos, rulings);
+        let mut events = Vec::new();
         for (i, text) in args.moves.iter().enumerate() {
             let ply = i + 1;
             // The same path as the spec runner and `explain`: notation, resolution, rules, claims.
-            match play_text(&mut game, text) {
+            match game.play_text_into(text, &mut events) {
                 Err(error) => {
                     let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
                     eprintln!(
                         "error[{}]: ply {ply} `{text}`: {}{rule}",
-                        error.code.as_str(),
+                        error.code(),
                         error.message
                     );
                     return Status::Failed;

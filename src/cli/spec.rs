@@ -3,6 +3,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
+use crate::diagnostics::Code;
 use crate::replay::check_rulings_exist;
 use crate::rulings::RulingSet;
 use crate::spec::{self, Options, PerftLimit};
@@ -37,10 +38,10 @@ pub fn run(args: SpecArgs) -> Status {
     };
     let set = match RulingSet::from_assignments(args.rulings.iter().map(String::as_str)) {
         Ok(set) => set,
-        Err(e) => return UsageError::new("unknown-ruling", e.message).report(),
+        Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
     };
     if let Err(e) = check_rulings_exist(&set) {
-        return UsageError::new("unknown-ruling", e.message).report();
+        return UsageError::new(Code::UnknownRuling, e.message).report();
     }
     let options = Options {
         perft: PerftLimit {
@@ -54,14 +55,18 @@ pub fn run(args: SpecArgs) -> Status {
     let report = match spec::run(&paths, options) {
         Ok(report) => report,
         Err(e) => {
-            return UsageError::new("io", format!("{}: {}", e.path.display(), e.message)).report();
+            return UsageError::new(
+                Code::IoError,
+                format!("{}: {}", e.path.display(), e.message),
+            )
+            .report();
         }
     };
     match args.format {
         Format::Human => print!("{}", report.human()),
         Format::Json => match serde_json::to_string_pretty(&report) {
             Ok(json) => println!("{json}"),
-            Err(e) => return UsageError::new("io", e.to_string()).report(),
+            Err(e) => return UsageError::new(Code::IoError, e.to_string()).report(),
         },
     }
     if report.summary.failed == 0 {

@@ -20,7 +20,8 @@ use serde::de::{self, MapAccess, Visitor};
 use serde_saphyr::Spanned;
 
 use crate::diagnostics::{Code, Finding, Span};
-use crate::game::{Outcome, Side};
+pub use crate::game::ResultClaim;
+use crate::game::Side;
 
 mod fast;
 
@@ -42,32 +43,6 @@ pub const FIELDS: &[&str] = &[
 pub struct Field<T> {
     pub value: T,
     pub span: Span,
-}
-
-/// The `result:` claim of a record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResultClaim {
-    Over(Outcome),
-    Unfinished,
-}
-
-impl ResultClaim {
-    pub fn parse(text: &str) -> Option<ResultClaim> {
-        match text {
-            "south" => Some(ResultClaim::Over(Outcome::Win(Side::South))),
-            "north" => Some(ResultClaim::Over(Outcome::Win(Side::North))),
-            "draw" => Some(ResultClaim::Over(Outcome::Draw)),
-            "unfinished" => Some(ResultClaim::Unfinished),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ResultClaim::Over(outcome) => outcome.name(),
-            ResultClaim::Unfinished => "unfinished",
-        }
-    }
 }
 
 /// One game record, checked for form but not yet replayed.

@@ -8,6 +8,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::diagnostics::Code;
+pub use crate::game::{ResultClaim, Side};
+use crate::rulings::RulingSet;
+
 /// `rules.yaml`: every rule id and ambiguity id of one reference, and its named rulings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -80,25 +84,18 @@ pub struct Scenario {
     /// The rule, ambiguity and ruling ids it exercises (at least one).
     pub rules: Vec<String>,
     /// Rulings it pins: name to value. Unnamed rulings take their default.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub rulings: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "RulingSet::is_empty")]
+    pub rulings: RulingSet,
     /// Compact or diagram form; default the standard start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     /// Who moves first from `start`, overriding the position's side to move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first: Option<SideName>,
+    pub first: Option<Side>,
     /// The moves, in order, as a record writes them (claims allowed).
     #[serde(default)]
     pub moves: Vec<String>,
     pub expect: Expect,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SideName {
-    South,
-    North,
 }
 
 /// What must hold after the moves. Each field is optional, but a scenario expects something.
@@ -125,7 +122,7 @@ pub struct Expect {
     pub error: Option<ErrorSpec>,
     /// `south`, `north`, `draw`, or `unfinished` (the game goes on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<ResultName>,
+    pub result: Option<ResultClaim>,
     /// The rule that ended the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_rule: Option<String>,
@@ -154,7 +151,7 @@ pub enum EventSpec {
     /// `hole` reserved by `by`, holding `seeds` after the reservation.
     Reserve {
         hole: String,
-        by: SideName,
+        by: Side,
         seeds: u16,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
@@ -165,67 +162,13 @@ pub enum EventSpec {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorSpec {
-    pub code: ErrorCode,
+    pub code: Code,
     /// The rule broken: required for `illegal-move`, compared where given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
     /// For `ambiguous-move`: the legal moves the spelling fits, in any order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub candidates: Option<Vec<String>>,
-}
-
-/// The stable error codes a move can fail with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ErrorCode {
-    /// The move breaks a rule.
-    IllegalMove,
-    /// The text is not a move of this game at all.
-    NotNotation,
-    /// The move's legality could not be decided within the cycle detector's budget.
-    UndecidedMove,
-    /// A shortened spelling fits more than one legal move.
-    AmbiguousMove,
-    /// A claim written with the move (capture, reservation, ...) is not borne out.
-    FalseClaim,
-    /// The game was already over.
-    MoveAfterEnd,
-    /// The start position is refused (it cannot be read, or breaks a rule such as a seed count).
-    BadPosition,
-}
-
-impl ErrorCode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::IllegalMove => "illegal-move",
-            ErrorCode::NotNotation => "not-notation",
-            ErrorCode::UndecidedMove => "undecided-move",
-            ErrorCode::AmbiguousMove => "ambiguous-move",
-            ErrorCode::FalseClaim => "false-claim",
-            ErrorCode::MoveAfterEnd => "move-after-end",
-            ErrorCode::BadPosition => "bad-position",
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ResultName {
-    South,
-    North,
-    Draw,
-    Unfinished,
-}
-
-impl ResultName {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ResultName::South => "south",
-            ResultName::North => "north",
-            ResultName::Draw => "draw",
-            ResultName::Unfinished => "unfinished",
-        }
-    }
 }
 
 /// `perft.yaml`: perft tables of one ruleset.
@@ -245,8 +188,8 @@ pub struct PerftTable {
     /// Compact or diagram form; default the standard start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub rulings: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "RulingSet::is_empty")]
+    pub rulings: RulingSet,
     /// Depth to leaf count.
     pub counts: Vec<PerftCount>,
     /// Per-move counts at a depth (perft `--divide`).
@@ -298,13 +241,13 @@ scenarios:
 "#;
         let file: ScenarioFile = serde_saphyr::from_str(yaml).unwrap();
         let s = &file.scenarios[0];
-        assert_eq!(s.first, Some(SideName::North));
+        assert_eq!(s.first, Some(Side::North));
         assert_eq!(s.expect.events.as_ref().unwrap().len(), 2);
+        assert_eq!(s.expect.error.as_ref().unwrap().code, Code::IllegalMove);
         assert_eq!(
-            s.expect.error.as_ref().unwrap().code,
-            ErrorCode::IllegalMove
+            s.expect.result,
+            Some(ResultClaim::Over(crate::game::Outcome::Draw))
         );
-        assert_eq!(s.expect.result, Some(ResultName::Draw));
     }
 
     #[test]

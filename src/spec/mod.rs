@@ -17,8 +17,9 @@ use serde::Serialize;
 
 use crate::game::Game;
 use crate::games::{self, GameVisitor};
+use crate::rulings::RulingSet;
 use format::{Catalogue, PerftFile, PerftTable, Scenario, ScenarioFile};
-pub use runner::{Failure, MoveError, PerftLimit, Played, play_text};
+pub use runner::{Failure, PerftLimit};
 
 /// Spec files larger than this are refused unread.
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
@@ -110,17 +111,15 @@ pub struct Options {
 
 /// `item`'s rulings with the `--ruling` overrides of `options` that belong to game `ruleset` and
 /// that `item` does not set itself.
-fn with_overrides(
-    own: &std::collections::BTreeMap<String, String>,
-    ruleset: &str,
-    options: &Options,
-) -> std::collections::BTreeMap<String, String> {
+fn with_overrides(own: &RulingSet, ruleset: &str, options: &Options) -> RulingSet {
     let mut rulings = own.clone();
     for (name, value) in &options.rulings {
         let of_game = games::dispatch(ruleset, RulingNames)
             .is_some_and(|names| names.contains(&name.as_str()));
-        if of_game && !own.contains_key(name) {
-            rulings.insert(name.clone(), value.clone());
+        if of_game && own.get(name).is_none() {
+            rulings
+                .insert(name, value)
+                .expect("a ruling the scenario does not set");
         }
     }
     rulings
@@ -468,7 +467,7 @@ impl GameVisitor for TraceScenario<'_> {
             return Ok(crate::trace::render_position::<G>(&game));
         };
         for (i, text) in before.iter().enumerate() {
-            play_text(&mut game, text)
+            game.play_text(text)
                 .map_err(|e| format!("ply {} `{text}`: {}", i + 1, e.describe()))?;
         }
         Ok(crate::trace::trace_move(

@@ -5,10 +5,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::format::{
-    Catalogue, ErrorCode, ErrorSpec, EventSpec, Expect, PerftTable, ResultName, Scenario, SideName,
+    Catalogue, Code, ErrorSpec, EventSpec, Expect, PerftTable, ResultClaim, Scenario,
 };
-use crate::game::{Event, FalseClaim, Game, Playthrough, Rejection, RuleId, Side, Unresolved};
+use crate::game::{Event, Game, Playthrough, RuleId};
 use crate::perft::{divide, perft};
+use crate::play::MoveError;
 use crate::rulings::RulingSet;
 
 /// One way a scenario, table or catalogue departs from what it should be.
@@ -45,89 +46,30 @@ impl Failure {
     }
 }
 
-/// A move that played: the move, its events (with [`Event::GameOver`] if it ended the game), and
-/// the claims of its spelling that it did not bear out.
-pub struct Played<G: Game> {
-    pub mv: G::Move,
-    pub events: Vec<Event>,
-    pub false_claims: Vec<FalseClaim>,
-}
-
-/// A move text that did not play.
+/// What a scenario's move did wrong, as the scenario compares it: the core's refusal
+/// ([`crate::play::MoveError`]) or a false claim, with canonical candidates.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveError {
-    pub code: ErrorCode,
-    pub rule: Option<RuleId>,
-    pub message: String,
-    /// For [`ErrorCode::AmbiguousMove`]: the legal moves the spelling fits, canonical.
-    pub candidates: Vec<String>,
+struct Got {
+    code: Code,
+    rule: Option<RuleId>,
+    message: String,
+    candidates: Vec<String>,
 }
 
-impl MoveError {
-    fn new(code: ErrorCode, rule: Option<RuleId>, message: impl Into<String>) -> Self {
-        MoveError {
-            code,
-            rule,
-            message: message.into(),
-            candidates: Vec::new(),
+impl Got {
+    fn refused<G: Game>(error: MoveError<G::Move>) -> Got {
+        Got {
+            code: error.code(),
+            rule: error.rule,
+            candidates: error.candidates.into_iter().map(G::format_move).collect(),
+            message: error.message,
         }
     }
 
     /// `illegal-move (KIN-7): ...`
-    pub fn describe(&self) -> String {
+    fn describe(&self) -> String {
         let rule = self.rule.map(|r| format!(" ({r})")).unwrap_or_default();
         format!("{}{rule}: {}", self.code.as_str(), self.message)
-    }
-}
-
-/// Plays one move as written on `game`: notation, resolution, the rules, the claims. On an error
-/// the game is unchanged; a false claim is not an error here (the move did play): see
-/// [`Played::false_claims`].
-pub fn play_text<G: Game>(game: &mut Playthrough<G>, text: &str) -> Result<Played<G>, MoveError> {
-    if let Some(end) = game.end() {
-        return Err(MoveError::new(
-            ErrorCode::MoveAfterEnd,
-            Some(end.rule),
-            format!("the game is already over: {} ({})", end.outcome, end.rule),
-        ));
-    }
-    let spelling =
-        G::parse_move(text).map_err(|e| MoveError::new(ErrorCode::NotNotation, None, e.message))?;
-    let mv = match G::resolve(&game.position, &game.rulings, &spelling) {
-        Ok(mv) => mv,
-        Err(Unresolved::Rejected(rejection)) => return Err(rejected(rejection)),
-        Err(Unresolved::NotNotation(e)) => {
-            return Err(MoveError::new(ErrorCode::NotNotation, None, e.message));
-        }
-        Err(Unresolved::Ambiguous(moves)) => {
-            let candidates: Vec<String> = moves.into_iter().map(G::format_move).collect();
-            let mut error = MoveError::new(
-                ErrorCode::AmbiguousMove,
-                None,
-                format!("`{text}` fits {}", candidates.join(", ")),
-            );
-            error.candidates = candidates;
-            return Err(error);
-        }
-    };
-    let mut events = Vec::new();
-    game.play(mv, &mut events).map_err(rejected)?;
-    let false_claims = G::check_claims(&spelling, &events);
-    Ok(Played {
-        mv,
-        events,
-        false_claims,
-    })
-}
-
-fn rejected(rejection: Rejection) -> MoveError {
-    match rejection {
-        Rejection::Illegal { rule, reason } => {
-            MoveError::new(ErrorCode::IllegalMove, Some(rule), reason)
-        }
-        undecided @ Rejection::Undecided { .. } => {
-            MoveError::new(ErrorCode::UndecidedMove, None, undecided.to_string())
-        }
     }
 }
 
@@ -152,13 +94,8 @@ pub fn legal_moves<G: Game>(game: &Playthrough<G>) -> Vec<String> {
 }
 
 /// Resolves a scenario's or table's rulings for `G`.
-pub fn resolve_rulings<G: Game>(rulings: &BTreeMap<String, String>) -> Result<G::Rulings, String> {
-    let mut set = RulingSet::new();
-    for (name, value) in rulings {
-        set.insert(name, value).map_err(|e| e.message)?;
-    }
-    set.check(G::RULINGS, G::RULESET).map_err(|e| e.message)?;
-    G::rulings(&set).map_err(|e| e.message)
+pub fn resolve_rulings<G: Game>(rulings: &RulingSet) -> Result<G::Rulings, String> {
+    rulings.resolve::<G>().map_err(|e| e.message)
 }
 
 /// Reads a position, or the standard start.
@@ -179,16 +116,9 @@ pub fn setup<G: Game>(scenario: &Scenario) -> Result<Playthrough<G>, Failure> {
     let mut start = read_position::<G>(scenario.start.as_deref())
         .map_err(|e| Failure::message(format!("start position: {e}")))?;
     if let Some(first) = scenario.first {
-        G::set_side_to_move(&mut start, side(first));
+        G::set_side_to_move(&mut start, first);
     }
     Ok(Playthrough::new(start, rulings))
-}
-
-fn side(name: SideName) -> Side {
-    match name {
-        SideName::South => Side::South,
-        SideName::North => Side::North,
-    }
 }
 
 /// Checks a scenario's own shape: ids known to the catalogue, an expectation that can fail, and
@@ -207,16 +137,18 @@ pub fn check_shape(scenario: &Scenario, catalogue: &Catalogue) -> Vec<Failure> {
             )));
         }
     }
-    for (name, value) in &scenario.rulings {
-        match catalogue.rulings.iter().find(|r| &r.name == name) {
+    for (name, value) in scenario.rulings.iter() {
+        match catalogue.rulings.iter().find(|r| r.name == name) {
             None => failures.push(Failure::message(format!(
                 "`{name}` is not a ruling of {}",
                 catalogue.ruleset
             ))),
-            Some(def) if !def.values.contains(value) => failures.push(Failure::message(format!(
-                "`{value}` is not a value of ruling `{name}` ({})",
-                def.values.join(" | ")
-            ))),
+            Some(def) if !def.values.iter().any(|v| v == value) => {
+                failures.push(Failure::message(format!(
+                    "`{value}` is not a value of ruling `{name}` ({})",
+                    def.values.join(" | ")
+                )))
+            }
             Some(_) => {}
         }
     }
@@ -244,7 +176,7 @@ pub fn check_shape(scenario: &Scenario, catalogue: &Catalogue) -> Vec<Failure> {
     }
     if let Some(error) = &expect.error {
         known_rule("error", &error.rule);
-        if error.code == ErrorCode::BadPosition {
+        if error.code == Code::BadPosition {
             let alone = Expect {
                 error: Some(error.clone()),
                 ..Expect::default()
@@ -259,17 +191,17 @@ pub fn check_shape(scenario: &Scenario, catalogue: &Catalogue) -> Vec<Failure> {
                 "`error` expects the last move to fail, but there are no moves",
             ));
         }
-        if error.code == ErrorCode::IllegalMove && error.rule.is_none() {
+        if error.code == Code::IllegalMove && error.rule.is_none() {
             failures.push(Failure::message(
                 "an `illegal-move` error names the rule it breaks",
             ));
         }
-        if error.candidates.is_some() && error.code != ErrorCode::AmbiguousMove {
+        if error.candidates.is_some() && error.code != Code::AmbiguousMove {
             failures.push(Failure::message(
                 "`candidates` belong to an `ambiguous-move` error",
             ));
         }
-        if expect.events.is_some() && error.code != ErrorCode::FalseClaim {
+        if expect.events.is_some() && error.code != Code::FalseClaim {
             failures.push(Failure::message(
                 "`events` with an error other than `false-claim`: the move did not play",
             ));
@@ -289,7 +221,7 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
         .expect
         .error
         .as_ref()
-        .filter(|e| e.code == ErrorCode::BadPosition)
+        .filter(|e| e.code == Code::BadPosition)
     {
         let text = scenario.start.as_deref().unwrap_or_default();
         return match G::parse_position(text) {
@@ -326,15 +258,15 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
     for (i, text) in scenario.moves.iter().enumerate() {
         let ply = i + 1;
         let last = ply == n;
-        let outcome = play_text(&mut game, text);
+        let outcome = game.play_text(text);
         let error = match &outcome {
-            Ok(played) => played.false_claims.first().map(|claim| MoveError {
-                code: ErrorCode::FalseClaim,
+            Ok(played) => played.false_claims.first().map(|claim| Got {
+                code: Code::FalseClaim,
                 rule: Some(claim.rule),
                 message: claim.message.clone(),
                 candidates: Vec::new(),
             }),
-            Err(e) => Some(e.clone()),
+            Err(e) => Some(Got::refused::<G>(e.clone())),
         };
         match (last, &expect.error, error) {
             (true, Some(want), got) => {
@@ -397,8 +329,8 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
     let end = game.end();
     if let Some(want) = expect.result {
         let got = end.map_or("unfinished", |e| e.outcome.name());
-        if want.as_str() != got {
-            failures.push(Failure::new("result", want.as_str(), got));
+        if want.name() != got {
+            failures.push(Failure::new("result", want.name(), got));
         }
     }
     if let Some(want) = &expect.end_rule {
@@ -416,7 +348,7 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
             failures.push(Failure::new("score", format!("{s}-{n}"), got));
         }
     }
-    if expect.result == Some(ResultName::Unfinished)
+    if expect.result == Some(ResultClaim::Unfinished)
         && (expect.end_rule.is_some() || expect.score.is_some())
     {
         failures.push(Failure::message(
@@ -428,7 +360,7 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
 
 fn compare_error(
     want: &ErrorSpec,
-    got: Option<&MoveError>,
+    got: Option<&Got>,
     ply: usize,
     text: &str,
     failures: &mut Vec<Failure>,
@@ -475,10 +407,7 @@ pub fn outcome_event<G: Game>(event: &Event) -> Option<EventSpec> {
             rule,
         } => Some(EventSpec::Reserve {
             hole: G::hole_name(hole).to_string(),
-            by: match by {
-                Side::South => SideName::South,
-                Side::North => SideName::North,
-            },
+            by,
             seeds,
             rule: Some(rule.to_string()),
         }),
@@ -536,11 +465,6 @@ fn show_events(events: &[EventSpec]) -> String {
                 seeds,
                 rule: r,
             } => {
-                let by = if *by == SideName::South {
-                    "south"
-                } else {
-                    "north"
-                };
                 format!("{hole} reserved by {by}, holding {seeds}{}", rule(r))
             }
         })
@@ -731,12 +655,7 @@ pub fn check_coverage<'a>(
     let mut selected: BTreeSet<(&str, &str)> = BTreeSet::new();
     for scenario in scenarios {
         named.extend(scenario.rules.iter().map(String::as_str));
-        selected.extend(
-            scenario
-                .rulings
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str())),
-        );
+        selected.extend(scenario.rulings.iter());
     }
     let mut failures = Vec::new();
     for entry in catalogue.rules.iter().chain(&catalogue.ambiguities) {

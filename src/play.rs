@@ -1,0 +1,230 @@
+//! The one path from move text to a played move or a typed error.
+//!
+//! [`Playthrough::play_text_into`] is the only place where a written move becomes a played one
+//! ([`Playthrough::resolve_text`] is its first half, for callers that need the move unplayed):
+//! `check`, `play`, `explain`, the spec runner, the engine protocol and `conform` all call it and
+//! only decorate its answer (a span and a help line, a protocol id, a comparison). It answers in
+//! one precedence order, the same for every caller:
+//!
+//! 1. the game is already over: [`MoveErrorKind::AfterEnd`], with the rule that ended it;
+//! 2. the text is not the game's notation: [`MoveErrorKind::NotNotation`];
+//! 3. the spelling names no single legal move in the position: [`MoveErrorKind::Ambiguous`] (the
+//!    candidates listed), [`MoveErrorKind::NotNotation`] (notation only elsewhere, e.g. a Kete hole
+//!    without its row letter in mtaji), or the refusal of the move it names (4);
+//! 4. the rules refuse the move: [`MoveErrorKind::Illegal`] with the rule it breaks, or
+//!    [`MoveErrorKind::Undecided`] when its relay is beyond the cycle detector's budget.
+//!
+//! A false claim (`A3x` for a move that captures nothing) is not an error: the move is played,
+//! and [`Played::false_claims`] lists what it did not bear out.
+
+use std::fmt;
+
+use crate::diagnostics::Code;
+use crate::game::{Event, FalseClaim, Game, GameEnd, Playthrough, Rejection, RuleId, Unresolved};
+
+/// Why a move text did not play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// The game was over before the move.
+    AfterEnd(GameEnd),
+    /// The text is not a move of this game (at all, or in this position).
+    NotNotation,
+    /// A shortened spelling fits more than one legal move ([`MoveError::candidates`]).
+    Ambiguous,
+    /// The rules refuse the move ([`MoveError::rule`] says which).
+    Illegal,
+    /// The move's relay neither ended nor repeated within `laps` laps: neither legal nor illegal.
+    Undecided { laps: u64 },
+}
+
+/// A move text that did not play: what kind of refusal, the rule behind it, why in words, and for
+/// an ambiguous spelling the legal moves it fits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError<M> {
+    pub kind: MoveErrorKind,
+    /// The rule broken (illegal), or the rule that ended the game (after the end).
+    pub rule: Option<RuleId>,
+    /// Why, in one clause, without the move text.
+    pub message: String,
+    /// For [`MoveErrorKind::Ambiguous`]: the legal moves the spelling fits, in canonical order.
+    pub candidates: Vec<M>,
+}
+
+impl<M> MoveError<M> {
+    fn new(kind: MoveErrorKind, rule: Option<RuleId>, message: impl Into<String>) -> Self {
+        MoveError {
+            kind,
+            rule,
+            message: message.into(),
+            candidates: Vec::new(),
+        }
+    }
+
+    fn rejected(rejection: Rejection) -> Self {
+        match rejection {
+            Rejection::Illegal { rule, reason } => {
+                MoveError::new(MoveErrorKind::Illegal, Some(rule), reason)
+            }
+            Rejection::Undecided { laps } => MoveError::new(
+                MoveErrorKind::Undecided { laps },
+                None,
+                rejection.to_string(),
+            ),
+        }
+    }
+
+    /// The stable error code of this refusal.
+    pub fn code(&self) -> Code {
+        match self.kind {
+            MoveErrorKind::AfterEnd(_) => Code::MoveAfterEnd,
+            MoveErrorKind::NotNotation => Code::NotNotation,
+            MoveErrorKind::Ambiguous => Code::AmbiguousMove,
+            MoveErrorKind::Illegal => Code::IllegalMove,
+            MoveErrorKind::Undecided { .. } => Code::UndecidedMove,
+        }
+    }
+
+    /// `illegal-move (KIN-7): ...`
+    pub fn describe(&self) -> String {
+        let rule = self.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+        format!("{}{rule}: {}", self.code(), self.message)
+    }
+}
+
+impl<M> fmt::Display for MoveError<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+impl<M: fmt::Debug> std::error::Error for MoveError<M> {}
+
+/// A move that played: the move the text named and the claims of the text it did not bear out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<M> {
+    pub mv: M,
+    pub false_claims: Vec<FalseClaim>,
+}
+
+/// [`Played`] with the move's events, for callers that do not keep a buffer of their own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedWithEvents<M> {
+    pub mv: M,
+    /// What the move did, in order, with [`Event::GameOver`] last if it ended the game.
+    pub events: Vec<Event>,
+    pub false_claims: Vec<FalseClaim>,
+}
+
+impl<G: Game> Playthrough<G> {
+    /// Plays one move as written: notation, resolution in the position, the rules, the claims, in
+    /// the order of the module docs. `events` is cleared and receives what the move did. On an
+    /// error the game is unchanged.
+    pub fn play_text_into(
+        &mut self,
+        text: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<Played<G::Move>, MoveError<G::Move>> {
+        events.clear();
+        let (spelling, mv) = self.read_text(text)?;
+        self.play(mv, events).map_err(MoveError::rejected)?;
+        let false_claims = G::check_claims(&spelling, events);
+        Ok(Played { mv, false_claims })
+    }
+
+    /// The legal move `text` names in the current position, without playing it: steps 1 to 3 of
+    /// the module docs (a move that the rules refuse only when played is not caught here).
+    pub fn resolve_text(&self, text: &str) -> Result<G::Move, MoveError<G::Move>> {
+        self.read_text(text).map(|(_, mv)| mv)
+    }
+
+    fn read_text(&self, text: &str) -> Result<(G::Spelling, G::Move), MoveError<G::Move>> {
+        if let Some(end) = self.end() {
+            return Err(MoveError::new(
+                MoveErrorKind::AfterEnd(end),
+                Some(end.rule),
+                format!("the game is already over: {} ({})", end.outcome, end.rule),
+            ));
+        }
+        let spelling = G::parse_move(text)
+            .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))?;
+        match G::resolve(&self.position, &self.rulings, &spelling) {
+            Ok(mv) => Ok((spelling, mv)),
+            Err(Unresolved::Rejected(rejection)) => Err(MoveError::rejected(rejection)),
+            Err(Unresolved::NotNotation(e)) => {
+                Err(MoveError::new(MoveErrorKind::NotNotation, None, e.message))
+            }
+            Err(Unresolved::Ambiguous(candidates)) => {
+                let names: Vec<String> = candidates.iter().map(|&m| G::format_move(m)).collect();
+                let mut error = MoveError::new(
+                    MoveErrorKind::Ambiguous,
+                    None,
+                    format!("`{text}` fits {}", names.join(", ")),
+                );
+                error.candidates = candidates;
+                Err(error)
+            }
+        }
+    }
+
+    /// [`Playthrough::play_text_into`] with a buffer of its own.
+    pub fn play_text(
+        &mut self,
+        text: &str,
+    ) -> Result<PlayedWithEvents<G::Move>, MoveError<G::Move>> {
+        let mut events = Vec::new();
+        let Played { mv, false_claims } = self.play_text_into(text, &mut events)?;
+        Ok(PlayedWithEvents {
+            mv,
+            events,
+            false_claims,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Kete, Kimasai, Kingulu};
+
+    fn start<G: Game>() -> Playthrough<G> {
+        Playthrough::new(G::start(), G::Rulings::default())
+    }
+
+    #[test]
+    fn every_kind_of_answer() {
+        let mut game = start::<Kimasai>();
+        assert_eq!(game.play_text("Q7").unwrap_err().code(), Code::NotNotation);
+        let illegal = game.play_text("A5").unwrap_err();
+        assert_eq!(
+            (illegal.code(), illegal.rule),
+            (Code::IllegalMove, Some("MAS-5"))
+        );
+        let played = game.play_text("A2").unwrap();
+        assert!(played.false_claims.is_empty() && !played.events.is_empty());
+
+        let mut game = start::<Kete>();
+        let ambiguous = game.play_text("A6").unwrap_err();
+        assert_eq!(ambiguous.code(), Code::AmbiguousMove);
+        assert_eq!(ambiguous.candidates.len(), 2);
+        assert_eq!(game.play_text("A6>x").unwrap().false_claims.len(), 1);
+
+        let mut game = start::<Kingulu>();
+        let played = game.play_text("A3").unwrap();
+        assert!(!played.events.is_empty());
+    }
+
+    #[test]
+    fn the_end_comes_before_the_notation() {
+        // Kimasai: North to move without a stone has lost (MAS-9).
+        let over = Kimasai::parse_position("000000000000/000000000000/000100000000/000000001000 N")
+            .unwrap();
+        let mut game = Playthrough::<Kimasai>::new(over, Default::default());
+        let error = game.play_text("not a move").unwrap_err();
+        assert_eq!(
+            (error.code(), error.rule),
+            (Code::MoveAfterEnd, Some("MAS-9"))
+        );
+        assert!(matches!(error.kind, MoveErrorKind::AfterEnd(_)));
+    }
+}
