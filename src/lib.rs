@@ -6,7 +6,6 @@
 //! games, the spec runner checks scenarios, and [`cli`] puts it all on the command line.
 
 pub mod check;
-pub mod cli;
 pub mod conform;
 pub mod cycle;
 pub mod diagnostics;

@@ -1,10 +1,11 @@
 use std::process::ExitCode;
 
-use bao_oracle::cli::{Cli, run};
 use clap::Parser;
+
+mod cli;
 
 fn main() -> ExitCode {
     // clap exits 2 on usage errors, as our own usage errors do.
-    let cli = Cli::parse();
-    ExitCode::from(run(cli) as u8)
+    let cli = cli::Cli::parse();
+    ExitCode::from(cli::run(cli) as u8)
 }

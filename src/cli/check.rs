@@ -4,11 +4,11 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
-use crate::check::{FileReport, Summary, check_file, collect_files};
-use crate::diagnostics::Code;
-use crate::replay::{ReplayOptions, check_rulings_exist};
-use crate::report::{human, json};
-use crate::rulings::RulingSet;
+use bao_oracle::check::{FileReport, Summary, check_file, collect_files};
+use bao_oracle::diagnostics::Code;
+use bao_oracle::replay::{ReplayOptions, check_rulings_exist};
+use bao_oracle::report::{human, json};
+use bao_oracle::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {

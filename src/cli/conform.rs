@@ -3,15 +3,15 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
-use crate::conform::{
+use bao_oracle::conform::{
     self, Driver, Fatal, Options, Report, Run, parse_known_failures, rulings_by_ruleset,
     split_command,
 };
-use crate::diagnostics::Code;
-use crate::game::Game;
-use crate::games::{self, GameVisitor};
-use crate::protocol::Rulings;
-use crate::spec::{self, SpecFile, format::ScenarioFile};
+use bao_oracle::diagnostics::Code;
+use bao_oracle::game::Game;
+use bao_oracle::games::{self, GameVisitor};
+use bao_oracle::protocol::Rulings;
+use bao_oracle::spec::{self, SpecFile, format::ScenarioFile};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {

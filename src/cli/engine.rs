@@ -3,7 +3,7 @@ use std::io::{BufReader, BufWriter};
 use clap::Args;
 
 use super::Status;
-use crate::protocol::Server;
+use bao_oracle::protocol::Server;
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {}
@@ -17,7 +17,7 @@ pub fn run(_: EngineArgs) -> Status {
         // A driver that hung up is the ordinary end of a session.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Status::Ok,
         Err(e) => {
-            eprintln!("error[{}]: {e}", crate::diagnostics::Code::IoError);
+            eprintln!("error[{}]: {e}", bao_oracle::diagnostics::Code::IoError);
             Status::Usage
         }
     }

@@ -3,17 +3,17 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{Status, UsageError, with_game};
-use crate::check::{FileReport, GameReport};
-use crate::diagnostics::{Code, Finding};
-use crate::explain::{
+use bao_oracle::check::{FileReport, GameReport};
+use bao_oracle::diagnostics::{Code, Finding};
+use bao_oracle::explain::{
     Comparison, Explanation, Verdict, compare, compare_in, explain, explain_in, replaced, resolve,
 };
-use crate::game::Game;
-use crate::games::{self, GameVisitor};
-use crate::record::{self, Record, Source};
-use crate::replay::{ReplayOptions, replay_to};
-use crate::report::human;
-use crate::rulings::RulingSet;
+use bao_oracle::game::Game;
+use bao_oracle::games::{self, GameVisitor};
+use bao_oracle::record::{self, Record, Source};
+use bao_oracle::replay::{ReplayOptions, replay_to};
+use bao_oracle::report::human;
+use bao_oracle::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {

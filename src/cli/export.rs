@@ -3,10 +3,10 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
-use crate::diagnostics::Code;
-use crate::export::export;
-use crate::games;
-use crate::spec;
+use bao_oracle::diagnostics::Code;
+use bao_oracle::export::export;
+use bao_oracle::games;
+use bao_oracle::spec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use clap::Args;
 
 use super::{GameArgs, Status, setup, with_game};
-use crate::game::Game;
-use crate::games::GameVisitor;
-use crate::random_game::random_game;
+use bao_oracle::game::Game;
+use bao_oracle::games::GameVisitor;
+use bao_oracle::random_game::random_game;
 
 #[derive(Args, Debug)]
 pub struct GenerateArgs {

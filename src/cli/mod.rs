@@ -14,10 +14,10 @@ mod spec;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::diagnostics::Code;
-use crate::game::Game;
-use crate::games;
-use crate::rulings::RulingSet;
+use bao_oracle::diagnostics::Code;
+use bao_oracle::game::Game;
+use bao_oracle::games;
+use bao_oracle::rulings::RulingSet;
 
 /// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
 /// illegal move, a failed scenario), 2 usage or I/O error.

@@ -1,9 +1,9 @@
 use clap::Args;
 
 use super::{GameArgs, Status, setup, with_game};
-use crate::game::Game;
-use crate::games::GameVisitor;
-use crate::perft::{divide, perft};
+use bao_oracle::game::Game;
+use bao_oracle::games::GameVisitor;
+use bao_oracle::perft::{divide, perft};
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {

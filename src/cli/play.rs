@@ -1,8 +1,8 @@
 use clap::Args;
 
 use super::{GameArgs, Status, setup, with_game};
-use crate::game::{Game, Playthrough};
-use crate::games::GameVisitor;
+use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::games::GameVisitor;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {

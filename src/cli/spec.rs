@@ -3,10 +3,10 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
-use crate::diagnostics::Code;
-use crate::replay::check_rulings_exist;
-use crate::rulings::RulingSet;
-use crate::spec::{self, Options, PerftLimit};
+use bao_oracle::diagnostics::Code;
+use bao_oracle::replay::check_rulings_exist;
+use bao_oracle::rulings::RulingSet;
+use bao_oracle::spec::{self, Options, PerftLimit};
 
 #[derive(Args, Debug)]
 pub struct SpecArgs {
