@@ -190,6 +190,7 @@ impl Direction {
 
 /// Why a move (or a lap) came to an end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StopReason {
     /// The last seed fell into an empty hole.
     EmptyHole,
@@ -221,6 +222,7 @@ impl StopReason {
 /// What a move did, step by step, in the order it happened. Holes are the game's hole indices
 /// ([`Game::hole_name`] names them). Every event carries the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Event {
     /// A lap of sowing: `seeds` lifted from `from` (or, for captured seeds, sown starting *in*
     /// `from`), the last seed falling into `to`.
@@ -339,6 +341,7 @@ impl Sink for Vec<Event> {
 
 /// Why a move is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Rejection {
     /// The move breaks `rule`; `reason` says how, in words.
     Illegal { rule: RuleId, reason: String },
@@ -375,6 +378,8 @@ impl fmt::Display for Rejection {
     }
 }
 
+impl std::error::Error for Rejection {}
+
 /// A move text that is not notation for this game at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
@@ -394,6 +399,8 @@ impl fmt::Display for NotationError {
         f.write_str(&self.message)
     }
 }
+
+impl std::error::Error for NotationError {}
 
 /// A position text that cannot be read, or describes no reachable kind of position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -425,6 +432,8 @@ impl fmt::Display for PositionError {
     }
 }
 
+impl std::error::Error for PositionError {}
+
 /// How a spelling failed to name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unresolved<M> {
@@ -436,6 +445,18 @@ pub enum Unresolved<M> {
     /// mtaji), although it parsed: reported like a text that does not parse (`not-notation`).
     NotNotation(NotationError),
 }
+
+impl<M: fmt::Debug> fmt::Display for Unresolved<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresolved::Rejected(rejection) => rejection.fmt(f),
+            Unresolved::Ambiguous(moves) => write!(f, "the spelling fits {} moves", moves.len()),
+            Unresolved::NotNotation(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<M: fmt::Debug> std::error::Error for Unresolved<M> {}
 
 /// A claim that a move's annotation makes and the move does not bear out.
 #[derive(Clone, Debug, PartialEq, Eq)]

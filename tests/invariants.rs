@@ -4,7 +4,7 @@
 
 use bao_oracle::game::{Game, Playthrough};
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::rng::SplitMix64;
+use bao_oracle::SplitMix64;
 use bao_oracle::rulings::RulingSet;
 use proptest::prelude::*;
 

@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::game::Game;
-use crate::games::{self, GameVisitor};
+use crate::games;
 use crate::rulings::RulingSet;
-use format::{Catalogue, PerftFile, PerftTable, Scenario, ScenarioFile};
+use crate::with_game;
+use format::{Catalogue, PerftFile, Scenario, ScenarioFile};
 pub use runner::{Failure, PerftLimit};
 
 /// Spec files larger than this are refused unread.
@@ -99,6 +100,14 @@ pub struct IoError {
     pub message: String,
 }
 
+impl std::fmt::Display for IoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for IoError {}
+
 /// Options of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -114,8 +123,9 @@ pub struct Options {
 fn with_overrides(own: &RulingSet, ruleset: &str, options: &Options) -> RulingSet {
     let mut rulings = own.clone();
     for (name, value) in &options.rulings {
-        let of_game = games::dispatch(ruleset, RulingNames)
-            .is_some_and(|names| names.contains(&name.as_str()));
+        let of_game =
+            with_game!(ruleset, G => G::RULINGS.iter().map(|d| d.name).collect::<Vec<_>>())
+                .is_some_and(|names| names.contains(&name.as_str()));
         if of_game && own.get(name).is_none() {
             rulings
                 .insert(name, value)
@@ -123,16 +133,6 @@ fn with_overrides(own: &RulingSet, ruleset: &str, options: &Options) -> RulingSe
         }
     }
     rulings
-}
-
-/// The names of a game's rulings.
-struct RulingNames;
-
-impl GameVisitor for RulingNames {
-    type Output = Vec<&'static str>;
-    fn visit<G: Game>(self) -> Vec<&'static str> {
-        G::RULINGS.iter().map(|d| d.name).collect()
-    }
 }
 
 /// The `*.yaml`/`*.yml` files under `paths` (folders recursively), sorted within each folder.
@@ -266,7 +266,9 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
         match file {
             SpecFile::Catalogue(c) => {
                 let mut failures = runner::check_catalogue(c);
-                if let Some(more) = games::dispatch(&c.ruleset, CatalogueCheck(c)) {
+                if let Some(more) =
+                    with_game!(&c.ruleset, G => runner::check_catalogue_against::<G>(c))
+                {
                     failures.extend(more);
                 }
                 items.push(item(
@@ -304,10 +306,11 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                     if failures.is_empty() {
                         let mut scenario = scenario.clone();
                         scenario.rulings = with_overrides(&scenario.rulings, &f.ruleset, &options);
-                        failures = games::dispatch(&f.ruleset, RunScenario(&scenario))
-                            .unwrap_or_else(|| {
-                                vec![Failure::message(games::unknown_ruleset(&f.ruleset))]
-                            });
+                        failures =
+                            with_game!(&f.ruleset, G => runner::run_scenario::<G>(&scenario))
+                                .unwrap_or_else(|| {
+                                    vec![Failure::message(games::unknown_ruleset(&f.ruleset))]
+                                });
                     }
                     items.push(item(
                         shown,
@@ -350,7 +353,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                     let mut table = table.clone();
                     table.rulings = with_overrides(&table.rulings, &f.ruleset, &options);
                     let (failures, skipped) =
-                        games::dispatch(&f.ruleset, RunPerft(&table, options.perft))
+                        with_game!(&f.ruleset, G => runner::run_perft::<G>(&table, options.perft))
                             .unwrap_or_else(|| {
                                 (
                                     vec![Failure::message(games::unknown_ruleset(&f.ruleset))],
@@ -424,58 +427,25 @@ fn item(
     }
 }
 
-struct CatalogueCheck<'a>(&'a Catalogue);
-
-impl GameVisitor for CatalogueCheck<'_> {
-    type Output = Vec<Failure>;
-    fn visit<G: Game>(self) -> Vec<Failure> {
-        runner::check_catalogue_against::<G>(self.0)
-    }
-}
-
-struct RunScenario<'a>(&'a Scenario);
-
-impl GameVisitor for RunScenario<'_> {
-    type Output = Vec<Failure>;
-    fn visit<G: Game>(self) -> Vec<Failure> {
-        runner::run_scenario::<G>(self.0)
-    }
-}
-
-struct RunPerft<'a>(&'a PerftTable, PerftLimit);
-
-impl GameVisitor for RunPerft<'_> {
-    type Output = (Vec<Failure>, usize);
-    fn visit<G: Game>(self) -> (Vec<Failure>, usize) {
-        runner::run_perft::<G>(self.0, self.1)
-    }
-}
-
 /// The full trace of a scenario's last move (see [`crate::trace`]); `None` for an unknown ruleset.
 pub fn trace_scenario(ruleset: &str, scenario: &Scenario) -> Option<Result<String, String>> {
-    games::dispatch(ruleset, TraceScenario(scenario))
+    with_game!(ruleset, G => trace_scenario_in::<G>(scenario))
 }
 
-struct TraceScenario<'a>(&'a Scenario);
-
-impl GameVisitor for TraceScenario<'_> {
-    type Output = Result<String, String>;
-    fn visit<G: Game>(self) -> Result<String, String> {
-        let scenario = self.0;
-        let mut game = runner::setup::<G>(scenario).map_err(|f| f.what)?;
-        let Some((last, before)) = scenario.moves.split_last() else {
-            return Ok(crate::trace::render_position::<G>(&game));
-        };
-        for (i, text) in before.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| format!("ply {} `{text}`: {}", i + 1, e.describe()))?;
-        }
-        Ok(crate::trace::trace_move(
-            &mut game,
-            scenario.moves.len(),
-            last,
-        ))
+fn trace_scenario_in<G: Game>(scenario: &Scenario) -> Result<String, String> {
+    let mut game = runner::setup::<G>(scenario).map_err(|f| f.what)?;
+    let Some((last, before)) = scenario.moves.split_last() else {
+        return Ok(crate::trace::render_position::<G>(&game));
+    };
+    for (i, text) in before.iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| format!("ply {} `{text}`: {}", i + 1, e.describe()))?;
     }
+    Ok(crate::trace::trace_move(
+        &mut game,
+        scenario.moves.len(),
+        last,
+    ))
 }
 
 impl ItemResult {
