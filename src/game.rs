@@ -219,6 +219,120 @@ impl StopReason {
     }
 }
 
+/// Something a move did that moves no seeds by itself: a decision taken, a rule that changed the
+/// course of the move. Rules decide on the variant; [`Note::text`] is the one place with its words.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Note {
+    // Kingulu.
+    /// KIN-5: seeds of a lap fell into reserved holes.
+    SeedsInReservedHoles,
+    /// KIN-A5: the hole opposite is reserved, so nothing is captured.
+    OppositeReserved,
+    /// KIN-A4: the last-but-one seed fell into a reserved hole and stays there.
+    PenultimateStays,
+    // Bao la Kete.
+    /// KETE-12: a nemo capture.
+    NemoCapture,
+    /// KETE-15: a nemo takata.
+    NemoTakata,
+    /// KETE-16: the lone kuu held seven or more; two seeds are sown.
+    KuuAloneTwo,
+    /// KETE-16: the lone kuu held six; all seven are sown.
+    KuuAloneSix,
+    /// KETE-17: a mtaji capture.
+    MtajiCapture,
+    /// KETE-19: a mtaji takata.
+    MtajiTakata,
+    /// KETE-18: the first lap sowed 16 or more seeds.
+    Sixteen,
+    /// KETE-20: the first mtaji takata starts from the kuu.
+    FirstTakataFromKuu,
+    /// KETE-13: the mover chose the kichwa for a central hole.
+    KichwaChosen,
+    /// KETE-13: a capture from the far kimbi reverses the direction.
+    Reversed,
+    /// KETE-14: the mover chose safari.
+    Safari,
+    /// KETE-A1: safari, compulsory in mtaji.
+    SafariCompulsory,
+    /// KETE-4: the mover's kuu is emptied and destroyed.
+    KuuDestroyed,
+    /// KETE-4: the opponent's kuu is captured.
+    KuuCaptured,
+    /// KETE-23: Bao hamna; the move stops once the captured seeds are sown.
+    BaoHamna,
+    /// KETE-A8 `finish`: Bao hamna; the move is played to its end.
+    BaoHamnaFinish,
+    /// KETE-21: the first lap of a move from the kuu goes on from the reserved hole.
+    FirstLapFromKuu,
+    /// KETE-22: the reserved hole is captured.
+    HiziZetuCaptured,
+    /// KETE-22: no legal capture takes the reserved hole.
+    HiziZetuLapses,
+    /// KETE-20: no legal takata starts from the kuu.
+    KuuObligationLapses,
+}
+
+impl Note {
+    /// The note in words, as `explain` and traces print it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Note::SeedsInReservedHoles => {
+                "seeds fell into reserved holes: they count for the holes' owners"
+            }
+            Note::OppositeReserved => "the opposite hole is reserved: no capture, the seed stays",
+            Note::PenultimateStays => {
+                "the last-but-one seed fell into a reserved hole and stays there"
+            }
+            Note::NemoCapture => "nemo capture: a reserve seed goes into the capturing hole",
+            Note::NemoTakata => {
+                "nemo takata: a reserve seed goes into the hole, which is then sown"
+            }
+            Note::KuuAloneTwo => {
+                "the kuu is the only occupied front hole and held seven or more: only two seeds \
+                 are sown"
+            }
+            Note::KuuAloneSix => {
+                "the kuu is the only occupied front hole and held six: all seven are sown"
+            }
+            Note::MtajiCapture => {
+                "mtaji capture: the first lap ends in an occupied front hole facing an occupied \
+                 hole"
+            }
+            Note::MtajiTakata => "mtaji takata: the move captures nothing",
+            Note::Sixteen => {
+                "sixteen rule: the first lap sowed 16 or more seeds, so the move captures nothing"
+            }
+            Note::FirstTakataFromKuu => "the first mtaji takata starts from the kuu",
+            Note::KichwaChosen => "the mover chooses the kichwa the captured seeds start from",
+            Note::Reversed => "captured from the kimbi at the far end: the direction reverses",
+            Note::Safari => "safari: the mover goes on from his kuu",
+            Note::SafariCompulsory => "safari: in mtaji the move must go on from the kuu",
+            Note::KuuDestroyed => "the kuu is emptied and destroyed: an ordinary hole from now on",
+            Note::KuuCaptured => "the opponent's kuu is captured and destroyed",
+            Note::BaoHamna => {
+                "Bao hamna: the opponent's front row is empty; the captured seeds are sown and the \
+                 move stops"
+            }
+            Note::BaoHamnaFinish => {
+                "Bao hamna: the opponent's front row is empty; the move is played to its end \
+                 (finish)"
+            }
+            Note::FirstLapFromKuu => {
+                "the first lap of a move from the kuu is not stopped by the reserved hole"
+            }
+            Note::HiziZetuCaptured => "hizi zetu: the reserved hole is captured, as it must be",
+            Note::HiziZetuLapses => {
+                "hizi zetu: no legal capture takes the reserved hole, so the obligation lapses"
+            }
+            Note::KuuObligationLapses => {
+                "no legal takata starts from the kuu, so the first takata need not"
+            }
+        }
+    }
+}
+
 /// What a move did, step by step, in the order it happened. Holes are the game's hole indices
 /// ([`Game::hole_name`] names them). Every event carries the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -251,8 +365,8 @@ pub enum Event {
     /// A seed moved to a reserved hole from elsewhere (Kingulu: the last-but-one seed).
     Transfer { from: u8, to: u8, rule: RuleId },
     /// A decision or a rule that changes the course of the move without moving seeds by itself
-    /// (Kete: safari, kuu destroyed, the sixteen rule, hizi zetu), in words.
-    Note { text: &'static str, rule: RuleId },
+    /// (Kete: safari, kuu destroyed, the sixteen rule, hizi zetu); [`Note::text`] words it.
+    Note { note: Note, rule: RuleId },
     /// The move ended at `at`.
     Stop {
         at: u8,
@@ -308,7 +422,7 @@ impl Event {
                 hole, by, seeds, ..
             } => format!("{} reserved by {by}, holding {seeds}", h(hole)),
             Event::Transfer { from, to, .. } => format!("one seed from {} to {}", h(from), h(to)),
-            Event::Note { text, .. } => text.to_string(),
+            Event::Note { note, .. } => note.text().to_string(),
             Event::Stop { at, reason, .. } => format!("stop in {}: {}", h(at), reason.describe()),
             Event::GameOver { end } => match end.score {
                 Some([s, n]) => format!("game over: {} ({s}-{n})", end.outcome),

@@ -4,8 +4,7 @@
 //! [`Game::position_during`]: crate::game::Game::position_during
 
 use super::position::{Position, RING, ring_of};
-use super::sowing::{KUU_CAPTURED, KUU_DESTROYED};
-use crate::game::{Direction, Event};
+use crate::game::{Direction, Event, Note};
 
 /// `pos` with `events` applied, or `None` if seeds are still in hand after them or the events
 /// do not fit the board (each lap must end where its event says).
@@ -62,8 +61,14 @@ pub fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
                     return None;
                 }
             }
-            Event::Note { text, .. } if text == KUU_DESTROYED => p.kuu[mover] = false,
-            Event::Note { text, .. } if text == KUU_CAPTURED => p.kuu[1 - mover] = false,
+            Event::Note {
+                note: Note::KuuDestroyed,
+                ..
+            } => p.kuu[mover] = false,
+            Event::Note {
+                note: Note::KuuCaptured,
+                ..
+            } => p.kuu[1 - mover] = false,
             _ => {}
         }
     }

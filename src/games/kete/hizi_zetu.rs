@@ -2,11 +2,12 @@
 //! opponent's front row that the mover threatens is reserved; the reserver's obligation to capture
 //! it falls due on his next turn. What the reservation forbids the opponent is applied where moves
 //! start (`mtaji.rs`) and where laps end (`sowing.rs`); the obligation where moves are chosen
-//! (`mod.rs`).
+//! (`choice.rs`).
 
+use super::Rulings;
+use super::choice::{Candidates, Class, Verdict, probe};
 use super::position::{KUU, Position, index_of, ring_of};
 use super::sowing::Played;
-use super::{Candidates, Class, Rulings, Verdict, probe};
 use crate::game::{Event, Side, Sink};
 
 /// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the

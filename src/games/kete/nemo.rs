@@ -1,9 +1,10 @@
 //! The nemo stage (KETE-9, KETE-12, KETE-15, KETE-16): which holes may receive the reserve seed,
 //! and whether that makes a capture or a takata. Sowing itself is in `sowing.rs`.
 
+use super::Dir;
+use super::choice::{Candidate, Candidates, Class};
 use super::position::{ACW, CW, KUU, Position, is_front, left_kimbi, opposite, right_kimbi};
 use super::sowing::Start;
-use super::{Candidate, Candidates, Class, Dir};
 
 /// What the mover's front row says about which holes may take the seed (KETE-15, KETE-16).
 #[derive(Clone, Copy)]

@@ -13,10 +13,9 @@
 //! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
 
 use super::position::{HOLE_NAMES, HOLES, Position, index_of, ring_of};
-use super::sowing::{SAFARI, SAFARI_COMPULSORY};
 use super::{Dir, Kete, Move, MtajiSafari, Rulings};
 use crate::game::{
-    Event, FalseClaim, Game, NotationError, PositionError, Rejection, Side, Unresolved,
+    Event, FalseClaim, Game, NotationError, Note, PositionError, Rejection, Side, Unresolved,
 };
 use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
@@ -258,9 +257,15 @@ fn describe(spelling: &Spelling) -> String {
 pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
     let captured = events.iter().any(|e| matches!(e, Event::Capture { .. }));
     let reserved = events.iter().any(|e| matches!(e, Event::Reserve { .. }));
-    let safari = events.iter().any(
-        |e| matches!(e, Event::Note { text, .. } if *text == SAFARI || *text == SAFARI_COMPULSORY),
-    );
+    let safari = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Note {
+                note: Note::Safari | Note::SafariCompulsory,
+                ..
+            }
+        )
+    });
     let over = events.iter().any(|e| matches!(e, Event::GameOver { .. }));
     let mut out = Vec::new();
     let mut claim = |rule, message: &str| {

@@ -4,17 +4,18 @@
 //! (KETE-23, KETE-A8) and never-ending moves (KETE-A7).
 //!
 //! A move is simulated on one copy of the two rings. Which moves may be played at all (captures
-//! compulsory, eligible holes, the kuu's first takata, hizi zetu) is decided before, in `mod.rs`;
+//! compulsory, eligible holes, the kuu's first takata, hizi zetu) is decided before, in `choice.rs`;
 //! here a move's first step is given as a [`Start`] and the rest follows from the rules and the
 //! one decision the mover may still have to make, the safari.
 
+use super::memo::Known;
 use super::position::{
     ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
     opposite, right_kimbi, ring_of,
 };
 use super::{BaoHamna, MtajiSafari, Rulings};
 use crate::cycle::{Brent, Verdict};
-use crate::game::{Direction, Event, Rejection, RuleId, Side, Sink, StopReason};
+use crate::game::{Direction, Event, Note, Rejection, RuleId, Side, Sink, StopReason};
 
 /// How a move begins: the hole named by the move and the direction its sowing starts in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,32 +112,6 @@ pub struct Played {
     pub decision: bool,
 }
 
-// The words of the notes, shared with the notation (claims) and tests.
-pub const NEMO_CAPTURE: &str = "nemo capture: a reserve seed goes into the capturing hole";
-pub const NEMO_TAKATA: &str = "nemo takata: a reserve seed goes into the hole, which is then sown";
-pub const KUU_ALONE_TWO: &str =
-    "the kuu is the only occupied front hole and held seven or more: only two seeds are sown";
-pub const KUU_ALONE_SIX: &str =
-    "the kuu is the only occupied front hole and held six: all seven are sown";
-pub const MTAJI_CAPTURE: &str =
-    "mtaji capture: the first lap ends in an occupied front hole facing an occupied hole";
-pub const MTAJI_TAKATA: &str = "mtaji takata: the move captures nothing";
-pub const SIXTEEN: &str =
-    "sixteen rule: the first lap sowed 16 or more seeds, so the move captures nothing";
-pub const FIRST_TAKATA_FROM_KUU: &str = "the first mtaji takata starts from the kuu";
-pub const KICHWA_CHOSEN: &str = "the mover chooses the kichwa the captured seeds start from";
-pub const REVERSED: &str = "captured from the kimbi at the far end: the direction reverses";
-pub const SAFARI: &str = "safari: the mover goes on from his kuu";
-pub const SAFARI_COMPULSORY: &str = "safari: in mtaji the move must go on from the kuu";
-pub const KUU_DESTROYED: &str = "the kuu is emptied and destroyed: an ordinary hole from now on";
-pub const KUU_CAPTURED: &str = "the opponent's kuu is captured and destroyed";
-pub const BAO_HAMNA: &str =
-    "Bao hamna: the opponent's front row is empty; the captured seeds are sown and the move stops";
-pub const BAO_HAMNA_FINISH: &str =
-    "Bao hamna: the opponent's front row is empty; the move is played to its end (finish)";
-pub const FIRST_LAP_FROM_KUU: &str =
-    "the first lap of a move from the kuu is not stopped by the reserved hole";
-
 /// Laps a move runs before cycle detection starts: ordinary moves end long before, so they pay
 /// nothing for it. Detection from any later state is still exact.
 const QUIET_LAPS: u32 = 64;
@@ -144,7 +119,7 @@ const QUIET_LAPS: u32 = 64;
 /// A ring of 16 holes in one integer, hole `r` in byte `r` (so the front row is the low half): a
 /// lap adds a run of ones, whatever its length. No byte overflows: the game has 64 seeds.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Ring(u128);
+pub(super) struct Ring(pub(super) u128);
 
 const ONES: u128 = u128::from_le_bytes([1; 16]);
 const FRONT: u128 = u64::MAX as u128;
@@ -206,10 +181,10 @@ impl Ring {
 /// the last seed fell into and the direction. The opponent's holes change only by captures and
 /// the kuu only once, and the detector restarts at both.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct InMove {
-    ring: Ring,
-    at: u8,
-    step: u8,
+pub(super) struct InMove {
+    pub(super) ring: Ring,
+    pub(super) at: u8,
+    pub(super) step: u8,
 }
 
 /// Exact never-ending-move detection (KETE-A7) with [`Brent`], started after [`QUIET_LAPS`].
@@ -217,7 +192,7 @@ struct InMove {
 /// A long relay is usually met again: in a search, a player's takata sows his own holes alone, and
 /// his holes stay the same across all the opponent's replies that capture nothing. So the verdict
 /// on a takata that neither ended nor repeated in its quiet laps is remembered, keyed by everything
-/// its rest depends on (see [`Known`]). Only long moves ever look there.
+/// its rest depends on (see [`super::memo`]). Only long moves ever look there.
 struct Detector {
     since: u32,
     laps: u64,
@@ -227,68 +202,6 @@ struct Detector {
     /// The key and lap count where the current detection started.
     key: Option<(Known, u64)>,
     brent: Option<Brent<InMove>>,
-}
-
-/// What decides the rest of a takata once it has run its quiet laps: the in-move state, whether
-/// the kuu still stands, the stage, the reserved hole, and the lap budget.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Known {
-    state: InMove,
-    kuu: bool,
-    context: u32,
-    budget: u64,
-}
-
-/// The verdicts on long takatas: how many laps after the key it took to decide.
-#[derive(Clone, Copy)]
-struct Decided {
-    key: Known,
-    cycle: bool,
-    laps: u64,
-}
-
-const KNOWN_SLOTS: usize = 1024;
-
-thread_local! {
-    static KNOWN: std::cell::RefCell<Vec<Option<Decided>>> = const {
-        std::cell::RefCell::new(Vec::new())
-    };
-}
-
-impl Known {
-    fn slot(&self) -> usize {
-        let mut h = self.state.ring.0 as u64 ^ (self.state.ring.0 >> 64) as u64;
-        h ^= (self.state.at as u64) << 3 ^ (self.state.step as u64) << 9 ^ (self.kuu as u64) << 17;
-        h ^= (self.context as u64) << 21 ^ self.budget.rotate_left(29);
-        h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 54) as usize % KNOWN_SLOTS
-    }
-
-    fn recall(&self) -> Option<Decided> {
-        KNOWN.with(|known| {
-            let known = known.borrow();
-            known
-                .get(self.slot())
-                .copied()
-                .flatten()
-                .filter(|d| d.key == *self)
-        })
-    }
-
-    fn remember(self, cycle: bool, laps: u64) {
-        KNOWN.with(|known| {
-            let mut known = known.borrow_mut();
-            if known.is_empty() {
-                known.resize(KNOWN_SLOTS, None);
-            }
-            let slot = self.slot();
-            known[slot] = Some(Decided {
-                key: self,
-                cycle,
-                laps,
-            });
-        });
-    }
 }
 
 impl Detector {
@@ -381,9 +294,9 @@ struct Sowing<'s, S: Sink> {
 
 impl<S: Sink> Sowing<'_, S> {
     #[inline]
-    fn note(&mut self, text: &'static str, rule: RuleId) {
+    fn note(&mut self, note: Note, rule: RuleId) {
         if S::LISTENING {
-            self.sink.event(Event::Note { text, rule });
+            self.sink.event(Event::Note { note, rule });
         }
     }
 
@@ -435,7 +348,7 @@ impl<S: Sink> Sowing<'_, S> {
         }
         if h == KUU && self.kuu && emptied {
             self.kuu = false;
-            self.note(KUU_DESTROYED, "KETE-4");
+            self.note(Note::KuuDestroyed, "KETE-4");
         }
         Ok(to)
     }
@@ -444,19 +357,19 @@ impl<S: Sink> Sowing<'_, S> {
     /// hole of the last seed. For the first capture of a nemo move, `chosen` is the direction the
     /// mover chose for a central hole.
     fn capture(&mut self, z: u8, rule: RuleId, first_nemo: bool, chosen: u8) -> u8 {
-        let y = opposite(z);
-        let seeds = self.opp.get(y);
-        self.opp.take(y, seeds);
+        let across = opposite(z);
+        let seeds = self.opp.get(across);
+        self.opp.take(across, seeds);
         if S::LISTENING {
             self.sink.event(Event::Capture {
-                hole: index_of(self.side.opponent(), y),
+                hole: index_of(self.side.opponent(), across),
                 seeds: seeds as u16,
                 rule,
             });
         }
-        if y == KUU && self.opp_kuu {
+        if across == KUU && self.opp_kuu {
             self.opp_kuu = false;
-            self.note(KUU_CAPTURED, "KETE-4");
+            self.note(Note::KuuCaptured, "KETE-4");
         }
         // KETE-13: from the kimbi's own kichwa toward the centre; from the centre, the kichwa
         // the mover chose (first nemo capture) or the one behind the current direction.
@@ -466,22 +379,22 @@ impl<S: Sink> Sowing<'_, S> {
         } else if right_kimbi(z) {
             ACW
         } else if first_nemo {
-            self.note(KICHWA_CHOSEN, "KETE-13");
+            self.note(Note::KichwaChosen, "KETE-13");
             chosen
         } else {
             self.step
         };
         self.step = step;
         if !first_nemo && step != before {
-            self.note(REVERSED, "KETE-13");
+            self.note(Note::Reversed, "KETE-13");
         }
         if self.opp.front_empty() && !self.won {
             // KETE-23: the game is won once these seeds are sown (KETE-A8).
             self.won = true;
             if self.finish {
-                self.note(BAO_HAMNA_FINISH, "KETE-A8");
+                self.note(Note::BaoHamnaFinish, "KETE-A8");
             } else {
-                self.note(BAO_HAMNA, "KETE-23");
+                self.note(Note::BaoHamna, "KETE-23");
             }
         }
         let kichwa = if step == CW {
@@ -542,7 +455,7 @@ pub fn sow_move<S: Sink>(
 
     match start {
         Start::NemoCapture { x, step } => {
-            s.note(NEMO_CAPTURE, "KETE-12");
+            s.note(Note::NemoCapture, "KETE-12");
             reserve -= 1;
             s.enter_reserve_seed(x, "KETE-12");
             // KETE-13: the first capture of a nemo move places by X, the kichwa chosen if central.
@@ -550,7 +463,7 @@ pub fn sow_move<S: Sink>(
             capture_move = true;
         }
         Start::NemoTakata { x, step } => {
-            s.note(NEMO_TAKATA, "KETE-15");
+            s.note(Note::NemoTakata, "KETE-15");
             reserve -= 1;
             s.enter_reserve_seed(x, "KETE-15");
             s.step = step;
@@ -560,10 +473,10 @@ pub fn sow_move<S: Sink>(
                 // and it stays a kuu with six or more; six: all seven go and it is destroyed.
                 let before_seed = held - 1;
                 if before_seed >= 7 {
-                    s.note(KUU_ALONE_TWO, "KETE-16");
+                    s.note(Note::KuuAloneTwo, "KETE-16");
                     s.lap(x, 2, "KETE-16")?
                 } else {
-                    s.note(KUU_ALONE_SIX, "KETE-16");
+                    s.note(Note::KuuAloneSix, "KETE-16");
                     s.lap(x, held, "KETE-16")?
                 }
             } else {
@@ -580,16 +493,16 @@ pub fn sow_move<S: Sink>(
             // an occupied hole. KETE-18: not with 16 or more seeds.
             let would = is_front(z) && s.ring.get(z) >= 2 && s.opp.get(opposite(z)) > 0;
             if would && n < 16 {
-                s.note(MTAJI_CAPTURE, "KETE-17");
+                s.note(Note::MtajiCapture, "KETE-17");
                 z = s.capture(z, "KETE-17", false, 0);
                 capture_move = true;
             } else {
                 if would {
-                    s.note(SIXTEEN, "KETE-18");
+                    s.note(Note::Sixteen, "KETE-18");
                 }
-                s.note(MTAJI_TAKATA, "KETE-19");
+                s.note(Note::MtajiTakata, "KETE-19");
                 if from_kuu {
-                    s.note(FIRST_TAKATA_FROM_KUU, "KETE-20");
+                    s.note(Note::FirstTakataFromKuu, "KETE-20");
                 }
                 capture_move = false;
             }
@@ -647,10 +560,10 @@ pub fn sow_move<S: Sink>(
                             break;
                         }
                         Safari::Absent => return Err(Refusal::DecisionMissing),
-                        Safari::Go => s.note(SAFARI, "KETE-14"),
+                        Safari::Go => s.note(Note::Safari, "KETE-14"),
                     }
                 } else {
-                    s.note(SAFARI_COMPULSORY, "KETE-A1");
+                    s.note(Note::SafariCompulsory, "KETE-A1");
                 }
             } else if s.nemo {
                 // KETE-15: a takata lap ending in the kuu ends the move.
@@ -660,7 +573,7 @@ pub fn sow_move<S: Sink>(
             // KETE-19: in a mtaji takata the kuu relays on, which destroys it.
         } else if reserved == Some(z) {
             if first_lap && from_kuu {
-                s.note(FIRST_LAP_FROM_KUU, "KETE-21");
+                s.note(Note::FirstLapFromKuu, "KETE-21");
             } else {
                 // KETE-21: a lap ending in the reserved hole ends the move instead of relaying.
                 s.stop(z, StopReason::ReservedHole, "KETE-21");

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::game::{Playthrough, RuleId};
+use choice::dir_step;
 use position::ring_of;
 
 fn rulings(assignments: &[&str]) -> Rulings {
