@@ -587,6 +587,52 @@ pub struct Generated {
     pub undecided: u32,
 }
 
+/// A named bundle of ruling values (a ruleset's presets, [`Game::PRESETS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// `donkers-2002`
+    pub name: &'static str,
+    /// The source or engine it matches, in one line.
+    pub matches: &'static str,
+    /// The rulings it sets to other values than their defaults.
+    pub rulings: &'static [(&'static str, &'static str)],
+}
+
+/// A move notation a record may be written in.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Notation {
+    /// The oracle's notation (README, *Positions and move notation*).
+    #[default]
+    Canonical,
+    /// Donkers' transcript notation for the 4x8 games (`7L*`, `5R>`, `B2L`).
+    Donkers,
+}
+
+impl Notation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Canonical => "canonical",
+            Notation::Donkers => "donkers",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Notation> {
+        [Notation::Canonical, Notation::Donkers]
+            .into_iter()
+            .find(|n| n.name() == text)
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A game's rules and notation. See the module docs.
 pub trait Game: Sized + 'static {
     /// The ruleset id (`bao-kingulu`).
@@ -595,6 +641,14 @@ pub trait Game: Sized + 'static {
     const NAME: &'static str;
     /// The named rulings of the reference, with their defaults and alternatives.
     const RULINGS: &'static [RulingDef];
+    /// Named bundles of ruling values that match a source or an engine (`--preset NAME`). The
+    /// catalogue (`spec/<ruleset>/rules.yaml`) lists the same, and the spec runner holds the two
+    /// to each other.
+    const PRESETS: &'static [Preset] = &[];
+    /// The notations a record of this game may declare (`notation:`); the first is the default.
+    const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
+    /// The rule catalogue, `spec/<ruleset>/rules.yaml`, as built into the oracle.
+    const CATALOGUE: &'static str;
 
     /// A validated position: everything that decides the rest of the game except its history.
     type Position: Clone + Eq + Hash + fmt::Debug + Send + Sync;
@@ -669,8 +723,26 @@ pub trait Game: Sized + 'static {
 
     /// Parses a move as written (long and annotated forms included).
     fn parse_move(text: &str) -> Result<Self::Spelling, NotationError>;
+    /// Parses a move written in `notation`, one of [`Game::NOTATIONS`].
+    fn parse_move_in(notation: Notation, text: &str) -> Result<Self::Spelling, NotationError> {
+        match notation {
+            Notation::Canonical => Self::parse_move(text),
+            other => Err(NotationError::new(format!(
+                "{} has no {other} notation",
+                Self::NAME
+            ))),
+        }
+    }
     /// The canonical spelling of a move (no claims).
     fn format_move(mv: Self::Move) -> String;
+    /// The spelling of `mv`, a legal move of `pos`, in `notation` (Donkers' depends on the side
+    /// and the stage).
+    fn format_move_in(notation: Notation, _pos: &Self::Position, mv: Self::Move) -> String {
+        match notation {
+            Notation::Canonical => Self::format_move(mv),
+            _ => Self::format_move(mv),
+        }
+    }
     /// The one legal move of `pos` that a spelling names.
     fn resolve(
         pos: &Self::Position,
@@ -693,6 +765,8 @@ pub trait Game: Sized + 'static {
 pub struct Playthrough<G: Game> {
     pub position: G::Position,
     pub rulings: G::Rulings,
+    /// The notation move texts are read in ([`Playthrough::play_text_into`]).
+    pub notation: Notation,
     seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
     end: Option<GameEnd>,
 }
@@ -707,6 +781,7 @@ impl<G: Game> Playthrough<G> {
         Playthrough {
             position,
             rulings,
+            notation: Notation::Canonical,
             seen,
             end,
         }

@@ -149,7 +149,7 @@ impl<G: Game> Playthrough<G> {
                 format!("the game is already over: {} ({})", end.outcome, end.rule),
             ));
         }
-        let spelling = G::parse_move(text)
+        let spelling = G::parse_move_in(self.notation, text)
             .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))?;
         match G::resolve(&self.position, &self.rulings, &spelling) {
             Ok(mv) => Ok((spelling, mv)),

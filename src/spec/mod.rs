@@ -27,12 +27,7 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// The catalogues shipped with the oracle, for scenario files read without their `rules.yaml`.
 pub fn builtin_catalogue(ruleset: &str) -> Option<&'static str> {
-    match ruleset {
-        "bao-la-kimasai" => Some(include_str!("../../spec/bao-la-kimasai/rules.yaml")),
-        "bao-kingulu" => Some(include_str!("../../spec/bao-kingulu/rules.yaml")),
-        "bao-la-kete" => Some(include_str!("../../spec/bao-la-kete/rules.yaml")),
-        _ => None,
-    }
+    with_game!(ruleset, G => G::CATALOGUE)
 }
 
 /// A file of the run, read and parsed.
@@ -283,12 +278,6 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
             SpecFile::Scenarios(f) => {
                 let catalogue = catalogues.get(&f.ruleset);
                 for scenario in &f.scenarios {
-                    if let Some(item) =
-                        not_implemented(shown, &f.ruleset, ItemKind::Scenario, &scenario.id)
-                    {
-                        items.push(item);
-                        continue;
-                    }
                     let mut failures = match catalogue {
                         Some(c) => runner::check_shape(scenario, c),
                         None => vec![Failure::message(format!(
@@ -342,12 +331,6 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                             vec![failure],
                             0,
                         ));
-                        continue;
-                    }
-                    if let Some(item) =
-                        not_implemented(shown, &f.ruleset, ItemKind::Perft, &table.id)
-                    {
-                        items.push(item);
                         continue;
                     }
                     let mut table = table.clone();
@@ -453,24 +436,6 @@ impl ItemResult {
     pub fn failed(&self) -> bool {
         !self.passed && self.not_run.is_none()
     }
-}
-
-/// Items of a ruleset the spec knows (it has a built-in catalogue) but the oracle does not
-/// implement yet: listed, not run.
-fn not_implemented(file: &str, ruleset: &str, kind: ItemKind, id: &str) -> Option<ItemResult> {
-    if games::RULESETS.contains(&ruleset) || builtin_catalogue(ruleset).is_none() {
-        return None;
-    }
-    Some(ItemResult {
-        file: file.to_string(),
-        ruleset: Some(ruleset.to_string()),
-        kind,
-        id: id.to_string(),
-        passed: false,
-        failures: Vec::new(),
-        not_run: Some(format!("{ruleset} has no engine yet")),
-        skipped: 0,
-    })
 }
 
 impl Report {

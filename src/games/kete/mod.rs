@@ -140,6 +140,7 @@ impl Game for Kete {
     const RULESET: &'static str = "bao-la-kete";
     const NAME: &'static str = "Bao la Kete";
     const RULINGS: &'static [RulingDef] = RULINGS;
+    const CATALOGUE: &'static str = include_str!("../../../spec/bao-la-kete/rules.yaml");
 
     type Position = Position;
     type Move = Move;
