@@ -56,6 +56,7 @@ mod rng;
 pub mod rulings;
 pub mod spec;
 pub mod trace;
+pub mod transcript;
 
 pub use diagnostics::Code;
 pub use game::{
