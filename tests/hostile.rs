@@ -147,3 +147,136 @@ fn a_device_is_refused_unread() {
         );
     }
 }
+
+// --- failed writes (item 9) --------------------------------------------------------------------------
+
+/// Every command, with arguments that make it write to standard output.
+const WRITERS: &[&[&str]] = &[
+    &["export"],
+    &["generate", "bao-kingulu", "--count", "3"],
+    &["moves", "bao-kingulu"],
+    &["perft", "bao-kingulu", "2"],
+    &["perft", "bao-kingulu", "2", "--divide"],
+    &["play", "bao-kingulu", "A5"],
+    &["play", "bao-kingulu", "--diagram", "A5"],
+    &["explain", "bao-kingulu", "A5"],
+    &[
+        "explain",
+        "bao-kingulu",
+        "A5",
+        "--compare-ruling",
+        "kingulu.penultimate-source=not-from-reserved",
+    ],
+    &["spec", "spec/bao-kingulu"],
+    &["spec", "--format", "json", "spec/bao-kingulu"],
+    &["check", "corpus"],
+    &["check", "--format", "json", "corpus"],
+    &["check", "tests/records"],
+];
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_output_is_an_error_not_a_panic() {
+    for args in WRITERS {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let run = bao_to(args, Stdio::from(full));
+        assert_eq!(run.code(), Some(2), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("error[io-error]: cannot write the output"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// A closed pipe: the reader went away before the command wrote. The commands here write more
+/// than a pipe holds, so that the write fails whatever the timing.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_quietly_with_status_141() {
+    let dir = scratch("pipe");
+    // Many invalid games: a long human report.
+    let bad = "ruleset: bao-kingulu\nsource: t\nmoves: [Z9]\n---\n".repeat(2_000);
+    let bad_path = dir.join("bad.yaml");
+    std::fs::write(&bad_path, bad).unwrap();
+    let bad_path = bad_path.to_str().unwrap();
+    for args in [
+        vec!["export"],
+        vec!["generate", "bao-kingulu", "--count", "100000"],
+        vec!["check", bad_path],
+        vec!["check", "--format", "json", bad_path],
+    ] {
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let run = wait_bounded(child, Duration::from_secs(20), &args.join(" "));
+        assert_eq!(run.code(), Some(141), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr, "", "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// --- codes and escaping (items 12, 13) ----------------------------------------------------------------
+
+#[test]
+fn a_false_claim_names_its_code() {
+    let run = bao(&["explain", "bao-kingulu", "A5x"]);
+    assert_eq!(run.code(), Some(1));
+    assert!(
+        run.stderr.contains("error[false-claim]: `A5x`"),
+        "{}",
+        run.stderr
+    );
+    // The claim in a record: the place is named too.
+    let dir = scratch("claim");
+    let path = dir.join("claim.yaml");
+    std::fs::write(&path, "ruleset: bao-kingulu\nsource: t\nmoves: [A5x]\n").unwrap();
+    let run = bao(&["explain", "--record", path.to_str().unwrap(), "--ply", "1"]);
+    assert_eq!(run.code(), Some(1));
+    assert!(
+        run.stderr.contains("error[false-claim]: game 1 of"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_errors_carry_a_code() {
+    for args in [
+        vec!["check", "--bogus", "x"],
+        vec!["check"],
+        vec!["perft", "bao-kingulu", "deep"],
+        vec!["nothing"],
+        vec![],
+    ] {
+        let run = bao(&args);
+        assert_eq!(run.code(), Some(2), "{args:?}");
+        assert!(
+            run.stderr.starts_with("error[usage]: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // clap's own words stay.
+    let run = bao(&["check", "--bogus", "x"]);
+    assert!(
+        run.stderr.contains("unexpected argument '--bogus'"),
+        "{}",
+        run.stderr
+    );
+    let run = bao(&["--version"]);
+    assert_eq!(run.code(), Some(0));
+    assert!(run.stdout.starts_with("bao-oracle "));
+}
