@@ -59,10 +59,16 @@ fn kingulu_illegal_move() {
 
 #[test]
 fn a_false_claim_is_shown_and_fails() {
-    let text = explained(1, &["bao-la-kimasai", "A2x"]);
+    let (status, text, stderr) = explain(&["bao-la-kimasai", "A2x"]);
+    assert_eq!(status, 1);
     assert!(
         text.contains("false claim: the move claims 1 stone(s) captured; it captured 2 (MAS-6)"),
         "{text}"
+    );
+    // Every refusal names its code.
+    assert_eq!(
+        stderr,
+        "error[false-claim]: `A2x`: the move claims 1 stone(s) captured; it captured 2 (MAS-6)\n"
     );
 }
 
@@ -235,19 +241,22 @@ fn record_ply_under_a_compared_ruling() {
 #[test]
 fn record_ply_with_a_false_claim() {
     // An earlier false claim does not stop the replay (ply 10 above); this ply's own is shown.
-    let text = explained(
-        1,
-        &[
-            "--record",
-            "tests/explain/records.yaml",
-            "--game",
-            "2",
-            "--ply",
-            "1",
-        ],
-    );
+    let (status, text, stderr) = explain(&[
+        "--record",
+        "tests/explain/records.yaml",
+        "--game",
+        "2",
+        "--ply",
+        "1",
+    ]);
+    assert_eq!(status, 1);
     assert!(text.contains("A6x is legal (canonical A6)"), "{text}");
     assert!(text.contains("false claim: "), "{text}");
+    assert!(
+        stderr
+            .starts_with("error[false-claim]: game 2 of tests/explain/records.yaml, ply 1: `A6x`"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -1,8 +1,10 @@
-use std::io::{IsTerminal, Write};
+use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
+use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, Summary, check_file, collect_files};
 use bao_oracle::diagnostics::Code;
@@ -81,22 +83,26 @@ pub fn run(args: CheckArgs) -> Status {
     };
     let (files, problems) = collect_files(&args.paths);
     let mut problems = problems;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // The human reporter escapes control characters itself (colour codes are its own).
+    let mut out = Output::stdout();
     let mut reports: Vec<FileReport> = Vec::new();
     let mut summary = Summary::default();
     let mut compared = (0, 0);
     for problem in &problems {
         if args.format == Format::Human {
-            let _ = write!(out, "{}", human::render_io_problem(problem, style));
+            out.text(&human::render_io_problem(problem, style));
         }
     }
     for path in files {
+        // The report can no longer be delivered: the rest of the check would be lost too.
+        if !out.ok() {
+            break;
+        }
         let report = match check_file(&path, &options) {
             Ok(report) => report,
             Err(problem) => {
                 if args.format == Format::Human {
-                    let _ = write!(out, "{}", human::render_io_problem(&problem, style));
+                    out.text(&human::render_io_problem(&problem, style));
                 }
                 problems.push(problem);
                 continue;
@@ -114,9 +120,7 @@ pub fn run(args: CheckArgs) -> Status {
             }
         }
         match args.format {
-            Format::Human => {
-                let _ = write!(out, "{}", human::render_file(&report, style));
-            }
+            Format::Human => out.text(&human::render_file(&report, style)),
             Format::Json => reports.push(report),
         }
     }
@@ -133,13 +137,13 @@ pub fn run(args: CheckArgs) -> Status {
             let _ = writeln!(out, "{}", human::summary_line(&summary));
         }
         Format::Json => {
-            let _ = write!(out, "{}", json::render(&reports, &problems));
+            out.text(&json::render(&reports, &problems));
         }
     }
-    let _ = out.flush();
-    match summary.exit_status() {
+    // A report not delivered is never a success.
+    out.finish(match summary.exit_status() {
         0 => Status::Ok,
         1 => Status::Failed,
         _ => Status::Usage,
-    }
+    })
 }

@@ -2,11 +2,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::output::{Output, eprint_line};
 use super::{Status, UsageError, with_game};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding};
 use bao_oracle::explain::{
-    Comparison, Explanation, Verdict, compare, compare_in, explain, explain_in, replaced, resolve,
+    Explanation, Verdict, compare, compare_in, explain, explain_in, replaced, resolve,
 };
 use bao_oracle::game::Game;
 use bao_oracle::games::{self, GameVisitor};
@@ -102,10 +103,7 @@ impl GameVisitor for Explain {
                     Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
                 };
                 match explain::<G>(&position, &set, &self.mv) {
-                    Ok(e) => {
-                        print!("{}", e.render());
-                        status(&e)
-                    }
+                    Ok(e) => deliver(&e.render(), &e, None),
                     Err(e) => UsageError::new(Code::UnknownRuling, e.message).report(),
                 }
             }
@@ -115,10 +113,7 @@ impl GameVisitor for Explain {
                     Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
                 };
                 match compare::<G>(&position, &self.rulings, &name, &value, &self.mv) {
-                    Ok(c) => {
-                        print!("{}", c.render());
-                        compared_status(&c)
-                    }
+                    Ok(c) => deliver(&c.render(), &c.base, None),
                     Err(e) => UsageError::new(Code::UnknownRuling, e.message).report(),
                 }
             }
@@ -134,9 +129,23 @@ fn status(e: &Explanation) -> Status {
     }
 }
 
-/// A comparison answers by the rulings in force before the compared one.
-fn compared_status(c: &Comparison) -> Status {
-    status(&c.base)
+/// Writes an explanation (or a comparison, answering by `base`: the rulings in force before the
+/// compared one), and names the code of a false claim on standard error as `play` does: every
+/// refusal names its code.
+fn deliver(text: &str, base: &Explanation, place: Option<&str>) -> Status {
+    let mut out = Output::human();
+    out.text(text);
+    if let Verdict::Played { false_claims, .. } = &base.verdict {
+        let at = place.map(|p| format!("{p}: ")).unwrap_or_default();
+        for (rule, message) in false_claims {
+            eprint_line(format_args!(
+                "error[{}]: {at}`{}`: {message} ({rule})",
+                Code::FalseClaim,
+                base.text
+            ));
+        }
+    }
+    out.finish(status(base))
 }
 
 // --- the record form ------------------------------------------------------------------------------
@@ -227,10 +236,10 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
             let earlier = finding.ply.filter(|&p| p < ply);
             let status = report(&shown, &text, index, *finding);
             if let Some(earlier) = earlier {
-                eprintln!(
+                eprint_line(format_args!(
                     "ply {ply} comes after it and cannot be explained; `--ply {earlier}` explains \
                      why ply {earlier} is refused"
-                );
+                ));
             }
             Ok(status)
         }
@@ -253,10 +262,9 @@ fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
         findings: Vec::new(),
         divergence: None,
     };
-    eprint!(
-        "{}",
-        human::render_finding(&file, &game, &finding, human::Style::PLAIN)
-    );
+    let report = human::render_finding(&file, &game, &finding, human::Style::PLAIN);
+    let mut err = std::io::stderr().lock();
+    let _ = std::io::Write::write_all(&mut err, report.as_bytes());
     Status::Failed
 }
 
@@ -281,9 +289,8 @@ impl GameVisitor for RecordExplain<'_> {
         let text = &self.record.moves[self.ply as usize - 1].value;
         let Some((name, value)) = &self.compare else {
             let mut e = explain_in(&mut game, &set, text);
-            e.place = Some(self.place);
-            print!("{}", e.render());
-            return Ok(Ok(status(&e)));
+            e.place = Some(self.place.clone());
+            return Ok(Ok(deliver(&e.render(), &e, Some(&self.place))));
         };
         // Both explanations start from the game as the rulings in force played it.
         let other = match replaced(&set, name, value).and_then(|other| {
@@ -297,9 +304,8 @@ impl GameVisitor for RecordExplain<'_> {
         twin.rulings = other.1;
         match compare_in([game, twin], [set, other.0], name, text) {
             Ok(mut c) => {
-                c.base.place = Some(self.place);
-                print!("{}", c.render());
-                Ok(Ok(compared_status(&c)))
+                c.base.place = Some(self.place.clone());
+                Ok(Ok(deliver(&c.render(), &c.base, Some(&self.place))))
             }
             Err(e) => Ok(Err(UsageError::new(Code::UnknownRuling, e.message))),
         }

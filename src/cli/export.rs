@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
+use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::export::export;
@@ -59,11 +60,12 @@ pub fn run(args: ExportArgs) -> Status {
         };
         return UsageError::new(Code::UnknownRuleset, message).report();
     }
+    let mut out = Output::stdout();
     match args.format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&document).expect("the export serializes")
-        ),
+        Format::Json => match serde_json::to_string_pretty(&document) {
+            Ok(json) => out.line(&json),
+            Err(e) => return UsageError::new(Code::IoError, e.to_string()).report(),
+        },
     }
-    Status::Ok
+    out.finish(Status::Ok)
 }

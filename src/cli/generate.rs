@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use clap::Args;
 
+use super::output::Output;
 use super::{GameArgs, Status, setup, with_game};
 use bao_oracle::game::Game;
 use bao_oracle::games::GameVisitor;
@@ -41,8 +42,13 @@ impl GameVisitor for Generate {
             Ok(x) => x,
             Err(e) => return e.report(),
         };
+        let mut out = Output::stdout();
         let mut first = true;
         for i in 0..args.count {
+            // A closed or full output: no use generating the rest.
+            if !out.ok() {
+                break;
+            }
             let seed = args.seed.wrapping_add(i);
             let game = random_game::<G>(&start, &rulings, seed, args.max_plies);
             let result = game.result();
@@ -72,12 +78,12 @@ impl GameVisitor for Generate {
                 .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
                 .collect();
             if !first {
-                println!("---");
+                out.line("---");
             }
             first = false;
             let doc = game.to_record(&how, args.game.position.is_some(), &rulings);
-            print!("{doc}");
+            out.text(&doc);
         }
-        Status::Ok
+        out.finish(Status::Ok)
     }
 }

@@ -1,5 +1,6 @@
-//! The command line: one module per command. Commands print their output and return a
-//! [`Status`]; `main.rs` turns it into the exit code.
+//! The command line: one module per command. Commands write their output through
+//! [`output::Output`] (never a panic on a failed write) and return a [`Status`]; `main.rs` turns
+//! it into the exit code.
 
 mod check;
 mod conform;
@@ -8,6 +9,7 @@ mod explain;
 mod export;
 mod generate;
 mod moves;
+pub mod output;
 mod perft;
 mod play;
 mod spec;
@@ -20,12 +22,14 @@ use bao_oracle::games;
 use bao_oracle::rulings::RulingSet;
 
 /// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
-/// illegal move, a failed scenario), 2 usage or I/O error.
+/// illegal move, a failed scenario), 2 usage or I/O error, 141 the output's reader went away
+/// before it was all written (as for a program killed by SIGPIPE).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Ok = 0,
     Failed = 1,
     Usage = 2,
+    ClosedOutput = 141,
 }
 
 #[derive(Parser, Debug)]
@@ -107,7 +111,7 @@ impl UsageError {
     }
 
     pub fn report(&self) -> Status {
-        eprintln!("error[{}]: {}", self.code, self.message);
+        output::eprint_line(format_args!("error[{}]: {}", self.code, self.message));
         Status::Usage
     }
 }

@@ -1,5 +1,6 @@
 use clap::Args;
 
+use super::output::{Output, eprint_line};
 use super::{GameArgs, Status, setup, with_game};
 use bao_oracle::game::Game;
 use bao_oracle::games::GameVisitor;
@@ -24,21 +25,25 @@ impl GameVisitor for Moves {
             Err(e) => return e.report(),
         };
         if let Some(end) = G::game_end(&pos, &rulings) {
-            eprintln!("the game is over: {} wins ({})", end.outcome, end.rule);
+            eprint_line(format_args!(
+                "the game is over: {} wins ({})",
+                end.outcome, end.rule
+            ));
             return Status::Ok;
         }
         let mut moves = Vec::new();
         let generated = G::legal_moves(&pos, &rulings, &mut moves);
+        let mut out = Output::stdout();
         for mv in moves {
-            println!("{}", G::format_move(mv));
+            out.line(&G::format_move(mv));
         }
         if generated.undecided > 0 {
-            eprintln!(
+            eprint_line(format_args!(
                 "warning[undecided-move]: {} candidate move(s) left out: their relay neither ended \
                  nor repeated within the lap budget",
                 generated.undecided
-            );
+            ));
         }
-        Status::Ok
+        out.finish(Status::Ok)
     }
 }

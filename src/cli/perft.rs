@@ -1,5 +1,6 @@
 use clap::Args;
 
+use super::output::Output;
 use super::{GameArgs, Status, setup, with_game};
 use bao_oracle::game::Game;
 use bao_oracle::games::GameVisitor;
@@ -30,18 +31,19 @@ impl GameVisitor for Perft {
             Ok(x) => x,
             Err(e) => return e.report(),
         };
+        let mut out = Output::stdout();
         if args.divide {
             let rows = divide::<G>(&pos, &rulings, args.depth);
             let mut total = 0;
             for (mv, count) in rows {
-                println!("{} {count}", G::format_move(mv));
+                out.line(&format!("{} {count}", G::format_move(mv)));
                 total += count;
             }
-            println!();
-            println!("{total}");
+            out.line("");
+            out.line(&total.to_string());
         } else {
-            println!("{}", perft::<G>(&pos, &rulings, args.depth));
+            out.line(&perft::<G>(&pos, &rulings, args.depth).to_string());
         }
-        Status::Ok
+        out.finish(Status::Ok)
     }
 }

@@ -1,5 +1,6 @@
 use clap::Args;
 
+use super::output::{Output, eprint_line};
 use super::{GameArgs, Status, setup, with_game};
 use bao_oracle::game::{Game, Playthrough};
 use bao_oracle::games::GameVisitor;
@@ -37,32 +38,33 @@ impl GameVisitor for Play {
             match game.play_text_into(text, &mut events) {
                 Err(error) => {
                     let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-                    eprintln!(
+                    eprint_line(format_args!(
                         "error[{}]: ply {ply} `{text}`: {}{rule}",
                         error.code(),
                         error.message
-                    );
+                    ));
                     return Status::Failed;
                 }
                 Ok(played) => {
                     if let Some(claim) = played.false_claims.first() {
-                        eprintln!(
+                        eprint_line(format_args!(
                             "error[false-claim]: ply {ply} `{text}`: {} ({})",
                             claim.message, claim.rule
-                        );
+                        ));
                         return Status::Failed;
                     }
                 }
             }
         }
+        let mut out = Output::stdout();
         if args.diagram {
-            print!("{}", G::format_diagram(&game.position));
+            out.text(&G::format_diagram(&game.position));
         } else {
-            println!("{}", G::format_compact(&game.position));
+            out.line(&G::format_compact(&game.position));
         }
         if let Some(end) = game.end() {
-            eprintln!("game over: {} ({})", end.outcome, end.rule);
+            eprint_line(format_args!("game over: {} ({})", end.outcome, end.rule));
         }
-        Status::Ok
+        out.finish(Status::Ok)
     }
 }

@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
+use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::replay::check_rulings_exist;
@@ -62,16 +63,24 @@ pub fn run(args: SpecArgs) -> Status {
             .report();
         }
     };
-    match args.format {
-        Format::Human => print!("{}", report.human()),
+    let out = match args.format {
+        Format::Human => {
+            let mut out = Output::human();
+            out.text(&report.human());
+            out
+        }
         Format::Json => match serde_json::to_string_pretty(&report) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => {
+                let mut out = Output::stdout();
+                out.line(&json);
+                out
+            }
             Err(e) => return UsageError::new(Code::IoError, e.to_string()).report(),
         },
-    }
-    if report.summary.failed == 0 {
+    };
+    out.finish(if report.summary.failed == 0 {
         Status::Ok
     } else {
         Status::Failed
-    }
+    })
 }

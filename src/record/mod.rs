@@ -11,7 +11,7 @@
 //! own, so that one broken game does not hide the others of the file.
 
 use std::fmt;
-use std::fs::File;
+use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -80,24 +80,76 @@ pub enum Source {
     Refused(Finding),
 }
 
-/// Reads a record file: refuses it unread above [`MAX_FILE_BYTES`], and refuses anything that is
-/// not UTF-8 text. `Err` is an I/O error (the file cannot be opened or read).
-pub fn read_source(path: &Path) -> io::Result<Source> {
+/// What [`read_regular_file`] found: the file's bytes, or its size if it is above the limit.
+#[derive(Debug)]
+pub enum Contents {
+    Bytes(Vec<u8>),
+    /// The file is larger than the limit (at least this many bytes); it was not read whole.
+    TooLarge(u64),
+}
+
+/// Reads a regular file of at most `limit` bytes: the one way every command reads an input file
+/// (records, specification files, `conform --known-failures`). Anything but a regular file (a
+/// FIFO, a device, a socket) is refused before it is opened, since opening a FIFO blocks until
+/// a writer comes and a device can be endless; a folder is refused likewise. `Err` is an I/O error
+/// with a message fit to follow the path (`x.yaml: is a FIFO, not a regular file`).
+pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta.file_type()));
+    }
+    if meta.len() > limit {
+        return Ok(Contents::TooLarge(meta.len()));
+    }
     let file = File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(io::Error::other("is a folder, not a file"));
+    // The path may have been replaced between the two looks: check what was opened.
+    let opened = file.metadata()?;
+    if !opened.is_file() {
+        return Err(not_regular(&opened.file_type()));
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Ok(Source::Refused(too_large(meta.len())));
+    // The length may lie (a growing file): never read more than the limit allows.
+    let mut bytes = Vec::with_capacity(opened.len().min(limit) as usize);
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Ok(Contents::TooLarge(bytes.len() as u64));
     }
-    // The length may lie (a growing file, a device): never read more than the limit allows.
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Ok(Source::Refused(too_large(bytes.len() as u64)));
+    Ok(Contents::Bytes(bytes))
+}
+
+/// The error for a path that is no regular file, naming what it is.
+fn not_regular(kind: &fs::FileType) -> io::Error {
+    if kind.is_dir() {
+        return io::Error::new(io::ErrorKind::InvalidInput, "is a folder, not a file");
     }
-    Ok(source_from_bytes(bytes))
+    #[cfg(unix)]
+    let what = {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            "a FIFO (named pipe)"
+        } else if kind.is_char_device() || kind.is_block_device() {
+            "a device"
+        } else if kind.is_socket() {
+            "a socket"
+        } else {
+            "a special file"
+        }
+    };
+    #[cfg(not(unix))]
+    let what = "a special file";
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("is {what}, not a regular file: only regular files are read"),
+    )
+}
+
+/// Reads a record file: refuses it unread above [`MAX_FILE_BYTES`], and refuses anything that is
+/// not UTF-8 text. `Err` is an I/O error (the file cannot be opened or read, or is no regular
+/// file).
+pub fn read_source(path: &Path) -> io::Result<Source> {
+    Ok(match read_regular_file(path, MAX_FILE_BYTES)? {
+        Contents::TooLarge(len) => Source::Refused(too_large(len)),
+        Contents::Bytes(bytes) => source_from_bytes(bytes),
+    })
 }
 
 fn too_large(len: u64) -> Finding {

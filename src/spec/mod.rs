@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use crate::game::Game;
 use crate::games;
+use crate::record::Contents;
 use crate::rulings::RulingSet;
 use crate::with_game;
 use format::{Catalogue, PerftFile, Scenario, ScenarioFile};
@@ -178,13 +179,15 @@ pub fn read_file(path: &Path) -> Result<SpecFile, Result<String, IoError>> {
             message: e.to_string(),
         })
     };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(Ok(format!(
-            "the file has {size} bytes; spec files are refused above {MAX_FILE_BYTES}"
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
+    // Only a regular file, and never more than the limit (a FIFO or a device is refused).
+    let bytes = match crate::record::read_regular_file(path, MAX_FILE_BYTES).map_err(io)? {
+        Contents::Bytes(bytes) => bytes,
+        Contents::TooLarge(size) => {
+            return Err(Ok(format!(
+                "the file has {size} bytes; spec files are refused above {MAX_FILE_BYTES}"
+            )));
+        }
+    };
     let text =
         String::from_utf8(bytes).map_err(|_| Ok("the file is not UTF-8 text".to_string()))?;
     parse_file(path, &text).map_err(Ok)
@@ -244,11 +247,13 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
             continue;
         }
         let beside = Path::new(shown).with_file_name("rules.yaml");
-        let found = std::fs::read_to_string(&beside)
-            .ok()
-            .and_then(|t| serde_saphyr::from_str::<Catalogue>(&t).ok())
-            .filter(|c| &c.ruleset == ruleset)
-            .or_else(|| builtin_catalogue(ruleset).and_then(|t| serde_saphyr::from_str(t).ok()));
+        let found = match crate::record::read_regular_file(&beside, MAX_FILE_BYTES) {
+            Ok(Contents::Bytes(bytes)) => String::from_utf8(bytes).ok(),
+            _ => None,
+        }
+        .and_then(|t| serde_saphyr::from_str::<Catalogue>(&t).ok())
+        .filter(|c| &c.ruleset == ruleset)
+        .or_else(|| builtin_catalogue(ruleset).and_then(|t| serde_saphyr::from_str(t).ok()));
         if let Some(c) = found {
             catalogues.insert(ruleset.clone(), c);
         }

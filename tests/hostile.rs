@@ -1,0 +1,282 @@
+//! Hostile inputs and faults at the command line (issue 11): special files are refused, never
+//! waited on; failed writes never panic; control characters are shown escaped. Every run here is
+//! bounded in time: a hang is a failure, not a stuck test.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
+
+/// What a bounded run gave.
+struct Run {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn code(&self) -> Option<i32> {
+        self.status.code()
+    }
+}
+
+/// Waits for `child` at most `limit`; kills it and fails the test if it is still running.
+fn wait_bounded(mut child: Child, limit: Duration, what: &str) -> Run {
+    let started = Instant::now();
+    // Read the pipes on threads, so that a chatty child never blocks on a full pipe.
+    let mut out = child.stdout.take();
+    let mut err = child.stderr.take();
+    let out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        if let Some(o) = out.as_mut() {
+            let _ = o.read_to_end(&mut s);
+        }
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        if let Some(e) = err.as_mut() {
+            let _ = e.read_to_end(&mut s);
+        }
+        s
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`{what}` still ran after {limit:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Run {
+        status,
+        stdout: String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
+    }
+}
+
+/// Runs the binary with `stdout` as its standard output, at most 20 s.
+fn bao_to(args: &[&str], stdout: Stdio) -> Run {
+    let child = Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    wait_bounded(child, Duration::from_secs(20), &args.join(" "))
+}
+
+fn bao(args: &[&str]) -> Run {
+    bao_to(args, Stdio::piped())
+}
+
+/// A fresh folder under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bao-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(ok.success(), "mkfifo {}", path.display());
+}
+
+// --- special files (item 8) -------------------------------------------------------------------------
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_not_waited_on() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("game.yaml");
+    mkfifo(&fifo);
+    let path = fifo.to_str().unwrap();
+    let folder = dir.to_str().unwrap();
+    for args in [
+        vec!["check", path],
+        vec!["check", folder],
+        vec!["check", "--format", "json", path],
+        vec!["spec", path],
+        vec!["spec", folder],
+        vec!["explain", "--record", path, "--ply", "1"],
+        vec!["export", "--spec", path],
+    ] {
+        let run = bao(&args);
+        assert_eq!(
+            run.code(),
+            Some(2),
+            "{args:?}: {}{}",
+            run.stdout,
+            run.stderr
+        );
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(said.contains("io-error"), "{args:?}: {said}");
+        assert!(said.contains("FIFO"), "{args:?}: {said}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_is_refused_unread() {
+    // `/dev/zero` is endless: reading it would grow without bound.
+    for args in [
+        vec!["check", "/dev/zero"],
+        vec!["spec", "/dev/zero"],
+        vec!["explain", "--record", "/dev/zero", "--ply", "1"],
+    ] {
+        let run = bao(&args);
+        assert_eq!(run.code(), Some(2), "{args:?}");
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            said.contains("is a device, not a regular file"),
+            "{args:?}: {said}"
+        );
+    }
+}
+
+// --- failed writes (item 9) --------------------------------------------------------------------------
+
+/// Every command, with arguments that make it write to standard output.
+const WRITERS: &[&[&str]] = &[
+    &["export"],
+    &["generate", "bao-kingulu", "--count", "3"],
+    &["moves", "bao-kingulu"],
+    &["perft", "bao-kingulu", "2"],
+    &["perft", "bao-kingulu", "2", "--divide"],
+    &["play", "bao-kingulu", "A5"],
+    &["play", "bao-kingulu", "--diagram", "A5"],
+    &["explain", "bao-kingulu", "A5"],
+    &[
+        "explain",
+        "bao-kingulu",
+        "A5",
+        "--compare-ruling",
+        "kingulu.penultimate-source=not-from-reserved",
+    ],
+    &["spec", "spec/bao-kingulu"],
+    &["spec", "--format", "json", "spec/bao-kingulu"],
+    &["check", "corpus"],
+    &["check", "--format", "json", "corpus"],
+    &["check", "tests/records"],
+];
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_output_is_an_error_not_a_panic() {
+    for args in WRITERS {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let run = bao_to(args, Stdio::from(full));
+        assert_eq!(run.code(), Some(2), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("error[io-error]: cannot write the output"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// A closed pipe: the reader went away before the command wrote. The commands here write more
+/// than a pipe holds, so that the write fails whatever the timing.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_quietly_with_status_141() {
+    let dir = scratch("pipe");
+    // Many invalid games: a long human report.
+    let bad = "ruleset: bao-kingulu\nsource: t\nmoves: [Z9]\n---\n".repeat(2_000);
+    let bad_path = dir.join("bad.yaml");
+    std::fs::write(&bad_path, bad).unwrap();
+    let bad_path = bad_path.to_str().unwrap();
+    for args in [
+        vec!["export"],
+        vec!["generate", "bao-kingulu", "--count", "100000"],
+        vec!["check", bad_path],
+        vec!["check", "--format", "json", bad_path],
+    ] {
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let run = wait_bounded(child, Duration::from_secs(20), &args.join(" "));
+        assert_eq!(run.code(), Some(141), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr, "", "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// --- codes and escaping (items 12, 13) ----------------------------------------------------------------
+
+#[test]
+fn a_false_claim_names_its_code() {
+    let run = bao(&["explain", "bao-kingulu", "A5x"]);
+    assert_eq!(run.code(), Some(1));
+    assert!(
+        run.stderr.contains("error[false-claim]: `A5x`"),
+        "{}",
+        run.stderr
+    );
+    // The claim in a record: the place is named too.
+    let dir = scratch("claim");
+    let path = dir.join("claim.yaml");
+    std::fs::write(&path, "ruleset: bao-kingulu\nsource: t\nmoves: [A5x]\n").unwrap();
+    let run = bao(&["explain", "--record", path.to_str().unwrap(), "--ply", "1"]);
+    assert_eq!(run.code(), Some(1));
+    assert!(
+        run.stderr.contains("error[false-claim]: game 1 of"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_errors_carry_a_code() {
+    for args in [
+        vec!["check", "--bogus", "x"],
+        vec!["check"],
+        vec!["perft", "bao-kingulu", "deep"],
+        vec!["nothing"],
+        vec![],
+    ] {
+        let run = bao(&args);
+        assert_eq!(run.code(), Some(2), "{args:?}");
+        assert!(
+            run.stderr.starts_with("error[usage]: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // clap's own words stay.
+    let run = bao(&["check", "--bogus", "x"]);
+    assert!(
+        run.stderr.contains("unexpected argument '--bogus'"),
+        "{}",
+        run.stderr
+    );
+    let run = bao(&["--version"]);
+    assert_eq!(run.code(), Some(0));
+    assert!(run.stdout.starts_with("bao-oracle "));
+}
