@@ -10,7 +10,7 @@
 //! against the real end of the game.
 
 use crate::diagnostics::{Code, Finding, Span};
-use crate::game::{Event, Game, GameEnd, Playthrough, Rejection};
+use crate::game::{Event, Game, GameEnd, Playthrough, Preset, Rejection};
 use crate::games;
 use crate::play::{MoveError, MoveErrorKind};
 use crate::record::{Field, Record, ResultClaim};
@@ -23,6 +23,9 @@ pub struct ReplayOptions {
     /// `--ruling` choices: applied to each record whose game has the ruling, on top of its own
     /// `rulings:`; a different value for a ruling the record sets is a `ruling-conflict`.
     pub rulings: RulingSet,
+    /// `--preset NAME`: the preset's rulings for each record whose game has it, under the record's
+    /// own `rulings:` and `--ruling`.
+    pub preset: Option<String>,
     /// `--compare-ruling NAME=VALUE`: find the first ply whose legality or outcome changes when
     /// the ruling takes this value.
     pub compare: Option<(String, String)>,
@@ -87,6 +90,39 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Replayed {
             ..Replayed::default()
         }
     })
+}
+
+/// The game that has preset `name`, and the preset: `--preset NAME` must name one.
+pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), RulingError> {
+    let found = games::RULESETS.iter().find_map(|&r| {
+        with_game!(r, G => G::PRESETS.iter().find(|p| p.name == name))
+            .flatten()
+            .map(|p| (r, p))
+    });
+    found.ok_or_else(|| {
+        let known: Vec<String> = games::RULESETS
+            .iter()
+            .flat_map(|&r| {
+                with_game!(r, G => G::PRESETS.iter().map(|p| format!("{} ({r})", p.name)).collect::<Vec<_>>())
+                    .unwrap_or_default()
+            })
+            .collect();
+        RulingError {
+            message: format!(
+                "`{name}` is not a preset of any game the oracle knows{}",
+                if known.is_empty() {
+                    String::new()
+                } else {
+                    format!(": the presets are {}", known.join(", "))
+                }
+            ),
+        }
+    })
+}
+
+/// Checks `--preset NAME` against every game: some game must have it.
+pub fn check_preset_exists(name: &str) -> Result<(), RulingError> {
+    find_preset(name).map(|_| ())
 }
 
 /// Checks `--ruling` / `--compare-ruling` choices against every game: each name must be a
@@ -156,6 +192,11 @@ fn setup_rulings<G: Game>(
             );
             return None;
         }
+    }
+    if let Some(preset) = &options.preset
+        && G::PRESETS.iter().any(|p| &p.name == preset)
+    {
+        set = set.over_preset::<G>(preset).ok()?;
     }
     for (name, value) in options.rulings.iter() {
         if !G::RULINGS.iter().any(|d| d.name == name) {

@@ -91,9 +91,12 @@ pub struct GameArgs {
     /// A position in compact or diagram form (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
-    /// A non-default ruling, NAME=VALUE (repeatable).
+    /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
     #[arg(long = "ruling", value_name = "NAME=VALUE")]
     pub rulings: Vec<String>,
+    /// A preset: a named bundle of rulings that matches a source or an engine.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
 }
 
 /// A usage error, printed as `error[code]: message`.
@@ -116,18 +119,40 @@ impl UsageError {
     }
 }
 
-/// Resolves `--ruling` assignments for game `G`.
-pub fn rulings_for<G: Game>(assignments: &[String]) -> Result<G::Rulings, UsageError> {
-    let set = RulingSet::from_assignments(assignments.iter().map(String::as_str))
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    set.check(G::RULINGS, G::RULESET)
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    G::rulings(&set).map_err(|e| UsageError::new(Code::UnknownRuling, e.message))
+/// `--ruling` assignments with preset `preset` of game `G` under them: the preset's rulings that
+/// no assignment names, then the assignments.
+pub fn with_preset<G: Game>(
+    assignments: &[String],
+    preset: Option<&str>,
+) -> Result<Vec<String>, UsageError> {
+    let Some(preset) = preset else {
+        return Ok(assignments.to_vec());
+    };
+    let unknown = |e: bao_oracle::RulingError| UsageError::new(Code::UnknownRuling, e.message);
+    let own =
+        RulingSet::from_assignments(assignments.iter().map(String::as_str)).map_err(unknown)?;
+    let merged = own.over_preset::<G>(preset).map_err(unknown)?;
+    Ok(merged.iter().map(|(n, v)| format!("{n}={v}")).collect())
+}
+
+/// Resolves `--preset` and `--ruling` assignments for game `G` (a single ruling overrides the
+/// preset's value).
+pub fn rulings_for<G: Game>(
+    assignments: &[String],
+    preset: Option<&str>,
+) -> Result<G::Rulings, UsageError> {
+    let unknown = |e: bao_oracle::RulingError| UsageError::new(Code::UnknownRuling, e.message);
+    let mut set =
+        RulingSet::from_assignments(assignments.iter().map(String::as_str)).map_err(unknown)?;
+    if let Some(preset) = preset {
+        set = set.over_preset::<G>(preset).map_err(unknown)?;
+    }
+    set.resolve::<G>().map_err(unknown)
 }
 
 /// Resolves `--position` (or the start) and `--ruling` for game `G`.
 pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), UsageError> {
-    let rulings = rulings_for::<G>(&args.rulings)?;
+    let rulings = rulings_for::<G>(&args.rulings, args.preset.as_deref())?;
     let position = match &args.position {
         None => G::start(),
         Some(text) => G::parse_position(text).map_err(|e| {
