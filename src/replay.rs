@@ -194,7 +194,7 @@ fn setup_rulings<G: Game>(
         }
     }
     if let Some(preset) = &options.preset
-        && G::PRESETS.iter().any(|p| &p.name == preset)
+        && G::PRESETS.iter().any(|p| p.name == preset)
     {
         set = set.over_preset::<G>(preset).ok()?;
     }
