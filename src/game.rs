@@ -735,6 +735,12 @@ pub trait Game: Sized + 'static {
     }
     /// The canonical spelling of a move (no claims).
     fn format_move(mv: Self::Move) -> String;
+    /// The canonical spelling of `mv`, played from `pos` with `events`, with the claims it bears
+    /// out (`A7<*`, `a5<+x`): what a record written by the oracle says of a move. Games without
+    /// claims worth writing keep [`Game::format_move`].
+    fn format_annotated(_pos: &Self::Position, mv: Self::Move, _events: &[Event]) -> String {
+        Self::format_move(mv)
+    }
     /// The spelling of `mv`, a legal move of `pos`, in `notation` (Donkers' depends on the side
     /// and the stage).
     fn format_move_in(notation: Notation, _pos: &Self::Position, mv: Self::Move) -> String {

@@ -44,6 +44,7 @@ pub mod export;
 mod fasthash;
 pub mod game;
 pub mod games;
+pub mod import;
 pub mod notation;
 pub mod perft;
 pub mod play;

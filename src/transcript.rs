@@ -29,6 +29,8 @@ pub struct Header {
     pub value: String,
     /// The line, from 1.
     pub line: usize,
+    /// The header line's text.
+    pub span: Span,
 }
 
 impl Header {
@@ -189,6 +191,7 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
                 key: key.to_string(),
                 value: rest.trim().to_string(),
                 line: line_no,
+                span: at(0, body.len()),
             });
         } else {
             findings.push(

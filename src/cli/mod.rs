@@ -8,6 +8,7 @@ mod engine;
 mod explain;
 mod export;
 mod generate;
+mod import;
 mod moves;
 pub mod output;
 mod perft;
@@ -66,6 +67,8 @@ pub enum Command {
     Export(export::ExportArgs),
     /// Write seeded random games as game records (YAML) to standard output.
     Generate(generate::GenerateArgs),
+    /// Read a published transcript (Donkers' notation) and print it as a game record.
+    Import(import::ImportArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
@@ -80,6 +83,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Import(args) => import::run(args),
     }
 }
 
