@@ -336,3 +336,82 @@ fn a_line_that_is_not_utf8_is_answered_and_serving_goes_on() {
     );
     assert!(out[1].starts_with(r#"{"type":"hello","id":1,"#));
 }
+
+// --- The page's examples ----------------------------------------------------------------------------
+
+/// The fenced blocks of `docs/protocol.md`: (language, lines).
+fn page_blocks() -> Vec<(String, Vec<String>)> {
+    let page = std::fs::read_to_string(root().join("docs/protocol.md")).unwrap();
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, Vec<String>)> = None;
+    for line in page.lines() {
+        match (line.strip_prefix("```"), open.take()) {
+            (Some(lang), None) => open = Some((lang.trim().to_string(), Vec::new())),
+            (Some(_), Some(block)) => blocks.push(block),
+            (None, Some((lang, mut lines))) => {
+                lines.push(line.to_string());
+                open = Some((lang, lines));
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "an unclosed code block");
+    blocks
+}
+
+#[test]
+fn every_json_example_of_the_protocol_page_fits_its_schema() {
+    let mut checked = 0;
+    for (lang, lines) in page_blocks().iter().filter(|(l, _)| l == "json") {
+        for line in lines.iter().filter(|l| !l.trim().is_empty()) {
+            let message: Value = serde_json::from_str(line).unwrap_or_else(|e| {
+                panic!("a {lang} example is not one JSON message a line: {e}\n{line}")
+            });
+            fits(&schema_of(&message), &message).unwrap();
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} examples");
+}
+
+#[test]
+fn the_protocol_page_session_is_what_the_engine_answers() {
+    let sessions: Vec<Vec<String>> = page_blocks()
+        .into_iter()
+        .filter(|(lang, lines)| {
+            lang == "text"
+                && lines
+                    .iter()
+                    .all(|l| l.starts_with("> ") || l.starts_with("< "))
+        })
+        .map(|(_, lines)| lines)
+        .collect();
+    assert_eq!(sessions.len(), 1, "one session on the page");
+    let lines = &sessions[0];
+    assert!(lines.len() >= 10 && lines.len() % 2 == 0);
+    let requests: Vec<String> = lines
+        .iter()
+        .step_by(2)
+        .map(|l| l[2..].to_string())
+        .collect();
+    let input: String = requests.iter().map(|l| format!("{l}\n")).collect();
+    let engine = serve(input.as_bytes());
+    for (pair, got) in lines.chunks(2).zip(&engine) {
+        let (request, answer) = (&pair[0][2..], pair[1].strip_prefix("< ").unwrap());
+        let request: Value = serde_json::from_str(request).unwrap();
+        let answer: Value = serde_json::from_str(answer).unwrap();
+        fits(&schema_of(&answer), &answer).unwrap();
+        // A request the page shows refused as malformed breaks its schema; the others fit it.
+        let kind = request["type"].as_str().unwrap();
+        let valid = fits(&format!("{kind}-request.json"), &request);
+        if answer["code"] == "bad-request" {
+            assert!(valid.is_err(), "{request} fits its schema");
+        } else {
+            valid.unwrap();
+        }
+        // The page shortens the oracle's `hello`; every other answer is the engine's, byte for byte.
+        if kind != "hello" || answer["type"] != "hello" {
+            assert_eq!(&pair[1][2..], got.as_str());
+        }
+    }
+}
