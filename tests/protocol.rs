@@ -388,7 +388,7 @@ fn the_protocol_page_session_is_what_the_engine_answers() {
         .collect();
     assert_eq!(sessions.len(), 1, "one session on the page");
     let lines = &sessions[0];
-    assert!(lines.len() >= 10 && lines.len() % 2 == 0);
+    assert!(lines.len() >= 10 && lines.len().is_multiple_of(2));
     let requests: Vec<String> = lines
         .iter()
         .step_by(2)
