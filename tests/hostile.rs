@@ -280,3 +280,45 @@ fn usage_errors_carry_a_code() {
     assert_eq!(run.code(), Some(0));
     assert!(run.stdout.starts_with("bao-oracle "));
 }
+
+/// Human outputs show control characters escaped: a record, a file name or an argument cannot
+/// drive the terminal of the person reading the report.
+#[test]
+fn control_characters_are_shown_escaped() {
+    let dir = scratch("escape");
+    let name = if cfg!(unix) {
+        "bad\u{1b}]0;title\u{7}.yaml"
+    } else {
+        "bad.yaml"
+    };
+    let path = dir.join(name);
+    // A raw ESC in a comment next to the move, and one a YAML escape puts in the move itself.
+    std::fs::write(
+        &path,
+        "ruleset: bao-kingulu\nsource: t\n# \u{1b}[2J\u{1b}[H cleared\nmoves: [A5]\n---\n\
+         ruleset: bao-kingulu\nsource: t\nmoves: [A5, \"a\\e[31m5\", A3]\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let runs = [
+        bao(&["check", path]),
+        bao(&["explain", "--record", path, "--game", "2", "--ply", "2"]),
+        bao(&["play", "bao-kingulu", "A5", "a\u{1b}[31m5"]),
+        bao(&["explain", "bao-kingulu", "A\u{1b}]0;x\u{7}5"]),
+        bao(&["moves", "bao-\u{1b}[31mkingulu"]),
+        bao(&["check", "--ruling", "x\u{1b}[31m=1", path]),
+    ];
+    for run in &runs {
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(!said.contains(['\u{1b}', '\u{7}']), "{said:?}");
+        assert!(said.contains("\\u{1b}"), "{said}");
+    }
+    // The quoted move is underlined where it is, its column counted in the file's characters.
+    let human = &runs[0].stdout;
+    assert!(human.contains(":8:13]"), "{human}");
+    assert!(human.contains("moves: [A5, \"a\\e[31m5\", A3]"), "{human}");
+    // The raw ESC of game 1's comment is quoted escaped (serde-saphyr refuses it there).
+    assert!(human.contains("# \\u{1b}[2J\\u{1b}[H cleared"), "{human}");
+    assert!(human.contains("0 passed, 2 failed"), "{human}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

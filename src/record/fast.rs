@@ -22,13 +22,28 @@ fn lines(text: &str) -> Option<Vec<Line<'_>>> {
     for raw in text.split_inclusive('\n') {
         let body = raw.strip_suffix('\n').unwrap_or(raw);
         let body = body.strip_suffix('\r').unwrap_or(body);
-        if body.contains(['\r', '\t']) {
+        if !is_printable(body) {
             return None;
         }
         out.push(Line { offset, text: body });
         offset += raw.len();
     }
     Some(out)
+}
+
+/// Whether a line holds only characters this reader is sure of: no tab, no lone `\r`, no control
+/// character (YAML refuses most of them anywhere, comments included), no byte-order mark or
+/// Unicode line separator inside. Anything else goes to serde-saphyr.
+fn is_printable(line: &str) -> bool {
+    line.bytes().all(|b| b >= 0x20 && b != 0x7f)
+        && (line.is_ascii()
+            || line.chars().all(|c| {
+                !c.is_control()
+                    && !matches!(
+                        c,
+                        '\u{feff}' | '\u{fffe}' | '\u{ffff}' | '\u{2028}' | '\u{2029}'
+                    )
+            }))
 }
 
 fn is_blank(text: &str) -> bool {
@@ -524,6 +539,16 @@ mod tests {
             "ruleset: x\nsource: y\nmoves: [A2]\nmoves: [A3]\n",
             "ruleset: x\nsource: y\ntitle: null\nmoves: [A2]\n",
             "ruleset: x\nsource: y\ttab\nmoves: [A2]\n",
+            // Control characters (issue 11, item 6): in a value, a comment, a comment line.
+            "ruleset: x\nsource: y\u{1b}[31m\nmoves: [A2]\n",
+            "ruleset: x\nsource: y\nmoves: [A2\u{4}]\n",
+            "ruleset: x\nsource: y # \u{8}\nmoves: [A2]\n",
+            "ruleset: x\nsource: y\nmoves: [A2] #\t\n",
+            "# \u{1b}]0;title\u{7}\nruleset: x\nsource: y\nmoves: [A2]\n",
+            "ruleset: x\nsource: y\u{7f}\nmoves: [A2]\n",
+            "ruleset: x\nsource: y\u{85}z\nmoves: [A2]\n",
+            "ruleset: x\nsource: y\u{2028}z\nmoves: [A2]\n",
+            "ruleset: x\nsource: y\u{feff}\nmoves: [A2]\n",
             "{ruleset: x, source: y, moves: [A2]}\n",
         ] {
             let docs = split_documents(text);
@@ -604,5 +629,55 @@ mod tests {
         }
         // The test means something only if many mutants are still read fast.
         assert!(accepted > 1_000, "{accepted}");
+    }
+
+    /// Control characters and odd Unicode inserted anywhere (issue 11, item 6: ESC, ^D, ^H, a
+    /// tab in a comment passed the fast reader that serde-saphyr refuses): never a disagreement.
+    #[test]
+    fn control_character_mutants_never_disagree() {
+        const PIECES: &[&str] = &[
+            "\u{1b}",
+            "\u{1b}[31m",
+            "\u{4}",
+            "\u{8}",
+            "\t",
+            "#\t",
+            " #\t",
+            "\u{7f}",
+            "\u{0}",
+            "\u{7}",
+            "\r",
+            "\u{85}",
+            "\u{9b}",
+            "\u{a0}",
+            "\u{2028}",
+            "\u{feff}",
+            "\u{fffe}",
+            "é",
+            "\u{1F600}",
+            " # c\u{1b}",
+            "\n#\u{1b}\n",
+        ];
+        let mut rng = SplitMix64::new(11);
+        let mut refused = 0;
+        let rounds = std::env::var("BAO_MUTATIONS")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(3_000);
+        for round in 0..rounds {
+            let mut text = SAMPLES[round % SAMPLES.len()].to_string();
+            for _ in 0..1 + rng.below(2) {
+                let mut at = rng.below(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                text.insert_str(at, PIECES[rng.below(PIECES.len())]);
+            }
+            if !agree(&text) {
+                refused += 1;
+            }
+        }
+        // Most mutants hold a character the fast reader leaves to serde-saphyr.
+        assert!(refused * 2 > rounds, "{refused} of {rounds}");
     }
 }

@@ -11,6 +11,7 @@ use miette::{
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::{Code, Finding, Span};
 use crate::replay::Divergence;
+use crate::report::{LineIndex, escape_controls, escaped_len};
 
 /// How reports are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +34,13 @@ impl Style {
 const MAX_QUOTED: usize = 80;
 
 /// The lines around a span, cropped to [`MAX_QUOTED`] characters around it, under the file's
-/// name and with the file's line and column numbers.
+/// name and with the file's line and column numbers. Control characters are shown escaped.
 struct Excerpt {
     name: String,
+    /// The quoted lines, escaped: what miette draws.
     text: String,
+    /// The same lines as in the file (before escaping), for the column of the header.
+    raw: String,
     /// 0-based line of the file where `text` starts.
     first_line: usize,
     /// 0-based line of `text` holding the span, and the file column of its first character.
@@ -57,14 +61,16 @@ impl SourceCode for Excerpt {
         // miette counts columns in bytes of the excerpt; the header shows the file's column in
         // characters, as the JSON report does.
         let column = if inner.line() == self.span_line && inner.column() > 0 {
-            let line_start = self
-                .text
-                .split_inclusive('\n')
-                .take(self.span_line)
-                .map(str::len)
-                .sum::<usize>();
-            let end = (line_start + inner.column()).min(self.text.len());
-            self.text[line_start..end].chars().count() + self.column_shift - self.prefix
+            let line_start = |text: &str| {
+                text.split_inclusive('\n')
+                    .take(self.span_line)
+                    .map(str::len)
+                    .sum::<usize>()
+            };
+            let escaped_at = (line_start(&self.text) + inner.column()).min(self.text.len());
+            let raw_start = line_start(&self.raw);
+            let end = unescaped_offset(&self.raw, escaped_at).max(raw_start);
+            self.raw[raw_start..end].chars().count() + self.column_shift - self.prefix
         } else {
             inner.column()
         };
@@ -79,23 +85,45 @@ impl SourceCode for Excerpt {
     }
 }
 
+/// The byte of `raw` that byte `escaped` of its escaped form stands for.
+fn unescaped_offset(raw: &str, escaped: usize) -> usize {
+    let mut seen = 0;
+    for (i, c) in raw.char_indices() {
+        if seen >= escaped {
+            return i;
+        }
+        seen += escaped_len(raw, i, c);
+    }
+    raw.len()
+}
+
+/// The byte of the escaped form of `raw` where its byte `at` lands.
+fn escaped_offset(raw: &str, at: usize) -> usize {
+    raw.char_indices()
+        .take_while(|&(i, _)| i < at)
+        .map(|(i, c)| escaped_len(raw, i, c))
+        .sum()
+}
+
 /// The excerpt of `text` around `span`, and the span within it. A span within one long line is
-/// cropped around; a span over several lines is quoted whole.
-fn excerpt(name: &str, text: &str, span: Span) -> (Excerpt, SourceSpan) {
+/// cropped around; a span over several lines is quoted whole. `lines` indexes `text`.
+fn excerpt(name: &str, text: &str, lines: &LineIndex<'_>, span: Span) -> (Excerpt, SourceSpan) {
     let offset = floor_boundary(text, span.offset.min(text.len()));
     let end = floor_boundary(text, span.end().min(text.len())).max(offset);
-    let mut starts = vec![0];
-    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-    let line_of = |at: usize| starts.iter().rposition(|&s| s <= at).unwrap_or(0);
-    let line = line_of(offset);
-    let last_span_line = line_of(end.saturating_sub(1).max(offset));
+    let line = lines.line_of(offset);
+    let last_span_line = lines.line_of(end.saturating_sub(1).max(offset));
     let first = line.saturating_sub(1);
-    let last = (last_span_line + 1).min(starts.len() - 1);
+    let last = (last_span_line + 1).min(lines.last_line());
     let line_text = |i: usize| -> &str {
-        let stop = starts.get(i + 1).map_or(text.len(), |&s| s - 1);
-        &text[starts[i]..stop.max(starts[i])]
+        let start = lines.start(i);
+        let stop = if i < lines.last_line() {
+            lines.start(i + 1) - 1
+        } else {
+            text.len()
+        };
+        &text[start..stop.max(start)]
     };
-    let span_col = text[starts[line]..offset].chars().count();
+    let span_col = text[lines.start(line)..offset].chars().count();
     let crop = last_span_line == line && line_text(line).chars().count() > MAX_QUOTED;
     let (c0, c1) = if crop {
         let span_chars = text[offset..end].chars().count().max(1);
@@ -159,16 +187,21 @@ fn excerpt(name: &str, text: &str, span: Span) -> (Excerpt, SourceSpan) {
         }
         out.push('\n');
     }
+    // Escape the quoted lines, and move the span with its text.
+    let escaped = escape_controls(&out).into_owned();
+    let span_start = escaped_offset(&out, span_in.0);
+    let span_end = escaped_offset(&out, span_in.0 + span_in.1);
     (
         Excerpt {
-            name: name.to_string(),
-            text: out,
+            name: escape_controls(name).into_owned(),
+            text: escaped,
+            raw: out,
             first_line: first,
             span_line: line - first,
             column_shift: c0,
             prefix,
         },
-        SourceSpan::from(span_in),
+        SourceSpan::from((span_start, span_end - span_start)),
     )
 }
 
@@ -236,10 +269,17 @@ fn handler(style: Style) -> GraphicalReportHandler {
         .with_links(false)
 }
 
-fn render(report: &Report, style: Style) -> String {
+fn render(mut report: Report, style: Style) -> String {
+    // Text from the record or the command line, shown escaped.
+    report.message = escape_controls(&report.message).into_owned();
+    report.help = report.help.map(|h| escape_controls(&h).into_owned());
+    report.label = report.label.map(|l| {
+        let text = l.label().map(|t| escape_controls(t).into_owned());
+        LabeledSpan::new_primary_with_span(text, *l.inner())
+    });
     let mut out = String::new();
     // Writing to a String cannot fail.
-    let _ = handler(style).render_report(&mut out, report);
+    let _ = handler(style).render_report(&mut out, &report);
     out
 }
 
@@ -259,6 +299,17 @@ pub fn render_finding(
     finding: &Finding,
     style: Style,
 ) -> String {
+    finding_report(file, &LineIndex::new(&file.text), game, finding, style)
+}
+
+/// [`render_finding`] with the file's lines indexed once for all its reports.
+fn finding_report(
+    file: &FileReport,
+    lines: &LineIndex<'_>,
+    game: &GameReport,
+    finding: &Finding,
+    style: Style,
+) -> String {
     let label_text = match &finding.rule {
         Some(rule) => format!("rule {rule}"),
         None => "here".to_string(),
@@ -266,7 +317,7 @@ pub fn render_finding(
     let quoted = finding
         .span
         .filter(|_| !file.text.is_empty())
-        .map(|span| excerpt(&file.path, &file.text, span));
+        .map(|span| excerpt(&file.path, &file.text, lines, span));
     let mut message = format!("{}: {}", place(&file.path, game, finding), finding.message);
     if quoted.is_none()
         && let Some(rule) = &finding.rule
@@ -281,7 +332,7 @@ pub fn render_finding(
         None => (None, None),
     };
     render(
-        &Report {
+        Report {
             code: finding.code.as_str(),
             severity: Severity::Error,
             message,
@@ -300,7 +351,18 @@ pub fn render_divergence(
     d: &Divergence,
     style: Style,
 ) -> String {
-    let quoted = (!file.text.is_empty()).then(|| excerpt(&file.path, &file.text, d.span));
+    divergence_report(file, &LineIndex::new(&file.text), game, d, style)
+}
+
+/// [`render_divergence`] with the file's lines indexed once for all its reports.
+fn divergence_report(
+    file: &FileReport,
+    lines: &LineIndex<'_>,
+    game: &GameReport,
+    d: &Divergence,
+    style: Style,
+) -> String {
+    let quoted = (!file.text.is_empty()).then(|| excerpt(&file.path, &file.text, lines, d.span));
     let (source, label) = match quoted {
         Some((source, span)) => (
             Some(source),
@@ -312,7 +374,7 @@ pub fn render_divergence(
         None => (None, None),
     };
     render(
-        &Report {
+        Report {
             code: "ruling-dependent",
             severity: Severity::Advice,
             message: format!(
@@ -333,7 +395,7 @@ pub fn render_divergence(
 /// The report of a file or folder that could not be read.
 pub fn render_io_problem(problem: &IoProblem, style: Style) -> String {
     render(
-        &Report {
+        Report {
             code: Code::IoError.as_str(),
             severity: Severity::Error,
             message: format!("{}: {}", problem.path, problem.message),
@@ -348,12 +410,17 @@ pub fn render_io_problem(problem: &IoProblem, style: Style) -> String {
 /// Every report of one file, in order: each invalid game's findings, then compare notes.
 pub fn render_file(file: &FileReport, style: Style) -> String {
     let mut out = String::new();
+    let reported = |g: &GameReport| !g.findings.is_empty() || matches!(g.divergence, Some(Some(_)));
+    if !file.games.iter().any(reported) {
+        return out;
+    }
+    let lines = LineIndex::new(&file.text);
     for game in &file.games {
         for finding in &game.findings {
-            out.push_str(&render_finding(file, game, finding, style));
+            out.push_str(&finding_report(file, &lines, game, finding, style));
         }
         if let Some(Some(d)) = &game.divergence {
-            out.push_str(&render_divergence(file, game, d, style));
+            out.push_str(&divergence_report(file, &lines, game, d, style));
         }
     }
     out

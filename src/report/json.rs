@@ -3,8 +3,9 @@
 
 use serde::Serialize;
 
+use super::LineIndex;
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
-use crate::diagnostics::{Finding, line_column};
+use crate::diagnostics::Finding;
 use crate::replay::{Divergence, Standing};
 
 /// The version of the JSON report's shape.
@@ -81,8 +82,8 @@ struct IoProblemJson<'a> {
     message: &'a str,
 }
 
-fn error_json<'a>(text: &str, f: &'a Finding) -> ErrorJson<'a> {
-    let at = f.span.map(|s| (s, line_column(text, s.offset)));
+fn error_json<'a>(lines: &LineIndex<'_>, f: &'a Finding) -> ErrorJson<'a> {
+    let at = f.span.map(|s| (s, lines.line_column(s.offset)));
     ErrorJson {
         code: f.code.as_str(),
         rule: f.rule,
@@ -97,8 +98,8 @@ fn error_json<'a>(text: &str, f: &'a Finding) -> ErrorJson<'a> {
     }
 }
 
-fn compare_json<'a>(text: &str, d: &'a Divergence) -> CompareJson<'a> {
-    let (line, column) = line_column(text, d.span.offset);
+fn compare_json<'a>(lines: &LineIndex<'_>, d: &'a Divergence) -> CompareJson<'a> {
+    let (line, column) = lines.line_column(d.span.offset);
     CompareJson {
         ruling: &d.ruling,
         values: &d.values,
@@ -110,13 +111,13 @@ fn compare_json<'a>(text: &str, d: &'a Divergence) -> CompareJson<'a> {
     }
 }
 
-fn game_json<'a>(text: &str, g: &'a GameReport) -> GameJson<'a> {
+fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
     GameJson {
         index: g.index,
         valid: g.valid(),
         plies: g.plies,
         result: g.standing.map(Standing::name),
-        errors: g.findings.iter().map(|f| error_json(text, f)).collect(),
+        errors: g.findings.iter().map(|f| error_json(lines, f)).collect(),
         ruleset: g.ruleset.as_deref(),
         recorded_plies: g.recorded_plies,
         end_rule: match g.standing {
@@ -126,7 +127,7 @@ fn game_json<'a>(text: &str, g: &'a GameReport) -> GameJson<'a> {
         compare: g
             .divergence
             .as_ref()
-            .map(|d| d.as_ref().map(|d| compare_json(text, d))),
+            .map(|d| d.as_ref().map(|d| compare_json(lines, d))),
     }
 }
 
@@ -145,9 +146,12 @@ pub fn render(files: &[FileReport], io_problems: &[IoProblem]) -> String {
         version: VERSION,
         files: files
             .iter()
-            .map(|f| FileJson {
-                path: &f.path,
-                games: f.games.iter().map(|g| game_json(&f.text, g)).collect(),
+            .map(|f| {
+                let lines = LineIndex::new(&f.text);
+                FileJson {
+                    path: &f.path,
+                    games: f.games.iter().map(|g| game_json(&lines, g)).collect(),
+                }
             })
             .collect(),
         summary: SummaryJson {

@@ -12,21 +12,32 @@ use std::borrow::Cow;
 /// text taken from a record or the command line must not move the cursor, recolour or retitle
 /// the terminal. Line ends (`\n`, `\r\n`) and tabs stay as they are.
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    let unsafe_at = |i: usize, c: char| {
-        c.is_control() && c != '\n' && c != '\t' && !(c == '\r' && text[i + 1..].starts_with('\n'))
-    };
-    if !text.char_indices().any(|(i, c)| unsafe_at(i, c)) {
+    if !text.char_indices().any(|(i, c)| is_escaped(text, i, c)) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
     for (i, c) in text.char_indices() {
-        if unsafe_at(i, c) {
+        if is_escaped(text, i, c) {
             out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
         } else {
             out.push(c);
         }
     }
     Cow::Owned(out)
+}
+
+/// Whether [`escape_controls`] escapes character `c` at byte `i` of `text`.
+pub(crate) fn is_escaped(text: &str, i: usize, c: char) -> bool {
+    c.is_control() && c != '\n' && c != '\t' && !(c == '\r' && text[i + 1..].starts_with('\n'))
+}
+
+/// The length of character `c` once escaped (`\u{1b}`: 6 bytes).
+pub(crate) fn escaped_len(text: &str, i: usize, c: char) -> usize {
+    if is_escaped(text, i, c) {
+        format!("{:x}", u32::from(c)).len() + 4
+    } else {
+        c.len_utf8()
+    }
 }
 
 #[cfg(test)]
@@ -45,5 +56,69 @@ mod tests {
             escape_controls("café\n"),
             std::borrow::Cow::Borrowed(_)
         ));
+    }
+}
+
+/// Where the lines of a text start: built once per file, so that locating each of many findings
+/// costs a binary search, not a scan of the file from its start (a file with thousands of invalid
+/// games would be quadratic).
+pub struct LineIndex<'a> {
+    text: &'a str,
+    /// Byte offsets of the line starts; the first is 0.
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    pub fn new(text: &'a str) -> LineIndex<'a> {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { text, starts }
+    }
+
+    /// The 0-based line holding byte `at`.
+    pub fn line_of(&self, at: usize) -> usize {
+        self.starts.partition_point(|&s| s <= at) - 1
+    }
+
+    /// The byte offset where 0-based line `line` starts.
+    pub fn start(&self, line: usize) -> usize {
+        self.starts[line]
+    }
+
+    /// The index of the last line (the one after a final line end counts).
+    pub fn last_line(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset`, as
+    /// [`crate::diagnostics::line_column`] gives them.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_of(offset);
+        let column = self.text[self.starts[line]..offset].chars().count() + 1;
+        (line + 1, column)
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::LineIndex;
+    use crate::diagnostics::line_column;
+
+    #[test]
+    fn the_index_locates_as_a_scan_does() {
+        for text in ["", "ab\ncé d\n", "\n\n", "x", "a\r\nbé\n\nc"] {
+            let index = LineIndex::new(text);
+            for offset in 0..=text.len() + 2 {
+                assert_eq!(
+                    index.line_column(offset),
+                    line_column(text, offset),
+                    "{text:?} {offset}"
+                );
+            }
+        }
     }
 }
