@@ -3,13 +3,13 @@
 //! Adding a game: write its module (rules, notation) implementing [`crate::game::Game`], add one
 //! line to [`RULESETS`] and one arm to [`dispatch`], and give it a folder in `spec/`.
 
-pub mod kete;
+pub mod four_by_eight;
 pub mod kimasai;
 pub mod kingulu;
 
 use crate::game::Game;
 
-pub use kete::Kete;
+pub use four_by_eight::{Kete, Zanzibar};
 pub use kimasai::Kimasai;
 pub use kingulu::Kingulu;
 
