@@ -272,6 +272,41 @@ pub enum Note {
     HiziZetuLapses,
     /// KETE-20: no legal takata starts from the kuu.
     KuuObligationLapses,
+    // Bao la Kiswahili.
+    /// ZAN-11: a namua capture.
+    NamuaCapture,
+    /// ZAN-14: a namua takasa.
+    NamuaTakasa,
+    /// ZAN-16: the lone functional house sows two seeds.
+    LoneHouseTwo,
+    /// ZAN-22: a mtaji takasa.
+    MtajiTakasa,
+    /// ZAN-18: the mover plays the house.
+    PlayHouse,
+    /// ZAN-19: in mtaji a lap ending in the owned house relays on, ending it.
+    HouseRelaysMtaji,
+    /// ZAN-17: the mover's house is emptied and lost.
+    HouseEmptied,
+    /// ZAN-17: the opponent's house is captured and lost.
+    HouseCaptured,
+    /// ZAN-A12 `relay`: the first lap of a move from the house goes on from the takasia-ed hole.
+    FirstLapFromHouse,
+    /// ZAN-A13: the takasia-ed hole is captured, as it must be.
+    TakasiaCaptured,
+    /// ZAN-A13: no legal capture takes the takasia-ed hole.
+    TakasiaLapses,
+    /// ZAN-19: the first capture of a mtaji move ends both players' houses.
+    HousesLostMtajiCapture,
+    /// ZAN-A6 `lost`: the house is lost at the end of its owner's last namua move.
+    HouseLostLastNamua,
+    /// ZAN-A15 `no-sow`: Bao hamna before the captured seeds are sown.
+    BaoHamnaNoSow,
+    /// ZAN-A15 `finish`: Bao hamna; the move is played to its end.
+    BaoHamnaPlayedOut,
+    /// ZAN-A17 `either`: the mover's front row is empty at the end of his move.
+    FrontRowEmptied,
+    /// ZAN-A14 `both`: a player has no hole of two or more after a capture; the move stops.
+    Immobile,
 }
 
 impl Note {
@@ -328,6 +363,47 @@ impl Note {
             }
             Note::KuuObligationLapses => {
                 "no legal takata starts from the kuu, so the first takata need not"
+            }
+            Note::NamuaCapture => "namua capture: a store seed goes into the capturing hole",
+            Note::NamuaTakasa => {
+                "namua takasa: a store seed goes into the hole, which is then sown"
+            }
+            Note::LoneHouseTwo => {
+                "the house is the only occupied front hole: only two seeds are sown and it stays \
+                 owned"
+            }
+            Note::MtajiTakasa => "mtaji takasa: the move captures nothing",
+            Note::PlayHouse => "the mover plays the house: it is lifted and sown on",
+            Note::HouseRelaysMtaji => {
+                "in mtaji a lap ending in the owned house relays on, which ends the house"
+            }
+            Note::HouseEmptied => "the house is emptied and lost: an ordinary hole from now on",
+            Note::HouseCaptured => "the opponent's house is captured and lost",
+            Note::FirstLapFromHouse => {
+                "the first lap of a move from the house is not stopped by the takasia-ed hole"
+            }
+            Note::TakasiaCaptured => "takasia: the takasia-ed hole is captured, as it must be",
+            Note::TakasiaLapses => {
+                "takasia: no legal capture takes the takasia-ed hole, so the obligation lapses"
+            }
+            Note::HousesLostMtajiCapture => {
+                "the first capture of a mtaji move: neither player owns a house from now on"
+            }
+            Note::HouseLostLastNamua => {
+                "the last namua move is over: the house is lost (house-in-mtaji = lost)"
+            }
+            Note::BaoHamnaNoSow => {
+                "Bao hamna: the opponent's front row is empty; the move stops before the captured \
+                 seeds are sown, and they stay in the captor's store"
+            }
+            Note::BaoHamnaPlayedOut => {
+                "Bao hamna: the opponent's front row is empty; the move is played to its end"
+            }
+            Note::FrontRowEmptied => {
+                "the mover's front row is empty at the end of his move: he loses"
+            }
+            Note::Immobile => {
+                "a player has no hole with two or more seeds after this capture: the move stops"
             }
         }
     }

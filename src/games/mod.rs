@@ -7,13 +7,13 @@
 //! [`registered_games!`]: crate::registered_games
 //! [`with_game!`]: crate::with_game
 
-pub mod kete;
+pub mod four_by_eight;
 pub mod kimasai;
 pub mod kingulu;
 
 use crate::game::Game;
 
-pub use kete::Kete;
+pub use four_by_eight::{Kete, Zanzibar};
 pub use kimasai::Kimasai;
 pub use kingulu::Kingulu;
 

@@ -1,75 +1,18 @@
-//! Bao la Kete, the Lamu variant of Zanzibar Bao: `../shared/rules/bao-la-kete.md`, rule ids
-//! `KETE-*`, in the reference's order across these files:
-//!
-//! - `position.rs`: the board, the start, what a position holds (KETE-1 .. KETE-5);
-//! - `sowing.rs`: laps, relays, the front row, captures, safari, the kuu, Bao hamna mid-move,
-//!   never-ending moves (KETE-6 .. KETE-8, KETE-13, KETE-14, KETE-16, KETE-18, KETE-A7, KETE-A8);
-//! - `nemo.rs`, `mtaji.rs`: which holes a move may start from in each stage (KETE-9 .. KETE-20);
-//! - `memo.rs`: the remembered verdicts on long takatas (KETE-A7);
-//! - `hizi_zetu.rs`: reserving a hole after a takata (KETE-21);
-//! - `choice.rs`: choosing among the moves (captures compulsory KETE-10, the kuu's first takata
-//!   KETE-20, the captor's obligation KETE-22);
-//! - this file: the public types, rulings, the end of the game (KETE-23, KETE-24);
-//! - `notation.rs`: moves and positions as written; `during.rs`: the board partway through a move.
+//! Bao la Kete (`../shared/rules/bao-la-kete.md`): its rulings and its [`Game`] implementation on
+//! the shared engine, with the Lamu switches of [`super::variant::LAMU`].
 
-mod choice;
-mod during;
-mod hizi_zetu;
-mod memo;
-mod mtaji;
-mod nemo;
-mod notation;
-mod position;
-mod sowing;
-
-#[cfg(test)]
-mod tests;
-
-pub use notation::{Claim, Spelling};
-pub use position::{HOLE_NAMES, Position};
-
-use choice::{Any, Class, Judge, candidate, not_a_move};
-use position::{KUU, ring_of};
-use sowing::{Played, Refusal, Safari, sow_move};
-
+use super::position::{HOLE_NAMES, Position};
+use super::variant::{LAMU, MidMove, MtajiHouse, MustCapture, Rules};
+use super::{Move, Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
-    Event, FalseClaim, Game, GameEnd, Generated, NotationError, Note, Outcome, PositionError,
-    Rejection, Side, Sink, Unresolved,
+    Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError, Rejection,
+    Side, Sink, Unresolved,
 };
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
 /// Bao la Kete.
 pub struct Kete;
-
-/// The way a move's sowing starts along its hole's row, seen by the mover (KETE-5): `<` to his
-/// left, `>` to his right. For a nemo capture, `>` sows the captured seeds from `A1` clockwise and
-/// `<` from `A8` anticlockwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Dir {
-    Left,
-    Right,
-}
-
-impl Dir {
-    pub fn symbol(self) -> char {
-        match self {
-            Dir::Left => '<',
-            Dir::Right => '>',
-        }
-    }
-}
-
-/// A move: the mover's decisions in order — the hole (in nemo the front hole that receives the
-/// reserve seed, in mtaji the hole sown from), the direction, and the safari decision if one
-/// arises (`Some(true)`: go on from the kuu, `Some(false)`: stop there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    /// The hole index ([`HOLE_NAMES`]).
-    pub hole: u8,
-    pub dir: Dir,
-    pub safari: Option<bool>,
-}
 
 /// KETE-A1: in mtaji, a capture lap ending in the kuu.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,6 +79,29 @@ const RULINGS: &[RulingDef] = &[
     },
 ];
 
+impl Rulings {
+    /// The rules the engine reads: the Lamu variant with these rulings.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            mtaji_house: match self.mtaji_safari {
+                MtajiSafari::Compulsory => MtajiHouse::Relay,
+                MtajiSafari::Choice => MtajiHouse::CaptureChoice,
+            },
+            must_capture: if self.hizi_must_capture {
+                MustCapture::First
+            } else {
+                MustCapture::No
+            },
+            mid_move: match self.bao_hamna {
+                BaoHamna::Stop => MidMove::Stop,
+                BaoHamna::Finish => MidMove::Finish,
+            },
+            lap_budget: self.lap_budget,
+            ..Rules::LAMU
+        }
+    }
+}
+
 impl Game for Kete {
     const RULESET: &'static str = "bao-la-kete";
     const NAME: &'static str = "Bao la Kete";
@@ -180,7 +146,7 @@ impl Game for Kete {
     }
 
     fn start() -> Position {
-        position::start()
+        Position::start()
     }
 
     fn side_to_move(pos: &Position) -> Side {
@@ -192,12 +158,7 @@ impl Game for Kete {
     }
 
     fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
-        out.clear();
-        if pos.front_empty(pos.to_move) {
-            return Generated::default();
-        }
-        let undecided = Judge::new(pos, rulings).legal(out);
-        Generated { undecided }
+        super::legal_moves(pos, &rulings.rules(), out)
     }
 
     fn play<S: Sink>(
@@ -206,74 +167,11 @@ impl Game for Kete {
         mv: Move,
         sink: &mut S,
     ) -> Result<Position, Rejection> {
-        let side = pos.to_move;
-        if pos.front_empty(side) {
-            return Err(Rejection::illegal(
-                "KETE-23",
-                format!("the game is over: {side}'s front row is empty"),
-            ));
-        }
-        if mv.hole as usize >= position::HOLES {
-            return Err(Rejection::illegal("KETE-1", "there is no such hole"));
-        }
-        let (owner, r) = ring_of(mv.hole);
-        if owner != side {
-            return Err(Rejection::illegal(
-                "KETE-5",
-                format!(
-                    "{} is {owner}'s hole: {side} sows only in his own 16 holes",
-                    HOLE_NAMES[mv.hole as usize]
-                ),
-            ));
-        }
-        let c = candidate(pos, r, mv.dir).ok_or_else(|| not_a_move(pos, r, mv.dir))?;
-        let mut judge = Judge::new(pos, rulings);
-        judge.allowed(&c)?;
-        if S::LISTENING {
-            if let Some(h) = judge.obligation {
-                let note = if c.class == (Class::Capture { first: h }) {
-                    Note::HiziZetuCaptured
-                } else {
-                    Note::HiziZetuLapses
-                };
-                sink.event(Event::Note {
-                    note,
-                    rule: "KETE-22",
-                });
-            }
-            if judge.kuu_first && c.r != KUU && matches!(c.class, Class::Takata { .. }) {
-                sink.event(Event::Note {
-                    note: Note::KuuObligationLapses,
-                    rule: "KETE-20",
-                });
-            }
-        }
-        let played: Played = sow_move(pos, rulings, c.start, Safari::of(mv.safari), sink)
-            .map_err(Refusal::rejection)?;
-        let mut next = played.next;
-        next.hizi = hizi_zetu::after(pos, &played, rulings, sink);
-        next.to_move = side.opponent();
-        Ok(next)
+        super::play(pos, &rulings.rules(), mv, sink)
     }
 
     fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
-        let side = pos.to_move;
-        let win = |rule| {
-            Some(GameEnd {
-                outcome: Outcome::Win(side.opponent()),
-                rule,
-                score: None,
-            })
-        };
-        // KETE-23: Bao hamna.
-        if pos.front_empty(side) {
-            return win("KETE-23");
-        }
-        // KETE-24: no legal move (undecided candidates leave it open).
-        match Judge::new(pos, rulings).has_move() {
-            Any::No => win("KETE-24"),
-            Any::Yes | Any::Unknown => None,
-        }
+        super::game_end(pos, &rulings.rules())
     }
 
     // KETE-24: no draws and no repetition rule.
@@ -296,7 +194,7 @@ impl Game for Kete {
     }
 
     fn parse_move(text: &str) -> Result<Spelling, NotationError> {
-        notation::parse_move(text)
+        notation::parse_move(&LAMU, text)
     }
 
     fn format_move(mv: Move) -> String {
@@ -308,26 +206,26 @@ impl Game for Kete {
         rulings: &Rulings,
         spelling: &Spelling,
     ) -> Result<Move, Unresolved<Move>> {
-        notation::resolve(pos, rulings, spelling)
+        notation::resolve(pos, &rulings.rules(), spelling)
     }
 
     fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
-        notation::check_claims(spelling, events)
+        notation::check_claims(&LAMU, spelling, events)
     }
 
     fn parse_position(text: &str) -> Result<Position, PositionError> {
-        notation::parse_position(text)
+        notation::parse_position(&LAMU, text)
     }
 
     fn format_compact(pos: &Position) -> String {
-        notation::format_compact(pos)
+        notation::format_compact(&LAMU, pos)
     }
 
     fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
-        during::position_during(pos, events)
+        during::position_during(&LAMU, pos, events)
     }
 
     fn format_diagram(pos: &Position) -> String {
-        notation::format_diagram(pos)
+        notation::format_diagram(&LAMU, pos)
     }
 }

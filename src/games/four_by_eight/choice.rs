@@ -5,7 +5,8 @@
 
 use super::position::{ACW, CW, KUU, Position, index_of, is_front, name, ring_of};
 use super::sowing::{Refusal, Safari, Start, sow_move};
-use super::{Dir, Move, Rulings, mtaji, nemo};
+use super::variant::{MustCapture, Rules};
+use super::{Dir, Move, mtaji, nemo};
 use crate::game::{Rejection, RuleId};
 
 /// Ring positions in the order their names sort: `A1..A8`, then `B1..B8`.
@@ -46,7 +47,7 @@ pub(super) struct Candidates {
 }
 
 impl Candidates {
-    pub(super) fn of(pos: &Position) -> Candidates {
+    pub(super) fn of(pos: &Position, rules: &Rules) -> Candidates {
         let mut out = Candidates {
             items: [Candidate {
                 r: 0,
@@ -57,7 +58,7 @@ impl Candidates {
             len: 0,
         };
         if pos.in_nemo(pos.to_move) {
-            nemo::candidates(pos, &mut out);
+            nemo::candidates(pos, rules, &mut out);
         } else {
             mtaji::candidates(pos, &mut out);
         }
@@ -84,8 +85,8 @@ pub(super) enum Verdict {
 
 /// Sows a candidate without events, stopping at a safari decision: legal exactly when some
 /// completion of it is (stopping at the kuu always ends a move whose laps so far were legal).
-pub(super) fn probe(pos: &Position, rulings: &Rulings, c: &Candidate) -> Verdict {
-    match sow_move(pos, rulings, c.start, Safari::Probe, &mut ()) {
+pub(super) fn probe(pos: &Position, rules: &Rules, c: &Candidate) -> Verdict {
+    match sow_move(pos, rules, c.start, Safari::Probe, &mut ()) {
         Ok(played) => Verdict::Legal {
             decision: played.decision,
         },
@@ -129,7 +130,7 @@ pub(super) enum Group {
 /// kept: playing one move needs little of it, listing every move all of it.
 pub(super) struct Judge<'a> {
     pos: &'a Position,
-    rulings: &'a Rulings,
+    rules: &'a Rules,
     cands: Option<Candidates>,
     verdicts: [Option<Verdict>; 32],
     groups: [Option<Any>; 3],
@@ -140,25 +141,30 @@ pub(super) struct Judge<'a> {
 }
 
 impl<'a> Judge<'a> {
-    pub(super) fn new(pos: &'a Position, rulings: &'a Rulings) -> Judge<'a> {
+    pub(super) fn new(pos: &'a Position, rules: &'a Rules) -> Judge<'a> {
         let side = pos.to_move;
         let obligation = match pos.hizi() {
-            Some((h, by)) if by == side && rulings.hizi_must_capture => Some(ring_of(h).1),
+            Some((h, by)) if by == side && rules.must_capture != MustCapture::No => {
+                Some(ring_of(h).1)
+            }
             _ => None,
         };
         Judge {
             pos,
-            rulings,
+            rules,
             cands: None,
             verdicts: [None; 32],
             groups: [None; 3],
             obligation,
-            kuu_first: !pos.in_nemo(side) && pos.kuu[side.index()],
+            kuu_first: rules.variant.first_takata_from_house
+                && !pos.in_nemo(side)
+                && pos.kuu[side.index()],
         }
     }
 
     fn cands(&mut self) -> &Candidates {
-        self.cands.get_or_insert_with(|| Candidates::of(self.pos))
+        self.cands
+            .get_or_insert_with(|| Candidates::of(self.pos, self.rules))
     }
 
     fn verdict(&mut self, i: usize) -> Verdict {
@@ -166,7 +172,7 @@ impl<'a> Judge<'a> {
             return v;
         }
         let c = self.cands().items[i];
-        let v = probe(self.pos, self.rulings, &c);
+        let v = probe(self.pos, self.rules, &c);
         self.verdicts[i] = Some(v);
         v
     }
@@ -205,22 +211,25 @@ impl<'a> Judge<'a> {
     /// Precedence: KETE-22, KETE-10, KETE-15/KETE-19, KETE-20.
     pub(super) fn allowed(&mut self, c: &Candidate) -> Result<(), Rejection> {
         let side = self.pos.to_move;
+        let v = self.rules.variant;
         match c.class {
             Class::Capture { first } => {
                 if let Some(h) = self.obligation
                     && first != h
                 {
-                    self.any(Group::TakingReserved).shuts_out("KETE-22", || {
-                        format!(
-                            "{side} reserved {} by hizi zetu and must capture it: only captures \
-                             whose first capture takes it are legal",
-                            name(side.opponent(), h)
-                        )
-                    })?;
+                    self.any(Group::TakingReserved)
+                        .shuts_out(v.ids.obligation, || {
+                            format!(
+                                "{side} reserved {} by {} and must capture it: only captures whose \
+                             first capture takes it are legal",
+                                name(side.opponent(), h),
+                                v.words.hizi
+                            )
+                        })?;
                 }
             }
             Class::Takata { eligible } => {
-                self.any(Group::Captures).shuts_out("KETE-10", || {
+                self.any(Group::Captures).shuts_out(v.ids.compulsory, || {
                     "captures are compulsory: this move captures nothing and a capture move is \
                      legal"
                         .to_string()
@@ -246,29 +255,36 @@ impl<'a> Judge<'a> {
     fn ineligible(&self, c: &Candidate) -> Rejection {
         let side = self.pos.to_move;
         let hole = name(side, c.r);
+        let (ids, w) = (&self.rules.variant.ids, &self.rules.variant.words);
+        let (kuu, nemo, takata) = (w.kuu, w.nemo, w.takata);
         if self.pos.in_nemo(side) {
-            if self.pos.kuu[side.index()] {
+            // Only the kuu (functional house) is refused for what it is; any other hole for
+            // being a singleton.
+            if c.r == KUU
+                && self.pos.kuu[side.index()]
+                && self.pos.rings[side.index()][KUU as usize] >= 6
+            {
                 Rejection::illegal(
-                    "KETE-15",
+                    ids.nemo_takata,
                     format!(
-                        "{hole} is {side}'s kuu: a nemo takata may start from the kuu only when it \
-                         is his only occupied front hole"
+                        "{hole} is {side}'s {kuu}: a {nemo} {takata} may start from the {kuu} only \
+                         when it is his only occupied front hole"
                     ),
                 )
             } else {
                 Rejection::illegal(
-                    "KETE-15",
+                    ids.nemo_takata,
                     format!(
-                        "{hole} is a singleton: without a kuu, a nemo takata starts from a hole \
-                         with two or more unless every occupied front hole is a singleton"
+                        "{hole} is a singleton: without a {kuu}, a {nemo} {takata} starts from a \
+                         hole with two or more unless every occupied front hole is a singleton"
                     ),
                 )
             }
         } else {
             Rejection::illegal(
-                "KETE-19",
+                ids.mtaji_takata,
                 format!(
-                    "{hole} is a back hole: a mtaji takata starts from the back row only when \
+                    "{hole} is a back hole: a mtaji {takata} starts from the back row only when \
                      every occupied front hole is a singleton"
                 ),
             )
@@ -303,7 +319,7 @@ impl<'a> Judge<'a> {
                 Verdict::Legal { decision: false } => out.push(mv(None)),
                 Verdict::Legal { decision: true } => {
                     out.push(mv(Some(false)));
-                    match sow_move(self.pos, self.rulings, c.start, Safari::Go, &mut ()) {
+                    match sow_move(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
                         Ok(_) => out.push(mv(Some(true))),
                         Err(Refusal::Undecided { .. }) => undecided += 1,
                         Err(_) => {}
@@ -325,9 +341,9 @@ impl<'a> Judge<'a> {
     /// Whether some picked candidate is legal. A long relay (a move that may never end) is only
     /// followed to its end when no other picked candidate is known legal after [`QUICK_LAPS`].
     fn first_legal(&mut self, pick: impl Fn(&Self, &Candidate) -> bool) -> Any {
-        let quick = Rulings {
-            lap_budget: QUICK_LAPS.min(self.rulings.lap_budget),
-            ..*self.rulings
+        let quick = Rules {
+            lap_budget: QUICK_LAPS.min(self.rules.lap_budget),
+            ..*self.rules
         };
         let mut long = 0u32;
         let len = self.cands().len;
@@ -374,31 +390,33 @@ impl<'a> Judge<'a> {
 const QUICK_LAPS: u64 = 1 << 12;
 
 /// The move at ring position `r`, direction `dir`, if the position offers one at all.
-pub(super) fn candidate(pos: &Position, r: u8, dir: Dir) -> Option<Candidate> {
+pub(super) fn candidate(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Option<Candidate> {
     if pos.in_nemo(pos.to_move) {
-        nemo::candidate(pos, r, dir)
+        nemo::candidate(pos, rules, r, dir)
     } else {
         mtaji::candidate(pos, r, dir)
     }
 }
 
 /// Why no move starts from ring position `r` in direction `dir` at all.
-pub(super) fn not_a_move(pos: &Position, r: u8, dir: Dir) -> Rejection {
+pub(super) fn not_a_move(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Rejection {
+    let (ids, w) = (&rules.variant.ids, &rules.variant.words);
+    let (nemo, reserve) = (w.nemo, w.reserve);
     let side = pos.to_move;
     let ring = &pos.rings[side.index()];
     let hole = name(side, r);
     if pos.in_nemo(side) {
         let rule = if nemo::any_capture(pos) {
-            "KETE-12"
+            ids.nemo_capture
         } else {
-            "KETE-15"
+            ids.nemo_takata
         };
         if !is_front(r) {
             return Rejection::illegal(
                 rule,
                 format!(
-                    "{side} is in nemo: his move puts a reserve seed into an occupied front hole, \
-                     and {hole} is a back hole"
+                    "{side} is in {nemo}: his move puts a {reserve} seed into an occupied front \
+                     hole, and {hole} is a back hole"
                 ),
             );
         }
@@ -406,14 +424,14 @@ pub(super) fn not_a_move(pos: &Position, r: u8, dir: Dir) -> Rejection {
             return Rejection::illegal(
                 rule,
                 format!(
-                    "{hole} is empty: in nemo the reserve seed goes into an occupied front hole"
+                    "{hole} is empty: in {nemo} the {reserve} seed goes into an occupied front hole"
                 ),
             );
         }
         let forced = if dir == Dir::Left { '>' } else { '<' };
         let kichwa = if dir == Dir::Left { 0 } else { 7 };
         return Rejection::illegal(
-            "KETE-13",
+            ids.kichwa,
             format!(
                 "{hole} captures from a kimbi: the captured seeds start in {} and the direction \
                  is `{forced}`",
@@ -423,12 +441,15 @@ pub(super) fn not_a_move(pos: &Position, r: u8, dir: Dir) -> Rejection {
     }
     if pos.hizi.is_some_and(|h| ring_of(h) == (side, r)) {
         return Rejection::illegal(
-            "KETE-21",
-            format!("{hole} is reserved by hizi zetu: {side} may not start a move from it"),
+            ids.reserved,
+            format!(
+                "{hole} is reserved by {}: {side} may not start a move from it",
+                w.hizi
+            ),
         );
     }
     Rejection::illegal(
-        "KETE-17",
+        ids.mtaji_capture,
         format!(
             "{hole} holds {} seed(s): a mtaji move starts from a hole with at least two",
             ring[r as usize]
