@@ -10,8 +10,8 @@ use super::variant::{
 use super::{Move, Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
-    Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError, Rejection,
-    Side, Sink, Unresolved,
+    Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError, Preset,
+    Rejection, Side, Sink, Unresolved,
 };
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
@@ -129,10 +129,64 @@ const RULINGS: &[RulingDef] = &[
     },
 ];
 
+/// The presets of the reference (*Presets*): the rulings that differ from the defaults in each
+/// named source or engine.
+const PRESETS: &[Preset] = &[
+    Preset {
+        name: "de-voogt",
+        matches: "the defaults: de Voogt 1995 as Donkers numbers it ([D]), Nierse, Mancala World, KIBA",
+        rulings: &[],
+    },
+    Preset {
+        name: "donkers-2002",
+        matches: "Donkers' program (Engine.pas, 2002)",
+        rulings: &[
+            ("zanzibar.capture-stop-house", "owned"),
+            ("zanzibar.lone-house", "any"),
+            ("zanzibar.house-in-mtaji", "lost"),
+            ("zanzibar.takasia-last-namua", "yes"),
+            ("zanzibar.immobile-check", "both"),
+        ],
+    },
+    Preset {
+        name: "nkkmd",
+        matches: "nkkmd's engine.js (@98012b09)",
+        rulings: &[
+            ("zanzibar.lone-house", "owned"),
+            ("zanzibar.takasia", "no"),
+            ("zanzibar.bao-hamna-mid-move", "no-sow"),
+        ],
+    },
+    Preset {
+        name: "mancala-world",
+        matches: "the Mancala World article (a text, not an engine)",
+        rulings: &[
+            ("zanzibar.namua-singletons", "functional"),
+            ("zanzibar.house-in-mtaji", "kept"),
+            ("zanzibar.takasia-house-lap", "relay"),
+        ],
+    },
+    Preset {
+        name: "abstractplay",
+        matches: "AbstractPlay's bao.ts",
+        rulings: &[
+            ("zanzibar.namua-singletons", "functional"),
+            ("zanzibar.house-in-mtaji", "kept"),
+            ("zanzibar.takasia-last-namua", "yes"),
+            ("zanzibar.takasia-house-lap", "relay"),
+            ("zanzibar.takasia-must-capture", "any"),
+            ("zanzibar.bao-hamna-mid-move", "finish"),
+            ("zanzibar.namua-lone-kichwa", "either"),
+        ],
+    },
+];
+
 impl Game for Zanzibar {
     const RULESET: &'static str = "bao-la-kiswahili";
     const NAME: &'static str = "Bao la Kiswahili";
     const RULINGS: &'static [RulingDef] = RULINGS;
+    const PRESETS: &'static [Preset] = PRESETS;
+    const CATALOGUE: &'static str = include_str!("../../../spec/bao-la-kiswahili/rules.yaml");
 
     type Position = Position;
     type Move = Move;
