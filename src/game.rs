@@ -819,7 +819,12 @@ pub trait Game: Sized + 'static {
     }
     /// The spelling of `mv`, a legal move of `pos`, in `notation` (Donkers' depends on the side
     /// and the stage).
-    fn format_move_in(notation: Notation, _pos: &Self::Position, mv: Self::Move) -> String {
+    fn format_move_in(
+        notation: Notation,
+        _pos: &Self::Position,
+        _rulings: &Self::Rulings,
+        mv: Self::Move,
+    ) -> String {
         match notation {
             Notation::Canonical => Self::format_move(mv),
             _ => Self::format_move(mv),

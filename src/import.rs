@@ -131,14 +131,17 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
         }
     }
     doc.push_str("moves:\n");
-    let width = lines.iter().map(|(c, _)| c.len()).max().unwrap_or(0) + 2;
-    for (canonical, ply) in &lines {
-        let entry = format!("  - {}", yaml_scalar(canonical));
+    let entries: Vec<String> = lines
+        .iter()
+        .map(|(canonical, _)| format!("  - {}", yaml_scalar(canonical)))
+        .collect();
+    let width = entries.iter().map(String::len).max().unwrap_or(0) + 1;
+    for (entry, (_, ply)) in entries.iter().zip(&lines) {
         let mut comment = format!("{}: {}", ply.number, ply.text);
         if let Some(note) = &ply.comment {
             let _ = write!(comment, "; {}", one_line(note));
         }
-        let _ = writeln!(doc, "{entry:<w$}# {comment}", w = width + 4);
+        let _ = writeln!(doc, "{entry:<width$}# {comment}");
     }
     let result = match game.end() {
         Some(end) => end.outcome.name(),
@@ -227,7 +230,7 @@ fn both_notations<G: Game>(game: &Playthrough<G>) -> String {
         .map(|mv| {
             format!(
                 "{} ({})",
-                G::format_move_in(Notation::Donkers, &game.position, mv),
+                G::format_move_in(Notation::Donkers, &game.position, &game.rulings, mv),
                 G::format_move(mv)
             )
         })

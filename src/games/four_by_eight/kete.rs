@@ -3,11 +3,11 @@
 
 use super::position::{HOLE_NAMES, Position};
 use super::variant::{LAMU, MidMove, MtajiHouse, MustCapture, Rules};
-use super::{Move, Spelling, during, notation};
+use super::{Move, Spelling, donkers, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
-    Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError, Rejection,
-    Side, Sink, Unresolved,
+    Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
+    Rejection, Side, Sink, Unresolved,
 };
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
@@ -106,6 +106,7 @@ impl Game for Kete {
     const RULESET: &'static str = "bao-la-kete";
     const NAME: &'static str = "Bao la Kete";
     const RULINGS: &'static [RulingDef] = RULINGS;
+    const NOTATIONS: &'static [Notation] = &[Notation::Canonical, Notation::Donkers];
     const CATALOGUE: &'static str = include_str!("../../../spec/bao-la-kete/rules.yaml");
 
     type Position = Position;
@@ -195,6 +196,24 @@ impl Game for Kete {
 
     fn parse_move(text: &str) -> Result<Spelling, NotationError> {
         notation::parse_move(&LAMU, text)
+    }
+
+    fn parse_move_in(notation: Notation, text: &str) -> Result<Spelling, NotationError> {
+        match notation {
+            Notation::Donkers => donkers::parse_move(&LAMU, text),
+            _ => notation::parse_move(&LAMU, text),
+        }
+    }
+
+    fn format_move_in(notation: Notation, pos: &Position, rulings: &Rulings, mv: Move) -> String {
+        match notation {
+            Notation::Donkers => donkers::format_move(pos, &rulings.rules(), mv),
+            _ => notation::format_move(mv),
+        }
+    }
+
+    fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
+        notation::format_annotated(pos, mv, events)
     }
 
     fn format_move(mv: Move) -> String {

@@ -18,6 +18,7 @@
 //! - `notation.rs`: moves and positions as written; `during.rs`: the board partway through a move.
 
 mod choice;
+mod donkers;
 mod during;
 mod hizi_zetu;
 mod kete;

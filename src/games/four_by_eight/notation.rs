@@ -47,6 +47,9 @@ pub struct Spelling {
     pub claim: Option<Claim>,
     /// `#`: the move wins the game.
     pub wins: bool,
+    /// The direction is a letter of Donkers' notation (`L`/`R`), still to be read against the
+    /// position ([`super::donkers::read_against`]): in a namua capture it names a kichwa.
+    pub hand: bool,
 }
 
 /// `A4>`, `4>`, `a5<x`, `A3>+`, `B2<**#`.
@@ -115,6 +118,7 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
         safari,
         claim,
         wins,
+        hand: false,
     })
 }
 
@@ -129,12 +133,57 @@ pub fn format_move(mv: Move) -> String {
     out
 }
 
+/// The canonical spelling of `mv`, played from `pos` with `events`, with the claims it bears out:
+/// `x`, `*` or `**`, in mtaji `+` where a lap relayed out of the house (the claim, when it is
+/// no decision), and `#` when it wins.
+pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
+    let mut out = format_move(mv);
+    let captured = events.iter().any(|e| matches!(e, Event::Capture { .. }));
+    let reserved = events.iter().any(|e| matches!(e, Event::Reserve { .. }));
+    let house = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Note {
+                note: Note::Safari
+                    | Note::SafariCompulsory
+                    | Note::PlayHouse
+                    | Note::HouseRelaysMtaji,
+                ..
+            }
+        )
+    });
+    if house && mv.safari != Some(true) && !pos.in_nemo(pos.to_move()) {
+        out.push('+');
+    }
+    out.push_str(if captured {
+        "x"
+    } else if reserved {
+        "**"
+    } else {
+        "*"
+    });
+    let mover = pos.to_move();
+    if events.iter().any(
+        |e| matches!(e, Event::GameOver { end } if end.outcome == crate::game::Outcome::Win(mover)),
+    ) {
+        out.push('#');
+    }
+    out
+}
+
 /// The one legal move a spelling names.
 pub fn resolve(
     pos: &Position,
     rules: &Rules,
     spelling: &Spelling,
 ) -> Result<Move, Unresolved<Move>> {
+    let read;
+    let spelling = if spelling.hand {
+        read = super::donkers::read_against(pos, rules, spelling);
+        &read
+    } else {
+        spelling
+    };
     let side = pos.to_move();
     let nemo = pos.in_nemo(side);
     if !(1..=8).contains(&spelling.number) {

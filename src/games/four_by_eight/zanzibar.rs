@@ -7,11 +7,11 @@ use super::variant::{
     HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons, StopHouse,
     ZANZIBAR,
 };
-use super::{Move, Spelling, during, notation};
+use super::{Move, Spelling, donkers, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
-    Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError, Preset,
-    Rejection, Side, Sink, Unresolved,
+    Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
+    Preset, Rejection, Side, Sink, Unresolved,
 };
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
@@ -185,6 +185,7 @@ impl Game for Zanzibar {
     const RULESET: &'static str = "bao-la-kiswahili";
     const NAME: &'static str = "Bao la Kiswahili";
     const RULINGS: &'static [RulingDef] = RULINGS;
+    const NOTATIONS: &'static [Notation] = &[Notation::Canonical, Notation::Donkers];
     const PRESETS: &'static [Preset] = PRESETS;
     const CATALOGUE: &'static str = include_str!("../../../spec/bao-la-kiswahili/rules.yaml");
 
@@ -287,6 +288,24 @@ impl Game for Zanzibar {
 
     fn parse_move(text: &str) -> Result<Spelling, NotationError> {
         notation::parse_move(&ZANZIBAR, text)
+    }
+
+    fn parse_move_in(notation: Notation, text: &str) -> Result<Spelling, NotationError> {
+        match notation {
+            Notation::Donkers => donkers::parse_move(&ZANZIBAR, text),
+            _ => notation::parse_move(&ZANZIBAR, text),
+        }
+    }
+
+    fn format_move_in(notation: Notation, pos: &Position, rulings: &Rulings, mv: Move) -> String {
+        match notation {
+            Notation::Donkers => donkers::format_move(pos, &rulings.rules, mv),
+            _ => notation::format_move(mv),
+        }
+    }
+
+    fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
+        notation::format_annotated(pos, mv, events)
     }
 
     fn format_move(mv: Move) -> String {

@@ -1,0 +1,154 @@
+//! Donkers' transcript notation ([D] part 5, [N]), read only where a record or a transcript
+//! declares it: `[row] number [L|R] [>] [*|**] [#]` — `7L*`, `5R>`, `B2L`, `b7R`, `A3R**`, `4`.
+//!
+//! `L`/`R` is the way the hand moves, seen by the mover (North too), except in a namua (nemo)
+//! capture, where it names the kichwa the captured seeds enter from (`L`: the left one, `A1`, the
+//! hand then moving right; canonical `>`). Which of the two a letter means depends on the
+//! position, so a Donkers spelling keeps the letter as written ([`Spelling::hand`]) and
+//! [`read_against`] turns it into the canonical direction there. `>` writes the play decision
+//! (and in mtaji the `+` claim); a move without `*` or `**` claims a capture.
+
+use super::notation::{Claim, Spelling};
+use super::position::{HOLE_NAMES, Position};
+use super::variant::{Rules, Variant};
+use super::{Dir, Move};
+use crate::game::{Event, NotationError};
+use crate::notation::{MAX_TEXT, split_hole};
+
+/// `7L*`, `5R>`, `B2L`, `b7R`, `A3R**#`, `4`.
+pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationError> {
+    let text = text.trim();
+    if text.len() > MAX_TEXT {
+        return Err(NotationError::new("the move text is too long to be a move"));
+    }
+    let hole = split_hole(text).ok_or_else(|| {
+        NotationError::new(format!(
+            "`{text}` does not start with a hole: in Donkers' notation write e.g. `7L*` or `B2L` \
+             (row A, B, a or b where needed, hole 1 to 8, L or R)"
+        ))
+    })?;
+    if let Some(row) = hole.row
+        && !matches!(row, 'A' | 'B' | 'a' | 'b')
+    {
+        return Err(NotationError::new(format!(
+            "`{row}` is not a row of {}: A and B are South's, a and b North's",
+            variant.words.name
+        )));
+    }
+    if !(1..=8).contains(&hole.number) {
+        return Err(NotationError::new(format!(
+            "hole {} is off the board: each row has holes 1 to 8",
+            hole.number
+        )));
+    }
+    let mut rest = hole.rest.trim_start();
+    let mut take = |token: &str| -> bool {
+        if let Some(after) = rest.strip_prefix(token) {
+            rest = after.trim_start();
+            true
+        } else {
+            false
+        }
+    };
+    let dir = if take("L") {
+        Some(Dir::Left)
+    } else if take("R") {
+        Some(Dir::Right)
+    } else {
+        None
+    };
+    let play = take(">");
+    let claim = if take("**") {
+        Claim::Reserves
+    } else if take("*") {
+        Claim::Takata
+    } else {
+        Claim::Capture
+    };
+    let wins = take("#");
+    if !rest.is_empty() {
+        let hint = if rest.starts_with(['<', 'x', '+']) {
+            " (`<`, `x` and `+` are canonical notation, not Donkers')"
+        } else {
+            ""
+        };
+        return Err(NotationError::new(format!(
+            "`{rest}` is not part of a move in Donkers' notation: after the hole come L or R, `>` \
+             to play the house, `*` or `**` for a takasa, and `#`, in that order{hint}"
+        )));
+    }
+    Ok(Spelling {
+        row: hole.row,
+        number: hole.number as u8,
+        dir,
+        safari: play,
+        claim: Some(claim),
+        wins,
+        hand: true,
+    })
+}
+
+/// Whether the mover of `pos` is to make a namua (nemo) capture: in namua, with a legal capture
+/// (captures are compulsory, so every legal move is one).
+fn namua_capture(pos: &Position, rules: &Rules) -> bool {
+    if !pos.in_nemo(pos.to_move()) {
+        return false;
+    }
+    let mut legal = Vec::new();
+    super::legal_moves(pos, rules, &mut legal);
+    legal.first().is_some_and(|&mv| captures(pos, rules, mv))
+}
+
+fn captures(pos: &Position, rules: &Rules, mv: Move) -> bool {
+    let mut events = Vec::new();
+    super::play(pos, rules, mv, &mut events).is_ok()
+        && events.iter().any(|e| matches!(e, Event::Capture { .. }))
+}
+
+/// A Donkers spelling with its letter read in `pos`: the kichwa of a namua capture (`L` enters
+/// at `A1`: canonical `>`), else the hand's direction (canonical `>` is the mover's right).
+pub fn read_against(pos: &Position, rules: &Rules, spelling: &Spelling) -> Spelling {
+    let mut read = spelling.clone();
+    read.hand = false;
+    if spelling.hand && namua_capture(pos, rules) {
+        read.dir = spelling.dir.map(|d| match d {
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        });
+    }
+    read
+}
+
+/// The Donkers spelling of `mv`, a legal move of `pos`, as transcripts write it: the row only in
+/// mtaji, the letter left out where a namua capture's kichwa is forced (from a kimbi), `>` for
+/// playing the house, `*` / `**` for a takasa.
+pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
+    let name = HOLE_NAMES.get(mv.hole as usize).copied().unwrap_or("?");
+    let side = pos.to_move();
+    let mut out = String::with_capacity(6);
+    if pos.in_nemo(side) {
+        out.push_str(&name[1..]);
+    } else {
+        out.push_str(name);
+    }
+    let mut events = Vec::new();
+    let played = super::play(pos, rules, mv, &mut events).is_ok();
+    let captured = played && events.iter().any(|e| matches!(e, Event::Capture { .. }));
+    let reserved = played && events.iter().any(|e| matches!(e, Event::Reserve { .. }));
+    if captured && pos.in_nemo(side) {
+        // The kichwa the captured seeds enter from; forced (and so not written) from a kimbi.
+        let number = name[1..].parse::<u8>().unwrap_or(0);
+        if (3..=6).contains(&number) {
+            out.push(if mv.dir == Dir::Right { 'L' } else { 'R' });
+        }
+    } else {
+        out.push(if mv.dir == Dir::Right { 'R' } else { 'L' });
+    }
+    if mv.safari == Some(true) {
+        out.push('>');
+    }
+    if !captured {
+        out.push_str(if reserved { "**" } else { "*" });
+    }
+    out
+}
