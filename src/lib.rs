@@ -61,10 +61,10 @@ pub mod transcript;
 
 pub use diagnostics::Code;
 pub use game::{
-    Direction, Event, FalseClaim, Game, GameEnd, NotationError, Outcome, Playthrough,
-    PositionError, Rejection, ResultClaim, RuleId, Side, Sink, StopReason,
+    Direction, Event, FalseClaim, Game, GameEnd, Notation, NotationError, Outcome, Playthrough,
+    PositionError, Preset, Rejection, ResultClaim, RuleId, Side, Sink, StopReason,
 };
-pub use games::{Kete, Kimasai, Kingulu, RULESETS};
+pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;
 pub use play::{MoveError, MoveErrorKind, Played, PlayedWithEvents};
 pub use rng::SplitMix64;

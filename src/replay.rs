@@ -10,7 +10,7 @@
 //! against the real end of the game.
 
 use crate::diagnostics::{Code, Finding, Span};
-use crate::game::{Event, Game, GameEnd, Playthrough, Preset, Rejection};
+use crate::game::{Event, Game, GameEnd, Notation, Playthrough, Preset, Rejection};
 use crate::games;
 use crate::play::{MoveError, MoveErrorKind};
 use crate::record::{Field, Record, ResultClaim};
@@ -172,6 +172,26 @@ fn setup_rulings<G: Game>(
     options: &ReplayOptions,
     out: &mut Replayed,
 ) -> Option<(RulingSet, G::Rulings)> {
+    if let Some(notation) = &record.notation
+        && !G::NOTATIONS.contains(&notation.value)
+    {
+        out.findings.push(
+            Finding::new(
+                Code::BadValue,
+                format!("{} has no {} notation", G::NAME, notation.value),
+            )
+            .at(notation.span)
+            .help(format!(
+                "its notations: {}",
+                G::NOTATIONS
+                    .iter()
+                    .map(|n| n.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        );
+        return None;
+    }
     let mut set = RulingSet::new();
     for (name, value) in &record.rulings {
         let mut one = RulingSet::new();
@@ -193,7 +213,36 @@ fn setup_rulings<G: Game>(
             return None;
         }
     }
-    if let Some(preset) = &options.preset
+    if let Some(own) = &record.preset {
+        if let Some(asked) = &options.preset
+            && G::PRESETS.iter().any(|p| p.name == asked)
+            && *asked != own.value
+        {
+            out.findings.push(
+                Finding::new(
+                    Code::RulingConflict,
+                    format!(
+                        "the record plays `preset: {}`, the command line asks for `--preset {asked}`",
+                        own.value
+                    ),
+                )
+                .at(own.span)
+                .help("drop `--preset`, or change the record's `preset:`"),
+            );
+            return None;
+        }
+        match set.over_preset::<G>(&own.value) {
+            Ok(with_preset) => set = with_preset,
+            Err(e) => {
+                out.findings.push(
+                    Finding::new(Code::UnknownRuling, e.message)
+                        .at(own.span)
+                        .help(rulings_help::<G>()),
+                );
+                return None;
+            }
+        }
+    } else if let Some(preset) = &options.preset
         && G::PRESETS.iter().any(|p| p.name == preset)
     {
         set = set.over_preset::<G>(preset).ok()?;
@@ -221,7 +270,17 @@ fn setup_rulings<G: Game>(
             );
             return None;
         }
-        set.insert(name, value).ok()?;
+        if let Err(e) = set.insert(name, value) {
+            // The value came from the record's preset.
+            out.findings.push(
+                Finding::new(Code::RulingConflict, e.message)
+                    .at_opt(record.preset.as_ref().map(|p| p.span))
+                    .help(format!(
+                        "drop `--ruling {name}={value}`, or set `{name}` in the record's `rulings:`"
+                    )),
+            );
+            return None;
+        }
     }
     match G::rulings(&set) {
         Ok(rulings) => Some((set, rulings)),
@@ -304,6 +363,9 @@ fn play_moves<G: Game>(
     out: &mut Replayed,
 ) -> Playthrough<G> {
     let mut game = Playthrough::<G>::new(start, rulings);
+    if let Some(notation) = &record.notation {
+        game.notation = notation.value;
+    }
     let mut ended_at = game.end().map(|_| 0);
     let mut events = Vec::new();
     let mut stopped = false;
@@ -488,7 +550,20 @@ fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
     let mut help = if moves.is_empty() {
         format!("{side} has no legal move here")
     } else {
-        let names: Vec<String> = moves.into_iter().map(G::format_move).collect();
+        let names: Vec<String> = match game.notation {
+            Notation::Canonical => moves.into_iter().map(G::format_move).collect(),
+            // Both notations: the record's, and the canonical spelling beside it.
+            notation => moves
+                .into_iter()
+                .map(|mv| {
+                    format!(
+                        "{} ({})",
+                        G::format_move_in(notation, &game.position, &game.rulings, mv),
+                        G::format_move(mv)
+                    )
+                })
+                .collect(),
+        };
         format!("legal moves for {side} here: {}", names.join(", "))
     };
     if generated.undecided > 0 {

@@ -247,6 +247,8 @@ struct Builder {
     north: Option<String>,
     first: Option<Field<String>>,
     start: Option<Field<String>>,
+    preset: Option<Field<String>>,
+    notation: Option<Field<String>>,
     rulings: Option<Entries>,
     moves: Option<Vec<Field<String>>>,
     result: Option<Field<String>>,
@@ -312,6 +314,8 @@ pub(crate) fn read(doc: &Document<'_>) -> Option<Fields> {
                     "north" => fields.north = Some(field.value),
                     "first" => fields.first = Some(field),
                     "start" => fields.start = Some(field),
+                    "preset" => fields.preset = Some(field),
+                    "notation" => fields.notation = Some(field),
                     "result" => fields.result = Some(field),
                     _ => return None,
                 }
@@ -332,6 +336,8 @@ pub(crate) fn read(doc: &Document<'_>) -> Option<Fields> {
         north: fields.north,
         first: fields.first.map(shift),
         start: fields.start.map(shift),
+        preset: fields.preset.map(shift),
+        notation: fields.notation.map(shift),
         rulings: fields
             .rulings
             .unwrap_or_default()

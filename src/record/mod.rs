@@ -21,7 +21,7 @@ use serde_saphyr::Spanned;
 
 use crate::diagnostics::{Code, Finding, Span};
 pub use crate::game::ResultClaim;
-use crate::game::Side;
+use crate::game::{Notation, Side};
 
 mod fast;
 
@@ -34,8 +34,8 @@ pub const MAX_YAML_DEPTH: usize = 16;
 
 /// The fields of a record, in the order README.md documents them.
 pub const FIELDS: &[&str] = &[
-    "ruleset", "title", "source", "date", "south", "north", "first", "start", "rulings", "moves",
-    "result",
+    "ruleset", "title", "source", "date", "south", "north", "first", "start", "preset", "rulings",
+    "notation", "moves", "result",
 ];
 
 /// A value of a record with the span of its text in the file.
@@ -57,8 +57,12 @@ pub struct Record {
     pub first: Option<Field<Side>>,
     /// The start position as written (compact or diagram); the game parses it.
     pub start: Option<Field<String>>,
+    /// `preset:` as written: a preset of the record's game (its `rulings:` go on top).
+    pub preset: Option<Field<String>>,
     /// `rulings:` entries: name and value, each with its span, in the record's order.
     pub rulings: Vec<(Field<String>, Field<String>)>,
+    /// The notation the moves are written in (`notation: donkers`); canonical by default.
+    pub notation: Option<Field<Notation>>,
     pub moves: Vec<Field<String>>,
     pub result: Option<Field<ResultClaim>>,
 }
@@ -277,7 +281,9 @@ struct RawRecord {
     north: Option<String>,
     first: Option<Spanned<String>>,
     start: Option<Spanned<String>>,
+    preset: Option<Spanned<String>>,
     rulings: Option<RawRulings>,
+    notation: Option<Spanned<String>>,
     moves: Spanned<Vec<Spanned<String>>>,
     result: Option<Spanned<String>>,
 }
@@ -338,7 +344,9 @@ pub(crate) struct Fields {
     pub north: Option<String>,
     pub first: Option<Field<String>>,
     pub start: Option<Field<String>>,
+    pub preset: Option<Field<String>>,
     pub rulings: Vec<(Field<String>, Field<String>)>,
+    pub notation: Option<Field<String>>,
     pub moves: Vec<Field<String>>,
     pub result: Option<Field<String>>,
 }
@@ -369,6 +377,8 @@ pub(crate) fn read_with_serde(doc: &Document<'_>) -> Result<Fields, Box<Finding>
         north: raw.north,
         first: raw.first.map(field),
         start: raw.start.map(field),
+        preset: raw.preset.map(field),
+        notation: raw.notation.map(field),
         rulings: raw
             .rulings
             .map(|r| r.0)
@@ -414,6 +424,25 @@ fn check_fields(fields: Fields) -> Result<Record, Box<Finding>> {
             }
         },
     };
+    let notation = match fields.notation {
+        None => None,
+        Some(s) => match Notation::parse(&s.value) {
+            Some(notation) => Some(Field {
+                value: notation,
+                span: s.span,
+            }),
+            None => {
+                return Err(Box::new(
+                    Finding::new(
+                        Code::BadValue,
+                        format!("`notation: {}` is not a notation", s.value),
+                    )
+                    .at(s.span)
+                    .help("write `notation: canonical` (the default) or `notation: donkers`"),
+                ));
+            }
+        },
+    };
     let result = match fields.result {
         None => None,
         Some(s) => match ResultClaim::parse(&s.value) {
@@ -442,7 +471,9 @@ fn check_fields(fields: Fields) -> Result<Record, Box<Finding>> {
         north: fields.north,
         first,
         start: fields.start,
+        preset: fields.preset,
         rulings: fields.rulings,
+        notation,
         moves: fields.moves,
         result,
     })
