@@ -495,7 +495,10 @@ impl Driver {
                     stderr: process.stderr_tail(),
                 },
             };
+            // A valid answer ends a streak of failures; an invalid one in step neither ends nor
+            // extends it (it costs no restart).
             self.streak = match (reply.failure_kind(), self.streak) {
+                _ if matches!(reply, Reply::Invalid { .. }) => self.streak,
                 (None, _) => None,
                 (Some(kind), Some((last, n))) if kind == last => Some((kind, n + 1)),
                 (Some(kind), _) => Some((kind, 1)),
