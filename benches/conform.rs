@@ -42,6 +42,7 @@ impl GameVisitor for Bench<'_> {
             seed: 1,
             skip: Vec::new(),
             known_failures: Vec::new(),
+            allow_skips: false,
         };
         let mut driver = engine();
         let requests = run::<G>(&mut driver, &options);

@@ -400,8 +400,30 @@ fn known_failures_and_skips() {
             "x",
         ],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // Every case skipped at the user's request: nothing was checked, which passes only when
+    // allowed.
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("nothing was checked"),
+        "{}",
+        stdout(&out)
+    );
     assert_eq!(closing_line(&out), "0 passed, 0 failed, 4 skipped");
+    let allowed = conform(
+        &engine,
+        &[
+            "--ruleset",
+            "bao-la-kimasai",
+            "--games",
+            "4",
+            "--spec",
+            no_spec.to_str().unwrap(),
+            "--skip",
+            "*/random/*",
+            "--allow-skips",
+        ],
+    );
+    assert_eq!(allowed.status.code(), Some(0), "{}", stdout(&allowed));
 }
 
 // --- Engines that misbehave ------------------------------------------------------------------------
@@ -568,4 +590,330 @@ fn the_export_fits_its_schema() {
     assert_eq!(out.status.code(), Some(2));
     let out = export(&["--spec", "/nonexistent/spec"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+// --- Hostile engines: the run ends with its report, in bounded time -------------------------------
+
+/// The example engine behind a wrapper: `body` runs for every request but `hello`, with `request`
+/// (the parsed request), `answer` (the example engine's response, a dict) and `out(text)` (writes
+/// a line); the answer is written after it unless it `continue`s.
+fn wrapped(dir: &Path, name: &str, body: &str) -> String {
+    let body: String = body.lines().map(|l| format!("        {l}\n")).collect();
+    let script = format!(
+        r#"import json, sys, time
+sys.path.insert(0, {engine_dir:?})
+import engine
+def out(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = engine.respond(line)
+    if request.get("type") != "hello":
+{body}
+    out(json.dumps(answer))
+"#,
+        engine_dir = python_engine().parent().unwrap().display().to_string(),
+    );
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+/// `conform` of one ruleset's random games only, with a short timeout, and how long it took.
+fn hostile(engine: &str, games: &str, extra: &[&str]) -> (Output, std::time::Duration) {
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        "bao-la-kimasai",
+        "--games",
+        games,
+        "--timeout",
+        "0.5",
+        "--spec",
+        no_spec.to_str().unwrap(),
+    ];
+    let started = std::time::Instant::now();
+    let out = conform(engine, &[&args[..], extra].concat());
+    (out, started.elapsed())
+}
+
+fn json_report(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not a JSON report ({e}): {}", stdout(out)))
+}
+
+#[test]
+fn an_engine_that_crashes_after_hello_gets_the_full_report() {
+    let dir = scratch("crash-after-hello");
+    let engine = wrapped(&dir, "crash", "sys.exit(3)");
+    let (out, took) = hostile(&engine, "40", &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(took.as_secs() < 20, "{took:?}");
+    assert!(text.contains("FAIL bao-la-kimasai/random/0"), "{text}");
+    assert!(text.contains("the engine crashed"), "{text}");
+    assert!(text.contains("request:   {\"id\":"), "{text}");
+    assert!(
+        text.contains("FAIL run: the run stopped early: the engine failed 5 times in a row"),
+        "{text}"
+    );
+    // Five crashes in a row: each case fails twice (its own request, and once more when the
+    // shortest reproduction found so far is tried), so the third case is the last.
+    assert_eq!(
+        closing_line(&out),
+        "0 passed, 3 failed, 37 not run",
+        "{text}"
+    );
+
+    let (out, _) = hostile(&engine, "40", &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = json_report(&out);
+    assert_eq!(report["summary"]["failed"], 3);
+    assert_eq!(report["summary"]["not_run"], 37);
+    assert_eq!(report["cases"][39]["status"], "not-run");
+    // The failures are one finding: the same request, crashed on alike.
+    assert_eq!(report["divergences"].as_array().unwrap().len(), 1);
+    assert_eq!(report["divergences"][0]["engine"], "(the engine exited)");
+    assert_eq!(report["divergences"][0]["request"]["type"], "legal_moves");
+    assert!(
+        report["problems"][0]
+            .as_str()
+            .unwrap()
+            .contains("having answered no request"),
+        "{report}"
+    );
+
+    let (out, _) = hostile(&engine, "40", &["--format", "junit"]);
+    assert_eq!(out.status.code(), Some(1));
+    let xml = stdout(&out);
+    assert!(
+        xml.contains(
+            r#"<testsuites name="bao-oracle conform" tests="41" failures="4" skipped="37">"#
+        ),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<testcase classname="run" name="run">"#),
+        "{xml}"
+    );
+    assert!(xml.contains(r#"<skipped message="not run: the run stopped early"/>"#));
+}
+
+#[test]
+fn the_restart_limit_ends_the_run_with_its_report() {
+    let dir = scratch("max-restarts");
+    // Crashes on one request only (the start's only move): the run goes on between crashes.
+    let engine = misbehaving(&dir, "sys.exit(3)");
+    let (out, _) = hostile(&engine, "8", &["--max-restarts", "2", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    let summary = &report["summary"];
+    assert_eq!(summary["restarts"], 2, "{summary}");
+    assert!(summary["failed"].as_u64().unwrap() >= 1, "{summary}");
+    assert!(summary["not_run"].as_u64().unwrap() >= 1, "{summary}");
+    assert_eq!(
+        summary["failed"].as_u64().unwrap() + summary["not_run"].as_u64().unwrap(),
+        8,
+        "{summary}"
+    );
+    let problem = report["problems"][0].as_str().unwrap();
+    assert!(problem.contains("after 2 restarts"), "{problem}");
+}
+
+#[test]
+fn a_silent_engine_is_given_up_early() {
+    let dir = scratch("silent");
+    let engine = wrapped(&dir, "silent", "continue");
+    let (out, took) = hostile(&engine, "100", &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    // Five timeouts of half a second, not a hundred.
+    assert!(took.as_secs() < 15, "{took:?}");
+    assert!(
+        text.contains("the engine did not answer within 0.5 s"),
+        "{text}"
+    );
+    assert!(text.contains("(no answer in time)"), "{text}");
+    assert_eq!(
+        closing_line(&out),
+        "0 passed, 3 failed, 97 not run",
+        "{text}"
+    );
+}
+
+#[test]
+fn protocol_violations_are_findings_reported_once() {
+    let dir = scratch("violations");
+    let cases = [
+        ("garbage", "out('garbage')\ncontinue", "not JSON", true),
+        (
+            "wrong-id",
+            "answer['id'] = 999",
+            "the answer's id is 999",
+            true,
+        ),
+        (
+            "two-lines",
+            "out(json.dumps(answer))",
+            "more than one line for one request?",
+            true,
+        ),
+        (
+            "wrong-types",
+            "if 'moves' in answer:\n    answer['moves'] = ' '.join(answer['moves'])",
+            "not a valid response",
+            false,
+        ),
+        (
+            "unknown-event",
+            "for e in answer.get('events', []):\n    e['type'] = 'grab'",
+            "unknown variant `grab`",
+            false,
+        ),
+    ];
+    for (name, body, why, restarts) in cases {
+        let engine = wrapped(&dir, name, body);
+        let (out, took) = hostile(&engine, "10", &["--format", "json"]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stdout(&out));
+        assert!(took.as_secs() < 20, "{name}: {took:?}");
+        let report = json_report(&out);
+        let divergences = report["divergences"].as_array().unwrap();
+        assert_eq!(divergences.len(), 1, "{name}: {report}");
+        let d = &divergences[0];
+        assert_eq!(
+            d["cases"].as_array().unwrap().len() as u64,
+            report["summary"]["failed"].as_u64().unwrap(),
+            "{name}: {d}"
+        );
+        assert!(
+            d["details"][0].as_str().unwrap().contains(why),
+            "{name}: {d}"
+        );
+        assert!(d["request"]["id"].is_number(), "{name}: {d}");
+        assert!(!d["engine"].is_null(), "{name}: {d}");
+        // Answers in step with the requests cost no restart.
+        assert_eq!(
+            report["summary"]["restarts"] != 0,
+            restarts,
+            "{name}: {}",
+            report["summary"]
+        );
+        if name == "unknown-event" {
+            assert_eq!(
+                d["summary"], "the engine's answer breaks the protocol",
+                "{d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn crashes_are_shrunk() {
+    let dir = scratch("crash-shrink");
+    let engine = wrapped(
+        &dir,
+        "crash-b12",
+        "if request.get('move') == 'b12':\n    sys.exit(3)",
+    );
+    let (out, _) = hostile(&engine, "3", &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    let divergences = report["divergences"].as_array().unwrap();
+    for d in divergences {
+        assert_eq!(d["summary"], "the engine crashed", "{d}");
+        assert_eq!(d["request"]["move"], "b12", "{d}");
+        assert!(d["shrunk_from"].is_number(), "{d}");
+    }
+    // Where the crash needs moves before it, they are shrunk to the shortest there are.
+    assert!(
+        divergences
+            .iter()
+            .any(|d| d["moves"] == serde_json::json!(["A2", "b11", "A3", "b12"])),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_overlong_answer_fails_its_case_with_bounded_memory() {
+    let dir = scratch("overlong");
+    let engine = wrapped(
+        &dir,
+        "overlong",
+        "if request.get('type') == 'legal_moves':\n    while True:\n        sys.stdout.write('x' * 65536)",
+    );
+    let no_spec = scratch("no-spec");
+    // Under a 1 GiB address-space limit: an unbounded line would not fit in three seconds.
+    let command = format!(
+        "ulimit -v 1048576; exec {} conform --engine \"$ENGINE\" --ruleset bao-la-kimasai \
+         --games 2 --timeout 3 --spec {}",
+        quote(Path::new(BIN)),
+        quote(&no_spec)
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .env("ENGINE", &engine)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("longer than 1048576 bytes"), "{text}");
+    assert_eq!(closing_line(&out), "0 passed, 2 failed", "{text}");
+}
+
+#[test]
+fn skipping_what_the_engine_claims_fails_unless_allowed() {
+    let dir = scratch("unsupported");
+    let engine = wrapped(
+        &dir,
+        "unsupported",
+        "answer = {'id': request['id'], 'type': 'unsupported', 'message': 'not today'}",
+    );
+    let (out, _) = hostile(&engine, "5", &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL run: 5 cases skipped (bao-la-kimasai/random/0, ...): the engine does not support it: not today (--allow-skips allows it)"),
+        "{text}"
+    );
+    let (out, _) = hostile(&engine, "5", &["--allow-skips"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // A --ruling the engine does not list skips every random game.
+    let lists_less = dir.join("lists-less.py");
+    std::fs::write(
+        &lists_less,
+        format!(
+            "import sys\nsys.path.insert(0, {:?})\nimport engine\n\
+             engine.GAMES['bao-kingulu'].RULINGS = {{'kingulu.penultimate-source': ['any']}}\n\
+             engine.main()\n",
+            python_engine().parent().unwrap().display().to_string()
+        ),
+    )
+    .unwrap();
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        "bao-kingulu",
+        "--games",
+        "3",
+        "--spec",
+        no_spec.to_str().unwrap(),
+        "--ruling",
+        "kingulu.penultimate-source=not-from-reserved",
+    ];
+    let engine = format!("python3 {}", quote(&lists_less));
+    let out = conform(&engine, &args);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("which --ruling asks for"), "{text}");
+    let out = conform(&engine, &[&args[..], &["--allow-skips"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }

@@ -40,6 +40,14 @@ pub struct ConformArgs {
     /// Seconds to wait for each answer before the engine is restarted.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     pub timeout: f64,
+    /// Restarts allowed (after a crash, a timeout or an answer out of step); past them the run
+    /// stops and reports what it found, the cases left counted as not run.
+    #[arg(long, default_value_t = conform::MAX_RESTARTS, value_name = "N")]
+    pub max_restarts: u32,
+    /// Pass although cases the engine claims to support were skipped (it answered `unsupported`;
+    /// it does not list a `--ruling`), or nothing was checked at all.
+    #[arg(long)]
+    pub allow_skips: bool,
     /// Skip the cases whose names match (`*`, `?`; repeatable), e.g. `bao-kingulu/random/*`.
     #[arg(long = "skip", value_name = "GLOB")]
     pub skip: Vec<String>,
@@ -126,11 +134,18 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     }
     let rulings = rulings_by_ruleset(&rulesets, &args.rulings, ruling_names)
         .map_err(|e| UsageError::new(Code::UnknownRuling, e))?;
+    for (ruleset, set) in &rulings {
+        if let Some(Err(e)) = games::dispatch(ruleset, CheckRulings(set)) {
+            return Err(UsageError::new(Code::UnknownRuling, e));
+        }
+    }
+    driver.set_max_restarts(args.max_restarts);
     let options = Options {
         games: args.games,
         seed: args.seed,
         skip: args.skip.clone(),
         known_failures,
+        allow_skips: args.allow_skips,
     };
     let mut run = Run::new(&mut driver, &options);
     for ruleset in &rulesets {
@@ -149,7 +164,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     let report = run.finish();
     driver.finish();
     print_report(&report, args.format);
-    Ok(if report.summary.conforms() {
+    Ok(if report.conforms() {
         Status::Ok
     } else {
         Status::Failed
@@ -179,6 +194,16 @@ fn ruling_names(ruleset: &str) -> Vec<&'static str> {
         }
     }
     games::dispatch(ruleset, Names).unwrap_or_default()
+}
+
+/// Checks a ruleset's `--ruling` values before the run, not after the rulesets before it.
+struct CheckRulings<'r>(&'r Rulings);
+
+impl GameVisitor for CheckRulings<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Game>(self) -> Result<(), String> {
+        self.0.resolve::<G>().map(|_| ()).map_err(|e| e.message)
+    }
 }
 
 struct RunRuleset<'r, 'a> {

@@ -1,12 +1,16 @@
 //! Running an engine under test: one child process speaking the protocol on its stdin/stdout,
 //! requests pipelined, each answer awaited with a timeout, and the process restarted after a crash,
-//! a timeout or a garbled answer.
+//! a timeout or an answer out of step with the requests.
+//!
+//! The engine's lines are read with a bound ([`MAX_LINE`]). A run stops (the report so far is
+//! kept) when the engine needs more restarts than allowed, or when it fails the same way
+//! [`GIVE_UP`] times in a row and then once more on a request it answered before.
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -18,12 +22,19 @@ use crate::protocol::{self, Request, Response, RulesetSupport};
 /// write never blocks on an engine that has stopped reading), large enough to keep both processes
 /// busy.
 const WINDOW: usize = 64;
-/// An engine that crashes more often than this in one run cannot be run.
-const MAX_RESTARTS: u32 = 100;
+/// Restarts allowed in one run by default (`--max-restarts`).
+pub const MAX_RESTARTS: u32 = 100;
+/// Failures of one kind in a row (each costing a restart, no answer in between) after which the
+/// engine is asked again a request it answered before; if that fails too, the run stops.
+pub const GIVE_UP: u32 = 5;
+/// The longest line read from an engine, newline excluded: an answer longer than this breaks the
+/// protocol (1 MiB; the longest answer of the oracle is a few kilobytes).
+pub const MAX_LINE: usize = 1 << 20;
 /// The least time an engine is given to start and answer `hello`.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
-/// Lines of the engine's stderr kept for a crash report.
+/// Lines of the engine's stderr kept for a crash report, and the length each is cut to.
 const STDERR_TAIL: usize = 12;
+const STDERR_LINE: usize = 1000;
 
 /// What the engine said in its `hello`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +50,11 @@ pub struct EngineInfo {
 pub enum Reply {
     /// A protocol message with the right id; `line` as the engine wrote it.
     Answer { response: Response, line: String },
-    /// A line that is not a response to this request (not JSON, not a message, a wrong id).
+    /// A JSON object with the request's id that is not a valid response (an unknown `type` or
+    /// event, a field of the wrong type): the engine is still in step and is not restarted.
+    Invalid { line: String, why: String },
+    /// A line out of step with the requests (not JSON, no or a wrong id, longer than
+    /// [`MAX_LINE`]); the engine was restarted.
     Garbled { line: String, why: String },
     /// No answer within the timeout; the engine was restarted.
     Timeout { seconds: f64 },
@@ -47,7 +62,27 @@ pub enum Reply {
     Crashed { stderr: String },
 }
 
-/// Why an engine could not be run at all.
+impl Reply {
+    /// Whether the engine had to be stopped after this reply (and restarted for the next request).
+    pub fn kills(&self) -> bool {
+        matches!(
+            self,
+            Reply::Garbled { .. } | Reply::Timeout { .. } | Reply::Crashed { .. }
+        )
+    }
+
+    /// The failure in a few words, the same for every failure of its kind.
+    fn failure_kind(&self) -> Option<&'static str> {
+        match self {
+            Reply::Garbled { .. } => Some("answers out of step with the requests"),
+            Reply::Timeout { .. } => Some("no answer in time"),
+            Reply::Crashed { .. } => Some("the engine exited"),
+            Reply::Answer { .. } | Reply::Invalid { .. } => None,
+        }
+    }
+}
+
+/// Why an engine could not be run at all, or no longer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fatal(pub String);
 
@@ -57,10 +92,42 @@ impl std::fmt::Display for Fatal {
     }
 }
 
+/// A line from the engine's stdout.
+enum Line {
+    Text(String),
+    /// A line longer than [`MAX_LINE`]: its start. Nothing more is read from the process.
+    TooLong(String),
+}
+
+/// Reads one line of at most `max` bytes (newline excluded) into `buf`: `Ok(None)` at the end of
+/// the input, `Ok(Some(true))` for a line that is longer (its first `max` bytes in `buf`).
+fn read_bounded(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<bool>> {
+    buf.clear();
+    let n = reader
+        .by_ref()
+        .take(max as u64 + 1)
+        .read_until(b'\n', buf)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        return Ok(Some(false));
+    }
+    // No newline: the end of the input, or a line past the bound.
+    let long = buf.len() > max;
+    buf.truncate(max);
+    Ok(Some(long))
+}
+
 struct Process {
     child: Child,
     stdin: BufWriter<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
 }
 
@@ -79,28 +146,45 @@ impl Process {
         let stdin = BufWriter::new(child.stdin.take().expect("stdin is piped"));
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr_pipe = child.stderr.take().expect("stderr is piped");
-        let (tx, lines) = channel();
+        // Bounded both ways: lines of at most MAX_LINE, at most WINDOW of them read ahead.
+        let (tx, lines) = sync_channel(WINDOW);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send(line).is_err() {
-                            return;
+                let line = match read_bounded(&mut reader, &mut buf, MAX_LINE) {
+                    Ok(None) | Err(_) => return,
+                    Ok(Some(long)) => {
+                        let text = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if long {
+                            Line::TooLong(text)
+                        } else {
+                            Line::Text(text)
                         }
                     }
+                };
+                let stop = matches!(line, Line::TooLong(_));
+                if tx.send(line).is_err() || stop {
+                    return;
                 }
             }
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr_pipe).lines() {
-                let Ok(line) = line else { return };
+            let mut reader = BufReader::new(stderr_pipe);
+            let mut buf = Vec::new();
+            loop {
+                let long = match read_bounded(&mut reader, &mut buf, STDERR_LINE) {
+                    Ok(Some(long)) => long,
+                    Ok(None) | Err(_) => return,
+                };
+                let mut line = String::from_utf8_lossy(&buf).into_owned();
+                if long {
+                    line.push('…');
+                    // The rest of the line is read and dropped, in bounded pieces.
+                    while let Ok(Some(true)) = read_bounded(&mut reader, &mut buf, STDERR_LINE) {}
+                }
                 let Ok(mut tail) = tail.lock() else { return };
                 if tail.len() == STDERR_TAIL {
                     tail.pop_front();
@@ -156,6 +240,11 @@ pub struct Driver {
     /// Requests sent, the handshakes included.
     pub requests: u64,
     pub restarts: u32,
+    max_restarts: u32,
+    /// The kind of the last failures and how many came in a row, no answer in between.
+    streak: Option<(&'static str, u32)>,
+    /// The last request answered with a valid response: asked again before giving up.
+    answered: Option<Request>,
     transcript: Option<BufWriter<File>>,
 }
 
@@ -179,10 +268,18 @@ impl Driver {
             next_id: 0,
             requests: 0,
             restarts: 0,
+            max_restarts: MAX_RESTARTS,
+            streak: None,
+            answered: None,
             transcript: transcript.map(BufWriter::new),
         };
         driver.info = driver.launch()?;
         Ok(driver)
+    }
+
+    /// Allows `n` restarts in this run (default [`MAX_RESTARTS`]).
+    pub fn set_max_restarts(&mut self, n: u32) {
+        self.max_restarts = n;
     }
 
     pub fn info(&self) -> &EngineInfo {
@@ -211,11 +308,19 @@ impl Driver {
         // HELLO_TIMEOUT.
         let wait = self.timeout.max(HELLO_TIMEOUT);
         let answer = match process.lines.recv_timeout(wait) {
-            Ok(answer) => answer,
+            Ok(Line::Text(answer)) => answer,
+            Ok(Line::TooLong(start)) => {
+                process.kill();
+                return Err(Fatal(format!(
+                    "the engine's answer to `hello` is longer than {MAX_LINE} bytes: {}",
+                    clip(&start)
+                )));
+            }
             Err(RecvTimeoutError::Timeout) => {
                 process.kill();
                 return Err(Fatal(format!(
-                    "the engine did not answer `hello` within {} s",
+                    "the engine did not answer `hello` within {} s (does it flush its output \
+                     after each line?)",
                     wait.as_secs_f64()
                 )));
             }
@@ -270,37 +375,90 @@ impl Driver {
         if let Some(p) = self.process.take() {
             p.kill();
         }
-        self.restarts += 1;
-        if self.restarts > MAX_RESTARTS {
+        if self.restarts >= self.max_restarts {
             return Err(Fatal(format!(
-                "the engine had to be restarted more than {MAX_RESTARTS} times"
+                "the engine failed again after {} restarts, the most allowed (--max-restarts)",
+                self.max_restarts
             )));
         }
+        self.restarts += 1;
         self.launch().map(|_| ())
     }
 
-    /// Sends the requests (their ids are assigned here) and returns one reply for each, in order.
-    /// Requests are pipelined; after a crash, a timeout or a garbled answer the engine is restarted
-    /// and the requests after the failed one are sent again.
+    /// A running engine for the next requests: restarted if it was stopped, unless it keeps
+    /// failing the same way (see the module docs).
+    fn running(&mut self) -> Result<(), Fatal> {
+        if self.process.is_some() {
+            return Ok(());
+        }
+        let Some((kind, n)) = self.streak.filter(|&(_, n)| n >= GIVE_UP) else {
+            return self.restart();
+        };
+        let give_up = |also: &str| {
+            Fatal(format!(
+                "the engine failed {n} times in a row ({kind}){also}: given up"
+            ))
+        };
+        // One more chance, on a request it answered before: a failure that depends on the request
+        // (shrinking repeats one) does not stop the run; an engine that fails on everything does.
+        let Some(mut again) = self.answered.clone() else {
+            return Err(give_up(", having answered no request"));
+        };
+        self.restart()?;
+        let id = self.fresh_id();
+        set_id(&mut again, id.clone());
+        let reply = self.send(&[to_line(&again)], &[id]).remove(0);
+        match reply {
+            Reply::Answer { .. } => Ok(()),
+            _ => {
+                if let Some(p) = self.process.take() {
+                    p.kill();
+                }
+                Err(give_up(" and again on a request it had answered before"))
+            }
+        }
+    }
+
+    fn fresh_id(&mut self) -> Value {
+        let id = protocol::id(self.next_id);
+        self.next_id += 1;
+        id
+    }
+
+    /// Sends the requests (their ids are assigned here) and returns the replies in order: one for
+    /// each request, or fewer when the engine had to be stopped (a crash, a timeout, an answer out
+    /// of step), the failed reply then last. `Err` when the engine cannot be run any more.
     pub fn exchange(&mut self, requests: &mut [Request]) -> Result<Vec<Reply>, Fatal> {
         let mut lines = Vec::with_capacity(requests.len());
         let mut ids = Vec::with_capacity(requests.len());
         for request in requests.iter_mut() {
-            let id = protocol::id(self.next_id);
-            self.next_id += 1;
+            let id = self.fresh_id();
             set_id(request, id.clone());
             lines.push(to_line(request));
             ids.push(id);
         }
-        let mut replies = Vec::with_capacity(requests.len());
+        if requests.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.running()?;
+        let replies = self.send(&lines, &ids);
+        if let Some(i) = replies
+            .iter()
+            .rposition(|r| matches!(r, Reply::Answer { .. }))
+        {
+            self.answered = Some(requests[i].clone());
+        }
+        Ok(replies)
+    }
+
+    /// Pipelines `lines` to the running engine; stops at the first reply that stops the engine.
+    fn send(&mut self, lines: &[String], ids: &[Value]) -> Vec<Reply> {
+        let mut replies = Vec::with_capacity(lines.len());
+        let Some(process) = self.process.as_mut() else {
+            unreachable!("the engine runs")
+        };
         let mut sent = 0;
         while replies.len() < lines.len() {
-            if self.process.is_none() {
-                self.restart()?;
-            }
-            let Some(process) = self.process.as_mut() else {
-                unreachable!("restarted above")
-            };
             while sent < lines.len() && sent - replies.len() < WINDOW {
                 if writeln!(process.stdin, "{}", lines[sent]).is_err() {
                     break;
@@ -314,11 +472,21 @@ impl Driver {
             let _ = process.stdin.flush();
             let head = replies.len();
             let reply = match process.lines.recv_timeout(self.timeout) {
-                Ok(line) => {
+                Ok(Line::Text(line)) => {
                     if let Some(t) = &mut self.transcript {
                         let _ = writeln!(t, "< {line}");
                     }
                     read_reply(line, &ids[head])
+                }
+                Ok(Line::TooLong(start)) => {
+                    let line = clip(&start);
+                    if let Some(t) = &mut self.transcript {
+                        let _ = writeln!(t, "< {line}");
+                    }
+                    let why = format!(
+                        "the answer is longer than {MAX_LINE} bytes, the most a line may be"
+                    );
+                    Reply::Garbled { line, why }
                 }
                 Err(RecvTimeoutError::Timeout) => Reply::Timeout {
                     seconds: self.timeout.as_secs_f64(),
@@ -327,16 +495,25 @@ impl Driver {
                     stderr: process.stderr_tail(),
                 },
             };
-            if !matches!(reply, Reply::Answer { .. }) {
-                // Whatever was in flight is lost with the process: send it again to a fresh one.
+            // A valid answer ends a streak of failures; an invalid one in step neither ends nor
+            // extends it (it costs no restart).
+            self.streak = match (reply.failure_kind(), self.streak) {
+                _ if matches!(reply, Reply::Invalid { .. }) => self.streak,
+                (None, _) => None,
+                (Some(kind), Some((last, n))) if kind == last => Some((kind, n + 1)),
+                (Some(kind), _) => Some((kind, 1)),
+            };
+            let kills = reply.kills();
+            replies.push(reply);
+            if kills {
+                // Whatever was in flight is lost with the process.
                 if let Some(p) = self.process.take() {
                     p.kill();
                 }
-                sent = head + 1;
+                break;
             }
-            replies.push(reply);
         }
-        Ok(replies)
+        replies
     }
 
     /// Ends the session: closes the engine's input and waits briefly for it to exit.
@@ -373,19 +550,41 @@ fn to_line(request: &Request) -> String {
     serde_json::to_string(request).expect("requests serialize")
 }
 
+/// The engine's answer to the request with id `id`.
 fn read_reply(line: String, id: &Value) -> Reply {
-    match serde_json::from_str::<Response>(&line) {
-        Ok(response) if response.id() == id => Reply::Answer { response, line },
-        Ok(response) => {
-            let why = format!(
-                "the answer's id is {}, the request's {id}: answers must come in order, one per request",
-                response.id()
-            );
-            Reply::Garbled { line, why }
-        }
+    let value: Value = match serde_json::from_str(&line) {
+        Ok(value) => value,
         Err(e) => {
-            let why = format!("not a protocol message: {e}");
-            Reply::Garbled { line, why }
+            let why = format!("not JSON: {e}");
+            return Reply::Garbled { line, why };
+        }
+    };
+    match value.get("id") {
+        Some(got) if got == id => {}
+        Some(got) => {
+            // The driver's ids count up: a smaller one answers an earlier request again.
+            let earlier = matches!((got.as_u64(), id.as_u64()), (Some(a), Some(b)) if a < b);
+            let hint = if earlier {
+                " (the id of an earlier request: more than one line for one request?)"
+            } else {
+                ""
+            };
+            let why = format!(
+                "the answer's id is {got}, the request's {id}: answers must come in order, one \
+                 line per request{hint}"
+            );
+            return Reply::Garbled { line, why };
+        }
+        None => {
+            let why = format!("the answer has no id (the request's is {id})");
+            return Reply::Garbled { line, why };
+        }
+    }
+    match serde_json::from_value::<Response>(value) {
+        Ok(response) => Reply::Answer { response, line },
+        Err(e) => {
+            let why = format!("not a valid response: {e}");
+            Reply::Invalid { line, why }
         }
     }
 }
@@ -503,6 +702,53 @@ mod tests {
         .err()
         .expect("no such program");
         assert!(err.0.contains("cannot start"), "{err}");
+    }
+
+    #[test]
+    fn lines_are_read_within_a_bound() {
+        let mut input: &[u8] = b"short\nexactly5\n12345\n123456\nend";
+        let mut buf = Vec::new();
+        let mut next = |max| {
+            let got = read_bounded(&mut input, &mut buf, max).unwrap();
+            got.map(|long| (String::from_utf8_lossy(&buf).into_owned(), long))
+        };
+        assert_eq!(next(100), Some(("short".into(), false)));
+        assert_eq!(next(8), Some(("exactly5".into(), false)));
+        assert_eq!(next(5), Some(("12345".into(), false)));
+        // One byte too many: the first five, and the line marked long.
+        assert_eq!(next(5), Some(("12345".into(), true)));
+        // The rest of it is the next read (less the byte read past the bound).
+        assert_eq!(next(5), Some(("".into(), false)));
+        assert_eq!(next(5), Some(("end".into(), false)));
+        assert_eq!(next(5), None);
+    }
+
+    #[test]
+    fn replies_in_step_and_out_of_step() {
+        let id = Value::from(7);
+        let answer = read_reply(r#"{"id":7,"type":"moves","moves":["A2"]}"#.into(), &id);
+        assert!(matches!(answer, Reply::Answer { .. }), "{answer:?}");
+        // In step (the request's id), but not a response: no restart needed.
+        let invalid = read_reply(r#"{"id":7,"type":"moves","moves":"A2"}"#.into(), &id);
+        assert!(matches!(invalid, Reply::Invalid { .. }) && !invalid.kills());
+        let unknown = read_reply(r#"{"id":7,"type":"shrug"}"#.into(), &id);
+        assert!(matches!(unknown, Reply::Invalid { .. }), "{unknown:?}");
+        for line in [
+            "garbage",
+            "[1]",
+            r#"{"type":"moves","moves":[]}"#,
+            r#"{"id":8}"#,
+        ] {
+            let reply = read_reply(line.into(), &id);
+            assert!(
+                matches!(reply, Reply::Garbled { .. }) && reply.kills(),
+                "{line}"
+            );
+        }
+        let Reply::Garbled { why, .. } = read_reply(r#"{"id":6}"#.into(), &id) else {
+            panic!("an earlier id is out of step")
+        };
+        assert!(why.contains("more than one line for one request"), "{why}");
     }
 
     #[test]

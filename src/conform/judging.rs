@@ -39,15 +39,29 @@ pub(super) enum Verdict {
     Fail(Mismatch),
 }
 
+const GARBLED: &str = "the engine's answer is garbled";
+const BREAKS_PROTOCOL: &str = "the engine's answer breaks the protocol";
+
+/// What makes two protocol violations the same finding, whatever the request: the violation
+/// without its numbers (ids, columns). `None` for other divergences.
+pub(super) fn violation(d: &Divergence) -> Option<String> {
+    if d.summary != GARBLED && d.summary != BREAKS_PROTOCOL {
+        return None;
+    }
+    let why = d.details.first().map(String::as_str).unwrap_or("");
+    let shape: String = why.chars().filter(|c| !c.is_ascii_digit()).collect();
+    Some(format!("{} {} {shape}", d.ruleset, d.summary))
+}
+
 /// Compares the engine's reply to a probe with the oracle's answer.
 pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) -> Verdict {
     let response = match reply {
         Reply::Answer { response, .. } => response,
         Reply::Garbled { why, .. } => {
-            return Verdict::Fail(Mismatch::new(
-                "the engine's answer is garbled",
-                vec![why.clone()],
-            ));
+            return Verdict::Fail(Mismatch::new(GARBLED, vec![why.clone()]));
+        }
+        Reply::Invalid { why, .. } => {
+            return Verdict::Fail(Mismatch::new(BREAKS_PROTOCOL, vec![why.clone()]));
         }
         Reply::Timeout { seconds } => {
             return Verdict::Fail(Mismatch::new(
@@ -245,7 +259,7 @@ pub(super) fn divergence<G: Game>(
         map.insert("id".into(), id.clone());
     }
     let engine = match reply {
-        Reply::Answer { line, .. } | Reply::Garbled { line, .. } => {
+        Reply::Answer { line, .. } | Reply::Garbled { line, .. } | Reply::Invalid { line, .. } => {
             serde_json::from_str(line).unwrap_or_else(|_| Value::String(clip(line)))
         }
         Reply::Timeout { seconds } => Value::String(format!("(no answer within {seconds} s)")),

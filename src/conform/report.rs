@@ -24,6 +24,10 @@ pub struct Report {
     pub fixed_known_failures: Vec<String>,
     /// Known-failure entries that match no case of this run.
     pub unmatched_known_failures: Vec<String>,
+    /// Why the run fails beyond its failed cases: it stopped early (the engine could not be run
+    /// any more), skipped cases the engine claims to support, or checked nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<String>,
     pub summary: Summary,
 }
 
@@ -53,6 +57,8 @@ pub enum CaseStatus {
     KnownFailure,
     /// Listed as a known failure, and passing now: fails the run.
     FixedKnownFailure,
+    /// Not run: the engine could not be run any more (see [`Report::problems`]).
+    NotRun,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -102,27 +108,37 @@ pub struct Summary {
     pub failed: usize,
     pub skipped: usize,
     pub known_failures: usize,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_run: usize,
     pub requests: u64,
     pub restarts: u32,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl Summary {
-    /// The closing line: `N passed, M failed` (`, K skipped` when some were).
+    /// The closing line: `N passed, M failed` (`, K skipped`, `, J not run` when some were).
     pub fn closing_line(&self) -> String {
         let mut line = format!("{} passed, {} failed", self.passed, self.failed);
         let skipped = self.skipped + self.known_failures;
         if skipped > 0 {
             let _ = write!(line, ", {skipped} skipped");
         }
+        if self.not_run > 0 {
+            let _ = write!(line, ", {} not run", self.not_run);
+        }
         line
-    }
-
-    pub fn conforms(&self) -> bool {
-        self.failed == 0
     }
 }
 
 impl Report {
+    /// Whether the engine conforms: no case failed and the run has no other problem.
+    pub fn conforms(&self) -> bool {
+        self.summary.failed == 0 && self.problems.is_empty()
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("the report serializes")
     }
@@ -201,6 +217,12 @@ impl Report {
                 self.unmatched_known_failures.join(", ")
             );
         }
+        if !self.problems.is_empty() {
+            out.push('\n');
+            for p in &self.problems {
+                let _ = writeln!(out, "FAIL run: {p}");
+            }
+        }
         out.push('\n');
         let _ = writeln!(out, "{} requests", self.summary.requests);
         if self.summary.restarts > 0 {
@@ -218,12 +240,14 @@ impl Report {
     pub fn to_junit(&self) -> String {
         let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         let s = &self.summary;
+        // The run's own problems are one more test case, in a suite of their own.
+        let run_case = usize::from(!self.problems.is_empty());
         let _ = writeln!(
             out,
             "<testsuites name=\"bao-oracle conform\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">",
-            self.cases.len(),
-            s.failed,
-            s.skipped + s.known_failures
+            self.cases.len() + run_case,
+            s.failed + run_case,
+            s.skipped + s.known_failures + s.not_run
         );
         for r in &self.rulesets {
             let cases: Vec<&CaseResult> = self
@@ -238,7 +262,11 @@ impl Report {
                 xml(&r.ruleset),
                 cases.len(),
                 count(&[CaseStatus::Failed, CaseStatus::FixedKnownFailure]),
-                count(&[CaseStatus::Skipped, CaseStatus::KnownFailure])
+                count(&[
+                    CaseStatus::Skipped,
+                    CaseStatus::KnownFailure,
+                    CaseStatus::NotRun
+                ])
             );
             for c in cases {
                 let short = c
@@ -272,9 +300,10 @@ impl Report {
                             ">\n      <failure message=\"listed as a known failure, but passes\"/>\n    </testcase>\n"
                         );
                     }
-                    CaseStatus::Skipped | CaseStatus::KnownFailure => {
+                    CaseStatus::Skipped | CaseStatus::KnownFailure | CaseStatus::NotRun => {
                         let reason = match c.status {
                             CaseStatus::KnownFailure => "known failure",
+                            CaseStatus::NotRun => "not run: the run stopped early",
                             _ => c.reason.as_deref().unwrap_or("skipped"),
                         };
                         let _ = write!(
@@ -286,6 +315,16 @@ impl Report {
                 }
             }
             out.push_str("  </testsuite>\n");
+        }
+        if let Some(first) = self.problems.first() {
+            let _ = write!(
+                out,
+                "  <testsuite name=\"run\" tests=\"1\" failures=\"1\" skipped=\"0\">\n    \
+                 <testcase classname=\"run\" name=\"run\">\n      \
+                 <failure message=\"{}\">{}</failure>\n    </testcase>\n  </testsuite>\n",
+                xml(first),
+                xml(&self.problems.join("\n"))
+            );
         }
         out.push_str("</testsuites>\n");
         out
@@ -404,6 +443,12 @@ mod tests {
             ..Summary::default()
         };
         assert_eq!(s.closing_line(), "3 passed, 0 failed");
+        let s = Summary {
+            failed: 2,
+            not_run: 5,
+            ..Summary::default()
+        };
+        assert_eq!(s.closing_line(), "0 passed, 2 failed, 5 not run");
     }
 
     #[test]

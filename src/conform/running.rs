@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::judging::{Verdict, divergence, judge, request_kind};
+use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
 use super::probes::{Context, Kind, Probe};
 use super::shrinking::Failure;
 use super::{
@@ -45,6 +45,10 @@ pub struct Run<'a> {
     pub(super) shrink_budget: u32,
     /// The shortest reproduction found so far for each kind of divergence, by ruleset.
     pub(super) shortest: BTreeMap<(String, String), Vec<String>>,
+    /// Why the engine cannot be run any more: every case from there on is not run.
+    stopped: Option<String>,
+    /// Skipped cases the engine claims to support, or the user asked for: (case, reason).
+    unexcused: Vec<(String, String)>,
 }
 
 impl<'a> Run<'a> {
@@ -57,6 +61,8 @@ impl<'a> Run<'a> {
             rulesets: Vec::new(),
             shrink_budget: SHRINK_BUDGET,
             shortest: BTreeMap::new(),
+            stopped: None,
+            unexcused: Vec::new(),
         }
     }
 
@@ -97,9 +103,11 @@ impl<'a> Run<'a> {
             failed: count(CaseStatus::Failed) + count(CaseStatus::FixedKnownFailure),
             skipped: count(CaseStatus::Skipped),
             known_failures: count(CaseStatus::KnownFailure),
+            not_run: count(CaseStatus::NotRun),
             requests: self.driver.requests,
             restarts: self.driver.restarts,
         };
+        let problems = self.problems(&summary);
         let info = self.driver.info();
         Report {
             version: REPORT_VERSION,
@@ -115,8 +123,54 @@ impl<'a> Run<'a> {
             divergences: self.divergences,
             fixed_known_failures: fixed,
             unmatched_known_failures: unmatched,
+            problems,
             summary,
         }
+    }
+
+    /// Why the run fails beyond its failed cases: it stopped early, skipped what it should have
+    /// checked, or checked nothing.
+    fn problems(&self, summary: &Summary) -> Vec<String> {
+        let mut problems = Vec::new();
+        if let Some(why) = &self.stopped {
+            problems.push(format!(
+                "the run stopped early: {why}; {} cases not run",
+                summary.not_run
+            ));
+        }
+        if self.options.allow_skips {
+            return problems;
+        }
+        // One line per reason, in the order first met.
+        let mut reasons: Vec<(&str, &str, usize)> = Vec::new();
+        for (case, reason) in &self.unexcused {
+            match reasons.iter_mut().find(|(r, _, _)| r == reason) {
+                Some((_, _, n)) => *n += 1,
+                None => reasons.push((reason, case, 1)),
+            }
+        }
+        const SHOWN: usize = 5;
+        for (reason, case, n) in reasons.iter().take(SHOWN) {
+            let cases = match n {
+                1 => format!("{case} skipped"),
+                n => format!("{n} cases skipped ({case}, ...)"),
+            };
+            problems.push(format!("{cases}: {reason} (--allow-skips allows it)"));
+        }
+        if reasons.len() > SHOWN {
+            let more: usize = reasons[SHOWN..].iter().map(|(_, _, n)| n).sum();
+            problems.push(format!("{more} more cases skipped for other such reasons"));
+        }
+        let checked = summary.passed + summary.failed + summary.known_failures;
+        if checked == 0 && self.stopped.is_none() {
+            problems.push("nothing was checked: no case ran (--allow-skips allows it)".into());
+        }
+        problems
+    }
+
+    /// Whether the engine can no longer be run.
+    pub(super) fn stopped(&self) -> bool {
+        self.stopped.is_some()
     }
 
     fn skipped(&self, name: &str) -> bool {
@@ -127,15 +181,23 @@ impl<'a> Run<'a> {
         let (status, divergence, reason) = match outcome {
             Outcome::Passed => (CaseStatus::Passed, None, None),
             Outcome::Skipped(reason) => (CaseStatus::Skipped, None, Some(reason)),
+            Outcome::Unexcused(reason) => {
+                self.unexcused.push((name.clone(), reason.clone()));
+                (CaseStatus::Skipped, None, Some(reason))
+            }
+            Outcome::NotRun => (CaseStatus::NotRun, None, None),
             Outcome::Failed(d) => {
-                // Random games that shrink to the same reproduction are one divergence.
+                // Random games that shrink to the same reproduction are one divergence, and a
+                // protocol violation is one whatever the request.
+                let violation = violation(&d);
                 let same = self.divergences.iter().position(|old| {
-                    old.ruleset == d.ruleset
+                    let reproduction = old.ruleset == d.ruleset
                         && old.rulings == d.rulings
                         && old.start == d.start
                         && old.moves == d.moves
                         && request_kind(&old.request) == request_kind(&d.request)
-                        && old.summary == d.summary
+                        && old.summary == d.summary;
+                    reproduction || (violation.is_some() && judging::violation(old) == violation)
                 });
                 let index = match same {
                     Some(i) => {
@@ -186,8 +248,10 @@ impl<'a> Run<'a> {
                 Outcome::Skipped("--skip".into())
             } else if let Some(reason) = unsupported(&script.rulings) {
                 Outcome::Skipped(reason)
+            } else if self.stopped.is_some() {
+                Outcome::NotRun
             } else {
-                self.script(&name, script)?
+                self.script(&name, script)
             };
             self.record(name, G::RULESET, outcome);
         }
@@ -198,7 +262,10 @@ impl<'a> Run<'a> {
             let outcome = if self.skipped(&name) {
                 Outcome::Skipped("--skip".into())
             } else if let Some(reason) = &random_unsupported {
-                Outcome::Skipped(reason.clone())
+                // The user asked for this ruling: a run that cannot check it does not pass quietly.
+                Outcome::Unexcused(format!("{reason}, which --ruling asks for"))
+            } else if self.stopped.is_some() {
+                Outcome::NotRun
             } else {
                 let ctx = Context::<G> {
                     rulings: game_rulings.clone(),
@@ -206,7 +273,7 @@ impl<'a> Run<'a> {
                     start: G::start(),
                     history: false,
                 };
-                self.random_game(&ctx, n)?
+                self.random_game(&ctx, n)
             };
             self.record(name, G::RULESET, outcome);
         }
@@ -219,14 +286,10 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    fn script<G: Game>(&mut self, name: &str, script: &Script<G>) -> Result<Outcome, Fatal> {
+    fn script<G: Game>(&mut self, name: &str, script: &Script<G>) -> Outcome {
         let rulings = match script.rulings.resolve::<G>().map_err(|e| e.message) {
             Ok(r) => r,
-            Err(e) => {
-                return Ok(Outcome::Skipped(format!(
-                    "the oracle refuses its rulings: {e}"
-                )));
-            }
+            Err(e) => return Outcome::Skipped(format!("the oracle refuses its rulings: {e}")),
         };
         let start = match &script.start {
             Ok(start) => start.clone(),
@@ -270,15 +333,15 @@ impl<'a> Run<'a> {
             probes.extend(ctx.legal_moves_probe(&game.position, &played));
         }
         if probes.is_empty() {
-            return Ok(Outcome::Skipped(
-                "the oracle finds a move of the scenario undecided".into(),
-            ));
+            return Outcome::Skipped("the oracle finds a move of the scenario undecided".into());
         }
-        let replies = self.send(&mut probes)?;
+        let Some(replies) = self.send(&mut probes) else {
+            return Outcome::NotRun;
+        };
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(&ctx, probe, reply) {
                 Verdict::Pass => {}
-                Verdict::Skip(reason) => return Ok(Outcome::Skipped(reason)),
+                Verdict::Skip(reason) => return Outcome::Unexcused(reason),
                 Verdict::Fail(mismatch) => {
                     let moves = probe.reproduction();
                     let mut d = divergence(name, &ctx, &moves, probe, reply, mismatch);
@@ -287,25 +350,20 @@ impl<'a> Run<'a> {
                             d.rules.push(r.clone());
                         }
                     }
-                    return Ok(Outcome::Failed(Box::new(d)));
+                    return Outcome::Failed(Box::new(d));
                 }
             }
         }
-        Ok(Outcome::Passed)
+        Outcome::Passed
     }
 
     /// A scenario whose start position the oracle refuses: the engine must answer `legal_moves`
     /// there with the same error.
-    fn refused_start<G: Game>(
-        &mut self,
-        name: &str,
-        script: &Script<G>,
-        text: &str,
-    ) -> Result<Outcome, Fatal> {
+    fn refused_start<G: Game>(&mut self, name: &str, script: &Script<G>, text: &str) -> Outcome {
         if text.trim().contains('\n') {
-            return Ok(Outcome::Skipped(
+            return Outcome::Skipped(
                 "its refused start is a diagram; the protocol sends compact positions".into(),
-            ));
+            );
         }
         let mut request = [Request::LegalMoves {
             id: Value::Null,
@@ -313,7 +371,13 @@ impl<'a> Run<'a> {
             rulings: script.rulings.clone(),
             position: text.to_string(),
         }];
-        let reply = self.driver.exchange(&mut request)?;
+        let reply = match self.driver.exchange(&mut request) {
+            Ok(reply) => reply,
+            Err(stop) => {
+                self.stopped = Some(stop.0);
+                return Outcome::NotRun;
+            }
+        };
         let [request] = request;
         let line = serde_json::to_string(&request).expect("requests serialize");
         let expected = protocol::respond(&line);
@@ -324,7 +388,7 @@ impl<'a> Run<'a> {
                     (a, b) => a.kind() == b.kind(),
                 };
                 if agrees {
-                    return Ok(Outcome::Passed);
+                    return Outcome::Passed;
                 }
                 let summary = format!(
                     "to `legal_moves` at a position the oracle refuses, the engine answers `{}`",
@@ -336,6 +400,7 @@ impl<'a> Run<'a> {
                 let verdict = match other {
                     Reply::Timeout { seconds } => format!("no answer within {seconds} s"),
                     Reply::Crashed { .. } => "the engine crashed".to_string(),
+                    Reply::Invalid { .. } => "an answer that breaks the protocol".to_string(),
                     _ => "a garbled answer".to_string(),
                 };
                 (verdict.clone(), Value::String(verdict))
@@ -345,7 +410,7 @@ impl<'a> Run<'a> {
             Response::Error { code, message, .. } => vec![format!("oracle: {code}: {message}")],
             _ => Vec::new(),
         };
-        Ok(Outcome::Failed(Box::new(Divergence {
+        Outcome::Failed(Box::new(Divergence {
             cases: vec![name.to_string()],
             ruleset: G::RULESET.to_string(),
             rulings: script.rulings.clone(),
@@ -360,10 +425,10 @@ impl<'a> Run<'a> {
             engine,
             oracle: serde_json::to_value(&expected).expect("responses serialize"),
             rules: script.rules.clone(),
-        })))
+        }))
     }
 
-    fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Result<Outcome, Fatal> {
+    fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Outcome {
         let mut rng = SplitMix64::new(game_seed(self.options.seed, G::RULESET, n));
         let names = move_names::<G>();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
@@ -396,11 +461,13 @@ impl<'a> Run<'a> {
             moves.push(mv);
             played.push(text);
         }
-        let replies = self.send(&mut probes)?;
+        let Some(replies) = self.send(&mut probes) else {
+            return Outcome::NotRun;
+        };
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(ctx, probe, reply) {
                 Verdict::Pass => {}
-                Verdict::Skip(reason) => return Ok(Outcome::Skipped(reason)),
+                Verdict::Skip(reason) => return Outcome::Unexcused(reason),
                 Verdict::Fail(mismatch) => {
                     let name = format!("{}/random/{n}", G::RULESET);
                     let upto = probe.reproduction().len();
@@ -410,8 +477,8 @@ impl<'a> Run<'a> {
                         reply: reply.clone(),
                         mismatch,
                     };
-                    let shrunk = self.shrink(ctx, found)?;
-                    let shrunk = self.search(ctx, shrunk)?;
+                    let shrunk = self.shrink(ctx, found);
+                    let shrunk = self.search(ctx, shrunk);
                     let moves = shrunk.probe.reproduction();
                     let mut d = divergence(
                         &name,
@@ -424,28 +491,47 @@ impl<'a> Run<'a> {
                     if moves.len() < upto {
                         d.shrunk_from = Some(upto);
                     }
-                    return Ok(Outcome::Failed(Box::new(d)));
+                    return Outcome::Failed(Box::new(d));
                 }
             }
         }
-        Ok(Outcome::Passed)
+        Outcome::Passed
     }
 
     /// Sends the probes' requests; each probe keeps the request as sent (with its id).
-    pub(super) fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Result<Vec<Reply>, Fatal> {
-        let mut sent: Vec<Request> = probes.iter().map(|p| p.request.clone()).collect();
-        let replies = self.driver.exchange(&mut sent)?;
-        for (probe, request) in probes.iter_mut().zip(sent) {
-            probe.request = request;
+    /// The replies: one for each probe, or fewer when the engine had to be stopped (see
+    /// [`Driver::exchange`]). `None` when the engine cannot be run any more: the run stops.
+    pub(super) fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Option<Vec<Reply>> {
+        if self.stopped.is_some() {
+            return None;
         }
-        Ok(replies)
+        let mut sent: Vec<Request> = probes.iter().map(|p| p.request.clone()).collect();
+        match self.driver.exchange(&mut sent) {
+            Ok(replies) => {
+                for (probe, request) in probes.iter_mut().zip(sent) {
+                    probe.request = request;
+                }
+                Some(replies)
+            }
+            Err(stop) => {
+                self.stopped = Some(stop.0);
+                None
+            }
+        }
     }
 }
 
 enum Outcome {
     Passed,
     Failed(Box<Divergence>),
+    /// Skipped for a reason that does not fail the run: the user's `--skip`, a ruling the engine
+    /// does not list, a case the oracle cannot pose.
     Skipped(String),
+    /// Skipped although the engine claims to support it (it answered `unsupported`), or the user
+    /// asked for it: fails the run unless `--allow-skips`.
+    Unexcused(String),
+    /// The engine could not be run any more.
+    NotRun,
 }
 
 /// The scenarios of game `G` among spec files, as scripts.

@@ -4,7 +4,7 @@
 
 use super::judging::{Mismatch, Verdict, judge};
 use super::probes::{Context, Kind, Probe};
-use super::{Fatal, Reply, Run};
+use super::{Reply, Run};
 use crate::game::{Game, Playthrough};
 
 /// Shrinking attempts (one request each) for one divergence, and for a whole run; past them a
@@ -18,22 +18,18 @@ impl Run<'_> {
     /// Looks breadth-first, from the start, for a shorter sequence of moves that leads to the same
     /// kind of divergence than shrinking found; gives up past [`SEARCH_REQUESTS`] requests. Random
     /// games that diverge the same way thus end with the same, shortest, reproduction.
-    pub(super) fn search<G: Game>(
-        &mut self,
-        ctx: &Context<G>,
-        best: Failure<G>,
-    ) -> Result<Failure<G>, Fatal> {
+    pub(super) fn search<G: Game>(&mut self, ctx: &Context<G>, best: Failure<G>) -> Failure<G> {
         let key = kind_key(ctx, &best.probe.kind, &best.mismatch.signature);
         // A shorter reproduction of this kind is already known: it is what the search would find.
         if let Some(known) = self.shortest.get(&key).cloned()
             && known.len() <= best.moves.len()
-            && let Some(found) = self.replay(ctx, &best, &known)?
+            && let Some(found) = self.replay(ctx, &best, &known)
         {
-            return Ok(found);
+            return found;
         }
-        let found = self.breadth_first(ctx, best)?;
+        let found = self.breadth_first(ctx, best);
         self.shortest.insert(key, found.probe.reproduction());
-        Ok(found)
+        found
     }
 
     /// The failure of `best`'s kind reached by the canonical moves `texts`, if it still diverges.
@@ -42,19 +38,19 @@ impl Run<'_> {
         ctx: &Context<G>,
         best: &Failure<G>,
         texts: &[String],
-    ) -> Result<Option<Failure<G>>, Fatal> {
+    ) -> Option<Failure<G>> {
         let mut moves = Vec::with_capacity(texts.len());
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
         let mut events = Vec::new();
         for text in texts {
             match game.play_text_into(text, &mut events) {
                 Ok(played) => moves.push(played.mv),
-                Err(_) => return Ok(None),
+                Err(_) => return None,
             }
         }
         match ctx.attempt(&best.probe.kind, &moves) {
             Some(probe) => self.check(ctx, probe, moves, &best.mismatch.signature),
-            None => Ok(None),
+            None => None,
         }
     }
 
@@ -65,12 +61,12 @@ impl Run<'_> {
         probe: Probe<G>,
         moves: Vec<G::Move>,
         signature: &str,
-    ) -> Result<Option<Failure<G>>, Fatal> {
+    ) -> Option<Failure<G>> {
         let mut one = [probe];
         let reply = self.send(&mut one)?;
         let [probe] = one;
         let reply = reply.into_iter().next().expect("one reply per request");
-        Ok(match judge(ctx, &probe, &reply) {
+        match judge(ctx, &probe, &reply) {
             Verdict::Fail(mismatch) if mismatch.signature == signature => Some(Failure {
                 moves,
                 probe,
@@ -78,14 +74,10 @@ impl Run<'_> {
                 mismatch,
             }),
             _ => None,
-        })
+        }
     }
 
-    fn breadth_first<G: Game>(
-        &mut self,
-        ctx: &Context<G>,
-        best: Failure<G>,
-    ) -> Result<Failure<G>, Fatal> {
+    fn breadth_first<G: Game>(&mut self, ctx: &Context<G>, best: Failure<G>) -> Failure<G> {
         // Nodes of the search: the position, the node before it and the move from there.
         struct Node<G: Game> {
             position: G::Position,
@@ -146,21 +138,23 @@ impl Run<'_> {
             }
             let room = (SEARCH_REQUESTS - spent).min(self.shrink_budget) as usize;
             if probes.len() > room {
-                return Ok(best);
+                return best;
             }
             spent += probes.len() as u32;
             self.shrink_budget -= probes.len() as u32;
-            let replies = self.send(&mut probes)?;
+            let Some(replies) = self.send(&mut probes) else {
+                return best;
+            };
             for ((probe, reply), moves) in probes.into_iter().zip(replies).zip(kept) {
                 if let Verdict::Fail(mismatch) = judge(ctx, &probe, &reply)
                     && mismatch.signature == signature
                 {
-                    return Ok(Failure {
+                    return Failure {
                         moves,
                         probe,
                         reply,
                         mismatch,
-                    });
+                    };
                 }
             }
             let next = nodes.len();
@@ -186,17 +180,13 @@ impl Run<'_> {
             level = next..nodes.len();
             depth += 1;
         }
-        Ok(best)
+        best
     }
 
     /// Shortens the move sequence of a failure while the same kind of request still diverges:
     /// greedy removal of chunks of moves, halving the chunk size when none can go. Small chunks
     /// are tried at every offset, since a move and its answer (two plies) often go together.
-    pub(super) fn shrink<G: Game>(
-        &mut self,
-        ctx: &Context<G>,
-        mut best: Failure<G>,
-    ) -> Result<Failure<G>, Fatal> {
+    pub(super) fn shrink<G: Game>(&mut self, ctx: &Context<G>, mut best: Failure<G>) -> Failure<G> {
         let mut attempts = 0;
         let mut chunk = (best.moves.len() / 2).max(1);
         loop {
@@ -204,8 +194,8 @@ impl Run<'_> {
             let mut i = 0;
             let step = if chunk <= 8 { 1 } else { chunk };
             while i < best.moves.len() {
-                if attempts == SHRINK_ATTEMPTS || self.shrink_budget == 0 {
-                    return Ok(best);
+                if attempts == SHRINK_ATTEMPTS || self.shrink_budget == 0 || self.stopped() {
+                    return best;
                 }
                 let end = (i + chunk).min(best.moves.len());
                 let candidate: Vec<G::Move> = best.moves[..i]
@@ -220,7 +210,7 @@ impl Run<'_> {
                 attempts += 1;
                 self.shrink_budget -= 1;
                 let signature = best.mismatch.signature.clone();
-                match self.check(ctx, probe, candidate, &signature)? {
+                match self.check(ctx, probe, candidate, &signature) {
                     Some(shorter) => {
                         best = shorter;
                         removed = true;
@@ -230,7 +220,7 @@ impl Run<'_> {
             }
             if !removed {
                 if chunk == 1 {
-                    return Ok(best);
+                    return best;
                 }
                 chunk /= 2;
             }
