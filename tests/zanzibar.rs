@@ -58,7 +58,7 @@ fn replay_under(preset: &str) -> Vec<(usize, String, String)> {
     for row in table() {
         let mut legal = Vec::new();
         Zanzibar::legal_moves(&game.position, &game.rulings, &mut legal);
-        let before = game.position.clone();
+        let before = game.position;
         let played = game
             .play_text_into(&row.published, &mut events)
             .unwrap_or_else(|e| panic!("{preset}: ply {} `{}`: {e}", row.ply, row.published));
