@@ -38,6 +38,7 @@ impl GameVisitor for Moves {
             out.line(&G::format_move(mv));
         }
         if generated.undecided > 0 {
+            out.flush();
             eprint_line(format_args!(
                 "warning[undecided-move]: {} candidate move(s) left out: their relay neither ended \
                  nor repeated within the lap budget",

@@ -63,6 +63,7 @@ impl GameVisitor for Play {
             out.line(&G::format_compact(&game.position));
         }
         if let Some(end) = game.end() {
+            out.flush();
             eprint_line(format_args!("game over: {} ({})", end.outcome, end.rule));
         }
         out.finish(Status::Ok)
