@@ -340,7 +340,7 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
                     h(to)
                 )
             }
-            Event::Note { text, .. } => text.to_string(),
+            Event::Note { note, .. } => note.text().to_string(),
             Event::Stop { at, reason, .. } => {
                 format!("the move ends in {}: {}", h(at), reason.describe())
             }

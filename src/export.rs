@@ -12,10 +12,11 @@ use serde::Serialize;
 
 use crate::conform::scenario_start;
 use crate::game::Game;
-use crate::games::{self, GameVisitor};
+use crate::games;
 use crate::protocol;
 use crate::spec::SpecFile;
 use crate::spec::format::{Catalogue, PerftTable, Scenario};
+use crate::with_game;
 
 /// The version of the document's layout.
 pub const EXPORT_VERSION: u32 = 1;
@@ -79,7 +80,7 @@ pub fn export(files: &[(String, SpecFile)], only: Option<&str>) -> Export {
             SpecFile::Catalogue(c) => out.catalogue = Some(c.clone()),
             SpecFile::Scenarios(s) => {
                 for scenario in &s.scenarios {
-                    let scenario = games::dispatch(ruleset, Normalize(scenario))
+                    let scenario = with_game!(ruleset, G => normalize::<G>(scenario))
                         .unwrap_or_else(|| scenario.clone());
                     out.scenarios.push(ScenarioExport {
                         file: path.clone(),
@@ -91,7 +92,7 @@ pub fn export(files: &[(String, SpecFile)], only: Option<&str>) -> Export {
                 for table in &p.tables {
                     let mut table = table.clone();
                     if let Some(text) = &table.position
-                        && let Some(Some(compact)) = games::dispatch(ruleset, Compact(text))
+                        && let Some(Some(compact)) = with_game!(ruleset, G => G::parse_position(text).ok().map(|p| G::format_compact(&p)))
                     {
                         table.position = Some(compact);
                     }
@@ -121,7 +122,7 @@ pub fn export(files: &[(String, SpecFile)], only: Option<&str>) -> Export {
 }
 
 fn new_ruleset(ruleset: &str) -> RulesetExport {
-    let start = games::dispatch(ruleset, Start);
+    let start = with_game!(ruleset, G => G::format_compact(&G::start()));
     RulesetExport {
         ruleset: ruleset.to_string(),
         implemented: start.is_some(),
@@ -132,44 +133,18 @@ fn new_ruleset(ruleset: &str) -> RulesetExport {
     }
 }
 
-struct Start;
-
-impl GameVisitor for Start {
-    type Output = String;
-    fn visit<G: Game>(self) -> String {
-        G::format_compact(&G::start())
-    }
-}
-
-/// A position text in compact form, if the game can read it.
-struct Compact<'a>(&'a str);
-
-impl GameVisitor for Compact<'_> {
-    type Output = Option<String>;
-    fn visit<G: Game>(self) -> Option<String> {
-        G::parse_position(self.0)
-            .ok()
-            .map(|p| G::format_compact(&p))
-    }
-}
-
 /// A scenario with its positions in compact form: the start always written out, with `first`
 /// applied; a start the game refuses stays as written.
-struct Normalize<'a>(&'a Scenario);
-
-impl GameVisitor for Normalize<'_> {
-    type Output = Scenario;
-    fn visit<G: Game>(self) -> Scenario {
-        let mut s = self.0.clone();
-        if let Ok(start) = scenario_start::<G>(&s) {
-            s.start = Some(G::format_compact(&start));
-            s.first = None;
-        }
-        if let Some(text) = &s.expect.position
-            && let Ok(p) = G::parse_position(text)
-        {
-            s.expect.position = Some(G::format_compact(&p));
-        }
-        s
+fn normalize<G: Game>(scenario: &Scenario) -> Scenario {
+    let mut s = scenario.clone();
+    if let Ok(start) = scenario_start::<G>(&s) {
+        s.start = Some(G::format_compact(&start));
+        s.first = None;
     }
+    if let Some(text) = &s.expect.position
+        && let Ok(p) = G::parse_position(text)
+    {
+        s.expect.position = Some(G::format_compact(&p));
+    }
+    s
 }

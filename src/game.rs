@@ -190,6 +190,7 @@ impl Direction {
 
 /// Why a move (or a lap) came to an end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StopReason {
     /// The last seed fell into an empty hole.
     EmptyHole,
@@ -218,9 +219,200 @@ impl StopReason {
     }
 }
 
+/// Something a move did that moves no seeds by itself: a decision taken, a rule that changed the
+/// course of the move. Rules decide on the variant; [`Note::text`] is the one place with its words.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Note {
+    // Kingulu.
+    /// KIN-5: seeds of a lap fell into reserved holes.
+    SeedsInReservedHoles,
+    /// KIN-A5: the hole opposite is reserved, so nothing is captured.
+    OppositeReserved,
+    /// KIN-A4: the last-but-one seed fell into a reserved hole and stays there.
+    PenultimateStays,
+    // Bao la Kete.
+    /// KETE-12: a nemo capture.
+    NemoCapture,
+    /// KETE-15: a nemo takata.
+    NemoTakata,
+    /// KETE-16: the lone kuu held seven or more; two seeds are sown.
+    KuuAloneTwo,
+    /// KETE-16: the lone kuu held six; all seven are sown.
+    KuuAloneSix,
+    /// KETE-17: a mtaji capture.
+    MtajiCapture,
+    /// KETE-19: a mtaji takata.
+    MtajiTakata,
+    /// KETE-18: the first lap sowed 16 or more seeds.
+    Sixteen,
+    /// KETE-20: the first mtaji takata starts from the kuu.
+    FirstTakataFromKuu,
+    /// KETE-13: the mover chose the kichwa for a central hole.
+    KichwaChosen,
+    /// KETE-13: a capture from the far kimbi reverses the direction.
+    Reversed,
+    /// KETE-14: the mover chose safari.
+    Safari,
+    /// KETE-A1: safari, compulsory in mtaji.
+    SafariCompulsory,
+    /// KETE-4: the mover's kuu is emptied and destroyed.
+    KuuDestroyed,
+    /// KETE-4: the opponent's kuu is captured.
+    KuuCaptured,
+    /// KETE-23: Bao hamna; the move stops once the captured seeds are sown.
+    BaoHamna,
+    /// KETE-A8 `finish`: Bao hamna; the move is played to its end.
+    BaoHamnaFinish,
+    /// KETE-21: the first lap of a move from the kuu goes on from the reserved hole.
+    FirstLapFromKuu,
+    /// KETE-22: the reserved hole is captured.
+    HiziZetuCaptured,
+    /// KETE-22: no legal capture takes the reserved hole.
+    HiziZetuLapses,
+    /// KETE-20: no legal takata starts from the kuu.
+    KuuObligationLapses,
+    // Bao la Kiswahili.
+    /// ZAN-11: a namua capture.
+    NamuaCapture,
+    /// ZAN-14: a namua takasa.
+    NamuaTakasa,
+    /// ZAN-16: the lone functional house sows two seeds.
+    LoneHouseTwo,
+    /// ZAN-22: a mtaji takasa.
+    MtajiTakasa,
+    /// ZAN-18: the mover plays the house.
+    PlayHouse,
+    /// ZAN-19: in mtaji a lap ending in the owned house relays on, ending it.
+    HouseRelaysMtaji,
+    /// ZAN-17: the mover's house is emptied and lost.
+    HouseEmptied,
+    /// ZAN-17: the opponent's house is captured and lost.
+    HouseCaptured,
+    /// ZAN-A12 `relay`: the first lap of a move from the house goes on from the takasia-ed hole.
+    FirstLapFromHouse,
+    /// ZAN-A13: the takasia-ed hole is captured, as it must be.
+    TakasiaCaptured,
+    /// ZAN-A13: no legal capture takes the takasia-ed hole.
+    TakasiaLapses,
+    /// ZAN-19: the first capture of a mtaji move ends both players' houses.
+    HousesLostMtajiCapture,
+    /// ZAN-A6 `lost`: the house is lost at the end of its owner's last namua move.
+    HouseLostLastNamua,
+    /// ZAN-A15 `no-sow`: Bao hamna before the captured seeds are sown.
+    BaoHamnaNoSow,
+    /// ZAN-A15 `finish`: Bao hamna; the move is played to its end.
+    BaoHamnaPlayedOut,
+    /// ZAN-A17 `either`: the mover's front row is empty at the end of his move.
+    FrontRowEmptied,
+    /// ZAN-A14 `both`: a player has no hole of two or more after a capture; the move stops.
+    Immobile,
+}
+
+impl Note {
+    /// The note in words, as `explain` and traces print it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Note::SeedsInReservedHoles => {
+                "seeds fell into reserved holes: they count for the holes' owners"
+            }
+            Note::OppositeReserved => "the opposite hole is reserved: no capture, the seed stays",
+            Note::PenultimateStays => {
+                "the last-but-one seed fell into a reserved hole and stays there"
+            }
+            Note::NemoCapture => "nemo capture: a reserve seed goes into the capturing hole",
+            Note::NemoTakata => {
+                "nemo takata: a reserve seed goes into the hole, which is then sown"
+            }
+            Note::KuuAloneTwo => {
+                "the kuu is the only occupied front hole and held seven or more: only two seeds \
+                 are sown"
+            }
+            Note::KuuAloneSix => {
+                "the kuu is the only occupied front hole and held six: all seven are sown"
+            }
+            Note::MtajiCapture => {
+                "mtaji capture: the first lap ends in an occupied front hole facing an occupied \
+                 hole"
+            }
+            Note::MtajiTakata => "mtaji takata: the move captures nothing",
+            Note::Sixteen => {
+                "sixteen rule: the first lap sowed 16 or more seeds, so the move captures nothing"
+            }
+            Note::FirstTakataFromKuu => "the first mtaji takata starts from the kuu",
+            Note::KichwaChosen => "the mover chooses the kichwa the captured seeds start from",
+            Note::Reversed => "captured from the kimbi at the far end: the direction reverses",
+            Note::Safari => "safari: the mover goes on from his kuu",
+            Note::SafariCompulsory => "safari: in mtaji the move must go on from the kuu",
+            Note::KuuDestroyed => "the kuu is emptied and destroyed: an ordinary hole from now on",
+            Note::KuuCaptured => "the opponent's kuu is captured and destroyed",
+            Note::BaoHamna => {
+                "Bao hamna: the opponent's front row is empty; the captured seeds are sown and the \
+                 move stops"
+            }
+            Note::BaoHamnaFinish => {
+                "Bao hamna: the opponent's front row is empty; the move is played to its end \
+                 (finish)"
+            }
+            Note::FirstLapFromKuu => {
+                "the first lap of a move from the kuu is not stopped by the reserved hole"
+            }
+            Note::HiziZetuCaptured => "hizi zetu: the reserved hole is captured, as it must be",
+            Note::HiziZetuLapses => {
+                "hizi zetu: no legal capture takes the reserved hole, so the obligation lapses"
+            }
+            Note::KuuObligationLapses => {
+                "no legal takata starts from the kuu, so the first takata need not"
+            }
+            Note::NamuaCapture => "namua capture: a store seed goes into the capturing hole",
+            Note::NamuaTakasa => {
+                "namua takasa: a store seed goes into the hole, which is then sown"
+            }
+            Note::LoneHouseTwo => {
+                "the house is the only occupied front hole: only two seeds are sown and it stays \
+                 owned"
+            }
+            Note::MtajiTakasa => "mtaji takasa: the move captures nothing",
+            Note::PlayHouse => "the mover plays the house: it is lifted and sown on",
+            Note::HouseRelaysMtaji => {
+                "in mtaji a lap ending in the owned house relays on, which ends the house"
+            }
+            Note::HouseEmptied => "the house is emptied and lost: an ordinary hole from now on",
+            Note::HouseCaptured => "the opponent's house is captured and lost",
+            Note::FirstLapFromHouse => {
+                "the first lap of a move from the house is not stopped by the takasia-ed hole"
+            }
+            Note::TakasiaCaptured => "takasia: the takasia-ed hole is captured, as it must be",
+            Note::TakasiaLapses => {
+                "takasia: no legal capture takes the takasia-ed hole, so the obligation lapses"
+            }
+            Note::HousesLostMtajiCapture => {
+                "the first capture of a mtaji move: neither player owns a house from now on"
+            }
+            Note::HouseLostLastNamua => {
+                "the last namua move is over: the house is lost (house-in-mtaji = lost)"
+            }
+            Note::BaoHamnaNoSow => {
+                "Bao hamna: the opponent's front row is empty; the move stops before the captured \
+                 seeds are sown, and they stay in the captor's store"
+            }
+            Note::BaoHamnaPlayedOut => {
+                "Bao hamna: the opponent's front row is empty; the move is played to its end"
+            }
+            Note::FrontRowEmptied => {
+                "the mover's front row is empty at the end of his move: he loses"
+            }
+            Note::Immobile => {
+                "a player has no hole with two or more seeds after this capture: the move stops"
+            }
+        }
+    }
+}
+
 /// What a move did, step by step, in the order it happened. Holes are the game's hole indices
 /// ([`Game::hole_name`] names them). Every event carries the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Event {
     /// A lap of sowing: `seeds` lifted from `from` (or, for captured seeds, sown starting *in*
     /// `from`), the last seed falling into `to`.
@@ -249,8 +441,8 @@ pub enum Event {
     /// A seed moved to a reserved hole from elsewhere (Kingulu: the last-but-one seed).
     Transfer { from: u8, to: u8, rule: RuleId },
     /// A decision or a rule that changes the course of the move without moving seeds by itself
-    /// (Kete: safari, kuu destroyed, the sixteen rule, hizi zetu), in words.
-    Note { text: &'static str, rule: RuleId },
+    /// (Kete: safari, kuu destroyed, the sixteen rule, hizi zetu); [`Note::text`] words it.
+    Note { note: Note, rule: RuleId },
     /// The move ended at `at`.
     Stop {
         at: u8,
@@ -306,7 +498,7 @@ impl Event {
                 hole, by, seeds, ..
             } => format!("{} reserved by {by}, holding {seeds}", h(hole)),
             Event::Transfer { from, to, .. } => format!("one seed from {} to {}", h(from), h(to)),
-            Event::Note { text, .. } => text.to_string(),
+            Event::Note { note, .. } => note.text().to_string(),
             Event::Stop { at, reason, .. } => format!("stop in {}: {}", h(at), reason.describe()),
             Event::GameOver { end } => match end.score {
                 Some([s, n]) => format!("game over: {} ({s}-{n})", end.outcome),
@@ -339,6 +531,7 @@ impl Sink for Vec<Event> {
 
 /// Why a move is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Rejection {
     /// The move breaks `rule`; `reason` says how, in words.
     Illegal { rule: RuleId, reason: String },
@@ -375,6 +568,8 @@ impl fmt::Display for Rejection {
     }
 }
 
+impl std::error::Error for Rejection {}
+
 /// A move text that is not notation for this game at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
@@ -394,6 +589,8 @@ impl fmt::Display for NotationError {
         f.write_str(&self.message)
     }
 }
+
+impl std::error::Error for NotationError {}
 
 /// A position text that cannot be read, or describes no reachable kind of position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -425,6 +622,8 @@ impl fmt::Display for PositionError {
     }
 }
 
+impl std::error::Error for PositionError {}
+
 /// How a spelling failed to name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unresolved<M> {
@@ -436,6 +635,18 @@ pub enum Unresolved<M> {
     /// mtaji), although it parsed: reported like a text that does not parse (`not-notation`).
     NotNotation(NotationError),
 }
+
+impl<M: fmt::Debug> fmt::Display for Unresolved<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresolved::Rejected(rejection) => rejection.fmt(f),
+            Unresolved::Ambiguous(moves) => write!(f, "the spelling fits {} moves", moves.len()),
+            Unresolved::NotNotation(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<M: fmt::Debug> std::error::Error for Unresolved<M> {}
 
 /// A claim that a move's annotation makes and the move does not bear out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -452,6 +663,52 @@ pub struct Generated {
     pub undecided: u32,
 }
 
+/// A named bundle of ruling values (a ruleset's presets, [`Game::PRESETS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// `donkers-2002`
+    pub name: &'static str,
+    /// The source or engine it matches, in one line.
+    pub matches: &'static str,
+    /// The rulings it sets to other values than their defaults.
+    pub rulings: &'static [(&'static str, &'static str)],
+}
+
+/// A move notation a record may be written in.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Notation {
+    /// The oracle's notation (README, *Positions and move notation*).
+    #[default]
+    Canonical,
+    /// Donkers' transcript notation for the 4x8 games (`7L*`, `5R>`, `B2L`).
+    Donkers,
+}
+
+impl Notation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Canonical => "canonical",
+            Notation::Donkers => "donkers",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Notation> {
+        [Notation::Canonical, Notation::Donkers]
+            .into_iter()
+            .find(|n| n.name() == text)
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A game's rules and notation. See the module docs.
 pub trait Game: Sized + 'static {
     /// The ruleset id (`bao-kingulu`).
@@ -460,6 +717,14 @@ pub trait Game: Sized + 'static {
     const NAME: &'static str;
     /// The named rulings of the reference, with their defaults and alternatives.
     const RULINGS: &'static [RulingDef];
+    /// Named bundles of ruling values that match a source or an engine (`--preset NAME`). The
+    /// catalogue (`spec/<ruleset>/rules.yaml`) lists the same, and the spec runner holds the two
+    /// to each other.
+    const PRESETS: &'static [Preset] = &[];
+    /// The notations a record of this game may declare (`notation:`); the first is the default.
+    const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
+    /// The rule catalogue, `spec/<ruleset>/rules.yaml`, as built into the oracle.
+    const CATALOGUE: &'static str;
 
     /// A validated position: everything that decides the rest of the game except its history.
     type Position: Clone + Eq + Hash + fmt::Debug + Send + Sync;
@@ -534,8 +799,32 @@ pub trait Game: Sized + 'static {
 
     /// Parses a move as written (long and annotated forms included).
     fn parse_move(text: &str) -> Result<Self::Spelling, NotationError>;
+    /// Parses a move written in `notation`, one of [`Game::NOTATIONS`].
+    fn parse_move_in(notation: Notation, text: &str) -> Result<Self::Spelling, NotationError> {
+        match notation {
+            Notation::Canonical => Self::parse_move(text),
+            other => Err(NotationError::new(format!(
+                "{} has no {other} notation",
+                Self::NAME
+            ))),
+        }
+    }
     /// The canonical spelling of a move (no claims).
     fn format_move(mv: Self::Move) -> String;
+    /// The canonical spelling of `mv`, played from `pos` with `events`, with the claims it bears
+    /// out (`A7<*`, `a5<+x`): what a record written by the oracle says of a move. Games without
+    /// claims worth writing keep [`Game::format_move`].
+    fn format_annotated(_pos: &Self::Position, mv: Self::Move, _events: &[Event]) -> String {
+        Self::format_move(mv)
+    }
+    /// The spelling of `mv`, a legal move of `pos`, in `notation` (Donkers' depends on the side
+    /// and the stage).
+    fn format_move_in(notation: Notation, _pos: &Self::Position, mv: Self::Move) -> String {
+        match notation {
+            Notation::Canonical => Self::format_move(mv),
+            _ => Self::format_move(mv),
+        }
+    }
     /// The one legal move of `pos` that a spelling names.
     fn resolve(
         pos: &Self::Position,
@@ -558,6 +847,8 @@ pub trait Game: Sized + 'static {
 pub struct Playthrough<G: Game> {
     pub position: G::Position,
     pub rulings: G::Rulings,
+    /// The notation move texts are read in ([`Playthrough::play_text_into`]).
+    pub notation: Notation,
     seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
     end: Option<GameEnd>,
 }
@@ -572,6 +863,7 @@ impl<G: Game> Playthrough<G> {
         Playthrough {
             position,
             rulings,
+            notation: Notation::Canonical,
             seen,
             end,
         }

@@ -1,9 +1,39 @@
-//! bao-oracle: a rules-specification test oracle and game-record validator for three East African
+//! bao-oracle: a rules-specification test oracle and game-record validator for East African
 //! mancala games — Bao la Kete, Bao Kingulu and Bao la Kimasai.
 //!
-//! The rules live in [`games`], each game behind the one interface [`game::Game`]. Everything else
-//! walks through that interface: [`perft`] counts the move tree, the record validator replays
-//! games, the spec runner checks scenarios, and [`cli`] puts it all on the command line.
+//! The rules live in [`games`], each game behind the one interface [`Game`]. A game in progress is
+//! a [`Playthrough`]; [`Playthrough::play_text`] is the one way a written move becomes a played
+//! move or a typed [`MoveError`] with a stable [`Code`]. Everything else walks through the same
+//! interface: [`perft()`] counts the move tree, [`replay`] checks game records, [`spec`] runs the
+//! specification, [`protocol`] and [`conform`] speak to other engines.
+//!
+//! ```
+//! use bao_oracle::{Code, Event, Game, Kingulu, Playthrough, RulingSet};
+//!
+//! // Bao Kingulu from the standard start, under its default rulings.
+//! let rulings = RulingSet::new().resolve::<Kingulu>()?;
+//! let mut game = Playthrough::<Kingulu>::new(Kingulu::start(), rulings);
+//!
+//! // A move as written; its events say what it did, lap by lap.
+//! let played = game.play_text("A3")?;
+//! let captured: u16 = played
+//!     .events
+//!     .iter()
+//!     .map(|e| match e {
+//!         Event::Capture { seeds, .. } => *seeds,
+//!         _ => 0,
+//!     })
+//!     .sum();
+//! println!("A3 captured {captured}: {}", Kingulu::format_compact(&game.position));
+//!
+//! // A refused move is a typed error with a stable code and the rule it breaks.
+//! let error = game.play_text("A9").unwrap_err();
+//! assert_eq!(error.code(), Code::NotNotation);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The command-line tool `bao-oracle` is the crate's binary (feature `cli`, on by default); the
+//! library builds without it: `cargo build --no-default-features --lib`.
 
 pub mod check;
 pub mod conform;
@@ -11,9 +41,10 @@ pub mod cycle;
 pub mod diagnostics;
 pub mod explain;
 pub mod export;
-pub mod fasthash;
+mod fasthash;
 pub mod game;
 pub mod games;
+pub mod import;
 pub mod notation;
 pub mod perft;
 pub mod play;
@@ -22,7 +53,19 @@ pub mod random_game;
 pub mod record;
 pub mod replay;
 pub mod report;
-pub mod rng;
+mod rng;
 pub mod rulings;
 pub mod spec;
 pub mod trace;
+pub mod transcript;
+
+pub use diagnostics::Code;
+pub use game::{
+    Direction, Event, FalseClaim, Game, GameEnd, NotationError, Outcome, Playthrough,
+    PositionError, Rejection, ResultClaim, RuleId, Side, Sink, StopReason,
+};
+pub use games::{Kete, Kimasai, Kingulu, RULESETS};
+pub use perft::perft;
+pub use play::{MoveError, MoveErrorKind, Played, PlayedWithEvents};
+pub use rng::SplitMix64;
+pub use rulings::{RulingDef, RulingError, RulingSet};

@@ -116,6 +116,9 @@ pub struct PlayedWithEvents<M> {
     pub false_claims: Vec<FalseClaim>,
 }
 
+/// A spelling and the legal move it names.
+type Named<G> = (<G as Game>::Spelling, <G as Game>::Move);
+
 impl<G: Game> Playthrough<G> {
     /// Plays one move as written: notation, resolution in the position, the rules, the claims, in
     /// the order of the module docs. `events` is cleared and receives what the move did. On an
@@ -138,7 +141,7 @@ impl<G: Game> Playthrough<G> {
         self.read_text(text).map(|(_, mv)| mv)
     }
 
-    fn read_text(&self, text: &str) -> Result<(G::Spelling, G::Move), MoveError<G::Move>> {
+    fn read_text(&self, text: &str) -> Result<Named<G>, MoveError<G::Move>> {
         if let Some(end) = self.end() {
             return Err(MoveError::new(
                 MoveErrorKind::AfterEnd(end),
@@ -146,7 +149,7 @@ impl<G: Game> Playthrough<G> {
                 format!("the game is already over: {} ({})", end.outcome, end.rule),
             ));
         }
-        let spelling = G::parse_move(text)
+        let spelling = G::parse_move_in(self.notation, text)
             .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))?;
         match G::resolve(&self.position, &self.rulings, &spelling) {
             Ok(mv) => Ok((spelling, mv)),
@@ -219,7 +222,7 @@ mod tests {
         // Kimasai: North to move without a stone has lost (MAS-9).
         let over = Kimasai::parse_position("000000000000/000000000000/000100000000/000000001000 N")
             .unwrap();
-        let mut game = Playthrough::<Kimasai>::new(over, Default::default());
+        let mut game = Playthrough::<Kimasai>::new(over, ());
         let error = game.play_text("not a move").unwrap_err();
         assert_eq!(
             (error.code(), error.rule),

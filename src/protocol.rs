@@ -27,26 +27,18 @@ pub use crate::rulings::RulingSet as Rulings;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
     /// The handshake: the first request of every session.
-    Hello {
-        #[serde(default)]
-        id: Value,
-        protocol: u32,
-    },
+    Hello { id: Value, protocol: u32 },
     /// The legal moves of a position.
     LegalMoves {
-        #[serde(default)]
         id: Value,
         ruleset: String,
-        #[serde(default)]
         rulings: Rulings,
         position: String,
     },
     /// Play one move on a position.
     Play {
-        #[serde(default)]
         id: Value,
         ruleset: String,
-        #[serde(default)]
         rulings: Rulings,
         position: String,
         #[serde(rename = "move")]
@@ -346,6 +338,18 @@ pub fn play<G: Game>(
         Playthrough::<G>::with_history(pos.clone(), rulings.clone(), history.unwrap_or(&[]));
     let mut events = Vec::new();
     let mv = match game.play_text_into(text, &mut events) {
+        // A claim the move does not bear out (`A3x6` capturing nothing) is refused, as `check`
+        // refuses it in a record: the move text says something false.
+        Ok(played) if !played.false_claims.is_empty() => {
+            let rules = played.false_claims.iter().map(|c| c.rule).collect();
+            let what: Vec<String> = played
+                .false_claims
+                .iter()
+                .map(|c| format!("{} ({})", c.message, c.rule))
+                .collect();
+            let message = format!("`{text}`: {}", what.join("; "));
+            return refuse(Response::error(id, Code::FalseClaim, message), rules);
+        }
         Ok(played) => played.mv,
         Err(error) => {
             let rules: Vec<RuleId> = error.rule.into_iter().collect();
@@ -436,35 +440,187 @@ pub fn hello(id: Value) -> Response {
     }
 }
 
-/// The answer of `bao-oracle engine` to one request line.
+/// The answer of `bao-oracle engine` to one request line (without its newline).
 pub fn respond(line: &str) -> Response {
-    match serde_json::from_str::<Request>(line) {
+    match read_request(line) {
         Ok(request) => answer(request),
-        Err(e) => malformed(line, e),
+        Err(refusal) => refusal,
     }
 }
 
-/// The answer to a line that is not a request: `unsupported` for a well-formed message of a type
-/// this version does not know, `error bad-request` for anything else; the id is echoed if found.
-fn malformed(line: &str, e: serde_json::Error) -> Response {
-    let value: Value = match serde_json::from_str(line) {
-        Ok(v) => v,
-        Err(_) => return Response::error(Value::Null, Code::BadRequest, format!("not JSON: {e}")),
-    };
+/// The request types of this version.
+const REQUEST_TYPES: [&str; 3] = ["hello", "legal_moves", "play"];
+
+/// Reads one request line exactly as the request schemas (`docs/schema/*-request.json`) allow, or
+/// the in-band answer refusing it, in the order of `docs/protocol.md` (*Refusals*): not a JSON
+/// object, then `type` (missing: `error`; unknown: `unsupported`, a request of a later version),
+/// then the id and the fields of the type (`error bad-request`). Unknown fields are ignored, so
+/// that a later version may add optional ones.
+pub fn read_request(line: &str) -> Result<Request, Response> {
+    let value: Value = serde_json::from_str(line)
+        .map_err(|e| Response::error(Value::Null, Code::BadRequest, format!("not JSON: {e}")))?;
     let Value::Object(map) = value else {
-        return Response::error(Value::Null, Code::BadRequest, "a request is a JSON object");
+        return Err(Response::error(
+            Value::Null,
+            Code::BadRequest,
+            "a request is a JSON object",
+        ));
     };
-    let id = match map.get("id") {
-        Some(id @ (Value::Number(_) | Value::String(_))) => id.clone(),
-        _ => Value::Null,
+    let mut fields = Fields {
+        map,
+        id: Value::Null,
     };
-    match map.get("type").and_then(Value::as_str) {
-        Some(kind) if !["hello", "legal_moves", "play"].contains(&kind) => Response::Unsupported {
-            id,
+    // An id the schemas do not allow is never echoed: the answer carries `null`.
+    let id = fields.map.remove("id");
+    if let Some(id) = id.as_ref().filter(|id| is_id(id)) {
+        fields.id = id.clone();
+    }
+    let kind = match fields.map.remove("type") {
+        Some(Value::String(kind)) => kind,
+        Some(other) => return Err(fields.bad(format!("`type` is a string, not {other}"))),
+        None => return Err(fields.bad("the request has no `type`")),
+    };
+    if !REQUEST_TYPES.contains(&kind.as_str()) {
+        return Err(Response::Unsupported {
+            id: fields.id,
             message: format!("this engine does not know requests of type `{kind}`"),
-        },
-        None => Response::error(id, Code::BadRequest, "the request has no `type`"),
-        Some(_) => Response::error(id, Code::BadRequest, e.to_string()),
+        });
+    }
+    match &id {
+        None => return Err(fields.bad("the request has no `id` (an integer or a string)")),
+        Some(id) if !is_id(id) => {
+            return Err(fields.bad(format!("`id` is an integer or a string, not {id}")));
+        }
+        Some(_) => {}
+    }
+    let id = fields.id.clone();
+    match kind.as_str() {
+        "hello" => Ok(Request::Hello {
+            id,
+            protocol: fields.protocol()?,
+        }),
+        "legal_moves" => Ok(Request::LegalMoves {
+            ruleset: fields.text("ruleset")?,
+            rulings: fields.rulings()?,
+            position: fields.text("position")?,
+            id,
+        }),
+        _ => Ok(Request::Play {
+            ruleset: fields.text("ruleset")?,
+            rulings: fields.rulings()?,
+            position: fields.text("position")?,
+            mv: fields.text("move")?,
+            history: fields.history()?,
+            id,
+        }),
+    }
+}
+
+/// An id the schemas allow: an integer (JSON Schema's: any number without a fractional part, of
+/// any size) or a string.
+fn is_id(id: &Value) -> bool {
+    match id {
+        Value::String(_) => true,
+        Value::Number(n) => is_integer(n),
+        _ => false,
+    }
+}
+
+fn is_integer(n: &serde_json::Number) -> bool {
+    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+/// The fields of one request, taken out one by one and checked against its schema.
+struct Fields {
+    map: serde_json::Map<String, Value>,
+    /// The id to echo (`null` until a valid one is found).
+    id: Value,
+}
+
+impl Fields {
+    fn bad(&self, message: impl Into<String>) -> Response {
+        Response::error(self.id.clone(), Code::BadRequest, message)
+    }
+
+    /// A required string, not empty.
+    fn text(&mut self, name: &str) -> Result<String, Response> {
+        match self.map.remove(name) {
+            Some(Value::String(s)) if !s.is_empty() => Ok(s),
+            Some(Value::String(_)) => Err(self.bad(format!("`{name}` is empty"))),
+            Some(other) => Err(self.bad(format!("`{name}` is a string, not {other}"))),
+            None => Err(self.bad(format!("the request has no `{name}`"))),
+        }
+    }
+
+    /// `rulings`: required, an object of non-empty strings (U6 in docs/protocol.md).
+    fn rulings(&mut self) -> Result<Rulings, Response> {
+        let map = match self.map.remove("rulings") {
+            Some(Value::Object(map)) => map,
+            Some(other) => {
+                return Err(self.bad(format!(
+                    "`rulings` is an object (name to value), not {other}"
+                )));
+            }
+            None => {
+                return Err(self.bad(
+                    "the request has no `rulings` (write `{}` for every ruling at its default)",
+                ));
+            }
+        };
+        let mut rulings = Rulings::new();
+        for (name, value) in &map {
+            match value {
+                Value::String(v) if !v.is_empty() => {
+                    // Keys of a JSON object are distinct once read: insert cannot conflict.
+                    rulings.insert(name, v).map_err(|e| self.bad(e.message))?;
+                }
+                other => {
+                    return Err(self.bad(format!(
+                        "the value of ruling `{name}` is a non-empty string, not {other}"
+                    )));
+                }
+            }
+        }
+        Ok(rulings)
+    }
+
+    /// `history`: optional, an array of non-empty strings.
+    fn history(&mut self) -> Result<Option<Vec<String>>, Response> {
+        let items = match self.map.remove("history") {
+            None => return Ok(None),
+            Some(Value::Array(items)) => items,
+            Some(other) => {
+                return Err(self.bad(format!("`history` is an array of positions, not {other}")));
+            }
+        };
+        let mut history = Vec::with_capacity(items.len());
+        for (i, item) in items.into_iter().enumerate() {
+            match item {
+                Value::String(s) if !s.is_empty() => history.push(s),
+                other => {
+                    return Err(self.bad(format!(
+                        "history[{i}] is a position (a non-empty string), not {other}"
+                    )));
+                }
+            }
+        }
+        Ok(Some(history))
+    }
+
+    /// `protocol`: required, an integer of at least 1 (beyond `u32`, saturated: the answer is the
+    /// engine's own version in any case).
+    fn protocol(&mut self) -> Result<u32, Response> {
+        match self.map.remove("protocol") {
+            Some(Value::Number(n)) if is_integer(&n) && n.as_f64().is_some_and(|f| f >= 1.0) => {
+                // `as` saturates: 1e30 reads as u64::MAX.
+                let n = n.as_u64().or_else(|| n.as_f64().map(|f| f as u64));
+                Ok(n.map_or(u32::MAX, |v| u32::try_from(v).unwrap_or(u32::MAX)))
+            }
+            Some(other) => Err(self.bad(format!(
+                "`protocol` is an integer of at least 1, not {other}"
+            ))),
+            None => Err(self.bad("the request has no `protocol`")),
+        }
     }
 }
 
@@ -601,36 +757,157 @@ fn serve_play<G: Game>(
     play::<G>(id, &pos, &rulings, history.as_deref(), mv).response
 }
 
+/// The longest request line `bao-oracle engine` reads, in bytes, without its newline: 1 MiB. A
+/// longer line is answered `error bad-request` and its rest read away without being kept.
+pub const MAX_REQUEST_LINE: usize = 1 << 20;
+
 /// `bao-oracle engine`: answers request lines until the end of input.
 pub struct Server;
+
+/// One line of input, as [`read_line`] found it.
+enum Line {
+    /// The line (in the caller's buffer), without its newline.
+    Read,
+    /// Longer than the limit: its bytes were dropped.
+    TooLong,
+    /// The input has ended.
+    End,
+}
+
+/// Reads one line into `line` (cleared first), keeping at most `max` bytes: a longer line is read
+/// to its end and dropped, so memory stays bounded whatever the input.
+fn read_line(
+    input: &mut impl std::io::BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Line> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(match (any, too_long) {
+                (false, _) => Line::End,
+                (true, false) => Line::Read,
+                (true, true) => Line::TooLong,
+            });
+        }
+        any = true;
+        let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        if !too_long {
+            if line.len() + chunk.len() > max {
+                too_long = true;
+                line.clear();
+                line.shrink_to(max);
+            } else {
+                line.extend_from_slice(chunk);
+            }
+        }
+        input.consume(used);
+        if done {
+            return Ok(if too_long { Line::TooLong } else { Line::Read });
+        }
+    }
+}
 
 impl Server {
     /// Serves `input` to `output` until `input` ends. Output is flushed whenever no further request
     /// is already waiting, so a driver that sends requests one at a time is answered at once and one
-    /// that pipelines them is answered in batches.
+    /// that pipelines them is answered in batches. A line longer than [`MAX_REQUEST_LINE`] or not
+    /// UTF-8 is answered `error bad-request`, and serving goes on.
     pub fn serve<R: std::io::Read>(
         input: &mut std::io::BufReader<R>,
         output: &mut impl std::io::Write,
     ) -> std::io::Result<()> {
-        use std::io::BufRead;
-        let mut line = String::new();
+        Self::serve_lines(input, output, MAX_REQUEST_LINE)
+    }
+
+    fn serve_lines<R: std::io::Read>(
+        input: &mut std::io::BufReader<R>,
+        output: &mut impl std::io::Write,
+        max: usize,
+    ) -> std::io::Result<()> {
+        let mut line = Vec::new();
         loop {
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                return output.flush();
-            }
-            let text = line.trim();
-            if text.is_empty() {
-                continue;
-            }
-            let response = respond(text);
-            serde_json::to_writer(&mut *output, &response)?;
-            output.write_all(b"\n")?;
+            let mut text = "";
+            let response = match read_line(input, &mut line, max)? {
+                Line::End => return output.flush(),
+                Line::TooLong => Response::error(
+                    Value::Null,
+                    Code::BadRequest,
+                    format!("the request line is longer than {max} bytes"),
+                ),
+                Line::Read => match std::str::from_utf8(&line) {
+                    Err(e) => Response::error(
+                        Value::Null,
+                        Code::BadRequest,
+                        format!("the request line is not UTF-8: {e}"),
+                    ),
+                    Ok(read) => {
+                        // JSON's own whitespace around a message (a `\r` before the newline too).
+                        text = read.trim_matches([' ', '\t', '\r']);
+                        if text.is_empty() {
+                            continue;
+                        }
+                        respond(text)
+                    }
+                },
+            };
+            write_echoing(output, &response, text)?;
             if input.buffer().is_empty() {
                 output.flush()?;
             }
         }
     }
+}
+
+/// Writes `response` to the request `line` and a newline. The id is echoed byte for byte: an
+/// integer id that is not a 64-bit integer (`18446744073709551616`, `1.0`, `1e3`) would otherwise
+/// come back rewritten as a float, and a string with escapes (`"\u00e9"`) rewritten, so then its
+/// text is taken from the request.
+fn write_echoing(
+    output: &mut impl std::io::Write,
+    response: &Response,
+    line: &str,
+) -> std::io::Result<()> {
+    let rewritten = match response.id() {
+        Value::Number(n) => !n.is_i64() && !n.is_u64(),
+        Value::String(_) => line.contains('\\'),
+        _ => false,
+    };
+    let raw = rewritten.then(|| raw_id(line)).flatten();
+    match raw {
+        None => serde_json::to_writer(&mut *output, response)?,
+        Some(raw) => {
+            let mut text = serde_json::to_string(response)?;
+            // Every response serialises as `{"type":"<kind>","id":<id>,...`.
+            let head = format!("{{\"type\":\"{}\",\"id\":", response.kind());
+            let id = serde_json::to_string(response.id())?;
+            if text.starts_with(&head) && text[head.len()..].starts_with(&id) {
+                text.replace_range(head.len()..head.len() + id.len(), raw);
+            }
+            output.write_all(text.as_bytes())?;
+        }
+    }
+    output.write_all(b"\n")
+}
+
+/// The id of a request line as written.
+fn raw_id(line: &str) -> Option<&str> {
+    #[derive(Deserialize)]
+    struct Probe<'a> {
+        #[serde(borrow)]
+        id: &'a serde_json::value::RawValue,
+    }
+    serde_json::from_str::<Probe>(line).ok().map(|p| p.id.get())
 }
 
 /// Ids as the driver assigns them.

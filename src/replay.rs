@@ -10,11 +10,12 @@
 //! against the real end of the game.
 
 use crate::diagnostics::{Code, Finding, Span};
-use crate::game::{Event, Game, GameEnd, Playthrough, Rejection};
-use crate::games::{self, GameVisitor};
+use crate::game::{Event, Game, GameEnd, Playthrough, Preset, Rejection};
+use crate::games;
 use crate::play::{MoveError, MoveErrorKind};
 use crate::record::{Field, Record, ResultClaim};
 use crate::rulings::{RulingError, RulingSet};
+use crate::with_game;
 
 /// What a replay takes besides the record.
 #[derive(Clone, Debug, Default)]
@@ -22,6 +23,9 @@ pub struct ReplayOptions {
     /// `--ruling` choices: applied to each record whose game has the ruling, on top of its own
     /// `rulings:`; a different value for a ruling the record sets is a `ruling-conflict`.
     pub rulings: RulingSet,
+    /// `--preset NAME`: the preset's rulings for each record whose game has it, under the record's
+    /// own `rulings:` and `--ruling`.
+    pub preset: Option<String>,
     /// `--compare-ruling NAME=VALUE`: find the first ply whose legality or outcome changes when
     /// the ruling takes this value.
     pub compare: Option<(String, String)>,
@@ -73,32 +77,60 @@ pub struct Replayed {
 
 /// Replays `record`.
 pub fn replay(record: &Record, options: &ReplayOptions) -> Replayed {
-    games::dispatch(&record.ruleset.value, Replay { record, options }).unwrap_or_else(|| Replayed {
-        findings: vec![
-            Finding::new(
-                Code::UnknownRuleset,
-                games::unknown_ruleset(&record.ruleset.value),
-            )
-            .at(record.ruleset.span)
-            .help(format!("write one of {}", games::RULESETS.join(", "))),
-        ],
-        ..Replayed::default()
+    with_game!(&record.ruleset.value, G => replay_game::<G>(record, options)).unwrap_or_else(|| {
+        Replayed {
+            findings: vec![
+                Finding::new(
+                    Code::UnknownRuleset,
+                    games::unknown_ruleset(&record.ruleset.value),
+                )
+                .at(record.ruleset.span)
+                .help(format!("write one of {}", games::RULESETS.join(", "))),
+            ],
+            ..Replayed::default()
+        }
     })
+}
+
+/// The game that has preset `name`, and the preset: `--preset NAME` must name one.
+pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), RulingError> {
+    let found = games::RULESETS.iter().find_map(|&r| {
+        with_game!(r, G => G::PRESETS.iter().find(|p| p.name == name))
+            .flatten()
+            .map(|p| (r, p))
+    });
+    found.ok_or_else(|| {
+        let known: Vec<String> = games::RULESETS
+            .iter()
+            .flat_map(|&r| {
+                with_game!(r, G => G::PRESETS.iter().map(|p| format!("{} ({r})", p.name)).collect::<Vec<_>>())
+                    .unwrap_or_default()
+            })
+            .collect();
+        RulingError {
+            message: format!(
+                "`{name}` is not a preset of any game the oracle knows{}",
+                if known.is_empty() {
+                    String::new()
+                } else {
+                    format!(": the presets are {}", known.join(", "))
+                }
+            ),
+        }
+    })
+}
+
+/// Checks `--preset NAME` against every game: some game must have it.
+pub fn check_preset_exists(name: &str) -> Result<(), RulingError> {
+    find_preset(name).map(|_| ())
 }
 
 /// Checks `--ruling` / `--compare-ruling` choices against every game: each name must be a
 /// ruling of some game, with one of its values.
 pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
-    struct Defs;
-    impl GameVisitor for Defs {
-        type Output = &'static [crate::rulings::RulingDef];
-        fn visit<G: Game>(self) -> Self::Output {
-            G::RULINGS
-        }
-    }
     for (name, value) in set.iter() {
         let owner = games::RULESETS.iter().find_map(|&ruleset| {
-            let defs = games::dispatch(ruleset, Defs)?;
+            let defs = with_game!(ruleset, G => G::RULINGS)?;
             defs.iter().find(|d| d.name == name).map(|d| (ruleset, d))
         });
         match owner {
@@ -117,29 +149,21 @@ pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
     Ok(())
 }
 
-struct Replay<'a> {
-    record: &'a Record,
-    options: &'a ReplayOptions,
-}
-
-impl GameVisitor for Replay<'_> {
-    type Output = Replayed;
-    fn visit<G: Game>(self) -> Replayed {
-        let mut out = Replayed::default();
-        let Some((set, rulings)) = setup_rulings::<G>(self.record, self.options, &mut out) else {
-            return out;
-        };
-        let Some(start) = setup_position::<G>(self.record, &mut out) else {
-            return out;
-        };
-        if let Some((name, value)) = &self.options.compare
-            && G::RULINGS.iter().any(|d| d.name == name)
-        {
-            out.divergence = Some(compare::<G>(self.record, &set, &start, name, value));
-        }
-        play_moves::<G>(self.record, start, rulings, &mut out);
-        out
+fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
+    let mut out = Replayed::default();
+    let Some((set, rulings)) = setup_rulings::<G>(record, options, &mut out) else {
+        return out;
+    };
+    let Some(start) = setup_position::<G>(record, &mut out) else {
+        return out;
+    };
+    if let Some((name, value)) = &options.compare
+        && G::RULINGS.iter().any(|d| d.name == name)
+    {
+        out.divergence = Some(compare::<G>(record, &set, &start, name, value));
     }
+    play_moves::<G>(record, start, rulings, &mut out);
+    out
 }
 
 /// The record's rulings with `--ruling` on top, resolved for `G`.
@@ -168,6 +192,11 @@ fn setup_rulings<G: Game>(
             );
             return None;
         }
+    }
+    if let Some(preset) = &options.preset
+        && G::PRESETS.iter().any(|p| p.name == preset)
+    {
+        set = set.over_preset::<G>(preset).ok()?;
     }
     for (name, value) in options.rulings.iter() {
         if !G::RULINGS.iter().any(|d| d.name == name) {

@@ -158,6 +158,29 @@ impl RulingSet {
         G::rulings(self)
     }
 
+    /// Preset `name` of game `G` with this set's own choices on top: a single ruling overrides
+    /// the preset's value. An unknown preset is an error, never ignored.
+    pub fn over_preset<G: crate::game::Game>(&self, name: &str) -> Result<RulingSet, RulingError> {
+        let Some(preset) = G::PRESETS.iter().find(|p| p.name == name) else {
+            let known: Vec<&str> = G::PRESETS.iter().map(|p| p.name).collect();
+            let known = if known.is_empty() {
+                "it has none".to_string()
+            } else {
+                format!("it has {}", known.join(", "))
+            };
+            return Err(RulingError {
+                message: format!("`{name}` is not a preset of {}: {known}", G::RULESET),
+            });
+        };
+        let mut set = self.clone();
+        for &(ruling, value) in preset.rulings {
+            set.chosen
+                .entry(ruling.to_string())
+                .or_insert_with(|| value.to_string());
+        }
+        Ok(set)
+    }
+
     /// The selected value of `def`, or its default.
     pub fn value(&self, def: &RulingDef) -> &str {
         self.chosen

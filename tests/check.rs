@@ -80,6 +80,7 @@ fn expectations(text: &str) -> Vec<Expected> {
 #[test]
 fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
     let mut codes_seen = BTreeSet::new();
+    let mut rules_seen = BTreeSet::new();
     for path in broken_records() {
         let report = check(&path);
         let mut expected = expectations(&report.text);
@@ -110,6 +111,9 @@ fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
         for g in &report.games {
             for f in &g.findings {
                 codes_seen.insert(f.code);
+                if let Some(rule) = f.rule {
+                    rules_seen.insert((f.code, rule));
+                }
                 if let Some(span) = f.span {
                     assert!(span.end() <= report.text.len(), "{}", path.display());
                 }
@@ -127,14 +131,12 @@ fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
         }
     }
     // Every code a record can earn has a broken record, except those made at test time below
-    // (file-level codes, `ruling-conflict`, which needs `--ruling`) and those no game here can
-    // produce: Kimasai and Kingulu spellings are never ambiguous, and an undecided move needs a
-    // relay longer than the cycle detector's budget.
+    // (file-level codes, `ruling-conflict`, which needs `--ruling`) and `undecided-move`, which
+    // needs a relay longer than the cycle detector's budget.
     let elsewhere = [
         Code::IoError,
         Code::FileTooLarge,
         Code::NotText,
-        Code::AmbiguousMove,
         Code::UndecidedMove,
         Code::RulingConflict,
     ];
@@ -142,6 +144,34 @@ fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
         if !elsewhere.contains(&code) {
             assert!(codes_seen.contains(&code), "no broken record for {code}");
         }
+    }
+    // Every way Bao la Kete refuses a move, a claim or a start has a broken record.
+    let kete = [
+        (Code::IllegalMove, "KETE-5"),
+        (Code::IllegalMove, "KETE-8"),
+        (Code::IllegalMove, "KETE-10"),
+        (Code::IllegalMove, "KETE-12"),
+        (Code::IllegalMove, "KETE-13"),
+        (Code::IllegalMove, "KETE-14"),
+        (Code::IllegalMove, "KETE-15"),
+        (Code::IllegalMove, "KETE-17"),
+        (Code::IllegalMove, "KETE-19"),
+        (Code::IllegalMove, "KETE-20"),
+        (Code::IllegalMove, "KETE-21"),
+        (Code::IllegalMove, "KETE-22"),
+        (Code::IllegalMove, "KETE-A7"),
+        (Code::FalseClaim, "KETE-10"),
+        (Code::FalseClaim, "KETE-14"),
+        (Code::FalseClaim, "KETE-21"),
+        (Code::FalseClaim, "KETE-23"),
+        (Code::BadPosition, "KETE-21"),
+        (Code::BadPosition, "KETE-22"),
+    ];
+    for (code, rule) in kete {
+        assert!(
+            rules_seen.contains(&(code, rule)),
+            "no broken record for {code} {rule}"
+        );
     }
 }
 

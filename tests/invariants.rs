@@ -2,9 +2,9 @@
 //! every listed move plays, its canonical spelling resolves back to it, and both written forms of
 //! every position round-trip. Game-specific invariants (seed conservation) live with each game.
 
+use bao_oracle::SplitMix64;
 use bao_oracle::game::{Game, Playthrough};
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::rng::SplitMix64;
 use bao_oracle::rulings::RulingSet;
 use proptest::prelude::*;
 

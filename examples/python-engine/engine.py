@@ -369,12 +369,15 @@ GAMES = {g.RULESET: g for g in (Kimasai(), Kingulu())}
 
 
 def game_and_position(request, text=None):
+    # A malformed request (`bad-request`) is refused before an unsupported ruleset or ruling.
+    if "rulings" not in request:
+        raise bad("bad-request", "the request has no `rulings` (`{}` for every ruling at its default)")
+    rulings = request["rulings"]
+    if not isinstance(rulings, dict):
+        raise bad("bad-request", "`rulings` is an object")
     game = GAMES.get(request.get("ruleset"))
     if game is None:
         raise Refusal("unsupported", "this engine does not implement `%s`" % request.get("ruleset"))
-    rulings = request.get("rulings") or {}
-    if not isinstance(rulings, dict):
-        raise bad("bad-request", "`rulings` is an object")
     for name, value in rulings.items():
         if value not in game.RULINGS.get(name, []):
             raise Refusal("unsupported", "this engine does not implement ruling %s=%s" % (name, value))

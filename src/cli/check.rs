@@ -8,7 +8,7 @@ use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, Summary, check_file, collect_files};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::replay::{ReplayOptions, check_rulings_exist};
+use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::report::{human, json};
 use bao_oracle::rulings::RulingSet;
 
@@ -24,6 +24,9 @@ pub struct CheckArgs {
     /// sets the same ruling to another value is an error.
     #[arg(long = "ruling", value_name = "NAME=VALUE")]
     pub rulings: Vec<String>,
+    /// A preset for the records of its game: its rulings under each record's own.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
     /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
     pub compare: Option<String>,
@@ -63,7 +66,14 @@ fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
             Some((name, value))
         }
     };
-    Ok(ReplayOptions { rulings, compare })
+    if let Some(preset) = &args.preset {
+        check_preset_exists(preset).map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
+    }
+    Ok(ReplayOptions {
+        rulings,
+        preset: args.preset.clone(),
+        compare,
+    })
 }
 
 pub fn run(args: CheckArgs) -> Status {

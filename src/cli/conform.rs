@@ -1,16 +1,16 @@
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
-use bao_oracle::conform::{
-    self, Driver, Fatal, Options, Report, Run, parse_known_failures, rulings_by_ruleset,
-    split_command,
-};
+use bao_oracle::conform::{self, Driver, Fatal, Options, Report, Run, split_command};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::game::Game;
 use bao_oracle::games::{self, GameVisitor};
 use bao_oracle::protocol::Rulings;
+use bao_oracle::rulings::RulingSet;
 use bao_oracle::spec::{self, SpecFile, format::ScenarioFile};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -66,7 +66,7 @@ pub fn run(args: ConformArgs) -> Status {
 
 fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     let argv = split_command(&args.engine).map_err(|e| UsageError::new(Code::BadEngine, e))?;
-    let timeout = conform::timeout(args.timeout).map_err(|e| UsageError::new(Code::Usage, e))?;
+    let timeout = timeout(args.timeout).map_err(|e| UsageError::new(Code::Usage, e))?;
     for r in &args.rulesets {
         if !games::RULESETS.contains(&r.as_str()) {
             return Err(UsageError::new(
@@ -227,4 +227,68 @@ fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<ScenarioFile>, UsageError> {
         }
     }
     Ok(out)
+}
+
+/// Reads a known-failures file: one case-name glob a line; blank lines and `#` comments skipped.
+pub fn parse_known_failures(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Splits `--ruling` assignments among rulesets by the rulings each game has.
+pub fn rulings_by_ruleset(
+    rulesets: &[String],
+    assignments: &[String],
+    rulings_of: impl Fn(&str) -> Vec<&'static str>,
+) -> Result<BTreeMap<String, Rulings>, String> {
+    let mut out: BTreeMap<String, Rulings> = rulesets
+        .iter()
+        .map(|r| (r.clone(), Rulings::new()))
+        .collect();
+    for a in assignments {
+        let (name, value) = RulingSet::parse_assignment(a).map_err(|e| e.message)?;
+        let owner = rulesets
+            .iter()
+            .find(|r| rulings_of(r).contains(&name.as_str()))
+            .ok_or_else(|| format!("`{name}` is not a ruling of any selected ruleset"))?;
+        let set = out.get_mut(owner).expect("every ruleset has an entry");
+        set.insert(&name, &value).map_err(|e| e.message)?;
+    }
+    Ok(out)
+}
+
+/// The timeout for each request.
+pub fn timeout(seconds: f64) -> Result<Duration, String> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "`{seconds}` is not a timeout: give seconds, more than 0"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_failures_file_skips_comments() {
+        let text = "# header\nbao-kingulu/random/3  # flaky capture\n\n  x/*\n";
+        assert_eq!(parse_known_failures(text), ["bao-kingulu/random/3", "x/*"]);
+    }
+
+    #[test]
+    fn rulings_go_to_the_ruleset_that_has_them() {
+        let rulesets = vec!["a".to_string(), "b".to_string()];
+        let of = |r: &str| if r == "b" { vec!["b.x"] } else { vec![] };
+        let split = rulings_by_ruleset(&rulesets, &["b.x=1".into()], of).unwrap();
+        assert!(split["a"].is_empty());
+        assert_eq!(split["b"].get("b.x"), Some("1"));
+        assert!(rulings_by_ruleset(&rulesets, &["c.y=1".into()], of).is_err());
+        assert!(rulings_by_ruleset(&rulesets, &["b.x=1".into(), "b.x=2".into()], of).is_err());
+    }
 }

@@ -27,9 +27,12 @@ pub struct ExplainArgs {
     /// A position in compact or diagram form (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
-    /// A non-default ruling, NAME=VALUE (repeatable).
+    /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
     #[arg(long = "ruling", value_name = "NAME=VALUE")]
     pub rulings: Vec<String>,
+    /// A preset: a named bundle of rulings that matches a source or an engine.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
     /// Explain the move under this ruling too, and show where the two traces first depart.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
     pub compare: Option<String>,
@@ -67,6 +70,7 @@ pub fn run(args: ExplainArgs) -> Status {
         Explain {
             position: args.position,
             rulings: args.rulings,
+            preset: args.preset,
             compare: args.compare,
             mv,
         },
@@ -77,13 +81,18 @@ pub fn run(args: ExplainArgs) -> Status {
 struct Explain {
     position: Option<String>,
     rulings: Vec<String>,
+    preset: Option<String>,
     compare: Option<String>,
     mv: String,
 }
 
 impl GameVisitor for Explain {
     type Output = Status;
-    fn visit<G: Game>(self) -> Status {
+    fn visit<G: Game>(mut self) -> Status {
+        self.rulings = match super::with_preset::<G>(&self.rulings, self.preset.as_deref()) {
+            Ok(rulings) => rulings,
+            Err(e) => return e.report(),
+        };
         let position = match &self.position {
             None => G::start(),
             Some(text) => match G::parse_position(text) {
@@ -216,6 +225,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         record: &record,
         options: ReplayOptions {
             rulings,
+            preset: args.preset.clone(),
             compare: None,
         },
         compare,

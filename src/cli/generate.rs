@@ -66,13 +66,18 @@ impl GameVisitor for Generate {
             if let Some(p) = &args.game.position {
                 let _ = write!(how, " --position '{p}'");
             }
+            if let Some(preset) = &args.game.preset {
+                let _ = write!(how, " --preset {preset}");
+            }
             for r in &args.game.rulings {
                 let _ = write!(how, " --ruling {r}");
             }
             how.push_str("`: every ply a uniformly random legal move (SplitMix64).");
-            let rulings: Vec<(String, String)> = args
-                .game
-                .rulings
+            // The record spells out every ruling it was played under, the preset's included.
+            let assignments =
+                super::with_preset::<G>(&args.game.rulings, args.game.preset.as_deref())
+                    .unwrap_or_default();
+            let rulings: Vec<(String, String)> = assignments
                 .iter()
                 .filter_map(|r| r.split_once('='))
                 .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))

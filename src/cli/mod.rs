@@ -8,6 +8,7 @@ mod engine;
 mod explain;
 mod export;
 mod generate;
+mod import;
 mod moves;
 pub mod output;
 mod perft;
@@ -66,6 +67,8 @@ pub enum Command {
     Export(export::ExportArgs),
     /// Write seeded random games as game records (YAML) to standard output.
     Generate(generate::GenerateArgs),
+    /// Read a published transcript (Donkers' notation) and print it as a game record.
+    Import(import::ImportArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
@@ -80,6 +83,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Import(args) => import::run(args),
     }
 }
 
@@ -91,9 +95,12 @@ pub struct GameArgs {
     /// A position in compact or diagram form (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
-    /// A non-default ruling, NAME=VALUE (repeatable).
+    /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
     #[arg(long = "ruling", value_name = "NAME=VALUE")]
     pub rulings: Vec<String>,
+    /// A preset: a named bundle of rulings that matches a source or an engine.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
 }
 
 /// A usage error, printed as `error[code]: message`.
@@ -116,18 +123,40 @@ impl UsageError {
     }
 }
 
-/// Resolves `--ruling` assignments for game `G`.
-pub fn rulings_for<G: Game>(assignments: &[String]) -> Result<G::Rulings, UsageError> {
-    let set = RulingSet::from_assignments(assignments.iter().map(String::as_str))
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    set.check(G::RULINGS, G::RULESET)
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    G::rulings(&set).map_err(|e| UsageError::new(Code::UnknownRuling, e.message))
+/// `--ruling` assignments with preset `preset` of game `G` under them: the preset's rulings that
+/// no assignment names, then the assignments.
+pub fn with_preset<G: Game>(
+    assignments: &[String],
+    preset: Option<&str>,
+) -> Result<Vec<String>, UsageError> {
+    let Some(preset) = preset else {
+        return Ok(assignments.to_vec());
+    };
+    let unknown = |e: bao_oracle::RulingError| UsageError::new(Code::UnknownRuling, e.message);
+    let own =
+        RulingSet::from_assignments(assignments.iter().map(String::as_str)).map_err(unknown)?;
+    let merged = own.over_preset::<G>(preset).map_err(unknown)?;
+    Ok(merged.iter().map(|(n, v)| format!("{n}={v}")).collect())
+}
+
+/// Resolves `--preset` and `--ruling` assignments for game `G` (a single ruling overrides the
+/// preset's value).
+pub fn rulings_for<G: Game>(
+    assignments: &[String],
+    preset: Option<&str>,
+) -> Result<G::Rulings, UsageError> {
+    let unknown = |e: bao_oracle::RulingError| UsageError::new(Code::UnknownRuling, e.message);
+    let mut set =
+        RulingSet::from_assignments(assignments.iter().map(String::as_str)).map_err(unknown)?;
+    if let Some(preset) = preset {
+        set = set.over_preset::<G>(preset).map_err(unknown)?;
+    }
+    set.resolve::<G>().map_err(unknown)
 }
 
 /// Resolves `--position` (or the start) and `--ruling` for game `G`.
 pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), UsageError> {
-    let rulings = rulings_for::<G>(&args.rulings)?;
+    let rulings = rulings_for::<G>(&args.rulings, args.preset.as_deref())?;
     let position = match &args.position {
         None => G::start(),
         Some(text) => G::parse_position(text).map_err(|e| {

@@ -5,9 +5,10 @@ use clap::{Args, ValueEnum};
 use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::replay::check_rulings_exist;
+use bao_oracle::replay::{check_rulings_exist, find_preset};
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::spec::{self, Options, PerftLimit};
+use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
 pub struct SpecArgs {
@@ -23,6 +24,10 @@ pub struct SpecArgs {
     /// itself under NAME=VALUE (repeatable): the failures show what depends on it.
     #[arg(long = "ruling", value_name = "NAME=VALUE")]
     pub rulings: Vec<String>,
+    /// Run the preset's game under the preset (its rulings, under any --ruling), as --ruling
+    /// does for one ruling.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -37,10 +42,21 @@ pub fn run(args: SpecArgs) -> Status {
     } else {
         args.paths
     };
-    let set = match RulingSet::from_assignments(args.rulings.iter().map(String::as_str)) {
+    let mut set = match RulingSet::from_assignments(args.rulings.iter().map(String::as_str)) {
         Ok(set) => set,
         Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
     };
+    if let Some(name) = &args.preset {
+        let (ruleset, preset) = match find_preset(name) {
+            Ok(found) => found,
+            Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
+        };
+        set = match with_game!(ruleset, G => set.over_preset::<G>(preset.name)) {
+            Some(Ok(set)) => set,
+            Some(Err(e)) => return UsageError::new(Code::UnknownRuling, e.message).report(),
+            None => unreachable!("find_preset names a registered game"),
+        };
+    }
     if let Err(e) = check_rulings_exist(&set) {
         return UsageError::new(Code::UnknownRuling, e.message).report();
     }

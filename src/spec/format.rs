@@ -25,6 +25,22 @@ pub struct Catalogue {
     pub ambiguities: Vec<CatalogueEntry>,
     #[serde(default)]
     pub rulings: Vec<RulingEntry>,
+    /// Named bundles of ruling values (`--preset NAME`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub presets: Vec<PresetEntry>,
+}
+
+/// A preset: a named bundle of ruling values matching a source or an engine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PresetEntry {
+    /// `donkers-2002`
+    pub name: String,
+    /// The source or engine it matches, and how that was checked.
+    pub matches: String,
+    /// The rulings it sets to other values than their defaults (none for the defaults' preset).
+    #[serde(default)]
+    pub rulings: RulingSet,
 }
 
 /// One rule or ambiguity.

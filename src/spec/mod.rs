@@ -16,10 +16,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::game::Game;
-use crate::games::{self, GameVisitor};
+use crate::games;
 use crate::record::Contents;
 use crate::rulings::RulingSet;
-use format::{Catalogue, PerftFile, PerftTable, Scenario, ScenarioFile};
+use crate::with_game;
+use format::{Catalogue, PerftFile, Scenario, ScenarioFile};
 pub use runner::{Failure, PerftLimit};
 
 /// Spec files larger than this are refused unread.
@@ -27,12 +28,7 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// The catalogues shipped with the oracle, for scenario files read without their `rules.yaml`.
 pub fn builtin_catalogue(ruleset: &str) -> Option<&'static str> {
-    match ruleset {
-        "bao-la-kimasai" => Some(include_str!("../../spec/bao-la-kimasai/rules.yaml")),
-        "bao-kingulu" => Some(include_str!("../../spec/bao-kingulu/rules.yaml")),
-        "bao-la-kete" => Some(include_str!("../../spec/bao-la-kete/rules.yaml")),
-        _ => None,
-    }
+    with_game!(ruleset, G => G::CATALOGUE)
 }
 
 /// A file of the run, read and parsed.
@@ -100,6 +96,14 @@ pub struct IoError {
     pub message: String,
 }
 
+impl std::fmt::Display for IoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for IoError {}
+
 /// Options of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -115,8 +119,9 @@ pub struct Options {
 fn with_overrides(own: &RulingSet, ruleset: &str, options: &Options) -> RulingSet {
     let mut rulings = own.clone();
     for (name, value) in &options.rulings {
-        let of_game = games::dispatch(ruleset, RulingNames)
-            .is_some_and(|names| names.contains(&name.as_str()));
+        let of_game =
+            with_game!(ruleset, G => G::RULINGS.iter().map(|d| d.name).collect::<Vec<_>>())
+                .is_some_and(|names| names.contains(&name.as_str()));
         if of_game && own.get(name).is_none() {
             rulings
                 .insert(name, value)
@@ -124,16 +129,6 @@ fn with_overrides(own: &RulingSet, ruleset: &str, options: &Options) -> RulingSe
         }
     }
     rulings
-}
-
-/// The names of a game's rulings.
-struct RulingNames;
-
-impl GameVisitor for RulingNames {
-    type Output = Vec<&'static str>;
-    fn visit<G: Game>(self) -> Vec<&'static str> {
-        G::RULINGS.iter().map(|d| d.name).collect()
-    }
 }
 
 /// The `*.yaml`/`*.yml` files under `paths` (folders recursively), sorted within each folder.
@@ -271,7 +266,9 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
         match file {
             SpecFile::Catalogue(c) => {
                 let mut failures = runner::check_catalogue(c);
-                if let Some(more) = games::dispatch(&c.ruleset, CatalogueCheck(c)) {
+                if let Some(more) =
+                    with_game!(&c.ruleset, G => runner::check_catalogue_against::<G>(c))
+                {
                     failures.extend(more);
                 }
                 items.push(item(
@@ -286,12 +283,6 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
             SpecFile::Scenarios(f) => {
                 let catalogue = catalogues.get(&f.ruleset);
                 for scenario in &f.scenarios {
-                    if let Some(item) =
-                        not_implemented(shown, &f.ruleset, ItemKind::Scenario, &scenario.id)
-                    {
-                        items.push(item);
-                        continue;
-                    }
                     let mut failures = match catalogue {
                         Some(c) => runner::check_shape(scenario, c),
                         None => vec![Failure::message(format!(
@@ -309,10 +300,11 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                     if failures.is_empty() {
                         let mut scenario = scenario.clone();
                         scenario.rulings = with_overrides(&scenario.rulings, &f.ruleset, &options);
-                        failures = games::dispatch(&f.ruleset, RunScenario(&scenario))
-                            .unwrap_or_else(|| {
-                                vec![Failure::message(games::unknown_ruleset(&f.ruleset))]
-                            });
+                        failures =
+                            with_game!(&f.ruleset, G => runner::run_scenario::<G>(&scenario))
+                                .unwrap_or_else(|| {
+                                    vec![Failure::message(games::unknown_ruleset(&f.ruleset))]
+                                });
                     }
                     items.push(item(
                         shown,
@@ -346,16 +338,10 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                         ));
                         continue;
                     }
-                    if let Some(item) =
-                        not_implemented(shown, &f.ruleset, ItemKind::Perft, &table.id)
-                    {
-                        items.push(item);
-                        continue;
-                    }
                     let mut table = table.clone();
                     table.rulings = with_overrides(&table.rulings, &f.ruleset, &options);
                     let (failures, skipped) =
-                        games::dispatch(&f.ruleset, RunPerft(&table, options.perft))
+                        with_game!(&f.ruleset, G => runner::run_perft::<G>(&table, options.perft))
                             .unwrap_or_else(|| {
                                 (
                                     vec![Failure::message(games::unknown_ruleset(&f.ruleset))],
@@ -429,58 +415,25 @@ fn item(
     }
 }
 
-struct CatalogueCheck<'a>(&'a Catalogue);
-
-impl GameVisitor for CatalogueCheck<'_> {
-    type Output = Vec<Failure>;
-    fn visit<G: Game>(self) -> Vec<Failure> {
-        runner::check_catalogue_against::<G>(self.0)
-    }
-}
-
-struct RunScenario<'a>(&'a Scenario);
-
-impl GameVisitor for RunScenario<'_> {
-    type Output = Vec<Failure>;
-    fn visit<G: Game>(self) -> Vec<Failure> {
-        runner::run_scenario::<G>(self.0)
-    }
-}
-
-struct RunPerft<'a>(&'a PerftTable, PerftLimit);
-
-impl GameVisitor for RunPerft<'_> {
-    type Output = (Vec<Failure>, usize);
-    fn visit<G: Game>(self) -> (Vec<Failure>, usize) {
-        runner::run_perft::<G>(self.0, self.1)
-    }
-}
-
 /// The full trace of a scenario's last move (see [`crate::trace`]); `None` for an unknown ruleset.
 pub fn trace_scenario(ruleset: &str, scenario: &Scenario) -> Option<Result<String, String>> {
-    games::dispatch(ruleset, TraceScenario(scenario))
+    with_game!(ruleset, G => trace_scenario_in::<G>(scenario))
 }
 
-struct TraceScenario<'a>(&'a Scenario);
-
-impl GameVisitor for TraceScenario<'_> {
-    type Output = Result<String, String>;
-    fn visit<G: Game>(self) -> Result<String, String> {
-        let scenario = self.0;
-        let mut game = runner::setup::<G>(scenario).map_err(|f| f.what)?;
-        let Some((last, before)) = scenario.moves.split_last() else {
-            return Ok(crate::trace::render_position::<G>(&game));
-        };
-        for (i, text) in before.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| format!("ply {} `{text}`: {}", i + 1, e.describe()))?;
-        }
-        Ok(crate::trace::trace_move(
-            &mut game,
-            scenario.moves.len(),
-            last,
-        ))
+fn trace_scenario_in<G: Game>(scenario: &Scenario) -> Result<String, String> {
+    let mut game = runner::setup::<G>(scenario).map_err(|f| f.what)?;
+    let Some((last, before)) = scenario.moves.split_last() else {
+        return Ok(crate::trace::render_position::<G>(&game));
+    };
+    for (i, text) in before.iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| format!("ply {} `{text}`: {}", i + 1, e.describe()))?;
     }
+    Ok(crate::trace::trace_move(
+        &mut game,
+        scenario.moves.len(),
+        last,
+    ))
 }
 
 impl ItemResult {
@@ -488,24 +441,6 @@ impl ItemResult {
     pub fn failed(&self) -> bool {
         !self.passed && self.not_run.is_none()
     }
-}
-
-/// Items of a ruleset the spec knows (it has a built-in catalogue) but the oracle does not
-/// implement yet: listed, not run.
-fn not_implemented(file: &str, ruleset: &str, kind: ItemKind, id: &str) -> Option<ItemResult> {
-    if games::RULESETS.contains(&ruleset) || builtin_catalogue(ruleset).is_none() {
-        return None;
-    }
-    Some(ItemResult {
-        file: file.to_string(),
-        ruleset: Some(ruleset.to_string()),
-        kind,
-        id: id.to_string(),
-        passed: false,
-        failures: Vec::new(),
-        not_run: Some(format!("{ruleset} has no engine yet")),
-        skipped: 0,
-    })
 }
 
 impl Report {

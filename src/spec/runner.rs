@@ -612,6 +612,45 @@ pub fn check_catalogue_against<G: Game>(catalogue: &Catalogue) -> Vec<Failure> {
             }
         }
     }
+    // Presets: the catalogue's and the engine's are the same bundles, of real rulings.
+    let show = |rulings: &mut dyn Iterator<Item = (&str, &str)>| {
+        let parts: Vec<String> = rulings.map(|(n, v)| format!("{n}={v}")).collect();
+        if parts.is_empty() {
+            "the defaults".to_string()
+        } else {
+            parts.join(", ")
+        }
+    };
+    for preset in G::PRESETS {
+        let Some(entry) = catalogue.presets.iter().find(|p| p.name == preset.name) else {
+            failures.push(Failure::message(format!(
+                "preset `{}` of the engine is not in the catalogue",
+                preset.name
+            )));
+            continue;
+        };
+        let mut engine: Vec<(&str, &str)> = preset.rulings.to_vec();
+        engine.sort_unstable();
+        let catalogue_rulings: Vec<(&str, &str)> = entry.rulings.iter().collect();
+        if engine != catalogue_rulings {
+            failures.push(Failure::new(
+                format!("preset `{}`", preset.name),
+                show(&mut engine.iter().copied()),
+                show(&mut catalogue_rulings.iter().copied()),
+            ));
+        }
+        if let Err(e) = entry.rulings.check(G::RULINGS, G::RULESET) {
+            failures.push(Failure::message(format!("preset `{}`: {e}", preset.name)));
+        }
+    }
+    for entry in &catalogue.presets {
+        if !G::PRESETS.iter().any(|p| p.name == entry.name) {
+            failures.push(Failure::message(format!(
+                "preset `{}` of the catalogue is not one of the engine's",
+                entry.name
+            )));
+        }
+    }
     failures
 }
 

@@ -141,6 +141,7 @@ impl Game for Kimasai {
     const NAME: &'static str = "Bao la Kimasai (four rows)";
     // MAS-A1..A6 have one reading each: nothing to select.
     const RULINGS: &'static [RulingDef] = &[];
+    const CATALOGUE: &'static str = include_str!("../../../spec/bao-la-kimasai/rules.yaml");
 
     type Position = Position;
     type Move = Move;

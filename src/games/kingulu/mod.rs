@@ -15,8 +15,8 @@ use std::fmt;
 
 use crate::cycle::{Brent, LAP_BUDGET, Verdict};
 use crate::game::{
-    Direction, Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError,
-    Rejection, Side, Sink, StopReason, Unresolved,
+    Direction, Event, FalseClaim, Game, GameEnd, Generated, NotationError, Note, Outcome,
+    PositionError, Rejection, Side, Sink, StopReason, Unresolved,
 };
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
@@ -383,7 +383,7 @@ fn sow<S: Sink>(
                 .fold(0u16, |m, k| m | 1 << LAST[start as usize][k as usize]);
             if passed & reserved != 0 {
                 sink.event(Event::Note {
-                    text: "seeds fell into reserved holes: they count for the holes' owners",
+                    note: Note::SeedsInReservedHoles,
                     rule: "KIN-5",
                 });
             }
@@ -421,7 +421,7 @@ fn sow<S: Sink>(
                     if reserved & (1 << across) != 0 {
                         if S::LISTENING {
                             sink.event(Event::Note {
-                                text: "the opposite hole is reserved: no capture, the seed stays",
+                                note: Note::OppositeReserved,
                                 rule: "KIN-A5",
                             });
                         }
@@ -465,7 +465,7 @@ fn sow<S: Sink>(
                     // KIN-A4 `not-from-reserved`: a seed in a reserved hole stays there.
                     if S::LISTENING {
                         sink.event(Event::Note {
-                            text: "the last-but-one seed fell into a reserved hole and stays there",
+                            note: Note::PenultimateStays,
                             rule: "KIN-A4",
                         });
                     }
@@ -675,6 +675,7 @@ impl Game for Kingulu {
     const RULESET: &'static str = "bao-kingulu";
     const NAME: &'static str = "Bao Kingulu";
     const RULINGS: &'static [RulingDef] = RULINGS;
+    const CATALOGUE: &'static str = include_str!("../../../spec/bao-kingulu/rules.yaml");
 
     type Position = Position;
     type Move = Move;

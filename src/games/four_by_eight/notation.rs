@@ -13,10 +13,10 @@
 //! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
 
 use super::position::{HOLE_NAMES, HOLES, Position, index_of, ring_of};
-use super::sowing::{SAFARI, SAFARI_COMPULSORY};
-use super::{Dir, Kete, Move, MtajiSafari, Rulings};
+use super::variant::{MtajiHouse, Rules, Variant};
+use super::{Dir, Move};
 use crate::game::{
-    Event, FalseClaim, Game, NotationError, PositionError, Rejection, Side, Unresolved,
+    Event, FalseClaim, NotationError, Note, PositionError, Rejection, Side, Unresolved,
 };
 use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
@@ -50,7 +50,7 @@ pub struct Spelling {
 }
 
 /// `A4>`, `4>`, `a5<x`, `A3>+`, `B2<**#`.
-pub fn parse_move(text: &str) -> Result<Spelling, NotationError> {
+pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationError> {
     let text = text.trim();
     if text.len() > MAX_TEXT {
         return Err(NotationError::new("the move text is too long to be a move"));
@@ -65,7 +65,8 @@ pub fn parse_move(text: &str) -> Result<Spelling, NotationError> {
         && !matches!(row, 'A' | 'B' | 'a' | 'b')
     {
         return Err(NotationError::new(format!(
-            "`{row}` is not a row of Bao la Kete: A and B are South's, a and b North's"
+            "`{row}` is not a row of {}: A and B are South's, a and b North's",
+            variant.words.name
         )));
     }
     if !(1..=8).contains(&hole.number) {
@@ -131,7 +132,7 @@ pub fn format_move(mv: Move) -> String {
 /// The one legal move a spelling names.
 pub fn resolve(
     pos: &Position,
-    rulings: &Rulings,
+    rules: &Rules,
     spelling: &Spelling,
 ) -> Result<Move, Unresolved<Move>> {
     let side = pos.to_move();
@@ -147,7 +148,8 @@ pub fn resolve(
             let name = format!("{row}{}", spelling.number);
             hole_index(&HOLE_NAMES, &name).ok_or_else(|| {
                 Unresolved::NotNotation(NotationError::new(format!(
-                    "`{name}` is not a hole of Bao la Kete"
+                    "`{name}` is not a hole of {}",
+                    rules.variant.words.name
                 )))
             })?
         }
@@ -164,8 +166,13 @@ pub fn resolve(
             ))));
         }
     };
-    // `+` is a decision in nemo and under `kete.mtaji-safari = choice`; else only a claim.
-    let decides = nemo || rulings.mtaji_safari == MtajiSafari::Choice;
+    // `+` is a decision in nemo and under `kete.mtaji-safari = choice` (`zanzibar.mtaji-house =
+    // namua`); else only a claim.
+    let decides = nemo
+        || matches!(
+            rules.mtaji_house,
+            MtajiHouse::CaptureChoice | MtajiHouse::Namua
+        );
     if let Some(dir) = spelling.dir {
         // Every decision is written (a stop at the kuu and no decision at all are spelled alike,
         // and at most one of them is legal): play decides, and `play` accepts exactly the legal
@@ -178,7 +185,7 @@ pub fn resolve(
         let mut first = None;
         for &safari in readings {
             let mv = Move { hole, dir, safari };
-            match Kete::play(pos, rulings, mv, &mut ()) {
+            match super::play(pos, rules, mv, &mut ()) {
                 Ok(_) => return Ok(mv),
                 Err(r) => {
                     first.get_or_insert(r);
@@ -189,7 +196,7 @@ pub fn resolve(
         return Err(Unresolved::Rejected(rejection));
     }
     let mut legal = Vec::new();
-    Kete::legal_moves(pos, rulings, &mut legal);
+    super::legal_moves(pos, rules, &mut legal);
     let fits: Vec<Move> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
@@ -197,7 +204,7 @@ pub fn resolve(
     match fits.len() {
         1 => Ok(fits[0]),
         0 => Err(Unresolved::Rejected(why_not(
-            pos, rulings, spelling, hole, decides,
+            pos, rules, spelling, hole, decides,
         ))),
         _ => Err(Unresolved::Ambiguous(fits)),
     }
@@ -206,7 +213,7 @@ pub fn resolve(
 /// Why the move a spelling names is not legal: the rejection of its most likely reading.
 fn why_not(
     pos: &Position,
-    rulings: &Rulings,
+    rules: &Rules,
     spelling: &Spelling,
     hole: u8,
     decides: bool,
@@ -220,19 +227,18 @@ fn why_not(
     let mut best: Option<Rejection> = None;
     for &dir in dirs {
         let mv = Move { hole, dir, safari };
-        if let Err(r) = Kete::play(pos, rulings, mv, &mut ()) {
+        if let Err(r) = super::play(pos, rules, mv, &mut ()) {
             // A forced direction is the weakest reason when the other direction was open.
-            let weak = r.rule() == Some("KETE-13");
-            if best.is_none()
-                || (!weak && best.as_ref().and_then(Rejection::rule) == Some("KETE-13"))
-            {
+            let kichwa = Some(rules.variant.ids.kichwa);
+            let weak = r.rule() == kichwa;
+            if best.is_none() || (!weak && best.as_ref().and_then(Rejection::rule) == kichwa) {
                 best = Some(r);
             }
         }
     }
     best.unwrap_or_else(|| {
         Rejection::illegal(
-            "KETE-10",
+            rules.variant.ids.compulsory,
             format!("no legal move fits `{}`", describe(spelling)),
         )
     })
@@ -255,53 +261,63 @@ fn describe(spelling: &Spelling) -> String {
 
 /// The claims of a spelling that the move's events (and the game's end, if the caller passes the
 /// playthrough's events) do not bear out.
-pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
+pub fn check_claims(variant: &Variant, spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
+    let (ids, w) = (&variant.ids, &variant.words);
+    let takata = w.takata;
     let captured = events.iter().any(|e| matches!(e, Event::Capture { .. }));
     let reserved = events.iter().any(|e| matches!(e, Event::Reserve { .. }));
-    let safari = events.iter().any(
-        |e| matches!(e, Event::Note { text, .. } if *text == SAFARI || *text == SAFARI_COMPULSORY),
-    );
+    let safari = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Note {
+                note: Note::Safari
+                    | Note::SafariCompulsory
+                    | Note::PlayHouse
+                    | Note::HouseRelaysMtaji,
+                ..
+            }
+        )
+    });
     let over = events.iter().any(|e| matches!(e, Event::GameOver { .. }));
     let mut out = Vec::new();
-    let mut claim = |rule, message: &str| {
-        out.push(FalseClaim {
-            rule,
-            message: message.to_string(),
-        })
-    };
+    let mut claim = |rule, message: String| out.push(FalseClaim { rule, message });
     match spelling.claim {
         Some(Claim::Capture) if !captured => claim(
-            "KETE-10",
-            "the move claims a capture (`x`); it is a takata and captures nothing",
+            ids.compulsory,
+            format!("the move claims a capture (`x`); it is a {takata} and captures nothing"),
         ),
-        Some(Claim::Takata) if captured => {
-            claim("KETE-10", "the move claims a takata (`*`); it captures")
-        }
+        Some(Claim::Takata) if captured => claim(
+            ids.compulsory,
+            format!("the move claims a {takata} (`*`); it captures"),
+        ),
         Some(Claim::Takata) if reserved => claim(
-            "KETE-21",
-            "the move claims a takata that reserves nothing (`*`); it reserves a hole by hizi zetu \
-             (`**`)",
+            ids.reserve,
+            format!(
+                "the move claims a {takata} that reserves nothing (`*`); it reserves a hole by {} \
+                 (`**`)",
+                w.hizi
+            ),
         ),
         Some(Claim::Reserves) if captured => claim(
-            "KETE-10",
-            "the move claims a takata that reserves a hole (`**`); it captures",
+            ids.compulsory,
+            format!("the move claims a {takata} that reserves a hole (`**`); it captures"),
         ),
         Some(Claim::Reserves) if !reserved => claim(
-            "KETE-21",
-            "the move claims a hizi zetu reservation (`**`); it reserves no hole",
+            ids.reserve,
+            format!(
+                "the move claims a {} reservation (`**`); it reserves no hole",
+                w.hizi
+            ),
         ),
         _ => {}
     }
     if spelling.safari && !safari {
-        claim(
-            "KETE-14",
-            "the move claims a safari (`+`); no capture lap of it went on from the kuu",
-        );
+        claim(ids.lap_end, w.false_plus.to_string());
     }
     if spelling.wins && !over {
         claim(
-            "KETE-23",
-            "the move claims to win the game (`#`); the game goes on",
+            ids.bao_hamna,
+            "the move claims to win the game (`#`); the game goes on".to_string(),
         );
     }
     out
@@ -315,31 +331,41 @@ fn rows() -> [(&'static str, [u8; 8]); 4] {
 }
 
 /// Reads either written form.
-pub fn parse_position(text: &str) -> Result<Position, PositionError> {
+pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, PositionError> {
     if text.len() > MAX_TEXT {
         return Err(PositionError::syntax("the position text is too long"));
     }
     if text.trim().contains('\n') {
-        parse_diagram(text)
+        parse_diagram(variant, text)
     } else {
-        parse_compact(text)
+        parse_compact(variant, text)
     }
 }
 
-const COMPACT_HELP: &str = "a compact Bao la Kete position is the four rows (b8..b1/a8..a1/A1..A8/B1..B8, \
-     counts separated by commas), the reserves South,North, the kuu field (K, k, Kk or -), the hizi \
-     zetu hole (or -) and the side to move: \
-     `0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 Kk - S`";
+fn compact_help(variant: &Variant) -> String {
+    let w = &variant.words;
+    let (k, name, kuu) = (w.house_letter, w.name, w.kuu);
+    let lower = k.to_ascii_lowercase();
+    let hizi = w.hizi;
+    format!(
+        "a compact {name} position is the four rows (b8..b1/a8..a1/A1..A8/B1..B8, \
+     counts separated by commas), the reserves South,North, the {kuu} field ({k}, {lower}, \
+     {k}{lower} or -), the {hizi} hole (or -) and the side to move: \
+     `0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 {k}{lower} - S`"
+    )
+}
 
-fn parse_compact(text: &str) -> Result<Position, PositionError> {
+fn parse_compact(variant: &Variant, text: &str) -> Result<Position, PositionError> {
+    let w = &variant.words;
     let words: Vec<&str> = text.split_whitespace().collect();
     let [board, reserves, kuu, hizi, side] = words[..] else {
-        return Err(PositionError::syntax(COMPACT_HELP));
+        return Err(PositionError::syntax(compact_help(variant)));
     };
     let parts: Vec<&str> = board.split('/').collect();
     if parts.len() != 4 {
         return Err(PositionError::syntax(format!(
-            "a Bao la Kete board has 4 rows, not {}",
+            "a {} board has 4 rows, not {}",
+            w.name,
             parts.len()
         )));
     }
@@ -353,26 +379,38 @@ fn parse_compact(text: &str) -> Result<Position, PositionError> {
             )));
         }
         for (&index, word) in indices.iter().zip(&counts) {
-            holes[index as usize] = parse_count(word, label)?;
+            holes[index as usize] = parse_count(variant, word, label)?;
         }
     }
     let reserve = match reserves.split_once(',') {
-        Some((s, n)) => [parse_count(s, "reserve")?, parse_count(n, "reserve")?],
+        Some((s, n)) => [
+            parse_count(variant, s, "reserve")?,
+            parse_count(variant, n, "reserve")?,
+        ],
         None => {
             return Err(PositionError::syntax(format!(
                 "`{reserves}` is not the reserves: write South's and North's, as `22,22`"
             )));
         }
     };
-    let kuu = match kuu {
-        "Kk" => [true, true],
-        "K" => [true, false],
-        "k" => [false, true],
-        "-" => [false, false],
+    let k = w.house_letter;
+    let lower = k.to_ascii_lowercase();
+    let field: Vec<char> = kuu.chars().collect();
+    let kuu = match field[..] {
+        [a, b] if a == k && b == lower => [true, true],
+        [a] if a == k => [true, false],
+        [b] if b == lower => [false, true],
+        ['-'] => [false, false],
         _ => {
+            let what = w.kuu;
+            let have = if what == "kuu" {
+                "still have their kuu"
+            } else {
+                "own their house"
+            };
             return Err(PositionError::syntax(format!(
-                "`{kuu}` is not a kuu field: `Kk` both players still have their kuu, `K` South \
-                 only, `k` North only, `-` neither"
+                "`{kuu}` is not a {what} field: `{k}{lower}` both players {have}, `{k}` South \
+                 only, `{lower}` North only, `-` neither"
             )));
         }
     };
@@ -380,35 +418,41 @@ fn parse_compact(text: &str) -> Result<Position, PositionError> {
         "-" => None,
         name => Some(hole_index(&HOLE_NAMES, name).ok_or_else(|| {
             PositionError::syntax(format!(
-                "`{name}` is not a hizi zetu field: `-` or the reserved hole (e.g. `a3`)"
+                "`{name}` is not a {} field: `-` or the reserved hole (e.g. `a3`)",
+                w.hizi
             ))
         })?),
     };
     let to_move = parse_side(side)
         .ok_or_else(|| PositionError::syntax(format!("`{side}` is not a side to move (S or N)")))?;
-    Position::new(holes, reserve, kuu, to_move, hizi)
+    Position::new(variant, holes, reserve, kuu, to_move, hizi)
 }
 
-fn parse_count(word: &str, what: &str) -> Result<u8, PositionError> {
+fn parse_count(variant: &Variant, word: &str, what: &str) -> Result<u8, PositionError> {
     let n: u32 = word
         .trim()
         .parse()
         .map_err(|_| PositionError::syntax(format!("{what}: `{word}` is not a number of seeds")))?;
     if n > 64 {
         return Err(PositionError::rule(
-            "KETE-1",
+            variant.ids.board,
             format!("{what}: {n} seeds is more than the game has (64)"),
         ));
     }
     Ok(n as u8)
 }
 
-/// `north: reserve 22, kuu` / `south: reserve 0, no kuu`.
-fn parse_player_line(line: &str, side: Side) -> Result<(u8, bool), PositionError> {
+/// `north: reserve 22, kuu` / `south: reserve 0, no kuu` (Zanzibar: `house` / `no house`).
+fn parse_player_line(
+    variant: &Variant,
+    line: &str,
+    side: Side,
+) -> Result<(u8, bool), PositionError> {
+    let kuu_word = variant.words.kuu;
     let help = || {
         PositionError::syntax(format!(
-            "`{line}` should say {side}'s reserve and kuu, as `{side}: reserve 22, kuu` or \
-             `{side}: reserve 0, no kuu`"
+            "`{line}` should say {side}'s reserve and {kuu_word}, as `{side}: reserve 22, \
+             {kuu_word}` or `{side}: reserve 0, no {kuu_word}`"
         ))
     };
     let rest = line
@@ -417,24 +461,35 @@ fn parse_player_line(line: &str, side: Side) -> Result<(u8, bool), PositionError
         .ok_or_else(help)?;
     let (reserve, kuu) = rest.split_once(',').ok_or_else(help)?;
     let reserve = reserve.trim().strip_prefix("reserve").ok_or_else(help)?;
-    let reserve = parse_count(reserve, "reserve")?;
-    let kuu = match kuu.trim() {
-        "kuu" => true,
-        "no kuu" => false,
+    let reserve = parse_count(variant, reserve, "reserve")?;
+    let kuu = match kuu.trim().strip_prefix("no ") {
+        None if kuu.trim() == kuu_word => true,
+        Some(word) if word == kuu_word => false,
         _ => return Err(help()),
     };
     Ok((reserve, kuu))
 }
 
-/// `hizi zetu: none` / `hizi zetu: a3, reserved by south[, obligation due]`.
-fn parse_hizi_line(line: &str, to_move: Side) -> Result<Option<u8>, PositionError> {
+/// `hizi zetu: none` / `hizi zetu: a3, reserved by south[, obligation due]` (Zanzibar:
+/// `takasia: a2, by south`).
+fn parse_hizi_line(
+    variant: &Variant,
+    line: &str,
+    to_move: Side,
+) -> Result<Option<u8>, PositionError> {
+    let (ids, w) = (&variant.ids, &variant.words);
+    let (label, by_word) = (w.hizi_line, w.reserved_by);
     let help = || {
         PositionError::syntax(format!(
-            "`{line}` should be `hizi zetu: none` or `hizi zetu: a3, reserved by south` (with \
+            "`{line}` should be `{label}: none` or `{label}: a3, {by_word} south` (with \
              `, obligation due` when the reserver is to move)"
         ))
     };
-    let rest = line.strip_prefix("hizi zetu:").ok_or_else(help)?.trim();
+    let rest = line
+        .strip_prefix(label)
+        .and_then(|r| r.strip_prefix(':'))
+        .ok_or_else(help)?
+        .trim();
     if rest == "none" {
         return Ok(None);
     }
@@ -446,19 +501,23 @@ fn parse_hizi_line(line: &str, to_move: Side) -> Result<Option<u8>, PositionErro
     };
     let index = hole_index(&HOLE_NAMES, hole).ok_or_else(help)?;
     let by = by
-        .strip_prefix("reserved by ")
+        .strip_prefix(by_word)
+        .and_then(|b| b.strip_prefix(' '))
         .and_then(parse_side)
         .ok_or_else(help)?;
     let owner = ring_of(index).0;
     if by == owner {
         return Err(PositionError::rule(
-            "KETE-21",
-            format!("{hole} is {owner}'s hole: hizi zetu reserves a hole of the opponent"),
+            ids.reserve,
+            format!(
+                "{hole} is {owner}'s hole: {} reserves a hole of the opponent",
+                w.hizi
+            ),
         ));
     }
     if due != (by == to_move) {
         return Err(PositionError::rule(
-            "KETE-22",
+            ids.obligation,
             format!(
                 "the reserver's obligation is due exactly when he is to move: write `, obligation \
                  due` {} ",
@@ -469,16 +528,20 @@ fn parse_hizi_line(line: &str, to_move: Side) -> Result<Option<u8>, PositionErro
     Ok(Some(index))
 }
 
-fn parse_diagram(text: &str) -> Result<Position, PositionError> {
+fn parse_diagram(variant: &Variant, text: &str) -> Result<Position, PositionError> {
+    let w = &variant.words;
     let lines = diagram_lines(text);
     if lines.len() != 8 {
+        let hizi = w.hizi;
         return Err(PositionError::syntax(format!(
-            "a Bao la Kete diagram has 8 lines (North's reserve and kuu, four rows, South's, hizi \
-             zetu, the side to move), not {}",
+            "a {} diagram has 8 lines (North's reserve and {}, four rows, South's, {hizi}, the \
+             side to move), not {}",
+            w.name,
+            w.kuu,
             lines.len()
         )));
     }
-    let (north_reserve, north_kuu) = parse_player_line(lines[0], Side::North)?;
+    let (north_reserve, north_kuu) = parse_player_line(variant, lines[0], Side::North)?;
     let mut holes = [0u8; HOLES];
     for (i, (label, indices)) in rows().iter().enumerate() {
         let counts = parse_count_row(lines[1 + i], label, 8, 64)?;
@@ -486,12 +549,13 @@ fn parse_diagram(text: &str) -> Result<Position, PositionError> {
             holes[index as usize] = n as u8;
         }
     }
-    let (south_reserve, south_kuu) = parse_player_line(lines[5], Side::South)?;
+    let (south_reserve, south_kuu) = parse_player_line(variant, lines[5], Side::South)?;
     let to_move = parse_to_move_line(lines[7]).ok_or_else(|| {
         PositionError::syntax(format!("`{}` does not say who is to move", lines[7]))
     })?;
-    let hizi = parse_hizi_line(lines[6], to_move)?;
+    let hizi = parse_hizi_line(variant, lines[6], to_move)?;
     Position::new(
+        variant,
         holes,
         [south_reserve, north_reserve],
         [south_kuu, north_kuu],
@@ -500,7 +564,7 @@ fn parse_diagram(text: &str) -> Result<Position, PositionError> {
     )
 }
 
-pub fn format_compact(pos: &Position) -> String {
+pub fn format_compact(variant: &Variant, pos: &Position) -> String {
     let board: Vec<String> = rows()
         .iter()
         .map(|(_, indices)| {
@@ -508,12 +572,17 @@ pub fn format_compact(pos: &Position) -> String {
             counts.join(",")
         })
         .collect();
-    let kuu = match (pos.has_kuu(Side::South), pos.has_kuu(Side::North)) {
-        (true, true) => "Kk",
-        (true, false) => "K",
-        (false, true) => "k",
-        (false, false) => "-",
-    };
+    let k = variant.words.house_letter;
+    let mut kuu = String::with_capacity(2);
+    if pos.has_kuu(Side::South) {
+        kuu.push(k);
+    }
+    if pos.has_kuu(Side::North) {
+        kuu.push(k.to_ascii_lowercase());
+    }
+    if kuu.is_empty() {
+        kuu.push('-');
+    }
     let hizi = pos.hizi().map_or("-", |(h, _)| HOLE_NAMES[h as usize]);
     format!(
         "{} {},{} {kuu} {hizi} {}",
@@ -524,12 +593,14 @@ pub fn format_compact(pos: &Position) -> String {
     )
 }
 
-pub fn format_diagram(pos: &Position) -> String {
+pub fn format_diagram(variant: &Variant, pos: &Position) -> String {
+    let w = &variant.words;
     let player = |side: Side| {
         format!(
-            "{side}: reserve {}, {}\n",
+            "{side}: reserve {}, {}{}\n",
             pos.reserve(side),
-            if pos.has_kuu(side) { "kuu" } else { "no kuu" }
+            if pos.has_kuu(side) { "" } else { "no " },
+            w.kuu
         )
     };
     let mut out = player(Side::North);
@@ -542,11 +613,11 @@ pub fn format_diagram(pos: &Position) -> String {
     }
     out.push_str(&player(Side::South));
     match pos.hizi() {
-        None => out.push_str("hizi zetu: none\n"),
+        None => out.push_str(&format!("{}: none\n", w.hizi_line)),
         Some((h, by)) => {
             out.push_str(&format!(
-                "hizi zetu: {}, reserved by {by}",
-                HOLE_NAMES[h as usize]
+                "{}: {}, {} {by}",
+                w.hizi_line, HOLE_NAMES[h as usize], w.reserved_by
             ));
             if pos.hizi_due() {
                 out.push_str(", obligation due");

@@ -4,12 +4,12 @@
 //! [`Game::position_during`]: crate::game::Game::position_during
 
 use super::position::{Position, RING, ring_of};
-use super::sowing::{KUU_CAPTURED, KUU_DESTROYED};
-use crate::game::{Direction, Event};
+use super::variant::Variant;
+use crate::game::{Direction, Event, Note};
 
 /// `pos` with `events` applied, or `None` if seeds are still in hand after them or the events
 /// do not fit the board (each lap must end where its event says).
-pub fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
+pub fn position_during(variant: &Variant, pos: &Position, events: &[Event]) -> Option<Position> {
     let mover = pos.to_move.index();
     let mut p = *pos;
     // Captured seeds not sown yet.
@@ -44,7 +44,7 @@ pub fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
                 };
                 // KETE-13: captured seeds are sown starting *in* the kichwa; other laps lift
                 // their seeds and sow from the next hole on (KETE-6).
-                let mut at = if rule == "KETE-13" {
+                let mut at = if rule == variant.ids.kichwa {
                     in_hand = in_hand.checked_sub(seeds)?;
                     r as usize
                 } else {
@@ -62,8 +62,26 @@ pub fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
                     return None;
                 }
             }
-            Event::Note { text, .. } if text == KUU_DESTROYED => p.kuu[mover] = false,
-            Event::Note { text, .. } if text == KUU_CAPTURED => p.kuu[1 - mover] = false,
+            Event::Note {
+                note: Note::KuuDestroyed | Note::HouseEmptied | Note::HouseLostLastNamua,
+                ..
+            } => p.kuu[mover] = false,
+            Event::Note {
+                note: Note::KuuCaptured | Note::HouseCaptured,
+                ..
+            } => p.kuu[1 - mover] = false,
+            Event::Note {
+                note: Note::HousesLostMtajiCapture,
+                ..
+            } => p.kuu = [false, false],
+            // ZAN-A15 `no-sow`: the captured seeds stay in the captor's store.
+            Event::Note {
+                note: Note::BaoHamnaNoSow,
+                ..
+            } => {
+                p.reserve[mover] += u8::try_from(in_hand).ok()?;
+                in_hand = 0;
+            }
             _ => {}
         }
     }
@@ -91,7 +109,7 @@ mod tests {
             for mv in game.moves {
                 let mut events = Vec::new();
                 let next = Kete::play(&pos, &rulings, mv, &mut events).unwrap();
-                let rebuilt = position_during(&pos, &events)
+                let rebuilt = position_during(&super::super::variant::LAMU, &pos, &events)
                     .unwrap_or_else(|| panic!("{pos:?} {mv:?}: {events:?}"));
                 assert_eq!(
                     (rebuilt.rings, rebuilt.reserve, rebuilt.kuu),

@@ -4,17 +4,18 @@
 //! (KETE-23, KETE-A8) and never-ending moves (KETE-A7).
 //!
 //! A move is simulated on one copy of the two rings. Which moves may be played at all (captures
-//! compulsory, eligible holes, the kuu's first takata, hizi zetu) is decided before, in `mod.rs`;
+//! compulsory, eligible holes, the kuu's first takata, hizi zetu) is decided before, in `choice.rs`;
 //! here a move's first step is given as a [`Start`] and the rest follows from the rules and the
 //! one decision the mover may still have to make, the safari.
 
+use super::memo::Known;
 use super::position::{
     ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
     opposite, right_kimbi, ring_of,
 };
-use super::{BaoHamna, MtajiSafari, Rulings};
+use super::variant::{HouseInMtaji, LoneHouse, MidMove, MtajiHouse, Rules, StopHouse, Variant};
 use crate::cycle::{Brent, Verdict};
-use crate::game::{Direction, Event, Rejection, RuleId, Side, Sink, StopReason};
+use crate::game::{Direction, Event, Note, Rejection, RuleId, Side, Sink, StopReason};
 
 /// How a move begins: the hole named by the move and the direction its sowing starts in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,10 +69,11 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub fn rejection(self) -> Rejection {
+    pub fn rejection(self, variant: &Variant) -> Rejection {
+        let ids = &variant.ids;
         match self {
             Refusal::FrontRowEmpty { side, hole } => Rejection::illegal(
-                "KETE-8",
+                ids.front_row,
                 format!(
                     "sowing {} away from the front row would leave {side}'s front row empty: a \
                      lone kichwa must be sown toward the centre",
@@ -79,23 +81,17 @@ impl Refusal {
                 ),
             ),
             Refusal::NeverEnds { laps } => Rejection::illegal(
-                "KETE-A7",
+                ids.never_ends,
                 format!(
                     "the move never ends: after {laps} laps its sowing repeats a state it was in \
                      before"
                 ),
             ),
             Refusal::Undecided { laps } => Rejection::Undecided { laps },
-            Refusal::DecisionMissing => Rejection::illegal(
-                "KETE-14",
-                "a capture lap ends in the kuu: the move must say whether it stops there or goes \
-                 on (safari, written `+`)",
-            ),
-            Refusal::NoDecision => Rejection::illegal(
-                "KETE-14",
-                "no safari decision arises in this move: no capture lap ends in a standing kuu \
-                 where the mover may choose",
-            ),
+            Refusal::DecisionMissing => {
+                Rejection::illegal(ids.lap_end, variant.words.decision_missing)
+            }
+            Refusal::NoDecision => Rejection::illegal(ids.lap_end, variant.words.no_decision),
         }
     }
 }
@@ -111,32 +107,6 @@ pub struct Played {
     pub decision: bool,
 }
 
-// The words of the notes, shared with the notation (claims) and tests.
-pub const NEMO_CAPTURE: &str = "nemo capture: a reserve seed goes into the capturing hole";
-pub const NEMO_TAKATA: &str = "nemo takata: a reserve seed goes into the hole, which is then sown";
-pub const KUU_ALONE_TWO: &str =
-    "the kuu is the only occupied front hole and held seven or more: only two seeds are sown";
-pub const KUU_ALONE_SIX: &str =
-    "the kuu is the only occupied front hole and held six: all seven are sown";
-pub const MTAJI_CAPTURE: &str =
-    "mtaji capture: the first lap ends in an occupied front hole facing an occupied hole";
-pub const MTAJI_TAKATA: &str = "mtaji takata: the move captures nothing";
-pub const SIXTEEN: &str =
-    "sixteen rule: the first lap sowed 16 or more seeds, so the move captures nothing";
-pub const FIRST_TAKATA_FROM_KUU: &str = "the first mtaji takata starts from the kuu";
-pub const KICHWA_CHOSEN: &str = "the mover chooses the kichwa the captured seeds start from";
-pub const REVERSED: &str = "captured from the kimbi at the far end: the direction reverses";
-pub const SAFARI: &str = "safari: the mover goes on from his kuu";
-pub const SAFARI_COMPULSORY: &str = "safari: in mtaji the move must go on from the kuu";
-pub const KUU_DESTROYED: &str = "the kuu is emptied and destroyed: an ordinary hole from now on";
-pub const KUU_CAPTURED: &str = "the opponent's kuu is captured and destroyed";
-pub const BAO_HAMNA: &str =
-    "Bao hamna: the opponent's front row is empty; the captured seeds are sown and the move stops";
-pub const BAO_HAMNA_FINISH: &str =
-    "Bao hamna: the opponent's front row is empty; the move is played to its end (finish)";
-pub const FIRST_LAP_FROM_KUU: &str =
-    "the first lap of a move from the kuu is not stopped by the reserved hole";
-
 /// Laps a move runs before cycle detection starts: ordinary moves end long before, so they pay
 /// nothing for it. Detection from any later state is still exact.
 const QUIET_LAPS: u32 = 64;
@@ -144,7 +114,7 @@ const QUIET_LAPS: u32 = 64;
 /// A ring of 16 holes in one integer, hole `r` in byte `r` (so the front row is the low half): a
 /// lap adds a run of ones, whatever its length. No byte overflows: the game has 64 seeds.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Ring(u128);
+pub(super) struct Ring(pub(super) u128);
 
 const ONES: u128 = u128::from_le_bytes([1; 16]);
 const FRONT: u128 = u64::MAX as u128;
@@ -206,10 +176,10 @@ impl Ring {
 /// the last seed fell into and the direction. The opponent's holes change only by captures and
 /// the kuu only once, and the detector restarts at both.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct InMove {
-    ring: Ring,
-    at: u8,
-    step: u8,
+pub(super) struct InMove {
+    pub(super) ring: Ring,
+    pub(super) at: u8,
+    pub(super) step: u8,
 }
 
 /// Exact never-ending-move detection (KETE-A7) with [`Brent`], started after [`QUIET_LAPS`].
@@ -217,7 +187,7 @@ struct InMove {
 /// A long relay is usually met again: in a search, a player's takata sows his own holes alone, and
 /// his holes stay the same across all the opponent's replies that capture nothing. So the verdict
 /// on a takata that neither ended nor repeated in its quiet laps is remembered, keyed by everything
-/// its rest depends on (see [`Known`]). Only long moves ever look there.
+/// its rest depends on (see [`super::memo`]). Only long moves ever look there.
 struct Detector {
     since: u32,
     laps: u64,
@@ -227,68 +197,6 @@ struct Detector {
     /// The key and lap count where the current detection started.
     key: Option<(Known, u64)>,
     brent: Option<Brent<InMove>>,
-}
-
-/// What decides the rest of a takata once it has run its quiet laps: the in-move state, whether
-/// the kuu still stands, the stage, the reserved hole, and the lap budget.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Known {
-    state: InMove,
-    kuu: bool,
-    context: u32,
-    budget: u64,
-}
-
-/// The verdicts on long takatas: how many laps after the key it took to decide.
-#[derive(Clone, Copy)]
-struct Decided {
-    key: Known,
-    cycle: bool,
-    laps: u64,
-}
-
-const KNOWN_SLOTS: usize = 1024;
-
-thread_local! {
-    static KNOWN: std::cell::RefCell<Vec<Option<Decided>>> = const {
-        std::cell::RefCell::new(Vec::new())
-    };
-}
-
-impl Known {
-    fn slot(&self) -> usize {
-        let mut h = self.state.ring.0 as u64 ^ (self.state.ring.0 >> 64) as u64;
-        h ^= (self.state.at as u64) << 3 ^ (self.state.step as u64) << 9 ^ (self.kuu as u64) << 17;
-        h ^= (self.context as u64) << 21 ^ self.budget.rotate_left(29);
-        h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 54) as usize % KNOWN_SLOTS
-    }
-
-    fn recall(&self) -> Option<Decided> {
-        KNOWN.with(|known| {
-            let known = known.borrow();
-            known
-                .get(self.slot())
-                .copied()
-                .flatten()
-                .filter(|d| d.key == *self)
-        })
-    }
-
-    fn remember(self, cycle: bool, laps: u64) {
-        KNOWN.with(|known| {
-            let mut known = known.borrow_mut();
-            if known.is_empty() {
-                known.resize(KNOWN_SLOTS, None);
-            }
-            let slot = self.slot();
-            known[slot] = Some(Decided {
-                key: self,
-                cycle,
-                laps,
-            });
-        });
-    }
 }
 
 impl Detector {
@@ -367,23 +275,30 @@ fn direction(step: u8) -> Direction {
 
 /// The state of a move being sown.
 struct Sowing<'s, S: Sink> {
+    rules: Rules,
     side: Side,
     nemo: bool,
     ring: Ring,
     opp: Ring,
+    /// The mover's reserve (store), which Bao hamna under `no-sow` refills (ZAN-A15).
+    reserve: u8,
+    opp_store_empty: bool,
     kuu: bool,
     opp_kuu: bool,
     step: u8,
+    /// The move is won (KETE-23, ZAN-25) or stopped by ZAN-A14 `both`: it ends after this lap
+    /// unless it is played to its end.
     won: bool,
+    /// The game is won and the move is played to its end (KETE-A8, ZAN-A15 `finish`).
     finish: bool,
     sink: &'s mut S,
 }
 
 impl<S: Sink> Sowing<'_, S> {
     #[inline]
-    fn note(&mut self, text: &'static str, rule: RuleId) {
+    fn note(&mut self, note: Note, rule: RuleId) {
         if S::LISTENING {
-            self.sink.event(Event::Note { text, rule });
+            self.sink.event(Event::Note { note, rule });
         }
     }
 
@@ -391,6 +306,7 @@ impl<S: Sink> Sowing<'_, S> {
     #[inline]
     fn enter_reserve_seed(&mut self, x: u8, rule: RuleId) {
         self.ring.add(x, 1);
+        self.reserve -= 1;
         if S::LISTENING {
             self.sink.event(Event::Enter {
                 hole: index_of(self.side, x),
@@ -412,12 +328,16 @@ impl<S: Sink> Sowing<'_, S> {
     }
 
     /// Lifts `n` seeds from `h` and sows them on; the hole of the last seed. KETE-8 is checked
-    /// once the first seed has fallen; lifting the whole kuu destroys it (KETE-4).
+    /// once the first seed has fallen; lifting the whole kuu destroys it (KETE-4, ZAN-17).
     #[inline]
     fn lap(&mut self, h: u8, n: u8, rule: RuleId) -> Result<u8, Refusal> {
         let emptied = self.ring.get(h) == n;
         self.ring.take(h, n);
-        if is_front(h) && !is_front(next(h, self.step)) && self.ring.front_empty() {
+        if is_front(h)
+            && !is_front(next(h, self.step))
+            && self.ring.front_empty()
+            && !(self.nemo && self.rules.lone_kichwa_either)
+        {
             return Err(Refusal::FrontRowEmpty {
                 side: self.side,
                 hole: h,
@@ -435,28 +355,45 @@ impl<S: Sink> Sowing<'_, S> {
         }
         if h == KUU && self.kuu && emptied {
             self.kuu = false;
-            self.note(KUU_DESTROYED, "KETE-4");
+            let v = self.rules.variant;
+            self.note(v.notes.house_emptied, v.ids.house);
         }
         Ok(to)
+    }
+
+    /// Whether `ring` has no hole of two or more (ZAN-A14).
+    #[inline]
+    fn immobile(ring: Ring) -> bool {
+        ring.holes().iter().all(|&n| n <= 1)
     }
 
     /// Captures the opponent's hole facing `z` and sows its seeds from a kichwa (KETE-13); the
     /// hole of the last seed. For the first capture of a nemo move, `chosen` is the direction the
     /// mover chose for a central hole.
     fn capture(&mut self, z: u8, rule: RuleId, first_nemo: bool, chosen: u8) -> u8 {
-        let y = opposite(z);
-        let seeds = self.opp.get(y);
-        self.opp.take(y, seeds);
+        let v = self.rules.variant;
+        let across = opposite(z);
+        let seeds = self.opp.get(across);
+        self.opp.take(across, seeds);
         if S::LISTENING {
             self.sink.event(Event::Capture {
-                hole: index_of(self.side.opponent(), y),
+                hole: index_of(self.side.opponent(), across),
                 seeds: seeds as u16,
                 rule,
             });
         }
-        if y == KUU && self.opp_kuu {
+        if across == KUU && self.opp_kuu {
             self.opp_kuu = false;
-            self.note(KUU_CAPTURED, "KETE-4");
+            self.note(v.notes.house_captured, v.ids.house);
+        }
+        // ZAN-19, ZAN-A6 `first-capture`: the first capture of a mtaji move ends both houses.
+        if !self.nemo
+            && self.rules.house_in_mtaji == HouseInMtaji::FirstCapture
+            && (self.kuu || self.opp_kuu)
+        {
+            self.kuu = false;
+            self.opp_kuu = false;
+            self.note(Note::HousesLostMtajiCapture, v.ids.house_in_mtaji);
         }
         // KETE-13: from the kimbi's own kichwa toward the centre; from the centre, the kichwa
         // the mover chose (first nemo capture) or the one behind the current direction.
@@ -466,22 +403,27 @@ impl<S: Sink> Sowing<'_, S> {
         } else if right_kimbi(z) {
             ACW
         } else if first_nemo {
-            self.note(KICHWA_CHOSEN, "KETE-13");
+            self.note(Note::KichwaChosen, v.ids.kichwa);
             chosen
         } else {
             self.step
         };
         self.step = step;
         if !first_nemo && step != before {
-            self.note(REVERSED, "KETE-13");
+            self.note(Note::Reversed, v.ids.kichwa);
         }
         if self.opp.front_empty() && !self.won {
             // KETE-23: the game is won once these seeds are sown (KETE-A8).
             self.won = true;
-            if self.finish {
-                self.note(BAO_HAMNA_FINISH, "KETE-A8");
-            } else {
-                self.note(BAO_HAMNA, "KETE-23");
+            match self.rules.mid_move {
+                MidMove::Finish => self.note(v.notes.bao_hamna_finish, v.ids.mid_move),
+                MidMove::Stop => self.note(Note::BaoHamna, v.ids.bao_hamna),
+                MidMove::NoSow => {
+                    // ZAN-A15 `no-sow`: the seeds stay in hand, in the captor's store.
+                    self.note(Note::BaoHamnaNoSow, v.ids.mid_move);
+                    self.reserve += seeds;
+                    return z;
+                }
             }
         }
         let kichwa = if step == CW {
@@ -497,8 +439,19 @@ impl<S: Sink> Sowing<'_, S> {
                 seeds: seeds as u16,
                 direction: direction(step),
                 to: index_of(self.side, to),
-                rule: "KETE-13",
+                rule: v.ids.kichwa,
             });
+        }
+        // ZAN-13.0, ZAN-A14 `both`: a player left without a hole of two or more has lost; the
+        // move stops here.
+        if self.rules.immobile_both
+            && !self.won
+            && ((self.reserve == 0 && Self::immobile(self.ring))
+                || (self.opp_store_empty && Self::immobile(self.opp)))
+        {
+            self.won = true;
+            self.finish = false;
+            self.note(Note::Immobile, "ZAN-A14");
         }
         to
     }
@@ -507,11 +460,13 @@ impl<S: Sink> Sowing<'_, S> {
 /// Sows one move from `start` with the safari decision `safari`.
 pub fn sow_move<S: Sink>(
     pos: &Position,
-    rulings: &Rulings,
+    rules: &Rules,
     start: Start,
     safari: Safari,
     sink: &mut S,
 ) -> Result<Played, Refusal> {
+    let v = rules.variant;
+    let ids = &v.ids;
     let side = pos.to_move;
     let me = side.index();
     let them = side.opponent().index();
@@ -521,20 +476,21 @@ pub fn sow_move<S: Sink>(
         Some((owner, r)) if owner == side => Some(r),
         _ => None,
     };
-    let finish = rulings.bao_hamna == BaoHamna::Finish;
     let mut s = Sowing {
+        rules: *rules,
         side,
         nemo,
         ring: Ring::of(pos.rings[me]),
         opp: Ring::of(pos.rings[them]),
+        reserve: pos.reserve[me],
+        opp_store_empty: pos.reserve[them] == 0,
         kuu: pos.kuu[me],
         opp_kuu: pos.kuu[them],
         step: CW,
         won: false,
-        finish,
+        finish: rules.mid_move == MidMove::Finish,
         sink,
     };
-    let mut reserve = pos.reserve[me];
     let capture_move;
     let mut from_kuu = false;
     let mut decision = false;
@@ -542,32 +498,46 @@ pub fn sow_move<S: Sink>(
 
     match start {
         Start::NemoCapture { x, step } => {
-            s.note(NEMO_CAPTURE, "KETE-12");
-            reserve -= 1;
-            s.enter_reserve_seed(x, "KETE-12");
+            s.note(v.notes.nemo_capture, ids.nemo_capture);
+            s.enter_reserve_seed(x, ids.nemo_capture);
             // KETE-13: the first capture of a nemo move places by X, the kichwa chosen if central.
-            z = s.capture(x, "KETE-12", true, step);
+            z = s.capture(x, ids.nemo_capture, true, step);
             capture_move = true;
         }
         Start::NemoTakata { x, step } => {
-            s.note(NEMO_TAKATA, "KETE-15");
-            reserve -= 1;
-            s.enter_reserve_seed(x, "KETE-15");
+            s.note(v.notes.nemo_takata, ids.nemo_takata);
+            // KETE-16, ZAN-16: the house is the only occupied front hole.
+            let alone = x == KUU && s.ring.0 & FRONT == (s.ring.get(KUU) as u128) << (8 * KUU);
+            s.enter_reserve_seed(x, ids.nemo_takata);
             s.step = step;
             let held = s.ring.get(x);
-            z = if x == KUU && s.kuu {
+            let before_seed = held - 1;
+            z = match rules.lone_house {
                 // KETE-16, KETE-A2: the kuu alone. Seven or more before the seed: two are sown
                 // and it stays a kuu with six or more; six: all seven go and it is destroyed.
-                let before_seed = held - 1;
-                if before_seed >= 7 {
-                    s.note(KUU_ALONE_TWO, "KETE-16");
-                    s.lap(x, 2, "KETE-16")?
-                } else {
-                    s.note(KUU_ALONE_SIX, "KETE-16");
-                    s.lap(x, held, "KETE-16")?
+                LoneHouse::Lamu if x == KUU && s.kuu => {
+                    if before_seed >= 7 {
+                        s.note(Note::KuuAloneTwo, ids.lone_house);
+                        s.lap(x, 2, ids.lone_house)?
+                    } else {
+                        s.note(Note::KuuAloneSix, ids.lone_house);
+                        s.lap(x, held, ids.lone_house)?
+                    }
                 }
-            } else {
-                s.lap(x, held, "KETE-15")?
+                // ZAN-16, ZAN-A5: the lone house sows two and stays owned (unless emptied).
+                LoneHouse::Functional if alone && s.kuu && before_seed >= 6 => {
+                    s.note(v.notes.lone_two, ids.lone_house);
+                    s.lap(x, 2, ids.lone_house)?
+                }
+                LoneHouse::Owned if alone && s.kuu => {
+                    s.note(v.notes.lone_two, ids.lone_house);
+                    s.lap(x, 2.min(held), ids.lone_house)?
+                }
+                LoneHouse::Any if alone => {
+                    s.note(v.notes.lone_two, ids.lone_house);
+                    s.lap(x, 2.min(held), ids.lone_house)?
+                }
+                _ => s.lap(x, held, ids.nemo_takata)?,
             };
             capture_move = false;
         }
@@ -575,21 +545,21 @@ pub fn sow_move<S: Sink>(
             s.step = step;
             from_kuu = h == KUU && s.kuu;
             let n = s.ring.get(h);
-            z = s.lap(h, n, "KETE-17")?;
+            z = s.lap(h, n, ids.mtaji_capture)?;
             // KETE-17: the first lap's last seed in an own front hole that was occupied, facing
             // an occupied hole. KETE-18: not with 16 or more seeds.
             let would = is_front(z) && s.ring.get(z) >= 2 && s.opp.get(opposite(z)) > 0;
             if would && n < 16 {
-                s.note(MTAJI_CAPTURE, "KETE-17");
-                z = s.capture(z, "KETE-17", false, 0);
+                s.note(Note::MtajiCapture, ids.mtaji_capture);
+                z = s.capture(z, ids.mtaji_capture, false, 0);
                 capture_move = true;
             } else {
                 if would {
-                    s.note(SIXTEEN, "KETE-18");
+                    s.note(Note::Sixteen, ids.sixteen);
                 }
-                s.note(MTAJI_TAKATA, "KETE-19");
-                if from_kuu {
-                    s.note(FIRST_TAKATA_FROM_KUU, "KETE-20");
+                s.note(v.notes.mtaji_takata, ids.mtaji_takata);
+                if from_kuu && v.first_takata_from_house {
+                    s.note(Note::FirstTakataFromKuu, "KETE-20");
                 }
                 capture_move = false;
             }
@@ -597,12 +567,59 @@ pub fn sow_move<S: Sink>(
     }
 
     let mut first_lap = true;
-    // A takata's rest depends on the mover's holes alone, given the stage and the reserved hole.
-    let context =
-        (!capture_move).then(|| nemo as u32 | (reserved.map_or(0, |r| r as u32 + 1) << 1));
-    let mut detector = Detector::new(rulings.lap_budget, context);
+    // A takata's rest depends on the mover's holes alone, given the stage, the reserved hole and
+    // the rulings that stop its laps.
+    let context = (!capture_move).then(|| {
+        nemo as u32 | (reserved.map_or(0, |r| r as u32 + 1) << 1) | (rules.takata_context() << 6)
+    });
+    let mut detector = Detector::new(rules.lap_budget, context);
     // The holes where a takata lap does more than relay: the standing kuu, the reserved hole.
     let special = (if s.kuu { 1u16 << KUU } else { 0 }) | reserved.map_or(0, |r| 1u16 << r);
+    // What a lap ending in the owned house does (KETE-14.3, KETE-15, KETE-19; ZAN-13.3, ZAN-15,
+    // ZAN-19, ZAN-A3, ZAN-A7), by the kind of move; the kuu or house must be functional where
+    // it stops or offers the choice (a Lamu kuu always is).
+    #[derive(PartialEq)]
+    enum AtHouse {
+        Choose,
+        Stop,
+        Relay,
+        /// Relays on, ending the house; the mtaji `+` claims it.
+        Plays,
+    }
+    let at_house = |capture: bool, functional: bool| -> AtHouse {
+        let stops = if functional {
+            AtHouse::Stop
+        } else {
+            AtHouse::Relay
+        };
+        if nemo {
+            if !capture {
+                return stops;
+            }
+            return match rules.stop_house {
+                StopHouse::Owned => AtHouse::Choose,
+                StopHouse::Functional if functional => AtHouse::Choose,
+                StopHouse::Functional => AtHouse::Relay,
+            };
+        }
+        let plays = if capture || v.takata_relay_plays_house {
+            AtHouse::Plays
+        } else {
+            AtHouse::Relay
+        };
+        match (rules.mtaji_house, capture) {
+            (MtajiHouse::Relay, _) => plays,
+            (MtajiHouse::CaptureChoice, true) => AtHouse::Choose,
+            (MtajiHouse::CaptureChoice, false) => AtHouse::Relay,
+            (MtajiHouse::Namua, true) => match rules.stop_house {
+                StopHouse::Owned => AtHouse::Choose,
+                StopHouse::Functional if functional => AtHouse::Choose,
+                StopHouse::Functional => AtHouse::Relay,
+            },
+            (MtajiHouse::Namua | MtajiHouse::TakasaStops, false) => stops,
+            (MtajiHouse::TakasaStops, true) => plays,
+        }
+    };
     loop {
         if !capture_move && !S::LISTENING {
             // A takata's plain relays, in a tight loop; it hands back what the rules below decide.
@@ -618,52 +635,58 @@ pub fn sow_move<S: Sink>(
             }
             first_lap &= !relayed;
         }
-        if s.won && !finish {
+        if s.won && !s.finish {
             // KETE-23, KETE-A8 (stop): the captured seeds are sown; nothing follows.
-            s.stop(z, StopReason::GameWon, "KETE-23");
+            s.stop(z, StopReason::GameWon, ids.bao_hamna);
             break;
         }
         // KETE-7, KETE-14.1: the last seed fell into an empty hole.
         if s.ring.get(z) == 1 {
-            s.stop(z, StopReason::EmptyHole, "KETE-7");
+            s.stop(z, StopReason::EmptyHole, ids.lap);
             break;
         }
         if capture_move && is_front(z) && s.opp.get(opposite(z)) > 0 {
             // KETE-14.2: capture again.
-            z = s.capture(z, "KETE-14", false, 0);
+            z = s.capture(z, ids.lap_end, false, 0);
             first_lap = false;
             detector.restart();
             continue;
         }
         if z == KUU && s.kuu {
-            if capture_move {
+            match at_house(capture_move, s.ring.get(z) >= 6) {
                 // KETE-14.3: in nemo the mover chooses; in mtaji safari is compulsory unless
                 // ruled a choice (KETE-A1).
-                if s.nemo || rulings.mtaji_safari == MtajiSafari::Choice {
+                AtHouse::Choose => {
                     decision = true;
                     match safari {
                         Safari::Probe | Safari::Stop => {
-                            s.stop(z, StopReason::Kuu, "KETE-14");
+                            s.stop(z, StopReason::Kuu, ids.lap_end);
                             break;
                         }
                         Safari::Absent => return Err(Refusal::DecisionMissing),
-                        Safari::Go => s.note(SAFARI, "KETE-14"),
+                        Safari::Go => s.note(v.notes.safari, ids.lap_end),
                     }
-                } else {
-                    s.note(SAFARI_COMPULSORY, "KETE-A1");
                 }
-            } else if s.nemo {
                 // KETE-15: a takata lap ending in the kuu ends the move.
-                s.stop(z, StopReason::Kuu, "KETE-15");
-                break;
+                AtHouse::Stop => {
+                    let rule = if nemo {
+                        ids.nemo_takata_laps
+                    } else {
+                        ids.mtaji_house
+                    };
+                    s.stop(z, StopReason::Kuu, rule);
+                    break;
+                }
+                AtHouse::Plays => s.note(v.notes.safari_compulsory, ids.mtaji_house),
+                // KETE-19: in a mtaji takata the kuu relays on, which destroys it.
+                AtHouse::Relay => {}
             }
-            // KETE-19: in a mtaji takata the kuu relays on, which destroys it.
         } else if reserved == Some(z) {
-            if first_lap && from_kuu {
-                s.note(FIRST_LAP_FROM_KUU, "KETE-21");
+            if first_lap && from_kuu && rules.house_lap_relays {
+                s.note(v.notes.first_lap_from_house, ids.reserved);
             } else {
                 // KETE-21: a lap ending in the reserved hole ends the move instead of relaying.
-                s.stop(z, StopReason::ReservedHole, "KETE-21");
+                s.stop(z, StopReason::ReservedHole, ids.reserved);
                 break;
             }
         }
@@ -673,11 +696,11 @@ pub fn sow_move<S: Sink>(
             s.sink.event(Event::Relay {
                 at: index_of(side, z),
                 seeds: seeds as u16,
-                rule: "KETE-7",
+                rule: ids.lap,
             });
         }
         let had_kuu = s.kuu;
-        z = s.lap(z, seeds, "KETE-7")?;
+        z = s.lap(z, seeds, ids.lap)?;
         first_lap = false;
         if had_kuu != s.kuu {
             detector.restart();
@@ -688,13 +711,22 @@ pub fn sow_move<S: Sink>(
     if !decision && matches!(safari, Safari::Stop | Safari::Go) {
         return Err(Refusal::NoDecision);
     }
+    // ZAN-A6 `lost`: the house is lost at the end of its owner's last namua move.
+    if nemo && s.reserve == 0 && s.kuu && rules.house_in_mtaji == HouseInMtaji::Lost {
+        s.kuu = false;
+        s.note(Note::HouseLostLastNamua, "ZAN-A6");
+    }
+    // ZAN-A17 `either`: a namua move may leave its mover's front row empty; he has lost.
+    if rules.lone_kichwa_either && s.ring.front_empty() {
+        s.note(Note::FrontRowEmptied, "ZAN-A17");
+    }
 
     let mut next = *pos;
     next.rings[me] = s.ring.holes();
     next.rings[them] = s.opp.holes();
     next.kuu[me] = s.kuu;
     next.kuu[them] = s.opp_kuu;
-    next.reserve[me] = reserve;
+    next.reserve[me] = s.reserve;
     Ok(Played {
         next,
         capture: capture_move,

@@ -7,6 +7,7 @@
 //! Hole *indices* (for events and moves) follow the order names sort in: `A1..A8` 0..8, `B1..B8`
 //! 8..16, `a1..a8` 16..24, `b1..b8` 24..32.
 
+use super::variant::Variant;
 use crate::game::{PositionError, Side};
 
 /// Holes on the board.
@@ -137,8 +138,10 @@ impl Position {
         self.rings[side.index()].iter().map(|&n| n as u32).sum()
     }
 
-    /// Builds and validates a position. `holes` is indexed by hole index; `hizi` is a hole index.
+    /// Builds and validates a position of `variant`. `holes` is indexed by hole index; `hizi` is
+    /// a hole index.
     pub fn new(
+        variant: &Variant,
         holes: [u8; HOLES],
         reserve: [u8; 2],
         kuu: [bool; 2],
@@ -157,7 +160,7 @@ impl Position {
             to_move,
             hizi,
         };
-        pos.validate()?;
+        pos.validate(variant)?;
         Ok(pos)
     }
 
@@ -166,34 +169,40 @@ impl Position {
         std::array::from_fn(|i| self.seeds(i as u8))
     }
 
-    fn validate(&self) -> Result<(), PositionError> {
+    fn validate(&self, variant: &Variant) -> Result<(), PositionError> {
+        let (ids, w) = (&variant.ids, &variant.words);
         let total: u32 = Side::BOTH
             .iter()
             .map(|&s| self.on_board(s) + self.reserve(s) as u32)
             .sum();
         if total != SEEDS {
             return Err(PositionError::rule(
-                "KETE-1",
+                ids.board,
                 format!("the position has {total} seeds, reserves included; the game has {SEEDS}"),
             ));
         }
         for side in Side::BOTH {
             let kuu = self.rings[side.index()][KUU as usize];
-            if self.kuu[side.index()] && kuu < 6 {
-                return Err(PositionError::rule(
-                    "KETE-4",
+            if self.kuu[side.index()] && kuu < variant.house_floor {
+                let message = if variant.house_floor == 6 {
                     format!(
                         "{side}'s kuu {} holds {kuu}: while it is a kuu it never holds fewer than six",
                         name(side, KUU)
-                    ),
-                ));
+                    )
+                } else {
+                    format!(
+                        "{side}'s house {} is empty: a house is owned until it is emptied",
+                        name(side, KUU)
+                    )
+                };
+                return Err(PositionError::rule(ids.house, message));
             }
         }
         // The player who just moved cannot have emptied his own front row.
         let last = self.to_move.opponent();
         if self.front_empty(last) {
             return Err(PositionError::rule(
-                "KETE-8",
+                ids.front_row,
                 format!(
                     "{last} (who moved last) has an empty front row: no move may empty its mover's \
                      front row"
@@ -208,29 +217,59 @@ impl Position {
             let hole = HOLE_NAMES[h as usize];
             if !is_front(r) {
                 return Err(PositionError::rule(
-                    "KETE-21",
-                    format!("{hole} cannot be reserved: hizi zetu reserves a front hole"),
+                    ids.reserve,
+                    format!(
+                        "{hole} cannot be reserved: {} reserves a front hole",
+                        w.hizi
+                    ),
                 ));
             }
             if self.reserve != [0, 0] {
                 return Err(PositionError::rule(
-                    "KETE-21",
+                    ids.reserve,
                     format!(
-                        "{hole} cannot be reserved: hizi zetu is only played when both players are in mtaji (no reserves)"
+                        "{hole} cannot be reserved: {} is only played when both players are in mtaji (no {}s)",
+                        w.hizi, w.reserve
                     ),
                 ));
             }
             if self.kuu[owner.index()] && r == KUU {
                 return Err(PositionError::rule(
-                    "KETE-21",
-                    format!("{hole} is {owner}'s kuu, which cannot be reserved"),
+                    ids.reserve,
+                    format!("{hole} is {owner}'s {}, which cannot be reserved", w.kuu),
                 ));
             }
             if owner == self.to_move && self.rings[owner.index()][r as usize] == 0 {
                 return Err(PositionError::rule(
-                    "KETE-21",
+                    ids.reserve,
                     format!("{hole} is empty; a reserved hole is threatened, so it holds seeds"),
                 ));
+            }
+            if variant.strict_reservation {
+                // ZAN-23: not the owner's only occupied front hole nor his only one holding more
+                // than one (the trigger itself is not checked again); ZAN-A13 `no`: no
+                // obligation, so the hole is the side to move's.
+                let front = &self.rings[owner.index()][..8];
+                let occupied = front.iter().filter(|&&n| n > 0).count();
+                let many = front.iter().filter(|&&n| n > 1).count();
+                if owner != self.to_move {
+                    return Err(PositionError::rule(
+                        "ZAN-A13",
+                        format!(
+                            "{hole} is {owner}'s and {owner} is not to move: a takasia-ed hole \
+                             belongs to the side to move (no obligation to capture it)"
+                        ),
+                    ));
+                }
+                if occupied == 1 || (front[r as usize] > 1 && many == 1) {
+                    return Err(PositionError::rule(
+                        ids.reserve,
+                        format!(
+                            "{hole} is {owner}'s only occupied front hole or his only front hole \
+                             with more than one seed, which cannot be takasia-ed"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())
@@ -243,24 +282,27 @@ pub fn front_empty(ring: &[u8; RING]) -> bool {
     u64::from_le_bytes(ring[..8].try_into().expect("eight holes")) == 0
 }
 
-/// KETE-3: kuu 6, hole 6 two and hole 7 two in each front row, 22 seeds in each reserve, South to
-/// move.
-pub fn start() -> Position {
-    let mut ring = [0u8; RING];
-    ring[KUU as usize] = 6;
-    ring[5] = 2;
-    ring[6] = 2;
-    Position {
-        rings: [ring, ring],
-        reserve: [22, 22],
-        kuu: [true, true],
-        to_move: Side::South,
-        hizi: None,
+impl Position {
+    /// KETE-3, ZAN-3: kuu 6, hole 6 two and hole 7 two in each front row, 22 seeds in each reserve,
+    /// South to move.
+    pub fn start() -> Position {
+        let mut ring = [0u8; RING];
+        ring[KUU as usize] = 6;
+        ring[5] = 2;
+        ring[6] = 2;
+        Position {
+            rings: [ring, ring],
+            reserve: [22, 22],
+            kuu: [true, true],
+            to_move: Side::South,
+            hizi: None,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::variant::LAMU;
     use super::*;
 
     #[test]
@@ -284,8 +326,8 @@ mod tests {
 
     #[test]
     fn start_is_valid_and_holds_64() {
-        let s = start();
-        s.validate().unwrap();
+        let s = Position::start();
+        s.validate(&LAMU).unwrap();
         assert_eq!(s.seeds(4), 6); // A5
         assert_eq!(s.seeds(20), 6); // a5
         assert_eq!(s.seeds(21), 2); // a6
@@ -294,26 +336,30 @@ mod tests {
 
     #[test]
     fn validation_names_the_rule() {
-        let mut holes = start().holes();
+        let mut holes = Position::start().holes();
         holes[0] = 1;
-        let err = Position::new(holes, [22, 22], [true, true], Side::South, None).unwrap_err();
+        let err =
+            Position::new(&LAMU, holes, [22, 22], [true, true], Side::South, None).unwrap_err();
         assert_eq!(err.rule, Some("KETE-1"));
-        let mut holes = start().holes();
+        let mut holes = Position::start().holes();
         holes[4] = 5;
         holes[12] = 1;
-        let err = Position::new(holes, [22, 22], [true, true], Side::South, None).unwrap_err();
+        let err =
+            Position::new(&LAMU, holes, [22, 22], [true, true], Side::South, None).unwrap_err();
         assert_eq!(err.rule, Some("KETE-4"));
         // North moved last and has an empty front row.
-        let mut holes = start().holes();
+        let mut holes = Position::start().holes();
         for i in 16..24 {
             holes[i + 8] += holes[i];
             holes[i] = 0;
         }
-        let err = Position::new(holes, [22, 22], [true, false], Side::South, None).unwrap_err();
+        let err =
+            Position::new(&LAMU, holes, [22, 22], [true, false], Side::South, None).unwrap_err();
         assert_eq!(err.rule, Some("KETE-8"));
         // Hizi zetu needs both players in mtaji.
         let err = Position::new(
-            start().holes(),
+            &LAMU,
+            Position::start().holes(),
             [22, 22],
             [true, true],
             Side::North,

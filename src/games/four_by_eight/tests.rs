@@ -1,7 +1,10 @@
 //! Tests of the whole ruleset, rule by rule, and properties of random games.
 
 use super::*;
-use crate::game::{Playthrough, RuleId};
+use crate::cycle::LAP_BUDGET;
+use crate::game::{Game, Playthrough, Rejection, RuleId, Side, Unresolved};
+use crate::rulings::RulingSet;
+use choice::dir_step;
 use position::ring_of;
 
 fn rulings(assignments: &[&str]) -> Rulings {

@@ -1,30 +1,39 @@
 //! The nemo stage (KETE-9, KETE-12, KETE-15, KETE-16): which holes may receive the reserve seed,
 //! and whether that makes a capture or a takata. Sowing itself is in `sowing.rs`.
 
+use super::Dir;
+use super::choice::{Candidate, Candidates, Class};
 use super::position::{ACW, CW, KUU, Position, is_front, left_kimbi, opposite, right_kimbi};
 use super::sowing::Start;
-use super::{Candidate, Candidates, Class, Dir};
+use super::variant::{Rules, Singletons};
 
-/// What the mover's front row says about which holes may take the seed (KETE-15, KETE-16).
+/// What the mover's front row says about which holes may take the seed (KETE-15, KETE-16;
+/// ZAN-14, ZAN-16).
 #[derive(Clone, Copy)]
 struct Front {
-    kuu: bool,
-    /// KETE-16: the kuu is the only occupied front hole.
-    kuu_alone: bool,
-    /// KETE-15: every occupied front hole is a singleton.
-    all_singletons: bool,
+    /// The kuu, or the functional house (owned, six or more before the seed), is excluded
+    /// unless it stands alone (a Lamu kuu always holds six or more).
+    house_excluded: bool,
+    /// KETE-15, ZAN-14, ZAN-A4: singletons may take the seed.
+    singletons: bool,
 }
 
 impl Front {
-    fn of(pos: &Position) -> Front {
+    fn of(pos: &Position, rules: &Rules) -> Front {
         let me = pos.to_move.index();
         let front = &pos.rings[me][..8];
-        let kuu = pos.kuu[me];
+        let owned = pos.kuu[me];
+        let functional = owned && front[KUU as usize] >= 6;
         let occupied = front.iter().filter(|&&n| n > 0).count();
+        let alone = occupied == 1 && front[KUU as usize] > 0;
+        let all_singletons = front.iter().all(|&n| n <= 1);
         Front {
-            kuu,
-            kuu_alone: kuu && occupied == 1 && front[KUU as usize] > 0,
-            all_singletons: front.iter().all(|&n| n <= 1),
+            house_excluded: functional && !alone,
+            singletons: all_singletons
+                || match rules.singletons {
+                    Singletons::Owned => owned,
+                    Singletons::Functional => functional,
+                },
         }
     }
 }
@@ -59,13 +68,10 @@ fn at(pos: &Position, front: Front, x: u8, dir: Dir) -> Option<Candidate> {
             class: Class::Capture { first: opposite(x) },
         });
     }
-    // KETE-15: with a kuu, not the kuu unless it stands alone (then KETE-16), singletons
-    // allowed; without, at least two unless all are singletons.
-    let eligible = if front.kuu {
-        x != KUU || front.kuu_alone
-    } else {
-        ring[x as usize] >= 2 || front.all_singletons
-    };
+    // KETE-15, ZAN-14: not the kuu (functional house) unless it stands alone (then KETE-16,
+    // ZAN-16); singletons while the kuu stands (the house is owned), or when all are.
+    let eligible =
+        !(x == KUU && front.house_excluded) && (ring[x as usize] >= 2 || front.singletons);
     Some(Candidate {
         r: x,
         dir,
@@ -75,13 +81,13 @@ fn at(pos: &Position, front: Front, x: u8, dir: Dir) -> Option<Candidate> {
 }
 
 /// The move at ring position `r`, direction `dir`, if any.
-pub fn candidate(pos: &Position, r: u8, dir: Dir) -> Option<Candidate> {
-    at(pos, Front::of(pos), r, dir)
+pub fn candidate(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Option<Candidate> {
+    at(pos, Front::of(pos, rules), r, dir)
 }
 
 /// Every hole and direction of a nemo move, in canonical order (front row only, KETE-12/15).
-pub fn candidates(pos: &Position, out: &mut Candidates) {
-    let front = Front::of(pos);
+pub fn candidates(pos: &Position, rules: &Rules, out: &mut Candidates) {
+    let front = Front::of(pos, rules);
     for x in 0..8u8 {
         for dir in [Dir::Left, Dir::Right] {
             if let Some(c) = at(pos, front, x, dir) {

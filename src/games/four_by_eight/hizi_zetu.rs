@@ -2,11 +2,12 @@
 //! opponent's front row that the mover threatens is reserved; the reserver's obligation to capture
 //! it falls due on his next turn. What the reservation forbids the opponent is applied where moves
 //! start (`mtaji.rs`) and where laps end (`sowing.rs`); the obligation where moves are chosen
-//! (`mod.rs`).
+//! (`choice.rs`).
 
+use super::choice::{Candidates, Class, Verdict, probe};
 use super::position::{KUU, Position, index_of, ring_of};
 use super::sowing::Played;
-use super::{Candidates, Class, Rulings, Verdict, probe};
+use super::variant::{MustCapture, Rules};
 use crate::game::{Event, Side, Sink};
 
 /// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the
@@ -14,25 +15,32 @@ use crate::game::{Event, Side, Sink};
 pub fn after<S: Sink>(
     before: &Position,
     played: &Played,
-    rulings: &Rulings,
+    rules: &Rules,
     sink: &mut S,
 ) -> Option<u8> {
     let mover = before.to_move;
     let opponent = mover.opponent();
     let next = &played.next;
-    // KETE-21: only after a takata, and only when both players are in mtaji (the takata is a
-    // mtaji move and the opponent has no reserve).
-    if !played.capture
-        && !before.in_nemo(mover)
+    // KETE-21, ZAN-23: only after a takata, and only when both players are in mtaji (the takata
+    // is a mtaji move and the opponent has no reserve); ZAN-A9 `yes`: after any takasa that
+    // leaves both stores empty. ZAN-A8 `no`: never.
+    let mtaji = if rules.takasia_last_namua {
+        !next.in_nemo(mover)
+    } else {
+        !before.in_nemo(mover)
+    };
+    if rules.takasia
+        && !played.capture
+        && mtaji
         && !next.in_nemo(opponent)
-        && let Some(h) = reservation(next, mover, rulings)
+        && let Some(h) = reservation(next, mover, rules)
     {
         if S::LISTENING {
             sink.event(Event::Reserve {
                 hole: index_of(opponent, h),
                 by: mover,
                 seeds: next.rings[opponent.index()][h as usize] as u16,
-                rule: "KETE-21",
+                rule: rules.variant.ids.reserve,
             });
         }
         // A new reservation replaces any older one and its obligation (KETE-22).
@@ -41,7 +49,7 @@ pub fn after<S: Sink>(
     // KETE-22: a hole of the mover reserved by the opponent: the opponent's obligation is due on
     // his next turn (Lamu). Otherwise the reservation ends with this turn.
     match before.hizi {
-        Some(h) if ring_of(h).0 == mover && rulings.hizi_must_capture => Some(h),
+        Some(h) if ring_of(h).0 == mover && rules.must_capture != MustCapture::No => Some(h),
         _ => None,
     }
 }
@@ -51,13 +59,13 @@ pub fn after<S: Sink>(
 ///
 /// "Legal" here is what the oracle lists: a capture move whose legality is undecided within the
 /// lap budget counts neither as a threat nor as the opponent's capture.
-fn reservation(next: &Position, mover: Side, rulings: &Rulings) -> Option<u8> {
+fn reservation(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
     let opponent = mover.opponent();
     // The position with the mover to move again: the holes his legal captures take first.
     let mut again = *next;
     again.to_move = mover;
     again.hizi = None;
-    let cands = Candidates::of(&again);
+    let cands = Candidates::of(&again, rules);
     let captures = || {
         cands.as_slice().iter().filter_map(|c| match c.class {
             Class::Capture { first } => Some((c, first)),
@@ -73,10 +81,12 @@ fn reservation(next: &Position, mover: Side, rulings: &Rulings) -> Option<u8> {
         let front = &ring[..8];
         let occupied = front.iter().filter(|&&n| n > 0).count();
         let many = front.iter().filter(|&&n| n > 1).count();
-        // Not the kuu, not the only occupied front hole, not the only one with more than one.
+        // Not the kuu, not the only occupied front hole, not the only one with more than one;
+        // ZAN-A11 `excluded`: not a singleton.
         (h == KUU && next.kuu[opponent.index()])
             || occupied == 1
             || (ring[h as usize] > 1 && many == 1)
+            || (rules.takasia_no_singleton && ring[h as usize] == 1)
     };
     if maybe.count_ones() == 1 && excluded(maybe.trailing_zeros() as u8) {
         return None;
@@ -86,7 +96,7 @@ fn reservation(next: &Position, mover: Side, rulings: &Rulings) -> Option<u8> {
         if threatened & (1 << first) != 0 {
             continue;
         }
-        if let Verdict::Legal { .. } = probe(&again, rulings, c) {
+        if let Verdict::Legal { .. } = probe(&again, rules, c) {
             threatened |= 1 << first;
             if threatened.count_ones() > 1 {
                 return None;
@@ -104,10 +114,10 @@ fn reservation(next: &Position, mover: Side, rulings: &Rulings) -> Option<u8> {
     let mut theirs = *next;
     theirs.to_move = opponent;
     theirs.hizi = None;
-    let their = Candidates::of(&theirs);
+    let their = Candidates::of(&theirs, rules);
     let can_capture = their.as_slice().iter().any(|c| {
         matches!(c.class, Class::Capture { .. })
-            && matches!(probe(&theirs, rulings, c), Verdict::Legal { .. })
+            && matches!(probe(&theirs, rules, c), Verdict::Legal { .. })
     });
     if can_capture { None } else { Some(h) }
 }

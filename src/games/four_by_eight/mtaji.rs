@@ -1,10 +1,11 @@
 //! The mtaji stage (KETE-17 .. KETE-20): which holes may start a move, and whether its first
 //! lap captures. Sowing itself is in `sowing.rs`; the kuu's first takata (KETE-20) is applied
-//! where moves are chosen, in `mod.rs`.
+//! where moves are chosen, in `choice.rs`.
 
+use super::Dir;
+use super::choice::{Candidate, Candidates, Class, RING_ORDER, dir_step};
 use super::position::{Position, is_front, opposite, ring_of};
 use super::sowing::Start;
-use super::{Candidate, Candidates, Class, Dir, RING_ORDER, dir_step};
 
 /// The mover's hole reserved by the opponent (KETE-21): no move starts from it.
 fn reserved(pos: &Position) -> Option<u8> {

@@ -1,0 +1,545 @@
+//! Running the cases: scripts (the scenarios of the specification) and seeded random games, each
+//! turned into probes, sent to the engine in one pipelined batch and judged in order; the results
+//! gathered into the report.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::judging::{Verdict, divergence, judge, request_kind};
+use super::probes::{Context, Kind, Probe};
+use super::shrinking::Failure;
+use super::{
+    CaseResult, CaseStatus, Divergence, Driver, EngineSummary, Fatal, Options, REPORT_VERSION,
+    Reply, Report, RulesetSummary, SHRINK_BUDGET, Summary,
+};
+use crate::game::{Game, Playthrough};
+use crate::play::MoveErrorKind;
+use crate::protocol::{self, Request, Response, Rulings};
+use crate::rng::SplitMix64;
+use crate::spec::format::{Scenario, ScenarioFile};
+
+/// A random game is cut off after this many plies (games of all three rulesets end long before).
+pub const MAX_PLIES: usize = 2000;
+
+/// A scripted case: moves from a start position, each played through the engine.
+#[derive(Clone, Debug)]
+pub struct Script<G: Game> {
+    /// The case name without the ruleset (the scenario id).
+    pub name: String,
+    /// The start position, or the text of one the oracle refuses (the engine must refuse it too).
+    pub start: Result<G::Position, String>,
+    pub rulings: Rulings,
+    pub moves: Vec<String>,
+    /// The rule ids the scenario exercises, for the report.
+    pub rules: Vec<String>,
+}
+
+/// The run so far: cases and divergences, filled ruleset by ruleset.
+pub struct Run<'a> {
+    pub driver: &'a mut Driver,
+    pub options: &'a Options,
+    pub cases: Vec<CaseResult>,
+    pub divergences: Vec<Divergence>,
+    pub rulesets: Vec<RulesetSummary>,
+    pub(super) shrink_budget: u32,
+    /// The shortest reproduction found so far for each kind of divergence, by ruleset.
+    pub(super) shortest: BTreeMap<(String, String), Vec<String>>,
+}
+
+impl<'a> Run<'a> {
+    pub fn new(driver: &'a mut Driver, options: &'a Options) -> Self {
+        Run {
+            driver,
+            options,
+            cases: Vec::new(),
+            divergences: Vec::new(),
+            rulesets: Vec::new(),
+            shrink_budget: SHRINK_BUDGET,
+            shortest: BTreeMap::new(),
+        }
+    }
+
+    /// The report, with the known failures applied.
+    pub fn finish(mut self) -> Report {
+        let patterns = &self.options.known_failures;
+        let mut matched = vec![false; patterns.len()];
+        let mut fixed = Vec::new();
+        for case in &mut self.cases {
+            let mut hit = false;
+            for (i, p) in patterns.iter().enumerate() {
+                if glob_match(p, &case.name) {
+                    matched[i] = true;
+                    hit = true;
+                }
+            }
+            if !hit {
+                continue;
+            }
+            match case.status {
+                CaseStatus::Failed => case.status = CaseStatus::KnownFailure,
+                CaseStatus::Passed => {
+                    case.status = CaseStatus::FixedKnownFailure;
+                    fixed.push(case.name.clone());
+                }
+                _ => {}
+            }
+        }
+        let unmatched = patterns
+            .iter()
+            .zip(&matched)
+            .filter(|(_, m)| !**m)
+            .map(|(p, _)| p.clone())
+            .collect();
+        let count = |s: CaseStatus| self.cases.iter().filter(|c| c.status == s).count();
+        let summary = Summary {
+            passed: count(CaseStatus::Passed),
+            failed: count(CaseStatus::Failed) + count(CaseStatus::FixedKnownFailure),
+            skipped: count(CaseStatus::Skipped),
+            known_failures: count(CaseStatus::KnownFailure),
+            requests: self.driver.requests,
+            restarts: self.driver.restarts,
+        };
+        let info = self.driver.info();
+        Report {
+            version: REPORT_VERSION,
+            engine: EngineSummary {
+                name: info.name.clone(),
+                version: info.version.clone(),
+                protocol: info.protocol,
+            },
+            seed: self.options.seed,
+            games: self.options.games,
+            rulesets: self.rulesets,
+            cases: self.cases,
+            divergences: self.divergences,
+            fixed_known_failures: fixed,
+            unmatched_known_failures: unmatched,
+            summary,
+        }
+    }
+
+    fn skipped(&self, name: &str) -> bool {
+        self.options.skip.iter().any(|p| glob_match(p, name))
+    }
+
+    fn record(&mut self, name: String, ruleset: &str, outcome: Outcome) {
+        let (status, divergence, reason) = match outcome {
+            Outcome::Passed => (CaseStatus::Passed, None, None),
+            Outcome::Skipped(reason) => (CaseStatus::Skipped, None, Some(reason)),
+            Outcome::Failed(d) => {
+                // Random games that shrink to the same reproduction are one divergence.
+                let same = self.divergences.iter().position(|old| {
+                    old.ruleset == d.ruleset
+                        && old.rulings == d.rulings
+                        && old.start == d.start
+                        && old.moves == d.moves
+                        && request_kind(&old.request) == request_kind(&d.request)
+                        && old.summary == d.summary
+                });
+                let index = match same {
+                    Some(i) => {
+                        self.divergences[i].cases.push(name.clone());
+                        i
+                    }
+                    None => {
+                        self.divergences.push(*d);
+                        self.divergences.len() - 1
+                    }
+                };
+                (CaseStatus::Failed, Some(index), None)
+            }
+        };
+        self.cases.push(CaseResult {
+            name,
+            ruleset: ruleset.to_string(),
+            status,
+            divergence,
+            reason,
+        });
+    }
+
+    /// Runs the scripts and the random games of game `G` under `rulings` (for the random games).
+    pub fn ruleset<G: Game>(
+        &mut self,
+        scripts: &[Script<G>],
+        rulings: &Rulings,
+    ) -> Result<(), Fatal> {
+        let support = self.driver.info().rulesets.get(G::RULESET).cloned();
+        let unsupported = |wanted: &Rulings| -> Option<String> {
+            let support = support.as_ref()?;
+            wanted.iter().find_map(|(name, value)| {
+                // A ruling the engine does not list is one it supports at its default.
+                let default = G::RULINGS
+                    .iter()
+                    .any(|d| d.name == name && d.default == value);
+                let ok = match support.rulings.get(name) {
+                    Some(values) => values.iter().any(|v| v == value),
+                    None => default,
+                };
+                (!ok).then(|| format!("the engine does not support ruling {name}={value}"))
+            })
+        };
+        for script in scripts {
+            let name = format!("{}/{}", G::RULESET, script.name);
+            let outcome = if self.skipped(&name) {
+                Outcome::Skipped("--skip".into())
+            } else if let Some(reason) = unsupported(&script.rulings) {
+                Outcome::Skipped(reason)
+            } else {
+                self.script(&name, script)?
+            };
+            self.record(name, G::RULESET, outcome);
+        }
+        let game_rulings = rulings.resolve::<G>().map_err(|e| Fatal(e.message))?;
+        let random_unsupported = unsupported(rulings);
+        for n in 0..self.options.games {
+            let name = format!("{}/random/{n}", G::RULESET);
+            let outcome = if self.skipped(&name) {
+                Outcome::Skipped("--skip".into())
+            } else if let Some(reason) = &random_unsupported {
+                Outcome::Skipped(reason.clone())
+            } else {
+                let ctx = Context::<G> {
+                    rulings: game_rulings.clone(),
+                    rulings_text: rulings.clone(),
+                    start: G::start(),
+                    history: false,
+                };
+                self.random_game(&ctx, n)?
+            };
+            self.record(name, G::RULESET, outcome);
+        }
+        self.rulesets.push(RulesetSummary {
+            ruleset: G::RULESET.to_string(),
+            rulings: rulings.clone(),
+            scenarios: scripts.len(),
+            games: self.options.games as usize,
+        });
+        Ok(())
+    }
+
+    fn script<G: Game>(&mut self, name: &str, script: &Script<G>) -> Result<Outcome, Fatal> {
+        let rulings = match script.rulings.resolve::<G>().map_err(|e| e.message) {
+            Ok(r) => r,
+            Err(e) => {
+                return Ok(Outcome::Skipped(format!(
+                    "the oracle refuses its rulings: {e}"
+                )));
+            }
+        };
+        let start = match &script.start {
+            Ok(start) => start.clone(),
+            Err(text) => return self.refused_start::<G>(name, script, text),
+        };
+        let ctx = Context::<G> {
+            rulings,
+            rulings_text: script.rulings.clone(),
+            start,
+            history: true,
+        };
+        let mut probes = Vec::new();
+        let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
+        let mut history = Vec::new();
+        let mut played = Vec::new();
+        // Positions with an undecided move are skipped, and the scenario ends at one.
+        let mut undecided = false;
+        for text in &script.moves {
+            probes.extend(ctx.legal_moves_probe(&game.position, &played));
+            // Scenarios may spell moves in any accepted form; the protocol speaks canonical.
+            let resolved = game.resolve_text(text).ok();
+            let canonical = resolved.map(G::format_move).unwrap_or_else(|| text.clone());
+            let probe = ctx.play_probe(&game.position, &history, &canonical, &played);
+            if matches!(probe.expected, Response::Undecided { .. }) {
+                undecided = true;
+                break;
+            }
+            let legal = probe.kind == Kind::Play;
+            probes.push(probe);
+            // After a refused move (or a move after the end) the scenario has no more to say.
+            let Some(mv) = resolved.filter(|_| legal && game.end().is_none()) else {
+                break;
+            };
+            history.push(game.position.clone());
+            if game.play(mv, &mut ()).is_err() {
+                break;
+            }
+            played.push(canonical);
+        }
+        if !undecided && played.len() == script.moves.len() {
+            probes.extend(ctx.legal_moves_probe(&game.position, &played));
+        }
+        if probes.is_empty() {
+            return Ok(Outcome::Skipped(
+                "the oracle finds a move of the scenario undecided".into(),
+            ));
+        }
+        let replies = self.send(&mut probes)?;
+        for (probe, reply) in probes.iter().zip(&replies) {
+            match judge(&ctx, probe, reply) {
+                Verdict::Pass => {}
+                Verdict::Skip(reason) => return Ok(Outcome::Skipped(reason)),
+                Verdict::Fail(mismatch) => {
+                    let moves = probe.reproduction();
+                    let mut d = divergence(name, &ctx, &moves, probe, reply, mismatch);
+                    for r in &script.rules {
+                        if !d.rules.contains(r) {
+                            d.rules.push(r.clone());
+                        }
+                    }
+                    return Ok(Outcome::Failed(Box::new(d)));
+                }
+            }
+        }
+        Ok(Outcome::Passed)
+    }
+
+    /// A scenario whose start position the oracle refuses: the engine must answer `legal_moves`
+    /// there with the same error.
+    fn refused_start<G: Game>(
+        &mut self,
+        name: &str,
+        script: &Script<G>,
+        text: &str,
+    ) -> Result<Outcome, Fatal> {
+        if text.trim().contains('\n') {
+            return Ok(Outcome::Skipped(
+                "its refused start is a diagram; the protocol sends compact positions".into(),
+            ));
+        }
+        let mut request = [Request::LegalMoves {
+            id: Value::Null,
+            ruleset: G::RULESET.to_string(),
+            rulings: script.rulings.clone(),
+            position: text.to_string(),
+        }];
+        let reply = self.driver.exchange(&mut request)?;
+        let [request] = request;
+        let line = serde_json::to_string(&request).expect("requests serialize");
+        let expected = protocol::respond(&line);
+        let (summary, engine) = match &reply[0] {
+            Reply::Answer { response, line } => {
+                let agrees = match (&expected, response) {
+                    (Response::Error { code: a, .. }, Response::Error { code: b, .. }) => a == b,
+                    (a, b) => a.kind() == b.kind(),
+                };
+                if agrees {
+                    return Ok(Outcome::Passed);
+                }
+                let summary = format!(
+                    "to `legal_moves` at a position the oracle refuses, the engine answers `{}`",
+                    response.kind()
+                );
+                (summary, serde_json::from_str(line).unwrap_or(Value::Null))
+            }
+            other => {
+                let verdict = match other {
+                    Reply::Timeout { seconds } => format!("no answer within {seconds} s"),
+                    Reply::Crashed { .. } => "the engine crashed".to_string(),
+                    _ => "a garbled answer".to_string(),
+                };
+                (verdict.clone(), Value::String(verdict))
+            }
+        };
+        let details = match &expected {
+            Response::Error { code, message, .. } => vec![format!("oracle: {code}: {message}")],
+            _ => Vec::new(),
+        };
+        Ok(Outcome::Failed(Box::new(Divergence {
+            cases: vec![name.to_string()],
+            ruleset: G::RULESET.to_string(),
+            rulings: script.rulings.clone(),
+            summary,
+            details,
+            start: text.to_string(),
+            moves: Vec::new(),
+            shrunk_from: None,
+            position: text.to_string(),
+            diagram: String::new(),
+            request: serde_json::to_value(&request).expect("requests serialize"),
+            engine,
+            oracle: serde_json::to_value(&expected).expect("responses serialize"),
+            rules: script.rules.clone(),
+        })))
+    }
+
+    fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Result<Outcome, Fatal> {
+        let mut rng = SplitMix64::new(game_seed(self.options.seed, G::RULESET, n));
+        let names = move_names::<G>();
+        let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
+        let mut moves: Vec<G::Move> = Vec::new();
+        let mut played: Vec<String> = Vec::new();
+        let mut probes = Vec::new();
+        let mut legal = Vec::new();
+        let mut illegal = Vec::new();
+        while game.end().is_none() && moves.len() < MAX_PLIES {
+            let pos = game.position.clone();
+            G::legal_moves(&pos, &ctx.rulings, &mut legal);
+            // A position with undecided moves gets no `legal_moves`: its move list is not known.
+            probes.extend(ctx.legal_moves_probe(&pos, &played));
+            if legal.is_empty() {
+                break;
+            }
+            illegal.clear();
+            illegal.extend(names.iter().filter(|text| {
+                game.resolve_text(text)
+                    .is_err_and(|e| e.kind == MoveErrorKind::Illegal && e.rule.is_some())
+            }));
+            if !illegal.is_empty() {
+                let text = illegal[rng.below(illegal.len())];
+                probes.push(ctx.play_probe(&pos, &[], text, &played));
+            }
+            let mv = legal[rng.below(legal.len())];
+            let text = G::format_move(mv);
+            probes.push(ctx.play_probe(&pos, &[], &text, &played));
+            game.play(mv, &mut ()).expect("a listed move plays");
+            moves.push(mv);
+            played.push(text);
+        }
+        let replies = self.send(&mut probes)?;
+        for (probe, reply) in probes.iter().zip(&replies) {
+            match judge(ctx, probe, reply) {
+                Verdict::Pass => {}
+                Verdict::Skip(reason) => return Ok(Outcome::Skipped(reason)),
+                Verdict::Fail(mismatch) => {
+                    let name = format!("{}/random/{n}", G::RULESET);
+                    let upto = probe.reproduction().len();
+                    let found = Failure {
+                        moves: moves[..upto].to_vec(),
+                        probe: probe.clone(),
+                        reply: reply.clone(),
+                        mismatch,
+                    };
+                    let shrunk = self.shrink(ctx, found)?;
+                    let shrunk = self.search(ctx, shrunk)?;
+                    let moves = shrunk.probe.reproduction();
+                    let mut d = divergence(
+                        &name,
+                        ctx,
+                        &moves,
+                        &shrunk.probe,
+                        &shrunk.reply,
+                        shrunk.mismatch,
+                    );
+                    if moves.len() < upto {
+                        d.shrunk_from = Some(upto);
+                    }
+                    return Ok(Outcome::Failed(Box::new(d)));
+                }
+            }
+        }
+        Ok(Outcome::Passed)
+    }
+
+    /// Sends the probes' requests; each probe keeps the request as sent (with its id).
+    pub(super) fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Result<Vec<Reply>, Fatal> {
+        let mut sent: Vec<Request> = probes.iter().map(|p| p.request.clone()).collect();
+        let replies = self.driver.exchange(&mut sent)?;
+        for (probe, request) in probes.iter_mut().zip(sent) {
+            probe.request = request;
+        }
+        Ok(replies)
+    }
+}
+
+enum Outcome {
+    Passed,
+    Failed(Box<Divergence>),
+    Skipped(String),
+}
+
+/// The scenarios of game `G` among spec files, as scripts.
+pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
+    let mut scripts = Vec::new();
+    for file in files.iter().filter(|f| f.ruleset == G::RULESET) {
+        for scenario in &file.scenarios {
+            let start = scenario_start::<G>(scenario);
+            scripts.push(Script {
+                name: scenario.id.clone(),
+                start,
+                rulings: scenario.rulings.clone(),
+                moves: scenario.moves.clone(),
+                rules: scenario.rules.clone(),
+            });
+        }
+    }
+    scripts
+}
+
+/// A scenario's start position with its `first` applied; a start the game refuses is returned as
+/// written.
+pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, String> {
+    let mut start = match &scenario.start {
+        None => G::start(),
+        Some(text) => G::parse_position(text).map_err(|_| text.clone())?,
+    };
+    if let Some(first) = scenario.first {
+        G::set_side_to_move(&mut start, first);
+    }
+    Ok(start)
+}
+
+/// The texts that might name a move in one word: every hole name of the game.
+fn move_names<G: Game>() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for i in 0..=u8::MAX {
+        let name = G::hole_name(i);
+        if name != "?" && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// The seed of random game `n` of a ruleset: each game reproducible on its own, whatever else
+/// runs before it.
+fn game_seed(seed: u64, ruleset: &str, n: u64) -> u64 {
+    // FNV-1a folds the ruleset and the game number into the run's seed; SplitMix64 mixes it.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in ruleset.bytes().chain(n.to_le_bytes()) {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    SplitMix64::new(seed ^ h).next_u64()
+}
+
+/// `*` any run of characters, `?` any one character, everything else itself.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    // Iterative matching with backtracking to the last `*`.
+    let (mut pi, mut ti) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if let Some((sp, st)) = star {
+            pi = sp + 1;
+            ti = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_like_a_shell() {
+        assert!(glob_match("bao-*/random/*", "bao-kingulu/random/12"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("a?c", "abc"));
+        assert!(!glob_match("a?c", "ac"));
+        assert!(glob_match("*x*y", "axxbxy"));
+        assert!(!glob_match("bao-kingulu/*", "bao-la-kimasai/random/1"));
+        assert!(glob_match("exact", "exact"));
+        assert!(!glob_match("exact", "exactly"));
+    }
+}

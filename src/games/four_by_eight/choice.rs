@@ -1,0 +1,458 @@
+//! Choosing among the moves (KETE-10, KETE-20, KETE-22): the candidates a position offers (a hole
+//! and a direction, before the rules that choose among them), what sowing each shows, and which
+//! of them the rules that narrow the choice leave legal. `nemo.rs` and `mtaji.rs` list the
+//! candidates of each stage; `sowing.rs` sows them.
+
+use super::position::{ACW, CW, KUU, Position, index_of, is_front, name, ring_of};
+use super::sowing::{Refusal, Safari, Start, sow_move};
+use super::variant::{MustCapture, Rules};
+use super::{Dir, Move, mtaji, nemo};
+use crate::game::{Rejection, RuleId};
+
+/// Ring positions in the order their names sort: `A1..A8`, then `B1..B8`.
+pub(super) const RING_ORDER: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8];
+
+/// The ring direction of `dir` from ring position `r` (KETE-5): from a front hole `>` is
+/// clockwise, from a back hole anticlockwise.
+pub(super) fn dir_step(r: u8, dir: Dir) -> u8 {
+    match (is_front(r), dir) {
+        (true, Dir::Right) | (false, Dir::Left) => CW,
+        _ => ACW,
+    }
+}
+
+/// Whether a hole and direction make a capture move or a takata (KETE-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Class {
+    /// The first lap captures; `first` is the opponent's ring position it takes.
+    Capture { first: u8 },
+    /// A takata; `eligible` if its hole may start one (KETE-15, KETE-16, KETE-19).
+    Takata { eligible: bool },
+}
+
+/// One hole and direction the mover could play, before the rules that choose among them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Candidate {
+    /// The mover's ring position named by the move.
+    pub(super) r: u8,
+    pub(super) dir: Dir,
+    pub(super) start: Start,
+    pub(super) class: Class,
+}
+
+/// The candidates of a position, in canonical order, in a fixed array (no allocation).
+pub(super) struct Candidates {
+    items: [Candidate; 32],
+    len: usize,
+}
+
+impl Candidates {
+    pub(super) fn of(pos: &Position, rules: &Rules) -> Candidates {
+        let mut out = Candidates {
+            items: [Candidate {
+                r: 0,
+                dir: Dir::Left,
+                start: Start::Mtaji { h: 0, step: CW },
+                class: Class::Takata { eligible: false },
+            }; 32],
+            len: 0,
+        };
+        if pos.in_nemo(pos.to_move) {
+            nemo::candidates(pos, rules, &mut out);
+        } else {
+            mtaji::candidates(pos, &mut out);
+        }
+        out
+    }
+
+    pub(super) fn push(&mut self, c: Candidate) {
+        self.items[self.len] = c;
+        self.len += 1;
+    }
+
+    pub(super) fn as_slice(&self) -> &[Candidate] {
+        &self.items[..self.len]
+    }
+}
+
+/// What sowing a candidate (stopping at a safari decision) showed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    Legal { decision: bool },
+    Illegal,
+    Undecided,
+}
+
+/// Sows a candidate without events, stopping at a safari decision: legal exactly when some
+/// completion of it is (stopping at the kuu always ends a move whose laps so far were legal).
+pub(super) fn probe(pos: &Position, rules: &Rules, c: &Candidate) -> Verdict {
+    match sow_move(pos, rules, c.start, Safari::Probe, &mut ()) {
+        Ok(played) => Verdict::Legal {
+            decision: played.decision,
+        },
+        Err(Refusal::Undecided { .. }) => Verdict::Undecided,
+        Err(_) => Verdict::Illegal,
+    }
+}
+
+/// Whether some candidate of a group is legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Any {
+    Yes,
+    No,
+    /// None is known legal and some are undecided.
+    Unknown,
+}
+
+impl Any {
+    /// The refusal of a move that the group, if it has a legal move, shuts out.
+    fn shuts_out(self, rule: RuleId, reason: impl FnOnce() -> String) -> Result<(), Rejection> {
+        match self {
+            Any::Yes => Err(Rejection::illegal(rule, reason())),
+            Any::Unknown => Err(Rejection::Undecided { laps: 0 }),
+            Any::No => Ok(()),
+        }
+    }
+}
+
+/// The groups of candidates whose legality decides whether other moves may be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Group {
+    /// Every capture (KETE-10).
+    Captures,
+    /// The captures whose first capture takes the reserved hole (KETE-22).
+    TakingReserved,
+    /// The takatas from the kuu (KETE-20).
+    KuuTakatas,
+}
+
+/// The candidates of a position with their verdicts, each computed only when needed and then
+/// kept: playing one move needs little of it, listing every move all of it.
+pub(super) struct Judge<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    cands: Option<Candidates>,
+    verdicts: [Option<Verdict>; 32],
+    groups: [Option<Any>; 3],
+    /// KETE-22: the opponent's reserved hole the mover must capture (ring position).
+    pub(super) obligation: Option<u8>,
+    /// KETE-20: the mover still has his kuu in mtaji.
+    pub(super) kuu_first: bool,
+}
+
+impl<'a> Judge<'a> {
+    pub(super) fn new(pos: &'a Position, rules: &'a Rules) -> Judge<'a> {
+        let side = pos.to_move;
+        let obligation = match pos.hizi() {
+            Some((h, by)) if by == side && rules.must_capture != MustCapture::No => {
+                Some(ring_of(h).1)
+            }
+            _ => None,
+        };
+        Judge {
+            pos,
+            rules,
+            cands: None,
+            verdicts: [None; 32],
+            groups: [None; 3],
+            obligation,
+            kuu_first: rules.variant.first_takata_from_house
+                && !pos.in_nemo(side)
+                && pos.kuu[side.index()],
+        }
+    }
+
+    fn cands(&mut self) -> &Candidates {
+        self.cands
+            .get_or_insert_with(|| Candidates::of(self.pos, self.rules))
+    }
+
+    fn verdict(&mut self, i: usize) -> Verdict {
+        if let Some(v) = self.verdicts[i] {
+            return v;
+        }
+        let c = self.cands().items[i];
+        let v = probe(self.pos, self.rules, &c);
+        self.verdicts[i] = Some(v);
+        v
+    }
+
+    fn in_group(&self, c: &Candidate, group: Group) -> bool {
+        match (group, c.class) {
+            (Group::Captures, Class::Capture { .. }) => true,
+            (Group::TakingReserved, Class::Capture { first }) => Some(first) == self.obligation,
+            (Group::KuuTakatas, Class::Takata { eligible }) => eligible && c.r == KUU,
+            _ => false,
+        }
+    }
+
+    /// Whether some candidate of `group` is legal.
+    pub(super) fn any(&mut self, group: Group) -> Any {
+        if let Some(any) = self.groups[group as usize] {
+            return any;
+        }
+        // Most positions have no capture at all: say so without listing the candidates.
+        let none = group == Group::Captures
+            && !(if self.pos.in_nemo(self.pos.to_move) {
+                nemo::any_capture(self.pos)
+            } else {
+                mtaji::any_capture(self.pos)
+            });
+        let any = if none {
+            Any::No
+        } else {
+            self.first_legal(|judge, c| judge.in_group(c, group))
+        };
+        self.groups[group as usize] = Some(any);
+        any
+    }
+
+    /// Whether the rules that choose among the moves allow `c`, whatever its own sowing shows.
+    /// Precedence: KETE-22, KETE-10, KETE-15/KETE-19, KETE-20.
+    pub(super) fn allowed(&mut self, c: &Candidate) -> Result<(), Rejection> {
+        let side = self.pos.to_move;
+        let v = self.rules.variant;
+        match c.class {
+            Class::Capture { first } => {
+                if let Some(h) = self.obligation
+                    && first != h
+                {
+                    self.any(Group::TakingReserved)
+                        .shuts_out(v.ids.obligation, || {
+                            format!(
+                                "{side} reserved {} by {} and must capture it: only captures whose \
+                             first capture takes it are legal",
+                                name(side.opponent(), h),
+                                v.words.hizi
+                            )
+                        })?;
+                }
+            }
+            Class::Takata { eligible } => {
+                self.any(Group::Captures).shuts_out(v.ids.compulsory, || {
+                    "captures are compulsory: this move captures nothing and a capture move is \
+                     legal"
+                        .to_string()
+                })?;
+                if !eligible {
+                    return Err(self.ineligible(c));
+                }
+                if self.kuu_first && c.r != KUU {
+                    self.any(Group::KuuTakatas).shuts_out("KETE-20", || {
+                        format!(
+                            "{side} still has his kuu: his first mtaji takata must start from it \
+                             ({})",
+                            name(side, KUU)
+                        )
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Why a takata may not start from the candidate's hole.
+    fn ineligible(&self, c: &Candidate) -> Rejection {
+        let side = self.pos.to_move;
+        let hole = name(side, c.r);
+        let (ids, w) = (&self.rules.variant.ids, &self.rules.variant.words);
+        let (kuu, nemo, takata) = (w.kuu, w.nemo, w.takata);
+        if self.pos.in_nemo(side) {
+            // Only the kuu (functional house) is refused for what it is; any other hole for
+            // being a singleton.
+            if c.r == KUU
+                && self.pos.kuu[side.index()]
+                && self.pos.rings[side.index()][KUU as usize] >= 6
+            {
+                Rejection::illegal(
+                    ids.nemo_takata,
+                    format!(
+                        "{hole} is {side}'s {kuu}: a {nemo} {takata} may start from the {kuu} only \
+                         when it is his only occupied front hole"
+                    ),
+                )
+            } else {
+                Rejection::illegal(
+                    ids.nemo_takata,
+                    format!(
+                        "{hole} is a singleton: without a {kuu}, a {nemo} {takata} starts from a \
+                         hole with two or more unless every occupied front hole is a singleton"
+                    ),
+                )
+            }
+        } else {
+            Rejection::illegal(
+                ids.mtaji_takata,
+                format!(
+                    "{hole} is a back hole: a mtaji {takata} starts from the back row only when \
+                     every occupied front hole is a singleton"
+                ),
+            )
+        }
+    }
+
+    /// The legal moves, in canonical order; the count of candidates left out as undecided.
+    pub(super) fn legal(&mut self, out: &mut Vec<Move>) -> u32 {
+        let side = self.pos.to_move;
+        let mut undecided = 0;
+        let len = self.cands().len;
+        for i in 0..len {
+            let c = self.cands().items[i];
+            if c.class == (Class::Takata { eligible: false }) {
+                continue;
+            }
+            match self.allowed(&c) {
+                Ok(()) => {}
+                Err(Rejection::Undecided { .. }) => {
+                    undecided += 1;
+                    continue;
+                }
+                Err(Rejection::Illegal { .. }) => continue,
+            }
+            let hole = index_of(side, c.r);
+            let mv = |safari| Move {
+                hole,
+                dir: c.dir,
+                safari,
+            };
+            match self.verdict(i) {
+                Verdict::Legal { decision: false } => out.push(mv(None)),
+                Verdict::Legal { decision: true } => {
+                    out.push(mv(Some(false)));
+                    match sow_move(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
+                        Ok(_) => out.push(mv(Some(true))),
+                        Err(Refusal::Undecided { .. }) => undecided += 1,
+                        Err(_) => {}
+                    }
+                }
+                Verdict::Illegal => {}
+                Verdict::Undecided => undecided += 1,
+            }
+        }
+        undecided
+    }
+
+    /// KETE-24: whether the mover has a legal move. Each rule that narrows the choice lapses
+    /// when nothing it allows is legal, so some candidate being legal is enough.
+    pub(super) fn has_move(&mut self) -> Any {
+        self.first_legal(|_, c| c.class != Class::Takata { eligible: false })
+    }
+
+    /// Whether some picked candidate is legal. A long relay (a move that may never end) is only
+    /// followed to its end when no other picked candidate is known legal after [`QUICK_LAPS`].
+    fn first_legal(&mut self, pick: impl Fn(&Self, &Candidate) -> bool) -> Any {
+        let quick = Rules {
+            lap_budget: QUICK_LAPS.min(self.rules.lap_budget),
+            ..*self.rules
+        };
+        let mut long = 0u32;
+        let len = self.cands().len;
+        for i in 0..len {
+            let c = self.cands().items[i];
+            if !pick(self, &c) {
+                continue;
+            }
+            let v = match self.verdicts[i] {
+                Some(v) => v,
+                None => match probe(self.pos, &quick, &c) {
+                    // A repetition or a broken rule is final whatever the budget.
+                    v @ (Verdict::Legal { .. } | Verdict::Illegal) => {
+                        self.verdicts[i] = Some(v);
+                        v
+                    }
+                    Verdict::Undecided => {
+                        long |= 1 << i;
+                        continue;
+                    }
+                },
+            };
+            match v {
+                Verdict::Legal { .. } => return Any::Yes,
+                Verdict::Undecided => long |= 1 << i,
+                Verdict::Illegal => {}
+            }
+        }
+        let mut any = Any::No;
+        while long != 0 {
+            let i = long.trailing_zeros() as usize;
+            long &= long - 1;
+            match self.verdict(i) {
+                Verdict::Legal { .. } => return Any::Yes,
+                Verdict::Undecided => any = Any::Unknown,
+                Verdict::Illegal => {}
+            }
+        }
+        any
+    }
+}
+
+/// Laps a candidate is followed before the others are tried (see [`Judge::first_legal`]).
+const QUICK_LAPS: u64 = 1 << 12;
+
+/// The move at ring position `r`, direction `dir`, if the position offers one at all.
+pub(super) fn candidate(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Option<Candidate> {
+    if pos.in_nemo(pos.to_move) {
+        nemo::candidate(pos, rules, r, dir)
+    } else {
+        mtaji::candidate(pos, r, dir)
+    }
+}
+
+/// Why no move starts from ring position `r` in direction `dir` at all.
+pub(super) fn not_a_move(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Rejection {
+    let (ids, w) = (&rules.variant.ids, &rules.variant.words);
+    let (nemo, reserve) = (w.nemo, w.reserve);
+    let side = pos.to_move;
+    let ring = &pos.rings[side.index()];
+    let hole = name(side, r);
+    if pos.in_nemo(side) {
+        let rule = if nemo::any_capture(pos) {
+            ids.nemo_capture
+        } else {
+            ids.nemo_takata
+        };
+        if !is_front(r) {
+            return Rejection::illegal(
+                rule,
+                format!(
+                    "{side} is in {nemo}: his move puts a {reserve} seed into an occupied front \
+                     hole, and {hole} is a back hole"
+                ),
+            );
+        }
+        if ring[r as usize] == 0 {
+            return Rejection::illegal(
+                rule,
+                format!(
+                    "{hole} is empty: in {nemo} the {reserve} seed goes into an occupied front hole"
+                ),
+            );
+        }
+        let forced = if dir == Dir::Left { '>' } else { '<' };
+        let kichwa = if dir == Dir::Left { 0 } else { 7 };
+        return Rejection::illegal(
+            ids.kichwa,
+            format!(
+                "{hole} captures from a kimbi: the captured seeds start in {} and the direction \
+                 is `{forced}`",
+                name(side, kichwa)
+            ),
+        );
+    }
+    if pos.hizi.is_some_and(|h| ring_of(h) == (side, r)) {
+        return Rejection::illegal(
+            ids.reserved,
+            format!(
+                "{hole} is reserved by {}: {side} may not start a move from it",
+                w.hizi
+            ),
+        );
+    }
+    Rejection::illegal(
+        ids.mtaji_capture,
+        format!(
+            "{hole} holds {} seed(s): a mtaji move starts from a hole with at least two",
+            ring[r as usize]
+        ),
+    )
+}

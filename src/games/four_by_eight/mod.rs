@@ -1,0 +1,188 @@
+//! The two 4×8 games: Bao la Kete (`../shared/rules/bao-la-kete.md`, rule ids `KETE-*`), the Lamu
+//! variant, and Bao la Kiswahili (`../shared/rules/bao-la-kiswahili.md`, `ZAN-*`), Zanzibar Bao.
+//! One engine plays both; every difference between them is a switch of `variant.rs`. The files
+//! follow the Kete reference's order:
+//!
+//! - `variant.rs`: what differs between the games, and the rulings, as the engine reads them;
+//! - `position.rs`: the board, the start, what a position holds (KETE-1 .. KETE-5);
+//! - `sowing.rs`: laps, relays, the front row, captures, safari, the kuu, Bao hamna mid-move,
+//!   never-ending moves (KETE-6 .. KETE-8, KETE-13, KETE-14, KETE-16, KETE-18, KETE-A7, KETE-A8);
+//! - `nemo.rs`, `mtaji.rs`: which holes a move may start from in each stage (KETE-9 .. KETE-20);
+//! - `memo.rs`: the remembered verdicts on long takatas (KETE-A7);
+//! - `hizi_zetu.rs`: reserving a hole after a takata (KETE-21, ZAN-23);
+//! - `choice.rs`: choosing among the moves (captures compulsory KETE-10, the kuu's first takata
+//!   KETE-20, the captor's obligation KETE-22);
+//! - this file: the move and the rules every move goes through, the end of the game (KETE-23,
+//!   KETE-24);
+//! - `kete.rs`, `zanzibar.rs`: each game's rulings and its [`crate::game::Game`] implementation;
+//! - `notation.rs`: moves and positions as written; `during.rs`: the board partway through a move.
+
+mod choice;
+mod during;
+mod hizi_zetu;
+mod kete;
+mod memo;
+mod mtaji;
+mod nemo;
+mod notation;
+mod position;
+mod sowing;
+pub mod variant;
+mod zanzibar;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod zanzibar_tests;
+
+pub use kete::{BaoHamna, Kete, MtajiSafari, Rulings};
+pub use notation::{Claim, Spelling};
+pub use position::{HOLE_NAMES, Position};
+pub use zanzibar::Zanzibar;
+
+use choice::{Any, Class, Judge, candidate, not_a_move};
+use position::{KUU, ring_of};
+use sowing::{Played, Safari, sow_move};
+use variant::Rules;
+
+use crate::game::{Event, GameEnd, Generated, Note, Outcome, Rejection, Side, Sink};
+
+/// The way a move's sowing starts along its hole's row, seen by the mover (KETE-5): `<` to his
+/// left, `>` to his right. For a nemo capture, `>` sows the captured seeds from `A1` clockwise and
+/// `<` from `A8` anticlockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dir {
+    Left,
+    Right,
+}
+
+impl Dir {
+    pub fn symbol(self) -> char {
+        match self {
+            Dir::Left => '<',
+            Dir::Right => '>',
+        }
+    }
+}
+
+/// A move: the mover's decisions in order — the hole (in nemo the front hole that receives the
+/// reserve seed, in mtaji the hole sown from), the direction, and the safari decision if one
+/// arises (`Some(true)`: go on from the kuu, `Some(false)`: stop there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The hole index ([`HOLE_NAMES`]).
+    pub hole: u8,
+    pub dir: Dir,
+    pub safari: Option<bool>,
+}
+
+/// The legal moves of `pos`, in canonical order.
+fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) -> Generated {
+    out.clear();
+    if pos.front_empty(pos.to_move) || pos.front_empty(pos.to_move.opponent()) {
+        return Generated::default();
+    }
+    let undecided = Judge::new(pos, rules).legal(out);
+    Generated { undecided }
+}
+
+/// Plays `mv` on `pos` (see [`crate::game::Game::play`]).
+fn play<S: Sink>(
+    pos: &Position,
+    rules: &Rules,
+    mv: Move,
+    sink: &mut S,
+) -> Result<Position, Rejection> {
+    let v = rules.variant;
+    let side = pos.to_move;
+    if pos.front_empty(side) {
+        return Err(Rejection::illegal(
+            v.ids.bao_hamna,
+            format!("the game is over: {side}'s front row is empty"),
+        ));
+    }
+    if pos.front_empty(side.opponent()) {
+        // ZAN-A17 `either`: the opponent emptied his own front row and has lost.
+        return Err(Rejection::illegal(
+            "ZAN-A17",
+            format!("the game is over: {}'s front row is empty", side.opponent()),
+        ));
+    }
+    if mv.hole as usize >= position::HOLES {
+        return Err(Rejection::illegal(v.ids.board, "there is no such hole"));
+    }
+    let (owner, r) = ring_of(mv.hole);
+    if owner != side {
+        return Err(Rejection::illegal(
+            v.ids.ring,
+            format!(
+                "{} is {owner}'s hole: {side} sows only in his own 16 holes",
+                HOLE_NAMES[mv.hole as usize]
+            ),
+        ));
+    }
+    let c = candidate(pos, rules, r, mv.dir).ok_or_else(|| not_a_move(pos, rules, r, mv.dir))?;
+    let mut judge = Judge::new(pos, rules);
+    judge.allowed(&c)?;
+    if S::LISTENING {
+        if let Some(h) = judge.obligation {
+            let note = if c.class == (Class::Capture { first: h }) {
+                v.notes.obligation_met
+            } else {
+                v.notes.obligation_lapses
+            };
+            sink.event(Event::Note {
+                note,
+                rule: v.ids.obligation,
+            });
+        }
+        if judge.kuu_first && c.r != KUU && matches!(c.class, Class::Takata { .. }) {
+            sink.event(Event::Note {
+                note: Note::KuuObligationLapses,
+                rule: "KETE-20",
+            });
+        }
+    }
+    let played: Played = sow_move(pos, rules, c.start, Safari::of(mv.safari), sink)
+        .map_err(|refusal| refusal.rejection(v))?;
+    let mut next = played.next;
+    next.hizi = hizi_zetu::after(pos, &played, rules, sink);
+    next.to_move = side.opponent();
+    Ok(next)
+}
+
+/// The end of the game if `pos` is final (KETE-23, KETE-24; ZAN-25, ZAN-26, ZAN-A14, ZAN-A17).
+fn game_end(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+    let ids = &rules.variant.ids;
+    let side = pos.to_move;
+    let win = |winner: Side, rule| {
+        Some(GameEnd {
+            outcome: Outcome::Win(winner),
+            rule,
+            score: None,
+        })
+    };
+    // KETE-23: Bao hamna.
+    if pos.front_empty(side) {
+        return win(side.opponent(), ids.bao_hamna);
+    }
+    // ZAN-A17 `either`: the mover left his own front row empty.
+    if pos.front_empty(side.opponent()) {
+        return win(side, "ZAN-A17");
+    }
+    // ZAN-A14 `both`: after every move, a player with an empty store and no hole of two or more
+    // has lost; if both have, North wins.
+    if rules.immobile_both {
+        let immobile = |s: Side| !pos.in_nemo(s) && pos.rings[s.index()].iter().all(|&n| n <= 1);
+        match (immobile(Side::South), immobile(Side::North)) {
+            (true, _) => return win(Side::North, "ZAN-A14"),
+            (false, true) => return win(Side::South, "ZAN-A14"),
+            _ => {}
+        }
+    }
+    // KETE-24: no legal move (undecided candidates leave it open).
+    match Judge::new(pos, rules).has_move() {
+        Any::No => win(side.opponent(), ids.no_move),
+        Any::Yes | Any::Unknown => None,
+    }
+}

@@ -1,0 +1,323 @@
+//! Bao la Kiswahili, Zanzibar Bao (`../shared/rules/bao-la-kiswahili.md`, rule ids `ZAN-*`): its
+//! rulings (`zanzibar.*`, ZAN-A3 .. ZAN-A17) and its [`Game`] implementation on the shared engine,
+//! with the Zanzibar switches of [`super::variant::ZANZIBAR`].
+
+use super::position::{HOLE_NAMES, Position};
+use super::variant::{
+    HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons, StopHouse,
+    ZANZIBAR,
+};
+use super::{Move, Spelling, during, notation};
+use crate::cycle::LAP_BUDGET;
+use crate::game::{
+    Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError, Preset,
+    Rejection, Side, Sink, Unresolved,
+};
+use crate::rulings::{RulingDef, RulingError, RulingSet};
+
+/// Bao la Kiswahili.
+pub struct Zanzibar;
+
+/// The rulings of Bao la Kiswahili, resolved into the rules the engine reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rulings {
+    pub rules: Rules,
+}
+
+impl Default for Rulings {
+    fn default() -> Self {
+        Rulings {
+            rules: Rules::ZANZIBAR,
+        }
+    }
+}
+
+const RULINGS: &[RulingDef] = &[
+    RulingDef {
+        name: "zanzibar.capture-stop-house",
+        ids: &["ZAN-A3"],
+        question: "may a namua capture stop at an owned house holding fewer than six?",
+        default: "functional",
+        values: &["functional", "owned"],
+    },
+    RulingDef {
+        name: "zanzibar.namua-singletons",
+        ids: &["ZAN-A4"],
+        question: "may a singleton take the store seed of a namua takasa while the house is owned \
+                   but holds fewer than six?",
+        default: "owned",
+        values: &["owned", "functional"],
+    },
+    RulingDef {
+        name: "zanzibar.lone-house",
+        ids: &["ZAN-A5"],
+        question: "which lone house sows only two seeds?",
+        default: "functional",
+        values: &["functional", "owned", "any"],
+    },
+    RulingDef {
+        name: "zanzibar.house-in-mtaji",
+        ids: &["ZAN-A6"],
+        question: "until when is a house owned in mtaji?",
+        default: "first-capture",
+        values: &["first-capture", "kept", "lost"],
+    },
+    RulingDef {
+        name: "zanzibar.mtaji-house",
+        ids: &["ZAN-A7"],
+        question: "what does a lap ending in the owned house do in mtaji?",
+        default: "relay",
+        values: &["relay", "namua", "takasa-stops"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia",
+        ids: &["ZAN-A8"],
+        question: "is takasia played?",
+        default: "yes",
+        values: &["yes", "no"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia-last-namua",
+        ids: &["ZAN-A9"],
+        question: "can a namua takasa that leaves both stores empty (North's ply 44) takasia?",
+        default: "no",
+        values: &["no", "yes"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia-singleton",
+        ids: &["ZAN-A11"],
+        question: "may a singleton be takasia-ed?",
+        default: "allowed",
+        values: &["allowed", "excluded"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia-house-lap",
+        ids: &["ZAN-A12"],
+        question: "does the first lap of a move from the owned house stop in the takasia-ed hole?",
+        default: "stop",
+        values: &["stop", "relay"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia-must-capture",
+        ids: &["ZAN-A13"],
+        question: "must the player who takasia-ed a hole capture it on his next turn?",
+        default: "no",
+        values: &["no", "first", "any"],
+    },
+    RulingDef {
+        name: "zanzibar.immobile-check",
+        ids: &["ZAN-A14"],
+        question: "when does a player without a move lose: on his turn, or after every move and \
+                   capture?",
+        default: "to-move",
+        values: &["to-move", "both"],
+    },
+    RulingDef {
+        name: "zanzibar.bao-hamna-mid-move",
+        ids: &["ZAN-A15"],
+        question: "when a capture empties the opponent's front row mid-move, does the move stop \
+                   once the captured seeds are sown, go on to its end, or stop before sowing?",
+        default: "stop",
+        values: &["stop", "finish", "no-sow"],
+    },
+    RulingDef {
+        name: "zanzibar.namua-lone-kichwa",
+        ids: &["ZAN-A17"],
+        question: "may a lone kichwa be sown toward the back row in namua?",
+        default: "inward",
+        values: &["inward", "either"],
+    },
+];
+
+/// The presets of the reference (*Presets*): the rulings that differ from the defaults in each
+/// named source or engine.
+const PRESETS: &[Preset] = &[
+    Preset {
+        name: "de-voogt",
+        matches: "the defaults: de Voogt 1995 as Donkers numbers it ([D]), Nierse, Mancala World, KIBA",
+        rulings: &[],
+    },
+    Preset {
+        name: "donkers-2002",
+        matches: "Donkers' program (Engine.pas, 2002)",
+        rulings: &[
+            ("zanzibar.capture-stop-house", "owned"),
+            ("zanzibar.lone-house", "any"),
+            ("zanzibar.house-in-mtaji", "lost"),
+            ("zanzibar.takasia-last-namua", "yes"),
+            ("zanzibar.immobile-check", "both"),
+        ],
+    },
+    Preset {
+        name: "nkkmd",
+        matches: "nkkmd's engine.js (@98012b09)",
+        rulings: &[
+            ("zanzibar.lone-house", "owned"),
+            ("zanzibar.takasia", "no"),
+            ("zanzibar.bao-hamna-mid-move", "no-sow"),
+        ],
+    },
+    Preset {
+        name: "mancala-world",
+        matches: "the Mancala World article (a text, not an engine)",
+        rulings: &[
+            ("zanzibar.namua-singletons", "functional"),
+            ("zanzibar.house-in-mtaji", "kept"),
+            ("zanzibar.takasia-house-lap", "relay"),
+        ],
+    },
+    Preset {
+        name: "abstractplay",
+        matches: "AbstractPlay's bao.ts",
+        rulings: &[
+            ("zanzibar.namua-singletons", "functional"),
+            ("zanzibar.house-in-mtaji", "kept"),
+            ("zanzibar.takasia-last-namua", "yes"),
+            ("zanzibar.takasia-house-lap", "relay"),
+            ("zanzibar.takasia-must-capture", "any"),
+            ("zanzibar.bao-hamna-mid-move", "finish"),
+            ("zanzibar.namua-lone-kichwa", "either"),
+        ],
+    },
+];
+
+impl Game for Zanzibar {
+    const RULESET: &'static str = "bao-la-kiswahili";
+    const NAME: &'static str = "Bao la Kiswahili";
+    const RULINGS: &'static [RulingDef] = RULINGS;
+    const PRESETS: &'static [Preset] = PRESETS;
+    const CATALOGUE: &'static str = include_str!("../../../spec/bao-la-kiswahili/rules.yaml");
+
+    type Position = Position;
+    type Move = Move;
+    type Spelling = Spelling;
+    type Rulings = Rulings;
+    type RepetitionKey = ();
+
+    fn rulings(set: &RulingSet) -> Result<Rulings, RulingError> {
+        // The value of ruling `i`, as the index of its value in the definition.
+        let value = |i: usize| -> Result<usize, RulingError> {
+            let def = &RULINGS[i];
+            let value = set.value(def);
+            def.values
+                .iter()
+                .position(|&v| v == value)
+                .ok_or_else(|| RulingError {
+                    message: format!(
+                        "`{value}` is not a value of ruling `{}`: it takes {}",
+                        def.name,
+                        def.values.join(" | ")
+                    ),
+                })
+        };
+        let rules = Rules {
+            stop_house: [StopHouse::Functional, StopHouse::Owned][value(0)?],
+            singletons: [Singletons::Owned, Singletons::Functional][value(1)?],
+            lone_house: [LoneHouse::Functional, LoneHouse::Owned, LoneHouse::Any][value(2)?],
+            house_in_mtaji: [
+                HouseInMtaji::FirstCapture,
+                HouseInMtaji::Kept,
+                HouseInMtaji::Lost,
+            ][value(3)?],
+            mtaji_house: [
+                MtajiHouse::Relay,
+                MtajiHouse::Namua,
+                MtajiHouse::TakasaStops,
+            ][value(4)?],
+            takasia: value(5)? == 0,
+            takasia_last_namua: value(6)? == 1,
+            takasia_no_singleton: value(7)? == 1,
+            house_lap_relays: value(8)? == 1,
+            must_capture: [MustCapture::No, MustCapture::First, MustCapture::Any][value(9)?],
+            immobile_both: value(10)? == 1,
+            mid_move: [MidMove::Stop, MidMove::Finish, MidMove::NoSow][value(11)?],
+            lone_kichwa_either: value(12)? == 1,
+            lap_budget: LAP_BUDGET,
+            ..Rules::ZANZIBAR
+        };
+        Ok(Rulings { rules })
+    }
+
+    fn start() -> Position {
+        Position::start()
+    }
+
+    fn side_to_move(pos: &Position) -> Side {
+        pos.to_move
+    }
+
+    fn set_side_to_move(pos: &mut Position, side: Side) {
+        pos.to_move = side;
+    }
+
+    fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
+        super::legal_moves(pos, &rulings.rules, out)
+    }
+
+    fn play<S: Sink>(
+        pos: &Position,
+        rulings: &Rulings,
+        mv: Move,
+        sink: &mut S,
+    ) -> Result<Position, Rejection> {
+        super::play(pos, &rulings.rules, mv, sink)
+    }
+
+    fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
+        super::game_end(pos, &rulings.rules)
+    }
+
+    // ZAN-26: no draws and no repetition rule.
+    fn repetition_key(_: &Position) -> Option<()> {
+        None
+    }
+
+    fn repetition_end(pos: &Position) -> GameEnd {
+        // Not reachable: `repetition_key` is always `None`.
+        GameEnd {
+            outcome: Outcome::Win(pos.to_move.opponent()),
+            rule: "ZAN-26",
+            score: None,
+        }
+    }
+
+    fn hole_name(index: u8) -> &'static str {
+        HOLE_NAMES.get(index as usize).copied().unwrap_or("?")
+    }
+
+    fn parse_move(text: &str) -> Result<Spelling, NotationError> {
+        notation::parse_move(&ZANZIBAR, text)
+    }
+
+    fn format_move(mv: Move) -> String {
+        notation::format_move(mv)
+    }
+
+    fn resolve(
+        pos: &Position,
+        rulings: &Rulings,
+        spelling: &Spelling,
+    ) -> Result<Move, Unresolved<Move>> {
+        notation::resolve(pos, &rulings.rules, spelling)
+    }
+
+    fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
+        notation::check_claims(&ZANZIBAR, spelling, events)
+    }
+
+    fn parse_position(text: &str) -> Result<Position, PositionError> {
+        notation::parse_position(&ZANZIBAR, text)
+    }
+
+    fn format_compact(pos: &Position) -> String {
+        notation::format_compact(&ZANZIBAR, pos)
+    }
+
+    fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
+        during::position_during(&ZANZIBAR, pos, events)
+    }
+
+    fn format_diagram(pos: &Position) -> String {
+        notation::format_diagram(&ZANZIBAR, pos)
+    }
+}
