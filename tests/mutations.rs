@@ -1,9 +1,11 @@
 //! Seeded mutation testing in `cargo test` (issue 11, item 14): the inputs of every reader —
 //! record files (with the differential between the two record readers), positions of every
-//! ruleset in both written forms, move notation, protocol requests — edited at random from a
-//! fixed seed. No input may panic; what is read back must round-trip. The `fuzz/` targets search
-//! the same properties without end (see README.md, *Fuzzing*). `BAO_MUTATIONS=N` sets the rounds.
+//! ruleset in both written forms, move notation, protocol requests, published transcripts —
+//! edited at random from a fixed seed. No input may panic; what is read back must round-trip.
+//! The `fuzz/` targets search the same properties without end (see README.md, *Fuzzing*).
+//! `BAO_MUTATIONS=N` sets the rounds.
 
+use bao_oracle::SplitMix64;
 use bao_oracle::check::check_text;
 use bao_oracle::game::{Game, Playthrough};
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
@@ -11,7 +13,6 @@ use bao_oracle::protocol::respond;
 use bao_oracle::random_game::random_game;
 use bao_oracle::record::{readers_agree, split_documents};
 use bao_oracle::replay::ReplayOptions;
-use bao_oracle::rng::SplitMix64;
 
 fn rounds(default: usize) -> usize {
     std::env::var("BAO_MUTATIONS")
@@ -251,5 +252,33 @@ fn mutated_protocol_requests_never_panic() {
         let response = respond(&line);
         // Every answer is JSON a driver can read.
         serde_json::to_string(&response).expect("the answer serializes");
+    }
+}
+
+#[test]
+fn mutated_transcripts_never_panic() {
+    use bao_oracle::import::{ImportOptions, import};
+    use bao_oracle::rulings::RulingSet;
+    let transcripts = [
+        "South: Ramadhan\nNorth: Kijumbe\nTakasia: yes\n1: 7L* 5R;\n2: 5R 7R*; END IN THE HOUSE\n3: A7L a6L;  A resigns\n",
+        "place: Zanzibar\ndate: 1994\nwinner: south\n\n1: A6L* b2R;\n2: B7L\n",
+        "source: de Voogt\ntime: 12:00\n1: 1L 1R;\n2: 2L* 2R*;\n3: 3L;\n",
+    ];
+    let rulings = RulingSet::new();
+    let mut rng = SplitMix64::new(16);
+    for round in 0..rounds(5_000) {
+        let text = mutate(transcripts[round % transcripts.len()], &mut rng);
+        let _ = bao_oracle::transcript::parse(&text);
+        let ruleset = RULESETS[round % RULESETS.len()];
+        let options = ImportOptions {
+            name: "mutant.txt",
+            ruleset,
+            rulings: &rulings,
+        };
+        // A record the importer writes is one `check` reads.
+        if let Ok(record) = import(&text, &options) {
+            let games = check_text(&record, &ReplayOptions::default());
+            assert_eq!(games.len(), 1, "{record}");
+        }
     }
 }
