@@ -142,6 +142,7 @@ fn status(e: &Explanation) -> Status {
 fn deliver(text: &str, base: &Explanation, place: Option<&str>) -> Status {
     let mut out = Output::human();
     out.text(text);
+    out.flush();
     if let Verdict::Played { false_claims, .. } = &base.verdict {
         let at = place.map(|p| format!("{p}: ")).unwrap_or_default();
         for (rule, message) in false_claims {

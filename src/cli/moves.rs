@@ -35,6 +35,7 @@ fn moves_game<G: Game>(args: MovesArgs) -> Status {
         out.line(&G::format_move(mv));
     }
     if generated.undecided > 0 {
+        out.flush();
         eprint_line(format_args!(
             "warning[undecided-move]: {} candidate move(s) left out: their relay neither ended \
              nor repeated within the lap budget",

@@ -59,6 +59,7 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
         out.line(&G::format_compact(&game.position));
     }
     if let Some(end) = game.end() {
+        out.flush();
         eprint_line(format_args!("game over: {} ({})", end.outcome, end.rule));
     }
     out.finish(Status::Ok)
