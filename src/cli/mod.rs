@@ -159,7 +159,7 @@ pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), Usag
     let rulings = rulings_for::<G>(&args.rulings, args.preset.as_deref())?;
     let position = match &args.position {
         None => G::start(),
-        Some(text) => G::parse_position(text).map_err(|e| {
+        Some(text) => G::parse_position_under(text, &rulings).map_err(|e| {
             let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
             UsageError::new(Code::BadPosition, format!("{}{rule}", e.message))
         })?,
