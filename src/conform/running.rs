@@ -557,7 +557,14 @@ pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
 pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, String> {
     let mut start = match &scenario.start {
         None => G::start(),
-        Some(text) => G::parse_position(text).map_err(|_| text.clone())?,
+        Some(text) => {
+            let pos = G::parse_position(text).map_err(|_| text.clone())?;
+            // Read under the scenario's rulings, as the spec runner reads it.
+            if let Ok(rulings) = scenario.rulings.resolve::<G>() {
+                G::check_position(&pos, &rulings).map_err(|_| text.clone())?;
+            }
+            pos
+        }
     };
     if let Some(first) = scenario.first {
         G::set_side_to_move(&mut start, first);
