@@ -33,7 +33,7 @@ impl GameVisitor for Corpus {
             if seed > 0 {
                 text.push_str("---\n");
             }
-            text.push_str(&game.to_record("benchmark corpus", false, &[]));
+            text.push_str(&game.to_record("benchmark corpus", false, None, &[]));
         }
         (text, moves)
     }

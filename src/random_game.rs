@@ -65,6 +65,7 @@ impl<G: Game> RandomGame<G> {
         &self,
         source: &str,
         with_start: bool,
+        preset: Option<&str>,
         rulings: &[(String, String)],
     ) -> String {
         let mut doc = String::new();
@@ -88,6 +89,9 @@ impl<G: Game> RandomGame<G> {
                 "start: {}",
                 yaml_scalar(&G::format_compact(&self.start))
             );
+        }
+        if let Some(preset) = preset {
+            let _ = writeln!(doc, "preset: {}", yaml_scalar(preset));
         }
         if !rulings.is_empty() {
             let pairs: Vec<String> = rulings.iter().map(|(k, v)| format!("{k}: {v}")).collect();

@@ -110,7 +110,7 @@ impl GameVisitor for Records {
         (0..4)
             .map(|seed| {
                 let game = random_game::<G>(&G::start(), &Default::default(), seed, 40);
-                game.to_record("mutation seed", seed % 2 == 1, &[])
+                game.to_record("mutation seed", seed % 2 == 1, None, &[])
             })
             .collect()
     }

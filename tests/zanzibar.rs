@@ -163,3 +163,53 @@ fn a_wrong_move_in_a_transcript_is_reported_at_its_line_and_column() {
         Some("legal moves for north here: b2L (b2<), b7R (b7>)")
     );
 }
+
+/// The corpus's preset games were chosen because their replay depends on the preset: under the
+/// defaults a move is refused, the claimed result is false, or the positions differ.
+#[test]
+fn the_corpus_preset_games_depend_on_their_preset() {
+    use bao_oracle::check::check_text;
+    use bao_oracle::replay::ReplayOptions;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/bao-la-kiswahili");
+    let mut seen = 0;
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.starts_with("preset-") {
+            continue;
+        }
+        seen += 1;
+        let text = fs::read_to_string(&path).unwrap();
+        let preset = text
+            .lines()
+            .find_map(|l| l.strip_prefix("preset: "))
+            .expect("a preset game names its preset");
+        let defaults: String = text
+            .lines()
+            .filter(|l| !l.starts_with("preset:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let under_defaults = &check_text(&defaults, &ReplayOptions::default())[0];
+        if !under_defaults.valid() {
+            continue;
+        }
+        // Valid under the defaults: some ruling of the preset changes a position of the game.
+        let rulings = Zanzibar::PRESETS
+            .iter()
+            .find(|p| p.name == preset)
+            .unwrap()
+            .rulings;
+        let differs = rulings.iter().any(|(name, value)| {
+            let options = ReplayOptions {
+                compare: Some((name.to_string(), value.to_string())),
+                ..ReplayOptions::default()
+            };
+            matches!(
+                &check_text(&defaults, &options)[0].divergence,
+                Some(Some(_))
+            )
+        });
+        assert!(differs, "{name}: nothing in it depends on preset {preset}");
+    }
+    assert_eq!(seen, 8);
+}

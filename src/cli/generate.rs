@@ -69,10 +69,10 @@ fn generate_game<G: Game>(args: GenerateArgs) -> Status {
             let _ = write!(how, " --ruling {r}");
         }
         how.push_str("`: every ply a uniformly random legal move (SplitMix64).");
-        // The record spells out every ruling it was played under, the preset's included.
-        let assignments = super::with_preset::<G>(&args.game.rulings, args.game.preset.as_deref())
-            .unwrap_or_default();
-        let rulings: Vec<(String, String)> = assignments
+        // The record names its preset, and its own rulings go on top of it.
+        let rulings: Vec<(String, String)> = args
+            .game
+            .rulings
             .iter()
             .filter_map(|r| r.split_once('='))
             .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
@@ -81,7 +81,12 @@ fn generate_game<G: Game>(args: GenerateArgs) -> Status {
             out.line("---");
         }
         first = false;
-        let doc = game.to_record(&how, args.game.position.is_some(), &rulings);
+        let doc = game.to_record(
+            &how,
+            args.game.position.is_some(),
+            args.game.preset.as_deref(),
+            &rulings,
+        );
         out.text(&doc);
     }
     out.finish(Status::Ok)

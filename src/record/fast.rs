@@ -575,7 +575,7 @@ mod tests {
                             seed,
                             300,
                         );
-                        game.to_record("generated for a test", seed % 2 == 0, &[])
+                        game.to_record("generated for a test", seed % 2 == 0, None, &[])
                     })
                     .collect()
             }
