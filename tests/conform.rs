@@ -917,3 +917,101 @@ fn skipping_what_the_engine_claims_fails_unless_allowed() {
     let out = conform(&engine, &[&args[..], &["--allow-skips"]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+// --- Presets and long moves ----------------------------------------------------------------------
+
+/// `bao-oracle engine` behind a wrapper whose `hello` lists `ruling` with `values` only.
+fn oracle_listing(dir: &Path, ruling: &str, values: &[&str]) -> String {
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{bin:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    answer = json.loads(inner.stdout.readline())
+    if answer.get("type") == "hello":
+        answer["rulesets"]["bao-la-kiswahili"]["rulings"][{ruling:?}] = {values}
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+"#,
+        bin = BIN,
+        values = serde_json::to_string(values).unwrap(),
+    );
+    let path = dir.join("listing.py");
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+#[test]
+fn a_preset_sets_the_rulings_of_the_random_games() {
+    let engine = format!("{} engine", quote(Path::new(BIN)));
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        "bao-la-kiswahili",
+        "--games",
+        "2",
+        "--spec",
+        no_spec.to_str().unwrap(),
+        "--preset",
+        "nkkmd",
+    ];
+    let out = conform(&engine, &[&args[..], &["--format", "json"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let report = json_report(&out);
+    let ruleset = &report["rulesets"][0];
+    assert_eq!(ruleset["preset"], "nkkmd");
+    assert_eq!(
+        ruleset["rulings"],
+        serde_json::json!({
+            "zanzibar.bao-hamna-mid-move": "no-sow",
+            "zanzibar.lone-house": "owned",
+            "zanzibar.takasia": "no",
+        })
+    );
+    // A single ruling overrides the preset's value.
+    let out = conform(
+        &engine,
+        &[&args[..], &["--ruling", "zanzibar.takasia=yes"]].concat(),
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("bao-la-kiswahili (preset nkkmd) [zanzibar.bao-hamna-mid-move=no-sow, zanzibar.lone-house=owned, zanzibar.takasia=yes]: 0 scenarios, 2 random games"),
+        "{text}"
+    );
+
+    // An engine that does not list a ruling of the preset skips every random game: the run fails.
+    let dir = scratch("preset-unlisted");
+    let lists_less = oracle_listing(&dir, "zanzibar.takasia", &["yes"]);
+    let out = conform(&lists_less, &args);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(
+            "the engine does not support ruling zanzibar.takasia=no, which --preset nkkmd asks for"
+        ),
+        "{text}"
+    );
+    let out = conform(&lists_less, &[&args[..], &["--allow-skips"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // An unknown preset, or one of a game the run leaves out, is a usage error.
+    for (preset, ruleset, why) in [
+        (
+            "nkmd",
+            "bao-la-kiswahili",
+            "`nkmd` is not a preset of any game",
+        ),
+        ("nkkmd", "bao-kingulu", "--ruleset leaves it out"),
+    ] {
+        let out = conform(
+            &engine,
+            &["--ruleset", ruleset, "--games", "1", "--preset", preset],
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.starts_with("error[unknown-ruling]: "), "{stderr}");
+        assert!(stderr.contains(why), "{stderr}");
+    }
+}

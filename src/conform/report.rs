@@ -42,7 +42,11 @@ pub struct EngineSummary {
 #[derive(Clone, Debug, Serialize)]
 pub struct RulesetSummary {
     pub ruleset: String,
+    /// The rulings of the random games: the preset's under the `--ruling`s.
     pub rulings: Rulings,
+    /// The preset the random games' rulings come from (`--preset`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
     pub scenarios: usize,
     pub games: usize,
 }
@@ -158,9 +162,14 @@ impl Report {
             self.engine.name, self.engine.protocol
         );
         for r in &self.rulesets {
+            let preset = r
+                .preset
+                .as_deref()
+                .map(|p| format!(" (preset {p})"))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{}{}: {} scenarios, {} random games (seed {})",
+                "{}{preset}{}: {} scenarios, {} random games (seed {})",
                 r.ruleset,
                 rulings_suffix(&r.rulings),
                 r.scenarios,

@@ -13,7 +13,7 @@ use super::{
     CaseResult, CaseStatus, Divergence, Driver, EngineSummary, Fatal, Options, REPORT_VERSION,
     Reply, Report, RulesetSummary, SHRINK_BUDGET, Summary,
 };
-use crate::game::{Game, Playthrough};
+use crate::game::{Game, Playthrough, Preset};
 use crate::play::MoveErrorKind;
 use crate::protocol::{self, Request, Response, Rulings};
 use crate::rng::SplitMix64;
@@ -221,14 +221,17 @@ impl<'a> Run<'a> {
         });
     }
 
-    /// Runs the scripts and the random games of game `G` under `rulings` (for the random games).
+    /// Runs the scripts and the random games of game `G` under `rulings` (for the random games),
+    /// `preset` being the preset they came from, if any (for the report).
     pub fn ruleset<G: Game>(
         &mut self,
         scripts: &[Script<G>],
         rulings: &Rulings,
+        preset: Option<&Preset>,
     ) -> Result<(), Fatal> {
         let support = self.driver.info().rulesets.get(G::RULESET).cloned();
-        let unsupported = |wanted: &Rulings| -> Option<String> {
+        // The first ruling of `wanted` the engine does not support: (name, value).
+        let unsupported = |wanted: &Rulings| -> Option<(String, String)> {
             let support = support.as_ref()?;
             wanted.iter().find_map(|(name, value)| {
                 // A ruling the engine does not list is one it supports at its default.
@@ -239,15 +242,17 @@ impl<'a> Run<'a> {
                     Some(values) => values.iter().any(|v| v == value),
                     None => default,
                 };
-                (!ok).then(|| format!("the engine does not support ruling {name}={value}"))
+                (!ok).then(|| (name.to_string(), value.to_string()))
             })
         };
         for script in scripts {
             let name = format!("{}/{}", G::RULESET, script.name);
             let outcome = if self.skipped(&name) {
                 Outcome::Skipped("--skip".into())
-            } else if let Some(reason) = unsupported(&script.rulings) {
-                Outcome::Skipped(reason)
+            } else if let Some((ruling, value)) = unsupported(&script.rulings) {
+                Outcome::Skipped(format!(
+                    "the engine does not support ruling {ruling}={value}"
+                ))
             } else if self.stopped.is_some() {
                 Outcome::NotRun
             } else {
@@ -256,14 +261,23 @@ impl<'a> Run<'a> {
             self.record(name, G::RULESET, outcome);
         }
         let game_rulings = rulings.resolve::<G>().map_err(|e| Fatal(e.message))?;
-        let random_unsupported = unsupported(rulings);
+        // Which option asked for the ruling: the preset, when it sets that value.
+        let random_unsupported = unsupported(rulings).map(|(ruling, value)| {
+            let asks = match preset {
+                Some(p) if p.rulings.contains(&(ruling.as_str(), value.as_str())) => {
+                    format!("--preset {}", p.name)
+                }
+                _ => "--ruling".to_string(),
+            };
+            format!("the engine does not support ruling {ruling}={value}, which {asks} asks for")
+        });
         for n in 0..self.options.games {
             let name = format!("{}/random/{n}", G::RULESET);
             let outcome = if self.skipped(&name) {
                 Outcome::Skipped("--skip".into())
             } else if let Some(reason) = &random_unsupported {
                 // The user asked for this ruling: a run that cannot check it does not pass quietly.
-                Outcome::Unexcused(format!("{reason}, which --ruling asks for"))
+                Outcome::Unexcused(reason.clone())
             } else if self.stopped.is_some() {
                 Outcome::NotRun
             } else {
@@ -280,6 +294,7 @@ impl<'a> Run<'a> {
         self.rulesets.push(RulesetSummary {
             ruleset: G::RULESET.to_string(),
             rulings: rulings.clone(),
+            preset: preset.map(|p| p.name.to_string()),
             scenarios: scripts.len(),
             games: self.options.games as usize,
         });
