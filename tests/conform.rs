@@ -1015,3 +1015,147 @@ fn a_preset_sets_the_rulings_of_the_random_games() {
         assert!(stderr.contains(why), "{stderr}");
     }
 }
+
+/// `conform` against `bao-oracle engine`, random games of `ruleset` only.
+fn oracle_games(ruleset: &str, games: &str, extra: &[&str]) -> Output {
+    let engine = format!("{} engine", quote(Path::new(BIN)));
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        ruleset,
+        "--games",
+        games,
+        "--spec",
+        no_spec.to_str().unwrap(),
+    ];
+    conform(&engine, &[&args[..], extra].concat())
+}
+
+/// The number before `what` in `text`.
+fn count_before(text: &str, what: &str) -> u64 {
+    let at = text
+        .find(what)
+        .unwrap_or_else(|| panic!("no `{what}` in {text}"));
+    let words: Vec<&str> = text[..at].split_whitespace().collect();
+    words.last().unwrap().parse().unwrap()
+}
+
+#[test]
+fn max_laps_leaves_long_moves_out_and_says_so() {
+    let started = std::time::Instant::now();
+    // Without --max-laps: nothing left out, and the report does not mention it.
+    let out = oracle_games("bao-la-kiswahili", "2", &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let whole = json_report(&out);
+    assert!(whole["rulesets"][0].get("left_out").is_none(), "{whole}");
+
+    let out = oracle_games("bao-la-kiswahili", "2", &["--max-laps", "3"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("(ZAN-A16); --max-laps 3"), "{text}");
+    let plays = count_before(&text, "`play` and");
+    let positions = count_before(&text, "`legal_moves` requests left out");
+    assert!(plays > 0 && positions > 0, "{text}");
+    // A left-out probe is neither passed nor failed: the games still pass, with fewer requests.
+    assert_eq!(closing_line(&out), "2 passed, 0 failed", "{text}");
+    assert_eq!(
+        count_before(&text, "requests\n") + plays + positions,
+        whole["summary"]["requests"].as_u64().unwrap(),
+        "{text}"
+    );
+
+    let out = oracle_games(
+        "bao-la-kiswahili",
+        "2",
+        &["--max-laps", "3", "--format", "json"],
+    );
+    let report = json_report(&out);
+    let left_out = &report["rulesets"][0]["left_out"];
+    assert_eq!(left_out["rule"], "ZAN-A16");
+    assert_eq!(left_out["max_laps"], 3);
+    assert_eq!(left_out["moves"], plays);
+    assert_eq!(left_out["positions"], positions);
+
+    let out = oracle_games(
+        "bao-la-kete",
+        "1",
+        &["--max-laps", "2", "--format", "junit"],
+    );
+    let xml = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{xml}");
+    assert!(
+        xml.contains(r#"<property name="max-laps" value="2"/>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<property name="left-out-rule" value="KETE-A7"/>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<property name="left-out-moves" value=""#),
+        "{xml}"
+    );
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
+#[test]
+fn max_laps_leaves_out_an_engine_that_cuts_a_never_ending_move() {
+    // KIN-A8: A6 relays for ever. An engine that cuts the relay at a limit lists A6 and plays it.
+    let start = "0,1,2,0,1,0/1,0,1,0,1,2 19-20 S";
+    let dir = scratch("cuts");
+    std::fs::write(
+        dir.join("cycle.yaml"),
+        format!(
+            "ruleset: bao-kingulu\ndescription: a never-ending move\nscenarios:\n  \
+             - id: a-relay-that-never-ends\n    description: A6 never ends.\n    \
+             rules: [KIN-A8]\n    start: \"{start}\"\n    moves: [A6]\n    expect:\n      \
+             error: {{code: illegal-move, rule: KIN-A8}}\n      legal: [A1, A3]\n"
+        ),
+    )
+    .unwrap();
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{BIN:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    answer = json.loads(inner.stdout.readline())
+    if request.get("position") == {start:?}:
+        if request["type"] == "legal_moves":
+            answer["moves"].append("A6")
+        elif request.get("move") == "A6":
+            answer = {{"id": request["id"], "type": "played", "position": {start:?}.replace(" S", " N"), "events": []}}
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+"#
+    );
+    std::fs::write(dir.join("cuts.py"), script).unwrap();
+    let engine = format!("python3 {}", quote(&dir.join("cuts.py")));
+    let args = [
+        "--ruleset",
+        "bao-kingulu",
+        "--games",
+        "0",
+        "--spec",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let out = conform(&engine, &args);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    assert_eq!(report["cases"][0]["status"], "failed", "{report}");
+
+    let out = conform(&engine, &[&args[..], &["--max-laps", "1000"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let report = json_report(&out);
+    assert_eq!(report["cases"][0]["status"], "passed", "{report}");
+    let left_out = &report["rulesets"][0]["left_out"];
+    assert_eq!(left_out["rule"], "KIN-A8", "{report}");
+    // The `play` of A6, and the legal moves that differ only by it.
+    assert_eq!(
+        (&left_out["moves"], &left_out["positions"]),
+        (&1.into(), &1.into())
+    );
+}

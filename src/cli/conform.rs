@@ -41,6 +41,11 @@ pub struct ConformArgs {
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// Leave out of the comparison every move the oracle needs more than N laps to decide, and
+    /// every position with such a legal move: for engines that cut long moves at a limit of their
+    /// own (ZAN-A16, KETE-A7, KIN-A8). The report says how many requests it left out.
+    #[arg(long, value_name = "N")]
+    pub max_laps: Option<u32>,
     /// Seed of the random games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -157,6 +162,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         skip: args.skip.clone(),
         known_failures,
         allow_skips: args.allow_skips,
+        max_laps: args.max_laps,
     };
     let mut run = Run::new(&mut driver, &options);
     for ruleset in &rulesets {
