@@ -1,12 +1,18 @@
 //! Moves validated per second by `check`: 10,000 seeded random games per ruleset, written as one
 //! multi-document record text (as `generate --count 10000` writes them), then read and replayed
 //! by the same code `bao-oracle check` runs. Criterion reports elements (moves) per second.
+//!
+//! `check/invalid games`: the same games with a move each that is no notation, checked and
+//! reported (human and JSON): the reports of many invalid games in one file must cost time linear
+//! in their number (issue 11, item 7). Criterion reports games per second.
 
+use bao_oracle::check::FileReport;
 use bao_oracle::check::check_text;
 use bao_oracle::game::Game;
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
 use bao_oracle::random_game::random_game;
 use bao_oracle::replay::ReplayOptions;
+use bao_oracle::report::json;
 use bao_oracle::rulings::RulingSet;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -49,7 +55,38 @@ fn check_benches(c: &mut Criterion) {
             b.iter(|| check_text(&text, &options))
         });
         group.finish();
+        if *ruleset == "bao-kingulu" {
+            invalid_games(c, &text, &options);
+        }
     }
+}
+
+/// Every game of `text` made invalid (its first move replaced by one that is no notation), then
+/// checked and reported.
+fn invalid_games(c: &mut Criterion, text: &str, options: &ReplayOptions) {
+    let text = text.replace("moves: [", "moves: [Z9, ");
+    let mut group = c.benchmark_group("check/invalid games");
+    group.throughput(Throughput::Elements(GAMES));
+    group.sample_size(10);
+    group.bench_function(format!("{GAMES} invalid games, reported"), |b| {
+        b.iter(|| {
+            let file = FileReport {
+                path: "bench.yaml".into(),
+                games: check_text(&text, options),
+                text: text.clone(),
+            };
+            assert!(file.games.iter().all(|g| !g.valid()));
+            #[cfg(feature = "cli")]
+            let human = bao_oracle::report::human::render_file(
+                &file,
+                bao_oracle::report::human::Style::PLAIN,
+            );
+            #[cfg(not(feature = "cli"))]
+            let human = String::new();
+            (human, json::render(std::slice::from_ref(&file), &[]))
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, check_benches);

@@ -35,8 +35,9 @@ impl GameVisitor for Bench<'_> {
             else {
                 continue;
             };
-            let pos = read_position::<G>(table.position.as_deref()).expect("a valid position");
             let rulings = resolve_rulings::<G>(&table.rulings).expect("valid rulings");
+            let pos =
+                read_position::<G>(table.position.as_deref(), &rulings).expect("a valid position");
             assert_eq!(perft::<G>(&pos, &rulings, count.depth), count.nodes);
             group.throughput(Throughput::Elements(count.nodes));
             group.bench_function(

@@ -841,6 +841,24 @@ pub trait Game: Sized + 'static {
 
     /// Reads a position in either written form (compact or diagram), validating it.
     fn parse_position(text: &str) -> Result<Self::Position, PositionError>;
+    /// What a position must also be under `rulings` (where the rulings decide what can arise:
+    /// Zanzibar's obligation due, a front row emptied under `namua-lone-kichwa = either`).
+    fn check_position(
+        _pos: &Self::Position,
+        _rulings: &Self::Rulings,
+    ) -> Result<(), PositionError> {
+        Ok(())
+    }
+    /// [`Game::parse_position`] and [`Game::check_position`]: a position read for a game played
+    /// under `rulings`.
+    fn parse_position_under(
+        text: &str,
+        rulings: &Self::Rulings,
+    ) -> Result<Self::Position, PositionError> {
+        let pos = Self::parse_position(text)?;
+        Self::check_position(&pos, rulings)?;
+        Ok(pos)
+    }
     /// The one-line compact form.
     fn format_compact(pos: &Self::Position) -> String;
     /// The multi-line diagram, North on top, as the reference draws it.

@@ -1,5 +1,5 @@
 //! bao-oracle: a rules-specification test oracle and game-record validator for East African
-//! mancala games — Bao la Kete, Bao Kingulu and Bao la Kimasai.
+//! mancala games — Bao la Kiswahili (Zanzibar Bao), Bao la Kete, Bao Kingulu and Bao la Kimasai.
 //!
 //! The rules live in [`games`], each game behind the one interface [`Game`]. A game in progress is
 //! a [`Playthrough`]; [`Playthrough::play_text`] is the one way a written move becomes a played

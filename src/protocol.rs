@@ -705,7 +705,7 @@ fn setup<G: Game>(
         id: id.clone(),
         message: e.message,
     })?;
-    let position = G::parse_position(position)
+    let position = G::parse_position_under(position, &rulings)
         .map_err(|e| Response::error(id.clone(), Code::BadPosition, position_message(&e)))?;
     Ok((rulings, position))
 }
@@ -740,7 +740,7 @@ fn serve_play<G: Game>(
         Some(texts) => {
             let mut positions = Vec::with_capacity(texts.len());
             for (i, text) in texts.iter().enumerate() {
-                match G::parse_position(text) {
+                match G::parse_position_under(text, &rulings) {
                     Ok(p) => positions.push(p),
                     Err(e) => {
                         return Response::error(

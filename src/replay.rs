@@ -154,7 +154,7 @@ fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
     let Some((set, rulings)) = setup_rulings::<G>(record, options, &mut out) else {
         return out;
     };
-    let Some(start) = setup_position::<G>(record, &mut out) else {
+    let Some(start) = setup_position::<G>(record, &rulings, &mut out) else {
         return out;
     };
     if let Some((name, value)) = &options.compare
@@ -308,10 +308,14 @@ fn rulings_help<G: Game>() -> String {
 }
 
 /// The start position, with `first:` applied.
-fn setup_position<G: Game>(record: &Record, out: &mut Replayed) -> Option<G::Position> {
+fn setup_position<G: Game>(
+    record: &Record,
+    rulings: &G::Rulings,
+    out: &mut Replayed,
+) -> Option<G::Position> {
     let mut position = match &record.start {
         None => G::start(),
-        Some(start) => match G::parse_position(&start.value) {
+        Some(start) => match G::parse_position_under(&start.value, rulings) {
             Ok(p) => p,
             Err(e) => {
                 out.findings.push(
@@ -435,7 +439,7 @@ pub fn replay_to<G: Game>(
     let Some((set, rulings)) = setup_rulings::<G>(record, options, &mut out) else {
         return Err(fatal(out));
     };
-    let Some(start) = setup_position::<G>(record, &mut out) else {
+    let Some(start) = setup_position::<G>(record, &rulings, &mut out) else {
         return Err(fatal(out));
     };
     let mut before = record.clone();

@@ -489,3 +489,42 @@ fn compare_ruling_finds_the_first_dependent_ply() {
     assert!(doc["files"][0]["games"][0].get("compare").is_some());
     assert!(doc["files"][1]["games"][0].get("compare").is_none());
 }
+
+/// Issue 11, item 7: the reports of a file with many invalid games cost time linear in their
+/// number (each finding used to scan the file from its start: 16,000 invalid games took 52 s).
+/// Eight times the games may cost at most 24 times the time (linear: 8; quadratic: 64); the best
+/// of three runs each, to ride out a loaded machine.
+#[test]
+fn many_invalid_games_are_reported_in_linear_time() {
+    use bao_oracle::check::check_text;
+    use bao_oracle::report::json;
+    use std::time::{Duration, Instant};
+
+    fn cost(games: usize) -> Duration {
+        let game = "ruleset: bao-kingulu\nsource: t\nmoves: [A5, a5, A6,\n  a5, Z9, A3]\n";
+        let text = vec![game; games].join("---\n");
+        (0..3)
+            .map(|_| {
+                let started = Instant::now();
+                let file = FileReport {
+                    path: "many.yaml".into(),
+                    games: check_text(&text, &ReplayOptions::default()),
+                    text: text.clone(),
+                };
+                assert_eq!(file.games.iter().filter(|g| !g.valid()).count(), games);
+                let human = human::render_file(&file, Style::PLAIN);
+                let json = json::render(std::slice::from_ref(&file), &[]);
+                assert!(human.contains(&format!("game {games}, ply 5")));
+                assert!(json.contains(&format!("\"line\": {}", games * 5 - 1)));
+                started.elapsed()
+            })
+            .min()
+            .unwrap()
+    }
+    let small = cost(1_000);
+    let large = cost(8_000);
+    assert!(
+        large < small * 24,
+        "1,000 invalid games: {small:?}; 8,000: {large:?}"
+    );
+}

@@ -2,6 +2,8 @@
 //! Python example engine, against a copy of it with one rule broken, and against engines that
 //! hang, crash or garble; every message exchanged is checked against its JSON Schema.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -59,12 +61,15 @@ fn closing_line(out: &Output) -> String {
 
 struct Schemas {
     dir: PathBuf,
+    /// Each schema is read and compiled once: a transcript holds thousands of messages.
+    validators: RefCell<HashMap<String, jsonschema::Validator>>,
 }
 
 impl Schemas {
     fn new() -> Self {
         Schemas {
             dir: root().join("docs/schema"),
+            validators: RefCell::default(),
         }
     }
 
@@ -84,7 +89,10 @@ impl Schemas {
             .as_str()
             .unwrap_or_else(|| panic!("a message without a type: {message}"));
         let file = format!("{kind}-{direction}.json");
-        let validator = jsonschema::draft202012::new(&self.load(&file)).unwrap();
+        let mut validators = self.validators.borrow_mut();
+        let validator = validators
+            .entry(file.clone())
+            .or_insert_with(|| jsonschema::draft202012::new(&self.load(&file)).unwrap());
         if let Err(e) = validator.validate(message) {
             panic!("{message}\ndoes not fit {file}: {e}");
         }

@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::{Status, UsageError, with_game};
+use super::{Status, UsageError, unknown_ruleset};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding};
 use bao_oracle::explain::{
@@ -18,7 +18,7 @@ use bao_oracle::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete.
+    /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
     #[arg(value_name = "RULESET")]
     pub ruleset: Option<String>,
     /// The move to explain.
@@ -65,16 +65,14 @@ pub fn run(args: ExplainArgs) -> Status {
         )
         .report();
     };
-    with_game(
-        &ruleset,
-        Explain {
-            position: args.position,
-            rulings: args.rulings,
-            preset: args.preset,
-            compare: args.compare,
-            mv,
-        },
-    )
+    let explain = Explain {
+        position: args.position,
+        rulings: args.rulings,
+        preset: args.preset,
+        compare: args.compare,
+        mv,
+    };
+    games::dispatch(&ruleset, explain).unwrap_or_else(|| unknown_ruleset(&ruleset))
 }
 
 /// What to explain, once the game is known.
@@ -144,6 +142,7 @@ fn status(e: &Explanation) -> Status {
 fn deliver(text: &str, base: &Explanation, place: Option<&str>) -> Status {
     let mut out = Output::human();
     out.text(text);
+    out.flush();
     if let Verdict::Played { false_claims, .. } = &base.verdict {
         let at = place.map(|p| format!("{p}: ")).unwrap_or_default();
         for (rule, message) in false_claims {

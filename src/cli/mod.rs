@@ -37,7 +37,7 @@ pub enum Status {
 #[command(
     name = "bao-oracle",
     version,
-    about = "Rules oracle and game-record validator for Bao la Kete, Bao Kingulu and Bao la Kimasai"
+    about = "Rules oracle and game-record validator for Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao la Kimasai"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -90,7 +90,7 @@ pub fn run(cli: Cli) -> Status {
 /// The ruleset, position and rulings most commands take.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete.
+    /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
     pub ruleset: String,
     /// A position in compact or diagram form (default: the standard start).
     #[arg(long, short = 'p')]
@@ -159,7 +159,7 @@ pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), Usag
     let rulings = rulings_for::<G>(&args.rulings, args.preset.as_deref())?;
     let position = match &args.position {
         None => G::start(),
-        Some(text) => G::parse_position(text).map_err(|e| {
+        Some(text) => G::parse_position_under(text, &rulings).map_err(|e| {
             let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
             UsageError::new(Code::BadPosition, format!("{}{rule}", e.message))
         })?,
@@ -167,9 +167,7 @@ pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), Usag
     Ok((position, rulings))
 }
 
-/// Runs `visitor` for `ruleset`, or reports an unknown ruleset.
-pub fn with_game<V: games::GameVisitor<Output = Status>>(ruleset: &str, visitor: V) -> Status {
-    games::dispatch(ruleset, visitor).unwrap_or_else(|| {
-        UsageError::new(Code::UnknownRuleset, games::unknown_ruleset(ruleset)).report()
-    })
+/// Reports an unknown ruleset (for `with_game!(...).unwrap_or_else(...)`).
+pub fn unknown_ruleset(ruleset: &str) -> Status {
+    UsageError::new(Code::UnknownRuleset, games::unknown_ruleset(ruleset)).report()
 }

@@ -66,14 +66,19 @@ impl Output {
         self.text("\n");
     }
 
-    /// Flushes, and returns `status` if everything was written, else the failure's status (after
-    /// saying what failed, unless the reader just went away).
-    pub fn finish(mut self, status: Status) -> Status {
+    /// Sends what is buffered, before a line on standard error that should come after it.
+    pub fn flush(&mut self) {
         if self.failed.is_none()
             && let Err(e) = self.out.flush()
         {
             self.failed = Some(e);
         }
+    }
+
+    /// Flushes, and returns `status` if everything was written, else the failure's status (after
+    /// saying what failed, unless the reader just went away).
+    pub fn finish(mut self, status: Status) -> Status {
+        self.flush();
         match self.failed {
             None => status,
             Some(e) => write_failure(&e),

@@ -1,10 +1,10 @@
 use clap::Args;
 
 use super::output::Output;
-use super::{GameArgs, Status, setup, with_game};
+use super::{GameArgs, Status, setup, unknown_ruleset};
 use bao_oracle::game::Game;
-use bao_oracle::games::GameVisitor;
 use bao_oracle::perft::{divide, perft};
+use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
@@ -18,32 +18,27 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Status {
-    with_game(&args.game.ruleset.clone(), Perft(args))
+    let ruleset = args.game.ruleset.clone();
+    with_game!(&ruleset, G => perft_game::<G>(args)).unwrap_or_else(|| unknown_ruleset(&ruleset))
 }
 
-struct Perft(PerftArgs);
-
-impl GameVisitor for Perft {
-    type Output = Status;
-    fn visit<G: Game>(self) -> Status {
-        let args = self.0;
-        let (pos, rulings) = match setup::<G>(&args.game) {
-            Ok(x) => x,
-            Err(e) => return e.report(),
-        };
-        let mut out = Output::stdout();
-        if args.divide {
-            let rows = divide::<G>(&pos, &rulings, args.depth);
-            let mut total = 0;
-            for (mv, count) in rows {
-                out.line(&format!("{} {count}", G::format_move(mv)));
-                total += count;
-            }
-            out.line("");
-            out.line(&total.to_string());
-        } else {
-            out.line(&perft::<G>(&pos, &rulings, args.depth).to_string());
+fn perft_game<G: Game>(args: PerftArgs) -> Status {
+    let (pos, rulings) = match setup::<G>(&args.game) {
+        Ok(x) => x,
+        Err(e) => return e.report(),
+    };
+    let mut out = Output::stdout();
+    if args.divide {
+        let rows = divide::<G>(&pos, &rulings, args.depth);
+        let mut total = 0;
+        for (mv, count) in rows {
+            out.line(&format!("{} {count}", G::format_move(mv)));
+            total += count;
         }
-        out.finish(Status::Ok)
+        out.line("");
+        out.line(&total.to_string());
+    } else {
+        out.line(&perft::<G>(&pos, &rulings, args.depth).to_string());
     }
+    out.finish(Status::Ok)
 }

@@ -1,9 +1,9 @@
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::{GameArgs, Status, setup, with_game};
+use super::{GameArgs, Status, setup, unknown_ruleset};
 use bao_oracle::game::{Game, Playthrough};
-use bao_oracle::games::GameVisitor;
+use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -17,54 +17,50 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: PlayArgs) -> Status {
-    with_game(&args.game.ruleset.clone(), Play(args))
+    let ruleset = args.game.ruleset.clone();
+    with_game!(&ruleset, G => play_game::<G>(args)).unwrap_or_else(|| unknown_ruleset(&ruleset))
 }
 
-struct Play(PlayArgs);
-
-impl GameVisitor for Play {
-    type Output = Status;
-    fn visit<G: Game>(self) -> Status {
-        let args = self.0;
-        let (pos, rulings) = match setup::<G>(&args.game) {
-            Ok(x) => x,
-            Err(e) => return e.report(),
-        };
-        let mut game = Playthrough::<G>::new(pos, rulings);
-        let mut events = Vec::new();
-        for (i, text) in args.moves.iter().enumerate() {
-            let ply = i + 1;
-            // The same path as the spec runner and `explain`: notation, resolution, rules, claims.
-            match game.play_text_into(text, &mut events) {
-                Err(error) => {
-                    let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+fn play_game<G: Game>(args: PlayArgs) -> Status {
+    let (pos, rulings) = match setup::<G>(&args.game) {
+        Ok(x) => x,
+        Err(e) => return e.report(),
+    };
+    let mut game = Playthrough::<G>::new(pos, rulings);
+    let mut events = Vec::new();
+    for (i, text) in args.moves.iter().enumerate() {
+        let ply = i + 1;
+        // The same path as the spec runner and `explain`: notation, resolution, rules, claims.
+        match game.play_text_into(text, &mut events) {
+            Err(error) => {
+                let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+                eprint_line(format_args!(
+                    "error[{}]: ply {ply} `{text}`: {}{rule}",
+                    error.code(),
+                    error.message
+                ));
+                return Status::Failed;
+            }
+            Ok(played) => {
+                if let Some(claim) = played.false_claims.first() {
                     eprint_line(format_args!(
-                        "error[{}]: ply {ply} `{text}`: {}{rule}",
-                        error.code(),
-                        error.message
+                        "error[false-claim]: ply {ply} `{text}`: {} ({})",
+                        claim.message, claim.rule
                     ));
                     return Status::Failed;
                 }
-                Ok(played) => {
-                    if let Some(claim) = played.false_claims.first() {
-                        eprint_line(format_args!(
-                            "error[false-claim]: ply {ply} `{text}`: {} ({})",
-                            claim.message, claim.rule
-                        ));
-                        return Status::Failed;
-                    }
-                }
             }
         }
-        let mut out = Output::stdout();
-        if args.diagram {
-            out.text(&G::format_diagram(&game.position));
-        } else {
-            out.line(&G::format_compact(&game.position));
-        }
-        if let Some(end) = game.end() {
-            eprint_line(format_args!("game over: {} ({})", end.outcome, end.rule));
-        }
-        out.finish(Status::Ok)
     }
+    let mut out = Output::stdout();
+    if args.diagram {
+        out.text(&G::format_diagram(&game.position));
+    } else {
+        out.line(&G::format_compact(&game.position));
+    }
+    if let Some(end) = game.end() {
+        out.flush();
+        eprint_line(format_args!("game over: {} ({})", end.outcome, end.rule));
+    }
+    out.finish(Status::Ok)
 }

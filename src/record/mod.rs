@@ -360,6 +360,24 @@ pub fn parse_document(doc: &Document<'_>) -> Result<Record, Box<Finding>> {
     check_fields(fields)
 }
 
+/// The differential of the two readers on one document, for tests and fuzzing: `Ok(true)` when
+/// the fast reader read it and serde-saphyr read the same fields with the same spans, `Ok(false)`
+/// when the fast reader left it to serde-saphyr, `Err` (what differs) when they disagree.
+#[doc(hidden)]
+pub fn readers_agree(doc: &Document<'_>) -> Result<bool, String> {
+    let Some(fast) = fast::read(doc) else {
+        return Ok(false);
+    };
+    match read_with_serde(doc) {
+        Ok(slow) if slow == fast => Ok(true),
+        Ok(slow) => Err(format!("fast read {fast:?}, serde-saphyr {slow:?}")),
+        Err(e) => Err(format!(
+            "fast read {fast:?}, serde-saphyr refused it: {} ({})",
+            e.message, e.code
+        )),
+    }
+}
+
 /// Reads a document with serde-saphyr: any YAML, every error located and classified.
 pub(crate) fn read_with_serde(doc: &Document<'_>) -> Result<Fields, Box<Finding>> {
     let raw: RawRecord = serde_saphyr::from_str_with_options(doc.text, yaml_options())

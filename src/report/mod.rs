@@ -32,6 +32,7 @@ pub(crate) fn is_escaped(text: &str, i: usize, c: char) -> bool {
 }
 
 /// The length of character `c` once escaped (`\u{1b}`: 6 bytes).
+#[cfg(feature = "cli")]
 pub(crate) fn escaped_len(text: &str, i: usize, c: char) -> usize {
     if is_escaped(text, i, c) {
         format!("{:x}", u32::from(c)).len() + 4

@@ -98,11 +98,14 @@ pub fn resolve_rulings<G: Game>(rulings: &RulingSet) -> Result<G::Rulings, Strin
     rulings.resolve::<G>().map_err(|e| e.message)
 }
 
-/// Reads a position, or the standard start.
-pub fn read_position<G: Game>(text: Option<&str>) -> Result<G::Position, String> {
+/// Reads a position for a game under `rulings`, or the standard start.
+pub fn read_position<G: Game>(
+    text: Option<&str>,
+    rulings: &G::Rulings,
+) -> Result<G::Position, String> {
     match text {
         None => Ok(G::start()),
-        Some(text) => G::parse_position(text).map_err(|e| match e.rule {
+        Some(text) => G::parse_position_under(text, rulings).map_err(|e| match e.rule {
             Some(rule) => format!("{} ({rule})", e.message),
             None => e.message,
         }),
@@ -113,7 +116,7 @@ pub fn read_position<G: Game>(text: Option<&str>) -> Result<G::Position, String>
 pub fn setup<G: Game>(scenario: &Scenario) -> Result<Playthrough<G>, Failure> {
     let rulings = resolve_rulings::<G>(&scenario.rulings)
         .map_err(|e| Failure::message(format!("rulings: {e}")))?;
-    let mut start = read_position::<G>(scenario.start.as_deref())
+    let mut start = read_position::<G>(scenario.start.as_deref(), &rulings)
         .map_err(|e| Failure::message(format!("start position: {e}")))?;
     if let Some(first) = scenario.first {
         G::set_side_to_move(&mut start, first);
@@ -224,7 +227,11 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
         .filter(|e| e.code == Code::BadPosition)
     {
         let text = scenario.start.as_deref().unwrap_or_default();
-        return match G::parse_position(text) {
+        let rulings = match resolve_rulings::<G>(&scenario.rulings) {
+            Ok(rulings) => rulings,
+            Err(e) => return vec![Failure::message(format!("rulings: {e}"))],
+        };
+        return match G::parse_position_under(text, &rulings) {
             Ok(pos) => vec![Failure::new(
                 "start",
                 "bad-position",
@@ -502,7 +509,7 @@ pub fn run_perft<G: Game>(table: &PerftTable, limit: PerftLimit) -> (Vec<Failure
         Ok(r) => r,
         Err(e) => return (vec![Failure::message(format!("rulings: {e}"))], 0),
     };
-    let position = match read_position::<G>(table.position.as_deref()) {
+    let position = match read_position::<G>(table.position.as_deref(), &rulings) {
         Ok(p) => p,
         Err(e) => return (vec![Failure::message(format!("position: {e}"))], 0),
     };

@@ -78,7 +78,11 @@ impl Candidates {
 /// What sowing a candidate (stopping at a safari decision) showed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Verdict {
-    Legal { decision: bool },
+    /// `taken`: the opponent's front holes the move (stopping at a decision) captured.
+    Legal {
+        decision: bool,
+        taken: u8,
+    },
     Illegal,
     Undecided,
 }
@@ -89,6 +93,7 @@ pub(super) fn probe(pos: &Position, rules: &Rules, c: &Candidate) -> Verdict {
     match sow_move(pos, rules, c.start, Safari::Probe, &mut ()) {
         Ok(played) => Verdict::Legal {
             decision: played.decision,
+            taken: played.taken,
         },
         Err(Refusal::Undecided { .. }) => Verdict::Undecided,
         Err(_) => Verdict::Illegal,
@@ -134,6 +139,8 @@ pub(super) struct Judge<'a> {
     cands: Option<Candidates>,
     verdicts: [Option<Verdict>; 32],
     groups: [Option<Any>; 3],
+    /// ZAN-A13 `any`: whether some legal capture takes the reserved hole.
+    taking: Option<Any>,
     /// KETE-22: the opponent's reserved hole the mover must capture (ring position).
     pub(super) obligation: Option<u8>,
     /// KETE-20: the mover still has his kuu in mtaji.
@@ -155,6 +162,7 @@ impl<'a> Judge<'a> {
             cands: None,
             verdicts: [None; 32],
             groups: [None; 3],
+            taking: None,
             obligation,
             kuu_first: rules.variant.first_takata_from_house
                 && !pos.in_nemo(side)
@@ -215,6 +223,7 @@ impl<'a> Judge<'a> {
         match c.class {
             Class::Capture { first } => {
                 if let Some(h) = self.obligation
+                    && self.rules.must_capture == MustCapture::First
                     && first != h
                 {
                     self.any(Group::TakingReserved)
@@ -316,13 +325,22 @@ impl<'a> Judge<'a> {
                 safari,
             };
             match self.verdict(i) {
-                Verdict::Legal { decision: false } => out.push(mv(None)),
-                Verdict::Legal { decision: true } => {
-                    out.push(mv(Some(false)));
-                    match sow_move(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
-                        Ok(_) => out.push(mv(Some(true))),
-                        Err(Refusal::Undecided { .. }) => undecided += 1,
-                        Err(_) => {}
+                Verdict::Legal { decision, taken } => {
+                    match self.allowed_completion(&c, taken) {
+                        Ok(()) => out.push(mv(decision.then_some(false))),
+                        Err(Rejection::Undecided { .. }) => undecided += 1,
+                        Err(Rejection::Illegal { .. }) => {}
+                    }
+                    if decision {
+                        match sow_move(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
+                            Ok(played) => match self.allowed_completion(&c, played.taken) {
+                                Ok(()) => out.push(mv(Some(true))),
+                                Err(Rejection::Undecided { .. }) => undecided += 1,
+                                Err(Rejection::Illegal { .. }) => {}
+                            },
+                            Err(Refusal::Undecided { .. }) => undecided += 1,
+                            Err(_) => {}
+                        }
                     }
                 }
                 Verdict::Illegal => {}
@@ -330,6 +348,73 @@ impl<'a> Judge<'a> {
             }
         }
         undecided
+    }
+
+    /// ZAN-A13 `any`: whether a capture move that took the opponent's holes `taken` meets the
+    /// obligation to capture the takasia-ed hole; it lapses when no legal capture takes it.
+    #[inline]
+    pub(super) fn allowed_completion(&mut self, c: &Candidate, taken: u8) -> Result<(), Rejection> {
+        let Some(h) = self.obligation else {
+            return Ok(());
+        };
+        self.obligation_any(c, taken, h)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn obligation_any(&mut self, c: &Candidate, taken: u8, h: u8) -> Result<(), Rejection> {
+        if self.rules.must_capture != MustCapture::Any
+            || !matches!(c.class, Class::Capture { .. })
+            || taken & (1 << h) != 0
+        {
+            return Ok(());
+        }
+        let side = self.pos.to_move;
+        let v = self.rules.variant;
+        self.any_taking(h).shuts_out(v.ids.obligation, || {
+            format!(
+                "{side} reserved {} by {} and must capture it: only moves that capture it are \
+                 legal",
+                name(side.opponent(), h),
+                v.words.hizi
+            )
+        })
+    }
+
+    /// Whether some legal capture move (either completion of a decision) captures ring
+    /// position `h` of the opponent at any lap.
+    fn any_taking(&mut self, h: u8) -> Any {
+        if let Some(any) = self.taking {
+            return any;
+        }
+        let mut any = Any::No;
+        let len = self.cands().len;
+        for i in 0..len {
+            let c = self.cands().items[i];
+            if !matches!(c.class, Class::Capture { .. }) {
+                continue;
+            }
+            match self.verdict(i) {
+                Verdict::Legal { taken, .. } if taken & (1 << h) != 0 => {
+                    any = Any::Yes;
+                    break;
+                }
+                Verdict::Legal { decision: true, .. } => {
+                    match sow_move(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
+                        Ok(played) if played.taken & (1 << h) != 0 => {
+                            any = Any::Yes;
+                            break;
+                        }
+                        Err(Refusal::Undecided { .. }) => any = Any::Unknown,
+                        _ => {}
+                    }
+                }
+                Verdict::Undecided => any = Any::Unknown,
+                Verdict::Legal { .. } | Verdict::Illegal => {}
+            }
+        }
+        self.taking = Some(any);
+        any
     }
 
     /// KETE-24: whether the mover has a legal move. Each rule that narrows the choice lapses

@@ -44,7 +44,7 @@ pub use zanzibar::Zanzibar;
 use choice::{Any, Class, Judge, candidate, not_a_move};
 use position::{KUU, ring_of};
 use sowing::{Played, Safari, sow_move};
-use variant::Rules;
+use variant::{MustCapture, Rules};
 
 use crate::game::{Event, GameEnd, Generated, Note, Outcome, Rejection, Side, Sink};
 
@@ -80,7 +80,7 @@ pub struct Move {
 /// The legal moves of `pos`, in canonical order.
 fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) -> Generated {
     out.clear();
-    if pos.front_empty(pos.to_move) || pos.front_empty(pos.to_move.opponent()) {
+    if decided(pos, rules).is_some() {
         return Generated::default();
     }
     let undecided = Judge::new(pos, rules).legal(out);
@@ -102,11 +102,11 @@ fn play<S: Sink>(
             format!("the game is over: {side}'s front row is empty"),
         ));
     }
-    if pos.front_empty(side.opponent()) {
-        // ZAN-A17 `either`: the opponent emptied his own front row and has lost.
+    if let Some(end) = decided(pos, rules) {
+        // ZAN-A17 `either`, ZAN-A14 `both`: the position is already over.
         return Err(Rejection::illegal(
-            "ZAN-A17",
-            format!("the game is over: {}'s front row is empty", side.opponent()),
+            end.rule,
+            format!("the game is over: {} has won", end.outcome),
         ));
     }
     if mv.hole as usize >= position::HOLES {
@@ -125,8 +125,11 @@ fn play<S: Sink>(
     let c = candidate(pos, rules, r, mv.dir).ok_or_else(|| not_a_move(pos, rules, r, mv.dir))?;
     let mut judge = Judge::new(pos, rules);
     judge.allowed(&c)?;
+    let any = rules.must_capture == MustCapture::Any;
     if S::LISTENING {
-        if let Some(h) = judge.obligation {
+        if let Some(h) = judge.obligation
+            && !any
+        {
             let note = if c.class == (Class::Capture { first: h }) {
                 v.notes.obligation_met
             } else {
@@ -146,6 +149,22 @@ fn play<S: Sink>(
     }
     let played: Played = sow_move(pos, rules, c.start, Safari::of(mv.safari), sink)
         .map_err(|refusal| refusal.rejection(v))?;
+    judge.allowed_completion(&c, played.taken)?;
+    if S::LISTENING
+        && any
+        && let Some(h) = judge.obligation
+    {
+        // ZAN-A13 `any`: met by some capture of the move, or lapsed.
+        let note = if played.taken & (1 << h) != 0 {
+            v.notes.obligation_met
+        } else {
+            v.notes.obligation_lapses
+        };
+        sink.event(Event::Note {
+            note,
+            rule: v.ids.obligation,
+        });
+    }
     let mut next = played.next;
     next.hizi = hizi_zetu::after(pos, &played, rules, sink);
     next.to_move = side.opponent();
@@ -154,6 +173,22 @@ fn play<S: Sink>(
 
 /// The end of the game if `pos` is final (KETE-23, KETE-24; ZAN-25, ZAN-26, ZAN-A14, ZAN-A17).
 fn game_end(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+    if let Some(end) = decided(pos, rules) {
+        return Some(end);
+    }
+    // KETE-24: no legal move (undecided candidates leave it open).
+    match Judge::new(pos, rules).has_move() {
+        Any::No => Some(GameEnd {
+            outcome: Outcome::Win(pos.to_move.opponent()),
+            rule: rules.variant.ids.no_move,
+            score: None,
+        }),
+        Any::Yes | Any::Unknown => None,
+    }
+}
+
+/// The end of the game that the position shows without looking at the moves.
+fn decided(pos: &Position, rules: &Rules) -> Option<GameEnd> {
     let ids = &rules.variant.ids;
     let side = pos.to_move;
     let win = |winner: Side, rule| {
@@ -167,8 +202,8 @@ fn game_end(pos: &Position, rules: &Rules) -> Option<GameEnd> {
     if pos.front_empty(side) {
         return win(side.opponent(), ids.bao_hamna);
     }
-    // ZAN-A17 `either`: the mover left his own front row empty.
-    if pos.front_empty(side.opponent()) {
+    // ZAN-A17 `either`: the mover left his own front row empty (no other position has it).
+    if rules.lone_kichwa_either && pos.front_empty(side.opponent()) {
         return win(side, "ZAN-A17");
     }
     // ZAN-A14 `both`: after every move, a player with an empty store and no hole of two or more
@@ -181,9 +216,5 @@ fn game_end(pos: &Position, rules: &Rules) -> Option<GameEnd> {
             _ => {}
         }
     }
-    // KETE-24: no legal move (undecided candidates leave it open).
-    match Judge::new(pos, rules).has_move() {
-        Any::No => win(side.opponent(), ids.no_move),
-        Any::Yes | Any::Unknown => None,
-    }
+    None
 }

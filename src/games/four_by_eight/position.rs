@@ -7,7 +7,7 @@
 //! Hole *indices* (for events and moves) follow the order names sort in: `A1..A8` 0..8, `B1..B8`
 //! 8..16, `a1..a8` 16..24, `b1..b8` 24..32.
 
-use super::variant::Variant;
+use super::variant::{MustCapture, Rules, Variant};
 use crate::game::{PositionError, Side};
 
 /// Holes on the board.
@@ -164,6 +164,60 @@ impl Position {
         Ok(pos)
     }
 
+    /// What a valid position must also be under the rulings in force (Zanzibar's position forms
+    /// depend on them): the side that moved last has a front row unless `namua-lone-kichwa =
+    /// either` (ZAN-7); a takasia-ed hole only under `takasia = yes`, not a singleton under
+    /// `takasia-singleton = excluded` (ZAN-23), and one of the player not to move (the obligation
+    /// due) only under `takasia-must-capture` other than `no` (ZAN-A13).
+    pub fn check_rules(&self, rules: &Rules) -> Result<(), PositionError> {
+        let ids = &rules.variant.ids;
+        let last = self.to_move.opponent();
+        if self.front_empty(last) && !rules.lone_kichwa_either {
+            return Err(PositionError::rule(
+                ids.front_row,
+                format!(
+                    "{last} (who moved last) has an empty front row: no move may empty its mover's \
+                     front row"
+                ),
+            ));
+        }
+        let Some(h) = self.hizi else { return Ok(()) };
+        let (owner, r) = ring_of(h);
+        let hole = HOLE_NAMES[h as usize];
+        if !rules.variant.strict_reservation {
+            return Ok(());
+        }
+        if !rules.takasia {
+            return Err(PositionError::rule(
+                ids.reserve,
+                format!(
+                    "{hole} is takasia-ed, but takasia is not played (`zanzibar.takasia = no`)"
+                ),
+            ));
+        }
+        if owner == self.to_move
+            && rules.takasia_no_singleton
+            && self.rings[owner.index()][r as usize] == 1
+        {
+            return Err(PositionError::rule(
+                ids.reserve,
+                format!(
+                    "{hole} holds a single seed, which cannot be takasia-ed (`takasia-singleton = excluded`)"
+                ),
+            ));
+        }
+        if owner != self.to_move && rules.must_capture == MustCapture::No {
+            return Err(PositionError::rule(
+                "ZAN-A13",
+                format!(
+                    "{hole} is {owner}'s and {owner} is not to move: a takasia-ed hole belongs to \
+                     the side to move (no obligation to capture it)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// The holes, indexed by hole index.
     pub fn holes(&self) -> [u8; HOLES] {
         std::array::from_fn(|i| self.seeds(i as u8))
@@ -198,9 +252,10 @@ impl Position {
                 return Err(PositionError::rule(ids.house, message));
             }
         }
-        // The player who just moved cannot have emptied his own front row.
+        // The player who just moved cannot have emptied his own front row (in Zanzibar only
+        // under the default `namua-lone-kichwa = inward`: [`Position::check_rules`]).
         let last = self.to_move.opponent();
-        if self.front_empty(last) {
+        if !variant.strict_reservation && self.front_empty(last) {
             return Err(PositionError::rule(
                 ids.front_row,
                 format!(
@@ -252,16 +307,10 @@ impl Position {
                 let front = &self.rings[owner.index()][..8];
                 let occupied = front.iter().filter(|&&n| n > 0).count();
                 let many = front.iter().filter(|&&n| n > 1).count();
-                if owner != self.to_move {
-                    return Err(PositionError::rule(
-                        "ZAN-A13",
-                        format!(
-                            "{hole} is {owner}'s and {owner} is not to move: a takasia-ed hole \
-                             belongs to the side to move (no obligation to capture it)"
-                        ),
-                    ));
-                }
-                if occupied == 1 || (front[r as usize] > 1 && many == 1) {
+                // A hole of the player not to move: the reserver's obligation is due, which
+                // only `takasia-must-capture` allows ([`Position::check_rules`]).
+                if owner == self.to_move && (occupied == 1 || (front[r as usize] > 1 && many == 1))
+                {
                     return Err(PositionError::rule(
                         ids.reserve,
                         format!(

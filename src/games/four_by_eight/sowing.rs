@@ -105,6 +105,8 @@ pub struct Played {
     pub capture: bool,
     /// Whether a safari decision arose.
     pub decision: bool,
+    /// The opponent's front holes (ring positions, one bit each) the move captured.
+    pub taken: u8,
 }
 
 /// Laps a move runs before cycle detection starts: ordinary moves end long before, so they pay
@@ -283,6 +285,8 @@ struct Sowing<'s, S: Sink> {
     /// The mover's reserve (store), which Bao hamna under `no-sow` refills (ZAN-A15).
     reserve: u8,
     opp_store_empty: bool,
+    /// The opponent's front holes captured so far (ZAN-A13 `any`).
+    taken: u8,
     kuu: bool,
     opp_kuu: bool,
     step: u8,
@@ -375,6 +379,7 @@ impl<S: Sink> Sowing<'_, S> {
         let across = opposite(z);
         let seeds = self.opp.get(across);
         self.opp.take(across, seeds);
+        self.taken |= 1 << across;
         if S::LISTENING {
             self.sink.event(Event::Capture {
                 hole: index_of(self.side.opponent(), across),
@@ -391,9 +396,7 @@ impl<S: Sink> Sowing<'_, S> {
             && self.rules.house_in_mtaji == HouseInMtaji::FirstCapture
             && (self.kuu || self.opp_kuu)
         {
-            self.kuu = false;
-            self.opp_kuu = false;
-            self.note(Note::HousesLostMtajiCapture, v.ids.house_in_mtaji);
+            self.lose_houses();
         }
         // KETE-13: from the kimbi's own kichwa toward the centre; from the centre, the kichwa
         // the mover chose (first nemo capture) or the one behind the current direction.
@@ -412,19 +415,8 @@ impl<S: Sink> Sowing<'_, S> {
         if !first_nemo && step != before {
             self.note(Note::Reversed, v.ids.kichwa);
         }
-        if self.opp.front_empty() && !self.won {
-            // KETE-23: the game is won once these seeds are sown (KETE-A8).
-            self.won = true;
-            match self.rules.mid_move {
-                MidMove::Finish => self.note(v.notes.bao_hamna_finish, v.ids.mid_move),
-                MidMove::Stop => self.note(Note::BaoHamna, v.ids.bao_hamna),
-                MidMove::NoSow => {
-                    // ZAN-A15 `no-sow`: the seeds stay in hand, in the captor's store.
-                    self.note(Note::BaoHamnaNoSow, v.ids.mid_move);
-                    self.reserve += seeds;
-                    return z;
-                }
-            }
+        if self.opp.front_empty() && !self.won && !self.bao_hamna(seeds) {
+            return z;
         }
         let kichwa = if step == CW {
             LEFT_KICHWA
@@ -442,18 +434,56 @@ impl<S: Sink> Sowing<'_, S> {
                 rule: v.ids.kichwa,
             });
         }
-        // ZAN-13.0, ZAN-A14 `both`: a player left without a hole of two or more has lost; the
-        // move stops here.
-        if self.rules.immobile_both
-            && !self.won
-            && ((self.reserve == 0 && Self::immobile(self.ring))
-                || (self.opp_store_empty && Self::immobile(self.opp)))
+        if self.rules.immobile_both && !self.won {
+            self.immobile_check();
+        }
+        to
+    }
+
+    /// ZAN-19, ZAN-A6 `first-capture`: neither player owns a house from now on.
+    #[cold]
+    #[inline(never)]
+    fn lose_houses(&mut self) {
+        self.kuu = false;
+        self.opp_kuu = false;
+        self.note(
+            Note::HousesLostMtajiCapture,
+            self.rules.variant.ids.house_in_mtaji,
+        );
+    }
+
+    /// KETE-23, ZAN-25: the capture emptied the opponent's front row; the game is won once its
+    /// seeds are sown (KETE-A8, ZAN-A15). Whether they are sown at all (`no-sow`: they stay in
+    /// the captor's store).
+    #[cold]
+    #[inline(never)]
+    fn bao_hamna(&mut self, seeds: u8) -> bool {
+        let v = self.rules.variant;
+        self.won = true;
+        match self.rules.mid_move {
+            MidMove::Finish => self.note(v.notes.bao_hamna_finish, v.ids.mid_move),
+            MidMove::Stop => self.note(Note::BaoHamna, v.ids.bao_hamna),
+            MidMove::NoSow => {
+                self.note(Note::BaoHamnaNoSow, v.ids.mid_move);
+                self.reserve += seeds;
+                return false;
+            }
+        }
+        true
+    }
+
+    /// ZAN-13.0, ZAN-A14 `both`: a player left without a hole of two or more has lost; the move
+    /// stops here.
+    #[cold]
+    #[inline(never)]
+    fn immobile_check(&mut self) {
+        if (self.reserve == 0 && Self::immobile(self.ring))
+            || (self.opp_store_empty && Self::immobile(self.opp))
         {
             self.won = true;
             self.finish = false;
             self.note(Note::Immobile, "ZAN-A14");
         }
-        to
     }
 }
 
@@ -484,6 +514,7 @@ pub fn sow_move<S: Sink>(
         opp: Ring::of(pos.rings[them]),
         reserve: pos.reserve[me],
         opp_store_empty: pos.reserve[them] == 0,
+        taken: 0,
         kuu: pos.kuu[me],
         opp_kuu: pos.kuu[them],
         step: CW,
@@ -731,5 +762,6 @@ pub fn sow_move<S: Sink>(
         next,
         capture: capture_move,
         decision,
+        taken: s.taken,
     })
 }

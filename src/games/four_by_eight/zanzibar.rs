@@ -328,6 +328,10 @@ impl Game for Zanzibar {
         notation::parse_position(&ZANZIBAR, text)
     }
 
+    fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
+        pos.check_rules(&rulings.rules)
+    }
+
     fn format_compact(pos: &Position) -> String {
         notation::format_compact(&ZANZIBAR, pos)
     }

@@ -77,3 +77,86 @@ fn perft_from_mtaji_positions() {
         assert_eq!(got, expected, "{text}");
     }
 }
+
+/// Random games under random rulings: 64 seeds (the store included), every listed move plays and
+/// no other does, notation and both position forms round-trip, the end agrees with the move
+/// list; and what each game shows of takasia agrees with `zanzibar.takasia`.
+#[test]
+fn random_games_under_every_ruling_keep_every_invariant() {
+    use crate::game::Side;
+    use crate::rng::SplitMix64;
+    let mut reservations = [0u32; 2];
+    for seed in 0..48u64 {
+        let pick = |i: usize, n: usize| (seed as usize / [1, 2, 6, 18, 54][i % 5] + i) % n;
+        let values: Vec<String> = RULINGS_FOR_TEST
+            .iter()
+            .enumerate()
+            .map(|(i, (name, values))| format!("{name}={}", values[pick(i, values.len())]))
+            .collect();
+        let r = rulings(&values.iter().map(String::as_str).collect::<Vec<_>>());
+        let takasia = r.rules.takasia;
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = Zanzibar::start();
+        for _ in 0..300 {
+            let total: u32 = Side::BOTH
+                .iter()
+                .map(|&s| pos.on_board(s) + pos.reserve(s) as u32)
+                .sum();
+            assert_eq!(total, 64);
+            // Positions the form cannot tell valid without the rulings: an obligation due
+            // (ZAN-A13 `first`/`any`), a mover's own front row emptied (ZAN-A17 `either`).
+            if !pos.hizi_due() && !pos.front_empty(pos.to_move().opponent()) {
+                let compact = Zanzibar::format_compact(&pos);
+                assert_eq!(Zanzibar::parse_position(&compact), Ok(pos), "{compact}");
+                let diagram = Zanzibar::format_diagram(&pos);
+                assert_eq!(Zanzibar::parse_position(&diagram), Ok(pos), "{diagram}");
+            }
+            if pos.hizi().is_some() {
+                reservations[takasia as usize] += 1;
+            }
+            let mut moves = Vec::new();
+            Zanzibar::legal_moves(&pos, &r, &mut moves);
+            for hole in 0..32u8 {
+                for dir in [super::Dir::Left, super::Dir::Right] {
+                    for safari in [None, Some(false), Some(true)] {
+                        let mv = super::Move { hole, dir, safari };
+                        let played = Zanzibar::play(&pos, &r, mv, &mut ());
+                        assert_eq!(played.is_ok(), moves.contains(&mv), "{mv:?} {values:?}");
+                    }
+                }
+            }
+            for &mv in &moves {
+                let spelling = Zanzibar::parse_move(&Zanzibar::format_move(mv)).unwrap();
+                assert_eq!(Zanzibar::resolve(&pos, &r, &spelling), Ok(mv));
+            }
+            assert_eq!(Zanzibar::game_end(&pos, &r).is_some(), moves.is_empty());
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            pos = Zanzibar::play(&pos, &r, mv, &mut ()).unwrap();
+        }
+    }
+    // ZAN-A8: no hole is ever takasia-ed under `no`; under `yes` some are.
+    assert_eq!(reservations[0], 0);
+    assert!(reservations[1] > 0);
+}
+
+const RULINGS_FOR_TEST: &[(&str, &[&str])] = &[
+    ("zanzibar.capture-stop-house", &["functional", "owned"]),
+    ("zanzibar.namua-singletons", &["owned", "functional"]),
+    ("zanzibar.lone-house", &["functional", "owned", "any"]),
+    (
+        "zanzibar.house-in-mtaji",
+        &["first-capture", "kept", "lost"],
+    ),
+    ("zanzibar.mtaji-house", &["relay", "namua", "takasa-stops"]),
+    ("zanzibar.takasia", &["yes", "no"]),
+    ("zanzibar.takasia-last-namua", &["no", "yes"]),
+    ("zanzibar.takasia-singleton", &["allowed", "excluded"]),
+    ("zanzibar.takasia-house-lap", &["stop", "relay"]),
+    ("zanzibar.takasia-must-capture", &["no", "first", "any"]),
+    ("zanzibar.immobile-check", &["to-move", "both"]),
+    ("zanzibar.bao-hamna-mid-move", &["stop", "finish", "no-sow"]),
+    ("zanzibar.namua-lone-kichwa", &["inward", "either"]),
+];

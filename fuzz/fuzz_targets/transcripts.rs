@@ -1,0 +1,28 @@
+//! Published transcripts: any text is read and imported for every ruleset without a panic, and a
+//! record the importer writes is one game record that `check` reads.
+#![no_main]
+
+use bao_oracle::RULESETS;
+use bao_oracle::check::check_text;
+use bao_oracle::import::{ImportOptions, import};
+use bao_oracle::replay::ReplayOptions;
+use bao_oracle::rulings::RulingSet;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = bao_oracle::transcript::parse(text);
+    let rulings = RulingSet::new();
+    for ruleset in RULESETS {
+        let options = ImportOptions {
+            name: "fuzz.txt",
+            ruleset,
+            rulings: &rulings,
+        };
+        if let Ok(record) = import(text, &options) {
+            assert_eq!(check_text(&record, &ReplayOptions::default()).len(), 1, "{record}");
+        }
+    }
+});
