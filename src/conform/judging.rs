@@ -96,7 +96,7 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
             Response::Played {
                 position, events, ..
             },
-        ) => compare_played(probe, want_events, position, events),
+        ) => compare_played(ctx, probe, want_events, position, events),
         (Response::Illegal { .. }, Response::Illegal { .. }) => Verdict::Pass,
         (Response::Error { code: want, .. }, Response::Error { code: got, .. }) if want == got => {
             Verdict::Pass
@@ -197,6 +197,7 @@ fn compare_moves<G: Game>(
 }
 
 fn compare_played<G: Game>(
+    ctx: &Context<G>,
     probe: &Probe<G>,
     want_events: &[EventMsg],
     position: &str,
@@ -205,7 +206,7 @@ fn compare_played<G: Game>(
     let mv = probe.played.as_deref().unwrap_or("?");
     let mut details = Vec::new();
     let mut differ = Vec::new();
-    match G::parse_position(position) {
+    match G::parse_position_under(position, &ctx.rulings) {
         Ok(p) if Some(&p) == probe.after.as_ref() => {}
         Ok(_) => {
             differ.push("position");

@@ -623,12 +623,19 @@ pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
     scripts
 }
 
-/// A scenario's start position with its `first` applied; a start the game refuses is returned as
-/// written.
+/// A scenario's start position with its `first` applied; a start the game refuses under the
+/// scenario's rulings (as the spec runner reads it) is returned as written.
 pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, String> {
     let mut start = match &scenario.start {
         None => G::start(),
-        Some(text) => G::parse_position(text).map_err(|_| text.clone())?,
+        Some(text) => {
+            let read = match scenario.rulings.resolve::<G>() {
+                Ok(rulings) => G::parse_position_under(text, &rulings),
+                // A scenario whose rulings the oracle refuses is skipped.
+                Err(_) => G::parse_position(text),
+            };
+            read.map_err(|_| text.clone())?
+        }
     };
     if let Some(first) = scenario.first {
         G::set_side_to_move(&mut start, first);
