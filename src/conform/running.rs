@@ -629,12 +629,12 @@ pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, Strin
     let mut start = match &scenario.start {
         None => G::start(),
         Some(text) => {
-            let read = match scenario.rulings.resolve::<G>() {
-                Ok(rulings) => G::parse_position_under(text, &rulings),
-                // A scenario whose rulings the oracle refuses is skipped.
-                Err(_) => G::parse_position(text),
-            };
-            read.map_err(|_| text.clone())?
+            let pos = G::parse_position(text).map_err(|_| text.clone())?;
+            // Read under the scenario's rulings, as the spec runner reads it.
+            if let Ok(rulings) = scenario.rulings.resolve::<G>() {
+                G::check_position(&pos, &rulings).map_err(|_| text.clone())?;
+            }
+            pos
         }
     };
     if let Some(first) = scenario.first {
