@@ -25,7 +25,7 @@ fn engine() -> Driver {
 fn run<G: Game>(driver: &mut Driver, options: &Options) -> u64 {
     let before = driver.requests;
     let mut run = Run::new(driver, options);
-    run.ruleset::<G>(&[], &Rulings::new())
+    run.ruleset::<G>(&[], &Rulings::new(), None)
         .expect("the engine runs");
     let report = run.finish();
     assert_eq!(report.summary.failed, 0, "the oracle conforms to itself");
@@ -43,6 +43,7 @@ impl GameVisitor for Bench<'_> {
             skip: Vec::new(),
             known_failures: Vec::new(),
             allow_skips: false,
+            max_laps: None,
         };
         let mut driver = engine();
         let requests = run::<G>(&mut driver, &options);

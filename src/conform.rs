@@ -23,8 +23,8 @@ pub use driver::{
     Driver, EngineInfo, Fatal, GIVE_UP, MAX_LINE, MAX_RESTARTS, Reply, clip, split_command,
 };
 pub use report::{
-    CaseResult, CaseStatus, Divergence, EngineSummary, REPORT_VERSION, Report, RulesetSummary,
-    Summary,
+    CaseResult, CaseStatus, Divergence, EngineSummary, LeftOut, REPORT_VERSION, Report,
+    RulesetSummary, Summary,
 };
 pub use running::{MAX_PLIES, Run, Script, glob_match, scenario_start, scripts};
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};
@@ -41,4 +41,7 @@ pub struct Options {
     /// Whether skipped cases that the engine claims to support (or that `--ruling` asks for),
     /// and a run that checks nothing, pass.
     pub allow_skips: bool,
+    /// `--max-laps N`: leave out of the comparison every move the oracle needs more than N laps to
+    /// decide, and every position with such a legal move (engines cut long moves: ZAN-A16).
+    pub max_laps: Option<u32>,
 }

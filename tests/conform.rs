@@ -925,3 +925,245 @@ fn skipping_what_the_engine_claims_fails_unless_allowed() {
     let out = conform(&engine, &[&args[..], &["--allow-skips"]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+// --- Presets and long moves ----------------------------------------------------------------------
+
+/// `bao-oracle engine` behind a wrapper whose `hello` lists `ruling` with `values` only.
+fn oracle_listing(dir: &Path, ruling: &str, values: &[&str]) -> String {
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{bin:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    answer = json.loads(inner.stdout.readline())
+    if answer.get("type") == "hello":
+        answer["rulesets"]["bao-la-kiswahili"]["rulings"][{ruling:?}] = {values}
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+"#,
+        bin = BIN,
+        values = serde_json::to_string(values).unwrap(),
+    );
+    let path = dir.join("listing.py");
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+#[test]
+fn a_preset_sets_the_rulings_of_the_random_games() {
+    let engine = format!("{} engine", quote(Path::new(BIN)));
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        "bao-la-kiswahili",
+        "--games",
+        "2",
+        "--spec",
+        no_spec.to_str().unwrap(),
+        "--preset",
+        "nkkmd",
+    ];
+    let out = conform(&engine, &[&args[..], &["--format", "json"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let report = json_report(&out);
+    let ruleset = &report["rulesets"][0];
+    assert_eq!(ruleset["preset"], "nkkmd");
+    assert_eq!(
+        ruleset["rulings"],
+        serde_json::json!({
+            "zanzibar.bao-hamna-mid-move": "no-sow",
+            "zanzibar.lone-house": "owned",
+            "zanzibar.takasia": "no",
+        })
+    );
+    // A single ruling overrides the preset's value.
+    let out = conform(
+        &engine,
+        &[&args[..], &["--ruling", "zanzibar.takasia=yes"]].concat(),
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("bao-la-kiswahili (preset nkkmd) [zanzibar.bao-hamna-mid-move=no-sow, zanzibar.lone-house=owned, zanzibar.takasia=yes]: 0 scenarios, 2 random games"),
+        "{text}"
+    );
+
+    // An engine that does not list a ruling of the preset skips every random game: the run fails.
+    let dir = scratch("preset-unlisted");
+    let lists_less = oracle_listing(&dir, "zanzibar.takasia", &["yes"]);
+    let out = conform(&lists_less, &args);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(
+            "the engine does not support ruling zanzibar.takasia=no, which --preset nkkmd asks for"
+        ),
+        "{text}"
+    );
+    let out = conform(&lists_less, &[&args[..], &["--allow-skips"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // An unknown preset, or one of a game the run leaves out, is a usage error.
+    for (preset, ruleset, why) in [
+        (
+            "nkmd",
+            "bao-la-kiswahili",
+            "`nkmd` is not a preset of any game",
+        ),
+        ("nkkmd", "bao-kingulu", "--ruleset leaves it out"),
+    ] {
+        let out = conform(
+            &engine,
+            &["--ruleset", ruleset, "--games", "1", "--preset", preset],
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.starts_with("error[unknown-ruling]: "), "{stderr}");
+        assert!(stderr.contains(why), "{stderr}");
+    }
+}
+
+/// `conform` against `bao-oracle engine`, random games of `ruleset` only.
+fn oracle_games(ruleset: &str, games: &str, extra: &[&str]) -> Output {
+    let engine = format!("{} engine", quote(Path::new(BIN)));
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        ruleset,
+        "--games",
+        games,
+        "--spec",
+        no_spec.to_str().unwrap(),
+    ];
+    conform(&engine, &[&args[..], extra].concat())
+}
+
+/// The number before `what` in `text`.
+fn count_before(text: &str, what: &str) -> u64 {
+    let at = text
+        .find(what)
+        .unwrap_or_else(|| panic!("no `{what}` in {text}"));
+    let words: Vec<&str> = text[..at].split_whitespace().collect();
+    words.last().unwrap().parse().unwrap()
+}
+
+#[test]
+fn max_laps_leaves_long_moves_out_and_says_so() {
+    let started = std::time::Instant::now();
+    // Without --max-laps: nothing left out, and the report does not mention it.
+    let out = oracle_games("bao-la-kiswahili", "2", &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let whole = json_report(&out);
+    assert!(whole["rulesets"][0].get("left_out").is_none(), "{whole}");
+
+    let out = oracle_games("bao-la-kiswahili", "2", &["--max-laps", "3"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("(ZAN-A16); --max-laps 3"), "{text}");
+    let plays = count_before(&text, "`play` and");
+    let positions = count_before(&text, "`legal_moves` requests left out");
+    assert!(plays > 0 && positions > 0, "{text}");
+    // A left-out probe is neither passed nor failed: the games still pass, with fewer requests.
+    assert_eq!(closing_line(&out), "2 passed, 0 failed", "{text}");
+    assert_eq!(
+        count_before(&text, "requests\n") + plays + positions,
+        whole["summary"]["requests"].as_u64().unwrap(),
+        "{text}"
+    );
+
+    let out = oracle_games(
+        "bao-la-kiswahili",
+        "2",
+        &["--max-laps", "3", "--format", "json"],
+    );
+    let report = json_report(&out);
+    let left_out = &report["rulesets"][0]["left_out"];
+    assert_eq!(left_out["rule"], "ZAN-A16");
+    assert_eq!(left_out["max_laps"], 3);
+    assert_eq!(left_out["moves"], plays);
+    assert_eq!(left_out["positions"], positions);
+
+    let out = oracle_games(
+        "bao-la-kete",
+        "1",
+        &["--max-laps", "2", "--format", "junit"],
+    );
+    let xml = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{xml}");
+    assert!(
+        xml.contains(r#"<property name="max-laps" value="2"/>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<property name="left-out-rule" value="KETE-A7"/>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<property name="left-out-moves" value=""#),
+        "{xml}"
+    );
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
+#[test]
+fn max_laps_leaves_out_an_engine_that_cuts_a_never_ending_move() {
+    // KIN-A8: A6 relays for ever. An engine that cuts the relay at a limit lists A6 and plays it.
+    let start = "0,1,2,0,1,0/1,0,1,0,1,2 19-20 S";
+    let dir = scratch("cuts");
+    std::fs::write(
+        dir.join("cycle.yaml"),
+        format!(
+            "ruleset: bao-kingulu\ndescription: a never-ending move\nscenarios:\n  \
+             - id: a-relay-that-never-ends\n    description: A6 never ends.\n    \
+             rules: [KIN-A8]\n    start: \"{start}\"\n    moves: [A6]\n    expect:\n      \
+             error: {{code: illegal-move, rule: KIN-A8}}\n      legal: [A1, A3]\n"
+        ),
+    )
+    .unwrap();
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{BIN:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    answer = json.loads(inner.stdout.readline())
+    if request.get("position") == {start:?}:
+        if request["type"] == "legal_moves":
+            answer["moves"].append("A6")
+        elif request.get("move") == "A6":
+            answer = {{"id": request["id"], "type": "played", "position": {start:?}.replace(" S", " N"), "events": []}}
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+"#
+    );
+    std::fs::write(dir.join("cuts.py"), script).unwrap();
+    let engine = format!("python3 {}", quote(&dir.join("cuts.py")));
+    let args = [
+        "--ruleset",
+        "bao-kingulu",
+        "--games",
+        "0",
+        "--spec",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let out = conform(&engine, &args);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    assert_eq!(report["cases"][0]["status"], "failed", "{report}");
+
+    let out = conform(&engine, &[&args[..], &["--max-laps", "1000"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let report = json_report(&out);
+    assert_eq!(report["cases"][0]["status"], "passed", "{report}");
+    let left_out = &report["rulesets"][0]["left_out"];
+    assert_eq!(left_out["rule"], "KIN-A8", "{report}");
+    // The `play` of A6, and the legal moves that differ only by it.
+    assert_eq!(
+        (&left_out["moves"], &left_out["positions"]),
+        (&1.into(), &1.into())
+    );
+}

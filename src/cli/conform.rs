@@ -7,11 +7,13 @@ use clap::{Args, ValueEnum};
 use super::{Status, UsageError};
 use bao_oracle::conform::{self, Driver, Fatal, Options, Report, Run, split_command};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::game::Game;
+use bao_oracle::game::{Game, Preset};
 use bao_oracle::games::{self, GameVisitor};
 use bao_oracle::protocol::Rulings;
+use bao_oracle::replay::find_preset;
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::spec::{self, SpecFile, format::ScenarioFile};
+use bao_oracle::with_game;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -28,12 +30,22 @@ pub struct ConformArgs {
     /// A ruleset to test (repeatable; default: every ruleset the engine supports).
     #[arg(long = "ruleset", value_name = "RULESET")]
     pub rulesets: Vec<String>,
-    /// A non-default ruling for the random games, NAME=VALUE (repeatable).
+    /// A non-default ruling for the random games, NAME=VALUE (repeatable); overrides the
+    /// preset's value.
     #[arg(long = "ruling", value_name = "NAME=VALUE")]
     pub rulings: Vec<String>,
+    /// A preset (a named bundle of rulings that matches a source or an engine) for the random
+    /// games of its game, e.g. `nkkmd` for bao-la-kiswahili.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// Leave out of the comparison every move the oracle needs more than N laps to decide, and
+    /// every position with such a legal move: for engines that cut long moves at a limit of their
+    /// own (ZAN-A16, KETE-A7, KIN-A8). The report says how many requests it left out.
+    #[arg(long, value_name = "N")]
+    pub max_laps: Option<u32>,
     /// Seed of the random games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -132,8 +144,12 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             format!("the engine does not support {r} (its `hello` does not list it)"),
         ));
     }
-    let rulings = rulings_by_ruleset(&rulesets, &args.rulings, ruling_names)
+    let mut rulings = rulings_by_ruleset(&rulesets, &args.rulings, ruling_names)
         .map_err(|e| UsageError::new(Code::UnknownRuling, e))?;
+    let preset = match &args.preset {
+        None => None,
+        Some(name) => Some(apply_preset(name, &mut rulings, args.rulesets.is_empty())?),
+    };
     for (ruleset, set) in &rulings {
         if let Some(Err(e)) = games::dispatch(ruleset, CheckRulings(set)) {
             return Err(UsageError::new(Code::UnknownRuling, e));
@@ -146,6 +162,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         skip: args.skip.clone(),
         known_failures,
         allow_skips: args.allow_skips,
+        max_laps: args.max_laps,
     };
     let mut run = Run::new(&mut driver, &options);
     for ruleset in &rulesets {
@@ -154,6 +171,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             RunRuleset {
                 run: &mut run,
                 rulings: &rulings[ruleset],
+                preset: preset.filter(|(game, _)| game == ruleset).map(|(_, p)| p),
                 files: &scenario_files,
             },
         );
@@ -209,6 +227,7 @@ impl GameVisitor for CheckRulings<'_> {
 struct RunRuleset<'r, 'a> {
     run: &'r mut Run<'a>,
     rulings: &'r Rulings,
+    preset: Option<&'static Preset>,
     files: &'r [ScenarioFile],
 }
 
@@ -216,7 +235,7 @@ impl GameVisitor for RunRuleset<'_, '_> {
     type Output = Result<(), Fatal>;
     fn visit<G: Game>(self) -> Result<(), Fatal> {
         let scripts = conform::scripts::<G>(self.files);
-        self.run.ruleset::<G>(&scripts, self.rulings)
+        self.run.ruleset::<G>(&scripts, self.rulings, self.preset)
     }
 }
 
@@ -252,6 +271,32 @@ fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<ScenarioFile>, UsageError> {
         }
     }
     Ok(out)
+}
+
+/// Puts preset `name` under the `--ruling`s of its game, which the run must test (`every`: the
+/// run tests every ruleset the engine supports); returns the game and the preset.
+fn apply_preset(
+    name: &str,
+    rulings: &mut BTreeMap<String, Rulings>,
+    every: bool,
+) -> Result<(&'static str, &'static Preset), UsageError> {
+    let unknown = |message: String| UsageError::new(Code::UnknownRuling, message);
+    let (game, preset) = find_preset(name).map_err(|e| unknown(e.message))?;
+    let Some(own) = rulings.get_mut(game) else {
+        let why = if every {
+            "the engine's `hello` does not list it"
+        } else {
+            "--ruleset leaves it out"
+        };
+        return Err(unknown(format!(
+            "`{name}` is a preset of {game}, which this run does not test: {why}"
+        )));
+    };
+    *own = match with_game!(game, G => own.over_preset::<G>(name)) {
+        Some(merged) => merged.map_err(|e| unknown(e.message))?,
+        None => unreachable!("find_preset names a registered game"),
+    };
+    Ok((game, preset))
 }
 
 /// Reads a known-failures file: one case-name glob a line; blank lines and `#` comments skipped.

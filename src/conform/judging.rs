@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::probes::{Context, Probe};
+use super::probes::{Context, Probe, long_moves};
 use super::{Divergence, Reply, clip};
 use crate::game::{Game, RuleId};
 use crate::protocol::{self, EventMsg, Request, Response};
@@ -37,6 +37,9 @@ pub(super) enum Verdict {
     Pass,
     Skip(String),
     Fail(Mismatch),
+    /// The answers differ only by moves the oracle refuses as never-ending, which an engine that
+    /// cuts long moves decides otherwise (`--max-laps`): neither passed nor failed.
+    LeftOut,
 }
 
 const GARBLED: &str = "the engine's answer is garbled";
@@ -93,7 +96,7 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
             Response::Played {
                 position, events, ..
             },
-        ) => compare_played(probe, want_events, position, events),
+        ) => compare_played(ctx, probe, want_events, position, events),
         (Response::Illegal { .. }, Response::Illegal { .. }) => Verdict::Pass,
         (Response::Error { code: want, .. }, Response::Error { code: got, .. }) if want == got => {
             Verdict::Pass
@@ -157,8 +160,12 @@ fn compare_moves<G: Game>(
     if !missing.is_empty() {
         details.push(format!("the engine misses: {}", missing.join(" ")));
     }
+    let never_ends = long_moves(G::RULESET).map(|l| l.never_ends);
+    let mut all_never_end = true;
     for m in &extra {
         let answer = protocol::play::<G>(Value::Null, &probe.position, &ctx.rulings, None, m);
+        all_never_end &= matches!(&answer.response,
+            Response::Illegal { rule: Some(rule), .. } if Some(rule.as_str()) == never_ends);
         let why = match &answer.response {
             Response::Illegal { reason, rule, .. } => {
                 let rule = rule
@@ -174,6 +181,9 @@ fn compare_moves<G: Game>(
         details.push(format!("the engine adds {m}: {why}"));
         rules.extend(answer.rules);
     }
+    if ctx.max_laps.is_some() && missing.is_empty() && twice.is_empty() && all_never_end {
+        return Verdict::LeftOut;
+    }
     if !twice.is_empty() {
         let twice: Vec<&str> = twice.into_iter().collect();
         details.push(format!(
@@ -187,6 +197,7 @@ fn compare_moves<G: Game>(
 }
 
 fn compare_played<G: Game>(
+    ctx: &Context<G>,
     probe: &Probe<G>,
     want_events: &[EventMsg],
     position: &str,
@@ -195,7 +206,7 @@ fn compare_played<G: Game>(
     let mv = probe.played.as_deref().unwrap_or("?");
     let mut details = Vec::new();
     let mut differ = Vec::new();
-    match G::parse_position(position) {
+    match G::parse_position_under(position, &ctx.rulings) {
         Ok(p) if Some(&p) == probe.after.as_ref() => {}
         Ok(_) => {
             differ.push("position");

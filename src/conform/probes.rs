@@ -3,8 +3,43 @@
 
 use serde_json::Value;
 
-use crate::game::{Game, Playthrough, RuleId};
+use crate::game::{Event, Game, Playthrough, RuleId, Sink};
 use crate::protocol::{self, Request, Response, Rulings};
+
+/// A game's long moves: the rule its never-ending moves break, and the ambiguity (of its catalogue)
+/// that names how engines cut long moves instead (`--max-laps`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct LongMoves {
+    pub(super) never_ends: RuleId,
+    pub(super) ambiguity: RuleId,
+}
+
+/// The long moves of `ruleset`; `None` for a game without laps (Bao la Kimasai).
+pub(super) fn long_moves(ruleset: &str) -> Option<LongMoves> {
+    let (never_ends, ambiguity) = match ruleset {
+        "bao-kingulu" => ("KIN-A8", "KIN-A8"),
+        "bao-la-kete" => ("KETE-A7", "KETE-A7"),
+        // ZAN-27 decides never-ending moves; ZAN-A16 lists the engines' limits.
+        "bao-la-kiswahili" => ("ZAN-27", "ZAN-A16"),
+        _ => return None,
+    };
+    Some(LongMoves {
+        never_ends,
+        ambiguity,
+    })
+}
+
+/// Counts the laps of a move as it is played.
+struct Laps(u32);
+
+impl Sink for Laps {
+    const LISTENING: bool = true;
+    fn event(&mut self, event: Event) {
+        if matches!(event, Event::Lap { .. }) {
+            self.0 += 1;
+        }
+    }
+}
 
 /// What a case needs to build requests and the oracle's answers.
 pub(super) struct Context<G: Game> {
@@ -13,6 +48,8 @@ pub(super) struct Context<G: Game> {
     pub(super) start: G::Position,
     /// Whether `play` requests carry the game's history (scenarios do; random games don't).
     pub(super) history: bool,
+    /// `--max-laps`: moves the oracle needs more laps to decide are left out of the comparison.
+    pub(super) max_laps: Option<u32>,
 }
 
 /// Which request a probe makes.
@@ -37,6 +74,9 @@ pub(super) struct Probe<G: Game> {
     /// The moves (canonical) from the start to `position`, and the move played, if legal.
     pub(super) before: Vec<String>,
     pub(super) played: Option<String>,
+    /// Whether the oracle needs more than `--max-laps` laps to decide the move (`play`), or a
+    /// legal move of the position (`legal_moves`): the probe is left out of the comparison.
+    pub(super) beyond: bool,
 }
 
 impl<G: Game> Clone for Probe<G> {
@@ -50,6 +90,7 @@ impl<G: Game> Clone for Probe<G> {
             after: self.after.clone(),
             before: self.before.clone(),
             played: self.played.clone(),
+            beyond: self.beyond,
         }
     }
 }
@@ -65,6 +106,17 @@ impl<G: Game> Probe<G> {
 }
 
 impl<G: Game> Context<G> {
+    /// Whether `mv` takes more than `--max-laps` laps at `pos`.
+    fn too_long(&self, pos: &G::Position, mv: G::Move) -> bool {
+        let Some(max) = self.max_laps else {
+            return false;
+        };
+        let mut laps = Laps(0);
+        // `mv` is legal: it plays.
+        let _ = G::play(pos, &self.rulings, mv, &mut laps);
+        laps.0 > max
+    }
+
     /// `legal_moves` at `pos`, unless the oracle finds some move there undecided.
     pub(super) fn legal_moves_probe(
         &self,
@@ -75,6 +127,13 @@ impl<G: Game> Context<G> {
         if matches!(expected, Response::Moves { undecided, .. } if undecided > 0) {
             return None;
         }
+        let beyond = self.max_laps.is_some() && {
+            let mut moves = Vec::new();
+            if G::game_end(pos, &self.rulings).is_none() {
+                G::legal_moves(pos, &self.rulings, &mut moves);
+            }
+            moves.iter().any(|&mv| self.too_long(pos, mv))
+        };
         Some(Probe {
             kind: Kind::LegalMoves,
             position: pos.clone(),
@@ -89,6 +148,7 @@ impl<G: Game> Context<G> {
             after: None,
             before: before.to_vec(),
             played: None,
+            beyond,
         })
     }
 
@@ -103,6 +163,17 @@ impl<G: Game> Context<G> {
         let history = self.history.then_some(history);
         let answer = protocol::play::<G>(Value::Null, pos, &self.rulings, history, text);
         let legal = matches!(answer.response, Response::Played { .. });
+        // A move the oracle refuses as never-ending takes more laps than any limit.
+        let never_ends = |rule: &Option<String>| {
+            let long = long_moves(G::RULESET);
+            long.is_some_and(|l| rule.as_deref() == Some(l.never_ends))
+        };
+        let beyond = self.max_laps.is_some()
+            && match (&answer.response, answer.mv) {
+                (Response::Played { .. }, Some(mv)) => self.too_long(pos, mv),
+                (Response::Illegal { rule, .. }, _) => never_ends(rule),
+                _ => false,
+            };
         Probe {
             kind: if legal {
                 Kind::Play
@@ -123,12 +194,17 @@ impl<G: Game> Context<G> {
             after: answer.after,
             before: before.to_vec(),
             played: legal.then(|| text.to_string()),
+            beyond,
         }
     }
 
     /// The probe of `kind` after `moves` from the start, if the moves are a game and the probe is
-    /// of the same kind there.
+    /// of the same kind there, and not left out (`--max-laps`).
     pub(super) fn attempt(&self, kind: &Kind, moves: &[G::Move]) -> Option<Probe<G>> {
+        self.attempt_any(kind, moves).filter(|p| !p.beyond)
+    }
+
+    fn attempt_any(&self, kind: &Kind, moves: &[G::Move]) -> Option<Probe<G>> {
         let (replay, last) = match kind {
             Kind::Play => {
                 let (last, rest) = moves.split_last()?;
@@ -162,6 +238,85 @@ impl<G: Game> Context<G> {
                 let probe = self.play_probe(&game.position, &[], text, &before);
                 matches!(probe.expected, Response::Illegal { .. }).then_some(probe)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
+    use crate::spec::format::Catalogue;
+
+    fn context<G: Game>(start: G::Position, max_laps: Option<u32>) -> Context<G> {
+        Context {
+            rulings: Rulings::new().resolve::<G>().unwrap(),
+            rulings_text: Rulings::new(),
+            start,
+            history: false,
+            max_laps,
+        }
+    }
+
+    #[test]
+    fn long_moves_name_the_catalogues_never_ending_rules() {
+        fn check<G: Game>() {
+            let long = long_moves(G::RULESET).expect("a game with laps");
+            let catalogue: Catalogue = serde_saphyr::from_str(G::CATALOGUE).unwrap();
+            let statement = |id: &str| {
+                let entries = catalogue.rules.iter().chain(&catalogue.ambiguities);
+                let entry = entries.clone().find(|e| e.id == id);
+                entry
+                    .map(|e| e.statement.to_lowercase())
+                    .unwrap_or_default()
+            };
+            for id in [long.never_ends, long.ambiguity] {
+                assert!(statement(id).contains("never"), "{id}: {}", statement(id));
+            }
+            assert!(long.ambiguity.contains("-A"), "{}", long.ambiguity);
+        }
+        check::<Kingulu>();
+        check::<Kete>();
+        check::<Zanzibar>();
+        assert_eq!(long_moves(Kimasai::RULESET), None);
+    }
+
+    #[test]
+    fn max_laps_leaves_out_long_moves_and_their_positions() {
+        let start = Zanzibar::start();
+        let mut moves = Vec::new();
+        Zanzibar::legal_moves(
+            &start,
+            &context::<Zanzibar>(start, None).rulings,
+            &mut moves,
+        );
+        let text = Zanzibar::format_move(moves[0]);
+        for (max_laps, beyond) in [(None, false), (Some(0), true), (Some(1_000_000), false)] {
+            let ctx = context::<Zanzibar>(start, max_laps);
+            let positions = ctx.legal_moves_probe(&start, &[]).unwrap();
+            assert_eq!(positions.beyond, beyond, "{max_laps:?}");
+            let play = ctx.play_probe(&start, &[], &text, &[]);
+            assert_eq!(
+                (play.kind, play.beyond),
+                (Kind::Play, beyond),
+                "{max_laps:?}"
+            );
+            // Shrinking never lands on a probe left out.
+            assert_eq!(ctx.attempt(&Kind::LegalMoves, &[]).is_some(), !beyond);
+        }
+    }
+
+    #[test]
+    fn a_never_ending_move_is_beyond_every_limit() {
+        // KIN-A8: A5 relays for ever.
+        let pos = Kingulu::parse_position("1,0,1,0,1,2/0,1,0,1,2,0 39-0 S").unwrap();
+        for (max_laps, beyond) in [(None, false), (Some(u32::MAX), true)] {
+            let ctx = context::<Kingulu>(pos, max_laps);
+            let refused = ctx.play_probe(&pos, &[], "A5", &[]);
+            assert_eq!(refused.kind, Kind::Refused("A5".into()));
+            assert_eq!(refused.beyond, beyond, "{max_laps:?}");
+            // The position's legal moves are all short.
+            assert!(!ctx.legal_moves_probe(&pos, &[]).unwrap().beyond);
         }
     }
 }

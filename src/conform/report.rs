@@ -42,9 +42,47 @@ pub struct EngineSummary {
 #[derive(Clone, Debug, Serialize)]
 pub struct RulesetSummary {
     pub ruleset: String,
+    /// The rulings of the random games: the preset's under the `--ruling`s.
     pub rulings: Rulings,
+    /// The preset the random games' rulings come from (`--preset`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
     pub scenarios: usize,
     pub games: usize,
+    /// What `--max-laps` left out of the comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_out: Option<LeftOut>,
+}
+
+/// The requests `--max-laps` left out of a ruleset's comparison: neither passed nor failed.
+#[derive(Clone, Debug, Serialize)]
+pub struct LeftOut {
+    pub max_laps: u32,
+    /// The game's ambiguity on long and never-ending moves (`ZAN-A16`); none for a game without
+    /// laps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// `play` requests of a move the oracle needs more laps to decide (or refuses as
+    /// never-ending).
+    pub moves: usize,
+    /// `legal_moves` requests at a position with such a move.
+    pub positions: usize,
+}
+
+impl LeftOut {
+    /// What was left out, in one sentence that names the rule.
+    pub fn sentence(&self, ruleset: &str) -> String {
+        let rule = self
+            .rule
+            .as_deref()
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
+        format!(
+            "{ruleset}: {} `play` and {} `legal_moves` requests left out: the oracle needs more \
+             than {} laps to decide the move, or a move of the position{rule}; --max-laps {}",
+            self.moves, self.positions, self.max_laps, self.max_laps
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -158,9 +196,14 @@ impl Report {
             self.engine.name, self.engine.protocol
         );
         for r in &self.rulesets {
+            let preset = r
+                .preset
+                .as_deref()
+                .map(|p| format!(" (preset {p})"))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{}{}: {} scenarios, {} random games (seed {})",
+                "{}{preset}{}: {} scenarios, {} random games (seed {})",
                 r.ruleset,
                 rulings_suffix(&r.rulings),
                 r.scenarios,
@@ -224,6 +267,11 @@ impl Report {
             }
         }
         out.push('\n');
+        for r in &self.rulesets {
+            if let Some(left) = &r.left_out {
+                let _ = writeln!(out, "{}", left.sentence(&r.ruleset));
+            }
+        }
         let _ = writeln!(out, "{} requests", self.summary.requests);
         if self.summary.restarts > 0 {
             let _ = writeln!(
@@ -268,6 +316,24 @@ impl Report {
                     CaseStatus::NotRun
                 ])
             );
+            if let Some(left) = &r.left_out {
+                let _ = writeln!(out, "    <properties>");
+                let mut property = |name: &str, value: &str| {
+                    let _ = writeln!(
+                        out,
+                        "      <property name=\"{name}\" value=\"{}\"/>",
+                        xml(value)
+                    );
+                };
+                property("max-laps", &left.max_laps.to_string());
+                if let Some(rule) = &left.rule {
+                    property("left-out-rule", rule);
+                }
+                property("left-out-moves", &left.moves.to_string());
+                property("left-out-positions", &left.positions.to_string());
+                property("left-out", &left.sentence(&r.ruleset));
+                let _ = writeln!(out, "    </properties>");
+            }
             for c in cases {
                 let short = c
                     .name

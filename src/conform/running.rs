@@ -7,13 +7,13 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
-use super::probes::{Context, Kind, Probe};
+use super::probes::{Context, Kind, Probe, long_moves};
 use super::shrinking::Failure;
 use super::{
-    CaseResult, CaseStatus, Divergence, Driver, EngineSummary, Fatal, Options, REPORT_VERSION,
-    Reply, Report, RulesetSummary, SHRINK_BUDGET, Summary,
+    CaseResult, CaseStatus, Divergence, Driver, EngineSummary, Fatal, LeftOut, Options,
+    REPORT_VERSION, Reply, Report, RulesetSummary, SHRINK_BUDGET, Summary,
 };
-use crate::game::{Game, Playthrough};
+use crate::game::{Game, Playthrough, Preset};
 use crate::play::MoveErrorKind;
 use crate::protocol::{self, Request, Response, Rulings};
 use crate::rng::SplitMix64;
@@ -49,6 +49,8 @@ pub struct Run<'a> {
     stopped: Option<String>,
     /// Skipped cases the engine claims to support, or the user asked for: (case, reason).
     unexcused: Vec<(String, String)>,
+    /// `play` and `legal_moves` probes of the current ruleset left out by `--max-laps`.
+    left_out: (usize, usize),
 }
 
 impl<'a> Run<'a> {
@@ -63,6 +65,7 @@ impl<'a> Run<'a> {
             shortest: BTreeMap::new(),
             stopped: None,
             unexcused: Vec::new(),
+            left_out: (0, 0),
         }
     }
 
@@ -168,6 +171,33 @@ impl<'a> Run<'a> {
         problems
     }
 
+    /// Adds `probe` to `probes`, unless `--max-laps` leaves it out (then it is counted).
+    fn keep<G: Game>(&mut self, probe: Probe<G>, probes: &mut Vec<Probe<G>>) {
+        if probe.beyond {
+            self.count_left_out(&probe.kind);
+        } else {
+            probes.push(probe);
+        }
+    }
+
+    fn count_left_out(&mut self, kind: &Kind) {
+        match kind {
+            Kind::LegalMoves => self.left_out.1 += 1,
+            Kind::Play | Kind::Refused(_) => self.left_out.0 += 1,
+        }
+    }
+
+    /// Why a case with every probe left out is skipped.
+    fn all_left_out<G: Game>(&self) -> String {
+        let rule = long_moves(G::RULESET)
+            .map(|l| format!(" ({})", l.ambiguity))
+            .unwrap_or_default();
+        format!(
+            "every request left out: the oracle needs more than {} laps to decide its moves{rule}",
+            self.options.max_laps.unwrap_or(0)
+        )
+    }
+
     /// Whether the engine can no longer be run.
     pub(super) fn stopped(&self) -> bool {
         self.stopped.is_some()
@@ -221,14 +251,18 @@ impl<'a> Run<'a> {
         });
     }
 
-    /// Runs the scripts and the random games of game `G` under `rulings` (for the random games).
+    /// Runs the scripts and the random games of game `G` under `rulings` (for the random games),
+    /// `preset` being the preset they came from, if any (for the report).
     pub fn ruleset<G: Game>(
         &mut self,
         scripts: &[Script<G>],
         rulings: &Rulings,
+        preset: Option<&Preset>,
     ) -> Result<(), Fatal> {
+        self.left_out = (0, 0);
         let support = self.driver.info().rulesets.get(G::RULESET).cloned();
-        let unsupported = |wanted: &Rulings| -> Option<String> {
+        // The first ruling of `wanted` the engine does not support: (name, value).
+        let unsupported = |wanted: &Rulings| -> Option<(String, String)> {
             let support = support.as_ref()?;
             wanted.iter().find_map(|(name, value)| {
                 // A ruling the engine does not list is one it supports at its default.
@@ -239,15 +273,17 @@ impl<'a> Run<'a> {
                     Some(values) => values.iter().any(|v| v == value),
                     None => default,
                 };
-                (!ok).then(|| format!("the engine does not support ruling {name}={value}"))
+                (!ok).then(|| (name.to_string(), value.to_string()))
             })
         };
         for script in scripts {
             let name = format!("{}/{}", G::RULESET, script.name);
             let outcome = if self.skipped(&name) {
                 Outcome::Skipped("--skip".into())
-            } else if let Some(reason) = unsupported(&script.rulings) {
-                Outcome::Skipped(reason)
+            } else if let Some((ruling, value)) = unsupported(&script.rulings) {
+                Outcome::Skipped(format!(
+                    "the engine does not support ruling {ruling}={value}"
+                ))
             } else if self.stopped.is_some() {
                 Outcome::NotRun
             } else {
@@ -256,14 +292,23 @@ impl<'a> Run<'a> {
             self.record(name, G::RULESET, outcome);
         }
         let game_rulings = rulings.resolve::<G>().map_err(|e| Fatal(e.message))?;
-        let random_unsupported = unsupported(rulings);
+        // Which option asked for the ruling: the preset, when it sets that value.
+        let random_unsupported = unsupported(rulings).map(|(ruling, value)| {
+            let asks = match preset {
+                Some(p) if p.rulings.contains(&(ruling.as_str(), value.as_str())) => {
+                    format!("--preset {}", p.name)
+                }
+                _ => "--ruling".to_string(),
+            };
+            format!("the engine does not support ruling {ruling}={value}, which {asks} asks for")
+        });
         for n in 0..self.options.games {
             let name = format!("{}/random/{n}", G::RULESET);
             let outcome = if self.skipped(&name) {
                 Outcome::Skipped("--skip".into())
             } else if let Some(reason) = &random_unsupported {
                 // The user asked for this ruling: a run that cannot check it does not pass quietly.
-                Outcome::Unexcused(format!("{reason}, which --ruling asks for"))
+                Outcome::Unexcused(reason.clone())
             } else if self.stopped.is_some() {
                 Outcome::NotRun
             } else {
@@ -272,6 +317,7 @@ impl<'a> Run<'a> {
                     rulings_text: rulings.clone(),
                     start: G::start(),
                     history: false,
+                    max_laps: self.options.max_laps,
                 };
                 self.random_game(&ctx, n)
             };
@@ -280,8 +326,15 @@ impl<'a> Run<'a> {
         self.rulesets.push(RulesetSummary {
             ruleset: G::RULESET.to_string(),
             rulings: rulings.clone(),
+            preset: preset.map(|p| p.name.to_string()),
             scenarios: scripts.len(),
             games: self.options.games as usize,
+            left_out: self.options.max_laps.map(|max_laps| LeftOut {
+                max_laps,
+                rule: long_moves(G::RULESET).map(|l| l.ambiguity.to_string()),
+                moves: self.left_out.0,
+                positions: self.left_out.1,
+            }),
         });
         Ok(())
     }
@@ -300,6 +353,7 @@ impl<'a> Run<'a> {
             rulings_text: script.rulings.clone(),
             start,
             history: true,
+            max_laps: self.options.max_laps,
         };
         let mut probes = Vec::new();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
@@ -307,8 +361,11 @@ impl<'a> Run<'a> {
         let mut played = Vec::new();
         // Positions with an undecided move are skipped, and the scenario ends at one.
         let mut undecided = false;
+        let left_before = self.left_out;
         for text in &script.moves {
-            probes.extend(ctx.legal_moves_probe(&game.position, &played));
+            if let Some(probe) = ctx.legal_moves_probe(&game.position, &played) {
+                self.keep(probe, &mut probes);
+            }
             // Scenarios may spell moves in any accepted form; the protocol speaks canonical.
             let resolved = game.resolve_text(text).ok();
             let canonical = resolved.map(G::format_move).unwrap_or_else(|| text.clone());
@@ -318,7 +375,7 @@ impl<'a> Run<'a> {
                 break;
             }
             let legal = probe.kind == Kind::Play;
-            probes.push(probe);
+            self.keep(probe, &mut probes);
             // After a refused move (or a move after the end) the scenario has no more to say.
             let Some(mv) = resolved.filter(|_| legal && game.end().is_none()) else {
                 break;
@@ -329,10 +386,16 @@ impl<'a> Run<'a> {
             }
             played.push(canonical);
         }
-        if !undecided && played.len() == script.moves.len() {
-            probes.extend(ctx.legal_moves_probe(&game.position, &played));
+        if !undecided
+            && played.len() == script.moves.len()
+            && let Some(probe) = ctx.legal_moves_probe(&game.position, &played)
+        {
+            self.keep(probe, &mut probes);
         }
         if probes.is_empty() {
+            if self.left_out != left_before {
+                return Outcome::Skipped(self.all_left_out::<G>());
+            }
             return Outcome::Skipped("the oracle finds a move of the scenario undecided".into());
         }
         let Some(replies) = self.send(&mut probes) else {
@@ -341,6 +404,7 @@ impl<'a> Run<'a> {
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(&ctx, probe, reply) {
                 Verdict::Pass => {}
+                Verdict::LeftOut => self.count_left_out(&probe.kind),
                 Verdict::Skip(reason) => return Outcome::Unexcused(reason),
                 Verdict::Fail(mismatch) => {
                     let moves = probe.reproduction();
@@ -437,11 +501,14 @@ impl<'a> Run<'a> {
         let mut probes = Vec::new();
         let mut legal = Vec::new();
         let mut illegal = Vec::new();
+        let left_before = self.left_out;
         while game.end().is_none() && moves.len() < MAX_PLIES {
             let pos = game.position.clone();
             G::legal_moves(&pos, &ctx.rulings, &mut legal);
             // A position with undecided moves gets no `legal_moves`: its move list is not known.
-            probes.extend(ctx.legal_moves_probe(&pos, &played));
+            if let Some(probe) = ctx.legal_moves_probe(&pos, &played) {
+                self.keep(probe, &mut probes);
+            }
             if legal.is_empty() {
                 break;
             }
@@ -452,14 +519,17 @@ impl<'a> Run<'a> {
             }));
             if !illegal.is_empty() {
                 let text = illegal[rng.below(illegal.len())];
-                probes.push(ctx.play_probe(&pos, &[], text, &played));
+                self.keep(ctx.play_probe(&pos, &[], text, &played), &mut probes);
             }
             let mv = legal[rng.below(legal.len())];
             let text = G::format_move(mv);
-            probes.push(ctx.play_probe(&pos, &[], &text, &played));
+            self.keep(ctx.play_probe(&pos, &[], &text, &played), &mut probes);
             game.play(mv, &mut ()).expect("a listed move plays");
             moves.push(mv);
             played.push(text);
+        }
+        if probes.is_empty() && self.left_out != left_before {
+            return Outcome::Skipped(self.all_left_out::<G>());
         }
         let Some(replies) = self.send(&mut probes) else {
             return Outcome::NotRun;
@@ -467,6 +537,7 @@ impl<'a> Run<'a> {
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(ctx, probe, reply) {
                 Verdict::Pass => {}
+                Verdict::LeftOut => self.count_left_out(&probe.kind),
                 Verdict::Skip(reason) => return Outcome::Unexcused(reason),
                 Verdict::Fail(mismatch) => {
                     let name = format!("{}/random/{n}", G::RULESET);
@@ -552,8 +623,8 @@ pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
     scripts
 }
 
-/// A scenario's start position with its `first` applied; a start the game refuses is returned as
-/// written.
+/// A scenario's start position with its `first` applied; a start the game refuses under the
+/// scenario's rulings (as the spec runner reads it) is returned as written.
 pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, String> {
     let mut start = match &scenario.start {
         None => G::start(),
