@@ -48,7 +48,7 @@ pub struct Spelling {
     /// `#`: the move wins the game.
     pub wins: bool,
     /// The direction is a letter of Donkers' notation (`L`/`R`), still to be read against the
-    /// position ([`super::donkers::read_against`]): in a namua capture it names a kichwa.
+    /// position (Donkers' notation, read in `resolve`): in a namua capture it names a kichwa.
     pub hand: bool,
 }
 
