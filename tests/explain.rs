@@ -486,3 +486,81 @@ fn kete_record_ply_under_a_compared_ruling() {
     );
     insta::assert_snapshot!("kete-record-compare-mtaji-safari", text);
 }
+
+// --- Bao la Kiswahili: the cases the issue names, from the 1994 Ramadhan - Kijumbe game ----------
+
+/// Before ply 9 (`5R*`): South's lone house holds seven.
+const ZAN_LONE_HOUSE: &str =
+    "1,0,0,0,0,0,0,0/1,5,0,8,0,0,0,0/0,0,0,0,7,0,0,0/0,0,0,1,1,0,3,1 18,18 Hh - S";
+/// Before ply 30 (`5R>`): North's capture reaches his functional house.
+const ZAN_HOUSE_DECISION: &str =
+    "2,1,1,1,1,1,1,1/1,0,0,11,0,0,4,1/1,1,0,1,9,0,1,1/1,4,2,0,1,0,1,0 7,8 Hh - N";
+/// Before ply 45 (`B2L`): both stores empty, South still owns his house.
+const ZAN_HOUSE_IN_MTAJI: &str =
+    "3,2,2,2,2,2,2,2/3,1,8,0,0,0,0,1/0,3,1,0,17,1,3,0/1,4,2,0,1,0,1,0 0,0 H - S";
+/// spec/bao-la-kiswahili/takasia.yaml: South's takasa takasia-s a2; then North's lap ends in it.
+const ZAN_TAKASIA: &str =
+    "6,0,3,5,2,3,0,3/1,0,0,0,0,0,1,0/0,4,11,0,3,1,0,0/3,3,0,2,4,2,3,4 0,0 - - S";
+const ZAN_TAKASIA_ED: &str =
+    "6,0,3,5,2,3,0,3/1,0,0,0,0,0,1,0/0,4,11,0,0,2,1,1/3,3,0,2,4,2,3,4 0,0 - a2 N";
+
+#[test]
+fn zanzibar_the_lone_house_sows_two() {
+    let text = explained(
+        0,
+        &["bao-la-kiswahili", "--position", ZAN_LONE_HOUSE, "A5>*"],
+    );
+    assert!(text.contains("ZAN-16"), "{text}");
+    insta::assert_snapshot!("zanzibar-lone-house", text);
+}
+
+#[test]
+fn zanzibar_the_house_decision() {
+    // ZAN-13.3: the capture lap reaches the functional house; `+` plays it (ZAN-18).
+    let text = explained(
+        0,
+        &[
+            "bao-la-kiswahili",
+            "--position",
+            ZAN_HOUSE_DECISION,
+            "a5<+x",
+        ],
+    );
+    assert!(text.contains("the mover plays the house"), "{text}");
+    insta::assert_snapshot!("zanzibar-house-decision", text);
+    let stop = explained(
+        0,
+        &["bao-la-kiswahili", "--position", ZAN_HOUSE_DECISION, "a5<x"],
+    );
+    assert!(!stop.contains("the mover plays the house"), "{stop}");
+}
+
+#[test]
+fn zanzibar_the_house_lost_in_mtaji() {
+    let text = explained(
+        0,
+        &[
+            "bao-la-kiswahili",
+            "--position",
+            ZAN_HOUSE_IN_MTAJI,
+            "--compare-ruling",
+            "zanzibar.house-in-mtaji=kept",
+            "B2<x",
+        ],
+    );
+    assert!(text.contains("ZAN-19"), "{text}");
+    insta::assert_snapshot!("zanzibar-house-lost-in-mtaji", text);
+}
+
+#[test]
+fn zanzibar_takasia_and_the_stop_in_the_takasia_ed_hole() {
+    let text = explained(0, &["bao-la-kiswahili", "--position", ZAN_TAKASIA, "A5>**"]);
+    assert!(text.contains("ZAN-23"), "{text}");
+    insta::assert_snapshot!("zanzibar-takasia", text);
+    let text = explained(
+        0,
+        &["bao-la-kiswahili", "--position", ZAN_TAKASIA_ED, "b6<"],
+    );
+    assert!(text.contains("ZAN-24"), "{text}");
+    insta::assert_snapshot!("zanzibar-stop-in-the-takasia-ed-hole", text);
+}
