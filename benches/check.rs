@@ -89,5 +89,45 @@ fn invalid_games(c: &mut Criterion, text: &str, options: &ReplayOptions) {
     group.finish();
 }
 
-criterion_group!(benches, check_benches);
+/// `import`: a published-style transcript of a random Bao la Kiswahili game of at least 100 plies,
+/// written in Donkers' notation as transcripts are, read and turned into a record.
+fn import_bench(c: &mut Criterion) {
+    use bao_oracle::import::{ImportOptions, import};
+    use bao_oracle::{Notation, Playthrough, Zanzibar};
+    let rulings = RulingSet::new()
+        .resolve::<Zanzibar>()
+        .expect("default rulings");
+    let game = (0..)
+        .map(|seed| random_game::<Zanzibar>(&Zanzibar::start(), &rulings, seed, 2000))
+        .find(|g| g.moves.len() >= 100)
+        .expect("a long game");
+    let mut replay = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings.clone());
+    let mut text = String::from("South: A\nNorth: B\nTakasia: yes\n");
+    for (i, &mv) in game.moves.iter().enumerate() {
+        let spelled =
+            Zanzibar::format_move_in(Notation::Donkers, &replay.position, &replay.rulings, mv);
+        if i % 2 == 0 {
+            text.push_str(&format!("{}: {spelled}", i / 2 + 1));
+        } else {
+            text.push_str(&format!(" {spelled};\n"));
+        }
+        replay.play(mv, &mut ()).expect("a legal move");
+    }
+    if game.moves.len() % 2 == 1 {
+        text.push_str(";\n");
+    }
+    let options = ImportOptions {
+        name: "bench.txt",
+        ruleset: "bao-la-kiswahili",
+        rulings: &RulingSet::new(),
+    };
+    import(&text, &options).expect("the transcript imports");
+    let mut group = c.benchmark_group("import");
+    group.bench_function(format!("a transcript of {} plies", game.moves.len()), |b| {
+        b.iter(|| import(&text, &options).expect("imports"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, check_benches, import_bench);
 criterion_main!(benches);
