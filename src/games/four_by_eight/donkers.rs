@@ -8,40 +8,21 @@
 //! [`read_against`] turns it into the canonical direction there. `>` writes the play decision
 //! (and in mtaji the `+` claim); a move without `*` or `**` claims a capture.
 
-use super::notation::{Claim, Spelling};
+use super::notation::{Claim, Spelling, read_hole};
 use super::position::{HOLE_NAMES, Position};
 use super::variant::{Rules, Variant};
 use super::{Dir, Move};
 use crate::game::{Event, NotationError};
-use crate::notation::{MAX_TEXT, split_hole};
 
 /// `7L*`, `5R>`, `B2L`, `b7R`, `A3R**#`, `4`.
 pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationError> {
-    let text = text.trim();
-    if text.len() > MAX_TEXT {
-        return Err(NotationError::new("the move text is too long to be a move"));
-    }
-    let hole = split_hole(text).ok_or_else(|| {
-        NotationError::new(format!(
-            "`{text}` does not start with a hole: in Donkers' notation write e.g. `7L*` or `B2L` \
-             (row A, B, a or b where needed, hole 1 to 8, L or R)"
-        ))
-    })?;
-    if let Some(row) = hole.row
-        && !matches!(row, 'A' | 'B' | 'a' | 'b')
-    {
-        return Err(NotationError::new(format!(
-            "`{row}` is not a row of {}: A and B are South's, a and b North's",
-            variant.words.name
-        )));
-    }
-    if !(1..=8).contains(&hole.number) {
-        return Err(NotationError::new(format!(
-            "hole {} is off the board: each row has holes 1 to 8",
-            hole.number
-        )));
-    }
-    let mut rest = hole.rest.trim_start();
+    let (row, number, rest) = read_hole(
+        variant,
+        text,
+        "in Donkers' notation write e.g. `7L*` or `B2L` (row A, B, a or b where needed, hole 1 \
+         to 8, L or R)",
+    )?;
+    let mut rest = rest.trim_start();
     let mut take = |token: &str| -> bool {
         if let Some(after) = rest.strip_prefix(token) {
             rest = after.trim_start();
@@ -78,8 +59,8 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
         )));
     }
     Ok(Spelling {
-        row: hole.row,
-        number: hole.number as u8,
+        row,
+        number,
         dir,
         safari: play,
         claim: Some(claim),

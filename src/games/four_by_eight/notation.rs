@@ -52,17 +52,19 @@ pub struct Spelling {
     pub hand: bool,
 }
 
-/// `A4>`, `4>`, `a5<x`, `A3>+`, `B2<**#`.
-pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationError> {
+/// The hole a move text starts with, checked to be on the board: its row letter if written,
+/// its number, and the rest of the text. `example` is the notation's own example for the error.
+pub(super) fn read_hole<'t>(
+    variant: &Variant,
+    text: &'t str,
+    example: &str,
+) -> Result<(Option<char>, u8, &'t str), NotationError> {
     let text = text.trim();
     if text.len() > MAX_TEXT {
         return Err(NotationError::new("the move text is too long to be a move"));
     }
     let hole = split_hole(text).ok_or_else(|| {
-        NotationError::new(format!(
-            "`{text}` does not start with a hole: write e.g. `A4>` (row A, B, a or b, hole 1 to 8, \
-             direction < or >)"
-        ))
+        NotationError::new(format!("`{text}` does not start with a hole: {example}"))
     })?;
     if let Some(row) = hole.row
         && !matches!(row, 'A' | 'B' | 'a' | 'b')
@@ -78,7 +80,17 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
             hole.number
         )));
     }
-    let mut rest = hole.rest.trim_start();
+    Ok((hole.row, hole.number as u8, hole.rest))
+}
+
+/// `A4>`, `4>`, `a5<x`, `A3>+`, `B2<**#`.
+pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationError> {
+    let (row, number, rest) = read_hole(
+        variant,
+        text,
+        "write e.g. `A4>` (row A, B, a or b, hole 1 to 8, direction < or >)",
+    )?;
+    let mut rest = rest.trim_start();
     let mut take = |token: &str| -> bool {
         if let Some(after) = rest.strip_prefix(token) {
             rest = after.trim_start();
@@ -112,8 +124,8 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
         )));
     }
     Ok(Spelling {
-        row: hole.row,
-        number: hole.number as u8,
+        row,
+        number,
         dir,
         safari,
         claim,
