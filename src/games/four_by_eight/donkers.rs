@@ -133,3 +133,66 @@ pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, Notation, Playthrough};
+    use crate::games::Zanzibar;
+    use crate::play::MoveErrorKind;
+
+    fn game() -> Playthrough<Zanzibar> {
+        let mut game = Playthrough::new(Zanzibar::start(), Default::default());
+        game.notation = Notation::Donkers;
+        game
+    }
+
+    #[test]
+    fn the_letter_of_a_namua_capture_names_the_kichwa() {
+        let mut game = game();
+        game.play_text("7L*").unwrap();
+        // North's capture from his house: `5R` enters at the right kichwa, canonical `a5<`.
+        let played = game.play_text("5R").unwrap();
+        assert_eq!(Zanzibar::format_move(played.mv), "a5<");
+    }
+
+    #[test]
+    fn canonical_signs_are_not_donkers_notation() {
+        let game = game();
+        for text in ["7<*", "A7<", "7Lx", "7L+", "Q7L", "9L"] {
+            let error = game.resolve_text(text).unwrap_err();
+            assert_eq!(error.kind, MoveErrorKind::NotNotation, "{text}");
+        }
+    }
+
+    #[test]
+    fn formatted_spellings_read_back_as_the_same_move() {
+        let mut game = game();
+        for ply in 0..40 {
+            let mut legal = Vec::new();
+            Zanzibar::legal_moves(&game.position, &game.rulings, &mut legal);
+            let Some(&mv) = legal.get(ply % legal.len().max(1)) else {
+                break;
+            };
+            for &each in &legal {
+                let text = Zanzibar::format_move_in(
+                    Notation::Donkers,
+                    &game.position,
+                    &game.rulings,
+                    each,
+                );
+                assert_eq!(game.resolve_text(&text).unwrap(), each, "{text}");
+            }
+            let text =
+                Zanzibar::format_move_in(Notation::Donkers, &game.position, &game.rulings, mv);
+            let played = game.play_text(&text).unwrap();
+            assert!(
+                played.false_claims.is_empty(),
+                "{text}: {:?}",
+                played.false_claims
+            );
+            if game.end().is_some() {
+                break;
+            }
+        }
+    }
+}
