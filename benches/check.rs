@@ -101,7 +101,7 @@ fn import_bench(c: &mut Criterion) {
         .map(|seed| random_game::<Zanzibar>(&Zanzibar::start(), &rulings, seed, 2000))
         .find(|g| g.moves.len() >= 100)
         .expect("a long game");
-    let mut replay = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings.clone());
+    let mut replay = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings);
     let mut text = String::from("South: A\nNorth: B\nTakasia: yes\n");
     for (i, &mv) in game.moves.iter().enumerate() {
         let spelled =
