@@ -91,9 +91,14 @@ impl GameVisitor for Explain {
             Ok(rulings) => rulings,
             Err(e) => return e.report(),
         };
+        // The position is read under the rulings in force (an unknown ruling is reported below).
+        let in_force = super::rulings_for::<G>(&self.rulings, None).ok();
         let position = match &self.position {
             None => G::start(),
-            Some(text) => match G::parse_position(text) {
+            Some(text) => match in_force.as_ref().map_or_else(
+                || G::parse_position(text),
+                |r| G::parse_position_under(text, r),
+            ) {
                 Ok(p) => p,
                 Err(e) => {
                     let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
