@@ -3,9 +3,11 @@
 //! of them the rules that narrow the choice leave legal. `nemo.rs` and `mtaji.rs` list the
 //! candidates of each stage; `sowing.rs` sows them.
 
+use std::marker::PhantomData;
+
 use super::position::{ACW, CW, KUU, Position, index_of, is_front, name, ring_of};
 use super::sowing::{Refusal, Safari, Start, sow_move};
-use super::variant::{MustCapture, Rules};
+use super::variant::{Fixed, MustCapture, Rules};
 use super::{Dir, Move, mtaji, nemo};
 use crate::game::{Rejection, RuleId};
 
@@ -89,8 +91,8 @@ pub(super) enum Verdict {
 
 /// Sows a candidate without events, stopping at a safari decision: legal exactly when some
 /// completion of it is (stopping at the kuu always ends a move whose laps so far were legal).
-pub(super) fn probe(pos: &Position, rules: &Rules, c: &Candidate) -> Verdict {
-    match sow_move(pos, rules, c.start, Safari::Probe, &mut ()) {
+pub(super) fn probe<F: Fixed>(pos: &Position, rules: &Rules, c: &Candidate) -> Verdict {
+    match sow_move::<F, _>(pos, rules, c.start, Safari::Probe, &mut ()) {
         Ok(played) => Verdict::Legal {
             decision: played.decision,
             taken: played.taken,
@@ -133,7 +135,7 @@ pub(super) enum Group {
 
 /// The candidates of a position with their verdicts, each computed only when needed and then
 /// kept: playing one move needs little of it, listing every move all of it.
-pub(super) struct Judge<'a> {
+pub(super) struct Judge<'a, F: Fixed> {
     pos: &'a Position,
     rules: &'a Rules,
     cands: Option<Candidates>,
@@ -145,10 +147,11 @@ pub(super) struct Judge<'a> {
     pub(super) obligation: Option<u8>,
     /// KETE-20: the mover still has his kuu in mtaji.
     pub(super) kuu_first: bool,
+    fixed: PhantomData<F>,
 }
 
-impl<'a> Judge<'a> {
-    pub(super) fn new(pos: &'a Position, rules: &'a Rules) -> Judge<'a> {
+impl<'a, F: Fixed> Judge<'a, F> {
+    pub(super) fn new(pos: &'a Position, rules: &'a Rules) -> Judge<'a, F> {
         let side = pos.to_move;
         let obligation = match pos.hizi() {
             Some((h, by)) if by == side && rules.must_capture != MustCapture::No => {
@@ -164,9 +167,10 @@ impl<'a> Judge<'a> {
             groups: [None; 3],
             taking: None,
             obligation,
-            kuu_first: rules.variant.first_takata_from_house
+            kuu_first: F::rules(rules).variant.first_takata_from_house
                 && !pos.in_nemo(side)
                 && pos.kuu[side.index()],
+            fixed: PhantomData,
         }
     }
 
@@ -180,7 +184,7 @@ impl<'a> Judge<'a> {
             return v;
         }
         let c = self.cands().items[i];
-        let v = probe(self.pos, self.rules, &c);
+        let v = probe::<F>(self.pos, self.rules, &c);
         self.verdicts[i] = Some(v);
         v
     }
@@ -332,7 +336,7 @@ impl<'a> Judge<'a> {
                         Err(Rejection::Illegal { .. }) => {}
                     }
                     if decision {
-                        match sow_move(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
+                        match sow_move::<F, _>(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
                             Ok(played) => match self.allowed_completion(&c, played.taken) {
                                 Ok(()) => out.push(mv(Some(true))),
                                 Err(Rejection::Undecided { .. }) => undecided += 1,
@@ -400,7 +404,7 @@ impl<'a> Judge<'a> {
                     break;
                 }
                 Verdict::Legal { decision: true, .. } => {
-                    match sow_move(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
+                    match sow_move::<F, _>(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
                         Ok(played) if played.taken & (1 << h) != 0 => {
                             any = Any::Yes;
                             break;
@@ -439,7 +443,7 @@ impl<'a> Judge<'a> {
             }
             let v = match self.verdicts[i] {
                 Some(v) => v,
-                None => match probe(self.pos, &quick, &c) {
+                None => match probe::<F>(self.pos, &quick, &c) {
                     // A repetition or a broken rule is final whatever the budget.
                     v @ (Verdict::Legal { .. } | Verdict::Illegal) => {
                         self.verdicts[i] = Some(v);

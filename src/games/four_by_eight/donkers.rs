@@ -10,7 +10,7 @@
 
 use super::notation::{Claim, Spelling, read_hole};
 use super::position::{HOLE_NAMES, Position};
-use super::variant::{Rules, Variant};
+use super::variant::{AsGiven, Rules, Variant};
 use super::{Dir, Move};
 use crate::game::{Event, NotationError};
 
@@ -76,13 +76,13 @@ fn namua_capture(pos: &Position, rules: &Rules) -> bool {
         return false;
     }
     let mut legal = Vec::new();
-    super::legal_moves(pos, rules, &mut legal);
+    super::legal_moves::<AsGiven>(pos, rules, &mut legal);
     legal.first().is_some_and(|&mv| captures(pos, rules, mv))
 }
 
 fn captures(pos: &Position, rules: &Rules, mv: Move) -> bool {
     let mut events = Vec::new();
-    super::play(pos, rules, mv, &mut events).is_ok()
+    super::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok()
         && events.iter().any(|e| matches!(e, Event::Capture { .. }))
 }
 
@@ -113,7 +113,7 @@ pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
         out.push_str(name);
     }
     let mut events = Vec::new();
-    let played = super::play(pos, rules, mv, &mut events).is_ok();
+    let played = super::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok();
     let captured = played && events.iter().any(|e| matches!(e, Event::Capture { .. }));
     let reserved = played && events.iter().any(|e| matches!(e, Event::Reserve { .. }));
     if captured && pos.in_nemo(side) {

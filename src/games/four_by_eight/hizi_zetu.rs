@@ -7,17 +7,18 @@
 use super::choice::{Candidates, Class, Verdict, probe};
 use super::position::{KUU, Position, index_of, ring_of};
 use super::sowing::Played;
-use super::variant::{MustCapture, Rules};
+use super::variant::{Fixed, MustCapture, Rules};
 use crate::game::{Event, Side, Sink};
 
 /// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the
 /// reservation if one is made.
-pub fn after<S: Sink>(
+pub fn after<F: Fixed, S: Sink>(
     before: &Position,
     played: &Played,
     rules: &Rules,
     sink: &mut S,
 ) -> Option<u8> {
+    let rules = &F::rules(rules);
     let mover = before.to_move;
     let opponent = mover.opponent();
     let next = &played.next;
@@ -33,7 +34,7 @@ pub fn after<S: Sink>(
         && !played.capture
         && mtaji
         && !next.in_nemo(opponent)
-        && let Some(h) = reservation(next, mover, rules)
+        && let Some(h) = reservation::<F>(next, mover, rules)
     {
         if S::LISTENING {
             sink.event(Event::Reserve {
@@ -59,7 +60,7 @@ pub fn after<S: Sink>(
 ///
 /// "Legal" here is what the oracle lists: a capture move whose legality is undecided within the
 /// lap budget counts neither as a threat nor as the opponent's capture.
-fn reservation(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
+fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
     let opponent = mover.opponent();
     // The position with the mover to move again: the holes his legal captures take first.
     let mut again = *next;
@@ -96,7 +97,7 @@ fn reservation(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
         if threatened & (1 << first) != 0 {
             continue;
         }
-        if let Verdict::Legal { .. } = probe(&again, rules, c) {
+        if let Verdict::Legal { .. } = probe::<F>(&again, rules, c) {
             threatened |= 1 << first;
             if threatened.count_ones() > 1 {
                 return None;
@@ -117,7 +118,7 @@ fn reservation(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
     let their = Candidates::of(&theirs, rules);
     let can_capture = their.as_slice().iter().any(|c| {
         matches!(c.class, Class::Capture { .. })
-            && matches!(probe(&theirs, rules, c), Verdict::Legal { .. })
+            && matches!(probe::<F>(&theirs, rules, c), Verdict::Legal { .. })
     });
     if can_capture { None } else { Some(h) }
 }

@@ -2,7 +2,7 @@
 //! the shared engine, with the Lamu switches of [`super::variant::LAMU`].
 
 use super::position::{HOLE_NAMES, Position};
-use super::variant::{LAMU, MidMove, MtajiHouse, MustCapture, Rules};
+use super::variant::{LAMU, Lamu, MidMove, MtajiHouse, MustCapture, Rules};
 use super::{Move, Spelling, donkers, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
@@ -159,7 +159,7 @@ impl Game for Kete {
     }
 
     fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
-        super::legal_moves(pos, &rulings.rules(), out)
+        super::legal_moves::<Lamu>(pos, &rulings.rules(), out)
     }
 
     fn play<S: Sink>(
@@ -168,11 +168,11 @@ impl Game for Kete {
         mv: Move,
         sink: &mut S,
     ) -> Result<Position, Rejection> {
-        super::play(pos, &rulings.rules(), mv, sink)
+        super::play::<Lamu, _>(pos, &rulings.rules(), mv, sink)
     }
 
     fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
-        super::game_end(pos, &rulings.rules())
+        super::game_end::<Lamu>(pos, &rulings.rules())
     }
 
     // KETE-24: no draws and no repetition rule.

@@ -44,7 +44,7 @@ pub use zanzibar::Zanzibar;
 use choice::{Any, Class, Judge, candidate, not_a_move};
 use position::{KUU, ring_of};
 use sowing::{Played, Safari, sow_move};
-use variant::{MustCapture, Rules};
+use variant::{Fixed, MustCapture, Rules};
 
 use crate::game::{Event, GameEnd, Generated, Note, Outcome, Rejection, Side, Sink};
 
@@ -78,17 +78,17 @@ pub struct Move {
 }
 
 /// The legal moves of `pos`, in canonical order.
-fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) -> Generated {
+fn legal_moves<F: Fixed>(pos: &Position, rules: &Rules, out: &mut Vec<Move>) -> Generated {
     out.clear();
-    if decided(pos, rules).is_some() {
+    if decided::<F>(pos, rules).is_some() {
         return Generated::default();
     }
-    let undecided = Judge::new(pos, rules).legal(out);
+    let undecided = Judge::<F>::new(pos, rules).legal(out);
     Generated { undecided }
 }
 
 /// Plays `mv` on `pos` (see [`crate::game::Game::play`]).
-fn play<S: Sink>(
+fn play<F: Fixed, S: Sink>(
     pos: &Position,
     rules: &Rules,
     mv: Move,
@@ -102,7 +102,7 @@ fn play<S: Sink>(
             format!("the game is over: {side}'s front row is empty"),
         ));
     }
-    if let Some(end) = decided(pos, rules) {
+    if let Some(end) = decided::<F>(pos, rules) {
         // ZAN-A17 `either`, ZAN-A14 `both`: the position is already over.
         return Err(Rejection::illegal(
             end.rule,
@@ -123,7 +123,7 @@ fn play<S: Sink>(
         ));
     }
     let c = candidate(pos, rules, r, mv.dir).ok_or_else(|| not_a_move(pos, rules, r, mv.dir))?;
-    let mut judge = Judge::new(pos, rules);
+    let mut judge = Judge::<F>::new(pos, rules);
     judge.allowed(&c)?;
     let any = rules.must_capture == MustCapture::Any;
     if S::LISTENING {
@@ -147,7 +147,7 @@ fn play<S: Sink>(
             });
         }
     }
-    let played: Played = sow_move(pos, rules, c.start, Safari::of(mv.safari), sink)
+    let played: Played = sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), sink)
         .map_err(|refusal| refusal.rejection(v))?;
     judge.allowed_completion(&c, played.taken)?;
     if S::LISTENING
@@ -166,18 +166,18 @@ fn play<S: Sink>(
         });
     }
     let mut next = played.next;
-    next.hizi = hizi_zetu::after(pos, &played, rules, sink);
+    next.hizi = hizi_zetu::after::<F, _>(pos, &played, rules, sink);
     next.to_move = side.opponent();
     Ok(next)
 }
 
 /// The end of the game if `pos` is final (KETE-23, KETE-24; ZAN-25, ZAN-26, ZAN-A14, ZAN-A17).
-fn game_end(pos: &Position, rules: &Rules) -> Option<GameEnd> {
-    if let Some(end) = decided(pos, rules) {
+fn game_end<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+    if let Some(end) = decided::<F>(pos, rules) {
         return Some(end);
     }
     // KETE-24: no legal move (undecided candidates leave it open).
-    match Judge::new(pos, rules).has_move() {
+    match Judge::<F>::new(pos, rules).has_move() {
         Any::No => Some(GameEnd {
             outcome: Outcome::Win(pos.to_move.opponent()),
             rule: rules.variant.ids.no_move,
@@ -188,7 +188,8 @@ fn game_end(pos: &Position, rules: &Rules) -> Option<GameEnd> {
 }
 
 /// The end of the game that the position shows without looking at the moves.
-fn decided(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+fn decided<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+    let rules = &F::rules(rules);
     let ids = &rules.variant.ids;
     let side = pos.to_move;
     let win = |winner: Side, rule| {

@@ -13,7 +13,7 @@
 //! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
 
 use super::position::{HOLE_NAMES, HOLES, Position, index_of, ring_of};
-use super::variant::{MtajiHouse, Rules, Variant};
+use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
 use super::{Dir, Move};
 use crate::game::{
     Event, FalseClaim, NotationError, Note, PositionError, Rejection, Side, Unresolved,
@@ -246,7 +246,7 @@ pub fn resolve(
         let mut first = None;
         for &safari in readings {
             let mv = Move { hole, dir, safari };
-            match super::play(pos, rules, mv, &mut ()) {
+            match super::play::<AsGiven, _>(pos, rules, mv, &mut ()) {
                 Ok(_) => return Ok(mv),
                 Err(r) => {
                     first.get_or_insert(r);
@@ -257,7 +257,7 @@ pub fn resolve(
         return Err(Unresolved::Rejected(rejection));
     }
     let mut legal = Vec::new();
-    super::legal_moves(pos, rules, &mut legal);
+    super::legal_moves::<AsGiven>(pos, rules, &mut legal);
     let fits: Vec<Move> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
@@ -288,7 +288,7 @@ fn why_not(
     let mut best: Option<Rejection> = None;
     for &dir in dirs {
         let mv = Move { hole, dir, safari };
-        if let Err(r) = super::play(pos, rules, mv, &mut ()) {
+        if let Err(r) = super::play::<AsGiven, _>(pos, rules, mv, &mut ()) {
             // A forced direction is the weakest reason when the other direction was open.
             let kichwa = Some(rules.variant.ids.kichwa);
             let weak = r.rule() == kichwa;

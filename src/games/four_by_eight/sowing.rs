@@ -8,12 +8,16 @@
 //! here a move's first step is given as a [`Start`] and the rest follows from the rules and the
 //! one decision the mover may still have to make, the safari.
 
+use std::marker::PhantomData;
+
 use super::memo::Known;
 use super::position::{
     ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
     opposite, right_kimbi, ring_of,
 };
-use super::variant::{HouseInMtaji, LoneHouse, MidMove, MtajiHouse, Rules, StopHouse, Variant};
+use super::variant::{
+    Fixed, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, Rules, StopHouse, Variant,
+};
 use crate::cycle::{Brent, Verdict};
 use crate::game::{Direction, Event, Note, Rejection, RuleId, Side, Sink, StopReason};
 
@@ -276,8 +280,8 @@ fn direction(step: u8) -> Direction {
 }
 
 /// The state of a move being sown.
-struct Sowing<'s, S: Sink> {
-    rules: Rules,
+struct Sowing<'s, 'r, S: Sink, F: Fixed> {
+    rules: &'r Rules,
     side: Side,
     nemo: bool,
     ring: Ring,
@@ -296,9 +300,16 @@ struct Sowing<'s, S: Sink> {
     /// The game is won and the move is played to its end (KETE-A8, ZAN-A15 `finish`).
     finish: bool,
     sink: &'s mut S,
+    fixed: PhantomData<F>,
 }
 
-impl<S: Sink> Sowing<'_, S> {
+impl<S: Sink, F: Fixed> Sowing<'_, '_, S, F> {
+    /// The rules, with what the game fixes as constants.
+    #[inline(always)]
+    fn rules(&self) -> Rules {
+        F::rules(self.rules)
+    }
+
     #[inline]
     fn note(&mut self, note: Note, rule: RuleId) {
         if S::LISTENING {
@@ -340,7 +351,7 @@ impl<S: Sink> Sowing<'_, S> {
         if is_front(h)
             && !is_front(next(h, self.step))
             && self.ring.front_empty()
-            && !(self.nemo && self.rules.lone_kichwa_either)
+            && !(self.nemo && self.rules().lone_kichwa_either)
         {
             return Err(Refusal::FrontRowEmpty {
                 side: self.side,
@@ -359,7 +370,7 @@ impl<S: Sink> Sowing<'_, S> {
         }
         if h == KUU && self.kuu && emptied {
             self.kuu = false;
-            let v = self.rules.variant;
+            let v = self.rules().variant;
             self.note(v.notes.house_emptied, v.ids.house);
         }
         Ok(to)
@@ -374,8 +385,9 @@ impl<S: Sink> Sowing<'_, S> {
     /// Captures the opponent's hole facing `z` and sows its seeds from a kichwa (KETE-13); the
     /// hole of the last seed. For the first capture of a nemo move, `chosen` is the direction the
     /// mover chose for a central hole.
+    #[inline(always)]
     fn capture(&mut self, z: u8, rule: RuleId, first_nemo: bool, chosen: u8) -> u8 {
-        let v = self.rules.variant;
+        let v = self.rules().variant;
         let across = opposite(z);
         let seeds = self.opp.get(across);
         self.opp.take(across, seeds);
@@ -393,7 +405,7 @@ impl<S: Sink> Sowing<'_, S> {
         }
         // ZAN-19, ZAN-A6 `first-capture`: the first capture of a mtaji move ends both houses.
         if !self.nemo
-            && self.rules.house_in_mtaji == HouseInMtaji::FirstCapture
+            && self.rules().house_in_mtaji == HouseInMtaji::FirstCapture
             && (self.kuu || self.opp_kuu)
         {
             self.lose_houses();
@@ -434,7 +446,7 @@ impl<S: Sink> Sowing<'_, S> {
                 rule: v.ids.kichwa,
             });
         }
-        if self.rules.immobile_both && !self.won {
+        if self.rules().immobile_both && !self.won {
             self.immobile_check();
         }
         to
@@ -448,7 +460,7 @@ impl<S: Sink> Sowing<'_, S> {
         self.opp_kuu = false;
         self.note(
             Note::HousesLostMtajiCapture,
-            self.rules.variant.ids.house_in_mtaji,
+            self.rules().variant.ids.house_in_mtaji,
         );
     }
 
@@ -458,9 +470,9 @@ impl<S: Sink> Sowing<'_, S> {
     #[cold]
     #[inline(never)]
     fn bao_hamna(&mut self, seeds: u8) -> bool {
-        let v = self.rules.variant;
+        let v = self.rules().variant;
         self.won = true;
-        match self.rules.mid_move {
+        match self.rules().mid_move {
             MidMove::Finish => self.note(v.notes.bao_hamna_finish, v.ids.mid_move),
             MidMove::Stop => self.note(Note::BaoHamna, v.ids.bao_hamna),
             MidMove::NoSow => {
@@ -488,13 +500,15 @@ impl<S: Sink> Sowing<'_, S> {
 }
 
 /// Sows one move from `start` with the safari decision `safari`.
-pub fn sow_move<S: Sink>(
+pub fn sow_move<F: Fixed, S: Sink>(
     pos: &Position,
     rules: &Rules,
     start: Start,
     safari: Safari,
     sink: &mut S,
 ) -> Result<Played, Refusal> {
+    let given = rules;
+    let rules = &F::rules(given);
     let v = rules.variant;
     let ids = &v.ids;
     let side = pos.to_move;
@@ -507,7 +521,7 @@ pub fn sow_move<S: Sink>(
         _ => None,
     };
     let mut s = Sowing {
-        rules: *rules,
+        rules: given,
         side,
         nemo,
         ring: Ring::of(pos.rings[me]),
@@ -521,6 +535,7 @@ pub fn sow_move<S: Sink>(
         won: false,
         finish: rules.mid_move == MidMove::Finish,
         sink,
+        fixed: PhantomData::<F>,
     };
     let capture_move;
     let mut from_kuu = false;

@@ -419,3 +419,38 @@ impl Rules {
             | (self.lone_kichwa_either as u32) << 4
     }
 }
+
+/// The engine compiled for one game: its hot paths (sowing, choosing among the moves) are
+/// generic over the game, so Bao la Kete's code is built with what the Lamu variant fixes as
+/// constants and pays nothing for Bao la Kiswahili's rulings.
+pub trait Fixed {
+    /// `rules` with what the game fixes as constants (its rulings read from `rules`).
+    fn rules(rules: &Rules) -> Rules;
+}
+
+/// Bao la Kete: the Lamu variant with its three rulings (KETE-A1, KETE-A6, KETE-A8) and the lap
+/// budget; every other field is [`Rules::LAMU`]'s.
+pub struct Lamu;
+
+impl Fixed for Lamu {
+    #[inline(always)]
+    fn rules(rules: &Rules) -> Rules {
+        Rules {
+            mtaji_house: rules.mtaji_house,
+            must_capture: rules.must_capture,
+            mid_move: rules.mid_move,
+            lap_budget: rules.lap_budget,
+            ..Rules::LAMU
+        }
+    }
+}
+
+/// Every ruling as given: Bao la Kiswahili, and callers off the hot paths (any game's rules).
+pub struct AsGiven;
+
+impl Fixed for AsGiven {
+    #[inline(always)]
+    fn rules(rules: &Rules) -> Rules {
+        *rules
+    }
+}

@@ -4,8 +4,8 @@
 
 use super::position::{HOLE_NAMES, Position};
 use super::variant::{
-    HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons, StopHouse,
-    ZANZIBAR,
+    AsGiven, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons,
+    StopHouse, ZANZIBAR,
 };
 use super::{Move, Spelling, donkers, during, notation};
 use crate::cycle::LAP_BUDGET;
@@ -252,7 +252,7 @@ impl Game for Zanzibar {
     }
 
     fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
-        super::legal_moves(pos, &rulings.rules, out)
+        super::legal_moves::<AsGiven>(pos, &rulings.rules, out)
     }
 
     fn play<S: Sink>(
@@ -261,11 +261,11 @@ impl Game for Zanzibar {
         mv: Move,
         sink: &mut S,
     ) -> Result<Position, Rejection> {
-        super::play(pos, &rulings.rules, mv, sink)
+        super::play::<AsGiven, _>(pos, &rulings.rules, mv, sink)
     }
 
     fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
-        super::game_end(pos, &rulings.rules)
+        super::game_end::<AsGiven>(pos, &rulings.rules)
     }
 
     // ZAN-26: no draws and no repetition rule.
