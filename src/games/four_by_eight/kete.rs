@@ -175,6 +175,15 @@ impl Game for Kete {
         super::game_end::<Lamu>(pos, &rulings.rules())
     }
 
+    fn game_end_after_generating(
+        pos: &Position,
+        rulings: &Rulings,
+        legal: &[Move],
+        _: Generated,
+    ) -> Option<GameEnd> {
+        super::game_end_after_generating::<Lamu>(pos, &rulings.rules(), legal)
+    }
+
     // KETE-24: no draws and no repetition rule.
     fn repetition_key(_: &Position) -> Option<()> {
         None

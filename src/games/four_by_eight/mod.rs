@@ -187,6 +187,21 @@ fn game_end<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEnd> {
     }
 }
 
+/// [`game_end`] just after [`legal_moves`] listed `legal`: a listed move means the position is
+/// not decided (nothing is listed then) and the mover has a legal move (KETE-24), so the moves
+/// are only looked at again when none is listed.
+fn game_end_after_generating<F: Fixed>(
+    pos: &Position,
+    rules: &Rules,
+    legal: &[Move],
+) -> Option<GameEnd> {
+    if legal.is_empty() {
+        game_end::<F>(pos, rules)
+    } else {
+        None
+    }
+}
+
 /// The end of the game that the position shows without looking at the moves.
 fn decided<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEnd> {
     let rules = &F::rules(rules);

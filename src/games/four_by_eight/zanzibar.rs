@@ -268,6 +268,15 @@ impl Game for Zanzibar {
         super::game_end::<AsGiven>(pos, &rulings.rules)
     }
 
+    fn game_end_after_generating(
+        pos: &Position,
+        rulings: &Rulings,
+        legal: &[Move],
+        _: Generated,
+    ) -> Option<GameEnd> {
+        super::game_end_after_generating::<AsGiven>(pos, &rulings.rules, legal)
+    }
+
     // ZAN-26: no draws and no repetition rule.
     fn repetition_key(_: &Position) -> Option<()> {
         None
