@@ -8,7 +8,7 @@
 //! [`read_against`] turns it into the canonical direction there. `>` writes the play decision
 //! (and in mtaji the `+` claim); a move without `*` or `**` claims a capture.
 
-use super::notation::{Claim, Spelling, read_hole};
+use super::notation::{Claim, Spelling, read_hole, take};
 use super::position::{HOLE_NAMES, Position};
 use super::variant::{AsGiven, Rules, Variant};
 use super::{Dir, Move};
@@ -23,30 +23,22 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
          to 8, L or R)",
     )?;
     let mut rest = rest.trim_start();
-    let mut take = |token: &str| -> bool {
-        if let Some(after) = rest.strip_prefix(token) {
-            rest = after.trim_start();
-            true
-        } else {
-            false
-        }
-    };
-    let dir = if take("L") {
+    let dir = if take(&mut rest, "L") {
         Some(Dir::Left)
-    } else if take("R") {
+    } else if take(&mut rest, "R") {
         Some(Dir::Right)
     } else {
         None
     };
-    let play = take(">");
-    let claim = if take("**") {
+    let play = take(&mut rest, ">");
+    let claim = if take(&mut rest, "**") {
         Claim::Reserves
-    } else if take("*") {
+    } else if take(&mut rest, "*") {
         Claim::Takata
     } else {
         Claim::Capture
     };
-    let wins = take("#");
+    let wins = take(&mut rest, "#");
     if !rest.is_empty() {
         let hint = if rest.starts_with(['<', 'x', '+']) {
             " (`<`, `x` and `+` are canonical notation, not Donkers')"

@@ -3,7 +3,7 @@
 
 use super::position::{HOLE_NAMES, Position};
 use super::variant::{LAMU, Lamu, MidMove, MtajiHouse, MustCapture, Rules};
-use super::{Move, Spelling, donkers, during, notation};
+use super::{Move, Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
@@ -208,17 +208,11 @@ impl Game for Kete {
     }
 
     fn parse_move_in(notation: Notation, text: &str) -> Result<Spelling, NotationError> {
-        match notation {
-            Notation::Donkers => donkers::parse_move(&LAMU, text),
-            _ => notation::parse_move(&LAMU, text),
-        }
+        notation::parse_move_in(&LAMU, notation, text)
     }
 
     fn format_move_in(notation: Notation, pos: &Position, rulings: &Rulings, mv: Move) -> String {
-        match notation {
-            Notation::Donkers => donkers::format_move(pos, &rulings.rules(), mv),
-            _ => notation::format_move(mv),
-        }
+        notation::format_move_in(notation, pos, &rulings.rules(), mv)
     }
 
     fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {

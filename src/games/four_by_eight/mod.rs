@@ -87,6 +87,19 @@ fn legal_moves<F: Fixed>(pos: &Position, rules: &Rules, out: &mut Vec<Move>) -> 
     Generated { undecided }
 }
 
+/// KETE-22 / ZAN-A13: the reserver's obligation was met by the move, or lapsed.
+fn obligation_note<S: Sink>(sink: &mut S, v: &variant::Variant, met: bool) {
+    let note = if met {
+        v.notes.obligation_met
+    } else {
+        v.notes.obligation_lapses
+    };
+    sink.event(Event::Note {
+        note,
+        rule: v.ids.obligation,
+    });
+}
+
 /// Plays `mv` on `pos` (see [`crate::game::Game::play`]).
 fn play<F: Fixed, S: Sink>(
     pos: &Position,
@@ -130,15 +143,7 @@ fn play<F: Fixed, S: Sink>(
         if let Some(h) = judge.obligation
             && !any
         {
-            let note = if c.class == (Class::Capture { first: h }) {
-                v.notes.obligation_met
-            } else {
-                v.notes.obligation_lapses
-            };
-            sink.event(Event::Note {
-                note,
-                rule: v.ids.obligation,
-            });
+            obligation_note(sink, v, c.class == (Class::Capture { first: h }));
         }
         if judge.kuu_first && c.r != KUU && matches!(c.class, Class::Takata { .. }) {
             sink.event(Event::Note {
@@ -155,15 +160,7 @@ fn play<F: Fixed, S: Sink>(
         && let Some(h) = judge.obligation
     {
         // ZAN-A13 `any`: met by some capture of the move, or lapsed.
-        let note = if played.taken & (1 << h) != 0 {
-            v.notes.obligation_met
-        } else {
-            v.notes.obligation_lapses
-        };
-        sink.event(Event::Note {
-            note,
-            rule: v.ids.obligation,
-        });
+        obligation_note(sink, v, played.taken & (1 << h) != 0);
     }
     let mut next = played.next;
     next.hizi = hizi_zetu::after::<F, _>(pos, &played, rules, sink);

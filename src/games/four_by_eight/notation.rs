@@ -16,7 +16,7 @@ use super::position::{HOLE_NAMES, HOLES, Position, index_of, ring_of};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
 use super::{Dir, Move};
 use crate::game::{
-    Event, FalseClaim, NotationError, Note, PositionError, Rejection, Side, Unresolved,
+    Event, FalseClaim, Notation, NotationError, Note, PositionError, Rejection, Side, Unresolved,
 };
 use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
@@ -91,32 +91,24 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
         "write e.g. `A4>` (row A, B, a or b, hole 1 to 8, direction < or >)",
     )?;
     let mut rest = rest.trim_start();
-    let mut take = |token: &str| -> bool {
-        if let Some(after) = rest.strip_prefix(token) {
-            rest = after.trim_start();
-            true
-        } else {
-            false
-        }
-    };
-    let dir = if take("<") {
+    let dir = if take(&mut rest, "<") {
         Some(Dir::Left)
-    } else if take(">") {
+    } else if take(&mut rest, ">") {
         Some(Dir::Right)
     } else {
         None
     };
-    let safari = take("+");
-    let claim = if take("**") {
+    let safari = take(&mut rest, "+");
+    let claim = if take(&mut rest, "**") {
         Some(Claim::Reserves)
-    } else if take("*") {
+    } else if take(&mut rest, "*") {
         Some(Claim::Takata)
-    } else if take("x") {
+    } else if take(&mut rest, "x") {
         Some(Claim::Capture)
     } else {
         None
     };
-    let wins = take("#");
+    let wins = take(&mut rest, "#");
     if !rest.is_empty() {
         return Err(NotationError::new(format!(
             "`{rest}` is not part of a move: after the hole come the direction (< or >), `+` for \
@@ -145,25 +137,79 @@ pub fn format_move(mv: Move) -> String {
     out
 }
 
+/// Takes `token` (and the blanks after it) off the front of `rest`, if it is there.
+pub(super) fn take(rest: &mut &str, token: &str) -> bool {
+    match rest.strip_prefix(token) {
+        Some(after) => {
+            *rest = after.trim_start();
+            true
+        }
+        None => false,
+    }
+}
+
+/// A move written in `notation`: canonical or Donkers'.
+pub fn parse_move_in(
+    variant: &Variant,
+    notation: Notation,
+    text: &str,
+) -> Result<Spelling, NotationError> {
+    match notation {
+        Notation::Donkers => super::donkers::parse_move(variant, text),
+        _ => parse_move(variant, text),
+    }
+}
+
+/// `mv`, a legal move of `pos`, written in `notation`.
+pub fn format_move_in(notation: Notation, pos: &Position, rules: &Rules, mv: Move) -> String {
+    match notation {
+        Notation::Donkers => super::donkers::format_move(pos, rules, mv),
+        _ => format_move(mv),
+    }
+}
+
+/// What a move's events show, in the terms its claims speak of.
+struct Did {
+    captured: bool,
+    reserved: bool,
+    /// A lap went on from the mover's kuu / house (safari, playing it, relaying out of it).
+    house: bool,
+    over: bool,
+}
+
+impl Did {
+    fn of(events: &[Event]) -> Did {
+        Did {
+            captured: events.iter().any(|e| matches!(e, Event::Capture { .. })),
+            reserved: events.iter().any(|e| matches!(e, Event::Reserve { .. })),
+            house: events.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Note {
+                        note: Note::Safari
+                            | Note::SafariCompulsory
+                            | Note::PlayHouse
+                            | Note::HouseRelaysMtaji,
+                        ..
+                    }
+                )
+            }),
+            over: events.iter().any(|e| matches!(e, Event::GameOver { .. })),
+        }
+    }
+}
+
 /// The canonical spelling of `mv`, played from `pos` with `events`, with the claims it bears out:
 /// `x`, `*` or `**`, in mtaji `+` where a lap relayed out of the house (the claim, when it is
 /// no decision), and `#` when it wins.
 pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
     let mut out = format_move(mv);
-    let captured = events.iter().any(|e| matches!(e, Event::Capture { .. }));
-    let reserved = events.iter().any(|e| matches!(e, Event::Reserve { .. }));
-    let house = events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Note {
-                note: Note::Safari
-                    | Note::SafariCompulsory
-                    | Note::PlayHouse
-                    | Note::HouseRelaysMtaji,
-                ..
-            }
-        )
-    });
+    let Did {
+        captured,
+        reserved,
+        house,
+        ..
+    } = Did::of(events);
     if house && mv.safari != Some(true) && !pos.in_nemo(pos.to_move()) {
         out.push('+');
     }
@@ -325,21 +371,12 @@ fn describe(spelling: &Spelling) -> String {
 pub fn check_claims(variant: &Variant, spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
     let (ids, w) = (&variant.ids, &variant.words);
     let takata = w.takata;
-    let captured = events.iter().any(|e| matches!(e, Event::Capture { .. }));
-    let reserved = events.iter().any(|e| matches!(e, Event::Reserve { .. }));
-    let safari = events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Note {
-                note: Note::Safari
-                    | Note::SafariCompulsory
-                    | Note::PlayHouse
-                    | Note::HouseRelaysMtaji,
-                ..
-            }
-        )
-    });
-    let over = events.iter().any(|e| matches!(e, Event::GameOver { .. }));
+    let Did {
+        captured,
+        reserved,
+        house: safari,
+        over,
+    } = Did::of(events);
     let mut out = Vec::new();
     let mut claim = |rule, message: String| out.push(FalseClaim { rule, message });
     match spelling.claim {

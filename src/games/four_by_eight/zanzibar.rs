@@ -7,7 +7,7 @@ use super::variant::{
     AsGiven, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons,
     StopHouse, ZANZIBAR,
 };
-use super::{Move, Spelling, donkers, during, notation};
+use super::{Move, Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
@@ -300,17 +300,11 @@ impl Game for Zanzibar {
     }
 
     fn parse_move_in(notation: Notation, text: &str) -> Result<Spelling, NotationError> {
-        match notation {
-            Notation::Donkers => donkers::parse_move(&ZANZIBAR, text),
-            _ => notation::parse_move(&ZANZIBAR, text),
-        }
+        notation::parse_move_in(&ZANZIBAR, notation, text)
     }
 
     fn format_move_in(notation: Notation, pos: &Position, rulings: &Rulings, mv: Move) -> String {
-        match notation {
-            Notation::Donkers => donkers::format_move(pos, &rulings.rules, mv),
-            _ => notation::format_move(mv),
-        }
+        notation::format_move_in(notation, pos, &rulings.rules, mv)
     }
 
     fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
