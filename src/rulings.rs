@@ -172,13 +172,18 @@ impl RulingSet {
                 message: format!("`{name}` is not a preset of {}: {known}", G::RULESET),
             });
         };
+        Ok(self.over(preset))
+    }
+
+    /// `preset` with this set's own choices on top (a single ruling overrides the preset's value).
+    pub fn over(&self, preset: &crate::game::Preset) -> RulingSet {
         let mut set = self.clone();
         for &(ruling, value) in preset.rulings {
             set.chosen
                 .entry(ruling.to_string())
                 .or_insert_with(|| value.to_string());
         }
-        Ok(set)
+        set
     }
 
     /// The selected value of `def`, or its default.

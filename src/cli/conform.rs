@@ -13,7 +13,6 @@ use bao_oracle::protocol::Rulings;
 use bao_oracle::replay::find_preset;
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::spec::{self, SpecFile, format::ScenarioFile};
-use bao_oracle::with_game;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -292,10 +291,7 @@ fn apply_preset(
             "`{name}` is a preset of {game}, which this run does not test: {why}"
         )));
     };
-    *own = match with_game!(game, G => own.over_preset::<G>(name)) {
-        Some(merged) => merged.map_err(|e| unknown(e.message))?,
-        None => unreachable!("find_preset names a registered game"),
-    };
+    *own = own.over(preset);
     Ok((game, preset))
 }
 

@@ -8,7 +8,6 @@ use bao_oracle::diagnostics::Code;
 use bao_oracle::replay::{check_rulings_exist, find_preset};
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::spec::{self, Options, PerftLimit};
-use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
 pub struct SpecArgs {
@@ -47,14 +46,9 @@ pub fn run(args: SpecArgs) -> Status {
         Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
     };
     if let Some(name) = &args.preset {
-        let (ruleset, preset) = match find_preset(name) {
-            Ok(found) => found,
+        set = match find_preset(name) {
+            Ok((_, preset)) => set.over(preset),
             Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
-        };
-        set = match with_game!(ruleset, G => set.over_preset::<G>(preset.name)) {
-            Some(Ok(set)) => set,
-            Some(Err(e)) => return UsageError::new(Code::UnknownRuling, e.message).report(),
-            None => unreachable!("find_preset names a registered game"),
         };
     }
     if let Err(e) = check_rulings_exist(&set) {
