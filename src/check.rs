@@ -11,6 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Code, Finding};
+use crate::infer::{self, Inference};
 use crate::record::{self, Source};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
 
@@ -30,6 +31,9 @@ pub struct GameReport {
     pub findings: Vec<Finding>,
     /// See [`replay::Replayed::divergence`].
     pub divergence: Option<Option<Divergence>>,
+    /// With [`ReplayOptions::infer_rulings`], for a game whose ruleset is known: the ruling
+    /// combinations it is valid under.
+    pub inference: Option<Inference>,
 }
 
 impl GameReport {
@@ -46,6 +50,7 @@ impl GameReport {
             standing: None,
             findings: vec![finding],
             divergence: None,
+            inference: None,
         }
     }
 }
@@ -210,6 +215,11 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
                     standing: replayed.standing,
                     findings: replayed.findings,
                     divergence: replayed.divergence,
+                    inference: if options.infer_rulings {
+                        infer::infer(&record, options)
+                    } else {
+                        None
+                    },
                 }
             }
         })

@@ -29,6 +29,9 @@ pub struct ReplayOptions {
     /// `--compare-ruling NAME=VALUE`: find the first ply whose legality or outcome changes when
     /// the ruling takes this value.
     pub compare: Option<(String, String)>,
+    /// `--infer-rulings`: [`crate::check`] also finds the ruling combinations each game is valid
+    /// under ([`crate::infer`]).
+    pub infer_rulings: bool,
 }
 
 /// Where a game stands after its replay.

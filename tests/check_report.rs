@@ -83,6 +83,23 @@ fn the_reports_of_every_record_fit_the_schema() {
 }
 
 #[test]
+fn the_reports_with_inferred_rulings_fit_the_schema() {
+    let validator = validator();
+    let options = ReplayOptions {
+        infer_rulings: true,
+        ..ReplayOptions::default()
+    };
+    let files = reports(&["tests/records", "corpus"], &options);
+    let text = json::render(&files, &[]);
+    assert!(
+        text.contains("\"furthest_rulings\": {"),
+        "a game valid under none"
+    );
+    assert!(text.contains("\"presets\": [\n"), "a preset named");
+    assert_fits(&validator, &text);
+}
+
+#[test]
 fn io_errors_and_compare_notes_fit_the_schema() {
     let validator = validator();
     let problem = IoProblem {

@@ -30,6 +30,10 @@ pub struct CheckArgs {
     /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
     pub compare: Option<String>,
+    /// Replay each game under every combination of its ruleset's ruling values and report those
+    /// it is valid under (and the presets among them).
+    #[arg(long = "infer-rulings")]
+    pub infer_rulings: bool,
     /// Colour in human output: auto (only on a terminal), always, never.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
@@ -73,6 +77,7 @@ fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
         rulings,
         preset: args.preset.clone(),
         compare,
+        infer_rulings: args.infer_rulings,
     })
 }
 
@@ -130,7 +135,12 @@ pub fn run(args: CheckArgs) -> Status {
             }
         }
         match args.format {
-            Format::Human => out.text(&human::render_file(&report, style)),
+            Format::Human => {
+                out.text(&human::render_file(&report, style));
+                if options.infer_rulings {
+                    out.text(&human::render_inferences(&report));
+                }
+            }
             Format::Json => reports.push(report),
         }
     }
