@@ -8,9 +8,11 @@
 //! it sets, the defaults for the rest (as `preset:` replays it); a combination names the presets
 //! equal to it.
 //!
-//! Bao la Kiswahili has 62,208 combinations, too many to replay one by one. The replay keeps them
-//! in *classes*, combinations that have led to the same position, end and claims at every ply so
-//! far, and plays each class's move once per member it must tell apart:
+//! A ruleset with at most [`EXACT`] combinations (Bao la Kete 8, Bao Kingulu 2, Bao la Kimasai 1)
+//! is replayed combination by combination, as `check` replays a record. Bao la Kiswahili has
+//! 62,208, too many to replay one by one. The replay keeps them in *classes*, combinations that
+//! have led to the same position, end and claims at every ply so far, and plays each class's move
+//! once per member it must tell apart:
 //!
 //! - a class of at most [`EXACT`] combinations plays the move under each member and splits by
 //!   what it did;
@@ -20,15 +22,20 @@
 //!   the class is split on that ruling and each part is looked at again. A move whose outcome
 //!   changes only when two rulings both leave the representative's values is not seen by this
 //!   test; the representatives, the presets and the declared combination are always replayed
-//!   exactly, and every class's verdict is its representative's, checked by a full replay.
+//!   exactly (`tests/infer.rs` holds sampled combinations to `check`'s verdict).
 //!
-//! The work is bounded: at most [`BUDGET`] moves played per game; a game that needs more is
-//! reported with the combinations still undecided ([`Inference::exhausted_at`]).
+//! A class that plays every move is consistent when none of its moves made a false claim and the
+//! record's `result:` claim (if any) is how its game stands: `check`'s verdict.
+//!
+//! The work is bounded: the class replay plays at most [`BUDGET`] moves per game (and a few more
+//! to finish a split); a game that needs more is reported with the combinations still undecided
+//! ([`Inference::exhausted_at`]). The replay combination by combination costs at most [`EXACT`]
+//! times `check`'s own replay.
 
 use std::collections::HashMap;
 
 use crate::diagnostics::Finding;
-use crate::game::{Game, GameEnd, Notation, Playthrough};
+use crate::game::{Game, GameEnd, Notation, Playthrough, ResultClaim};
 use crate::record::{Field, Record};
 use crate::replay::{self, ReplayOptions};
 use crate::rulings::{RulingDef, RulingSet};
@@ -227,6 +234,9 @@ impl<P: PartialEq> PartialEq for Outcome<P> {
     }
 }
 
+/// Combinations that played a move alike, with what it did.
+type Parts<P> = Vec<(Vec<u32>, Outcome<P>)>;
+
 /// Combinations that have played alike so far.
 struct Class<P> {
     /// Sorted.
@@ -235,6 +245,19 @@ struct Class<P> {
     /// The positions before it, oldest first (repetition rules count them).
     history: Vec<P>,
     end: Option<GameEnd>,
+    /// No false claim so far.
+    clean: bool,
+}
+
+/// Whether a class that played every move ends the record as `check` wants: no false claim, and
+/// the `result:` claim true.
+fn valid_end<P>(record: &Record, class: &Class<P>) -> bool {
+    class.clean
+        && match record.result.as_ref().map(|r| r.value) {
+            None => true,
+            Some(ResultClaim::Unfinished) => class.end.is_none(),
+            Some(ResultClaim::Over(outcome)) => class.end.is_some_and(|e| e.outcome == outcome),
+        }
 }
 
 /// Combinations whose replay stopped (a refused move, a move after the end), or whose record
@@ -252,6 +275,7 @@ struct Search<'a, G: Game> {
     /// Presets' and the declared combination: always played exactly.
     special: Vec<u32>,
     moves_played: u64,
+    budget: u64,
 }
 
 impl<G: Game> Search<'_, G> {
@@ -279,7 +303,8 @@ impl<G: Game> Search<'_, G> {
 
     /// Ply `ply` (from 1) under `combo`, from `class`'s position.
     fn play(&mut self, class: &Class<G::Position>, ply: u32, combo: u32) -> Outcome<G::Position> {
-        self.moves_played += 1;
+        // Rebuilding the game from its history costs about a move per 256 positions.
+        self.moves_played += 1 + class.history.len() as u64 / 256;
         if class.end.is_some() {
             return Outcome::Refused; // a move after the end
         }
@@ -301,13 +326,14 @@ impl<G: Game> Search<'_, G> {
         }
     }
 
-    /// Splits `members` into parts that play ply `ply` alike, each with its outcome.
+    /// Splits `members` into parts that play ply `ply` alike, each with its outcome; and the
+    /// members left undecided when the budget runs out.
     fn split(
         &mut self,
         class: Option<&Class<G::Position>>,
         ply: u32,
         members: Vec<u32>,
-    ) -> Vec<(Vec<u32>, Outcome<G::Position>)> {
+    ) -> (Parts<G::Position>, Vec<u32>) {
         let mut known: HashMap<u32, Outcome<G::Position>> = HashMap::new();
         let mut outcome = |search: &mut Self, combo: u32| -> Outcome<G::Position> {
             known
@@ -318,9 +344,16 @@ impl<G: Game> Search<'_, G> {
                 })
                 .clone()
         };
-        let mut parts: Vec<(Vec<u32>, Outcome<G::Position>)> = Vec::new();
+        let mut parts: Parts<G::Position> = Vec::new();
         let mut work = vec![members];
         while let Some(members) = work.pop() {
+            if self.moves_played >= self.budget {
+                work.push(members);
+                let mut undecided: Vec<u32> = work.into_iter().flatten().collect();
+                undecided.extend(parts.into_iter().flat_map(|(m, _)| m));
+                undecided.sort_unstable();
+                return (Vec::new(), undecided);
+            }
             let rep = members[0];
             let at_rep = outcome(self, rep);
             if members.len() <= EXACT {
@@ -382,16 +415,86 @@ impl<G: Game> Search<'_, G> {
                 }
             }
         }
-        parts
+        (parts, Vec::new())
+    }
+}
+
+impl<G: Game> Search<'_, G> {
+    /// The replay in classes: the classes that played every move. Classes that stopped go to
+    /// `stopped`; when the budget runs out, the rest go to `undecided`, with the ply.
+    fn classes(
+        &mut self,
+        stopped: &mut Vec<Stopped>,
+        undecided: &mut Vec<u32>,
+        exhausted_at: &mut Option<u32>,
+    ) -> Vec<Class<G::Position>> {
+        let everyone: Vec<u32> = (0..self.space.total).collect();
+        let (parts, left) = self.split(None, 0, everyone);
+        if !left.is_empty() {
+            *exhausted_at = Some(0);
+            undecided.extend(left);
+        }
+        let mut active: Vec<Class<G::Position>> = Vec::new();
+        for (members, outcome) in parts {
+            match outcome {
+                Outcome::Played { position, end, .. } => active.push(Class {
+                    members,
+                    position,
+                    history: Vec::new(),
+                    end,
+                    clean: true,
+                }),
+                Outcome::Refused => stopped.push(Stopped { members, plies: 0 }),
+            }
+        }
+        for ply in 1..=self.record.moves.len() as u32 {
+            let mut next = Vec::new();
+            for class in std::mem::take(&mut active) {
+                if exhausted_at.is_some() {
+                    undecided.extend(class.members);
+                    continue;
+                }
+                let (parts, left) = self.split(Some(&class), ply, class.members.clone());
+                if !left.is_empty() {
+                    *exhausted_at = Some(ply);
+                    undecided.extend(left);
+                }
+                for (members, outcome) in parts {
+                    match outcome {
+                        Outcome::Played {
+                            position,
+                            end,
+                            claims,
+                        } => {
+                            // Only positions a repetition rule counts need keeping.
+                            let mut history = class.history.clone();
+                            if G::repetition_key(&class.position).is_some() {
+                                history.push(class.position.clone());
+                            }
+                            next.push(Class {
+                                members,
+                                position,
+                                history,
+                                end,
+                                clean: class.clean && claims.is_empty(),
+                            });
+                        }
+                        Outcome::Refused => stopped.push(Stopped {
+                            members,
+                            plies: ply - 1,
+                        }),
+                    }
+                }
+            }
+            active = next;
+        }
+        undecided.sort_unstable();
+        active
     }
 }
 
 /// Adds `members` to the part that played like them, or as a new part.
-fn push_alike<P: PartialEq>(
-    parts: &mut Vec<(Vec<u32>, Outcome<P>)>,
-    members: Vec<u32>,
-    outcome: Outcome<P>,
-) {
+fn push_alike<P: PartialEq>(parts: &mut Parts<P>, members: Vec<u32>, outcome: Outcome<P>) {
     match parts.iter_mut().find(|(_, o)| *o == outcome) {
         Some((part, _)) => {
             part.extend(members);
@@ -424,67 +527,42 @@ fn infer_game<G: Game>(record: &Record, options: &ReplayOptions, budget: u64) ->
         rulings: HashMap::new(),
         special,
         moves_played: 0,
+        budget,
     };
     let mut stopped: Vec<Stopped> = Vec::new();
-    let mut active: Vec<Class<G::Position>> = Vec::new();
-    let everyone: Vec<u32> = (0..search.space.total).collect();
-    for (members, outcome) in search.split(None, 0, everyone) {
-        match outcome {
-            Outcome::Played { position, end, .. } => active.push(Class {
-                members,
-                position,
-                history: Vec::new(),
-                end,
-            }),
-            Outcome::Refused => stopped.push(Stopped { members, plies: 0 }),
-        }
-    }
-    let mut exhausted_at = None;
-    let mut undecided: Vec<Class<G::Position>> = Vec::new();
-    for ply in 1..=record.moves.len() as u32 {
-        let mut next = Vec::new();
-        for class in std::mem::take(&mut active) {
-            if exhausted_at.is_some() || search.moves_played >= budget {
-                exhausted_at.get_or_insert(ply);
-                undecided.push(class);
-                continue;
-            }
-            let members = class.members.clone();
-            for (members, outcome) in search.split(Some(&class), ply, members) {
-                match outcome {
-                    Outcome::Played { position, end, .. } => {
-                        let mut history = class.history.clone();
-                        history.push(class.position.clone());
-                        next.push(Class {
-                            members,
-                            position,
-                            history,
-                            end,
-                        });
-                    }
-                    Outcome::Refused => stopped.push(Stopped {
-                        members,
-                        plies: ply - 1,
-                    }),
-                }
-            }
-        }
-        active = next;
-    }
-    // Every class that played the whole record: its verdict is its representative's `check`.
     let mut consistent: Vec<u32> = Vec::new();
-    for class in active {
-        let under = record_under(&search.space, record, class.members[0]);
-        if replay::replay(&under, &ReplayOptions::default())
-            .findings
-            .is_empty()
-        {
-            consistent.extend(&class.members);
-        } else {
-            stopped.push(Stopped {
-                members: class.members,
-                plies: record.moves.len() as u32,
-            });
+    let mut undecided: Vec<u32> = Vec::new();
+    let mut exhausted_at = None;
+    if search.space.total as usize <= EXACT {
+        // Few combinations: each replayed as `check` replays it, in time linear in the record.
+        for combo in 0..search.space.total {
+            let replayed = replay::replay(
+                &record_under(&search.space, record, combo),
+                &ReplayOptions::default(),
+            );
+            // The legal moves, and the one refused if any.
+            let refused = (replayed.plies as usize) < record.moves.len();
+            search.moves_played += u64::from(replayed.plies) + u64::from(refused);
+            if replayed.findings.is_empty() {
+                consistent.push(combo);
+            } else {
+                stopped.push(Stopped {
+                    members: vec![combo],
+                    plies: replayed.plies,
+                });
+            }
+        }
+    } else {
+        let reached = search.classes(&mut stopped, &mut undecided, &mut exhausted_at);
+        for class in reached {
+            if valid_end(record, &class) {
+                consistent.extend(&class.members);
+            } else {
+                stopped.push(Stopped {
+                    members: class.members,
+                    plies: record.moves.len() as u32,
+                });
+            }
         }
     }
     consistent.sort_unstable();
@@ -520,12 +598,13 @@ fn infer_game<G: Game>(record: &Record, options: &ReplayOptions, budget: u64) ->
         .map(|&(name, _)| name)
         .collect();
     let furthest = if consistent.is_empty() {
-        // Undecided classes count with the plies they reached.
-        let reached = exhausted_at.map_or(0, |p| p - 1);
-        stopped.extend(undecided.iter().map(|c| Stopped {
-            members: c.members.clone(),
-            plies: reached,
-        }));
+        // The undecided count with the plies they reached.
+        if let Some(ply) = exhausted_at.filter(|_| !undecided.is_empty()) {
+            stopped.push(Stopped {
+                members: undecided.clone(),
+                plies: ply.saturating_sub(1),
+            });
+        }
         furthest(&search, record, &stopped, declared, &combination)
     } else {
         None
@@ -544,7 +623,7 @@ fn infer_game<G: Game>(record: &Record, options: &ReplayOptions, budget: u64) ->
         presets,
         furthest,
         declared: declared.map(|c| (combination(c), is_consistent(c))),
-        undecided: undecided.iter().map(|c| c.members.len() as u64).sum(),
+        undecided: undecided.len() as u64,
         moves_played: search.moves_played,
         budget,
         exhausted_at,

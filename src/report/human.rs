@@ -543,9 +543,14 @@ fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> Str
         ));
     }
     if let Some(ply) = inference.exhausted_at {
+        let at = if ply == 0 {
+            "before the first move".to_string()
+        } else {
+            format!("at ply {ply}")
+        };
         out.push_str(&format!(
-            "  the inference stopped at ply {ply}: its budget of {} moves is spent, {} \
-             combination(s) undecided\n",
+            "  the inference stopped {at}: its budget of {} moves is spent, {} combination(s) \
+             undecided\n",
             inference.budget, inference.undecided
         ));
     }
