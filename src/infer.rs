@@ -140,27 +140,29 @@ pub fn infer_within(record: &Record, options: &ReplayOptions, budget: u64) -> Op
 struct Space {
     defs: &'static [RulingDef],
     total: u32,
+    /// The place value of each ruling's digit.
+    strides: Vec<u32>,
 }
 
 impl Space {
     fn new(defs: &'static [RulingDef]) -> Space {
-        let total = defs.iter().map(|d| d.values.len().max(1) as u32).product();
-        Space { defs, total }
-    }
-
-    fn stride(&self, ruling: usize) -> u32 {
-        self.defs[ruling + 1..]
-            .iter()
-            .map(|d| d.values.len().max(1) as u32)
-            .product()
+        let radix = |d: &RulingDef| d.values.len().max(1) as u32;
+        let strides = (0..defs.len())
+            .map(|r| defs[r + 1..].iter().map(radix).product())
+            .collect();
+        Space {
+            defs,
+            total: defs.iter().map(radix).product(),
+            strides,
+        }
     }
 
     fn digit(&self, combo: u32, ruling: usize) -> usize {
-        ((combo / self.stride(ruling)) % self.defs[ruling].values.len().max(1) as u32) as usize
+        ((combo / self.strides[ruling]) % self.defs[ruling].values.len().max(1) as u32) as usize
     }
 
     fn with_digit(&self, combo: u32, ruling: usize, value: usize) -> u32 {
-        let stride = self.stride(ruling);
+        let stride = self.strides[ruling];
         combo - self.digit(combo, ruling) as u32 * stride + value as u32 * stride
     }
 

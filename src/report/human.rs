@@ -528,11 +528,8 @@ fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> Str
             ));
         }
     }
-    if m > 1
-        && n > 0
-        && let Some((declared, consistent)) = &inference.declared
-    {
-        out.push_str(&format!(
+    match &inference.declared {
+        Some((declared, consistent)) if m > 1 && n > 0 => out.push_str(&format!(
             "  the rulings it is checked under ({}) are {}\n",
             describe_combination(inference, declared),
             if *consistent {
@@ -540,7 +537,10 @@ fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> Str
             } else {
                 "not among them"
             }
-        ));
+        )),
+        Some(_) => {}
+        None => out
+            .push_str("  the rulings it names make no combination of its game (see its errors)\n"),
     }
     if let Some(ply) = inference.exhausted_at {
         let at = if ply == 0 {
