@@ -863,6 +863,9 @@ pub trait Game: Sized + 'static {
     fn format_compact(pos: &Self::Position) -> String;
     /// The multi-line diagram, North on top, as the reference draws it.
     fn format_diagram(pos: &Self::Position) -> String;
+    /// The position as a picture draws it: the diagram's rows, North on top, with the marks and
+    /// stores of [`crate::picture`].
+    fn board(pos: &Self::Position) -> crate::picture::Board;
 }
 
 /// A game in progress: a position with the history that repetition rules need. Perft and move

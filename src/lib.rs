@@ -47,6 +47,7 @@ pub mod games;
 pub mod import;
 pub mod notation;
 pub mod perft;
+pub mod picture;
 pub mod play;
 pub mod protocol;
 pub mod random_game;
@@ -66,6 +67,7 @@ pub use game::{
 };
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;
+pub use picture::{Board, Hole, Mark, Row, Store};
 pub use play::{MoveError, MoveErrorKind, Played, PlayedWithEvents};
 pub use rng::SplitMix64;
 pub use rulings::{RulingDef, RulingError, RulingSet};
