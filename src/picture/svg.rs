@@ -21,8 +21,12 @@ const RADIUS: i32 = 32;
 /// Margins: the row letters at the left; the right edge.
 const LEFT: i32 = 44;
 const RIGHT: i32 = 16;
-/// The heading line, a side's band (store and side to move), a line of column numbers.
-const HEADING: i32 = 34;
+/// A line of the heading, and the space under it; a side's band (store and side to move); a line
+/// of column numbers.
+const HEADING_LINE: i32 = 20;
+const HEADING_GAP: i32 = 14;
+/// Roughly the width of a character of the heading.
+const HEADING_CHAR_W: i32 = 9;
 const BAND: i32 = 36;
 const NUMBERS: i32 = 20;
 /// Between North's rows and South's.
@@ -34,7 +38,7 @@ const CHAR_W: i32 = 7;
 const STYLE: &str = "text{font-family:sans-serif;fill:#222}\
 .heading{font-size:16px;font-weight:bold}.label{font-size:13px;font-weight:bold}\
 .number{font-size:11px;fill:#555}.count{font-size:17px;font-weight:bold}\
-.tag{font-size:9.5px}.note{font-size:12px}.caption{font-size:14px;font-weight:bold}\
+.tag{font-size:9.5px}.note{font-size:12px}\
 .hole-shape{fill:#e9d3a8;stroke:#7a5a2b;stroke-width:1.5}.seed{fill:#5b3a1a}\
 .store-box{fill:#f4ead6;stroke:#7a5a2b}.from{fill:none;stroke:#1f5fbf;stroke-width:4}\
 .reserved{fill:none;stroke:#6b2f8f;stroke-width:2.5;stroke-dasharray:6 3}\
@@ -45,14 +49,14 @@ const STYLE: &str = "text{font-family:sans-serif;fill:#222}\
 /// `board` as one SVG document, with `marks` highlighted.
 pub fn render(board: &Board, marks: &Highlights) -> String {
     let title = title_of(board, marks);
-    let picture = Picture::new(board, marks);
+    let picture = Picture::new(board, marks, &title);
     let mut out = open_document(
         picture.width,
         picture.height,
         &title,
         &describe(board, marks),
     );
-    picture.draw(&mut out, marks, &title);
+    picture.draw(&mut out, marks);
     out.push_str("</svg>\n");
     out
 }
@@ -60,32 +64,35 @@ pub fn render(board: &Board, marks: &Highlights) -> String {
 /// Several boards of one game in one SVG document, one under the other, each under its caption
 /// (`explain --format svg`: the board before a move, after each capture, at the end).
 pub fn render_stack(title: &str, panels: &[(String, Board, Highlights)]) -> String {
-    let pictures: Vec<Picture> = panels.iter().map(|(_, b, m)| Picture::new(b, m)).collect();
+    let captions: Vec<String> = panels
+        .iter()
+        .zip(1..)
+        .map(|((caption, _, _), n)| format!("{n}. {caption}"))
+        .collect();
+    let pictures: Vec<Picture> = panels
+        .iter()
+        .zip(&captions)
+        .map(|((_, b, m), caption)| Picture::new(b, m, caption))
+        .collect();
     let width = pictures
         .iter()
         .map(|p| p.width)
         .max()
         .unwrap_or(LEFT + RIGHT);
-    let height: i32 = pictures.iter().map(|p| p.height + HEADING).sum();
+    let height: i32 = pictures.iter().map(|p| p.height).sum();
     let desc: Vec<String> = panels
         .iter()
-        .map(|(caption, board, marks)| format!("{caption}. {}", describe(board, marks)))
+        .zip(&captions)
+        .map(|((_, board, marks), caption)| format!("{caption}: {}", describe(board, marks)))
         .collect();
-    let mut out = open_document(width, height.max(HEADING), title, &desc.join("\n"));
+    let mut out = open_document(width, height.max(HEADING_LINE), title, &desc.join("\n"));
     let mut y = 0;
-    for (((caption, _, marks), picture), n) in panels.iter().zip(&pictures).zip(1..) {
+    for (((_, _, marks), picture), caption) in panels.iter().zip(&pictures).zip(&captions) {
         let _ = writeln!(out, "<g class=\"panel\" transform=\"translate(0,{y})\">");
         let _ = writeln!(out, "<title>{}</title>", escape(caption));
-        let _ = writeln!(
-            out,
-            "<text class=\"caption\" x=\"{LEFT}\" y=\"{}\">{n}. {}</text>",
-            HEADING - 10,
-            escape(caption)
-        );
-        let _ = writeln!(out, "<g transform=\"translate(0,{HEADING})\">");
-        picture.draw(&mut out, marks, &title_of(picture.board, marks));
-        out.push_str("</g>\n</g>\n");
-        y += picture.height + HEADING;
+        picture.draw(&mut out, marks);
+        out.push_str("</g>\n");
+        y += picture.height;
     }
     out.push_str("</svg>\n");
     out
@@ -196,6 +203,10 @@ struct Picture<'a> {
     height: i32,
     /// The top of each row.
     row_tops: Vec<i32>,
+    /// The heading, wrapped to the width.
+    heading: Vec<String>,
+    /// The top of the North band, under the heading.
+    top: i32,
     /// The top of the lower column numbers.
     bottom: i32,
     /// The note lines, wrapped to the width.
@@ -203,10 +214,12 @@ struct Picture<'a> {
 }
 
 impl<'a> Picture<'a> {
-    fn new(board: &'a Board, marks: &Highlights) -> Picture<'a> {
+    fn new(board: &'a Board, marks: &Highlights, heading: &str) -> Picture<'a> {
         let columns = board.rows.iter().map(|r| r.holes.len()).max().unwrap_or(0) as i32;
         let width = LEFT + columns.max(4) * CELL_W + RIGHT;
-        let mut y = HEADING + BAND + NUMBERS;
+        let heading = wrap(heading, ((width - LEFT - RIGHT) / HEADING_CHAR_W) as usize);
+        let top = HEADING_LINE * heading.len() as i32 + HEADING_GAP;
+        let mut y = top + BAND + NUMBERS;
         let mut row_tops = Vec::with_capacity(board.rows.len());
         for (i, row) in board.rows.iter().enumerate() {
             if i > 0 && board.rows[i - 1].side != row.side {
@@ -228,20 +241,26 @@ impl<'a> Picture<'a> {
             board,
             width,
             height: bottom + NUMBERS + BAND + 8 + LINE * notes.len() as i32 + 8,
+            heading,
+            top,
             row_tops,
             bottom,
             notes,
         }
     }
 
-    fn draw(&self, out: &mut String, marks: &Highlights, heading: &str) {
-        let _ = writeln!(
-            out,
-            "<text class=\"heading\" x=\"{LEFT}\" y=\"22\">{}</text>",
-            escape(heading)
-        );
-        self.band(out, Side::North, HEADING);
-        self.numbers(out, self.board.rows.first(), HEADING + BAND + NUMBERS - 6);
+    fn draw(&self, out: &mut String, marks: &Highlights) {
+        for (line, n) in self.heading.iter().zip(1..) {
+            let _ = writeln!(
+                out,
+                "<text class=\"heading\" x=\"{}\" y=\"{}\">{}</text>",
+                LEFT / 2,
+                n * HEADING_LINE,
+                escape(line)
+            );
+        }
+        self.band(out, Side::North, self.top);
+        self.numbers(out, self.board.rows.first(), self.top + BAND + NUMBERS - 6);
         for (row, &top) in self.board.rows.iter().zip(&self.row_tops) {
             let _ = writeln!(
                 out,
