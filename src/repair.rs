@@ -16,8 +16,9 @@
 //! error (every move, claim and the `result:`) first; then more plies of the record accounted
 //! for; then the lower cost; then more plies replayed after the edit (more evidence); then
 //! closeness to P. Two candidates that leave the same position after the same replay count as
-//! one (the better ranked). At most [`MAX_SUGGESTIONS`] are kept, and only those that get the
-//! record past ply P-1, where it stopped.
+//! one (the better ranked). At most [`MAX_SUGGESTIONS`] are kept, and only those under which the
+//! edited record plays more moves than the record as written (which stopped after P-1) and
+//! accounts for its ply P.
 //!
 //! Costs (a model of transcription slips, lowest first): a direction flipped (`<`/`>`, Donkers'
 //! `L`/`R`), the move written in the other notation (canonical / Donkers'), a decision sign
@@ -514,7 +515,10 @@ impl<'a, G: Game> Search<'a, G> {
         suggestion.replays = replays as u32;
         suggestion.complete = replays == rest.len() && false_claims == 0 && result_holds;
         let reached = next as u32 + replays as u32;
-        if reached >= self.failed {
+        // The edited record must play further than the record did: a deleted ply is accounted
+        // for but not played.
+        let played = reached - u32::from(suggestion.edit == Edit::Delete);
+        if played >= self.failed {
             let order = self.found.len();
             self.found.push(Found {
                 suggestion,
