@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::diagnostics::{Code, Finding};
 use crate::infer::{self, Inference};
 use crate::record::{self, Source};
+use crate::repair::{Repair, Suggestion};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
 
 /// The check of one game (one YAML document).
@@ -31,6 +32,8 @@ pub struct GameReport {
     pub findings: Vec<Finding>,
     /// See [`replay::Replayed::divergence`].
     pub divergence: Option<Option<Divergence>>,
+    /// See [`replay::Replayed::repair`].
+    pub repair: Option<Repair>,
     /// With [`ReplayOptions::infer_rulings`], for a game whose ruleset is known: the ruling
     /// combinations it is valid under.
     pub inference: Option<Inference>,
@@ -39,6 +42,17 @@ pub struct GameReport {
 impl GameReport {
     pub fn valid(&self) -> bool {
         self.findings.is_empty()
+    }
+
+    /// The repair suggestions for `finding`: those of the move the replay stopped at, none for
+    /// any other finding.
+    pub fn suggestions(&self, finding: &Finding) -> &[Suggestion] {
+        match &self.repair {
+            Some(repair) if finding.ply == Some(repair.ply) && finding.code != Code::FalseClaim => {
+                &repair.suggestions
+            }
+            _ => &[],
+        }
     }
 
     fn unread(index: usize, finding: Finding) -> GameReport {
@@ -50,6 +64,7 @@ impl GameReport {
             standing: None,
             findings: vec![finding],
             divergence: None,
+            repair: None,
             inference: None,
         }
     }
@@ -215,6 +230,7 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
                     standing: replayed.standing,
                     findings: replayed.findings,
                     divergence: replayed.divergence,
+                    repair: replayed.repair,
                     inference: if options.infer_rulings {
                         infer::infer(&record, options)
                     } else {

@@ -735,7 +735,7 @@ pub trait Game: Sized + 'static {
     /// The game's rulings, resolved from a [`RulingSet`].
     type Rulings: Clone + fmt::Debug + Default + Send + Sync;
     /// What must repeat for a repetition rule (KIN-A9, MAS-11); `()` for games without one.
-    type RepetitionKey: Eq + Hash;
+    type RepetitionKey: Clone + Eq + Hash;
 
     // --- rules -------------------------------------------------------------------------------
 
@@ -863,6 +863,9 @@ pub trait Game: Sized + 'static {
     fn format_compact(pos: &Self::Position) -> String;
     /// The multi-line diagram, North on top, as the reference draws it.
     fn format_diagram(pos: &Self::Position) -> String;
+    /// The position as a picture draws it: the diagram's rows, North on top, with the marks and
+    /// stores of [`crate::picture`].
+    fn board(pos: &Self::Position) -> crate::picture::Board;
 }
 
 /// A game in progress: a position with the history that repetition rules need. Perft and move
@@ -874,6 +877,19 @@ pub struct Playthrough<G: Game> {
     pub notation: Notation,
     seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
     end: Option<GameEnd>,
+}
+
+// By hand: a derive would ask `G: Clone` of the game type itself.
+impl<G: Game> Clone for Playthrough<G> {
+    fn clone(&self) -> Self {
+        Playthrough {
+            position: self.position.clone(),
+            rulings: self.rulings.clone(),
+            notation: self.notation,
+            seen: self.seen.clone(),
+            end: self.end,
+        }
+    }
 }
 
 impl<G: Game> Playthrough<G> {

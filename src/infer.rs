@@ -187,6 +187,14 @@ impl Space {
     }
 }
 
+/// How the inference replays a record: as `check` does, without looking for repairs.
+fn plain() -> ReplayOptions {
+    ReplayOptions {
+        repair_window: 0,
+        ..ReplayOptions::default()
+    }
+}
+
 /// The record as it would be written to play `combo`: its `rulings:` say every value, no preset.
 fn record_under(space: &Space, record: &Record, combo: u32) -> Record {
     let span = record.ruleset.span;
@@ -293,7 +301,7 @@ impl<G: Game> Search<'_, G> {
     fn setup(&mut self, combo: u32) -> Outcome<G::Position> {
         self.moves_played += 1;
         let under = record_under(&self.space, self.record, combo);
-        match replay::replay_to::<G>(&under, &ReplayOptions::default(), 1) {
+        match replay::replay_to::<G>(&under, &plain(), 1) {
             Ok((_, game)) => Outcome::Played {
                 end: game.end(),
                 position: game.position,
@@ -538,10 +546,7 @@ fn infer_game<G: Game>(record: &Record, options: &ReplayOptions, budget: u64) ->
     if search.space.total as usize <= EXACT {
         // Few combinations: each replayed as `check` replays it, in time linear in the record.
         for combo in 0..search.space.total {
-            let replayed = replay::replay(
-                &record_under(&search.space, record, combo),
-                &ReplayOptions::default(),
-            );
+            let replayed = replay::replay(&record_under(&search.space, record, combo), &plain());
             // The legal moves, and the one refused if any.
             let refused = (replayed.plies as usize) < record.moves.len();
             search.moves_played += u64::from(replayed.plies) + u64::from(refused);
@@ -649,10 +654,7 @@ fn furthest<G: Game>(
         .or_else(|| search.special.iter().copied().find(|&c| in_best(c)))
         .unwrap_or_else(|| best.iter().map(|s| s.members[0]).min().expect("a class"));
     let under = record_under(&search.space, record, combo);
-    let finding = replay::replay(&under, &ReplayOptions::default())
-        .findings
-        .into_iter()
-        .next();
+    let finding = replay::replay(&under, &plain()).findings.into_iter().next();
     Some(Furthest {
         combination: combination(combo),
         plies,

@@ -250,4 +250,8 @@ impl Game for Kete {
     fn format_diagram(pos: &Position) -> String {
         notation::format_diagram(&LAMU, pos)
     }
+
+    fn board(pos: &Position) -> crate::picture::Board {
+        notation::board(&LAMU, Self::RULESET, crate::picture::Mark::Reserved, pos)
+    }
 }

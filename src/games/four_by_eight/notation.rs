@@ -12,7 +12,7 @@
 //!
 //! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
 
-use super::position::{HOLE_NAMES, HOLES, Position, index_of, ring_of};
+use super::position::{HOLE_NAMES, HOLES, KUU, Position, index_of, ring_of};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
 use super::{Dir, Move};
 use crate::game::{
@@ -22,6 +22,7 @@ use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
     parse_to_move_line, side_letter, split_hole,
 };
+use crate::picture::{Board, Hole, Mark, Row, Store};
 
 /// What a move's annotation claims (KETE notation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -710,19 +711,80 @@ pub fn format_diagram(variant: &Variant, pos: &Position) -> String {
         out.push('\n');
     }
     out.push_str(&player(Side::South));
-    match pos.hizi() {
-        None => out.push_str(&format!("{}: none\n", w.hizi_line)),
-        Some((h, by)) => {
-            out.push_str(&format!(
-                "{}: {}, {} {by}",
-                w.hizi_line, HOLE_NAMES[h as usize], w.reserved_by
-            ));
-            if pos.hizi_due() {
-                out.push_str(", obligation due");
-            }
-            out.push('\n');
-        }
-    }
+    out.push_str(&hizi_line(variant, pos));
+    out.push('\n');
     out.push_str(&format!("{} to move\n", pos.to_move()));
     out
+}
+
+/// The diagram's reservation line: `hizi zetu: none`, `takasia: a2, by south, obligation due`.
+fn hizi_line(variant: &Variant, pos: &Position) -> String {
+    let w = &variant.words;
+    match pos.hizi() {
+        None => format!("{}: none", w.hizi_line),
+        Some((h, by)) => format!(
+            "{}: {}, {} {by}{}",
+            w.hizi_line,
+            HOLE_NAMES[h as usize],
+            w.reserved_by,
+            if pos.hizi_due() {
+                ", obligation due"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// The board for pictures: the diagram's rows; a standing kuu (house) marked, the reserved hole
+/// marked `reservation` (Kete's hizi zetu, Kiswahili's takasia); the reserves as stores; the
+/// diagram's reservation line and any lost kuu as notes.
+pub fn board(variant: &Variant, ruleset: &'static str, reservation: Mark, pos: &Position) -> Board {
+    let rows = rows()
+        .into_iter()
+        .zip([Side::North, Side::North, Side::South, Side::South])
+        .map(|((label, indices), side)| Row {
+            label,
+            side,
+            holes: indices
+                .iter()
+                .map(|&i| {
+                    let (owner, r) = ring_of(i);
+                    let mut marks = Vec::new();
+                    if r == KUU && pos.has_kuu(owner) {
+                        marks.push(Mark::House);
+                    }
+                    if pos.hizi().is_some_and(|(h, _)| h == i) {
+                        marks.push(reservation);
+                    }
+                    Hole {
+                        index: i,
+                        name: HOLE_NAMES[i as usize],
+                        count: pos.seeds(i).into(),
+                        marks,
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let mut notes: Vec<String> = [Side::North, Side::South]
+        .into_iter()
+        .filter(|&side| !pos.has_kuu(side))
+        .map(|side| format!("{side}: no {}", variant.words.kuu))
+        .collect();
+    notes.push(hizi_line(variant, pos));
+    Board {
+        ruleset,
+        rows,
+        stores: [Side::North, Side::South]
+            .into_iter()
+            .map(|side| Store {
+                side,
+                label: "reserve",
+                count: pos.reserve(side).into(),
+            })
+            .collect(),
+        to_move: pos.to_move(),
+        notes,
+    }
 }

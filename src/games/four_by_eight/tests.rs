@@ -1236,3 +1236,32 @@ fn random_games_keep_every_invariant() {
     }
     assert!(ended > 0);
 }
+
+/// The picture's board reads as the diagram, keeps the 64 seeds, and marks the kuu and the hizi
+/// zetu hole.
+#[test]
+fn boards_match_the_diagram() {
+    use crate::picture::{Mark, check_boards_along_a_game};
+    check_boards_along_a_game::<Kete>(80, |_| 64);
+    let marked = |board: &crate::picture::Board, mark: Mark| -> Vec<&str> {
+        board
+            .holes()
+            .filter(|h| h.marks.contains(&mark))
+            .map(|h| h.name)
+            .collect()
+    };
+    let start = Kete::board(&Kete::start());
+    assert_eq!(marked(&start, Mark::House), ["a5", "A5"]);
+    assert_eq!(start.notes, ["hizi zetu: none"]);
+    let due = Kete::board(&pos(HIZI_DUE));
+    assert_eq!(marked(&due, Mark::Reserved), ["a8"]);
+    assert!(marked(&due, Mark::House).is_empty());
+    assert_eq!(
+        due.notes,
+        [
+            "north: no kuu",
+            "south: no kuu",
+            "hizi zetu: a8, reserved by south, obligation due"
+        ]
+    );
+}

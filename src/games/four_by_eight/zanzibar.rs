@@ -346,4 +346,8 @@ impl Game for Zanzibar {
     fn format_diagram(pos: &Position) -> String {
         notation::format_diagram(&ZANZIBAR, pos)
     }
+
+    fn board(pos: &Position) -> crate::picture::Board {
+        notation::board(&ZANZIBAR, Self::RULESET, crate::picture::Mark::Takasia, pos)
+    }
 }

@@ -160,3 +160,35 @@ const RULINGS_FOR_TEST: &[(&str, &[&str])] = &[
     ("zanzibar.bao-hamna-mid-move", &["stop", "finish", "no-sow"]),
     ("zanzibar.namua-lone-kichwa", &["inward", "either"]),
 ];
+
+/// The picture's board reads as the diagram, keeps the 64 seeds, and marks the takasia-ed hole
+/// (the reference's diagram).
+#[test]
+fn boards_match_the_diagram() {
+    use crate::picture::{Mark, check_boards_along_a_game};
+    check_boards_along_a_game::<Zanzibar>(80, |_| 64);
+    let pos = Zanzibar::parse_position(
+        "north: reserve 0, no house\n\
+         b  1  1  0  1  0  2  1  7\n\
+         a  0  0  0  1  3  3  8  0\n\
+         A  1  0  4  6  0  1  1  1\n\
+         B  2  4  5  3  3  2  2  1\n\
+         south: reserve 0, no house\n\
+         takasia: a2, by south\n\
+         north to move\n",
+    )
+    .unwrap();
+    let board = Zanzibar::board(&pos);
+    let takasia: Vec<&str> = board
+        .holes()
+        .filter(|h| h.marks == [Mark::Takasia])
+        .map(|h| h.name)
+        .collect();
+    assert_eq!(takasia, ["a2"]);
+    assert_eq!(board.notes.last().unwrap(), "takasia: a2, by south");
+    let start = Zanzibar::board(&Zanzibar::start());
+    assert_eq!(
+        start.stores.iter().map(|s| s.count).collect::<Vec<_>>(),
+        [22, 22]
+    );
+}

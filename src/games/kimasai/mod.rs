@@ -360,6 +360,10 @@ impl Game for Kimasai {
     fn format_diagram(pos: &Position) -> String {
         notation::format_diagram(pos)
     }
+
+    fn board(pos: &Position) -> crate::picture::Board {
+        notation::board(pos)
+    }
 }
 
 #[cfg(test)]
@@ -370,6 +374,15 @@ mod tests {
         let mut out = Vec::new();
         Kimasai::legal_moves(pos, &(), &mut out);
         out.into_iter().map(Kimasai::format_move).collect()
+    }
+
+    /// The picture's board reads as the diagram: a stone counted 1 in its hole.
+    #[test]
+    fn boards_match_the_diagram() {
+        crate::picture::check_boards_along_a_game::<Kimasai>(60, |p| {
+            p.stones(Side::South) + p.stones(Side::North)
+        });
+        assert_eq!(Kimasai::board(&Kimasai::start()).total(), 46);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, leading_hole, parse_count_row, parse_side,
     parse_to_move_line, side_letter,
 };
+use crate::picture::{Board, Hole, Row};
 
 /// A Kimasai move as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,6 +175,34 @@ pub fn format_compact(pos: &Position) -> String {
         })
         .collect();
     format!("{} {}", rows.join("/"), side_letter(pos.to_move))
+}
+
+/// The board for pictures: the diagram's four rows, a stone counted 1; nothing off the board.
+pub fn board(pos: &Position) -> Board {
+    let rows = rows()
+        .into_iter()
+        .zip([Side::North, Side::North, Side::South, Side::South])
+        .map(|((label, indices), side)| Row {
+            label,
+            side,
+            holes: indices
+                .iter()
+                .map(|&i| Hole {
+                    index: i,
+                    name: HOLE_NAMES[i as usize],
+                    count: pos.occupied(i).into(),
+                    marks: Vec::new(),
+                })
+                .collect(),
+        })
+        .collect();
+    Board {
+        ruleset: <super::Kimasai as crate::game::Game>::RULESET,
+        rows,
+        stores: Vec::new(),
+        to_move: pos.to_move,
+        notes: Vec::new(),
+    }
 }
 
 pub fn format_diagram(pos: &Position) -> String {

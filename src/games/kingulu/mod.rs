@@ -819,6 +819,10 @@ impl Game for Kingulu {
     fn format_diagram(pos: &Position) -> String {
         notation::format_diagram(pos)
     }
+
+    fn board(pos: &Position) -> crate::picture::Board {
+        notation::board(pos)
+    }
 }
 
 #[cfg(test)]
@@ -837,6 +841,24 @@ mod tests {
 
     fn pos(text: &str) -> Position {
         Kingulu::parse_position(text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
+    }
+
+    /// The picture's board reads as the diagram, keeps the 48 seeds (captured ones in the
+    /// stores), and marks the reserved holes.
+    #[test]
+    fn boards_match_the_diagram() {
+        crate::picture::check_boards_along_a_game::<Kingulu>(60, |_| 48);
+        let board = Kingulu::board(&pos("4,0,5^S,2,4,4/0,5,6,1,3,0 9-5 N"));
+        let reserved: Vec<&str> = board
+            .holes()
+            .filter(|h| h.marks == [crate::picture::Mark::Reserved])
+            .map(|h| h.name)
+            .collect();
+        assert_eq!(reserved, ["a4"]);
+        assert_eq!(board.notes, ["a4 reserved by south"]);
+        let stores: Vec<_> = board.stores.iter().map(|s| (s.side, s.count)).collect();
+        assert_eq!(stores, [(Side::North, 5), (Side::South, 9)]);
+        assert_eq!(board.to_move, Side::North);
     }
 
     fn hole(name: &str) -> u8 {

@@ -21,6 +21,7 @@ use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
     MAX_TEXT, diagram_lines, leading_hole, parse_side, parse_to_move_line, side_letter,
 };
+use crate::picture::{Board, Hole, Mark, Row, Store};
 
 /// What a move claims to capture (KIN-9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,6 +308,51 @@ pub fn format_compact(pos: &Position) -> String {
         pos.captured(Side::North),
         side_letter(pos.side_to_move())
     )
+}
+
+/// The board for pictures: the diagram's rows, reserved holes marked (KIN-10), each side's
+/// captured seeds as its store.
+pub fn board(pos: &Position) -> Board {
+    let rows = ROWS
+        .iter()
+        .zip([Side::North, Side::South])
+        .map(|(&(label, indices), side)| Row {
+            label,
+            side,
+            holes: indices
+                .iter()
+                .map(|&h| Hole {
+                    index: h,
+                    name: HOLE_NAMES[h as usize],
+                    count: pos.seeds(h).into(),
+                    marks: match pos.reserved_by(h) {
+                        Some(_) => vec![Mark::Reserved],
+                        None => Vec::new(),
+                    },
+                })
+                .collect(),
+        })
+        .collect();
+    let notes = (0..HOLES as u8)
+        .filter_map(|h| {
+            pos.reserved_by(h)
+                .map(|by| format!("{} reserved by {by}", HOLE_NAMES[h as usize]))
+        })
+        .collect();
+    Board {
+        ruleset: <super::Kingulu as crate::game::Game>::RULESET,
+        rows,
+        stores: [Side::North, Side::South]
+            .into_iter()
+            .map(|side| Store {
+                side,
+                label: "captured",
+                count: pos.captured(side).into(),
+            })
+            .collect(),
+        to_move: pos.side_to_move(),
+        notes,
+    }
 }
 
 pub fn format_diagram(pos: &Position) -> String {
