@@ -145,8 +145,7 @@ fn main() {
                 row.first += usize::from(verdict.restoring == Some(0));
                 row.among += usize::from(verdict.restoring.is_some());
                 if verdict.restoring != Some(0) && row.misses.len() < examples {
-                    row.misses
-                        .push(describe_miss(original, &slip, &verdict));
+                    row.misses.push(describe_miss(original, &slip, &verdict));
                 }
             }
             row.times.sort();

@@ -22,7 +22,13 @@ fn sample(ruleset: &str) -> Vec<Original> {
                 .into_iter()
                 .filter(|o| o.notation() == Notation::Donkers),
         );
-        assert!(games.iter().filter(|o| o.notation() == Notation::Donkers).count() >= 2);
+        assert!(
+            games
+                .iter()
+                .filter(|o| o.notation() == Notation::Donkers)
+                .count()
+                >= 2
+        );
     }
     games
 }
@@ -127,10 +133,13 @@ fn slips_as_written() {
     let moves = original.moves();
     let mut seen = std::collections::HashSet::new();
     for seed in 0..40 {
-        let slip = set::make_slip(original, Kind::Direction, &mut set::slip_rng(seed, 0, 0, 0))
-            .unwrap();
+        let slip =
+            set::make_slip(original, Kind::Direction, &mut set::slip_rng(seed, 0, 0, 0)).unwrap();
         let (was, now) = (&moves[slip.at], &slip.moves[slip.at]);
-        assert_eq!(was.replace('<', "#").replace('>', "<").replace('#', ">"), *now);
+        assert_eq!(
+            was.replace('<', "#").replace('>', "<").replace('#', ">"),
+            *now
+        );
         seen.insert(slip.at);
     }
     // Seeded, but spread over the game.

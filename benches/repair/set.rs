@@ -56,7 +56,10 @@ pub fn originals(ruleset: &str, corpus: usize, generated: usize) -> Vec<Original
         .join("corpus")
         .join(ruleset);
     let (files, problems) = collect_files(&[folder]);
-    assert!(problems.is_empty(), "{ruleset}: the corpus reads: {problems:?}");
+    assert!(
+        problems.is_empty(),
+        "{ruleset}: the corpus reads: {problems:?}"
+    );
     let mut out = Vec::new();
     'files: for path in files {
         let Source::Text(text) = record::read_source(&path).expect("a corpus file reads") else {
@@ -101,8 +104,7 @@ fn generated_record<G: Game>(seed: u64, donkers: bool) -> String {
         .expect("a generated record reads");
     let mut replay = Playthrough::<G>::new(G::start(), rulings);
     for (written, &mv) in record.moves.iter_mut().zip(&game.moves) {
-        written.value =
-            G::format_move_in(Notation::Donkers, &replay.position, &replay.rulings, mv);
+        written.value = G::format_move_in(Notation::Donkers, &replay.position, &replay.rulings, mv);
         replay.play(mv, &mut ()).expect("a generated move plays");
     }
     record.notation = Some(Field {
@@ -236,12 +238,14 @@ pub fn make_slip(original: &Original, kind: Kind, rng: &mut SplitMix64) -> Optio
     };
     match kind {
         Kind::Direction | Kind::Case | Kind::Row => {
-            let spell = |text: &str| match kind {
-                Kind::Direction => flip_direction(text, notation),
-                Kind::Case => flip_case(text),
-                _ => flip_row(text),
-            }
-            .filter(|t| parses(t));
+            let spell = |text: &str| {
+                match kind {
+                    Kind::Direction => flip_direction(text, notation),
+                    Kind::Case => flip_case(text),
+                    _ => flip_row(text),
+                }
+                .filter(|t| parses(t))
+            };
             let candidates: Vec<usize> = (0..moves.len())
                 .filter(|&i| spell(&moves[i]).is_some())
                 .collect();
@@ -346,12 +350,12 @@ fn off_by_one(text: &str, up: bool) -> Option<String> {
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len() - start);
     let number: u32 = text[start..start + len].parse().ok()?;
-    let other = if up { number + 1 } else { number.checked_sub(1)? };
-    Some(format!(
-        "{}{other}{}",
-        &text[..start],
-        &text[start + len..]
-    ))
+    let other = if up {
+        number + 1
+    } else {
+        number.checked_sub(1)?
+    };
+    Some(format!("{}{other}{}", &text[..start], &text[start + len..]))
 }
 
 /// One suggestion as the JSON report gives it (the fields the judge needs).
@@ -501,7 +505,10 @@ pub fn judge(original: &Original, slip: &Slip) -> Verdict {
         .as_array()
         .cloned()
         .unwrap_or_default();
-    let error_ply = errors.iter().find_map(|e| e["ply"].as_u64()).map(|p| p as u32);
+    let error_ply = errors
+        .iter()
+        .find_map(|e| e["ply"].as_u64())
+        .map(|p| p as u32);
     // Before the repair lands the field is absent: no suggestion.
     let suggestions: Vec<Suggested> = errors
         .iter()
