@@ -6,7 +6,8 @@
 //! and kind, then a few misses.
 //!
 //! `cargo bench --bench repair`; `BAO_REPAIR_GAMES` games per ruleset (default 50),
-//! `BAO_REPAIR_SEED` (default 9), `BAO_REPAIR_EXAMPLES` misses shown per row (default 2).
+//! `BAO_REPAIR_SEED` (default 9), `BAO_REPAIR_EXAMPLES` misses shown per row (default 2),
+//! `BAO_REPAIR_DUMP=FOLDER` writes those misses' slipped records there (for `bao-oracle check`).
 
 // The judge's own checks (`undoing`) are for `tests/repair_set.rs`.
 #[allow(dead_code)]
@@ -37,6 +38,8 @@ struct Row {
     later: usize,
     /// ... more than the default repair window (8 plies) later.
     beyond_window: usize,
+    /// The first error is no move's (the `result:` claim): no suggestion is looked for.
+    no_move_error: usize,
     with_suggestions: usize,
     first: usize,
     among: usize,
@@ -96,12 +99,13 @@ fn describe_miss(original: &Original, slip: &Slip, verdict: &Verdict) -> String 
         None => String::new(),
     };
     format!(
-        "{} ({} plies): {what}; first error at ply {}; suggested: {suggested}{restoring}",
+        "{} ({} plies): {what}; first error {} at ply {}; suggested: {suggested}{restoring}",
         original.name,
         moves.len(),
+        verdict.error_code.as_deref().unwrap_or("(none)"),
         verdict
             .error_ply
-            .map_or("(none at a ply)".to_string(), |p| p.to_string()),
+            .map_or("(none)".to_string(), |p| p.to_string()),
     )
 }
 
@@ -109,6 +113,7 @@ fn main() {
     let games = env_number("BAO_REPAIR_GAMES", 50) as usize;
     let seed = env_number("BAO_REPAIR_SEED", 9);
     let examples = env_number("BAO_REPAIR_EXAMPLES", 2) as usize;
+    let dump = std::env::var_os("BAO_REPAIR_DUMP").map(std::path::PathBuf::from);
     let mut table = Vec::new();
     for (r, ruleset) in RULESETS.iter().enumerate() {
         let mut originals = set::originals(ruleset, games, 0);
@@ -141,11 +146,25 @@ fn main() {
                         row.beyond_window += 1;
                     }
                 }
+                row.no_move_error += usize::from(verdict.error_ply.is_none());
                 row.with_suggestions += usize::from(!verdict.suggestions.is_empty());
                 row.first += usize::from(verdict.restoring == Some(0));
                 row.among += usize::from(verdict.restoring.is_some());
                 if verdict.restoring != Some(0) && row.misses.len() < examples {
                     row.misses.push(describe_miss(original, &slip, &verdict));
+                    if let Some(dir) = &dump {
+                        let file = format!(
+                            "{ruleset}-{}-{}.yaml",
+                            kind.name().replace(' ', "-"),
+                            row.misses.len()
+                        );
+                        let text = format!(
+                            "# {}\n{}",
+                            row.misses.last().unwrap(),
+                            set::write_record(&original.record, &slip.moves)
+                        );
+                        std::fs::write(dir.join(file), text).expect("the dump folder is writable");
+                    }
                 }
             }
             row.times.sort();
@@ -161,8 +180,8 @@ fn main() {
     println!(
         "### Repair suggestions: {games} games per ruleset, seed {seed}, release build\n\n\
          | ruleset | slip | games | n/a | undetectable | later error | beyond window | \
-         with suggestions | first % | among % | median ms | worst ms |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+         error at no move | with suggestions | first % | among % | median ms | worst ms |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     );
     for (ruleset, kind, row) in &table {
         let detectable = row.detectable();
@@ -171,13 +190,14 @@ fn main() {
             n => (ms(row.times[n / 2]), ms(row.times[n - 1])),
         };
         println!(
-            "| {ruleset} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {median} | {worst} |",
+            "| {ruleset} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {median} | {worst} |",
             kind.name(),
             row.games,
             row.not_applicable,
             row.undetectable,
             row.later,
             row.beyond_window,
+            row.no_move_error,
             row.with_suggestions,
             percent(row.first, detectable),
             percent(row.among, detectable),
@@ -187,7 +207,8 @@ fn main() {
         "\n`n/a`: games where no ply admits the slip (no direction in the notation, no back row). \
          `undetectable`: the slipped record checks valid; both are left out of the shares. \
          `later error`: the first error comes after the plies the slip wrote (the slipped move \
-         stayed legal); `beyond window`: more than 8 plies after the slip. Shares are of the \
+         stayed legal); `beyond window`: more than 8 plies after the slip (the default repair window); `error at no move`: the only \
+         error is the `result:` claim, which gets no suggestion. Shares are of the \
          detectable slips; times are of `check_text` on the one slipped game."
     );
     println!("\n### Misses (the original not first), at most {examples} per row\n");

@@ -475,6 +475,8 @@ pub struct Verdict {
     pub valid: bool,
     /// The first ply an error names (1-based, of the slipped list).
     pub error_ply: Option<u32>,
+    /// The first error's code (`illegal-move`, `move-after-end`, `result-mismatch`, ...).
+    pub error_code: Option<String>,
     /// The suggestions, in rank order (empty when `check` gives none).
     pub suggestions: Vec<Suggested>,
     /// Which suggestion restores the original, if any (0 = the first).
@@ -509,6 +511,10 @@ pub fn judge(original: &Original, slip: &Slip) -> Verdict {
         .iter()
         .find_map(|e| e["ply"].as_u64())
         .map(|p| p as u32);
+    let error_code = errors
+        .first()
+        .and_then(|e| e["code"].as_str())
+        .map(str::to_string);
     // Before the repair lands the field is absent: no suggestion.
     let suggestions: Vec<Suggested> = errors
         .iter()
@@ -522,6 +528,7 @@ pub fn judge(original: &Original, slip: &Slip) -> Verdict {
     Verdict {
         valid,
         error_ply,
+        error_code,
         suggestions,
         restoring,
         time,
