@@ -5,7 +5,7 @@
 //! list it leaves replays through the original's positions. Prints a markdown table per ruleset
 //! and kind, then a few misses.
 //!
-//! `cargo bench --bench repair`; `BAO_REPAIR_GAMES` games per ruleset (default 50),
+//! `cargo bench --bench repair`; `BAO_REPAIR_GAMES` games per ruleset (default 100),
 //! `BAO_REPAIR_SEED` (default 9), `BAO_REPAIR_EXAMPLES` misses shown per row (default 2),
 //! `BAO_REPAIR_DUMP=FOLDER` writes those misses' slipped records there (for `bao-oracle check`).
 
@@ -49,6 +49,19 @@ struct Row {
 }
 
 impl Row {
+    fn add(&mut self, other: &Row) {
+        self.games += other.games;
+        self.not_applicable += other.not_applicable;
+        self.undetectable += other.undetectable;
+        self.later += other.later;
+        self.beyond_window += other.beyond_window;
+        self.no_move_error += other.no_move_error;
+        self.with_suggestions += other.with_suggestions;
+        self.first += other.first;
+        self.among += other.among;
+        self.times.extend(&other.times);
+    }
+
     fn detectable(&self) -> usize {
         self.games - self.not_applicable - self.undetectable
     }
@@ -109,8 +122,29 @@ fn describe_miss(original: &Original, slip: &Slip, verdict: &Verdict) -> String 
     )
 }
 
+fn print_row(ruleset: &str, kind: Kind, row: &Row) {
+    let detectable = row.detectable();
+    let (median, worst) = match row.times.len() {
+        0 => ("–".to_string(), "–".to_string()),
+        n => (ms(row.times[n / 2]), ms(row.times[n - 1])),
+    };
+    println!(
+        "| {ruleset} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {median} | {worst} |",
+        kind.name(),
+        row.games,
+        row.not_applicable,
+        row.undetectable,
+        row.later,
+        row.beyond_window,
+        row.no_move_error,
+        row.with_suggestions,
+        percent(row.first, detectable),
+        percent(row.among, detectable),
+    );
+}
+
 fn main() {
-    let games = env_number("BAO_REPAIR_GAMES", 50) as usize;
+    let games = env_number("BAO_REPAIR_GAMES", 100) as usize;
     let seed = env_number("BAO_REPAIR_SEED", 9);
     let examples = env_number("BAO_REPAIR_EXAMPLES", 2) as usize;
     let dump = std::env::var_os("BAO_REPAIR_DUMP").map(std::path::PathBuf::from);
@@ -184,24 +218,15 @@ fn main() {
          |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     );
     for (ruleset, kind, row) in &table {
-        let detectable = row.detectable();
-        let (median, worst) = match row.times.len() {
-            0 => ("–".to_string(), "–".to_string()),
-            n => (ms(row.times[n / 2]), ms(row.times[n - 1])),
-        };
-        println!(
-            "| {ruleset} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {median} | {worst} |",
-            kind.name(),
-            row.games,
-            row.not_applicable,
-            row.undetectable,
-            row.later,
-            row.beyond_window,
-            row.no_move_error,
-            row.with_suggestions,
-            percent(row.first, detectable),
-            percent(row.among, detectable),
-        );
+        print_row(ruleset, *kind, row);
+    }
+    for kind in KINDS {
+        let mut all = Row::default();
+        for (_, _, row) in table.iter().filter(|(_, k, _)| *k == kind) {
+            all.add(row);
+        }
+        all.times.sort();
+        print_row("all", kind, &all);
     }
     println!(
         "\n`n/a`: games where no ply admits the slip (no direction in the notation, no back row). \
