@@ -36,6 +36,8 @@ struct Row {
     undetectable: usize,
     /// The first error comes after the plies the slip wrote.
     later: usize,
+    /// Of those, the original first.
+    later_first: usize,
     /// ... more than the default repair window (8 plies) later.
     beyond_window: usize,
     /// The first error is no move's (the `result:` claim): no suggestion is looked for.
@@ -54,6 +56,7 @@ impl Row {
         self.not_applicable += other.not_applicable;
         self.undetectable += other.undetectable;
         self.later += other.later;
+        self.later_first += other.later_first;
         self.beyond_window += other.beyond_window;
         self.no_move_error += other.no_move_error;
         self.with_suggestions += other.with_suggestions;
@@ -129,12 +132,13 @@ fn print_row(ruleset: &str, kind: Kind, row: &Row) {
         n => (ms(row.times[n / 2]), ms(row.times[n - 1])),
     };
     println!(
-        "| {ruleset} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {median} | {worst} |",
+        "| {ruleset} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {median} | {worst} |",
         kind.name(),
         row.games,
         row.not_applicable,
         row.undetectable,
         row.later,
+        percent(row.later_first, row.later),
         row.beyond_window,
         row.no_move_error,
         row.with_suggestions,
@@ -176,6 +180,7 @@ fn main() {
                     && p > slip.last_written
                 {
                     row.later += 1;
+                    row.later_first += usize::from(verdict.restoring == Some(0));
                     if p > slip.at as u32 + 1 + 8 {
                         row.beyond_window += 1;
                     }
@@ -213,9 +218,9 @@ fn main() {
     }
     println!(
         "### Repair suggestions: {games} games per ruleset, seed {seed}, release build\n\n\
-         | ruleset | slip | games | n/a | undetectable | later error | beyond window | \
+         | ruleset | slip | games | n/a | undetectable | later error | later: first % | beyond window | \
          error at no move | with suggestions | first % | among % | median ms | worst ms |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     );
     for (ruleset, kind, row) in &table {
         print_row(ruleset, *kind, row);
@@ -232,8 +237,9 @@ fn main() {
         "\n`n/a`: games where no ply admits the slip (no direction in the notation, no back row). \
          `undetectable`: the slipped record checks valid; both are left out of the shares. \
          `later error`: the first error comes after the plies the slip wrote (the slipped move \
-         stayed legal); `beyond window`: more than 8 plies after the slip (the default repair window); `error at no move`: the only \
-         error is the `result:` claim, which gets no suggestion. Shares are of the \
+         stayed legal); `later: first %`: the share of those repaired first; `beyond window`: \
+         more than 8 plies after the slip (the default repair window); `error at no move`: the \
+         only error is the `result:` claim, which gets no suggestion. Shares are of the \
          detectable slips; times are of `check_text` on the one slipped game."
     );
     println!("\n### Misses (the original not first), at most {examples} per row\n");
