@@ -52,6 +52,7 @@ fn originals_written_back_check_valid() {
 fn every_slip_changes_the_moves_and_is_judged() {
     let mut made = [0usize; KINDS.len()];
     let mut undetectable = 0;
+    let (mut detectable, mut restored_first) = (0, 0);
     for (r, ruleset) in RULESETS.iter().enumerate() {
         for (g, original) in sample(ruleset).iter().enumerate() {
             let moves = original.moves();
@@ -92,6 +93,8 @@ fn every_slip_changes_the_moves_and_is_judged() {
                     assert!(verdict.error_ply.is_none());
                     assert!(verdict.suggestions.is_empty());
                 } else {
+                    detectable += 1;
+                    restored_first += usize::from(verdict.restoring == Some(0));
                     // A refused record is not the original game.
                     assert!(!set::is_original(original, &written), "{}", original.name);
                 }
@@ -115,6 +118,11 @@ fn every_slip_changes_the_moves_and_is_judged() {
     // The character slips are made in every ruleset that has them, the ply slips everywhere.
     assert!(made.iter().all(|&n| n >= 8), "{made:?}");
     assert!(undetectable < made.iter().sum::<usize>());
+    // The judge reads `check`'s suggestions (the JSON contract): most slips come back first.
+    assert!(
+        restored_first * 2 > detectable,
+        "{restored_first} of {detectable}"
+    );
 }
 
 #[test]
