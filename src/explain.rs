@@ -360,8 +360,9 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
                 format!("the stone moves from {} to {}", h(from), h(to))
             }
             Event::Enter { hole, seeds, .. } => format!(
-                "{seeds} seed{} from the reserve into {}",
+                "{seeds} seed{} from the {} into {}",
                 plural(seeds),
+                G::TERMS.reserve,
                 h(hole)
             ),
             Event::Capture { hole, seeds, .. } => format!("capture of {seeds} from {}", h(hole)),
@@ -388,7 +389,7 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
             }
             Event::Note { note, .. } => note.text().to_string(),
             Event::Stop { at, reason, .. } => {
-                format!("the move ends in {}: {}", h(at), reason.describe())
+                format!("the move ends in {}: {}", h(at), reason.describe(G::TERMS))
             }
             Event::GameOver { end } => {
                 let outcome = match end.outcome {

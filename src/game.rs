@@ -207,16 +207,27 @@ pub enum StopReason {
 }
 
 impl StopReason {
-    pub fn describe(self) -> &'static str {
+    /// The reason in words, the house named as the game names it.
+    pub fn describe(self, terms: Terms) -> String {
         match self {
-            StopReason::EmptyHole => "the last seed fell into an empty hole",
-            StopReason::ReservedHole => "the last seed fell into a reserved hole",
-            StopReason::Reservation => "a hole was reserved",
-            StopReason::Kuu => "the move stops at the kuu",
-            StopReason::GameWon => "the game is won",
-            StopReason::Arrived => "the stone arrived",
+            StopReason::EmptyHole => "the last seed fell into an empty hole".into(),
+            StopReason::ReservedHole => "the last seed fell into a reserved hole".into(),
+            StopReason::Reservation => "a hole was reserved".into(),
+            StopReason::Kuu => format!("the move stops at the {}", terms.house),
+            StopReason::GameWon => "the game is won".into(),
+            StopReason::Arrived => "the stone arrived".into(),
         }
     }
+}
+
+/// A game's own words for the parts that descriptions share: Bao la Kete's kuu and reserve are
+/// Bao la Kiswahili's house and store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// The square hole: `kuu` (Kete), `house` (nyumba, Kiswahili).
+    pub house: &'static str,
+    /// The seeds not yet entered: `reserve` (Kete), `store` (Kiswahili).
+    pub reserve: &'static str,
 }
 
 /// Something a move did that moves no seeds by itself: a decision taken, a rule that changed the
@@ -488,10 +499,14 @@ impl Event {
             Event::Relay { at, seeds, .. } => format!("relay: lift {seeds} from {}", h(at)),
             Event::Step { from, to, .. } => format!("{} -> {}", h(from), h(to)),
             Event::Enter { hole, seeds: 1, .. } => {
-                format!("one seed from the reserve into {}", h(hole))
+                format!("one seed from the {} into {}", G::TERMS.reserve, h(hole))
             }
             Event::Enter { hole, seeds, .. } => {
-                format!("{seeds} seeds from the reserve into {}", h(hole))
+                format!(
+                    "{seeds} seeds from the {} into {}",
+                    G::TERMS.reserve,
+                    h(hole)
+                )
             }
             Event::Capture { hole, seeds, .. } => format!("capture {seeds} from {}", h(hole)),
             Event::Reserve {
@@ -499,7 +514,9 @@ impl Event {
             } => format!("{} reserved by {by}, holding {seeds}", h(hole)),
             Event::Transfer { from, to, .. } => format!("one seed from {} to {}", h(from), h(to)),
             Event::Note { note, .. } => note.text().to_string(),
-            Event::Stop { at, reason, .. } => format!("stop in {}: {}", h(at), reason.describe()),
+            Event::Stop { at, reason, .. } => {
+                format!("stop in {}: {}", h(at), reason.describe(G::TERMS))
+            }
             Event::GameOver { end } => match end.score {
                 Some([s, n]) => format!("game over: {} ({s}-{n})", end.outcome),
                 None => format!("game over: {}", end.outcome),
@@ -725,6 +742,11 @@ pub trait Game: Sized + 'static {
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
     /// The rule catalogue, `spec/<ruleset>/rules.yaml`, as built into the oracle.
     const CATALOGUE: &'static str;
+    /// The game's words for its house and reserve, where it has them.
+    const TERMS: Terms = Terms {
+        house: "kuu",
+        reserve: "reserve",
+    };
 
     /// A validated position: everything that decides the rest of the game except its history.
     type Position: Clone + Eq + Hash + fmt::Debug + Send + Sync;

@@ -66,7 +66,7 @@ impl Mark {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Store {
     pub side: Side,
-    /// `reserve` or `captured`.
+    /// `reserve` (Kete), `store` (Kiswahili) or `captured` (Kingulu).
     pub label: &'static str,
     pub count: u32,
 }

@@ -780,7 +780,7 @@ pub fn board(variant: &Variant, ruleset: &'static str, reservation: Mark, pos: &
             .into_iter()
             .map(|side| Store {
                 side,
-                label: "reserve",
+                label: variant.words.reserve,
                 count: pos.reserve(side).into(),
             })
             .collect(),

@@ -186,6 +186,10 @@ impl Game for Zanzibar {
     const NAME: &'static str = "Bao la Kiswahili";
     const RULINGS: &'static [RulingDef] = RULINGS;
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical, Notation::Donkers];
+    const TERMS: crate::game::Terms = crate::game::Terms {
+        house: "house",
+        reserve: "store",
+    };
     const PRESETS: &'static [Preset] = PRESETS;
     const CATALOGUE: &'static str = include_str!("../../../spec/bao-la-kiswahili/rules.yaml");
 
