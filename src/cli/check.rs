@@ -9,15 +9,17 @@ use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, Summary, check_file, collect_files};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
-use bao_oracle::report::{human, json};
+use bao_oracle::report::{html, human, json};
 use bao_oracle::rulings::RulingSet;
+use bao_oracle::timeline::timelines;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// Record files, and folders to search recursively for `*.yaml` / `*.yml`.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-    /// Output: miette reports and a closing line, or one JSON document.
+    /// Output: miette reports and a closing line, one JSON document, or one HTML page that steps
+    /// through every game's boards.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// A non-default ruling for the records of its game, NAME=VALUE (repeatable); a record that
@@ -39,6 +41,7 @@ pub struct CheckArgs {
 pub enum Format {
     Human,
     Json,
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -96,6 +99,7 @@ pub fn run(args: CheckArgs) -> Status {
     // The human reporter escapes control characters itself (colour codes are its own).
     let mut out = Output::stdout();
     let mut reports: Vec<FileReport> = Vec::new();
+    let mut views = html::Views::new();
     let mut summary = Summary::default();
     let mut compared = (0, 0);
     for problem in &problems {
@@ -132,6 +136,10 @@ pub fn run(args: CheckArgs) -> Status {
         match args.format {
             Format::Human => out.text(&human::render_file(&report, style)),
             Format::Json => reports.push(report),
+            Format::Html => {
+                views.add_file(timelines(&report.text, &options));
+                reports.push(report);
+            }
         }
     }
     summary.io_errors = problems.len();
@@ -148,6 +156,9 @@ pub fn run(args: CheckArgs) -> Status {
         }
         Format::Json => {
             out.text(&json::render(&reports, &problems));
+        }
+        Format::Html => {
+            out.text(&html::render(&reports, &views, &problems));
         }
     }
     // A report not delivered is never a success.
