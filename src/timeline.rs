@@ -51,54 +51,94 @@ pub struct Timeline {
     pub stop: Option<Stop>,
 }
 
-/// The timeline of `record`, or `None` if its game cannot be set up (unknown ruleset, bad
-/// rulings or start position: `check` reports why).
-pub fn timeline(record: &Record, options: &ReplayOptions) -> Option<Timeline> {
-    with_game!(&record.ruleset.value, G => timeline_of::<G>(record, options)).flatten()
+/// One step of a replay, as [`replay_plies`] yields it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The board before the first move (always first).
+    Start {
+        ruleset: &'static str,
+        board: Board,
+    },
+    Ply(Ply),
+    /// The replay stopped here (last, if it did).
+    Stop(Stop),
 }
 
-/// The timelines of the records of a file's text, with the index of each record's document (as
-/// [`crate::check::GameReport::index`] counts them), one at a time: a file of thousands of games
-/// never holds all their boards at once. A document that is not a record yields `None`.
+/// Replays `record`, handing each [`Step`] to `visit` as it comes, so that a caller who keeps
+/// only what it needs of each board never holds a game's boards at once. False if its game cannot
+/// be set up (unknown ruleset, bad rulings or start position: `check` reports why); nothing is
+/// visited then.
+pub fn replay_plies(record: &Record, options: &ReplayOptions, visit: &mut dyn FnMut(Step)) -> bool {
+    with_game!(&record.ruleset.value, G => plies_of::<G>(record, options, visit)).unwrap_or(false)
+}
+
+/// The timeline of `record`, or `None` if its game cannot be set up ([`replay_plies`]).
+pub fn timeline(record: &Record, options: &ReplayOptions) -> Option<Timeline> {
+    let mut out: Option<Timeline> = None;
+    replay_plies(record, options, &mut |step| match (step, &mut out) {
+        (Step::Start { ruleset, board }, _) => {
+            out = Some(Timeline {
+                ruleset,
+                start: board,
+                plies: Vec::with_capacity(record.moves.len()),
+                stop: None,
+            })
+        }
+        (Step::Ply(ply), Some(t)) => t.plies.push(ply),
+        (Step::Stop(stop), Some(t)) => t.stop = Some(stop),
+        (_, None) => {}
+    });
+    out
+}
+
+/// The records of a file's text, with the index of each record's document (as
+/// [`crate::check::GameReport::index`] counts them), one at a time; `None` for a document that is
+/// not a record. For [`replay_plies`] or [`timeline`] on each.
+pub fn records(text: &str) -> impl Iterator<Item = (usize, Option<Record>)> + '_ {
+    record::split_documents(text)
+        .into_iter()
+        .map(|doc| (doc.index, record::parse_document(&doc).ok()))
+}
+
+/// The timelines of the records of a file's text ([`records`], [`timeline`]), one at a time.
 pub fn timelines<'a>(
     text: &'a str,
     options: &'a ReplayOptions,
 ) -> impl Iterator<Item = (usize, Option<Timeline>)> + 'a {
-    record::split_documents(text).into_iter().map(move |doc| {
-        let timeline = record::parse_document(&doc)
-            .ok()
-            .and_then(|record| timeline(&record, options));
-        (doc.index, timeline)
-    })
+    records(text).map(move |(index, record)| (index, record.and_then(|r| timeline(&r, options))))
 }
 
-fn timeline_of<G: Game>(record: &Record, options: &ReplayOptions) -> Option<Timeline> {
-    let (_, mut game) = replay::replay_to::<G>(record, options, 1).ok()?;
-    let mut out = Timeline {
-        ruleset: G::RULESET,
-        start: G::board(&game.position),
-        plies: Vec::with_capacity(record.moves.len()),
-        stop: None,
+fn plies_of<G: Game>(
+    record: &Record,
+    options: &ReplayOptions,
+    visit: &mut dyn FnMut(Step),
+) -> bool {
+    let Ok((_, mut game)) = replay::replay_to::<G>(record, options, 1) else {
+        return false;
     };
+    visit(Step::Start {
+        ruleset: G::RULESET,
+        board: G::board(&game.position),
+    });
     let mut events = Vec::new();
     for (i, text) in record.moves.iter().enumerate() {
         if game.end().is_some() {
-            out.stop = Some(stopped(&game, i, &text.value, true));
+            visit(Step::Stop(stopped(&game, i, &text.value, true)));
             break;
         }
         if game.play_text_into(&text.value, &mut events).is_err() {
-            out.stop = Some(stopped(&game, i, &text.value, false));
+            visit(Step::Stop(stopped(&game, i, &text.value, false)));
             break;
         }
         let (from, captured) = highlights(&events);
-        out.plies.push(Ply {
+        visit(Step::Ply(Ply {
             text: text.value.clone(),
             board: G::board(&game.position),
             from,
             captured,
-        });
+        }));
     }
-    Some(out)
+    true
 }
 
 fn stopped<G: Game>(game: &Playthrough<G>, i: usize, text: &str, over: bool) -> Stop {

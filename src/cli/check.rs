@@ -11,7 +11,6 @@ use bao_oracle::diagnostics::Code;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::report::{html, human, json};
 use bao_oracle::rulings::RulingSet;
-use bao_oracle::timeline::timelines;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -137,7 +136,7 @@ pub fn run(args: CheckArgs) -> Status {
             Format::Human => out.text(&human::render_file(&report, style)),
             Format::Json => reports.push(report),
             Format::Html => {
-                views.add_file(timelines(&report.text, &options));
+                views.add_file(&report.text, &options);
                 reports.push(report);
             }
         }

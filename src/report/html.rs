@@ -8,8 +8,9 @@
 //! the game's plies or null). The boards come from [`crate::timeline`]; this module sees
 //! [`Board`]s, never a game's position. A view is compact, for files of thousands of games:
 //!
-//! - `moves`: the record's moves as written, up to the one where the replay stopped;
-//! - `plies`: one string per board (the start, then after each legal ply): the side to move
+//! - `moves`: the record's moves as written, up to the one where the replay stopped: joined by
+//!   spaces, or a list if one holds a space;
+//! - `plies`: one string per board, joined by spaces (the start, then after each legal ply): the side to move
 //!   (`S`, `N`), then sections `|` + letter: `L` layout index (decimal; counts and marks start
 //!   again from none), `m` the marks when they change (slot, `h`ouse / `t`akasia / `r`eserved)*,
 //!   `n` the notes' index in `notes` when they change, `f` the slot moved from, `x` the captured
@@ -26,7 +27,8 @@ use super::json;
 use crate::check::{FileReport, IoProblem, Summary};
 use crate::game::Side;
 use crate::picture::{Board, Mark};
-use crate::timeline::Timeline;
+use crate::replay::ReplayOptions;
+use crate::timeline::{self, Step};
 
 const CSS: &str = include_str!("html/viewer.css");
 const SCRIPT: &str = include_str!("html/viewer.js");
@@ -90,18 +92,19 @@ impl Layout {
         }
     }
 
-    /// Whether `board` has this shape (checked without building its layout: once per ply).
+    /// Whether `board` has this shape (checked without building its layout: once per ply). Hole
+    /// names follow from the indices (`Game::hole_name`).
     fn fits(&self, board: &Board) -> bool {
-        self.ruleset == board.ruleset
+        same(self.ruleset, board.ruleset)
             && self.rows.len() == board.rows.len()
             && self.rows.iter().zip(&board.rows).all(|(l, r)| {
-                l.label == r.label
+                same(l.label, r.label)
                     && l.side == r.side
                     && l.holes.len() == r.holes.len()
                     && l.holes
                         .iter()
                         .zip(&r.holes)
-                        .all(|(&(i, n), h)| i == h.index && n == h.name)
+                        .all(|(&(i, _), h)| i == h.index)
             })
             && self.stores.len() == board.stores.len()
             && self
@@ -112,23 +115,46 @@ impl Layout {
     }
 
     /// The slot of each hole index of the game.
-    fn slot_of(&self) -> HashMap<u8, usize> {
-        self.rows
-            .iter()
-            .flat_map(|r| r.holes.iter().map(|&(i, _)| i))
-            .enumerate()
-            .map(|(slot, i)| (i, slot))
-            .collect()
+    fn slot_of(&self) -> Vec<Option<usize>> {
+        let mut slots = vec![None; 256];
+        for (slot, &(i, _)) in self.rows.iter().flat_map(|r| &r.holes).enumerate() {
+            slots[usize::from(i)] = Some(slot);
+        }
+        slots
     }
+}
+
+/// Whether two names are the same: most often the same static text, then not read at all.
+fn same(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
 }
 
 /// A game's plies in compact form (module docs).
 #[derive(Clone, Debug, Serialize)]
 struct GameView {
-    moves: Vec<String>,
-    plies: Vec<String>,
+    moves: Moves,
+    plies: String,
     notes: Vec<Vec<String>>,
     stop: Option<StopView>,
+}
+
+/// A game's moves as written: joined by spaces when none holds one (one string to read, not
+/// thousands), else listed.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+enum Moves {
+    Joined(String),
+    Listed(Vec<String>),
+}
+
+impl Moves {
+    fn of(moves: Vec<&str>) -> Moves {
+        if moves.iter().all(|m| !m.is_empty() && !m.contains(' ')) {
+            Moves::Joined(moves.join(" "))
+        } else {
+            Moves::Listed(moves.into_iter().map(str::to_string).collect())
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -143,16 +169,63 @@ struct StopView {
 #[derive(Debug, Default)]
 pub struct Views {
     layouts: Vec<Layout>,
-    slots: Vec<HashMap<u8, usize>>,
+    /// Per layout, the slot of each hole index of the game.
+    slots: Vec<Vec<Option<usize>>>,
     /// Per file: each game's document index and view.
     files: Vec<Vec<(usize, Option<GameView>)>>,
 }
 
+/// A game's view as its steps come.
+#[derive(Default)]
+struct GameBuilder {
+    moves: Vec<String>,
+    plies: String,
+    notes: Vec<Vec<String>>,
+    stop: Option<StopView>,
+    previous: Previous,
+}
+
+impl GameBuilder {
+    fn step(&mut self, views: &mut Views, step: Step) {
+        match step {
+            Step::Start { board, .. } => {
+                self.notes.push(Vec::new());
+                views.encode(&board, None, &[], self);
+            }
+            Step::Ply(ply) => {
+                self.plies.push(' ');
+                views.encode(&ply.board, ply.from, &ply.captured, self);
+                self.moves.push(ply.text);
+            }
+            Step::Stop(stop) => {
+                self.moves.push(stop.text);
+                self.stop = Some(StopView {
+                    ply: stop.ply,
+                    legal: stop.legal,
+                    over: stop.over,
+                });
+            }
+        }
+    }
+
+    fn finish(self) -> GameView {
+        GameView {
+            moves: Moves::of(self.moves.iter().map(String::as_str).collect()),
+            plies: self.plies,
+            notes: self.notes,
+            stop: self.stop,
+        }
+    }
+}
+
 /// What the previous board of a game left for the next to change.
+#[derive(Default)]
 struct Previous {
     layout: Option<usize>,
     counts: Vec<u32>,
     marks: String,
+    /// A buffer for the next board's marks.
+    scratch: String,
     notes: usize,
 }
 
@@ -172,11 +245,19 @@ impl Views {
         Views::default()
     }
 
-    /// The games of the next file, as [`crate::timeline::timelines`] yields them.
-    pub fn add_file(&mut self, timelines: impl IntoIterator<Item = (usize, Option<Timeline>)>) {
-        let games = timelines
-            .into_iter()
-            .map(|(index, timeline)| (index, timeline.map(|t| self.view(&t))))
+    /// The games of the next file's text, replayed by [`timeline::replay_plies`] under `options`
+    /// (as `check` replays them) and encoded board by board.
+    pub fn add_file(&mut self, text: &str, options: &ReplayOptions) {
+        let games = timeline::records(text)
+            .map(|(index, record)| {
+                let view = record.and_then(|record| {
+                    let mut game = GameBuilder::default();
+                    let known =
+                        timeline::replay_plies(&record, options, &mut |step| game.step(self, step));
+                    known.then(|| game.finish())
+                });
+                (index, view)
+            })
             .collect();
         self.files.push(games);
     }
@@ -191,50 +272,14 @@ impl Views {
         self.layouts.len() - 1
     }
 
-    fn view(&mut self, timeline: &Timeline) -> GameView {
-        let mut view = GameView {
-            moves: timeline.plies.iter().map(|p| p.text.clone()).collect(),
-            plies: Vec::with_capacity(timeline.plies.len() + 1),
-            notes: vec![Vec::new()],
-            stop: timeline.stop.as_ref().map(|s| StopView {
-                ply: s.ply,
-                legal: s.legal.clone(),
-                over: s.over,
-            }),
-        };
-        if let Some(stop) = &timeline.stop {
-            view.moves.push(stop.text.clone());
-        }
-        let mut previous = Previous {
-            layout: None,
-            counts: Vec::new(),
-            marks: String::new(),
-            notes: 0,
-        };
-        let start = self.encode(&timeline.start, None, &[], &mut previous, &mut view.notes);
-        view.plies.push(start);
-        for ply in &timeline.plies {
-            let board = self.encode(
-                &ply.board,
-                ply.from,
-                &ply.captured,
-                &mut previous,
-                &mut view.notes,
-            );
-            view.plies.push(board);
-        }
-        view
-    }
-
-    fn encode(
-        &mut self,
-        board: &Board,
-        from: Option<u8>,
-        captured: &[u8],
-        previous: &mut Previous,
-        notes: &mut Vec<Vec<String>>,
-    ) -> String {
-        let mut out = String::with_capacity(24);
+    /// Appends `board` to `game`'s plies (module docs).
+    fn encode(&mut self, board: &Board, from: Option<u8>, captured: &[u8], game: &mut GameBuilder) {
+        let GameBuilder {
+            plies: out,
+            notes,
+            previous,
+            ..
+        } = game;
         out.push(match board.to_move {
             Side::South => 'S',
             Side::North => 'N',
@@ -250,7 +295,8 @@ impl Views {
                 k
             }
         };
-        let mut marks = String::new();
+        let mut marks = std::mem::take(&mut previous.scratch);
+        marks.clear();
         for (slot, hole) in board.holes().enumerate() {
             for mark in &hole.marks {
                 push_number(&mut marks, slot);
@@ -264,8 +310,9 @@ impl Views {
         if marks != previous.marks {
             out.push_str("|m");
             out.push_str(&marks);
-            previous.marks = marks;
+            std::mem::swap(&mut previous.marks, &mut marks);
         }
+        previous.scratch = marks;
         if board.notes != notes[previous.notes] {
             let k = match notes.iter().position(|n| *n == board.notes) {
                 Some(k) => k,
@@ -278,33 +325,32 @@ impl Views {
             previous.notes = k;
         }
         let slots = &self.slots[layout];
-        if let Some(&slot) = from.and_then(|f| slots.get(&f)) {
+        if let Some(slot) = from.and_then(|f| slots[usize::from(f)]) {
             out.push_str("|f");
-            push_number(&mut out, slot);
+            push_number(out, slot);
         }
         if !captured.is_empty() {
             out.push_str("|x");
-            for slot in captured.iter().filter_map(|c| slots.get(c)) {
-                push_number(&mut out, *slot);
+            for slot in captured.iter().filter_map(|&c| slots[usize::from(c)]) {
+                push_number(out, slot);
             }
         }
         let counts = board
             .holes()
             .map(|h| h.count)
             .chain(board.stores.iter().map(|s| s.count));
-        let mut delta = String::new();
+        out.push_str("|d");
+        let before = out.len();
         for (slot, (count, was)) in counts.zip(previous.counts.iter_mut()).enumerate() {
             if count != *was {
-                push_number(&mut delta, slot);
-                push_number(&mut delta, count as usize);
+                push_number(out, slot);
+                push_number(out, count as usize);
                 *was = count;
             }
         }
-        if !delta.is_empty() {
-            out.push_str("|d");
-            out.push_str(&delta);
+        if out.len() == before {
+            out.truncate(before - 2);
         }
-        out
     }
 }
 
@@ -420,7 +466,7 @@ mod tests {
             games: check_text(text, &options),
         };
         let mut views = Views::new();
-        views.add_file(timelines(text, &options));
+        views.add_file(text, &options);
         render(&[file], &views, &[])
     }
 
@@ -433,17 +479,20 @@ mod tests {
     #[test]
     fn record_text_cannot_break_out_of_the_data() {
         let text = "ruleset: bao-kingulu\nsource: \"</script><!-- <b>&\"\nmoves: [A3, \"</script><script>alert(1)</script>\"]\n";
-        let page = page(text);
+        let html = page(text);
         // The page's own three scripts close, and nothing else does.
-        assert_eq!(page.matches("</script>").count(), 3);
-        assert!(!page.contains("<!--"));
-        let data = data(&page);
-        let error = &data["report"]["files"][0]["games"][0]["errors"][0];
+        assert_eq!(html.matches("</script>").count(), 3);
+        assert!(!html.contains("<!--"));
+        let embedded = data(&html);
+        let error = &embedded["report"]["files"][0]["games"][0]["errors"][0];
         assert_eq!(error["move"], "</script><script>alert(1)</script>");
         assert_eq!(
-            data["views"][0][0]["moves"][1],
-            "</script><script>alert(1)</script>"
+            embedded["views"][0][0]["moves"],
+            "A3 </script><script>alert(1)</script>"
         );
+        // Moves without spaces are joined.
+        let joined = page("ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3]\n");
+        assert_eq!(data(&joined)["views"][0][0]["moves"], "A3 a3");
     }
 
     /// Decodes the `d` sections of a view's plies as the page's script does.
@@ -465,8 +514,8 @@ mod tests {
         };
         let mut counts = vec![0; slots];
         let mut out = Vec::new();
-        for ply in view["plies"].as_array().unwrap() {
-            for section in ply.as_str().unwrap()[1..].split('|') {
+        for ply in view["plies"].as_str().unwrap().split(' ') {
+            for section in ply[1..].split('|') {
                 if let Some(body) = section.strip_prefix('d') {
                     let body = body.as_bytes();
                     let mut i = 0;

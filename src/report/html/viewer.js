@@ -26,14 +26,15 @@
 
   // --- the compact plies -------------------------------------------------------------------
 
-  // One board string: side ('S' | 'N'), then sections '|' + letter + content: L layout (decimal;
+  // Boards are joined by spaces. One board: side ('S' | 'N'), then sections '|' + letter + content: L layout (decimal;
   // counts and marks start again from none), m marks (slot, letter)*, n notes (decimal), f from
   // slot, x captured slots, d changed counts (slot, count)*. A number is one digit of DIGITS or
   // '~' decimal '.'.
   function decode(view) {
+    if (typeof view.moves === "string") view.moves = view.moves ? view.moves.split(" ") : [];
     var states = [];
     var layout = null, counts = [], marks = [], notes = 0;
-    view.plies.forEach(function (s) {
+    view.plies.split(" ").forEach(function (s) {
       var from = null, captured = [];
       var sections = s.slice(1).split("|");
       sections.forEach(function (sec) {
