@@ -9,6 +9,7 @@
 use std::fmt::Write as _;
 
 use crate::game::{Event, Game, GameEnd, Playthrough, RuleId, Side};
+use crate::picture::{Board as PictureBoard, Highlights};
 use crate::rulings::{RulingError, RulingSet};
 use crate::spec::builtin_catalogue;
 use crate::spec::format::Catalogue;
@@ -93,6 +94,24 @@ pub struct Explanation {
     /// The diagram before the move.
     pub before: String,
     pub verdict: Verdict,
+    /// The same boards as data, for pictures.
+    pub pictures: Pictures,
+}
+
+/// The boards of an explanation as data ([`crate::picture`]): what `explain --format svg` draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pictures {
+    /// The board before the move.
+    pub before: crate::picture::Board,
+    /// The holes the legal moves before the move start from.
+    pub legal: Vec<u8>,
+    /// The move's events, if it was played: step `i` is event `i`.
+    pub events: Vec<Event>,
+    /// For each step, the board partway through the move where the step shows one
+    /// ([`Board::Diagram`]).
+    pub during: Vec<Option<crate::picture::Board>>,
+    /// The board after the move, if it was played.
+    pub after: Option<crate::picture::Board>,
 }
 
 /// The rule ids an explanation cites, in the order they first appear, with their one-line
@@ -190,6 +209,17 @@ pub fn explain_in<G: Game>(
         })
         .collect();
     let legal = crate::spec::runner::legal_moves(game);
+    let mut pictures = Pictures {
+        before: G::board(&game.position),
+        legal: if game.end().is_some() {
+            Vec::new()
+        } else {
+            crate::picture::legal_holes::<G>(&game.position, &game.rulings)
+        },
+        events: Vec::new(),
+        during: Vec::new(),
+        after: None,
+    };
     let verdict = match game.play_text(text) {
         Err(error) => Verdict::Refused {
             code: error.code().as_str(),
@@ -200,7 +230,22 @@ pub fn explain_in<G: Game>(
         },
         Ok(played) => Verdict::Played {
             canonical: G::format_move(played.mv),
-            steps: steps::<G>(&start, &played.events),
+            steps: {
+                let steps = steps::<G>(&start, &played.events);
+                pictures.during = steps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, step)| match step.board {
+                        Some(Board::Diagram(_)) => {
+                            G::position_during(&start, &played.events[..=i]).map(|p| G::board(&p))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                pictures.after = Some(G::board(&game.position));
+                pictures.events = played.events;
+                steps
+            },
             false_claims: played
                 .false_claims
                 .into_iter()
@@ -219,6 +264,7 @@ pub fn explain_in<G: Game>(
         rulings: ruling_values,
         before,
         verdict,
+        pictures,
     }
 }
 
@@ -492,6 +538,68 @@ impl Explanation {
         out
     }
 
+    /// The explanation as one SVG document: the board before the move (the hole it starts from
+    /// and every legal move's hole marked), after each capture, and at the end, one under the
+    /// other, each with its caption.
+    pub fn render_svg(&self) -> String {
+        crate::picture::svg::render_stack(&self.svg_title(), &self.svg_panels(""))
+    }
+
+    fn svg_title(&self) -> String {
+        let place = self
+            .place
+            .as_ref()
+            .map(|p| format!(" ({p})"))
+            .unwrap_or_default();
+        format!(
+            "{}: {}, {} to move{place}",
+            self.ruleset, self.text, self.mover
+        )
+    }
+
+    /// The boards to draw, each with its caption (after `prefix`) and highlights.
+    fn svg_panels(&self, prefix: &str) -> Vec<(String, PictureBoard, Highlights)> {
+        let p = &self.pictures;
+        let mut panels = Vec::new();
+        let before = match &self.verdict {
+            Verdict::Played { .. } => {
+                format!("{prefix}before {}, {} to move", self.text, self.mover)
+            }
+            Verdict::Refused { .. } => {
+                let refusal = self.render_refusal();
+                format!("{prefix}{}", refusal.lines().next().unwrap_or_default())
+            }
+        };
+        let mut marks = Highlights {
+            legal: p.legal.clone(),
+            ..Highlights::default()
+        };
+        marks.from = Highlights::of_move(&p.events).from;
+        panels.push((before, p.before.clone(), marks));
+        if let Verdict::Played {
+            canonical,
+            steps,
+            end,
+            ..
+        } = &self.verdict
+        {
+            for (i, (step, board)) in steps.iter().zip(&p.during).enumerate() {
+                if let Some(board) = board {
+                    let caption = format!("{prefix}after step {}: {}", i + 1, step.text);
+                    panels.push((caption, board.clone(), Highlights::of_move(&p.events[..=i])));
+                }
+            }
+            if let Some(after) = &p.after {
+                let over = end
+                    .map(|e| format!("; game over: {} ({})", e.outcome, e.rule))
+                    .unwrap_or_default();
+                let caption = format!("{prefix}after {canonical}{over}");
+                panels.push((caption, after.clone(), Highlights::of_move(&p.events)));
+            }
+        }
+        panels
+    }
+
     /// The steps, if the move was played.
     pub fn steps(&self) -> Option<&[Step]> {
         match &self.verdict {
@@ -624,6 +732,15 @@ impl Comparison {
             _ if self.base.verdict == self.other.verdict => Departure::Never,
             _ => Departure::Verdict,
         }
+    }
+
+    /// The comparison as one SVG document: the boards of the move under the one ruling, then
+    /// under the other, each caption naming its ruling.
+    pub fn render_svg(&self) -> String {
+        let mut panels = self.base.svg_panels(&format!("{}: ", self.label(0)));
+        panels.extend(self.other.svg_panels(&format!("{}: ", self.label(1))));
+        let title = format!("{}, compared under {}", self.base.svg_title(), self.name);
+        crate::picture::svg::render_stack(&title, &panels)
     }
 
     fn label(&self, which: usize) -> String {

@@ -1,13 +1,13 @@
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::output::{Output, eprint_line};
 use super::{Status, UsageError, unknown_ruleset};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding};
 use bao_oracle::explain::{
-    Explanation, Verdict, compare, compare_in, explain, explain_in, replaced, resolve,
+    Comparison, Explanation, Verdict, compare, compare_in, explain, explain_in, replaced, resolve,
 };
 use bao_oracle::game::Game;
 use bao_oracle::games::{self, GameVisitor};
@@ -46,6 +46,35 @@ pub struct ExplainArgs {
     /// Which game of the record file, from 1 (default 1).
     #[arg(long, value_name = "K")]
     pub game: Option<usize>,
+    /// How to write the explanation.
+    #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
+}
+
+/// How `explain` writes its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// Plain text: the steps in words, the boards as diagrams.
+    Text,
+    /// One SVG document: the board before the move, after each capture and at the end, one
+    /// under the other with captions.
+    Svg,
+}
+
+impl ExplainFormat {
+    fn explanation(self, e: &Explanation) -> String {
+        match self {
+            ExplainFormat::Text => e.render(),
+            ExplainFormat::Svg => e.render_svg(),
+        }
+    }
+
+    fn comparison(self, c: &Comparison) -> String {
+        match self {
+            ExplainFormat::Text => c.render(),
+            ExplainFormat::Svg => c.render_svg(),
+        }
+    }
 }
 
 pub fn run(args: ExplainArgs) -> Status {
@@ -71,6 +100,7 @@ pub fn run(args: ExplainArgs) -> Status {
         preset: args.preset,
         compare: args.compare,
         mv,
+        format: args.format,
     };
     games::dispatch(&ruleset, explain).unwrap_or_else(|| unknown_ruleset(&ruleset))
 }
@@ -82,6 +112,7 @@ struct Explain {
     preset: Option<String>,
     compare: Option<String>,
     mv: String,
+    format: ExplainFormat,
 }
 
 impl GameVisitor for Explain {
@@ -115,7 +146,7 @@ impl GameVisitor for Explain {
                     Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
                 };
                 match explain::<G>(&position, &set, &self.mv) {
-                    Ok(e) => deliver(&e.render(), &e, None),
+                    Ok(e) => deliver(&self.format.explanation(&e), &e, None),
                     Err(e) => UsageError::new(Code::UnknownRuling, e.message).report(),
                 }
             }
@@ -125,7 +156,7 @@ impl GameVisitor for Explain {
                     Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
                 };
                 match compare::<G>(&position, &self.rulings, &name, &value, &self.mv) {
-                    Ok(c) => deliver(&c.render(), &c.base, None),
+                    Ok(c) => deliver(&self.format.comparison(&c), &c.base, None),
                     Err(e) => UsageError::new(Code::UnknownRuling, e.message).report(),
                 }
             }
@@ -234,6 +265,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         compare,
         ply,
         place: format!("game {index} of {shown}, ply {ply}"),
+        format: args.format,
     };
     let outcome = games::dispatch(&record.ruleset.value, visitor).unwrap_or_else(|| {
         Err(Box::new(
@@ -290,6 +322,7 @@ struct RecordExplain<'a> {
     compare: Option<(String, String)>,
     ply: u32,
     place: String,
+    format: ExplainFormat,
 }
 
 impl GameVisitor for RecordExplain<'_> {
@@ -304,7 +337,11 @@ impl GameVisitor for RecordExplain<'_> {
         let Some((name, value)) = &self.compare else {
             let mut e = explain_in(&mut game, &set, text);
             e.place = Some(self.place.clone());
-            return Ok(Ok(deliver(&e.render(), &e, Some(&self.place))));
+            return Ok(Ok(deliver(
+                &self.format.explanation(&e),
+                &e,
+                Some(&self.place),
+            )));
         };
         // Both explanations start from the game as the rulings in force played it.
         let other = match replaced(&set, name, value).and_then(|other| {
@@ -319,7 +356,11 @@ impl GameVisitor for RecordExplain<'_> {
         match compare_in([game, twin], [set, other.0], name, text) {
             Ok(mut c) => {
                 c.base.place = Some(self.place.clone());
-                Ok(Ok(deliver(&c.render(), &c.base, Some(&self.place))))
+                Ok(Ok(deliver(
+                    &self.format.comparison(&c),
+                    &c.base,
+                    Some(&self.place),
+                )))
             }
             Err(e) => Ok(Err(UsageError::new(Code::UnknownRuling, e.message))),
         }

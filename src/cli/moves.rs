@@ -3,12 +3,17 @@ use clap::Args;
 use super::output::{Output, eprint_line};
 use super::{GameArgs, Status, setup, unknown_ruleset};
 use bao_oracle::game::Game;
+use bao_oracle::picture::{Highlights, legal_holes, svg};
 use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Print the position as an SVG picture with the hole of every legal move marked, instead
+    /// of the list.
+    #[arg(long)]
+    pub svg: bool,
 }
 
 pub fn run(args: MovesArgs) -> Status {
@@ -31,8 +36,17 @@ fn moves_game<G: Game>(args: MovesArgs) -> Status {
     let mut moves = Vec::new();
     let generated = G::legal_moves(&pos, &rulings, &mut moves);
     let mut out = Output::stdout();
-    for mv in moves {
-        out.line(&G::format_move(mv));
+    if args.svg {
+        let marks = Highlights {
+            title: format!("{}: the legal moves of {}", G::NAME, G::side_to_move(&pos)),
+            legal: legal_holes::<G>(&pos, &rulings),
+            ..Highlights::default()
+        };
+        out.text(&svg::render(&G::board(&pos), &marks));
+    } else {
+        for mv in moves {
+            out.line(&G::format_move(mv));
+        }
     }
     if generated.undecided > 0 {
         out.flush();

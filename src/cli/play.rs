@@ -3,6 +3,7 @@ use clap::Args;
 use super::output::{Output, eprint_line};
 use super::{GameArgs, Status, setup, unknown_ruleset};
 use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::picture::{Highlights, svg};
 use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
@@ -10,8 +11,11 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Print the diagram instead of the compact form.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "svg")]
     pub diagram: bool,
+    /// Print the position as an SVG picture, the last move's hole and captures highlighted.
+    #[arg(long)]
+    pub svg: bool,
     /// The moves, in order.
     pub moves: Vec<String>,
 }
@@ -53,7 +57,22 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
         }
     }
     let mut out = Output::stdout();
-    if args.diagram {
+    if args.svg {
+        let mut marks = Highlights::of_move(&events);
+        marks.title = match args.moves.last() {
+            Some(last) => format!(
+                "{} after {} (the last {last}), {} to move",
+                G::NAME,
+                match args.moves.len() {
+                    1 => "1 ply".to_string(),
+                    n => format!("{n} plies"),
+                },
+                G::side_to_move(&game.position)
+            ),
+            None => format!("{}, {} to move", G::NAME, G::side_to_move(&game.position)),
+        };
+        out.text(&svg::render(&G::board(&game.position), &marks));
+    } else if args.diagram {
         out.text(&G::format_diagram(&game.position));
     } else {
         out.line(&G::format_compact(&game.position));

@@ -2,7 +2,9 @@
 //! its [`Board`] beside its diagram ([`crate::game::Game::board`]), so a picture and the text
 //! diagram read the same rows, North on top; the renderers draw any game's board alike.
 
-use crate::game::Side;
+pub mod svg;
+
+use crate::game::{Event, Game, Side};
 
 /// A position as a picture shows it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -80,10 +82,68 @@ impl Board {
     }
 }
 
+/// What a picture shows beyond the board itself: a title, and holes and laps to point out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Highlights {
+    /// The picture's title (its `<title>`); empty: the game and the side to move.
+    pub title: String,
+    /// The hole the move started from.
+    pub from: Option<u8>,
+    /// Holes captured from.
+    pub captured: Vec<u8>,
+    /// Holes a legal move starts from.
+    pub legal: Vec<u8>,
+    /// Laps (and Kimasai steps), in order: from the hole sowing starts at to the hole the last
+    /// seed falls into.
+    pub laps: Vec<(u8, u8)>,
+}
+
+impl Highlights {
+    /// The highlights of a move read from its events: where it started (its first lap, step or
+    /// seed entered), the holes it captured from, its laps.
+    pub fn of_move(events: &[Event]) -> Highlights {
+        let mut marks = Highlights::default();
+        for event in events {
+            match *event {
+                Event::Lap { from, to, .. } | Event::Step { from, to, .. } => {
+                    marks.from.get_or_insert(from);
+                    marks.laps.push((from, to));
+                }
+                Event::Enter { hole, .. } => {
+                    marks.from.get_or_insert(hole);
+                }
+                Event::Capture { hole, .. } if !marks.captured.contains(&hole) => {
+                    marks.captured.push(hole);
+                }
+                _ => {}
+            }
+        }
+        marks
+    }
+}
+
+/// The holes the legal moves of `pos` start from, in board order, each once: every legal move is
+/// played and its first hole read from its events ([`Highlights::of_move`]).
+pub fn legal_holes<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Vec<u8> {
+    let mut moves = Vec::new();
+    G::legal_moves(pos, rulings, &mut moves);
+    let mut holes: Vec<u8> = moves
+        .into_iter()
+        .filter_map(|mv| {
+            let mut events = Vec::new();
+            G::play(pos, rulings, mv, &mut events).ok()?;
+            Highlights::of_move(&events).from
+        })
+        .collect();
+    holes.sort_unstable();
+    holes.dedup();
+    holes
+}
+
 /// Checks shared by every game's board tests: the board's rows are the diagram's rows (labels and
 /// counts, left to right), each hole named as the game names it, and every hole drawn once.
 #[cfg(test)]
-pub(crate) fn assert_board_matches_diagram<G: crate::game::Game>(pos: &G::Position) {
+pub(crate) fn assert_board_matches_diagram<G: Game>(pos: &G::Position) {
     let board = G::board(pos);
     let diagram = G::format_diagram(pos);
     assert_eq!(board.ruleset, G::RULESET);
@@ -115,7 +175,7 @@ pub(crate) fn assert_board_matches_diagram<G: crate::game::Game>(pos: &G::Positi
 /// Plays the first legal move from the start for up to `plies` plies, checking
 /// [`assert_board_matches_diagram`] and `total` (the seeds a position must hold) at every position.
 #[cfg(test)]
-pub(crate) fn check_boards_along_a_game<G: crate::game::Game>(
+pub(crate) fn check_boards_along_a_game<G: Game>(
     plies: usize,
     total: impl Fn(&G::Position) -> u32,
 ) {
@@ -134,5 +194,32 @@ pub(crate) fn check_boards_along_a_game<G: crate::game::Game>(
             break;
         };
         pos = G::play(&pos, &rulings, mv, &mut ()).unwrap();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Kingulu;
+
+    #[test]
+    fn a_move_is_read_from_its_events() {
+        let start = Kingulu::start();
+        let mut events = Vec::new();
+        let mv = Kingulu::parse_move("A3").unwrap().hole;
+        Kingulu::play(
+            &start,
+            &Default::default(),
+            crate::games::kingulu::Move(mv),
+            &mut events,
+        )
+        .unwrap();
+        let marks = Highlights::of_move(&events);
+        assert_eq!(marks.from, Some(2));
+        assert_eq!(marks.laps.first().map(|l| l.0), Some(2));
+        assert_eq!(
+            legal_holes::<Kingulu>(&start, &Default::default()),
+            [2, 3, 4, 5]
+        );
     }
 }
