@@ -7,8 +7,8 @@
 //! `check` judged. The boards are [`Board`]s: the data of [`crate::picture`], never a game's
 //! position, so that no reporter needs to know a game's insides.
 
-use crate::game::{Event, Game, Playthrough};
-use crate::picture::Board;
+use crate::game::{Game, Playthrough};
+use crate::picture::{Board, Highlights};
 use crate::record::{self, Record};
 use crate::replay::{self, ReplayOptions};
 use crate::with_game;
@@ -20,10 +20,9 @@ pub struct Ply {
     pub text: String,
     /// The board after the move.
     pub board: Board,
-    /// The hole the move was played from (the first lap's, the step's, or the hole a seed from
-    /// the reserve entered); `None` if the move moved nothing.
+    /// The hole the move was played from, and the holes it captured from, in order, each once
+    /// (as [`Highlights::of_move`] reads them).
     pub from: Option<u8>,
-    /// The holes the move captured from, in order, each once.
     pub captured: Vec<u8>,
 }
 
@@ -130,7 +129,7 @@ fn plies_of<G: Game>(
             visit(Step::Stop(stopped(&game, i, &text.value, false)));
             break;
         }
-        let (from, captured) = highlights(&events);
+        let Highlights { from, captured, .. } = Highlights::of_move(&events);
         visit(Step::Ply(Ply {
             text: text.value.clone(),
             board: G::board(&game.position),
@@ -157,24 +156,6 @@ fn stopped<G: Game>(game: &Playthrough<G>, i: usize, text: &str, over: bool) -> 
         legal,
         over,
     }
-}
-
-/// The hole a move was played from and the holes it captured, from its events.
-fn highlights(events: &[Event]) -> (Option<u8>, Vec<u8>) {
-    let from = events.iter().find_map(|e| match *e {
-        Event::Lap { from, .. } | Event::Step { from, .. } => Some(from),
-        Event::Enter { hole, .. } => Some(hole),
-        _ => None,
-    });
-    let mut captured = Vec::new();
-    for e in events {
-        if let Event::Capture { hole, .. } = *e
-            && !captured.contains(&hole)
-        {
-            captured.push(hole);
-        }
-    }
-    (from, captured)
 }
 
 #[cfg(test)]

@@ -19,6 +19,8 @@
 //! - `notes`: the distinct note lists of the game's boards;
 //! - `stop`: `{ply, legal, over}` where the replay stopped: the board before it is the last.
 
+pub mod explain;
+
 use std::collections::HashMap;
 
 use serde::Serialize;
