@@ -10,12 +10,12 @@
 //!
 //! - `moves`: the record's moves as written, up to the one where the replay stopped: joined by
 //!   spaces, or a list if one holds a space;
-//! - `plies`: one string per board, joined by spaces (the start, then after each legal ply): the side to move
-//!   (`S`, `N`), then sections `|` + letter: `L` layout index (decimal; counts and marks start
+//! - `plies`: one string per board, joined by spaces (the start, then after each legal ply):
+//!   the side to move (`S`, `N`), then sections `|` + letter: `L` layout index (decimal; counts and marks start
 //!   again from none), `m` the marks when they change (slot, `h`ouse / `t`akasia / `r`eserved)*,
 //!   `n` the notes' index in `notes` when they change, `f` the slot moved from, `x` the captured
 //!   slots, `d` the counts that changed (slot, count)*. Slots are the holes row by row, then the
-//!   stores; a number is one digit of [`DIGITS`] or `~` decimal `.`;
+//!   stores; a number is one digit of `0-9a-z-A-Z` (0 to 61) or `~` decimal `.`;
 //! - `notes`: the distinct note lists of the game's boards;
 //! - `stop`: `{ply, legal, over}` where the replay stopped: the board before it is the last.
 
