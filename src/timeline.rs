@@ -36,6 +36,8 @@ pub struct Stop {
     /// The legal moves of the board before it, in the record's notation (none if the game was
     /// already over).
     pub legal: Vec<String>,
+    /// The holes those moves start from ([`crate::picture::legal_holes`]).
+    pub legal_holes: Vec<u8>,
     /// The game was over before this ply.
     pub over: bool,
 }
@@ -142,7 +144,9 @@ fn plies_of<G: Game>(
 
 fn stopped<G: Game>(game: &Playthrough<G>, i: usize, text: &str, over: bool) -> Stop {
     let mut legal = Vec::new();
+    let mut legal_holes = Vec::new();
     if !over {
+        legal_holes = crate::picture::legal_holes::<G>(&game.position, &game.rulings);
         let mut moves = Vec::new();
         G::legal_moves(&game.position, &game.rulings, &mut moves);
         legal = moves
@@ -154,6 +158,7 @@ fn stopped<G: Game>(game: &Playthrough<G>, i: usize, text: &str, over: bool) -> 
         ply: i as u32 + 1,
         text: text.to_string(),
         legal,
+        legal_holes,
         over,
     }
 }
@@ -201,6 +206,10 @@ mod tests {
         let mut legal = Vec::new();
         crate::games::Kingulu::legal_moves(&game.position, &game.rulings, &mut legal);
         assert_eq!(stop.legal.len(), legal.len());
+        assert_eq!(
+            stop.legal_holes,
+            crate::picture::legal_holes::<crate::games::Kingulu>(&game.position, &game.rulings)
+        );
         assert!(!stop.legal.is_empty());
         assert_eq!(timeline.start.to_move, Side::South);
     }

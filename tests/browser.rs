@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use bao_oracle::game::Game;
-use bao_oracle::picture::{Board, Mark};
+use bao_oracle::picture::{Board, Mark, legal_holes};
 use bao_oracle::record::{self, Record};
 use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::with_game;
@@ -253,8 +253,9 @@ fn record(path: &str, game: usize) -> Record {
     record::parse_document(&docs[game - 1]).expect("a record")
 }
 
-/// The oracle's board before ply `ply` (after `ply - 1` plies), and the legal moves there.
-fn oracle_board<G: Game>(record: &Record, ply: u32) -> (Board, Vec<String>) {
+/// The oracle's board before ply `ply` (after `ply - 1` plies), the legal moves there and the
+/// holes they start from.
+fn oracle_board<G: Game>(record: &Record, ply: u32) -> (Board, Vec<String>, Vec<u8>) {
     let (_, game) = replay_to::<G>(record, &ReplayOptions::default(), ply).expect("replays");
     let mut moves = Vec::new();
     G::legal_moves(&game.position, &game.rulings, &mut moves);
@@ -262,7 +263,8 @@ fn oracle_board<G: Game>(record: &Record, ply: u32) -> (Board, Vec<String>) {
         .into_iter()
         .map(|m| G::format_move_in(game.notation, &game.position, &game.rulings, m))
         .collect();
-    (G::board(&game.position), legal)
+    let holes = legal_holes::<G>(&game.position, &game.rulings);
+    (G::board(&game.position), legal, holes)
 }
 
 /// The files of the report, in the order `check` lists them.
@@ -328,7 +330,7 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
             board_ply.to_string(),
             "{fragment}"
         );
-        let (expected, legal) =
+        let (expected, legal, holes) =
             with_game!(&record.ruleset.value, G => oracle_board::<G>(&record, board_ply + 1))
                 .unwrap();
         assert_eq!(shown, shown_of(&expected), "{fragment}: the board");
@@ -338,6 +340,14 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
             let at = dom.find("id=\"legal\"").unwrap();
             let paragraph = &dom[at..at + dom[at..].find("</p>").unwrap()];
             assert!(!legal.is_empty());
+            let marked: Vec<u8> = tags_with(&dom, "data-hole")
+                .into_iter()
+                .filter(|a| a["class"].split(' ').any(|c| c == "legal"))
+                .map(|a| a["data-index"].parse().unwrap())
+                .collect();
+            let mut marked = marked;
+            marked.sort_unstable();
+            assert_eq!(marked, holes, "{fragment}: the holes of the legal moves");
             for mv in &legal {
                 let mv = mv.replace('<', "&lt;").replace('>', "&gt;");
                 assert!(

@@ -15,9 +15,10 @@
 //!   again from none), `m` the marks when they change (slot, `h`ouse / `t`akasia / `r`eserved)*,
 //!   `n` the notes' index in `notes` when they change, `f` the slot moved from, `x` the captured
 //!   slots, `d` the counts that changed (slot, count)*. Slots are the holes row by row, then the
-//!   stores; a number is one digit of `0-9a-z-A-Z` (0 to 61) or `~` decimal `.`;
+//!   stores; a number is one digit of `0-9`, `a-z`, `A-Z` (0 to 61) or `~` decimal `.`;
 //! - `notes`: the distinct note lists of the game's boards;
-//! - `stop`: `{ply, legal, over}` where the replay stopped: the board before it is the last.
+//! - `stop`: `{ply, legal, holes, over}` where the replay stopped (the legal moves there and the
+//!   hole indices they start from): the board before it is the last.
 
 pub mod explain;
 
@@ -163,6 +164,8 @@ impl Moves {
 struct StopView {
     ply: u32,
     legal: Vec<String>,
+    /// The hole indices the legal moves start from.
+    holes: Vec<u8>,
     over: bool,
 }
 
@@ -204,6 +207,7 @@ impl GameBuilder {
                 self.stop = Some(StopView {
                     ply: stop.ply,
                     legal: stop.legal,
+                    holes: stop.legal_holes,
                     over: stop.over,
                 });
             }

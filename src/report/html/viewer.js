@@ -182,7 +182,7 @@
 
   // --- the viewer ---------------------------------------------------------------------------
 
-  function boardHtml(state, ply, shownPly, highlight) {
+  function boardHtml(state, ply, shownPly, highlight, legal) {
     var L = state.layout;
     var marks = {};
     state.marks.forEach(function (m) { (marks[m[0]] = marks[m[0]] || []).push(m[1]); });
@@ -200,6 +200,7 @@
         var said = [hole[1] + ": " + count];
         if (highlight && state.from === s) { c.push("from"); said.push("moved from"); }
         if (highlight && state.captured.indexOf(s) >= 0) { c.push("captured"); said.push("captured"); }
+        if (legal.indexOf(hole[0]) >= 0) { c.push("legal"); said.push("a legal move starts here"); }
         said = said.concat(m);
         h += '<div class="' + c.join(" ") + '" data-hole="' + esc(hole[1]) + '" data-index="' + hole[0] +
           '" data-count="' + count + '" title="' + esc(said.join(", ")) + '"><span class="count">' + count +
@@ -254,7 +255,7 @@
       '<button id="next" title="next ply (→)">›</button><button id="last" title="end (End)">»</button>' +
       '<input id="slider" type="range" min="0" max="' + last + '" value="' + ply + '" aria-label="ply">' +
       '<span class="plyinfo" id="plyinfo">' + plyText(ply, stop) + "</span></div>";
-    h += boardHtml(state, ply, shownPly, !stop && ply > 0);
+    h += boardHtml(state, ply, shownPly, !stop && ply > 0, stop ? stop.holes : []);
     if (!stop && ply > 0) {
       var parts = [];
       if (state.from != null) parts.push('<span class="from">from ' + esc(slotName(state, state.from)) + "</span>");
@@ -266,7 +267,8 @@
       if (parts.length) h += '<p class="legend">' + parts.join(" · ") + "</p>";
     }
     if (stop) {
-      h += '<p class="legend">The board before ply ' + ply + ".</p>";
+      h += '<p class="legend">The board before ply ' + ply +
+        (stop.holes.length ? '; <span class="from">dotted</span>: the holes legal moves start from' : "") + ".</p>";
       if (stop.over) h += "<p>The game was already over.</p>";
       else h += '<p class="legal-moves" id="legal">Legal moves here: ' + (stop.legal.length ? stop.legal.map(function (m) {
         return "<code>" + esc(m) + "</code>";
