@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Code, Finding};
 use crate::record::{self, Source};
+use crate::repair::{Repair, Suggestion};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
 
 /// The check of one game (one YAML document).
@@ -30,11 +31,24 @@ pub struct GameReport {
     pub findings: Vec<Finding>,
     /// See [`replay::Replayed::divergence`].
     pub divergence: Option<Option<Divergence>>,
+    /// See [`replay::Replayed::repair`].
+    pub repair: Option<Repair>,
 }
 
 impl GameReport {
     pub fn valid(&self) -> bool {
         self.findings.is_empty()
+    }
+
+    /// The repair suggestions for `finding`: those of the move the replay stopped at, none for
+    /// any other finding.
+    pub fn suggestions(&self, finding: &Finding) -> &[Suggestion] {
+        match &self.repair {
+            Some(repair) if finding.ply == Some(repair.ply) && finding.code != Code::FalseClaim => {
+                &repair.suggestions
+            }
+            _ => &[],
+        }
     }
 
     fn unread(index: usize, finding: Finding) -> GameReport {
@@ -46,6 +60,7 @@ impl GameReport {
             standing: None,
             findings: vec![finding],
             divergence: None,
+            repair: None,
         }
     }
 }
@@ -210,6 +225,7 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
                     standing: replayed.standing,
                     findings: replayed.findings,
                     divergence: replayed.divergence,
+                    repair: replayed.repair,
                 }
             }
         })

@@ -735,7 +735,7 @@ pub trait Game: Sized + 'static {
     /// The game's rulings, resolved from a [`RulingSet`].
     type Rulings: Clone + fmt::Debug + Default + Send + Sync;
     /// What must repeat for a repetition rule (KIN-A9, MAS-11); `()` for games without one.
-    type RepetitionKey: Eq + Hash;
+    type RepetitionKey: Clone + Eq + Hash;
 
     // --- rules -------------------------------------------------------------------------------
 
@@ -877,6 +877,19 @@ pub struct Playthrough<G: Game> {
     pub notation: Notation,
     seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
     end: Option<GameEnd>,
+}
+
+// By hand: a derive would ask `G: Clone` of the game type itself.
+impl<G: Game> Clone for Playthrough<G> {
+    fn clone(&self) -> Self {
+        Playthrough {
+            position: self.position.clone(),
+            rulings: self.rulings.clone(),
+            notation: self.notation,
+            seen: self.seen.clone(),
+            end: self.end,
+        }
+    }
 }
 
 impl<G: Game> Playthrough<G> {

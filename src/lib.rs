@@ -52,6 +52,7 @@ pub mod play;
 pub mod protocol;
 pub mod random_game;
 pub mod record;
+pub mod repair;
 pub mod replay;
 pub mod report;
 mod rng;

@@ -14,11 +14,12 @@ use crate::game::{Event, Game, GameEnd, Notation, Playthrough, Preset, Rejection
 use crate::games;
 use crate::play::{MoveError, MoveErrorKind};
 use crate::record::{Field, Record, ResultClaim};
+use crate::repair::{self, Repair};
 use crate::rulings::{RulingError, RulingSet};
 use crate::with_game;
 
 /// What a replay takes besides the record.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ReplayOptions {
     /// `--ruling` choices: applied to each record whose game has the ruling, on top of its own
     /// `rulings:`; a different value for a ruling the record sets is a `ruling-conflict`.
@@ -29,6 +30,20 @@ pub struct ReplayOptions {
     /// `--compare-ruling NAME=VALUE`: find the first ply whose legality or outcome changes when
     /// the ruling takes this value.
     pub compare: Option<(String, String)>,
+    /// `--repair-window K`: for a game that stops at a move, look for repairs at that ply and
+    /// up to K plies before it ([`crate::repair`]); 0 looks for none.
+    pub repair_window: u32,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions {
+            rulings: RulingSet::default(),
+            preset: None,
+            compare: None,
+            repair_window: repair::DEFAULT_WINDOW,
+        }
+    }
 }
 
 /// Where a game stands after its replay.
@@ -73,6 +88,9 @@ pub struct Replayed {
     /// With [`ReplayOptions::compare`], for a game that has the ruling: `Some(None)` when
     /// nothing depends on it, `Some(Some(d))` at the first ply that does.
     pub divergence: Option<Option<Divergence>>,
+    /// For a game that stopped at a move (and [`ReplayOptions::repair_window`] > 0): the repair
+    /// search at that ply.
+    pub repair: Option<Repair>,
 }
 
 /// Replays `record`.
@@ -162,8 +180,37 @@ fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
     {
         out.divergence = Some(compare::<G>(record, &set, &start, name, value));
     }
-    play_moves::<G>(record, start, rulings, &mut out);
+    let game = play_moves::<G>(record, start, rulings, &mut out);
+    // The replay stops early only at a move that did not play.
+    if options.repair_window > 0 && (out.plies as usize) < record.moves.len() {
+        out.repair =
+            suggest_repairs::<G>(record, game.rulings, options.repair_window, out.plies + 1);
+    }
     out
+}
+
+/// The repair search for a game that stopped at ply `failed`: from the start again (a valid
+/// game pays nothing for it), through the same moves.
+fn suggest_repairs<G: Game>(
+    record: &Record,
+    rulings: G::Rulings,
+    window: u32,
+    failed: u32,
+) -> Option<Repair> {
+    let start = setup_position::<G>(record, &rulings, &mut Replayed::default())?;
+    let mut game = Playthrough::<G>::new(start, rulings);
+    if let Some(notation) = &record.notation {
+        game.notation = notation.value;
+    }
+    let texts: Vec<&str> = record.moves.iter().map(|m| m.value.as_str()).collect();
+    Some(repair::suggest(
+        &game,
+        &texts,
+        record.result.as_ref().map(|r| r.value),
+        failed,
+        window,
+        repair::Budget::DEFAULT,
+    ))
 }
 
 /// The record's rulings with `--ruling` on top, resolved for `G`.

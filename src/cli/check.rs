@@ -31,6 +31,10 @@ pub struct CheckArgs {
     /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
     pub compare: Option<String>,
+    /// For a game that stops at a move, look for repairs at that ply and up to K plies before
+    /// it (0: none).
+    #[arg(long = "repair-window", value_name = "K", default_value_t = bao_oracle::repair::DEFAULT_WINDOW)]
+    pub repair_window: u32,
     /// Colour in human output: auto (only on a terminal), always, never.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
@@ -75,6 +79,7 @@ fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
         rulings,
         preset: args.preset.clone(),
         compare,
+        repair_window: args.repair_window,
     })
 }
 

@@ -266,6 +266,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
             rulings,
             preset: args.preset.clone(),
             compare: None,
+            ..ReplayOptions::default()
         },
         compare,
         ply,
@@ -312,6 +313,7 @@ fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
         standing: None,
         findings: Vec::new(),
         divergence: None,
+        repair: None,
     };
     let report = human::render_finding(&file, &game, &finding, human::Style::PLAIN);
     let mut err = std::io::stderr().lock();

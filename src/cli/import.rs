@@ -91,6 +91,7 @@ pub fn run(args: ImportArgs) -> Status {
                     standing: None,
                     findings,
                     divergence: None,
+                    repair: None,
                 }],
             };
             let mut out = Output::human();

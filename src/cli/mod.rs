@@ -13,6 +13,7 @@ mod moves;
 pub mod output;
 mod perft;
 mod play;
+mod repair;
 mod spec;
 
 use clap::{Args, Parser, Subcommand};
@@ -69,6 +70,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Read a published transcript (Donkers' notation) and print it as a game record.
     Import(import::ImportArgs),
+    /// Print a record file with the best complete repair of each game applied (never over it).
+    Repair(repair::RepairArgs),
 }
 
 pub fn run(cli: Cli) -> Status {
@@ -84,6 +87,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Generate(args) => generate::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Import(args) => import::run(args),
+        Command::Repair(args) => repair::run(args),
     }
 }
 

@@ -10,6 +10,7 @@ use miette::{
 
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::{Code, Finding, Span};
+use crate::repair::{Edit, Repair, Suggestion};
 use crate::replay::Divergence;
 use crate::report::{LineIndex, escape_controls, escaped_len};
 
@@ -331,17 +332,103 @@ fn finding_report(
         ),
         None => (None, None),
     };
+    // The repairs first: what was most likely meant, then the legal moves there.
+    let help = match (&game.repair, game.suggestions(finding)) {
+        (Some(repair), suggestions) if !suggestions.is_empty() || repair.exhausted => {
+            let mut lines = repair_help(game, repair);
+            lines.extend(finding.help.clone());
+            Some(lines.join("\n"))
+        }
+        _ => finding.help.clone(),
+    };
     render(
         Report {
             code: finding.code.as_str(),
             severity: Severity::Error,
             message,
-            help: finding.help.clone(),
+            help,
             label,
             source,
         },
         style,
     )
+}
+
+/// One line per repair suggestion, best first, and a line if the search ran out of budget.
+fn repair_help(game: &GameReport, repair: &Repair) -> Vec<String> {
+    let mut lines: Vec<String> = repair
+        .suggestions
+        .iter()
+        .zip(&repair.spelled)
+        .enumerate()
+        .map(|(k, (s, spelled))| {
+            format!(
+                "{} {}: with it {}",
+                if k == 0 { "most likely" } else { "or" },
+                edit_words(s, spelled, repair.ply),
+                replay_words(s, game.recorded_plies as u32, repair.result_claimed)
+            )
+        })
+        .collect();
+    if repair.exhausted {
+        lines.push(format!(
+            "the repair search ran out of its budget after {} moves tried: edits further from \
+             ply {} may be missing",
+            repair.nodes, repair.ply
+        ));
+    }
+    lines
+}
+
+/// `A7<`, `insert A7< before ply 5`, `delete ply 5 (A7>)`, `swap plies 5 and 6 (a3, A4)`.
+fn edit_words(s: &Suggestion, spelled: &[String], failed: u32) -> String {
+    // The record's own notation first where it is not the canonical one: `b7R (b7>)`.
+    let new = |i: usize| match spelled.get(i) {
+        Some(w) if *w != s.moves[i] => format!("{w} ({})", s.moves[i]),
+        _ => s.moves[i].clone(),
+    };
+    match s.edit {
+        Edit::Replace if s.ply == failed => new(0),
+        Edit::Replace => format!("{} at ply {} (written {})", new(0), s.ply, s.was[0]),
+        Edit::Insert => format!("insert {} before ply {}", new(0), s.ply),
+        Edit::Delete => format!("delete ply {} ({})", s.ply, s.was[0]),
+        Edit::Swap => format!(
+            "swap plies {} and {} ({}, {})",
+            s.ply,
+            s.ply + 1,
+            s.was[0],
+            s.was[1]
+        ),
+    }
+}
+
+/// `the remaining 6 plies replay and the game ends as recorded`, `2 of the remaining 6 plies
+/// replay`.
+fn replay_words(s: &Suggestion, recorded: u32, result_claimed: bool) -> String {
+    let remaining = s.remaining(recorded);
+    let the_rest = |n: u32| match n {
+        1 => "the remaining ply replays".to_string(),
+        n => format!("the remaining {n} plies replay"),
+    };
+    let ends = if result_claimed {
+        " and the game ends as recorded"
+    } else {
+        ""
+    };
+    match (s.complete, remaining) {
+        (true, 0) if result_claimed => "the game ends as recorded".to_string(),
+        (true, 0) => "the record replays to its end".to_string(),
+        (true, n) => format!("{}{ends}", the_rest(n)),
+        (false, n) if s.replays == n => {
+            format!(
+                "{}, but not as recorded (a claim or the result)",
+                the_rest(n)
+            )
+        }
+        (false, 1) => "the remaining ply does not replay".to_string(),
+        (false, n) if s.replays == 0 => format!("none of the remaining {n} plies replays"),
+        (false, n) => format!("{} of the remaining {n} plies replay", s.replays),
+    }
 }
 
 /// The note on a game whose legality or outcome depends on a compared ruling.

@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::LineIndex;
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::Finding;
+use crate::repair::{Repair, Suggestion};
 use crate::replay::{Divergence, Standing};
 
 /// The version of the JSON report's shape.
@@ -37,6 +38,15 @@ struct GameJson<'a> {
     end_rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     compare: Option<Option<CompareJson<'a>>>,
+    repair: Option<RepairJson>,
+}
+
+/// The repair search of a game that stopped at a move: its window and what it spent.
+#[derive(Serialize)]
+struct RepairJson {
+    window: u32,
+    nodes: u64,
+    exhausted: bool,
 }
 
 #[derive(Serialize)]
@@ -52,6 +62,7 @@ struct ErrorJson<'a> {
     offset: Option<usize>,
     length: Option<usize>,
     help: Option<&'a str>,
+    suggestions: &'a [Suggestion],
 }
 
 #[derive(Serialize)]
@@ -82,7 +93,7 @@ struct IoProblemJson<'a> {
     message: &'a str,
 }
 
-fn error_json<'a>(lines: &LineIndex<'_>, f: &'a Finding) -> ErrorJson<'a> {
+fn error_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport, f: &'a Finding) -> ErrorJson<'a> {
     let at = f.span.map(|s| (s, lines.line_column(s.offset)));
     ErrorJson {
         code: f.code.as_str(),
@@ -95,6 +106,7 @@ fn error_json<'a>(lines: &LineIndex<'_>, f: &'a Finding) -> ErrorJson<'a> {
         offset: at.map(|(s, _)| s.offset),
         length: at.map(|(s, _)| s.len),
         help: f.help.as_deref(),
+        suggestions: g.suggestions(f),
     }
 }
 
@@ -117,7 +129,7 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
         valid: g.valid(),
         plies: g.plies,
         result: g.standing.map(Standing::name),
-        errors: g.findings.iter().map(|f| error_json(lines, f)).collect(),
+        errors: g.findings.iter().map(|f| error_json(lines, g, f)).collect(),
         ruleset: g.ruleset.as_deref(),
         recorded_plies: g.recorded_plies,
         end_rule: match g.standing {
@@ -128,6 +140,11 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
             .divergence
             .as_ref()
             .map(|d| d.as_ref().map(|d| compare_json(lines, d))),
+        repair: g.repair.as_ref().map(|r: &Repair| RepairJson {
+            window: r.window,
+            nodes: r.nodes,
+            exhausted: r.exhausted,
+        }),
     }
 }
 

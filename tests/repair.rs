@@ -1,0 +1,192 @@
+//! `bao-oracle repair FILE`: the record with the best complete repair of each game applied. Its
+//! output passes `check` for every game it repaired (the round trip), leaves every other byte as
+//! it was, and never writes to the file.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use bao_oracle::check::{check_file, check_text};
+use bao_oracle::diagnostics::Code;
+use bao_oracle::replay::ReplayOptions;
+
+const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
+
+fn bao(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+fn records() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let mut paths: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// A file of `text` under the temporary folder.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("bao-oracle-repair-{}-{name}", std::process::id()));
+    fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn every_game_repaired_passes_check_and_nothing_else_changes() {
+    let mut repaired_somewhere = 0;
+    for path in records() {
+        let before = fs::read(&path).unwrap();
+        let report = check_file(&path, &ReplayOptions::default()).unwrap();
+        let out = bao(&["repair", path.to_str().unwrap()]);
+        assert_eq!(
+            fs::read(&path).unwrap(),
+            before,
+            "{}: never written",
+            path.display()
+        );
+        if report.text.is_empty()
+            || report.games[0]
+                .findings
+                .iter()
+                .any(|f| f.code == Code::EmptyFile)
+        {
+            assert_eq!(out.status.code(), Some(1), "{}", path.display());
+            continue; // no record in it
+        }
+        let output = stdout(&out);
+        let after = check_text(&output, &ReplayOptions::default());
+        assert_eq!(after.len(), report.games.len(), "{}", path.display());
+        for (game, again) in report.games.iter().zip(&after) {
+            let repairable = game
+                .repair
+                .as_ref()
+                .is_some_and(|r| r.best_complete().is_some());
+            if game.valid() || repairable {
+                assert!(
+                    again.valid(),
+                    "{} game {}: {:?}",
+                    path.display(),
+                    game.index,
+                    again.findings
+                );
+            } else {
+                assert_eq!(
+                    again.findings.len(),
+                    game.findings.len(),
+                    "{}",
+                    path.display()
+                );
+            }
+            repaired_somewhere += usize::from(repairable);
+        }
+        let all_valid = after.iter().all(|g| g.valid());
+        assert_eq!(
+            out.status.code(),
+            Some(if all_valid { 0 } else { 1 }),
+            "{}",
+            path.display()
+        );
+        // Only lines with a repair comment differ, and only comment lines are added.
+        let original: Vec<&str> = report.text.lines().collect();
+        let changed: Vec<&str> = output.lines().collect();
+        let mut k = 0;
+        for line in &changed {
+            if k < original.len() && *line == original[k] {
+                k += 1;
+            } else {
+                assert!(
+                    line.contains("# repair: ") || line.contains("; repair: "),
+                    "{}: {line}",
+                    path.display()
+                );
+                if !line.trim_start().starts_with("# repair: ") {
+                    k += 1; // an edited line in place of the original one
+                }
+            }
+        }
+        assert_eq!(k, original.len(), "{}", path.display());
+    }
+    assert!(repaired_somewhere >= 20, "{repaired_somewhere}");
+}
+
+#[test]
+fn block_and_flow_sequences_are_edited_in_place() {
+    let text = "\
+ruleset: bao-la-kimasai
+source: a ply written twice, in a block sequence
+moves:
+  - A2
+  - a2
+  - A3   # a comment of its own
+  - A3
+  - a3
+---
+ruleset: bao-la-kimasai
+source: a ply skipped, in a block sequence
+moves:
+  - A2
+  - A3
+  - a3
+---
+ruleset: bao-la-kimasai
+source: a ply written twice, in a flow sequence over two lines
+moves: [A2, a2, A3,
+  A3, a3]
+---
+ruleset: bao-la-kimasai
+source: a ply skipped, and a move quoted
+moves: [\"A2\", \"A3\", a3]
+result: unfinished
+---
+ruleset: bao-la-kimasai
+source: beyond repair
+moves: [A2, A2, A2, A2]
+";
+    let path = temp_file("sequences.yaml", text);
+    let out = bao(&["repair", path.to_str().unwrap()]);
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(1), "the last game stays invalid");
+    insta::assert_snapshot!(stdout(&out));
+}
+
+#[test]
+fn the_slipped_records_are_repaired() {
+    for name in [
+        "kete-direction-flipped-earlier",
+        "kimasai-wrong-row-earlier",
+        "kingulu-slip-before-illegal",
+        "zanzibar-hole-off-by-one",
+        "zanzibar-de-voogt-b7L",
+    ] {
+        let out = bao(&["repair", &format!("tests/records/{name}.yaml")]);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        insta::assert_snapshot!(name, stdout(&out));
+    }
+}
+
+#[test]
+fn usage_and_io_errors() {
+    assert_eq!(bao(&["repair"]).status.code(), Some(2));
+    assert_eq!(bao(&["repair", "no/such/file.yaml"]).status.code(), Some(2));
+    let out = bao(&[
+        "repair",
+        "tests/records/kete-wrong-side.yaml",
+        "--repair-window",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "no search, no repair");
+    assert!(stdout(&out).starts_with("# repair: game 1 left as written"));
+}
