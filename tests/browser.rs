@@ -268,11 +268,13 @@ fn oracle_board<G: Game>(record: &Record, ply: u32) -> (Board, Vec<String>, Vec<
 }
 
 /// The files of the report, in the order `check` lists them.
-const FILES: [&str; 4] = [
+const FILES: [&str; 5] = [
     "corpus/bao-la-kete/random-seed-03.yaml",
     "corpus/bao-kingulu/random-seed-01.yaml",
     "tests/records/kimasai-illegal-move.yaml",
     "tests/records/kete-captures-compulsory.yaml",
+    // A slip six plies before the illegal one: the report suggests repairs.
+    "tests/records/kete-direction-flipped-earlier.yaml",
 ];
 
 #[test]
@@ -285,13 +287,14 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
     write_report(&FILES, &page);
     // (file, ply asked, ply shown, board's ply, refused there): a ply past the end shows the
     // last; an error's board is the one before the faulty ply.
-    let cases: [(usize, u32, u32, u32, bool); 6] = [
+    let cases: [(usize, u32, u32, u32, bool); 7] = [
         (1, 0, 0, 0, false),
         (1, 12, 12, 12, false),
         (2, 7, 7, 7, false),
         (2, 999, 33, 33, false),
         (3, 3, 3, 2, true),
         (4, 99, 3, 2, true),
+        (5, 29, 29, 28, true),
     ];
     // One browser per case, side by side, each with a profile of its own.
     let doms: Vec<(String, Vec<String>)> = std::thread::scope(|scope| {
@@ -359,6 +362,14 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
                 dom.contains("<span class=\"code\">illegal-move</span>"),
                 "{fragment}"
             );
+            // The repair suggestions of the check report, first the most likely: the slip six
+            // plies earlier.
+            if file == 5 {
+                assert!(
+                    dom.contains("<b>most likely</b>: replace at ply 23"),
+                    "{fragment}"
+                );
+            }
         }
     }
     screenshot(
@@ -382,7 +393,7 @@ fn readme_screenshot() {
     screenshot(
         &browser,
         &dir.join("profile"),
-        &url(&page, "file=4&game=1&ply=3"),
+        &url(&page, "file=5&game=1&ply=29"),
         &crate_dir().join("docs/report.png"),
     );
 }

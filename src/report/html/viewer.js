@@ -290,8 +290,9 @@
     v.innerHTML = h;
     $("first").disabled = $("prev").disabled = ply === 0;
     $("next").disabled = $("last").disabled = ply === last;
-    var cur = v.querySelector(".moves a.current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    // The current move in view within the list (not the page).
+    var box = v.querySelector(".moves"), cur = v.querySelector(".moves a.current");
+    if (box && cur) box.scrollTop = Math.max(0, cur.offsetTop - box.clientHeight / 2);
   }
 
   function plyText(ply, stop) {
