@@ -11,6 +11,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -24,8 +25,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
 
 /// A Chromium: `BAO_CHROMIUM`, the usual names on PATH, or Debian's install folder.
 fn chromium() -> Option<PathBuf> {
+    // A path that is no file stands for no browser (to see the test skip).
     if let Some(path) = std::env::var_os("BAO_CHROMIUM") {
-        return Some(PathBuf::from(path));
+        return Some(PathBuf::from(path)).filter(|p| p.is_file());
     }
     let names = [
         "chromium-headless-shell",
@@ -56,7 +58,9 @@ fn browser_or_skip(test: &str) -> Option<PathBuf> {
         if std::env::var("BAO_REQUIRE_BROWSER").as_deref() == Ok("1") {
             panic!("{test}: no Chromium found and BAO_REQUIRE_BROWSER=1");
         }
-        eprintln!(
+        // Straight to stderr: the test harness would hold back `eprintln!` of a passing test.
+        let _ = writeln!(
+            std::io::stderr(),
             "\n*** SKIPPED {test}: no Chromium found (chromium-headless-shell, chromium, \
              chromium-browser, google-chrome, or BAO_CHROMIUM). Install one, e.g. \
              `apt-get install chromium-headless-shell`. ***\n"
