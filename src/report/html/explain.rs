@@ -104,7 +104,8 @@ fn section(out: &mut String, e: &Explanation, heading: &str) {
                     escape_html(&step.text)
                 ));
                 if let Some(Some(board)) = p.during.get(i) {
-                    let marks = Highlights::of_move(&p.events[..=i.min(p.events.len() - 1)]);
+                    // Step `i` is event `i`: the move's highlights so far.
+                    let marks = Highlights::of_move(p.events.get(..=i).unwrap_or(&p.events));
                     figure(
                         out,
                         &format!("After step {}", i + 1),
