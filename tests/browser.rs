@@ -384,6 +384,51 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
     );
 }
 
+/// A page that opens the report in a frame at the start of game 1 of file 1, steps through it
+/// with the keys and buttons a reader uses, and writes on its `<body data-steps>` the ply shown
+/// and the address after each step (`ply@#fragment`). Reading the frame needs Chromium's
+/// `--allow-file-access-from-files`.
+const STEPPER: &str = r#"<!DOCTYPE html><html><body>
+<iframe id="f" src="report.html#file=1&game=1&ply=0" width="1200" height="800"></iframe>
+<script>
+var f = document.getElementById("f");
+f.onload = function () {
+  var w = f.contentWindow, d = w.document, out = [];
+  function seen() { out.push(d.getElementById("board").getAttribute("data-ply") + "@" + w.location.hash); }
+  function key(k) { d.dispatchEvent(new w.KeyboardEvent("keydown", { key: k, bubbles: true })); seen(); }
+  function click(id) { d.getElementById(id).click(); seen(); }
+  seen(); key("ArrowRight"); click("next"); key("End"); click("prev"); key("ArrowLeft"); key("Home");
+  document.body.setAttribute("data-steps", out.join(" "));
+};
+</script></body></html>"#;
+
+#[test]
+fn the_viewer_steps_with_keys_and_buttons_and_keeps_the_address() {
+    let Some(browser) =
+        browser_or_skip("the_viewer_steps_with_keys_and_buttons_and_keeps_the_address")
+    else {
+        return;
+    };
+    let dir = scratch("browser-steps");
+    write_report(&FILES[..1], &dir.join("report.html"));
+    fs::write(dir.join("stepper.html"), STEPPER).unwrap();
+    let plies = record(FILES[0], 1).moves.len();
+    let output = chromium_command(&browser, &dir.join("profile"))
+        .arg("--allow-file-access-from-files")
+        .arg("--dump-dom")
+        .arg(url(&dir.join("stepper.html"), ""))
+        .output()
+        .expect("Chromium runs");
+    let dom = String::from_utf8(output.stdout).unwrap();
+    let steps = tags_with(&dom, "data-steps");
+    assert_eq!(steps.len(), 1, "the frame's steps were written: {dom}");
+    let expected: Vec<String> = [0, 1, 2, plies, plies - 1, plies - 2, 0]
+        .iter()
+        .map(|p| format!("{p}@#file=1&amp;game=1&amp;ply={p}"))
+        .collect();
+    assert_eq!(steps[0]["data-steps"], expected.join(" "));
+}
+
 /// The README's picture: `cargo test --test browser -- --ignored` writes docs/report.png.
 #[test]
 #[ignore = "writes docs/report.png"]
