@@ -502,7 +502,7 @@ mod tests {
     }
 
     /// Decodes the `d` sections of a view's plies as the page's script does.
-    fn counts_along(view: &serde_json::Value, slots: usize) -> Vec<Vec<usize>> {
+    fn counts_along(view: &serde_json::Value, layouts: &serde_json::Value) -> Vec<Vec<usize>> {
         let number = |body: &[u8], i: &mut usize| -> usize {
             let c = body[*i];
             *i += 1;
@@ -518,10 +518,14 @@ mod tests {
                 DIGITS.iter().position(|&d| d == c).unwrap()
             }
         };
-        let mut counts = vec![0; slots];
+        let mut counts = Vec::new();
         let mut out = Vec::new();
         for ply in view["plies"].as_str().unwrap().split(' ') {
             for section in ply[1..].split('|') {
+                if let Some(k) = section.strip_prefix('L') {
+                    let slots = &layouts[k.parse::<usize>().unwrap()]["slots"];
+                    counts = vec![0; slots.as_u64().unwrap() as usize];
+                }
                 if let Some(body) = section.strip_prefix('d') {
                     let body = body.as_bytes();
                     let mut i = 0;
@@ -548,8 +552,7 @@ mod tests {
             let text = crate::with_game!(ruleset, G => random_record::<G>()).unwrap();
             let page = page(&text);
             let data = data(&page);
-            let slots = data["layouts"][0]["slots"].as_u64().unwrap() as usize;
-            let decoded = counts_along(&data["views"][0][0], slots);
+            let decoded = counts_along(&data["views"][0][0], &data["layouts"]);
             let (_, timeline) = timelines(&text, &ReplayOptions::default()).next().unwrap();
             let timeline = timeline.unwrap();
             let boards =
@@ -564,6 +567,82 @@ mod tests {
                 .collect();
             assert_eq!(decoded, expected, "{ruleset}");
         }
+    }
+
+    /// Counts past the digits, and a board whose shape changes (a store more): the counts start
+    /// again under the new layout.
+    #[test]
+    fn large_counts_and_a_new_layout_decode() {
+        use crate::picture::{Hole, Row, Store};
+        let board = |counts: [u32; 2], stores: &[u32]| Board {
+            ruleset: "test",
+            rows: vec![Row {
+                label: "A",
+                side: Side::South,
+                holes: vec![
+                    Hole {
+                        index: 7,
+                        name: "A1",
+                        count: counts[0],
+                        marks: vec![Mark::House],
+                    },
+                    Hole {
+                        index: 3,
+                        name: "A2",
+                        count: counts[1],
+                        marks: Vec::new(),
+                    },
+                ],
+            }],
+            stores: stores
+                .iter()
+                .map(|&count| Store {
+                    side: Side::North,
+                    label: "reserve",
+                    count,
+                })
+                .collect(),
+            to_move: Side::South,
+            notes: Vec::new(),
+        };
+        let boards = [
+            board([3, 70], &[100]),
+            board([0, 73], &[100]),
+            board([1, 2], &[5, 64]),
+        ];
+        let mut views = Views::new();
+        let mut game = GameBuilder::default();
+        game.step(
+            &mut views,
+            Step::Start {
+                ruleset: "test",
+                board: boards[0].clone(),
+            },
+        );
+        for (k, b) in boards[1..].iter().enumerate() {
+            game.step(
+                &mut views,
+                Step::Ply(crate::timeline::Ply {
+                    text: format!("m{k}"),
+                    board: b.clone(),
+                    from: Some(7),
+                    captured: vec![3],
+                }),
+            );
+        }
+        let view = serde_json::to_value(game.finish()).unwrap();
+        let layouts = serde_json::to_value(&views.layouts).unwrap();
+        assert_eq!(layouts.as_array().unwrap().len(), 2);
+        assert_eq!(
+            counts_along(&view, &layouts),
+            [vec![3, 70, 100], vec![0, 73, 100], vec![1, 2, 5, 64]]
+        );
+        // The second board: from slot 0, captured slot 1, two counts changed.
+        assert_eq!(
+            view["plies"].as_str().unwrap().split(' ').nth(1),
+            Some("S|f0|x1|d001~73.")
+        );
+        assert_eq!(view["moves"], "m0 m1");
     }
 
     #[test]
