@@ -386,9 +386,10 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
 
 /// A page that opens the report in a frame at the start of game 1 of file 1, steps through it
 /// with the keys and buttons a reader uses, and writes on its `<body data-steps>` the ply shown
-/// and the address after each step (`ply@#fragment`). Reading the frame needs Chromium's
+/// and the address after each step (`ply@#fragment`), and on `data-rows` the games listed before
+/// and after choosing "only invalid games". Reading the frame needs Chromium's
 /// `--allow-file-access-from-files`.
-const STEPPER: &str = r#"<!DOCTYPE html><html><body>
+const STEPPER: &str = r##"<!DOCTYPE html><html><body>
 <iframe id="f" src="report.html#file=1&game=1&ply=0" width="1200" height="800"></iframe>
 <script>
 var f = document.getElementById("f");
@@ -399,8 +400,12 @@ f.onload = function () {
   function click(id) { d.getElementById(id).click(); seen(); }
   seen(); key("ArrowRight"); click("next"); key("End"); click("prev"); key("ArrowLeft"); key("Home");
   document.body.setAttribute("data-steps", out.join(" "));
+  var rows = [d.querySelectorAll("#files tr[id]").length];
+  d.getElementById("only-invalid").click();
+  rows.push(d.querySelectorAll("#files tr[id]").length);
+  document.body.setAttribute("data-rows", rows.join(" "));
 };
-</script></body></html>"#;
+</script></body></html>"##;
 
 #[test]
 fn the_viewer_steps_with_keys_and_buttons_and_keeps_the_address() {
@@ -427,6 +432,8 @@ fn the_viewer_steps_with_keys_and_buttons_and_keeps_the_address() {
         .map(|p| format!("{p}@#file=1&amp;game=1&amp;ply={p}"))
         .collect();
     assert_eq!(steps[0]["data-steps"], expected.join(" "));
+    // The one game is valid: listed, then not.
+    assert_eq!(steps[0]["data-rows"], "1 0");
 }
 
 /// The README's picture: `cargo test --test browser -- --ignored` writes docs/report.png.

@@ -121,10 +121,16 @@
     return game.plies;
   }
 
-  function gameRows(file, fileNo, from, to) {
+  // The games a file lists: all, or only the invalid ones.
+  var onlyInvalid = false;
+  function listed(file) {
+    return onlyInvalid ? file.games.filter(function (g) { return !g.valid; }) : file.games;
+  }
+
+  function gameRows(games, file, fileNo, from, to) {
     var h = "";
     for (var g = from; g < to; g++) {
-      var game = file.games[g];
+      var game = games[g];
       h += '<tr id="f' + fileNo + "g" + game.index + '"><td><a href="' +
         frag(fileNo, game.index, openingPly(game)) + '">game ' + game.index + "</a></td><td>" +
         esc(game.ruleset || "—") + "</td><td>" + game.plies + "/" + game.recorded_plies + "</td><td>" +
@@ -141,7 +147,8 @@
 
   function renderList() {
     var out = $("files");
-    var h = "";
+    var h = '<label class="filter"><input type="checkbox" id="only-invalid"' + (onlyInvalid ? " checked" : "") +
+      "> only invalid games</label>";
     report.io_errors.forEach(function (p) {
       h += '<div class="error"><span class="code">' + esc(p.code) + "</span> <b>" + esc(p.path) +
         "</b>: " + esc(p.message) + "</div>";
@@ -152,25 +159,32 @@
       h += '<section class="file" id="file' + fileNo + '"><h2>' + esc(file.path) +
         ' <span class="counts">' + (file.games.length - bad) + " passed, " + bad + " failed</span></h2>" +
         '<table class="games"><thead><tr><th>game</th><th>ruleset</th><th>plies</th><th>result</th>' +
-        "<th></th></tr></thead><tbody>" + gameRows(file, fileNo, 0, Math.min(CHUNK, file.games.length)) +
+        "<th></th></tr></thead><tbody>" + gameRows(listed(file), file, fileNo, 0, Math.min(CHUNK, listed(file).length)) +
         "</tbody></table>";
-      if (file.games.length > CHUNK) {
+      if (listed(file).length > CHUNK) {
         h += '<button class="more" data-file="' + f + '" data-shown="' + CHUNK + '">show more games</button>';
       }
       h += "</section>";
     });
     out.innerHTML = h;
-    out.addEventListener("click", function (ev) {
-      var b = ev.target;
-      if (!b.classList || !b.classList.contains("more")) return;
-      var f = +b.getAttribute("data-file"), shown = +b.getAttribute("data-shown");
-      var file = report.files[f], to = Math.min(shown + CHUNK, file.games.length);
-      b.previousElementSibling.tBodies[0].insertAdjacentHTML("beforeend", gameRows(file, f + 1, shown, to));
-      b.setAttribute("data-shown", to);
-      if (to >= file.games.length) b.remove();
-      markOpenRow();
-    });
+    markOpenRow();
   }
+
+  $("files").addEventListener("click", function (ev) {
+    var b = ev.target;
+    if (!b.classList || !b.classList.contains("more")) return;
+    var f = +b.getAttribute("data-file"), shown = +b.getAttribute("data-shown");
+    var file = report.files[f], games = listed(file), to = Math.min(shown + CHUNK, games.length);
+    b.previousElementSibling.tBodies[0].insertAdjacentHTML("beforeend", gameRows(games, file, f + 1, shown, to));
+    b.setAttribute("data-shown", to);
+    if (to >= games.length) b.remove();
+    markOpenRow();
+  });
+  $("files").addEventListener("change", function (ev) {
+    if (ev.target.id !== "only-invalid") return;
+    onlyInvalid = ev.target.checked;
+    renderList();
+  });
 
   function markOpenRow() {
     var old = document.querySelector("tr.open");
