@@ -11,6 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Code, Finding};
+use crate::infer::{self, Inference};
 use crate::record::{self, Source};
 use crate::repair::{Repair, Suggestion};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
@@ -33,6 +34,9 @@ pub struct GameReport {
     pub divergence: Option<Option<Divergence>>,
     /// See [`replay::Replayed::repair`].
     pub repair: Option<Repair>,
+    /// With [`ReplayOptions::infer_rulings`], for a game whose ruleset is known: the ruling
+    /// combinations it is valid under.
+    pub inference: Option<Inference>,
 }
 
 impl GameReport {
@@ -61,6 +65,7 @@ impl GameReport {
             findings: vec![finding],
             divergence: None,
             repair: None,
+            inference: None,
         }
     }
 }
@@ -226,6 +231,11 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
                     findings: replayed.findings,
                     divergence: replayed.divergence,
                     repair: replayed.repair,
+                    inference: if options.infer_rulings {
+                        infer::infer(&record, options)
+                    } else {
+                        None
+                    },
                 }
             }
         })

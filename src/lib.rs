@@ -45,6 +45,7 @@ mod fasthash;
 pub mod game;
 pub mod games;
 pub mod import;
+pub mod infer;
 pub mod notation;
 pub mod perft;
 pub mod picture;

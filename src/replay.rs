@@ -33,6 +33,9 @@ pub struct ReplayOptions {
     /// `--repair-window K`: for a game that stops at a move, look for repairs at that ply and
     /// up to K plies before it ([`crate::repair`]); 0 looks for none.
     pub repair_window: u32,
+    /// `--infer-rulings`: [`crate::check`] also finds the ruling combinations each game is valid
+    /// under ([`crate::infer`]).
+    pub infer_rulings: bool,
 }
 
 impl Default for ReplayOptions {
@@ -42,6 +45,7 @@ impl Default for ReplayOptions {
             preset: None,
             compare: None,
             repair_window: repair::DEFAULT_WINDOW,
+            infer_rulings: false,
         }
     }
 }

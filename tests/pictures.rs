@@ -251,12 +251,13 @@ fn start_and_mid_game_pictures_show_the_positions() {
     }
 }
 
-/// The house/kuu is marked while it stands (Kete, Kiswahili), the stores are shown.
+/// The kuu (Kete) and the house (Kiswahili) are marked in the game's word while they stand, the
+/// stores are shown.
 #[test]
 fn houses_and_stores_are_marked() {
-    for ruleset in ["bao-la-kete", "bao-la-kiswahili"] {
+    for (ruleset, word) in [("bao-la-kete", "kuu"), ("bao-la-kiswahili", "house")] {
         let shown = &pictures(&output(&["play", ruleset, "--svg"]))[0];
-        assert_eq!(holes_tagged(shown, "house"), ["a5", "A5"], "{ruleset}");
+        assert_eq!(holes_tagged(shown, word), ["a5", "A5"], "{ruleset}");
         assert_eq!(shown.stores, 44);
     }
     let reserved = output(&[

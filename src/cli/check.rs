@@ -35,6 +35,10 @@ pub struct CheckArgs {
     /// it (0: none).
     #[arg(long = "repair-window", value_name = "K", default_value_t = bao_oracle::repair::DEFAULT_WINDOW)]
     pub repair_window: u32,
+    /// Replay each game under every combination of its ruleset's ruling values and report those
+    /// it is valid under (and the presets among them).
+    #[arg(long = "infer-rulings")]
+    pub infer_rulings: bool,
     /// Colour in human output: auto (only on a terminal), always, never.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
@@ -80,6 +84,7 @@ fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
         preset: args.preset.clone(),
         compare,
         repair_window: args.repair_window,
+        infer_rulings: args.infer_rulings,
     })
 }
 
@@ -138,7 +143,12 @@ pub fn run(args: CheckArgs) -> Status {
             }
         }
         match args.format {
-            Format::Human => out.text(&human::render_file(&report, style)),
+            Format::Human => {
+                out.text(&human::render_file(&report, style));
+                if options.infer_rulings {
+                    out.text(&human::render_inferences(&report));
+                }
+            }
             Format::Json => reports.push(report),
             Format::Html => {
                 views.add_file(&report.text, &options);

@@ -314,6 +314,7 @@ fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
         findings: Vec::new(),
         divergence: None,
         repair: None,
+        inference: None,
     };
     let report = human::render_finding(&file, &game, &finding, human::Style::PLAIN);
     let mut err = std::io::stderr().lock();

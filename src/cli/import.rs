@@ -92,6 +92,7 @@ pub fn run(args: ImportArgs) -> Status {
                     findings,
                     divergence: None,
                     repair: None,
+                    inference: None,
                 }],
             };
             let mut out = Output::human();

@@ -17,6 +17,8 @@ pub struct Board {
     pub to_move: Side,
     /// State beyond holes and stores, as short text lines ("hizi zetu: none", "takasia: a4").
     pub notes: Vec<String>,
+    /// The game's own word for [`Mark::House`]: `kuu` in Bao la Kete, `house` elsewhere.
+    pub house: &'static str,
 }
 
 /// One row of holes, left to right as the diagram draws it.
@@ -73,6 +75,14 @@ impl Board {
     /// Every hole of the board, row by row.
     pub fn holes(&self) -> impl Iterator<Item = &Hole> {
         self.rows.iter().flat_map(|row| row.holes.iter())
+    }
+
+    /// A mark in the game's own words (the kuu of Bao la Kete is no "house").
+    pub fn mark_word(&self, mark: Mark) -> &'static str {
+        match mark {
+            Mark::House => self.house,
+            other => other.name(),
+        }
     }
 
     /// Seeds on the board and in the stores together.

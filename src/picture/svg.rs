@@ -146,7 +146,7 @@ fn describe(board: &Board, marks: &Highlights) -> String {
                 .map(|h| {
                     let mut s = format!("{} {}", h.name, h.count);
                     for mark in &h.marks {
-                        let _ = write!(s, " ({})", mark.name());
+                        let _ = write!(s, " ({})", board.mark_word(*mark));
                     }
                     s
                 })
@@ -359,7 +359,11 @@ impl<'a> Picture<'a> {
         let from = marks.from == Some(hole.index);
         let captured = marks.captured.contains(&hole.index);
         let legal = marks.legal.contains(&hole.index);
-        let mut words: Vec<&str> = hole.marks.iter().map(|m| m.name()).collect();
+        let mut words: Vec<&str> = hole
+            .marks
+            .iter()
+            .map(|&m| self.board.mark_word(m))
+            .collect();
         let mut lit: Vec<&str> = Vec::new();
         if from {
             lit.push("from");
@@ -461,7 +465,11 @@ impl<'a> Picture<'a> {
             "<text class=\"count\" x=\"{cx}\" y=\"{count_y}\" text-anchor=\"middle\">{}</text>",
             hole.count
         );
-        let board_words: Vec<&str> = hole.marks.iter().map(|m| m.name()).collect();
+        let board_words: Vec<&str> = hole
+            .marks
+            .iter()
+            .map(|&m| self.board.mark_word(m))
+            .collect();
         for (line, words) in [board_words, lit].iter().enumerate() {
             if words.is_empty() {
                 continue;

@@ -10,6 +10,7 @@ use miette::{
 
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::{Code, Finding, Span};
+use crate::infer::{Combination, Inference};
 use crate::repair::{Edit, Repair, Suggestion};
 use crate::replay::Divergence;
 use crate::report::{LineIndex, escape_controls, escaped_len};
@@ -523,4 +524,122 @@ pub fn summary_line(summary: &Summary) -> String {
         ));
     }
     line
+}
+
+/// `--infer-rulings`: one short block per game of `file`, after its reports.
+pub fn render_inferences(file: &FileReport) -> String {
+    let mut out = String::new();
+    for game in &file.games {
+        let place = format!("{}, game {}", file.path, game.index);
+        match &game.inference {
+            None => out.push_str(&format!(
+                "{place}: rulings not inferred: the record could not be read, or names no \
+                 ruleset the oracle knows\n"
+            )),
+            Some(inference) => out.push_str(&inference_block(&place, game, inference)),
+        }
+    }
+    out
+}
+
+/// A combination in a few words: its presets, or the rulings it sets off their defaults.
+fn describe_combination(inference: &Inference, combination: &Combination) -> String {
+    if !combination.presets.is_empty() {
+        return format!("preset {}", combination.presets.join(" = "));
+    }
+    let changed = combination.non_default(inference.defs);
+    if changed.is_empty() {
+        "the default rulings".to_string()
+    } else {
+        format!("{}, the others default", changed.join(", "))
+    }
+}
+
+fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> String {
+    let (n, m) = (inference.consistent, inference.combinations);
+    let mut out = if m == 1 {
+        let verdict = if n == 1 { "consistent" } else { "inconsistent" };
+        format!(
+            "{place}: {verdict} with its only ruling combination (no ruling of the game has a \
+             choice of values)\n"
+        )
+    } else if n == 0 {
+        format!("{place}: consistent with none of its {m} ruling combinations\n")
+    } else {
+        let presets = if inference.presets.is_empty() {
+            "none".to_string()
+        } else {
+            inference.presets.join(", ")
+        };
+        let count = if n == m {
+            format!("every one of its {m} ruling combinations")
+        } else {
+            format!("{n} of {m} ruling combinations")
+        };
+        format!("{place}: consistent with {count}; presets: {presets}\n")
+    };
+    if m > 1 && n > 0 && n < m {
+        match &inference.product {
+            Some(held) => {
+                let held: Vec<String> = held
+                    .iter()
+                    .map(|(name, values)| format!("{name}={}", values.join("|")))
+                    .collect();
+                out.push_str(&format!(
+                    "  they are those with {}, whatever the other rulings\n",
+                    held.join(", ")
+                ));
+            }
+            None if n as usize <= 4 && inference.listed.len() as u64 == n => {
+                for c in &inference.listed {
+                    out.push_str(&format!("  - {}\n", describe_combination(inference, c)));
+                }
+            }
+            None => {}
+        }
+    }
+    if let Some(furthest) = &inference.furthest {
+        out.push_str(&format!(
+            "  furthest: {} of {} plies, under {} ({} combination(s) reach as far)\n",
+            furthest.plies,
+            game.recorded_plies,
+            describe_combination(inference, &furthest.combination),
+            furthest.reaching
+        ));
+        if let Some(f) = &furthest.finding {
+            let at = f.ply.map(|p| format!("ply {p}: ")).unwrap_or_default();
+            out.push_str(&format!(
+                "  there: {at}{} [{}]\n",
+                f.message,
+                f.code.as_str()
+            ));
+        }
+    }
+    match &inference.declared {
+        Some((declared, consistent)) if m > 1 && n > 0 => out.push_str(&format!(
+            "  the rulings it is checked under ({}) are {}\n",
+            describe_combination(inference, declared),
+            if *consistent {
+                "among them"
+            } else {
+                "not among them"
+            }
+        )),
+        Some(_) => {}
+        None => out
+            .push_str("  the rulings it names make no combination of its game (see its errors)\n"),
+    }
+    if let Some(ply) = inference.exhausted_at {
+        let at = if ply == 0 {
+            "before the first move".to_string()
+        } else {
+            format!("at ply {ply}")
+        };
+        out.push_str(&format!(
+            "  the inference stopped {at}: its budget of {} moves is spent, {} combination(s) \
+             undecided\n",
+            inference.budget, inference.undecided
+        ));
+    }
+    out
 }

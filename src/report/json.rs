@@ -39,6 +39,9 @@ struct GameJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     compare: Option<Option<CompareJson<'a>>>,
     repair: Option<RepairJson>,
+    consistent_rulings: Option<Vec<CombinationJson<'a>>>,
+    furthest_rulings: Option<FurthestJson<'a>>,
+    ruling_inference: Option<InferenceJson>,
 }
 
 /// The repair search of a game that stopped at a move: its window and what it spent.
@@ -46,6 +49,38 @@ struct GameJson<'a> {
 struct RepairJson {
     window: u32,
     nodes: u64,
+    exhausted: bool,
+}
+
+/// Rulings as a JSON object, in the ruleset's order.
+struct RulingsJson<'a>(&'a [(&'static str, &'static str)]);
+
+impl Serialize for RulingsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|&(name, value)| (name, value)))
+    }
+}
+
+#[derive(Serialize)]
+struct CombinationJson<'a> {
+    rulings: RulingsJson<'a>,
+    presets: &'a [&'static str],
+}
+
+#[derive(Serialize)]
+struct FurthestJson<'a> {
+    rulings: RulingsJson<'a>,
+    presets: &'a [&'static str],
+    plies: u32,
+}
+
+#[derive(Serialize)]
+struct InferenceJson {
+    combinations: u64,
+    consistent: u64,
+    undecided: u64,
+    moves_played: u64,
+    budget: u64,
     exhausted: bool,
 }
 
@@ -144,6 +179,32 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
             window: r.window,
             nodes: r.nodes,
             exhausted: r.exhausted,
+        }),
+        consistent_rulings: g.inference.as_ref().map(|i| {
+            i.listed
+                .iter()
+                .map(|c| CombinationJson {
+                    rulings: RulingsJson(&c.rulings),
+                    presets: &c.presets,
+                })
+                .collect()
+        }),
+        furthest_rulings: g
+            .inference
+            .as_ref()
+            .and_then(|i| i.furthest.as_ref())
+            .map(|f| FurthestJson {
+                rulings: RulingsJson(&f.combination.rulings),
+                presets: &f.combination.presets,
+                plies: f.plies,
+            }),
+        ruling_inference: g.inference.as_ref().map(|i| InferenceJson {
+            combinations: i.combinations,
+            consistent: i.consistent,
+            undecided: i.undecided,
+            moves_played: i.moves_played,
+            budget: i.budget,
+            exhausted: i.exhausted_at.is_some(),
         }),
     }
 }

@@ -786,5 +786,6 @@ pub fn board(variant: &Variant, ruleset: &'static str, reservation: Mark, pos: &
             .collect(),
         to_move: pos.to_move(),
         notes,
+        house: variant.words.kuu,
     }
 }

@@ -202,6 +202,7 @@ pub fn board(pos: &Position) -> Board {
         stores: Vec::new(),
         to_move: pos.to_move,
         notes: Vec::new(),
+        house: "house",
     }
 }
 

@@ -352,6 +352,7 @@ pub fn board(pos: &Position) -> Board {
             .collect(),
         to_move: pos.side_to_move(),
         notes,
+        house: "house",
     }
 }
 
