@@ -4,9 +4,10 @@
 //!
 //! The page embeds one JSON document in a `<script type="application/json">`: `report` (the JSON
 //! report, [`super::json`], as is), `layouts` (each board layout once: rows of `[index, name]`
-//! holes, stores, and `slots`, their number) and `views` (per file, per game in the report's order,
-//! the game's plies or null). The boards come from [`crate::timeline`]; this module sees
-//! [`Board`]s, never a game's position. A view is compact, for files of thousands of games:
+//! holes, stores, `slots` their number, and `house` the game's word for the house mark) and
+//! `views` (per file, per game in the report's order, the game's plies or null). The boards come
+//! from [`crate::timeline`]; this module sees [`Board`]s, never a game's position. A view is
+//! compact, for files of thousands of games:
 //!
 //! - `moves`: the record's moves as written, up to the one where the replay stopped: joined by
 //!   spaces, or a list if one holds a space;
@@ -49,6 +50,8 @@ const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 struct Layout {
     ruleset: &'static str,
+    /// The game's word for [`Mark::House`] (`kuu`, `house`).
+    house: &'static str,
     rows: Vec<RowLayout>,
     stores: Vec<StoreLayout>,
     slots: usize,
@@ -89,6 +92,7 @@ impl Layout {
         let slots = board.holes().count() + stores.len();
         Layout {
             ruleset: board.ruleset,
+            house: board.house,
             rows,
             stores,
             slots,
@@ -99,6 +103,7 @@ impl Layout {
     /// names follow from the indices (`Game::hole_name`).
     fn fits(&self, board: &Board) -> bool {
         same(self.ruleset, board.ruleset)
+            && same(self.house, board.house)
             && self.rows.len() == board.rows.len()
             && self.rows.iter().zip(&board.rows).all(|(l, r)| {
                 same(l.label, r.label)
@@ -576,6 +581,7 @@ mod tests {
         use crate::picture::{Hole, Row, Store};
         let board = |counts: [u32; 2], stores: &[u32]| Board {
             ruleset: "test",
+            house: "house",
             rows: vec![Row {
                 label: "A",
                 side: Side::South,

@@ -215,11 +215,13 @@
         if (highlight && state.from === s) { c.push("from"); said.push("moved from"); }
         if (highlight && state.captured.indexOf(s) >= 0) { c.push("captured"); said.push("captured"); }
         if (legal.indexOf(hole[0]) >= 0) { c.push("legal"); said.push("a legal move starts here"); }
-        said = said.concat(m);
+        // The game's own word for its house (Bao la Kete: kuu).
+        var words = m.map(function (w) { return w === "house" ? L.house : w; });
+        said = said.concat(words);
         h += '<div class="' + c.join(" ") + '" data-hole="' + esc(hole[1]) + '" data-index="' + hole[0] +
           '" data-count="' + count + '" title="' + esc(said.join(", ")) + '"><span class="count">' + count +
           '</span><span class="name">' + esc(hole[1]) + "</span>" +
-          (m.length ? '<span class="mark">' + esc(m.join(" ")) + "</span>" : "") + "</div>";
+          (words.length ? '<span class="mark">' + esc(words.join(" ")) + "</span>" : "") + "</div>";
       });
       h += "</div>";
     });
