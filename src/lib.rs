@@ -59,6 +59,7 @@ pub mod report;
 mod rng;
 pub mod rulings;
 pub mod spec;
+pub mod timeline;
 pub mod trace;
 pub mod transcript;
 

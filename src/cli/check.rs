@@ -9,7 +9,7 @@ use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, Summary, check_file, collect_files};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
-use bao_oracle::report::{human, json};
+use bao_oracle::report::{html, human, json};
 use bao_oracle::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -17,7 +17,8 @@ pub struct CheckArgs {
     /// Record files, and folders to search recursively for `*.yaml` / `*.yml`.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-    /// Output: miette reports and a closing line, or one JSON document.
+    /// Output: miette reports and a closing line, one JSON document, or one HTML page that steps
+    /// through every game's boards.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// A non-default ruling for the records of its game, NAME=VALUE (repeatable); a record that
@@ -47,6 +48,7 @@ pub struct CheckArgs {
 pub enum Format {
     Human,
     Json,
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -106,6 +108,7 @@ pub fn run(args: CheckArgs) -> Status {
     // The human reporter escapes control characters itself (colour codes are its own).
     let mut out = Output::stdout();
     let mut reports: Vec<FileReport> = Vec::new();
+    let mut views = html::Views::new();
     let mut summary = Summary::default();
     let mut compared = (0, 0);
     for problem in &problems {
@@ -147,6 +150,10 @@ pub fn run(args: CheckArgs) -> Status {
                 }
             }
             Format::Json => reports.push(report),
+            Format::Html => {
+                views.add_file(&report.text, &options);
+                reports.push(report);
+            }
         }
     }
     summary.io_errors = problems.len();
@@ -163,6 +170,9 @@ pub fn run(args: CheckArgs) -> Status {
         }
         Format::Json => {
             out.text(&json::render(&reports, &problems));
+        }
+        Format::Html => {
+            out.text(&html::render(&reports, &views, &problems));
         }
     }
     // A report not delivered is never a success.

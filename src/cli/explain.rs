@@ -13,7 +13,7 @@ use bao_oracle::game::Game;
 use bao_oracle::games::{self, GameVisitor};
 use bao_oracle::record::{self, Record, Source};
 use bao_oracle::replay::{ReplayOptions, replay_to};
-use bao_oracle::report::human;
+use bao_oracle::report::{html, human};
 use bao_oracle::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -59,6 +59,9 @@ pub enum ExplainFormat {
     /// One SVG document: the board before the move, after each capture and at the end, one
     /// under the other with captions.
     Svg,
+    /// One HTML page: the steps in words, the board before, after each capture and at the end as
+    /// pictures, and the text explanation.
+    Html,
 }
 
 impl ExplainFormat {
@@ -66,6 +69,7 @@ impl ExplainFormat {
         match self {
             ExplainFormat::Text => e.render(),
             ExplainFormat::Svg => e.render_svg(),
+            ExplainFormat::Html => html::explain::render(e),
         }
     }
 
@@ -73,6 +77,7 @@ impl ExplainFormat {
         match self {
             ExplainFormat::Text => c.render(),
             ExplainFormat::Svg => c.render_svg(),
+            ExplainFormat::Html => html::explain::render_comparison(c),
         }
     }
 }

@@ -1,0 +1,235 @@
+//! A record replayed ply by ply into boards, for pictures that step through a game (the HTML
+//! report of `check`): the board before the first move and after each legal one, the holes each
+//! move was played from and captured, and where the replay stopped with the legal moves there.
+//!
+//! The moves go through the one path, [`Playthrough::play_text_into`], with the game set up as
+//! [`replay::replay`] sets it up ([`replay::replay_to`]), so the boards are those of the plies
+//! `check` judged. The boards are [`Board`]s: the data of [`crate::picture`], never a game's
+//! position, so that no reporter needs to know a game's insides.
+
+use crate::game::{Game, Playthrough};
+use crate::picture::{Board, Highlights};
+use crate::record::{self, Record};
+use crate::replay::{self, ReplayOptions};
+use crate::with_game;
+
+/// One legal ply of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The move as the record writes it.
+    pub text: String,
+    /// The board after the move.
+    pub board: Board,
+    /// The hole the move was played from, and the holes it captured from, in order, each once
+    /// (as [`Highlights::of_move`] reads them).
+    pub from: Option<u8>,
+    pub captured: Vec<u8>,
+}
+
+/// Where the replay stopped before the end of the record: the first ply that did not play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// 1-based ply of the record.
+    pub ply: u32,
+    /// The move as the record writes it.
+    pub text: String,
+    /// The legal moves of the board before it, in the record's notation (none if the game was
+    /// already over).
+    pub legal: Vec<String>,
+    /// The holes those moves start from ([`crate::picture::legal_holes`]).
+    pub legal_holes: Vec<u8>,
+    /// The game was over before this ply.
+    pub over: bool,
+}
+
+/// A record's game, ply by ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timeline {
+    pub ruleset: &'static str,
+    /// The board before the first move.
+    pub start: Board,
+    pub plies: Vec<Ply>,
+    pub stop: Option<Stop>,
+}
+
+/// One step of a replay, as [`replay_plies`] yields it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The board before the first move (always first).
+    Start {
+        ruleset: &'static str,
+        board: Board,
+    },
+    Ply(Ply),
+    /// The replay stopped here (last, if it did).
+    Stop(Stop),
+}
+
+/// Replays `record`, handing each [`Step`] to `visit` as it comes, so that a caller who keeps
+/// only what it needs of each board never holds a game's boards at once. False if its game cannot
+/// be set up (unknown ruleset, bad rulings or start position: `check` reports why); nothing is
+/// visited then.
+pub fn replay_plies(record: &Record, options: &ReplayOptions, visit: &mut dyn FnMut(Step)) -> bool {
+    with_game!(&record.ruleset.value, G => plies_of::<G>(record, options, visit)).unwrap_or(false)
+}
+
+/// The timeline of `record`, or `None` if its game cannot be set up ([`replay_plies`]).
+pub fn timeline(record: &Record, options: &ReplayOptions) -> Option<Timeline> {
+    let mut out: Option<Timeline> = None;
+    replay_plies(record, options, &mut |step| match (step, &mut out) {
+        (Step::Start { ruleset, board }, _) => {
+            out = Some(Timeline {
+                ruleset,
+                start: board,
+                plies: Vec::with_capacity(record.moves.len()),
+                stop: None,
+            })
+        }
+        (Step::Ply(ply), Some(t)) => t.plies.push(ply),
+        (Step::Stop(stop), Some(t)) => t.stop = Some(stop),
+        (_, None) => {}
+    });
+    out
+}
+
+/// The records of a file's text, with the index of each record's document (as
+/// [`crate::check::GameReport::index`] counts them), one at a time; `None` for a document that is
+/// not a record. For [`replay_plies`] or [`timeline`] on each.
+pub fn records(text: &str) -> impl Iterator<Item = (usize, Option<Record>)> + '_ {
+    record::split_documents(text)
+        .into_iter()
+        .map(|doc| (doc.index, record::parse_document(&doc).ok()))
+}
+
+/// The timelines of the records of a file's text ([`records`], [`timeline`]), one at a time.
+pub fn timelines<'a>(
+    text: &'a str,
+    options: &'a ReplayOptions,
+) -> impl Iterator<Item = (usize, Option<Timeline>)> + 'a {
+    records(text).map(move |(index, record)| (index, record.and_then(|r| timeline(&r, options))))
+}
+
+fn plies_of<G: Game>(
+    record: &Record,
+    options: &ReplayOptions,
+    visit: &mut dyn FnMut(Step),
+) -> bool {
+    let Ok((_, mut game)) = replay::replay_to::<G>(record, options, 1) else {
+        return false;
+    };
+    visit(Step::Start {
+        ruleset: G::RULESET,
+        board: G::board(&game.position),
+    });
+    let mut events = Vec::new();
+    for (i, text) in record.moves.iter().enumerate() {
+        if game.end().is_some() {
+            visit(Step::Stop(stopped(&game, i, &text.value, true)));
+            break;
+        }
+        if game.play_text_into(&text.value, &mut events).is_err() {
+            visit(Step::Stop(stopped(&game, i, &text.value, false)));
+            break;
+        }
+        let Highlights { from, captured, .. } = Highlights::of_move(&events);
+        visit(Step::Ply(Ply {
+            text: text.value.clone(),
+            board: G::board(&game.position),
+            from,
+            captured,
+        }));
+    }
+    true
+}
+
+fn stopped<G: Game>(game: &Playthrough<G>, i: usize, text: &str, over: bool) -> Stop {
+    let mut legal = Vec::new();
+    let mut legal_holes = Vec::new();
+    if !over {
+        legal_holes = crate::picture::legal_holes::<G>(&game.position, &game.rulings);
+        let mut moves = Vec::new();
+        G::legal_moves(&game.position, &game.rulings, &mut moves);
+        legal = moves
+            .into_iter()
+            .map(|mv| G::format_move_in(game.notation, &game.position, &game.rulings, mv))
+            .collect();
+    }
+    Stop {
+        ply: i as u32 + 1,
+        text: text.to_string(),
+        legal,
+        legal_holes,
+        over,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Side;
+
+    fn counts(board: &Board) -> Vec<u32> {
+        board
+            .rows
+            .iter()
+            .flat_map(|r| r.holes.iter().map(|h| h.count))
+            .collect()
+    }
+
+    #[test]
+    fn each_ply_is_the_board_the_one_path_plays() {
+        let text = "ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3, A9, A4]\n";
+        let items: Vec<_> = timelines(text, &ReplayOptions::default()).collect();
+        assert_eq!(items.len(), 1);
+        let (index, timeline) = &items[0];
+        let timeline = timeline.as_ref().expect("a game");
+        assert_eq!((*index, timeline.ruleset), (1, "bao-kingulu"));
+        let mut game = Playthrough::<crate::games::Kingulu>::new(
+            crate::games::Kingulu::start(),
+            Default::default(),
+        );
+        assert_eq!(timeline.start, crate::games::Kingulu::board(&game.position));
+        for ply in &timeline.plies[..2] {
+            game.play_text(&ply.text).unwrap();
+            assert_eq!(
+                counts(&ply.board),
+                counts(&crate::games::Kingulu::board(&game.position))
+            );
+        }
+        assert_eq!(timeline.plies.len(), 2);
+        assert_eq!(
+            timeline.plies[0].from.map(crate::games::Kingulu::hole_name),
+            Some("A3")
+        );
+        let stop = timeline.stop.as_ref().expect("A9 is no move");
+        assert_eq!((stop.ply, stop.text.as_str(), stop.over), (3, "A9", false));
+        let mut legal = Vec::new();
+        crate::games::Kingulu::legal_moves(&game.position, &game.rulings, &mut legal);
+        assert_eq!(stop.legal.len(), legal.len());
+        assert_eq!(
+            stop.legal_holes,
+            crate::picture::legal_holes::<crate::games::Kingulu>(&game.position, &game.rulings)
+        );
+        assert!(!stop.legal.is_empty());
+        assert_eq!(timeline.start.to_move, Side::South);
+    }
+
+    #[test]
+    fn a_record_that_cannot_be_set_up_has_no_timeline() {
+        let text = "ruleset: chess\nsource: t\nmoves: [e4]\n---\nruleset: \"unclosed\n";
+        let items: Vec<_> = timelines(text, &ReplayOptions::default()).collect();
+        assert_eq!(items.len(), 2);
+        assert!(items.iter().all(|(_, t)| t.is_none()));
+        assert_eq!(items[1].0, 2);
+    }
+
+    #[test]
+    fn a_move_after_the_end_stops_with_no_legal_moves() {
+        // Kimasai: North to move without a stone has lost (MAS-9).
+        let text = "ruleset: bao-la-kimasai\nsource: t\n\
+                    start: 000000000000/000000000000/000100000000/000000001000 N\nmoves: [a1]\n";
+        let (_, timeline) = timelines(text, &ReplayOptions::default()).next().unwrap();
+        let stop = timeline.unwrap().stop.unwrap();
+        assert_eq!((stop.ply, stop.over, stop.legal.len()), (1, true, 0));
+    }
+}
