@@ -44,11 +44,19 @@ impl GameReport {
         self.findings.is_empty()
     }
 
-    /// The repair suggestions for `finding`: those of the move the replay stopped at, none for
-    /// any other finding.
+    /// The repair suggestions for `finding`: those of the move the replay stopped at (or of the
+    /// `result:` claim, when every move played), none for any other finding.
     pub fn suggestions(&self, finding: &Finding) -> &[Suggestion] {
         match &self.repair {
             Some(repair) if finding.ply == Some(repair.ply) && finding.code != Code::FalseClaim => {
+                &repair.suggestions
+            }
+            // The result's error is the one false claim of no ply.
+            Some(repair)
+                if repair.at_result
+                    && finding.ply.is_none()
+                    && finding.code == Code::FalseClaim =>
+            {
                 &repair.suggestions
             }
             _ => &[],

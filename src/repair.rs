@@ -2,8 +2,10 @@
 //!
 //! When ply P of a record does not play (illegal, not notation, ambiguous, after the end), the
 //! slip may lie at P or up to K plies before it (K, the window, [`DEFAULT_WINDOW`]; an earlier
-//! legal-but-wrong move can make a later one impossible). [`suggest`] tries, at each ply P-K..P,
-//! from P backwards:
+//! legal-but-wrong move can make a later one impossible). When every move plays but the
+//! `result:` claim fails (a last ply skipped or changed), P is one past the last ply: a ply added
+//! at the end, and edits of the last K plies. [`suggest`] tries, at each ply P-K..P, from P
+//! backwards:
 //!
 //! 1. replacing the move by what a transcription slip makes of the written text (costs below),
 //!    deleting the ply (cheaper when it repeats its neighbour: written twice), swapping it with
@@ -14,11 +16,14 @@
 //! replays the rest of the record as written through the one move path
 //! ([`Playthrough::play_text_into`]). Candidates are ranked by: the whole rest replays with no
 //! error (every move, claim and the `result:`) first; then more plies of the record accounted
-//! for; then the lower cost; then more plies replayed after the edit (more evidence); then
-//! closeness to P. Two candidates that leave the same position after the same replay count as
-//! one (the better ranked). At most [`MAX_SUGGESTIONS`] are kept, and only those under which the
-//! edited record plays more moves than the record as written (which stopped after P-1) and
-//! accounts for its ply P.
+//! for (played, or written twice and deleted); then the lower cost; then more plies replayed
+//! after the edit (more evidence: of two equally good edits, the earlier); then closeness to P.
+//! (The issue put closeness before evidence; `cargo bench --bench repair` finds the original
+//! first as often either way, and more often this way when the slip shows up plies later.) Two
+//! candidates that leave the same game — the same position after every ply, compared as a hash
+//! of them all — count as one (the better ranked). At most [`MAX_SUGGESTIONS`] are kept, and
+//! only those that replay whole or account for more plies of the record than the record as
+//! written (which stopped after P-1).
 //!
 //! Costs (a model of transcription slips, lowest first): a direction flipped (`<`/`>`, Donkers'
 //! `L`/`R`), the move written in the other notation (canonical / Donkers'), a decision sign
@@ -34,8 +39,10 @@
 //! relays). When either runs out the search stops and [`Repair::exhausted`] says so.
 
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
+use crate::fasthash::FxHasher;
 use crate::game::{Event, Game, Playthrough, ResultClaim};
 use crate::play::MoveErrorKind;
 
@@ -141,6 +148,9 @@ pub struct Repair {
     pub spelled: Vec<Vec<String>>,
     /// The record claims a `result:` (a complete suggestion then bears it out).
     pub result_claimed: bool,
+    /// Every move played and the `result:` claim failed: [`Repair::ply`] is one past the
+    /// record's last ply, and the suggestions belong to the result's error.
+    pub at_result: bool,
 }
 
 impl Repair {
@@ -170,8 +180,8 @@ mod cost {
 }
 
 /// Searches edits of `moves` around ply `failed` (1-based), the first that did not play when
-/// replayed from `start`. `result` is the record's `result:` claim. `window` 0 tries ply
-/// `failed` only.
+/// replayed from `start`, or one past the last ply when every move played and the `result:`
+/// claim failed. `result` is the record's `result:` claim. `window` 0 tries ply `failed` only.
 pub fn suggest<G: Game, S: AsRef<str>>(
     start: &Playthrough<G>,
     moves: &[S],
@@ -181,32 +191,42 @@ pub fn suggest<G: Game, S: AsRef<str>>(
     budget: Budget,
 ) -> Repair {
     let texts: Vec<&str> = moves.iter().map(AsRef::as_ref).collect();
+    let first = failed.saturating_sub(window).max(1);
     let mut search = Search::<G> {
         texts: &texts,
         result,
         failed,
+        first,
+        failed_after_end: false,
+        trails: Vec::new(),
         budget,
         started: Instant::now(),
         nodes: 0,
         exhausted: false,
         events: Vec::new(),
         found: Vec::new(),
+        game: std::marker::PhantomData,
     };
     let mut repair = Repair {
         ply: failed,
         window,
         result_claimed: result.is_some(),
+        at_result: failed as usize == texts.len() + 1,
         ..Repair::default()
     };
-    if failed == 0 || failed as usize > texts.len() {
+    if failed == 0 || failed as usize > texts.len() + 1 {
         return repair;
     }
-    let first = failed.saturating_sub(window).max(1);
-    // The game before each ply first..=failed: the record as written up to there.
+    // The game before each ply first..=failed: the record as written up to there, and the
+    // trail of the positions it passed through since `first`.
     let mut before = Vec::with_capacity((failed - first + 1) as usize);
     let mut game = start.clone();
     for ply in 1..failed {
         if ply >= first {
+            search.trails.push(match before.last() {
+                None => 0,
+                Some(_) => trail(*search.trails.last().expect("a trail"), &game.position),
+            });
             before.push(game.clone());
         }
         search.nodes += 1;
@@ -218,11 +238,22 @@ pub fn suggest<G: Game, S: AsRef<str>>(
             return repair;
         }
     }
+    search.trails.push(match before.last() {
+        None => 0,
+        Some(_) => trail(*search.trails.last().expect("a trail"), &game.position),
+    });
+    search.failed_after_end = failed as usize <= texts.len() && game.end().is_some();
     before.push(game);
     let at = |ply: u32| &before[(ply - first) as usize];
+    // One past the record's end (its `result:` failed) there is no move to edit, only a ply to
+    // add.
+    let written = |ply: u32| ply as usize <= texts.len();
 
     let mut tried: Vec<BTreeMap<G::Move, u32>> = vec![BTreeMap::new(); before.len()];
     'cheap: for ply in (first..=failed).rev() {
+        if !written(ply) {
+            continue;
+        }
         let slips = search.slips(at(ply), ply);
         for (&mv, &cost) in &slips {
             if !search.replace(at(ply), ply, mv, cost) {
@@ -244,7 +275,7 @@ pub fn suggest<G: Game, S: AsRef<str>>(
                     break 'any;
                 }
             }
-            for &mv in &legal {
+            for &mv in legal.iter().filter(|_| written(ply)) {
                 if tried[(ply - first) as usize].contains_key(&mv)
                     || search.recorded(game, ply) == Some(mv)
                 {
@@ -266,13 +297,14 @@ pub fn suggest<G: Game, S: AsRef<str>>(
 }
 
 /// A candidate edit, tried.
-struct Found<G: Game> {
+struct Found {
     suggestion: Suggestion,
     spelled: Vec<String>,
     /// Plies of the record accounted for: those before the edit, the edited ones, the replayed.
     reached: u32,
-    /// The position where the replay after the edit stopped, for telling candidates apart.
-    stopped: G::Position,
+    /// The positions the edited game passed through from the window's first ply to where its
+    /// replay stopped, as one hash: two candidates with the same trail are the same game.
+    trail: u64,
     /// Generation order: the last tie-break.
     order: usize,
 }
@@ -281,12 +313,19 @@ struct Search<'a, G: Game> {
     texts: &'a [&'a str],
     result: Option<ResultClaim>,
     failed: u32,
+    /// The window's first ply.
+    first: u32,
+    /// The game was over before ply `failed` (a move after the end).
+    failed_after_end: bool,
+    /// The trail of the record as written before each ply `first..=failed`.
+    trails: Vec<u64>,
     budget: Budget,
     started: Instant,
     nodes: u64,
     exhausted: bool,
     events: Vec<Event>,
-    found: Vec<Found<G>>,
+    found: Vec<Found>,
+    game: std::marker::PhantomData<G>,
 }
 
 impl<'a, G: Game> Search<'a, G> {
@@ -374,6 +413,7 @@ impl<'a, G: Game> Search<'a, G> {
         if next.play(mv, &mut ()).is_err() {
             return true;
         }
+        let path = trail(self.trail_before(ply), &next.position);
         let suggestion = Suggestion {
             edit: Edit::Replace,
             ply,
@@ -389,7 +429,7 @@ impl<'a, G: Game> Search<'a, G> {
             &game.rulings,
             mv,
         )];
-        self.finish(next, ply as usize, suggestion, spelled)
+        self.finish(next, ply as usize, path, suggestion, spelled)
     }
 
     /// Inserts `mv` before `ply`.
@@ -401,6 +441,7 @@ impl<'a, G: Game> Search<'a, G> {
         if next.play(mv, &mut ()).is_err() {
             return true;
         }
+        let path = trail(self.trail_before(ply), &next.position);
         let suggestion = Suggestion {
             edit: Edit::Insert,
             ply,
@@ -416,7 +457,7 @@ impl<'a, G: Game> Search<'a, G> {
             &game.rulings,
             mv,
         )];
-        self.finish(next, ply as usize - 1, suggestion, spelled)
+        self.finish(next, ply as usize - 1, path, suggestion, spelled)
     }
 
     /// Deletes `ply`.
@@ -445,7 +486,8 @@ impl<'a, G: Game> Search<'a, G> {
             complete: false,
             cost,
         };
-        self.finish(game.clone(), ply as usize, suggestion, Vec::new())
+        let path = self.trail_before(ply);
+        self.finish(game.clone(), ply as usize, path, suggestion, Vec::new())
     }
 
     /// Swaps `ply` and the next.
@@ -456,13 +498,15 @@ impl<'a, G: Game> Search<'a, G> {
         let (first, second) = (self.text(ply + 1), self.text(ply));
         let mut next = game.clone();
         let mut moves = Vec::with_capacity(2);
+        let mut path = self.trail_before(ply);
         for text in [first, second] {
             if !self.spend() {
                 return false;
             }
             match next.play_text_into(text, &mut self.events) {
                 Ok(played) if played.false_claims.is_empty() => {
-                    moves.push(G::format_move(played.mv))
+                    moves.push(G::format_move(played.mv));
+                    path = trail(path, &next.position);
                 }
                 _ => return true,
             }
@@ -477,15 +521,21 @@ impl<'a, G: Game> Search<'a, G> {
             cost: cost::SWAP,
         };
         let spelled = vec![first.to_string(), second.to_string()];
-        self.finish(next, ply as usize + 1, suggestion, spelled)
+        self.finish(next, ply as usize + 1, path, suggestion, spelled)
     }
 
-    /// Replays the record from index `next` on after an edit, and keeps the candidate if it
-    /// gets the record past where it stopped.
+    /// The trail of the record as written before `ply` (in the window).
+    fn trail_before(&self, ply: u32) -> u64 {
+        self.trails[(ply - self.first) as usize]
+    }
+
+    /// Replays the record from index `next` on after an edit (`path`: the trail up to there),
+    /// and keeps the candidate if it gets the record past where it stopped.
     fn finish(
         &mut self,
         mut game: Playthrough<G>,
         next: usize,
+        mut path: u64,
         mut suggestion: Suggestion,
         spelled: Vec<String>,
     ) -> bool {
@@ -503,6 +553,7 @@ impl<'a, G: Game> Search<'a, G> {
                 Ok(played) => {
                     replays += 1;
                     false_claims += played.false_claims.len();
+                    path = trail(path, &game.position);
                 }
                 Err(_) => break,
             }
@@ -515,16 +566,24 @@ impl<'a, G: Game> Search<'a, G> {
         suggestion.replays = replays as u32;
         suggestion.complete = replays == rest.len() && false_claims == 0 && result_holds;
         let reached = next as u32 + replays as u32;
-        // The edited record must play further than the record did: a deleted ply is accounted
-        // for but not played.
-        let played = reached - u32::from(suggestion.edit == Edit::Delete);
-        if played >= self.failed {
+        // The edited record must account for more plies than the record as written (which
+        // stopped before `failed`), or replay whole. A ply written twice and deleted accounts
+        // for itself; any other deleted ply does not.
+        let plain_delete =
+            suggestion.edit == Edit::Delete && suggestion.cost != cost::WRITTEN_TWICE;
+        let accounted = reached - u32::from(plain_delete);
+        // Dropping the record's last move completes any record whose last move is illegal (or
+        // whose game it ends against an `unfinished` claim): no suggestion, unless that move
+        // came after the end of the game.
+        let dropped =
+            plain_delete && suggestion.ply as usize == self.texts.len() && !self.failed_after_end;
+        if (suggestion.complete && !dropped) || accounted >= self.failed {
             let order = self.found.len();
             self.found.push(Found {
                 suggestion,
                 spelled,
                 reached,
-                stopped: game.position,
+                trail: path,
                 order,
             });
         }
@@ -532,7 +591,7 @@ impl<'a, G: Game> Search<'a, G> {
     }
 
     /// The ranking of the module docs, as a sort key.
-    fn key(&self, f: &Found<G>) -> (bool, u32, u32, u32, u32, u8, usize) {
+    fn key(&self, f: &Found) -> (bool, u32, u32, u32, u32, u8, usize) {
         let s = &f.suggestion;
         (
             !s.complete,
@@ -548,13 +607,13 @@ impl<'a, G: Game> Search<'a, G> {
     /// Whether enough complete candidates cheaper than `cost` are found that nothing costing
     /// `cost` or more can enter the suggestions.
     fn settled(&self, cost: u32) -> bool {
-        let mut cheap: Vec<&Found<G>> = self
+        let mut cheap: Vec<&Found> = self
             .found
             .iter()
             .filter(|f| f.suggestion.complete && f.suggestion.cost < cost)
             .collect();
         cheap.sort_by_key(|f| self.key(f));
-        let mut distinct: Vec<&Found<G>> = Vec::new();
+        let mut distinct: Vec<&Found> = Vec::new();
         for f in cheap {
             if !distinct.iter().any(|d| same(d, f)) {
                 distinct.push(f);
@@ -564,10 +623,10 @@ impl<'a, G: Game> Search<'a, G> {
     }
 
     /// The suggestions: ranked, told apart, at most [`MAX_SUGGESTIONS`].
-    fn best(mut self) -> Vec<Found<G>> {
+    fn best(mut self) -> Vec<Found> {
         let mut found = std::mem::take(&mut self.found);
         found.sort_by_key(|f| self.key(f));
-        let mut kept: Vec<Found<G>> = Vec::new();
+        let mut kept: Vec<Found> = Vec::new();
         for f in found {
             if kept.len() == MAX_SUGGESTIONS {
                 break;
@@ -580,11 +639,18 @@ impl<'a, G: Game> Search<'a, G> {
     }
 }
 
-/// Two candidates that leave the same position after the same replay.
-fn same<G: Game>(a: &Found<G>, b: &Found<G>) -> bool {
-    a.reached == b.reached
-        && a.suggestion.complete == b.suggestion.complete
-        && a.stopped == b.stopped
+/// Two candidates that leave the same game: the same position after every ply, as far as the
+/// same replay goes.
+fn same(a: &Found, b: &Found) -> bool {
+    a.reached == b.reached && a.suggestion.complete == b.suggestion.complete && a.trail == b.trail
+}
+
+/// `path` extended by one more position.
+fn trail<P: Hash>(path: u64, position: &P) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u64(path);
+    position.hash(&mut h);
+    h.finish()
 }
 
 /// What one or two transcription slips make of `text`, each with its cost (the lowest where
@@ -846,6 +912,116 @@ mod tests {
             .iter()
             .filter(|s| s.edit == Edit::Delete && s.was == ["A3"]);
         assert_eq!(deletes.count(), 1, "{:?}", r.suggestions);
+    }
+
+    /// The suggestions for `moves` as a record claiming `result` fails at its end.
+    fn repair_at_end<G: Game>(moves: &[String], result: ResultClaim) -> Repair {
+        let failed = failing::<G>(moves).unwrap_or(moves.len() as u32 + 1);
+        suggest(
+            &start::<G>(),
+            moves,
+            Some(result),
+            failed,
+            DEFAULT_WINDOW,
+            Budget::DEFAULT,
+        )
+    }
+
+    /// A finished random game of `G` and its result.
+    fn finished<G: Game>() -> (Vec<String>, ResultClaim) {
+        for seed in 0..50 {
+            let game = random_game::<G>(&G::start(), &Default::default(), seed, 400);
+            let mut replay = start::<G>();
+            for &mv in &game.moves {
+                replay.play(mv, &mut ()).unwrap();
+            }
+            if let Some(end) = replay.end() {
+                let moves = game.moves.iter().map(|&m| G::format_move(m)).collect();
+                return (moves, ResultClaim::Over(end.outcome));
+            }
+        }
+        panic!("no finished game");
+    }
+
+    #[test]
+    fn a_last_ply_written_twice_is_deleted() {
+        // The copy comes after the end of the game: deleting it replays no further ply, yet
+        // accounts for it.
+        let (moves, result) = finished::<Kingulu>();
+        let mut slipped = moves.clone();
+        slipped.push(moves.last().unwrap().clone());
+        let r = repair_at_end::<Kingulu>(&slipped, result);
+        assert!(!r.at_result);
+        // Either copy: the same game, one suggestion.
+        let best = &r.suggestions[0];
+        assert_eq!(best.edit, Edit::Delete);
+        assert!(best.complete, "{:?}", r.suggestions);
+        assert_eq!(apply(&slipped, best), moves);
+    }
+
+    #[test]
+    fn a_skipped_last_ply_is_added_at_the_end() {
+        // Every move plays; only the `result:` claim fails.
+        let (moves, result) = finished::<Kete>();
+        let slipped = moves[..moves.len() - 1].to_vec();
+        let r = repair_at_end::<Kete>(&slipped, result);
+        assert!(r.at_result && r.ply == moves.len() as u32);
+        let restored = r.suggestions.iter().find(|s| apply(&slipped, s) == moves);
+        assert!(
+            restored.is_some_and(|s| s.edit == Edit::Insert && s.complete),
+            "{:?}",
+            r.suggestions
+        );
+        // Dropping the last move is no suggestion (it completes any such record).
+        let r = repair_at_end::<Kete>(&moves, ResultClaim::Unfinished);
+        assert!(
+            !r.suggestions
+                .iter()
+                .any(|s| s.edit == Edit::Delete && s.ply == moves.len() as u32),
+            "{:?}",
+            r.suggestions
+        );
+    }
+
+    #[test]
+    fn two_games_that_end_alike_are_two_suggestions() {
+        // Kete: `a5<` at one ply and `a5>` two plies on, the second written `a5<`. Flipping the
+        // first instead often ends in the same position, by another game: both are kept.
+        for seed in 0..200 {
+            let game = random_game::<Kete>(&Kete::start(), &Default::default(), seed, 80);
+            let moves: Vec<String> = game.moves.iter().map(|&m| Kete::format_move(m)).collect();
+            for i in 0..moves.len().saturating_sub(3) {
+                if moves[i] == moves[i + 2] || moves[i] != flip(&moves[i + 2]) {
+                    continue;
+                }
+                let mut slipped = moves.clone();
+                slipped[i + 2] = moves[i].clone();
+                let Some(failed) = failing::<Kete>(&slipped) else {
+                    continue;
+                };
+                let r = suggest(
+                    &start::<Kete>(),
+                    &slipped,
+                    None,
+                    failed,
+                    DEFAULT_WINDOW,
+                    Budget::DEFAULT,
+                );
+                let twin = r.suggestions.iter().any(|s| {
+                    s.complete && s.ply == i as u32 + 1 && apply(&slipped, s).last() == moves.last()
+                });
+                if !twin {
+                    continue;
+                }
+                assert!(
+                    r.suggestions.iter().any(|s| apply(&slipped, s) == moves),
+                    "{:?}",
+                    r.suggestions
+                );
+                return;
+            }
+        }
+        panic!("no game with a twin repair found");
     }
 
     #[test]

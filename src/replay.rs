@@ -185,8 +185,16 @@ fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
         out.divergence = Some(compare::<G>(record, &set, &start, name, value));
     }
     let game = play_moves::<G>(record, start, rulings, &mut out);
-    // The replay stops early only at a move that did not play.
-    if options.repair_window > 0 && (out.plies as usize) < record.moves.len() {
+    // The replay stops early only at a move that did not play (or came after the end); when
+    // every move played, the `result:` claim (the one false claim of no ply) may still fail.
+    let result_failed = || {
+        out.findings
+            .iter()
+            .any(|f| f.code == Code::FalseClaim && f.ply.is_none())
+    };
+    let moves = record.moves.len();
+    if options.repair_window > 0 && ((out.plies as usize) < moves || (moves > 0 && result_failed()))
+    {
         out.repair =
             suggest_repairs::<G>(record, game.rulings, options.repair_window, out.plies + 1);
     }

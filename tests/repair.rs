@@ -190,3 +190,38 @@ fn usage_and_io_errors() {
     assert_eq!(out.status.code(), Some(1), "no search, no repair");
     assert!(stdout(&out).starts_with("# repair: game 1 left as written"));
 }
+
+#[test]
+fn a_skipped_last_ply_is_added_after_the_last_move() {
+    // Every move plays; the `result:` claim fails. The suggestions go under its error, and
+    // `repair` adds the ply after the last move, in the sequence's own style.
+    let moves = "A5, a4, A3, a5, A4, a5, A6, a4, A6, a6, A6, a4, A3, a6, A6, a6, A2, a4, A5, \
+                 a6, A5, a4, A6";
+    let block: String = moves.split(", ").map(|m| format!("  - {m}\n")).collect();
+    let text = format!(
+        "ruleset: bao-kingulu\nsource: flow\nmoves: [{moves}]\nresult: north\n---\n\
+         ruleset: bao-kingulu\nsource: block\nmoves:\n{block}result: north\n"
+    );
+    for game in check_text(&text, &ReplayOptions::default()) {
+        let result_error = game
+            .findings
+            .iter()
+            .find(|f| f.ply.is_none())
+            .expect("the result's error");
+        let first = &game.suggestions(result_error)[0];
+        assert_eq!((first.ply, first.complete), (24, true), "{first:?}");
+    }
+    let path = temp_file("skipped-last.yaml", &text);
+    let out = bao(&["repair", path.to_str().unwrap()]);
+    fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let output = stdout(&out);
+    assert!(
+        output.contains("A6, a4]  # repair: ply 24: not written\n"),
+        "{output}"
+    );
+    assert!(
+        output.contains("  - A6\n  - a4  # repair: ply 24: not written\nresult"),
+        "{output}"
+    );
+}

@@ -177,6 +177,11 @@ impl Edits {
     /// notation writes them.
     fn apply(&mut self, text: &str, record: &Record, s: &Suggestion, spelled: &[String]) {
         let i = s.ply as usize - 1;
+        if i == record.moves.len() {
+            // A ply added after the last (the `result:` claim failed; the record has moves).
+            self.append(text, record, s, spelled);
+            return;
+        }
         let span = record.moves[i].span;
         let written = &text[span.offset..span.end()];
         match s.edit {
@@ -249,6 +254,33 @@ impl Edits {
                         self.note(text, span, note);
                     }
                 }
+            }
+        }
+    }
+
+    /// The insert of `s` after the record's last move, in the style of that move.
+    fn append(&mut self, text: &str, record: &Record, s: &Suggestion, spelled: &[String]) {
+        let Some(last) = record.moves.last() else {
+            return;
+        };
+        let span = last.span;
+        let new = quoted_like(&text[span.offset..span.end()], &spelled[0]);
+        let note = format!("ply {}: not written", s.ply);
+        match block_item(text, span) {
+            Some(line_start) => {
+                let prefix = &text[line_start..span.offset];
+                let newline = newline_at(text, span);
+                let end = line_end(text, span.end());
+                let item = format!("{prefix}{new}  # repair: {note}");
+                if text[end..].starts_with(newline) {
+                    self.insert(end + newline.len(), format!("{item}{newline}"));
+                } else {
+                    self.insert(end, format!("{newline}{item}"));
+                }
+            }
+            None => {
+                self.insert(span.end(), format!(", {new}"));
+                self.note(text, span, note);
             }
         }
     }

@@ -366,7 +366,7 @@ fn repair_help(game: &GameReport, repair: &Repair) -> Vec<String> {
             format!(
                 "{} {}: with it {}",
                 if k == 0 { "most likely" } else { "or" },
-                edit_words(s, spelled, repair.ply),
+                edit_words(s, spelled, repair.ply, game.recorded_plies as u32),
                 replay_words(s, game.recorded_plies as u32, repair.result_claimed)
             )
         })
@@ -381,8 +381,9 @@ fn repair_help(game: &GameReport, repair: &Repair) -> Vec<String> {
     lines
 }
 
-/// `A7<`, `insert A7< before ply 5`, `delete ply 5 (A7>)`, `swap plies 5 and 6 (a3, A4)`.
-fn edit_words(s: &Suggestion, spelled: &[String], failed: u32) -> String {
+/// `A7<`, `insert A7< before ply 5`, `add A7< as ply 9` (after the last, `recorded`), `delete
+/// ply 5 (A7>)`, `swap plies 5 and 6 (a3, A4)`.
+fn edit_words(s: &Suggestion, spelled: &[String], failed: u32, recorded: u32) -> String {
     // The record's own notation first where it is not the canonical one: `b7R (b7>)`.
     let new = |i: usize| match spelled.get(i) {
         Some(w) if *w != s.moves[i] => format!("{w} ({})", s.moves[i]),
@@ -391,6 +392,7 @@ fn edit_words(s: &Suggestion, spelled: &[String], failed: u32) -> String {
     match s.edit {
         Edit::Replace if s.ply == failed => new(0),
         Edit::Replace => format!("{} at ply {} (written {})", new(0), s.ply, s.was[0]),
+        Edit::Insert if s.ply > recorded => format!("add {} as ply {}", new(0), s.ply),
         Edit::Insert => format!("insert {} before ply {}", new(0), s.ply),
         Edit::Delete => format!("delete ply {} ({})", s.ply, s.was[0]),
         Edit::Swap => format!(
