@@ -40,7 +40,7 @@ struct Row {
     later_first: usize,
     /// ... more than the default repair window (8 plies) later.
     beyond_window: usize,
-    /// The first error is no move's (the `result:` claim): no suggestion is looked for.
+    /// The first error is no move's (the `result:` claim): the search starts past the last ply.
     no_move_error: usize,
     with_suggestions: usize,
     first: usize,
@@ -239,7 +239,7 @@ fn main() {
          `later error`: the first error comes after the plies the slip wrote (the slipped move \
          stayed legal); `later: first %`: the share of those repaired first; `beyond window`: \
          more than 8 plies after the slip (the default repair window); `error at no move`: the \
-         only error is the `result:` claim, which gets no suggestion. Shares are of the \
+         only error is the `result:` claim (searched from the record's end). Shares are of the \
          detectable slips; times are of `check_text` on the one slipped game."
     );
     println!("\n### Misses (the original not first), at most {examples} per row\n");

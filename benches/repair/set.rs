@@ -515,7 +515,7 @@ pub fn judge(original: &Original, slip: &Slip) -> Verdict {
         .first()
         .and_then(|e| e["code"].as_str())
         .map(str::to_string);
-    // Before the repair lands the field is absent: no suggestion.
+    // A report without the field (an older oracle) counts as no suggestion.
     let suggestions: Vec<Suggested> = errors
         .iter()
         .filter_map(|e| e["suggestions"].as_array())
