@@ -46,6 +46,7 @@ pub mod game;
 pub mod games;
 pub mod import;
 pub mod infer;
+pub mod markup;
 pub mod notation;
 pub mod perft;
 pub mod picture;

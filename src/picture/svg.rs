@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 pub use super::Highlights;
 use super::{Board, Hole, Mark, Row};
 use crate::game::Side;
+use crate::markup::escape;
 
 /// Seeds drawn as dots up to this count; above it the number alone is legible.
 pub const MAX_DOTS: u32 = 12;
@@ -586,24 +587,6 @@ fn wrap(line: &str, budget: usize) -> Vec<String> {
     }
     lines.push(current);
     lines
-}
-
-/// Text as XML character data or an attribute value.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Control characters other than tab and newline are not XML.
-            c if c.is_control() && c != '\t' && c != '\n' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

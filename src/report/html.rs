@@ -30,6 +30,7 @@ use serde::Serialize;
 use super::json;
 use crate::check::{FileReport, IoProblem, Summary};
 use crate::game::Side;
+use crate::markup::escape as escape_html;
 use crate::picture::{Board, Mark};
 use crate::replay::ReplayOptions;
 use crate::timeline::{self, Step};
@@ -387,13 +388,6 @@ fn script_safe(json: &str) -> String {
         }
     }
     out
-}
-
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The page: `files` as checked, `views` their boards (one [`Views::add_file`] per file, in the

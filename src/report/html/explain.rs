@@ -8,7 +8,7 @@
 use crate::explain::{Comparison, Explanation, Verdict};
 use crate::picture::{Highlights, svg};
 
-use super::escape_html;
+use crate::markup::escape as escape_html;
 
 const CSS: &str = "body{margin:0 auto;max-width:980px;padding:16px 20px;\
 font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1d1d1b;background:#faf9f5}\
