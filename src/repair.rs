@@ -406,6 +406,24 @@ impl<'a, G: Game> Search<'a, G> {
 
     /// Replaces the move at `ply` by `mv`. False once the budget is spent.
     fn replace(&mut self, game: &Playthrough<G>, ply: u32, mv: G::Move, cost: u32) -> bool {
+        self.play_new(game, ply, mv, Edit::Replace, cost)
+    }
+
+    /// Inserts `mv` before `ply`.
+    fn insert(&mut self, game: &Playthrough<G>, ply: u32, mv: G::Move) -> bool {
+        self.play_new(game, ply, mv, Edit::Insert, cost::INSERT)
+    }
+
+    /// Plays `mv` at `ply` in place of the move written there (`Edit::Replace`) or before it
+    /// (`Edit::Insert`), then replays the rest.
+    fn play_new(
+        &mut self,
+        game: &Playthrough<G>,
+        ply: u32,
+        mv: G::Move,
+        edit: Edit,
+        cost: u32,
+    ) -> bool {
         if !self.spend() {
             return false;
         }
@@ -414,11 +432,15 @@ impl<'a, G: Game> Search<'a, G> {
             return true;
         }
         let path = trail(self.trail_before(ply), &next.position);
+        let (was, rest) = match edit {
+            Edit::Replace => (vec![self.text(ply).to_string()], ply as usize),
+            _ => (Vec::new(), ply as usize - 1),
+        };
         let suggestion = Suggestion {
-            edit: Edit::Replace,
+            edit,
             ply,
             moves: vec![G::format_move(mv)],
-            was: vec![self.text(ply).to_string()],
+            was,
             replays: 0,
             complete: false,
             cost,
@@ -429,35 +451,7 @@ impl<'a, G: Game> Search<'a, G> {
             &game.rulings,
             mv,
         )];
-        self.finish(next, ply as usize, path, suggestion, spelled)
-    }
-
-    /// Inserts `mv` before `ply`.
-    fn insert(&mut self, game: &Playthrough<G>, ply: u32, mv: G::Move) -> bool {
-        if !self.spend() {
-            return false;
-        }
-        let mut next = game.clone();
-        if next.play(mv, &mut ()).is_err() {
-            return true;
-        }
-        let path = trail(self.trail_before(ply), &next.position);
-        let suggestion = Suggestion {
-            edit: Edit::Insert,
-            ply,
-            moves: vec![G::format_move(mv)],
-            was: Vec::new(),
-            replays: 0,
-            complete: false,
-            cost: cost::INSERT,
-        };
-        let spelled = vec![G::format_move_in(
-            game.notation,
-            &game.position,
-            &game.rulings,
-            mv,
-        )];
-        self.finish(next, ply as usize - 1, path, suggestion, spelled)
+        self.finish(next, rest, path, suggestion, spelled)
     }
 
     /// Deletes `ply`.
