@@ -1,12 +1,12 @@
 //! Record files: any bytes, through the whole `check` pipeline (text, documents, records,
-//! replays, JSON report), with the differential of the two record readers on every document:
+//! replays, repair suggestions, rulings inference, JSON and HTML reports), with the differential of the two record readers on every document:
 //! whenever the fast reader reads a document, serde-saphyr reads the same fields and spans.
 #![no_main]
 
 use bao_oracle::check::{FileReport, check_text};
 use bao_oracle::record::{Source, readers_agree, source_from_bytes, split_documents};
 use bao_oracle::replay::ReplayOptions;
-use bao_oracle::report::json;
+use bao_oracle::report::{html, json};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,11 +18,23 @@ fuzz_target!(|data: &[u8]| {
             panic!("the record readers disagree on {text:?}: {e}");
         }
     }
+    let options = ReplayOptions {
+        infer_rulings: data.first().is_some_and(|b| b & 1 == 1),
+        ..ReplayOptions::default()
+    };
+    let mut views = html::Views::new();
+    views.add_file(&text, &options);
     let file = FileReport {
         path: "fuzz.yaml".into(),
-        games: check_text(&text, &ReplayOptions::default()),
+        games: check_text(&text, &options),
         text,
     };
     let report = json::render(std::slice::from_ref(&file), &[]);
     serde_json::from_str::<serde_json::Value>(&report).expect("the JSON report is JSON");
+    let page = html::render(std::slice::from_ref(&file), &views, &[]);
+    assert_eq!(
+        page.matches("<script").count(),
+        page.matches("</script>").count(),
+        "no record text may open or close a script of the page"
+    );
 });
