@@ -38,7 +38,7 @@
 //! not depend on the machine; the time budget is the guard against pathological moves (long
 //! relays). When either runs out the search stops and [`Repair::exhausted`] says so.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
@@ -647,28 +647,34 @@ fn trail<P: Hash>(path: u64, position: &P) -> u64 {
     h.finish()
 }
 
+/// The longest text that slips are tried on: any move of any notation with its claims is far
+/// shorter, and the second slip makes the number of spellings grow with the square of the length.
+const SLIP_TEXT_MAX: usize = 24;
+
 /// What one or two transcription slips make of `text`, each with its cost (the lowest where
-/// several lead to the same spelling; `text` itself left out).
+/// several lead to the same spelling; `text` itself left out). None for a text too long to be a
+/// move ([`SLIP_TEXT_MAX`]).
 fn slips(text: &str) -> Vec<(String, u32)> {
-    let mut out: Vec<(String, u32)> = Vec::new();
-    let add = |out: &mut Vec<(String, u32)>, spelling: String, cost: u32| {
-        if spelling == text {
-            return;
-        }
-        match out.iter_mut().find(|(s, _)| *s == spelling) {
-            Some(known) => known.1 = known.1.min(cost),
-            None => out.push((spelling, cost)),
+    if text.chars().count() > SLIP_TEXT_MAX {
+        return Vec::new();
+    }
+    let mut lowest: HashMap<String, u32> = HashMap::new();
+    let mut add = |spelling: String, cost: u32| {
+        if spelling != text {
+            let known = lowest.entry(spelling).or_insert(cost);
+            *known = (*known).min(cost);
         }
     };
     let once = one_slip(text);
     for (spelling, cost) in &once {
-        add(&mut out, spelling.clone(), *cost);
+        add(spelling.clone(), *cost);
     }
     for (spelling, cost) in once {
         for (twice, more) in one_slip(&spelling) {
-            add(&mut out, twice, cost + more);
+            add(twice, cost + more);
         }
     }
+    let mut out: Vec<(String, u32)> = lowest.into_iter().collect();
     out.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
     out
 }
@@ -1120,6 +1126,10 @@ mod tests {
         assert_eq!(kimasai["A11-A12"], cost::NUMBER);
         assert_eq!(kimasai["A21-A11"], cost::NUMBER);
         assert_eq!(kimasai["A12"], cost::SIGN);
+        // Far longer than any move: no slips (two slips of it would be tens of thousands).
+        let pasted = ["A4", "b12"].repeat(20).join(", ");
+        assert!(slips(&pasted).is_empty());
+        assert!(!slips(&"A".repeat(SLIP_TEXT_MAX)).is_empty());
     }
 
     /// Slip statistics (`cargo test --lib repair -- --ignored --nocapture`): for random games

@@ -322,3 +322,24 @@ fn control_characters_are_shown_escaped() {
     assert!(human.contains("0 passed, 2 failed"), "{human}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// --- the repair search --------------------------------------------------------------------------
+
+/// A move list pasted into one move's quotes (found by fuzzing): the repair search no longer tries
+/// tens of thousands of slips of it, and the check ends at once with the error and suggestions.
+#[test]
+fn a_pasted_move_list_in_one_move_is_checked_quickly() {
+    let dir = scratch("pasted");
+    let pasted = ["B4", "a12", "B11", "b9", "A3", "b6"].repeat(10).join(", ");
+    let record = format!(
+        "ruleset: bao-la-kete\nsource: fuzzing\nmoves: [\"A7<\", \"a5<\", \"A6<\", \"a5<\", \"A2>\", \"a8<+\", \"A3<\", \
+         \"a2>\", \"A2>\", \"a4 {pasted} >\", \"A1>\", \"a5>\"]\n"
+    );
+    let path = dir.join("pasted.yaml");
+    std::fs::write(&path, record).unwrap();
+    let run = bao(&["check", path.to_str().unwrap()]);
+    assert_eq!(run.code(), Some(1), "{}", run.stderr);
+    assert!(run.stdout.contains("not-notation"), "{}", run.stdout);
+    assert!(run.stdout.contains("help: most likely"), "{}", run.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
