@@ -31,8 +31,8 @@ pub struct CheckArgs {
     /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
     pub compare: Option<String>,
-    /// For a game that stops at a move, look for repairs at that ply and up to K plies before
-    /// it (0: none).
+    /// For a game that stops at a move (or whose result claim fails), look for repairs at that
+    /// ply and up to K plies before it (0: none).
     #[arg(long = "repair-window", value_name = "K", default_value_t = bao_oracle::repair::DEFAULT_WINDOW)]
     pub repair_window: u32,
     /// Replay each game under every combination of its ruleset's ruling values and report those
