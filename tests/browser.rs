@@ -453,3 +453,61 @@ fn readme_screenshot() {
         &crate_dir().join("docs/report.png"),
     );
 }
+
+/// `explain --format html` opened in a frame: written on `<body data-images>` as `loaded/all`,
+/// the pictures that Chromium decoded and drew (an image whose data URL is no valid SVG has no
+/// natural width).
+const IMAGES: &str = r##"<!DOCTYPE html><html><body>
+<iframe id="f" src="explain.html" width="1200" height="800"></iframe>
+<script>
+var f = document.getElementById("f");
+f.onload = function () {
+  var imgs = f.contentWindow.document.images, drawn = 0;
+  for (var i = 0; i < imgs.length; i++) { if (imgs[i].complete && imgs[i].naturalWidth > 0) drawn++; }
+  document.body.setAttribute("data-images", drawn + "/" + imgs.length);
+};
+</script></body></html>"##;
+
+/// The explanation page of a capture move: every board picture (before, after the capture, after
+/// the move) is an SVG the browser draws, and the page logs nothing to the console.
+#[test]
+fn the_explanation_page_draws_every_board() {
+    let Some(browser) = browser_or_skip("the_explanation_page_draws_every_board") else {
+        return;
+    };
+    let dir = scratch("browser-explain");
+    // Ply 7 of this game captures once: three boards.
+    let output = Command::new(BIN)
+        .args([
+            "explain",
+            "--record",
+            "corpus/bao-la-kete/random-seed-03.yaml",
+        ])
+        .args(["--ply", "7", "--format", "html"])
+        .current_dir(crate_dir())
+        .output()
+        .expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    fs::write(dir.join("explain.html"), &output.stdout).unwrap();
+    fs::write(dir.join("images.html"), IMAGES).unwrap();
+    let (_, console) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&dir.join("explain.html"), ""),
+    );
+    assert!(console.is_empty(), "console: {console:?}");
+    let output = chromium_command(&browser, &dir.join("profile"))
+        .arg("--allow-file-access-from-files")
+        .arg("--dump-dom")
+        .arg(url(&dir.join("images.html"), ""))
+        .output()
+        .expect("Chromium runs");
+    let dom = String::from_utf8(output.stdout).unwrap();
+    let shown = tags_with(&dom, "data-images");
+    assert_eq!(shown.len(), 1, "the frame was read: {dom}");
+    assert_eq!(shown[0]["data-images"], "3/3");
+}
