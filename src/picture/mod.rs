@@ -39,6 +39,35 @@ pub struct Hole {
     pub marks: Vec<Mark>,
 }
 
+impl Row {
+    /// A row of a game's diagram: its holes left to right (`indices`), named from `names` (indexed
+    /// by hole), each hole's seeds and marks from `hole`.
+    pub fn of(
+        label: &'static str,
+        side: Side,
+        indices: &[u8],
+        names: &[&'static str],
+        mut hole: impl FnMut(u8) -> (u32, Vec<Mark>),
+    ) -> Row {
+        Row {
+            label,
+            side,
+            holes: indices
+                .iter()
+                .map(|&index| {
+                    let (count, marks) = hole(index);
+                    Hole {
+                        index,
+                        name: names[index as usize],
+                        count,
+                        marks,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
 /// What a hole is besides its seeds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -22,7 +22,7 @@ use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
     parse_to_move_line, side_letter, split_hole,
 };
-use crate::picture::{Board, Hole, Mark, Row, Store};
+use crate::picture::{Board, Mark, Row, Store};
 
 /// What a move's annotation claims (KETE notation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -743,28 +743,18 @@ pub fn board(variant: &Variant, ruleset: &'static str, reservation: Mark, pos: &
     let rows = rows()
         .into_iter()
         .zip([Side::North, Side::North, Side::South, Side::South])
-        .map(|((label, indices), side)| Row {
-            label,
-            side,
-            holes: indices
-                .iter()
-                .map(|&i| {
-                    let (owner, r) = ring_of(i);
-                    let mut marks = Vec::new();
-                    if r == KUU && pos.has_kuu(owner) {
-                        marks.push(Mark::House);
-                    }
-                    if pos.hizi().is_some_and(|(h, _)| h == i) {
-                        marks.push(reservation);
-                    }
-                    Hole {
-                        index: i,
-                        name: HOLE_NAMES[i as usize],
-                        count: pos.seeds(i).into(),
-                        marks,
-                    }
-                })
-                .collect(),
+        .map(|((label, indices), side)| {
+            Row::of(label, side, &indices, &HOLE_NAMES, |i| {
+                let (owner, r) = ring_of(i);
+                let mut marks = Vec::new();
+                if r == KUU && pos.has_kuu(owner) {
+                    marks.push(Mark::House);
+                }
+                if pos.hizi().is_some_and(|(h, _)| h == i) {
+                    marks.push(reservation);
+                }
+                (pos.seeds(i).into(), marks)
+            })
         })
         .collect();
     let mut notes: Vec<String> = [Side::North, Side::South]

@@ -11,7 +11,7 @@ use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, leading_hole, parse_count_row, parse_side,
     parse_to_move_line, side_letter,
 };
-use crate::picture::{Board, Hole, Row};
+use crate::picture::{Board, Row};
 
 /// A Kimasai move as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,18 +182,10 @@ pub fn board(pos: &Position) -> Board {
     let rows = rows()
         .into_iter()
         .zip([Side::North, Side::North, Side::South, Side::South])
-        .map(|((label, indices), side)| Row {
-            label,
-            side,
-            holes: indices
-                .iter()
-                .map(|&i| Hole {
-                    index: i,
-                    name: HOLE_NAMES[i as usize],
-                    count: pos.occupied(i).into(),
-                    marks: Vec::new(),
-                })
-                .collect(),
+        .map(|((label, indices), side)| {
+            Row::of(label, side, &indices, &HOLE_NAMES, |i| {
+                (pos.occupied(i).into(), Vec::new())
+            })
         })
         .collect();
     Board {

@@ -21,7 +21,7 @@ use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
     MAX_TEXT, diagram_lines, leading_hole, parse_side, parse_to_move_line, side_letter,
 };
-use crate::picture::{Board, Hole, Mark, Row, Store};
+use crate::picture::{Board, Mark, Row, Store};
 
 /// What a move claims to capture (KIN-9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,21 +316,14 @@ pub fn board(pos: &Position) -> Board {
     let rows = ROWS
         .iter()
         .zip([Side::North, Side::South])
-        .map(|(&(label, indices), side)| Row {
-            label,
-            side,
-            holes: indices
-                .iter()
-                .map(|&h| Hole {
-                    index: h,
-                    name: HOLE_NAMES[h as usize],
-                    count: pos.seeds(h).into(),
-                    marks: match pos.reserved_by(h) {
-                        Some(_) => vec![Mark::Reserved],
-                        None => Vec::new(),
-                    },
-                })
-                .collect(),
+        .map(|(&(label, indices), side)| {
+            Row::of(label, side, &indices, &HOLE_NAMES, |h| {
+                let marks = match pos.reserved_by(h) {
+                    Some(_) => vec![Mark::Reserved],
+                    None => Vec::new(),
+                };
+                (pos.seeds(h).into(), marks)
+            })
         })
         .collect();
     let notes = (0..HOLES as u8)
