@@ -366,6 +366,23 @@ fn rulings_help<G: Game>() -> String {
     format!("the rulings of {} are {}", G::RULESET, list.join(", "))
 }
 
+/// The start in the form the record wrote its `start:` in (a diagram spans lines).
+fn position_help<G: Game>(written: &str) -> String {
+    if written.trim().contains('\n') {
+        format!(
+            "a {} position in diagram form, e.g. the start:\n{}",
+            G::NAME,
+            G::format_diagram(&G::start()).trim_end()
+        )
+    } else {
+        format!(
+            "a {} position in compact form, e.g. the start: `{}`",
+            G::NAME,
+            G::format_compact(&G::start())
+        )
+    }
+}
+
 /// The start position, with `first:` applied.
 fn setup_position<G: Game>(
     record: &Record,
@@ -381,11 +398,7 @@ fn setup_position<G: Game>(
                     Finding::new(Code::BadPosition, format!("`start` is not a position: {e}"))
                         .rule_opt(e.rule)
                         .at(start.span)
-                        .help(format!(
-                            "a {} position in compact form, e.g. the start: `{}`",
-                            G::NAME,
-                            G::format_compact(&G::start())
-                        )),
+                        .help(position_help::<G>(&start.value)),
                 );
                 return None;
             }
