@@ -146,43 +146,7 @@ impl Game for Kete {
         })
     }
 
-    fn start() -> Position {
-        Position::start()
-    }
-
-    fn side_to_move(pos: &Position) -> Side {
-        pos.to_move
-    }
-
-    fn set_side_to_move(pos: &mut Position, side: Side) {
-        pos.to_move = side;
-    }
-
-    fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
-        super::legal_moves::<Lamu>(pos, &rulings.rules(), out)
-    }
-
-    fn play<S: Sink>(
-        pos: &Position,
-        rulings: &Rulings,
-        mv: Move,
-        sink: &mut S,
-    ) -> Result<Position, Rejection> {
-        super::play::<Lamu, _>(pos, &rulings.rules(), mv, sink)
-    }
-
-    fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
-        super::game_end::<Lamu>(pos, &rulings.rules())
-    }
-
-    fn game_end_after_generating(
-        pos: &Position,
-        rulings: &Rulings,
-        legal: &[Move],
-        _: Generated,
-    ) -> Option<GameEnd> {
-        super::game_end_after_generating::<Lamu>(pos, &rulings.rules(), legal)
-    }
+    delegate_to_engine!(Lamu, LAMU);
 
     // KETE-24: no draws and no repetition rule.
     fn repetition_key(_: &Position) -> Option<()> {
@@ -197,58 +161,6 @@ impl Game for Kete {
             rule: "KETE-24",
             score: None,
         }
-    }
-
-    fn hole_name(index: u8) -> &'static str {
-        HOLE_NAMES.get(index as usize).copied().unwrap_or("?")
-    }
-
-    fn parse_move(text: &str) -> Result<Spelling, NotationError> {
-        notation::parse_move(&LAMU, text)
-    }
-
-    fn parse_move_in(notation: Notation, text: &str) -> Result<Spelling, NotationError> {
-        notation::parse_move_in(&LAMU, notation, text)
-    }
-
-    fn format_move_in(notation: Notation, pos: &Position, rulings: &Rulings, mv: Move) -> String {
-        notation::format_move_in(notation, pos, &rulings.rules(), mv)
-    }
-
-    fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
-        notation::format_annotated(pos, mv, events)
-    }
-
-    fn format_move(mv: Move) -> String {
-        notation::format_move(mv)
-    }
-
-    fn resolve(
-        pos: &Position,
-        rulings: &Rulings,
-        spelling: &Spelling,
-    ) -> Result<Move, Unresolved<Move>> {
-        notation::resolve(pos, &rulings.rules(), spelling)
-    }
-
-    fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
-        notation::check_claims(&LAMU, spelling, events)
-    }
-
-    fn parse_position(text: &str) -> Result<Position, PositionError> {
-        notation::parse_position(&LAMU, text)
-    }
-
-    fn format_compact(pos: &Position) -> String {
-        notation::format_compact(&LAMU, pos)
-    }
-
-    fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
-        during::position_during(&LAMU, pos, events)
-    }
-
-    fn format_diagram(pos: &Position) -> String {
-        notation::format_diagram(&LAMU, pos)
     }
 
     fn board(pos: &Position) -> crate::picture::Board {

@@ -17,6 +17,110 @@
 //! - `kete.rs`, `zanzibar.rs`: each game's rulings and its [`crate::game::Game`] implementation;
 //! - `notation.rs`: moves and positions as written; `during.rs`: the board partway through a move.
 
+/// The [`crate::game::Game`] functions both 4×8 games hand to the one engine unchanged: `$fixed`
+/// is the game's fixed switches (`variant::Fixed`), `$variant` its `Variant`; each game's
+/// `Rulings` gives the engine its `Rules` with `rules()`. What differs (rulings, the end by no
+/// repetition, positions valid only under some rulings, the reserved hole's mark) stays in
+/// `kete.rs` and `zanzibar.rs`.
+macro_rules! delegate_to_engine {
+    ($fixed:ty, $variant:expr) => {
+        fn start() -> Position {
+            Position::start()
+        }
+
+        fn side_to_move(pos: &Position) -> Side {
+            pos.to_move
+        }
+
+        fn set_side_to_move(pos: &mut Position, side: Side) {
+            pos.to_move = side;
+        }
+
+        fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
+            super::legal_moves::<$fixed>(pos, &rulings.rules(), out)
+        }
+
+        fn play<S: Sink>(
+            pos: &Position,
+            rulings: &Rulings,
+            mv: Move,
+            sink: &mut S,
+        ) -> Result<Position, Rejection> {
+            super::play::<$fixed, _>(pos, &rulings.rules(), mv, sink)
+        }
+
+        fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
+            super::game_end::<$fixed>(pos, &rulings.rules())
+        }
+
+        fn game_end_after_generating(
+            pos: &Position,
+            rulings: &Rulings,
+            legal: &[Move],
+            _: Generated,
+        ) -> Option<GameEnd> {
+            super::game_end_after_generating::<$fixed>(pos, &rulings.rules(), legal)
+        }
+
+        fn hole_name(index: u8) -> &'static str {
+            HOLE_NAMES.get(index as usize).copied().unwrap_or("?")
+        }
+
+        fn parse_move(text: &str) -> Result<Spelling, NotationError> {
+            notation::parse_move(&$variant, text)
+        }
+
+        fn parse_move_in(notation: Notation, text: &str) -> Result<Spelling, NotationError> {
+            notation::parse_move_in(&$variant, notation, text)
+        }
+
+        fn format_move_in(
+            notation: Notation,
+            pos: &Position,
+            rulings: &Rulings,
+            mv: Move,
+        ) -> String {
+            notation::format_move_in(notation, pos, &rulings.rules(), mv)
+        }
+
+        fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
+            notation::format_annotated(pos, mv, events)
+        }
+
+        fn format_move(mv: Move) -> String {
+            notation::format_move(mv)
+        }
+
+        fn resolve(
+            pos: &Position,
+            rulings: &Rulings,
+            spelling: &Spelling,
+        ) -> Result<Move, Unresolved<Move>> {
+            notation::resolve(pos, &rulings.rules(), spelling)
+        }
+
+        fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
+            notation::check_claims(&$variant, spelling, events)
+        }
+
+        fn parse_position(text: &str) -> Result<Position, PositionError> {
+            notation::parse_position(&$variant, text)
+        }
+
+        fn format_compact(pos: &Position) -> String {
+            notation::format_compact(&$variant, pos)
+        }
+
+        fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
+            during::position_during(&$variant, pos, events)
+        }
+
+        fn format_diagram(pos: &Position) -> String {
+            notation::format_diagram(&$variant, pos)
+        }
+    };
+}
+
 mod choice;
 mod donkers;
 mod during;
