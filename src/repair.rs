@@ -311,7 +311,8 @@ const CLAIMED_TEXT_MAX: usize = 24;
 /// `new`, a move's spelling in `game`, with the claims of `written` (the text it replaces) that
 /// the move bears out: the longest end of `written` that, put after `new`, names the same move
 /// and claims nothing false (`A3<x` for `A3<` when the move captures; `A3x` for `A3x7` when it
-/// captures another count). `None` when no claim of `written` holds for it.
+/// captures another count; never `*` from `**`, a claim of its own). `None` when no claim of
+/// `written` holds for it.
 fn with_true_claims<G: Game>(game: &Playthrough<G>, written: &str, new: &str) -> Option<String> {
     let written = written.trim();
     if written.len() > CLAIMED_TEXT_MAX {
@@ -324,7 +325,13 @@ fn with_true_claims<G: Game>(game: &Playthrough<G>, written: &str, new: &str) ->
             .play_text_into(text, events)
             .is_ok_and(|played| played.mv == mv && played.false_claims.is_empty())
     };
-    for (at, _) in written.char_indices().skip(1) {
+    let chars: Vec<(usize, char)> = written.char_indices().collect();
+    for pair in chars.windows(2) {
+        let [(_, before), (at, first)] = [pair[0], pair[1]];
+        if before == first {
+            // Inside a repeated mark (`**`, `xx`): its end is another claim, not a part of it.
+            continue;
+        }
         let end = &written[at..];
         // The end itself, then without the count it ends with (`x7`: `x`).
         let uncounted = end.trim_end_matches(|c: char| c.is_ascii_digit());
@@ -927,16 +934,27 @@ mod tests {
         // Kete: in a position whose moves all capture (`x`), a capture claim is kept and a
         // takata claim (`*`) is not; from the start, where none captures, the other way round.
         let mut game = start::<Kete>();
-        assert_eq!(with_true_claims(&game, "A6<*", "A6>").as_deref(), Some("A6>*"));
+        assert_eq!(
+            with_true_claims(&game, "A6<*", "A6>").as_deref(),
+            Some("A6>*")
+        );
         assert_eq!(with_true_claims(&game, "A6<x", "A6>"), None);
         assert_eq!(with_true_claims(&game, "A7<", "A6>"), None);
+        // `*` (reserving nothing) is not part of `**` (reserving a hole): no claim kept.
+        assert_eq!(with_true_claims(&game, "A6<**", "A6>"), None);
         game.play_text("A6<").unwrap();
         let moves = annotated(&game);
         assert!(moves.iter().all(|(_, t)| t.ends_with('x')), "{moves:?}");
-        assert_eq!(with_true_claims(&game, "a5<x", "a5>").as_deref(), Some("a5>x"));
+        assert_eq!(
+            with_true_claims(&game, "a5<x", "a5>").as_deref(),
+            Some("a5>x")
+        );
         assert_eq!(with_true_claims(&game, "a5<*", "a5>"), None);
         // Of `+x` the decision is no claim to keep, the capture is.
-        assert_eq!(with_true_claims(&game, "a5<+x", "a5>").as_deref(), Some("a5>x"));
+        assert_eq!(
+            with_true_claims(&game, "a5<+x", "a5>").as_deref(),
+            Some("a5>x")
+        );
         // A capture count that no longer holds keeps the capture: Kingulu's `x` for `x99`.
         let played = random_game::<Kingulu>(&Kingulu::start(), &Default::default(), 1, 200);
         let mut game = start::<Kingulu>();

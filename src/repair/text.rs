@@ -81,7 +81,15 @@ pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, Strin
                 } else if let Some((s, spelled)) =
                     replayed.repair.as_ref().and_then(|r| r.best_complete())
                 {
-                    match edits.apply(text, doc, record, s, spelled) {
+                    let result = edits.apply(text, doc, record, s, spelled).or_else(|why| {
+                        // A ply written twice, once as an anchor and once as its alias: the
+                        // alias is the copy to delete.
+                        match twin(record, s) {
+                            Some(other) => edits.apply(text, doc, record, &other, spelled),
+                            None => Err(why),
+                        }
+                    });
+                    match result {
                         Ok(()) => {
                             expected.push(Expect::Moves(edited(record, s, spelled)));
                             repaired += 1;
@@ -148,6 +156,24 @@ pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, Strin
         repaired,
         left,
     })
+}
+
+/// For the deletion of a ply written twice, the deletion of the other copy (the same moves
+/// after it).
+fn twin(record: &Record, s: &Suggestion) -> Option<Suggestion> {
+    let i = s.ply as usize - 1;
+    if s.edit != Edit::Delete {
+        return None;
+    }
+    let value = &record.moves.get(i)?.value;
+    [i.checked_sub(1), Some(i + 1)]
+        .into_iter()
+        .flatten()
+        .find(|&j| record.moves.get(j).is_some_and(|m| &m.value == value))
+        .map(|j| Suggestion {
+            ply: j as u32 + 1,
+            ..s.clone()
+        })
 }
 
 /// The move values of `record` after `s` (spelled `spelled`).
@@ -331,6 +357,13 @@ impl Edits {
         }
         let node = node_span(text, span);
         let written = &text[span.offset..span.end()];
+        if s.edit == Edit::Replace && is_block_scalar(text, span) {
+            return Err(format!(
+                "the repair replaces ply {}, written as a YAML block scalar (`|` or `>`); \
+                 repair replaces only moves written on their line",
+                s.ply
+            ));
+        }
         match s.edit {
             Edit::Replace => {
                 // The scalar only: a tag stays with it (an alias is written out).
@@ -474,7 +507,9 @@ fn node_span(text: &str, span: Span) -> Span {
         }
         let token_start = before
             .rfind(|c: char| c.is_whitespace() || ",[]{}".contains(c))
-            .map_or(0, |i| i + before[i..].chars().next().map_or(1, char::len_utf8));
+            .map_or(0, |i| {
+                i + before[i..].chars().next().map_or(1, char::len_utf8)
+            });
         let token = &before[token_start..];
         if token.len() > 1 && token.starts_with(['!', '&']) {
             start = token_start;
@@ -483,6 +518,24 @@ fn node_span(text: &str, span: Span) -> Span {
         }
     }
     Span::new(start, span.end() - start)
+}
+
+/// Whether the scalar at `span` is the content of a block scalar (`- >-` and the move on the
+/// next line).
+fn is_block_scalar(text: &str, span: Span) -> bool {
+    let before = text[..span.offset].trim_end_matches([' ', '\t']);
+    if !before.ends_with('\n') {
+        return false;
+    }
+    let header = before.trim_end();
+    let token = header
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or("");
+    token.starts_with(['|', '>'])
+        && token[1..]
+            .chars()
+            .all(|c| c == '-' || c == '+' || c.is_ascii_digit())
 }
 
 /// The name of the anchor on the node at `span`, if an alias of it stands anywhere in its
@@ -584,6 +637,58 @@ mod tests {
         assert_eq!(shown(node_span(text, at("*m"))), "*m");
         let b = Span::new(text.rfind('b').unwrap(), 1);
         assert_eq!(shown(node_span(text, b)), "&a b");
+    }
+
+    /// The proof of `output` as the output for `input`, whose games are valid but the last
+    /// one (unread).
+    fn proof(input: &str, output: &str) -> Result<(), String> {
+        let games = read_games(input, &ReplayOptions::default());
+        let expected: Vec<Expect> = games
+            .iter()
+            .map(|g| match &g.read {
+                Ok((record, _)) => {
+                    Expect::Moves(record.moves.iter().map(|m| m.value.clone()).collect())
+                }
+                Err(_) => Expect::Unread {
+                    at: 4,
+                    line: "# repair: game 2 left as written: x\n".into(),
+                },
+            })
+            .collect();
+        prove(output, &games, &expected)
+    }
+
+    #[test]
+    fn an_output_that_is_not_the_input_is_refused() {
+        let game = "ruleset: bao-kingulu\nsource: s\nmoves: [A5, a4]\n";
+        let input = format!("{game}---\nnot a record\n");
+        let unread = "---\n# repair: game 2 left as written: x\nnot a record\n";
+        assert_eq!(proof(&input, &format!("{game}{unread}")), Ok(()));
+        let refused = |output: String, why: &str| {
+            let e = proof(&input, &output).unwrap_err();
+            assert!(e.contains(why), "{e}");
+        };
+        refused(format!("{game}title: injected\n{unread}"), "its `title`");
+        refused(
+            format!("{game}---\n{game}{unread}"),
+            "holds 3 game(s), the input 2",
+        );
+        refused(
+            format!("{}{unread}", game.replace("a4", "a3")),
+            "ply 2 would be `a3`, not `a4`",
+        );
+        refused(
+            format!("{}{unread}", game.replace(", a4", "")),
+            "1 move(s), not the 2",
+        );
+        refused(
+            format!("{}{unread}", game.replace("moves:", "moves: x")),
+            "no longer be a record",
+        );
+        refused(
+            format!("{game}{}", unread.replace("not", "now")),
+            "cannot be read, would not be left as written",
+        );
     }
 
     #[test]
