@@ -360,6 +360,9 @@ fn a_move_written_as_a_block_scalar_is_left_as_written() {
     let text = "ruleset: bao-la-kete\nsource: t\nmoves:\n  - A6<\n  - >-\n    a4<x\n";
     let (code, out, _) = repair("block-scalar", text);
     assert_eq!(code, Some(1));
-    assert!(out.contains("written as a YAML block scalar"), "{out}");
+    assert!(
+        out.contains("ply 2 or next to it, written as a YAML block scalar"),
+        "{out}"
+    );
     assert!(out.ends_with(text), "{out}");
 }

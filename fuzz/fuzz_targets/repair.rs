@@ -76,8 +76,8 @@ fuzz_target!(|data: &[u8]| {
         let i = s.ply as usize - 1;
         let mut expected: Vec<&str> = was.clone();
         match s.edit {
-            Edit::Replace => expected[i] = &spelled[0],
-            Edit::Insert => expected.insert(i, &spelled[0]),
+            Edit::Replace => expected[i] = spelled[0].as_str(),
+            Edit::Insert => expected.insert(i, spelled[0].as_str()),
             Edit::Delete => {
                 expected.remove(i);
             }

@@ -135,9 +135,9 @@ pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, Strin
             } else {
                 0
             };
-            let newline = if doc.text[..at].ends_with("\r\n")
-                || (at == 0 && text[..doc.offset].ends_with("\r\n"))
-            {
+            // The line end of the line the comment goes before.
+            let rest = &doc.text[at..];
+            let newline = if rest.find('\n').is_some_and(|i| rest[..i].ends_with('\r')) {
                 "\r\n"
             } else {
                 "\n"
@@ -334,18 +334,28 @@ impl Edits {
         spelled: &[String],
     ) -> Result<(), String> {
         let i = s.ply as usize - 1;
-        if i == record.moves.len() {
-            // A ply added after the last (the `result:` claim failed; the record has moves).
-            self.append(text, record, s, spelled);
-            return Ok(());
-        }
-        let span = record.moves[i].span;
-        let edited = match s.edit {
+        // The plies whose nodes the edit touches: an insertion goes before its ply's node.
+        let touched = match s.edit {
             Edit::Replace | Edit::Delete => i..i + 1,
             Edit::Swap => i..i + 2,
-            Edit::Insert => i..i,
+            Edit::Insert if i == record.moves.len() => i.saturating_sub(1)..i,
+            Edit::Insert => i..i + 1,
         };
-        for ply in edited {
+        for ply in touched.clone() {
+            if is_block_scalar(text, record.moves[ply].span) {
+                return Err(format!(
+                    "the repair edits ply {} or next to it, written as a YAML block scalar \
+                     (`|` or `>`); repair edits only moves written on their line",
+                    ply + 1
+                ));
+            }
+        }
+        if i == record.moves.len() {
+            // A ply added after the last (the `result:` claim failed; the record has moves).
+            return self.append(text, record, s, spelled);
+        }
+        let span = record.moves[i].span;
+        for ply in touched.filter(|_| s.edit != Edit::Insert) {
             if let Some(anchor) = aliased_anchor(text, doc, record.moves[ply].span) {
                 return Err(format!(
                     "the repair edits ply {}, whose move is the YAML anchor `&{anchor}` that an \
@@ -357,13 +367,6 @@ impl Edits {
         }
         let node = node_span(text, span);
         let written = &text[span.offset..span.end()];
-        if s.edit == Edit::Replace && is_block_scalar(text, span) {
-            return Err(format!(
-                "the repair replaces ply {}, written as a YAML block scalar (`|` or `>`); \
-                 repair replaces only moves written on their line",
-                s.ply
-            ));
-        }
         match s.edit {
             Edit::Replace => {
                 // The scalar only: a tag stays with it (an alias is written out).
@@ -442,9 +445,19 @@ impl Edits {
     }
 
     /// The insert of `s` after the record's last move, in the style of that move.
-    fn append(&mut self, text: &str, record: &Record, s: &Suggestion, spelled: &[String]) {
+    fn append(
+        &mut self,
+        text: &str,
+        record: &Record,
+        s: &Suggestion,
+        spelled: &[String],
+    ) -> Result<(), String> {
         let Some(last) = record.moves.last() else {
-            return;
+            return Err(
+                "the repair adds a first move, and the record writes none to follow \
+                        (`moves: []`)"
+                    .to_string(),
+            );
         };
         let span = last.span;
         let node = node_span(text, span);
@@ -467,6 +480,7 @@ impl Edits {
                 self.note(text, span, note);
             }
         }
+        Ok(())
     }
 
     /// The text with every edit made: one pass over it, in the order of the offsets (at one
