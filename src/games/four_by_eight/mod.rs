@@ -83,6 +83,10 @@ macro_rules! delegate_to_engine {
             notation::format_move_in(notation, pos, &rulings.rules(), mv)
         }
 
+        fn played_under(pos: &Position) -> Option<(crate::game::RuleId, String)> {
+            notation::played_under(&$variant, pos)
+        }
+
         fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
             notation::format_annotated(pos, mv, events)
         }
@@ -99,8 +103,12 @@ macro_rules! delegate_to_engine {
             notation::resolve(pos, &rulings.rules(), spelling)
         }
 
-        fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
-            notation::check_claims(&$variant, spelling, events)
+        fn check_claims(
+            before: &Position,
+            spelling: &Spelling,
+            events: &[Event],
+        ) -> Vec<FalseClaim> {
+            notation::check_claims(&$variant, before, spelling, events)
         }
 
         fn parse_position(text: &str) -> Result<Position, PositionError> {
