@@ -229,6 +229,43 @@ fn one_line(text: &str) -> String {
         .collect()
 }
 
+/// A transcript as the record `check` replays: `notation: donkers`, each move with its span in
+/// the transcript, `takasia:` as the ruling, so that every finding (and the repair search, and
+/// `--infer-rulings`) speaks of the transcript's own lines and columns. The slips are read as
+/// [`transcript::parse`] reads them.
+pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::record::Record {
+    use crate::record::{Field, Record};
+    let field = |value: &str, span| Field {
+        value: value.to_string(),
+        span,
+    };
+    let at_start = crate::diagnostics::Span::new(0, 0);
+    let value = |key: &str| t.header(key).map(|h| h.value.clone());
+    let mut rulings = Vec::new();
+    if let Some(h) = t.header("takasia") {
+        let value = h.value.to_ascii_lowercase();
+        rulings.push((field("zanzibar.takasia", h.span), field(&value, h.span)));
+    }
+    Record {
+        ruleset: field(ruleset, at_start),
+        title: value("place"),
+        source: value("source").unwrap_or_else(|| name.to_string()),
+        date: value("date"),
+        south: value("south"),
+        north: value("north"),
+        first: None,
+        start: None,
+        preset: None,
+        rulings,
+        notation: Some(Field {
+            value: Notation::Donkers,
+            span: at_start,
+        }),
+        moves: t.plies.iter().map(|p| field(&p.text, p.span)).collect(),
+        result: None,
+    }
+}
+
 /// The transcript's `takasia:` with the command line's rulings on top.
 fn transcript_rulings<G: Game>(
     t: &Transcript,

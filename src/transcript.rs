@@ -164,7 +164,7 @@ pub fn looks_like(text: &str) -> bool {
         let record_only = [
             "ruleset", "first", "start", "preset", "rulings", "notation", "moves", "result",
         ]
-            .contains(&head.to_ascii_lowercase().as_str());
+        .contains(&head.to_ascii_lowercase().as_str());
         if !key_like || record_only || !rest.contains(';') {
             return false;
         }
@@ -471,7 +471,9 @@ mod tests {
         assert!(looks_like(PUBLISHED));
         assert!(looks_like("% comment\n1: 7L* 5R;\n"));
         assert!(looks_like("South: Ramadhan;\nNorth: Kijumbe;\n"));
-        assert!(!looks_like("ruleset: bao-la-kiswahili\nsource: x\nmoves: [A6<*]\n"));
+        assert!(!looks_like(
+            "ruleset: bao-la-kiswahili\nsource: x\nmoves: [A6<*]\n"
+        ));
         assert!(!looks_like("# a record\n---\nruleset: bao-la-kete\n"));
         assert!(!looks_like("moves: [\"A6<*\"]; x\n"));
         assert!(!looks_like(""));

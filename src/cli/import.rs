@@ -148,9 +148,7 @@ pub fn run(args: ImportArgs) -> Status {
 
 /// `FILE:LINE:COLUMN: warning[transcript-slip]: message`, as compilers write a warning.
 fn warning_line(shown: &str, text: &str, warning: &Finding) -> String {
-    let (line, column) = warning
-        .span
-        .map_or((0, 0), |s| line_column(text, s.offset));
+    let (line, column) = warning.span.map_or((0, 0), |s| line_column(text, s.offset));
     format!(
         "{shown}:{line}:{column}: warning[{}]: {}",
         warning.code, warning.message
