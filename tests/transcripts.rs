@@ -177,4 +177,126 @@ fn we1_never_ends_at_ply_23() {
         (Code::IllegalMove, Some(23), Some("ZAN-27"))
     );
     assert_eq!(line_column(&text, finding.span.unwrap().offset), (14, 5));
+    // Kronenburg, Donkers and de Voogt (2006), Fig. 3, give 218; the oracle counts every sowing
+    // as a lap and finds the state after the first lap again 228 laps later (docs/transcripts.md).
+    assert!(
+        finding.message.contains("a cycle of 228 laps from lap 1"),
+        "{}",
+        finding.message
+    );
+    // `import` says the same.
+    let findings = import(&text, &options("we1.bao", None, false)).unwrap_err();
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.message.contains("a cycle of 228 laps from lap 1")),
+        "{findings:?}"
+    );
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bao-oracle"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn import_prints_the_record_only_on_success_and_its_diagnostics_on_stderr() {
+    let (status, out, err) = run(&["import", "corpus/bao-la-kiswahili/voogt-1994/game1.bao"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.starts_with("# Imported by `bao-oracle import` from game1.bao"));
+    assert_eq!(
+        err,
+        "corpus/bao-la-kiswahili/voogt-1994/game1.bao:20:1: warning[transcript-slip]: move line \
+         `13: 6R* 8L*` has no `;`: read as `13: 6R* 8L*;`\n"
+    );
+    let (status, out, err) = run(&[
+        "import",
+        "--strict",
+        "corpus/bao-la-kiswahili/voogt-1994/game1.bao",
+    ]);
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert!(err.contains("transcript-slip"), "{err}");
+    let (status, out, err) = run(&["import", "tests/data/voogt-1994/game2.bao"]);
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert!(err.contains("ply 29"), "{err}");
+    assert!(err.contains("the transcript was not imported"), "{err}");
+    // Never over the transcript.
+    let (status, out, err) = run(&[
+        "import",
+        "corpus/bao-la-kiswahili/voogt-1994/game3.bao",
+        "-o",
+        "corpus/bao-la-kiswahili/voogt-1994/game3.bao",
+    ]);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(err.contains("never written over"), "{err}");
+}
+
+#[test]
+fn explain_says_where_the_never_ending_move_s_cycle_is() {
+    let (status, out, _) = run(&[
+        "explain",
+        "--record",
+        "tests/data/voogt-1994/we1.bao",
+        "--ply",
+        "23",
+    ]);
+    assert_eq!(status, 1);
+    assert!(out.contains("a cycle of 228 laps from lap 1"), "{out}");
+    let (status, out, _) = run(&[
+        "explain",
+        "--record",
+        "corpus/bao-la-kiswahili/voogt-1994/game69.bao",
+        "--ply",
+        "68",
+    ]);
+    assert_eq!(status, 0, "{out}");
+    assert!(
+        out.contains("a6R** is legal (canonical a6>), played under takasia"),
+        "{out}"
+    );
+}
+
+/// Issue 19, finding 3: a file name with a line break stays in its one-line comment.
+#[test]
+fn the_file_name_cannot_add_fields_to_the_record() {
+    let text = read(&format!("{CORPUS}/game3.bao"));
+    let name = "game3\ntitle: injected\nrulings:\n  zanzibar.takasia: \"no\"\r.bao";
+    let imported = import(&text, &options(name, Some("a source"), false)).unwrap();
+    let first = imported.record.lines().next().unwrap();
+    assert!(first.contains("game3\\u{a}title: injected"), "{first}");
+    assert!(!imported.record.contains("\ntitle: injected"));
+    assert!(!imported.record.contains("\nrulings:"));
+    assert!(checked(&imported.record).valid());
+}
+
+/// Issue 19, finding 8(b): a false claim is a finding, not a stop, as in `check`: every one is
+/// reported, and the replay goes on to a later error.
+#[test]
+fn a_false_claim_does_not_stop_the_import() {
+    let text = read(&format!("{CORPUS}/game3.bao"))
+        .replace("2: 6R* 6R*;", "2: 6R 6R*;")
+        .replace("3: 7R* 8L*;", "3: 7R* 8L;")
+        .replace("23: B2L b7R;", "23: B2L b7L;");
+    let findings = import(&text, &options("game3.bao", None, false)).unwrap_err();
+    let found: Vec<(Code, Option<u32>)> = findings.iter().map(|f| (f.code, f.ply)).collect();
+    assert_eq!(
+        found,
+        [
+            (Code::FalseClaim, Some(3)),
+            (Code::FalseClaim, Some(6)),
+            (Code::IllegalMove, Some(46)),
+        ]
+    );
+    // `check` of the same transcript finds the same.
+    let game = checked(&text);
+    let checked: Vec<(Code, Option<u32>)> = game.findings.iter().map(|f| (f.code, f.ply)).collect();
+    assert_eq!(checked, found);
 }

@@ -155,7 +155,7 @@ pub use zanzibar::Zanzibar;
 
 use choice::{Any, Class, Judge, candidate, not_a_move};
 use position::{KUU, ring_of};
-use sowing::{Played, Safari, sow_move};
+use sowing::{Played, Refusal, Safari, sow_move};
 use variant::{Fixed, MustCapture, Rules};
 
 use crate::game::{Event, GameEnd, Generated, Note, Outcome, Rejection, Side, Sink};
@@ -265,6 +265,16 @@ fn play<F: Fixed, S: Sink>(
         }
     }
     let played: Played = sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), sink)
+        .map_err(|refusal| match refusal {
+            // A move played that never ends (rare: search never plays one) is sown again,
+            // measured, so that its refusal says where its cycle starts and how long it is.
+            Refusal::NeverEnds { cycle: None, .. } => sowing::measure_cycles(|| {
+                sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), &mut ())
+            })
+            .err()
+            .unwrap_or(refusal),
+            other => other,
+        })
         .map_err(|refusal| refusal.rejection(v))?;
     judge.allowed_completion(&c, played.taken)?;
     if S::LISTENING
