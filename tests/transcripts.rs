@@ -300,3 +300,18 @@ fn a_false_claim_does_not_stop_the_import() {
     let checked: Vec<(Code, Option<u32>)> = game.findings.iter().map(|f| (f.code, f.ply)).collect();
     assert_eq!(checked, found);
 }
+
+#[test]
+fn repair_of_game_2_prints_the_transcript_with_the_changed_ply_marked() {
+    let (status, out, err) = run(&["repair", "tests/data/voogt-1994/game2.bao"]);
+    assert_eq!(status, 0, "{err}");
+    let text = read("tests/data/voogt-1994/game2.bao");
+    assert_eq!(
+        out,
+        text.replace(
+            "14: 8 3R;\r\n",
+            "% repair: ply 27: written 8, read 8>\r\n14: 8> 3R;\r\n"
+        )
+    );
+    assert!(checked(&out).valid());
+}
