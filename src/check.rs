@@ -261,9 +261,15 @@ fn check_transcript(text: &str, options: &ReplayOptions) -> GameReport {
     const RULESET: &str = "bao-la-kiswahili";
     match crate::transcript::parse(text) {
         Err(findings) => GameReport {
-            findings,
+            index: 1,
             ruleset: Some(RULESET.to_string()),
-            ..GameReport::unread(1, Finding::new(Code::BadValue, ""))
+            recorded_plies: 0,
+            plies: 0,
+            standing: None,
+            findings,
+            divergence: None,
+            repair: None,
+            inference: None,
         },
         Ok(t) => {
             let record = crate::import::as_record(&t, RULESET, "transcript");
