@@ -61,6 +61,9 @@ pub fn run(args: RepairArgs) -> Status {
         }
         Err(e) => return UsageError::new(Code::IoError, format!("{shown}: {e}")).report(),
     };
+    if bao_oracle::transcript::looks_like(&text) {
+        return transcript(&shown, &text, &options);
+    }
     let games = read_games(&text, &options);
     if games.is_empty() {
         eprint_line(format_args!("{shown}: the file holds no game record"));
@@ -99,4 +102,30 @@ pub fn run(args: RepairArgs) -> Status {
     } else {
         Status::Failed
     })
+}
+
+/// A published transcript: the repaired transcript, its changed plies marked by `%` lines
+/// ([`bao_oracle::transcript_repair`]).
+fn transcript(shown: &str, text: &str, options: &ReplayOptions) -> Status {
+    use bao_oracle::transcript_repair::{Repaired, repair};
+    match repair(text, options) {
+        Repaired::Valid => {
+            eprint_line(format_args!("{shown}: the transcript plays as written"));
+            let mut out = Output::stdout();
+            out.text(text);
+            out.finish(Status::Ok)
+        }
+        Repaired::Text(repaired) => {
+            eprint_line(format_args!(
+                "{shown}: repaired; the repaired transcript checks valid"
+            ));
+            let mut out = Output::stdout();
+            out.text(&repaired);
+            out.finish(Status::Ok)
+        }
+        Repaired::Left(why) => {
+            eprint_line(format_args!("{shown}: left as written: {why}"));
+            Status::Failed
+        }
+    }
 }
