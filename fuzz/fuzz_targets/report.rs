@@ -26,14 +26,23 @@ fn page_of(text: &str) -> (String, String) {
         text: text.to_string(),
     };
     let report = json::render(std::slice::from_ref(&file), &[]);
-    (html::render(std::slice::from_ref(&file), &views, &[]), report)
+    (
+        html::render(std::slice::from_ref(&file), &views, &[]),
+        report,
+    )
 }
 
 /// The page's data block and the markup around it.
 fn split(page: &str) -> (&str, String) {
     let open = page.find(DATA_OPEN).expect("the page has its data") + DATA_OPEN.len();
-    let close = open + page[open..].find("</script>").expect("the data block closes");
-    (&page[open..close], format!("{}{}", &page[..open], &page[close..]))
+    let close = open
+        + page[open..]
+            .find("</script>")
+            .expect("the data block closes");
+    (
+        &page[open..close],
+        format!("{}{}", &page[..open], &page[close..]),
+    )
 }
 
 /// The tags of `markup` (name and attribute names), in a set.
@@ -70,12 +79,22 @@ fuzz_target!(|data: &[u8]| {
     };
     let (page, report) = page_of(&text);
     let (data, markup) = split(&page);
-    assert!(!data.contains(['<', '>', '&']), "{text:?}: raw markup in the page's data");
+    assert!(
+        !data.contains(['<', '>', '&']),
+        "{text:?}: raw markup in the page's data"
+    );
     let data: serde_json::Value = serde_json::from_str(data).expect("the page's data is JSON");
     let report: serde_json::Value = serde_json::from_str(&report).expect("the report is JSON");
-    assert_eq!(data["report"], report, "{text:?}: the page's data is the JSON report");
+    assert_eq!(
+        data["report"], report,
+        "{text:?}: the page's data is the JSON report"
+    );
     let (known, scripts) = baseline();
     assert_eq!(markup.matches("<script").count(), *scripts, "{text:?}");
     let found = tags(&markup);
-    assert!(found.is_subset(known), "{text:?}: tags {:?}", found.difference(known));
+    assert!(
+        found.is_subset(known),
+        "{text:?}: tags {:?}",
+        found.difference(known)
+    );
 });
