@@ -105,7 +105,7 @@ fn import_bench(c: &mut Criterion) {
     let mut text = String::from("South: A\nNorth: B\nTakasia: yes\n");
     for (i, &mv) in game.moves.iter().enumerate() {
         let spelled =
-            Zanzibar::format_move_in(Notation::Donkers, &replay.position, &replay.rulings, mv);
+            Zanzibar::format_move_in(Notation::Donkers, replay.position(), replay.rulings(), mv);
         if i % 2 == 0 {
             text.push_str(&format!("{}: {spelled}", i / 2 + 1));
         } else {

@@ -892,11 +892,14 @@ pub trait Game: Sized + 'static {
 
 /// A game in progress: a position with the history that repetition rules need. Perft and move
 /// generation use bare positions; records, random games and conformance runs use this.
+///
+/// A game read from a record, a scenario or a request is set up by [`Playthrough::from_setup`];
+/// [`Playthrough::new`] and [`Playthrough::with_history`] build one from parts already checked.
 pub struct Playthrough<G: Game> {
-    pub position: G::Position,
-    pub rulings: G::Rulings,
-    /// The notation move texts are read in ([`Playthrough::play_text_into`]).
-    pub notation: Notation,
+    position: G::Position,
+    rulings: G::Rulings,
+    /// The notation move texts are read and written in: set only by the setup.
+    notation: Notation,
     seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
     end: Option<GameEnd>,
 }
@@ -911,6 +914,17 @@ impl<G: Game> Clone for Playthrough<G> {
             seen: self.seen.clone(),
             end: self.end,
         }
+    }
+}
+
+impl<G: Game> fmt::Debug for Playthrough<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Playthrough")
+            .field("position", &self.position)
+            .field("rulings", &self.rulings)
+            .field("notation", &self.notation)
+            .field("end", &self.end)
+            .finish_non_exhaustive()
     }
 }
 
@@ -941,6 +955,41 @@ impl<G: Game> Playthrough<G> {
         game.seen
             .extend(history.iter().filter_map(G::repetition_key));
         game
+    }
+
+    /// The game with move texts read and written in `notation`, which must be one of
+    /// [`Game::NOTATIONS`] (as a [`crate::setup::Setup`]'s is checked).
+    pub fn in_notation(mut self, notation: Notation) -> Result<Self, crate::setup::SetupError> {
+        crate::setup::check_notation::<G>(notation)?;
+        self.notation = notation;
+        Ok(self)
+    }
+
+    /// The game as it stands (position, history, notation, end) under other rulings: the twin
+    /// that `explain --compare-ruling` plays the next move in.
+    pub fn under_rulings(mut self, rulings: G::Rulings) -> Self {
+        self.rulings = rulings;
+        self
+    }
+
+    /// The position reached.
+    pub fn position(&self) -> &G::Position {
+        &self.position
+    }
+
+    /// The rulings the game is played under.
+    pub fn rulings(&self) -> &G::Rulings {
+        &self.rulings
+    }
+
+    /// The notation move texts are read and written in.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// The game as it stands: the position and the rulings, taken apart.
+    pub fn into_parts(self) -> (G::Position, G::Rulings) {
+        (self.position, self.rulings)
     }
 
     /// The end of the game, if it is over.

@@ -14,6 +14,7 @@ use crate::diagnostics::{Code, Finding};
 use crate::game::{Game, Notation, Playthrough};
 use crate::random_game::yaml_scalar;
 use crate::rulings::RulingSet;
+use crate::setup::Setup;
 use crate::transcript::{self, Header, KNOWN_KEYS, Transcript};
 use crate::with_game;
 
@@ -56,16 +57,17 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
         )]);
     }
     let rulings = transcript_rulings::<G>(t, options)?;
-    let resolved = rulings
-        .resolve::<G>()
-        .map_err(|e| vec![Finding::new(Code::UnknownRuling, e.message)])?;
-    let mut game = Playthrough::<G>::new(G::start(), resolved);
-    game.notation = Notation::Donkers;
+    let setup = Setup {
+        notation: Notation::Donkers,
+        ..Setup::with_rulings(rulings.clone())
+    };
+    let mut game =
+        Playthrough::<G>::from_setup(&setup).map_err(|e| vec![Finding::new(e.code, e.message)])?;
 
     let mut lines = Vec::with_capacity(t.plies.len());
     let mut events = Vec::new();
     for (i, ply) in t.plies.iter().enumerate() {
-        let before = game.position.clone();
+        let before = game.position().clone();
         match game.play_text_into(&ply.text, &mut events) {
             Ok(played) => {
                 if let Some(claim) = played.false_claims.first() {
@@ -220,8 +222,8 @@ fn bad_header(h: &Header, message: String) -> Finding {
 /// The legal moves of the game's position in both notations, for a help line.
 fn both_notations<G: Game>(game: &Playthrough<G>) -> String {
     let mut moves = Vec::new();
-    G::legal_moves(&game.position, &game.rulings, &mut moves);
-    let side = G::side_to_move(&game.position);
+    G::legal_moves(game.position(), game.rulings(), &mut moves);
+    let side = G::side_to_move(game.position());
     if moves.is_empty() {
         return format!("{side} has no legal move here");
     }
@@ -230,7 +232,7 @@ fn both_notations<G: Game>(game: &Playthrough<G>) -> String {
         .map(|mv| {
             format!(
                 "{} ({})",
-                G::format_move_in(Notation::Donkers, &game.position, &game.rulings, mv),
+                G::format_move_in(Notation::Donkers, game.position(), game.rulings(), mv),
                 G::format_move(mv)
             )
         })

@@ -149,9 +149,9 @@ impl<G: Game> Playthrough<G> {
                 format!("the game is already over: {} ({})", end.outcome, end.rule),
             ));
         }
-        let spelling = G::parse_move_in(self.notation, text)
+        let spelling = G::parse_move_in(self.notation(), text)
             .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))?;
-        match G::resolve(&self.position, &self.rulings, &spelling) {
+        match G::resolve(self.position(), self.rulings(), &spelling) {
             Ok(mv) => Ok((spelling, mv)),
             Err(Unresolved::Rejected(rejection)) => Err(MoveError::rejected(rejection)),
             Err(Unresolved::NotNotation(e)) => {

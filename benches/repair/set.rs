@@ -104,7 +104,8 @@ fn generated_record<G: Game>(seed: u64, donkers: bool) -> String {
         .expect("a generated record reads");
     let mut replay = Playthrough::<G>::new(G::start(), rulings);
     for (written, &mv) in record.moves.iter_mut().zip(&game.moves) {
-        written.value = G::format_move_in(Notation::Donkers, &replay.position, &replay.rulings, mv);
+        written.value =
+            G::format_move_in(Notation::Donkers, replay.position(), replay.rulings(), mv);
         replay.play(mv, &mut ()).expect("a generated move plays");
     }
     record.notation = Some(Field {
@@ -443,9 +444,9 @@ fn positions<G: Game>(record: &Record, moves: &Written) -> Option<Vec<G::Positio
     let mut events = Vec::new();
     let mut out = Vec::with_capacity(moves.len());
     for (text, notation) in moves {
-        game.notation = *notation;
+        game = game.in_notation(*notation).ok()?;
         game.play_text_into(text, &mut events).ok()?;
-        out.push(game.position.clone());
+        out.push(game.position().clone());
     }
     Some(out)
 }

@@ -1378,7 +1378,7 @@ mod tests {
             let mut events = Vec::new();
             game.play(Move(hole(name)), &mut events).unwrap();
         }
-        assert_eq!(game.position, start);
+        assert_eq!(*game.position(), start);
         let end = game.end().unwrap();
         assert_eq!(
             (end.outcome, end.rule, end.score),
