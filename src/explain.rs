@@ -211,7 +211,7 @@ pub fn explain_in<G: Game>(
             }
         })
         .collect();
-    let legal = crate::spec::runner::legal_moves(game);
+    let legal = game.legal_texts().moves;
     let mut pictures = Pictures {
         before: G::board(game.position()),
         legal: if game.end().is_some() {

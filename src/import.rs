@@ -85,7 +85,7 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
                 lines.push((canonical, ply));
             }
             Err(error) => {
-                let legal = both_notations::<G>(&game);
+                let legal = crate::replay::legal_help::<G>(&game);
                 let message = match error.rule {
                     Some(rule) => format!("`{}`: {} ({rule})", ply.text, error.message),
                     None => format!("`{}`: {}", ply.text, error.message),
@@ -217,25 +217,4 @@ fn transcript_rulings<G: Game>(
 
 fn bad_header(h: &Header, message: String) -> Finding {
     Finding::new(Code::BadValue, format!("line {}: {message}", h.line)).at(h.span)
-}
-
-/// The legal moves of the game's position in both notations, for a help line.
-fn both_notations<G: Game>(game: &Playthrough<G>) -> String {
-    let mut moves = Vec::new();
-    G::legal_moves(game.position(), game.rulings(), &mut moves);
-    let side = G::side_to_move(game.position());
-    if moves.is_empty() {
-        return format!("{side} has no legal move here");
-    }
-    let names: Vec<String> = moves
-        .into_iter()
-        .map(|mv| {
-            format!(
-                "{} ({})",
-                G::format_move_in(Notation::Donkers, game.position(), game.rulings(), mv),
-                G::format_move(mv)
-            )
-        })
-        .collect();
-    format!("legal moves for {side} here: {}", names.join(", "))
 }

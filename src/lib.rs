@@ -73,7 +73,7 @@ pub use game::{
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;
 pub use picture::{Board, Hole, Mark, Row, Store};
-pub use play::{MoveError, MoveErrorKind, Played, PlayedWithEvents};
+pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents};
 pub use rng::SplitMix64;
 pub use rulings::{RulingDef, RulingError, RulingSet};
 pub use setup::{Setup, SetupError, SetupField};

@@ -20,7 +20,9 @@
 use std::fmt;
 
 use crate::diagnostics::Code;
-use crate::game::{Event, FalseClaim, Game, GameEnd, Playthrough, Rejection, RuleId, Unresolved};
+use crate::game::{
+    Event, FalseClaim, Game, GameEnd, Generated, Playthrough, Rejection, RuleId, Unresolved,
+};
 
 /// Why a move text did not play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +118,15 @@ pub struct PlayedWithEvents<M> {
     pub false_claims: Vec<FalseClaim>,
 }
 
+/// The legal moves of a game in progress, as text in its notation ([`Playthrough::legal_texts`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegalTexts {
+    /// In canonical order; none once the game is over.
+    pub moves: Vec<String>,
+    /// Candidate moves left out because their legality could not be decided within the budget.
+    pub undecided: u32,
+}
+
 /// A spelling and the legal move it names.
 type Named<G> = (<G as Game>::Spelling, <G as Game>::Move);
 
@@ -167,6 +178,33 @@ impl<G: Game> Playthrough<G> {
                 error.candidates = candidates;
                 Err(error)
             }
+        }
+    }
+
+    /// The legal moves of the position, in canonical order: none once the game is over (as for
+    /// perft), whatever the position would allow.
+    pub fn legal_moves(&self) -> (Vec<G::Move>, Generated) {
+        let mut moves = Vec::new();
+        if self.end().is_some() {
+            return (moves, Generated::default());
+        }
+        let generated = G::legal_moves(self.position(), self.rulings(), &mut moves);
+        (moves, generated)
+    }
+
+    /// `mv`, a legal move of the position, as text in the game's notation: the one way a move
+    /// is written out, the way back of [`Playthrough::play_text_into`].
+    pub fn move_text(&self, mv: G::Move) -> String {
+        G::format_move_in(self.notation(), self.position(), self.rulings(), mv)
+    }
+
+    /// The legal moves as text in the game's notation ([`Playthrough::legal_moves`],
+    /// [`Playthrough::move_text`]).
+    pub fn legal_texts(&self) -> LegalTexts {
+        let (moves, generated) = self.legal_moves();
+        LegalTexts {
+            moves: moves.into_iter().map(|mv| self.move_text(mv)).collect(),
+            undecided: generated.undecided,
         }
     }
 

@@ -290,23 +290,18 @@ pub fn legal_moves<G: Game>(
     pos: &G::Position,
     rulings: &G::Rulings,
 ) -> (Response, Vec<RuleId>) {
-    if let Some(end) = G::game_end(pos, rulings) {
-        // A finished game has no moves (as for perft).
-        let response = Response::Moves {
-            id,
-            moves: Vec::new(),
-            undecided: 0,
-        };
-        return (response, vec![end.rule]);
-    }
-    let mut moves = Vec::new();
-    let generated = G::legal_moves(pos, rulings, &mut moves);
+    // The protocol speaks canonical notation; a finished game has no moves (as for perft).
+    let game = Playthrough::<G>::new(pos.clone(), rulings.clone());
+    let legal = game.legal_texts();
     let response = Response::Moves {
         id,
-        moves: moves.into_iter().map(G::format_move).collect(),
-        undecided: generated.undecided,
+        moves: legal.moves,
+        undecided: legal.undecided,
     };
-    (response, Vec::new())
+    (
+        response,
+        game.end().map(|end| end.rule).into_iter().collect(),
+    )
 }
 
 /// The oracle's answer to `play`.

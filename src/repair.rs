@@ -446,12 +446,7 @@ impl<'a, G: Game> Search<'a, G> {
             complete: false,
             cost,
         };
-        let spelled = vec![G::format_move_in(
-            game.notation(),
-            game.position(),
-            game.rulings(),
-            mv,
-        )];
+        let spelled = vec![game.move_text(mv)];
         self.finish(next, rest, path, suggestion, spelled)
     }
 

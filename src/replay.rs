@@ -531,28 +531,21 @@ fn check_result(
     out.findings.push(finding.at(claim.span));
 }
 
-/// The legal moves of the game's position, for a help line.
-fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
-    let mut moves = Vec::new();
-    let generated = G::legal_moves(game.position(), game.rulings(), &mut moves);
+/// The legal moves of the game's position, for a help line: in the game's notation, with the
+/// canonical spelling beside each in another notation.
+pub(crate) fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
+    let (moves, generated) = game.legal_moves();
     let side = G::side_to_move(game.position());
     let mut help = if moves.is_empty() {
         format!("{side} has no legal move here")
     } else {
-        let names: Vec<String> = match game.notation() {
-            Notation::Canonical => moves.into_iter().map(G::format_move).collect(),
-            // Both notations: the record's, and the canonical spelling beside it.
-            notation => moves
-                .into_iter()
-                .map(|mv| {
-                    format!(
-                        "{} ({})",
-                        G::format_move_in(notation, game.position(), game.rulings(), mv),
-                        G::format_move(mv)
-                    )
-                })
-                .collect(),
-        };
+        let names: Vec<String> = moves
+            .into_iter()
+            .map(|mv| match game.notation() {
+                Notation::Canonical => game.move_text(mv),
+                _ => format!("{} ({})", game.move_text(mv), G::format_move(mv)),
+            })
+            .collect();
         format!("legal moves for {side} here: {}", names.join(", "))
     };
     if generated.undecided > 0 {
@@ -603,8 +596,10 @@ fn refused_finding<G: Game>(
             let side = G::side_to_move(game.position());
             let mut other = game.position().clone();
             G::set_side_to_move(&mut other, side.opponent());
-            let fits_other = G::parse_move(&text.value)
-                .is_ok_and(|spelling| G::resolve(&other, game.rulings(), &spelling).is_ok());
+            // Read in the record's notation, as the move itself was.
+            let fits_other = Playthrough::<G>::new(other, game.rulings().clone())
+                .in_notation(game.notation())
+                .is_ok_and(|other| other.resolve_text(&text.value).is_ok());
             if fits_other {
                 help.push_str(&format!(
                     "; `{}` would be legal for {}: {}",
@@ -831,6 +826,25 @@ mod tests {
         assert_eq!(codes(&r), [(Code::UnknownRuling, None, None)]);
         let r = run(&format!("{HEAD}moves: [A13]\n"));
         assert_eq!(codes(&r), [(Code::NotNotation, Some(1), None)]);
+    }
+
+    #[test]
+    fn the_other_sides_move_is_pointed_out_in_donkers_notation() {
+        // Ply 3 is North's 8L* (a8<*) with South to move: a move is missing before it.
+        let r = run(
+            "ruleset: bao-la-kiswahili\nsource: unit test\nnotation: donkers\n\
+             moves: [7L*, 5R, 8L*]\n",
+        );
+        assert_eq!(
+            codes(&r),
+            [(Code::IllegalMove, Some(3), Some("ZAN-14".into()))]
+        );
+        let help = r.findings[0].help.as_deref().unwrap();
+        assert!(help.contains("6L* (A6<), 6R* (A6>)"), "{help}");
+        assert!(
+            help.contains("`8L*` would be legal for north: is a move missing before it?"),
+            "{help}"
+        );
     }
 
     #[test]

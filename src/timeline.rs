@@ -147,12 +147,7 @@ fn stopped<G: Game>(game: &Playthrough<G>, i: usize, text: &str, over: bool) -> 
     let mut legal_holes = Vec::new();
     if !over {
         legal_holes = crate::picture::legal_holes::<G>(game.position(), game.rulings());
-        let mut moves = Vec::new();
-        G::legal_moves(game.position(), game.rulings(), &mut moves);
-        legal = moves
-            .into_iter()
-            .map(|mv| G::format_move_in(game.notation(), game.position(), game.rulings(), mv))
-            .collect();
+        legal = game.legal_texts().moves;
     }
     Stop {
         ply: i as u32 + 1,

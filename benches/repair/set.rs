@@ -102,10 +102,11 @@ fn generated_record<G: Game>(seed: u64, donkers: bool) -> String {
     }
     let mut record = record::parse_document(&record::split_documents(&text)[0])
         .expect("a generated record reads");
-    let mut replay = Playthrough::<G>::new(G::start(), rulings);
+    let mut replay = Playthrough::<G>::new(G::start(), rulings)
+        .in_notation(Notation::Donkers)
+        .expect("a game with Donkers' notation");
     for (written, &mv) in record.moves.iter_mut().zip(&game.moves) {
-        written.value =
-            G::format_move_in(Notation::Donkers, replay.position(), replay.rulings(), mv);
+        written.value = replay.move_text(mv);
         replay.play(mv, &mut ()).expect("a generated move plays");
     }
     record.notation = Some(Field {

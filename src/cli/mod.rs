@@ -175,15 +175,19 @@ pub fn rulings_for<G: Game>(
     Ok(rulings)
 }
 
-/// Resolves `--position` (or the start) and `--ruling` for game `G`.
-pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), UsageError> {
+/// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.
+pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError> {
     let setup = game_setup(
         args.position.as_deref(),
         &args.rulings,
         args.preset.as_deref(),
     )?;
-    let game = Playthrough::<G>::from_setup(&setup).map_err(setup_error)?;
-    Ok(game.into_parts())
+    Playthrough::<G>::from_setup(&setup).map_err(setup_error)
+}
+
+/// Resolves `--position` (or the start) and `--ruling` for game `G`.
+pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), UsageError> {
+    setup_game::<G>(args).map(Playthrough::into_parts)
 }
 
 /// Reports an unknown ruleset (for `with_game!(...).unwrap_or_else(...)`).

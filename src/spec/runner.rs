@@ -83,16 +83,6 @@ pub fn catalogue_ids(catalogue: &Catalogue) -> BTreeSet<&str> {
         .collect()
 }
 
-/// The legal moves of the game's position, canonical; none once the game is over.
-pub fn legal_moves<G: Game>(game: &Playthrough<G>) -> Vec<String> {
-    if game.end().is_some() {
-        return Vec::new();
-    }
-    let mut moves = Vec::new();
-    G::legal_moves(game.position(), game.rulings(), &mut moves);
-    moves.into_iter().map(G::format_move).collect()
-}
-
 /// A scenario's setup: its start, `first`, and rulings, read as a record's are.
 pub fn scenario_setup(scenario: &Scenario) -> Setup {
     Setup {
@@ -323,7 +313,7 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
         }
     }
     if let Some(want) = &expect.legal {
-        let got = legal_moves(&game);
+        let got = game.legal_texts().moves;
         let want_set: BTreeSet<&str> = want.iter().map(String::as_str).collect();
         let got_set: BTreeSet<&str> = got.iter().map(String::as_str).collect();
         if want_set.len() != want.len() {
