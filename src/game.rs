@@ -726,6 +726,9 @@ impl fmt::Display for Notation {
     }
 }
 
+/// A move and the position it leads to ([`Game::resolve_and_play`]).
+pub type MovePlayed<G> = (<G as Game>::Move, <G as Game>::Position);
+
 /// A game's rules and notation. See the module docs.
 pub trait Game: Sized + 'static {
     /// The ruleset id (`bao-kingulu`).
@@ -858,6 +861,25 @@ pub trait Game: Sized + 'static {
         rulings: &Self::Rulings,
         spelling: &Self::Spelling,
     ) -> Result<Self::Move, Unresolved<Self::Move>>;
+    /// [`Game::resolve`] and [`Game::play`] in one: the move `spelling` names, played from `pos`,
+    /// with its events in `events` (cleared first; left empty on an error). A game whose resolve
+    /// plays the move to test it overrides this so that a written move is sown once.
+    fn resolve_and_play(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        spelling: &Self::Spelling,
+        events: &mut Vec<Event>,
+    ) -> Result<MovePlayed<Self>, Unresolved<Self::Move>> {
+        events.clear();
+        let mv = Self::resolve(pos, rulings, spelling)?;
+        match Self::play(pos, rulings, mv, events) {
+            Ok(next) => Ok((mv, next)),
+            Err(rejection) => {
+                events.clear();
+                Err(Unresolved::Rejected(rejection))
+            }
+        }
+    }
     /// The claims of `spelling` that the move's events do not bear out.
     fn check_claims(spelling: &Self::Spelling, events: &[Event]) -> Vec<FalseClaim>;
 
@@ -1001,6 +1023,13 @@ impl<G: Game> Playthrough<G> {
     /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`.
     pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
         let next = G::play(&self.position, &self.rulings, mv, sink)?;
+        self.advance(next, sink);
+        Ok(())
+    }
+
+    /// Moves on to `next`, the position a move of this game's position led to (its events in
+    /// `sink`), as [`Playthrough::play`] does.
+    pub(crate) fn advance<S: Sink>(&mut self, next: G::Position, sink: &mut S) {
         self.position = next;
         self.end = G::game_end(&self.position, &self.rulings);
         if self.end.is_none()
@@ -1012,6 +1041,5 @@ impl<G: Game> Playthrough<G> {
         if let Some(end) = self.end {
             sink.event(Event::GameOver { end });
         }
-        Ok(())
     }
 }

@@ -804,6 +804,24 @@ impl Game for Kingulu {
         }
     }
 
+    // A spelling names one move, and playing it is what decides it: sown once.
+    fn resolve_and_play(
+        pos: &Position,
+        rulings: &Rulings,
+        spelling: &Spelling,
+        events: &mut Vec<Event>,
+    ) -> Result<(Move, Position), Unresolved<Move>> {
+        events.clear();
+        let mv = Move(spelling.hole);
+        match Self::play(pos, rulings, mv, events) {
+            Ok(next) => Ok((mv, next)),
+            Err(rejection) => {
+                events.clear();
+                Err(Unresolved::Rejected(rejection))
+            }
+        }
+    }
+
     fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
         notation::check_claims(spelling, events)
     }
