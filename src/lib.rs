@@ -64,6 +64,7 @@ pub mod spec;
 pub mod timeline;
 pub mod trace;
 pub mod transcript;
+pub mod transcript_repair;
 
 pub use diagnostics::Code;
 pub use game::{

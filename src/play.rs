@@ -158,8 +158,9 @@ impl<G: Game> Playthrough<G> {
         let spelling = self.read_spelling(text)?;
         let (mv, next) = G::resolve_and_play(self.position(), self.rulings(), &spelling, events)
             .map_err(|e| unresolved::<G>(text, e))?;
+        let before = self.position().clone();
         self.advance(next, events);
-        let false_claims = G::check_claims(&spelling, events);
+        let false_claims = G::check_claims(&before, &spelling, events);
         Ok(Played { mv, false_claims })
     }
 
