@@ -392,3 +392,22 @@ fn docs_start_pictures_are_current() {
         );
     }
 }
+
+/// `moves --svg` at a finished game draws its board with no move marked (Kimasai: North to move
+/// without a stone has lost, MAS-9).
+#[test]
+fn moves_draws_a_finished_game_with_no_move_marked() {
+    let position = "000000000000/000000000000/000100000000/000000001000 N";
+    let args = ["moves", "bao-la-kimasai", "--position", position, "--svg"];
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("the game is over"), "{stderr}");
+    let shown = pictures(&stdout);
+    assert_eq!(shown.len(), 1, "one board: {stdout}");
+    assert!(holes_tagged(&shown[0], "legal").is_empty());
+    let stones: u32 = shown[0].holes.values().map(|h| h.count).sum();
+    assert_eq!((shown[0].holes.len(), stones), (48, 2));
+    // Without --svg, no list: only the word that the game is over.
+    let (code, stdout, _) = run(&args[..4]);
+    assert_eq!((code, stdout.as_str()), (0, ""));
+}

@@ -27,11 +27,21 @@ fn moves_game<G: Game>(args: MovesArgs) -> Status {
         Err(e) => return e.report(),
     };
     if let Some(end) = G::game_end(&pos, &rulings) {
+        // A finished game still has a board to draw: no move marked on it.
+        let mut out = Output::stdout();
+        if args.svg {
+            let marks = Highlights {
+                title: format!("{}: the game is over: {} wins", G::NAME, end.outcome),
+                ..Highlights::default()
+            };
+            out.text(&svg::render(&G::board(&pos), &marks));
+            out.flush();
+        }
         eprint_line(format_args!(
             "the game is over: {} wins ({})",
             end.outcome, end.rule
         ));
-        return Status::Ok;
+        return out.finish(Status::Ok);
     }
     let mut moves = Vec::new();
     let generated = G::legal_moves(&pos, &rulings, &mut moves);
