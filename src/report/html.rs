@@ -38,11 +38,13 @@ use crate::timeline::{self, Step};
 const CSS: &str = include_str!("html/viewer.css");
 const SCRIPT: &str = include_str!("html/viewer.js");
 
-/// Runs first: a script error of the page is recorded on `<html data-errors>` for tests and for
-/// anyone who looks, rather than only in a console.
+/// Runs first: a script error of the page (or something its policy refused) is recorded on
+/// `<html data-errors>` for tests and for anyone who looks, rather than only in a console.
 const ERROR_TRAP: &str = "window.onerror=function(m,s,l){var e=document.documentElement;\
 e.setAttribute('data-errors',(e.getAttribute('data-errors')||'')+m+' (line '+l+')\\n')};\
-window.addEventListener('unhandledrejection',function(v){window.onerror(String(v.reason),'',0)});";
+window.addEventListener('unhandledrejection',function(v){window.onerror(String(v.reason),'',0)});\
+document.addEventListener('securitypolicyviolation',function(v){window.onerror('refused by the page\\'s \
+policy: '+v.violatedDirective,'',0)});";
 
 /// The digits of the compact numbers (slots and counts).
 const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -421,11 +423,14 @@ pub fn render(files: &[FileReport], views: &Views, io_problems: &[IoProblem]) ->
     let summary = Summary::of(files, io_problems.len());
     let line = escape_html(&super::escape_controls(&human_summary(&summary)));
     let mut page = String::with_capacity(json.len() + CSS.len() + SCRIPT.len() + 1024);
+    let script = format!("\n{SCRIPT}");
+    let style = format!("\n{CSS}");
     page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    page.push_str(&super::csp::meta(&[ERROR_TRAP, &script], &[&style], false));
     page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     page.push_str(&format!("<title>bao-oracle check: {line}</title>\n"));
     page.push_str(&format!("<script>{ERROR_TRAP}</script>\n"));
-    page.push_str(&format!("<style>\n{CSS}</style>\n</head>\n<body>\n"));
+    page.push_str(&format!("<style>{style}</style>\n</head>\n<body>\n"));
     page.push_str(&format!(
         "<header><h1>bao-oracle check</h1><p id=\"summary\">{line}</p></header>\n"
     ));
@@ -436,7 +441,7 @@ pub fn render(files: &[FileReport], views: &Views, io_problems: &[IoProblem]) ->
     page.push_str("<script type=\"application/json\" id=\"report-data\">");
     page.push_str(&script_safe(&json));
     page.push_str("</script>\n");
-    page.push_str(&format!("<script>\n{SCRIPT}</script>\n</body>\n</html>\n"));
+    page.push_str(&format!("<script>{script}</script>\n</body>\n</html>\n"));
     page
 }
 

@@ -3,6 +3,7 @@
 //! ([`json`], the versioned contract of README.md). They see findings, record text and
 //! [`crate::picture::Board`]s, never a game's position. The human reporter needs miette: feature `cli`.
 
+pub mod csp;
 pub mod html;
 #[cfg(feature = "cli")]
 pub mod human;

@@ -9,6 +9,7 @@ use crate::explain::{Comparison, Explanation, Verdict};
 use crate::picture::{Highlights, svg};
 
 use crate::markup::escape as escape_html;
+use crate::report::csp::{self, base64};
 
 const CSS: &str = "body{margin:0 auto;max-width:980px;padding:16px 20px;\
 font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1d1d1b;background:#faf9f5}\
@@ -188,55 +189,20 @@ fn figure(out: &mut String, caption: &str, svg: &str) {
 
 fn page(title: &str, body: &str, text: &str) -> String {
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta \
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n{}<meta \
          name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n\
          <style>{CSS}</style>\n</head>\n<body>\n{body}<h2>The explanation as text</h2>\n<pre>{}\
          </pre>\n</body>\n</html>\n",
+        csp::meta(&[], &[CSS], true),
         escape_html(title),
         escape_html(&crate::report::escape_controls(text))
     )
-}
-
-/// Standard base64 with padding (RFC 4648), for data URLs.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::explain::explain;
-
-    #[test]
-    fn base64_as_the_rfc_gives_it() {
-        let cases = [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg=="),
-            ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ];
-        for (text, encoded) in cases {
-            assert_eq!(base64(text.as_bytes()), encoded);
-        }
-    }
 
     #[test]
     fn a_capture_is_drawn_after_its_step() {
