@@ -511,3 +511,168 @@ fn the_explanation_page_draws_every_board() {
     assert_eq!(shown.len(), 1, "the frame was read: {dom}");
     assert_eq!(shown[0]["data-images"], "3/3");
 }
+
+/// Markup a record or a file name might hold: an element with a script in an event attribute,
+/// closing the element it is written into, and leaving a quoted attribute.
+const PAYLOAD: &str = "</code></b><img src=x onerror=\"document.title='PWNED'\">'\"><svg onload=\"document.title='PWNED'\"></svg>";
+
+/// A file name cannot hold `/`: the payload without closing tags.
+const FILE_PAYLOAD: &str = "<img src=x onerror=\"document.title='PWNED'\">'\"";
+
+/// Record games with the payload in every field that reaches the report's page: the file name,
+/// a move played, a refused move, title/source/players/date, ruleset, ruling name and value,
+/// preset, notation, start, result, an unknown field, and a comment-only document.
+fn hostile_records(dir: &Path) -> (PathBuf, Vec<(usize, u32)>) {
+    // JSON strings are YAML's double-quoted scalars.
+    let p = serde_json::to_string(PAYLOAD).unwrap();
+    let games = [
+        format!(
+            "title: {p}\nsource: {p}\nsouth: {p}\nnorth: {p}\nruleset: bao-la-kimasai\n\
+             moves: [A2, {p}]\n"
+        ),
+        format!("ruleset: bao-kingulu\nsource: t\nmoves: [A3, {p}, a3]\nresult: {p}\n"),
+        format!("ruleset: {p}\nsource: t\nmoves: [A2]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\nrulings: {{{p}: {p}}}\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\npreset: {p}\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\nnotation: {p}\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\nstart: {p}\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\ndate: {p}\n{p}: 1\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\nmoves: [A3]\nresult: {p}\n"),
+        format!("# {PAYLOAD}\nruleset: bao-kingulu\nsource: {p}\nmoves: {p}\n"),
+    ];
+    let path = dir.join("records").join(format!("{FILE_PAYLOAD}.yaml"));
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(&path, games.join("---\n")).unwrap();
+    // (game, ply) to open: each game at its start and at its second ply.
+    let opened = (1..=games.len()).flat_map(|g| [(g, 0), (g, 2)]).collect();
+    (path, opened)
+}
+
+/// Opens a page at each fragment in a frame of its own and writes, per frame, what the page
+/// ended up with: elements that markup could have added, the number of scripts, the title, the
+/// script errors recorded and whether the viewer ran.
+const PROBE: &str = r##"<!DOCTYPE html><html><body><pre id="out"></pre>
+<script>
+var fragments = FRAGMENTS, results = [], left = fragments.length;
+fragments.forEach(function (h, k) {
+  var f = document.createElement("iframe");
+  f.width = 1200; f.height = 800;
+  f.onload = function () {
+    setTimeout(function () {
+      var d = f.contentWindow.document, root = d.documentElement;
+      var added = d.querySelectorAll("img:not([src^='data:image/svg+xml']),svg,iframe,object,embed,[onerror],[onload]");
+      results[k] = [h, added.length, d.scripts.length, d.title, root.getAttribute("data-errors") || "",
+        root.hasAttribute("data-ready")].join(" | ");
+      if (--left === 0) document.getElementById("out").textContent = results.join("\n");
+    }, 200);
+  };
+  f.src = "PAGE" + h;
+  document.body.appendChild(f);
+});
+</script></body></html>"##;
+
+/// Runs [`PROBE`] over `page` at `fragments`: per fragment, its result line's fields.
+fn probe(browser: &Path, dir: &Path, page: &str, fragments: &[String]) -> Vec<Vec<String>> {
+    let probe = PROBE
+        .replace("FRAGMENTS", &serde_json::to_string(fragments).unwrap())
+        .replace("PAGE", page);
+    fs::write(dir.join("probe.html"), probe).unwrap();
+    let output = chromium_command(browser, &dir.join("profile-probe"))
+        .arg("--allow-file-access-from-files")
+        .arg("--dump-dom")
+        .arg(url(&dir.join("probe.html"), ""))
+        .output()
+        .expect("Chromium runs");
+    let dom = String::from_utf8(output.stdout).unwrap();
+    let start = dom.find("<pre id=\"out\">").expect("the probe's output") + 14;
+    let text = &dom[start..start + dom[start..].find("</pre>").unwrap()];
+    let text = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let lines: Vec<Vec<String>> = text
+        .lines()
+        .map(|l| l.split(" | ").map(str::to_string).collect())
+        .collect();
+    assert_eq!(lines.len(), fragments.len(), "every frame reported: {dom}");
+    lines
+}
+
+/// 19.1: no text of a record or a file name reaches the report's page as markup, in the static
+/// HTML or in what the viewer builds; the page's policy would refuse what an escape missed (and
+/// its refusal is a console message and a recorded error, which fail the test too).
+#[test]
+fn record_text_never_becomes_markup_in_the_report() {
+    let Some(browser) = browser_or_skip("record_text_never_becomes_markup_in_the_report") else {
+        return;
+    };
+    let dir = scratch("browser-hostile");
+    let (records, opened) = hostile_records(&dir);
+    let output = Command::new(BIN)
+        .args(["check", "--format", "html"])
+        .arg(dir.join("records"))
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1), "every game is invalid");
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert!(html.contains("<meta http-equiv=\"Content-Security-Policy\""));
+    assert!(!html.contains("'unsafe-inline'"));
+    let page = dir.join("report.html");
+    fs::write(&page, &html).unwrap();
+    // The page as a reader opens it: no address (the first invalid game), then each game.
+    let mut fragments = vec![String::new()];
+    fragments.extend(
+        opened
+            .iter()
+            .map(|(g, ply)| format!("#file=1&game={g}&ply={ply}")),
+    );
+    let (_, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    for fields in probe(&browser, &dir, "report.html", &fragments) {
+        let [fragment, added, scripts, title, errors, ready] = &fields[..] else {
+            panic!("{fields:?}");
+        };
+        assert_eq!(added, "0", "{fragment}: an element from the record");
+        assert_eq!(scripts, "3", "{fragment}: the page's own scripts only");
+        assert!(
+            title.starts_with("bao-oracle check: 1 file(s), 0 passed, 10 failed"),
+            "{fragment}: {title}"
+        );
+        assert_eq!(errors, "", "{fragment}");
+        assert_eq!(ready, "true", "{fragment}: the viewer ran");
+    }
+    // The payloads are there, as text: the file name, and a move in the viewer.
+    let (dom, _) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&page, "file=1&game=1&ply=2"),
+    );
+    assert!(dom.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;'\".yaml, game 1"));
+    assert!(dom.contains("id=\"plyinfo\">ply 2: &lt;/code&gt;&lt;/b&gt;&lt;img"));
+    // The explanation page of the refused move: only its own board pictures.
+    let output = Command::new(BIN)
+        .args(["explain", "--record"])
+        .arg(&records)
+        .args(["--ply", "2", "--format", "html"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1), "the move is refused");
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert!(html.contains("<meta http-equiv=\"Content-Security-Policy\""));
+    fs::write(dir.join("explain.html"), &html).unwrap();
+    let (_, console) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&dir.join("explain.html"), ""),
+    );
+    assert!(console.is_empty(), "console: {console:?}");
+    let fields = probe(&browser, &dir, "explain.html", &[String::new()]).remove(0);
+    assert_eq!(fields[1], "0", "an element from the record: {fields:?}");
+    assert_eq!(fields[2], "0", "the explanation page has no script");
+    // The title says the move as written, as text: no script retitled the page.
+    let title = format!(
+        "bao-la-kimasai: {PAYLOAD}, north to move (game 1 of {}, ply 2)",
+        records.display()
+    );
+    assert_eq!(fields[3], title);
+}

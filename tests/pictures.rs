@@ -411,3 +411,31 @@ fn moves_draws_a_finished_game_with_no_move_marked() {
     let (code, stdout, _) = run(&args[..4]);
     assert_eq!((code, stdout.as_str()), (0, ""));
 }
+
+/// 19.1: markup in a record's move and file name reaches an SVG picture as text: the document
+/// still reads as the same SVG, with no element or script of the record's.
+#[test]
+fn record_text_in_a_picture_stays_text() {
+    let payload = "</title><script>alert(1)</script><image href=\"x\" onload=\"alert(1)\"/>";
+    let dir = std::env::temp_dir().join(format!("bao-pictures-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("<svg onload='alert(1)'>.yaml");
+    let record = format!(
+        "ruleset: bao-kingulu\nsource: t\nmoves: [A3, {}]\n",
+        serde_json::to_string(payload).unwrap()
+    );
+    std::fs::write(&path, record).unwrap();
+    let path = path.to_str().unwrap();
+    let (code, svg, _) = run(&["explain", "--record", path, "--ply", "2", "--format", "svg"]);
+    assert_eq!(code, 1, "the move is refused");
+    // `pictures` refuses a script, an image, an external reference or an event attribute.
+    assert!(!pictures(&svg).is_empty());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let said: String = doc
+        .descendants()
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(said.contains(payload), "the move as text: {said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
