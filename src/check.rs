@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Code, Finding};
 use crate::infer::{self, Inference};
-use crate::record::{self, Source};
+use crate::record::{self, Record, Source};
 use crate::repair::{Repair, Suggestion};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
+use crate::report::LineIndex;
 
 /// The check of one game (one YAML document).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +89,7 @@ pub struct FileReport {
     pub games: Vec<GameReport>,
 }
 
-/// A file or folder that could not be read: exit status 2.
+/// A file or folder that could not be read (the CLI's exit status 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IoProblem {
     pub path: String,
@@ -133,17 +134,6 @@ impl Summary {
             valid,
             invalid: games - valid,
             io_errors,
-        }
-    }
-
-    /// 0 all valid, 1 any game invalid, 2 any I/O error.
-    pub fn exit_status(&self) -> u8 {
-        if self.io_errors > 0 {
-            Code::IoError.exit_status()
-        } else if self.invalid > 0 {
-            1
-        } else {
-            0
         }
     }
 }
@@ -214,23 +204,39 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, problems: &mut Vec<IoProblem>) {
 
 /// Checks every game of a record file's text.
 pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
+    let mut games = Vec::new();
+    check_text_each(text, options, &mut |game, _| games.push(game));
+    games
+}
+
+/// Checks the games of a record file's text one at a time, handing each report to `each` as it
+/// is made, with the game's record when its document is one: a caller that writes each report
+/// out holds one game's report at a time, never the file's.
+pub fn check_text_each(
+    text: &str,
+    options: &ReplayOptions,
+    each: &mut dyn FnMut(GameReport, Option<&Record>),
+) {
     let documents = record::split_documents(text);
     if documents.is_empty() {
-        return vec![GameReport::unread(
-            1,
-            Finding::new(Code::EmptyFile, "the file holds no game record").help(
-                "a record file holds one YAML document per game, with at least `ruleset`, \
-                 `source` and `moves`",
+        each(
+            GameReport::unread(
+                1,
+                Finding::new(Code::EmptyFile, "the file holds no game record").help(
+                    "a record file holds one YAML document per game, with at least `ruleset`, \
+                     `source` and `moves`",
+                ),
             ),
-        )];
+            None,
+        );
+        return;
     }
-    documents
-        .iter()
-        .map(|doc| match record::parse_document(doc) {
-            Err(finding) => GameReport::unread(doc.index, *finding),
+    for doc in &documents {
+        match record::parse_document(doc) {
+            Err(finding) => each(GameReport::unread(doc.index, *finding), None),
             Ok(record) => {
                 let replayed = replay::replay(&record, options);
-                GameReport {
+                let report = GameReport {
                     index: doc.index,
                     ruleset: Some(record.ruleset.value.clone()),
                     recorded_plies: record.moves.len(),
@@ -244,27 +250,51 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
                     } else {
                         None
                     },
-                }
+                };
+                each(report, Some(&record));
             }
-        })
-        .collect()
+        }
+    }
 }
 
 /// Checks one file. `Err` is an I/O problem (exit status 2); everything else is in the report.
 pub fn check_file(path: &Path, options: &ReplayOptions) -> Result<FileReport, IoProblem> {
+    let mut games = Vec::new();
+    let mut file = check_file_each(path, options, &mut |_, _, game, _| games.push(game))?;
+    file.games = games;
+    Ok(file)
+}
+
+/// Checks one file game by game ([`check_text_each`]): `each` gets the file (its path and text,
+/// no games) and its text's lines, with each game's report and record. Returns the file,
+/// without its games.
+pub fn check_file_each(
+    path: &Path,
+    options: &ReplayOptions,
+    each: &mut dyn FnMut(&FileReport, &LineIndex<'_>, GameReport, Option<&Record>),
+) -> Result<FileReport, IoProblem> {
     let source = record::read_source(path).map_err(|e| IoProblem::new(path, &e))?;
-    let (text, games) = match source {
-        Source::Refused(finding) => (String::new(), vec![GameReport::unread(1, finding)]),
-        Source::Text(text) => {
-            let games = check_text(&text, options);
-            (text, games)
-        }
-    };
-    Ok(FileReport {
+    let mut file = FileReport {
         path: display(path),
-        text,
-        games,
-    })
+        text: String::new(),
+        games: Vec::new(),
+    };
+    match source {
+        Source::Refused(finding) => each(
+            &file,
+            &LineIndex::new(""),
+            GameReport::unread(1, finding),
+            None,
+        ),
+        Source::Text(text) => {
+            file.text = text;
+            let lines = LineIndex::new(&file.text);
+            check_text_each(&file.text, options, &mut |game, record| {
+                each(&file, &lines, game, record)
+            });
+        }
+    }
+    Ok(file)
 }
 
 #[cfg(test)]
@@ -292,7 +322,7 @@ mod tests {
     }
 
     #[test]
-    fn summary_and_exit_status() {
+    fn summary_counts_games() {
         let good = "ruleset: bao-la-kimasai\nsource: t\nmoves: [A2]\n";
         let file = FileReport {
             path: "x".into(),
@@ -300,7 +330,7 @@ mod tests {
             games: check_text(good, &ReplayOptions::default()),
         };
         let s = Summary::of(std::slice::from_ref(&file), 0);
-        assert_eq!((s.games, s.valid, s.invalid, s.exit_status()), (1, 1, 0, 0));
-        assert_eq!(Summary::of(&[file], 1).exit_status(), 2);
+        assert_eq!((s.files, s.games, s.valid, s.invalid), (1, 1, 1, 0));
+        assert_eq!(Summary::of(&[file], 1).io_errors, 1);
     }
 }

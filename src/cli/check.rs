@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 
 use super::output::Output;
 use super::{Status, UsageError};
-use bao_oracle::check::{FileReport, Summary, check_file, collect_files};
+use bao_oracle::check::{Summary, check_file_each, collect_files};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::report::{html, human, json};
@@ -107,53 +107,75 @@ pub fn run(args: CheckArgs) -> Status {
     let mut problems = problems;
     // The human reporter escapes control characters itself (colour codes are its own).
     let mut out = Output::stdout();
-    let mut reports: Vec<FileReport> = Vec::new();
-    let mut views = html::Views::new();
     let mut summary = Summary::default();
     let mut compared = (0, 0);
-    for problem in &problems {
-        if args.format == Format::Human {
-            out.text(&human::render_io_problem(problem, style));
+    // Each report is written as its game comes (the HTML page keeps its compact data until the
+    // end, as its title and script need the whole): memory is one game's, not the file's.
+    let mut json = json::Writer::new(true);
+    let mut page = (args.format == Format::Html).then(html::Page::new);
+    match args.format {
+        Format::Human => {
+            for problem in &problems {
+                out.text(&human::render_io_problem(problem, style));
+            }
         }
+        Format::Json => out.text(&json.start()),
+        Format::Html => {}
     }
     for path in files {
         // The report can no longer be delivered: the rest of the check would be lost too.
         if !out.ok() {
             break;
         }
-        let report = match check_file(&path, &options) {
-            Ok(report) => report,
+        // A file is listed once its first game comes: one that cannot be read is an I/O problem.
+        let mut listed = false;
+        let checked = check_file_each(&path, &options, &mut |file, lines, game, record| {
+            if !listed {
+                listed = true;
+                match args.format {
+                    Format::Json => out.text(&json.file(&file.path)),
+                    Format::Html => page.as_mut().map_or((), |p| p.file(&file.path)),
+                    Format::Human => {}
+                }
+            }
+            summary.games += 1;
+            if game.valid() {
+                summary.valid += 1;
+            } else {
+                summary.invalid += 1;
+            }
+            if let Some(d) = &game.divergence {
+                compared.0 += 1;
+                compared.1 += usize::from(d.is_some());
+            }
+            match args.format {
+                Format::Human => {
+                    out.text(&human::render_game(file, lines, &game, style));
+                    if options.infer_rulings {
+                        out.text(&human::render_inference(&file.path, &game));
+                    }
+                }
+                Format::Json => out.text(&json.game(lines, &game)),
+                Format::Html => {
+                    if let Some(page) = page.as_mut() {
+                        page.game(lines, &game, record, &options);
+                    }
+                }
+            }
+        });
+        match checked {
+            Ok(_) => summary.files += 1,
             Err(problem) => {
                 if args.format == Format::Human {
                     out.text(&human::render_io_problem(&problem, style));
                 }
                 problems.push(problem);
-                continue;
-            }
-        };
-        let counts = Summary::of(std::slice::from_ref(&report), 0);
-        summary.files += 1;
-        summary.games += counts.games;
-        summary.valid += counts.valid;
-        summary.invalid += counts.invalid;
-        for game in &report.games {
-            if let Some(d) = &game.divergence {
-                compared.0 += 1;
-                compared.1 += usize::from(d.is_some());
             }
         }
         match args.format {
-            Format::Human => {
-                out.text(&human::render_file(&report, style));
-                if options.infer_rulings {
-                    out.text(&human::render_inferences(&report));
-                }
-            }
-            Format::Json => reports.push(report),
-            Format::Html => {
-                views.add_file(&report.text, &options);
-                reports.push(report);
-            }
+            Format::Json if listed => out.text(&json.end_file()),
+            Format::Html if listed => page.as_mut().map_or((), html::Page::end_file),
+            _ => {}
         }
     }
     summary.io_errors = problems.len();
@@ -168,17 +190,24 @@ pub fn run(args: CheckArgs) -> Status {
             }
             let _ = writeln!(out, "{}", human::summary_line(&summary));
         }
-        Format::Json => {
-            out.text(&json::render(&reports, &problems));
-        }
+        Format::Json => out.text(&json.finish(&summary, &problems)),
         Format::Html => {
-            out.text(&html::render(&reports, &views, &problems));
+            if let Some(page) = page {
+                page.finish(&summary, &problems, &mut |piece| out.text(piece));
+            }
         }
     }
     // A report not delivered is never a success.
-    out.finish(match summary.exit_status() {
-        0 => Status::Ok,
-        1 => Status::Failed,
-        _ => Status::Usage,
-    })
+    out.finish(exit_status(&summary))
+}
+
+/// 0 all valid, 1 any game invalid, 2 any file or folder that could not be read.
+fn exit_status(summary: &Summary) -> Status {
+    if summary.io_errors > 0 {
+        Status::Usage
+    } else if summary.invalid > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    }
 }
