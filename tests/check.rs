@@ -538,7 +538,10 @@ fn many_invalid_games_are_reported_in_linear_time() {
 fn json_report_memory_is_bounded_by_one_game() {
     const GAMES: usize = 256 * 1024;
     let time = Path::new("/usr/bin/time");
-    assert!(time.is_file(), "the measurement needs GNU time at /usr/bin/time");
+    assert!(
+        time.is_file(),
+        "the measurement needs GNU time at /usr/bin/time"
+    );
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("many-invalid-games.yaml");
     // Each game stops at its second move (A9 is no hole of Bao Kingulu).
     let game = "ruleset: bao-kingulu\nsource: t\nmoves: [A3, A9]\n";
@@ -556,7 +559,10 @@ fn json_report_memory_is_bounded_by_one_game() {
     assert!(stderr.contains("Exit status: 1"), "{stderr}");
     let kilobytes: u64 = stderr
         .lines()
-        .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes): "))
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("Maximum resident set size (kbytes): ")
+        })
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("no maximum resident set size in {stderr}"));
     eprintln!("check --format json of {GAMES} invalid games: max RSS {kilobytes} KB");

@@ -419,9 +419,8 @@ impl Page {
         let view = record.and_then(|record| {
             let mut view = GameBuilder::default();
             let boards = &mut self.boards;
-            let known = timeline::replay_plies(record, options, &mut |step| {
-                view.step(boards, step)
-            });
+            let known =
+                timeline::replay_plies(record, options, &mut |step| view.step(boards, step));
             known.then(|| view.finish())
         });
         if self.games > 0 {
@@ -495,9 +494,11 @@ pub fn render(files: &[FileReport], options: &ReplayOptions, io_problems: &[IoPr
         page.end_file();
     }
     let mut out = String::new();
-    page.finish(&Summary::of(files, io_problems.len()), io_problems, &mut |piece| {
-        out.push_str(piece)
-    });
+    page.finish(
+        &Summary::of(files, io_problems.len()),
+        io_problems,
+        &mut |piece| out.push_str(piece),
+    );
     out
 }
 

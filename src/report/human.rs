@@ -266,9 +266,14 @@ fn handler(style: Style) -> GraphicalReportHandler {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
+    // Lines break at spaces only: a rule id, ruleset, ruling name or path is never split at its
+    // hyphens or slashes (one longer than the line runs past it).
     GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false)
+        .with_break_words(false)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
 }
 
 fn render(mut report: Report, style: Style) -> String {
@@ -666,4 +671,40 @@ fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> Str
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 18.4: a narrow report breaks lines between words, never inside a name at its hyphens.
+    #[test]
+    fn wrapping_never_splits_a_name() {
+        let names = [
+            "bao-la-kete",
+            "KIN-10",
+            "kingulu.penultimate-source=not-from-reserved",
+            "KETE-15",
+            "records/bao-la-kiswahili/1994-game.yaml",
+        ];
+        let problem = IoProblem {
+            path: names[4].to_string(),
+            message: format!(
+                "{} and {} under {}, see {}",
+                names[0], names[1], names[2], names[3]
+            ),
+        };
+        for width in [20, 30, 45, 60] {
+            let shown = render_io_problem(
+                &problem,
+                Style {
+                    color: false,
+                    width,
+                },
+            );
+            for name in names {
+                assert!(shown.contains(name), "{name} at width {width}:\n{shown}");
+            }
+        }
+    }
 }

@@ -293,7 +293,11 @@ impl Writer {
     }
 
     pub fn end_file(&mut self) -> String {
-        let close = if self.games > 0 { self.indent(3) } else { String::new() };
+        let close = if self.games > 0 {
+            self.indent(3)
+        } else {
+            String::new()
+        };
         format!("{close}]{}}}", self.indent(2))
     }
 
@@ -315,7 +319,11 @@ impl Writer {
             invalid: summary.invalid,
             io_errors: summary.io_errors,
         };
-        let close = if self.files > 0 { self.indent(1) } else { String::new() };
+        let close = if self.files > 0 {
+            self.indent(1)
+        } else {
+            String::new()
+        };
         format!(
             "{close}],{}{}{},{}{}{}{}}}{}",
             self.indent(1),
