@@ -676,3 +676,124 @@ fn record_text_never_becomes_markup_in_the_report() {
     );
     assert_eq!(fields[3], title);
 }
+
+/// 18.4: the comparison page marks the step where the traces depart under both rulings (in the
+/// list, and drawn on its own), and a refused move's page rings the hole the move names; every
+/// picture draws, nothing on the console.
+#[test]
+fn the_comparison_page_marks_where_the_traces_depart() {
+    let Some(browser) = browser_or_skip("the_comparison_page_marks_where_the_traces_depart") else {
+        return;
+    };
+    let dir = scratch("browser-compare");
+    let pages: [(&[&str], i32, &str); 2] = [
+        (
+            &[
+                "bao-kingulu",
+                "--position",
+                "2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S",
+                "--compare-ruling",
+                "kingulu.penultimate-source=not-from-reserved",
+                "A5",
+            ],
+            0,
+            "6/6",
+        ),
+        (&["bao-kingulu", "A1"], 1, "1/1"),
+    ];
+    for (k, (args, code, drawn)) in pages.into_iter().enumerate() {
+        let output = Command::new(BIN)
+            .arg("explain")
+            .args(args)
+            .args(["--format", "html"])
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+        fs::write(dir.join("explain.html"), &output.stdout).unwrap();
+        fs::write(dir.join("images.html"), IMAGES).unwrap();
+        let (dom, console) = dump_dom(
+            &browser,
+            &dir.join(format!("profile-{k}")),
+            &url(&dir.join("explain.html"), ""),
+        );
+        assert!(console.is_empty(), "{args:?}: console: {console:?}");
+        if k == 0 {
+            assert_eq!(dom.matches("<li class=\"departs\">").count(), 2, "{dom}");
+            assert_eq!(
+                dom.matches("<figcaption>Where the traces depart: step 3")
+                    .count(),
+                2
+            );
+        } else {
+            assert!(dom.contains("ringed: A1, the refused move's hole"), "{dom}");
+        }
+        let output = chromium_command(&browser, &dir.join(format!("profile-images-{k}")))
+            .arg("--allow-file-access-from-files")
+            .arg("--dump-dom")
+            .arg(url(&dir.join("images.html"), ""))
+            .output()
+            .expect("Chromium runs");
+        let dom = String::from_utf8(output.stdout).unwrap();
+        let shown = tags_with(&dom, "data-images");
+        assert_eq!(shown[0]["data-images"], drawn, "{args:?}");
+    }
+}
+
+/// 18.4: without an address the report opens on the first invalid game, lists only the invalid
+/// games (all of them: every one is listed again when asked), marks the plies whose claim is
+/// false in the move strip, and marks the open game's row in the list.
+#[test]
+fn the_report_opens_on_the_first_invalid_game() {
+    let Some(browser) = browser_or_skip("the_report_opens_on_the_first_invalid_game") else {
+        return;
+    };
+    let dir = scratch("browser-first-invalid");
+    let page = dir.join("report.html");
+    let files = [
+        FILES[0],
+        FILES[1],
+        "tests/records/kingulu-false-claims.yaml",
+        FILES[2],
+    ];
+    write_report(&files, &page);
+    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    let (board, _) = shown_in(&dom);
+    // File 3, game 1: its first false claim is the ply it opens at.
+    let rows = tags_with(&dom, "id")
+        .into_iter()
+        .filter(|a| a["id"].starts_with('f') && a["id"].contains('g'))
+        .collect::<Vec<_>>();
+    assert!(
+        rows.iter()
+            .all(|r| r["id"].starts_with("f3") || r["id"].starts_with("f4")),
+        "{rows:?}"
+    );
+    let open: Vec<_> = rows
+        .iter()
+        .filter(|r| r.get("class").is_some_and(|c| c == "open"))
+        .collect();
+    assert_eq!(open.len(), 1, "{rows:?}");
+    assert_eq!(open[0]["id"], "f3g1");
+    let checkbox = tags_with(&dom, "id")
+        .into_iter()
+        .find(|a| a["id"] == "only-invalid")
+        .unwrap();
+    assert!(checkbox.contains_key("checked") || dom.contains("id=\"only-invalid\" checked"));
+    let claimed = tags_with(&dom, "class")
+        .into_iter()
+        .filter(|a| a["class"].split(' ').any(|c| c == "false-claim"))
+        .count();
+    assert!(claimed > 0, "false claims marked in the move strip");
+    assert_ne!(board["data-ply"], "0");
+    // A valid game opened by its address is listed again.
+    let (dom, _) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&page, "file=1&game=1&ply=3"),
+    );
+    assert!(
+        dom.contains("<tr id=\"f1g1\" class=\"open\">"),
+        "the valid game's row is listed"
+    );
+}

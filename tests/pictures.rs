@@ -123,7 +123,7 @@ fn picture(scope: roxmltree::Node) -> Picture {
             .filter(|n| class(*n, "tag"))
             .flat_map(|n| {
                 text_of(n)
-                    .split(' ')
+                    .split(" · ")
                     .map(str::to_string)
                     .collect::<Vec<_>>()
             })

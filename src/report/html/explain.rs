@@ -5,7 +5,9 @@
 //! cited). Boards are [`crate::picture::svg`] pictures in `<img>` elements (data URLs), so that
 //! each keeps its own styles and ids.
 
-use crate::explain::{Comparison, Explanation, Verdict};
+use crate::explain::{Comparison, Departure, Explanation, Verdict};
+use crate::game::Event;
+use crate::picture::Board;
 use crate::picture::{Highlights, svg};
 
 use crate::markup::escape as escape_html;
@@ -21,13 +23,14 @@ figcaption{color:#555;font-size:14px}ol.steps>li{margin:4px 0}.refused{border-le
 #b3261e;background:#fdf3f2;padding:6px 10px}.legal code{display:inline-block;margin:1px 3px;\
 padding:0 4px;background:#eef3fb;border-radius:3px}pre{background:#fff;border:1px solid #d6d2c4;\
 padding:10px;overflow:auto;font-size:13px}.side{display:inline-block;vertical-align:top;\
-margin-right:24px;max-width:460px}";
+margin-right:24px;max-width:460px}li.departs{background:#fbf6e2;border-left:3px solid #8a6d00;\
+padding:2px 6px}";
 
 /// The page of one explanation.
 pub fn render(e: &Explanation) -> String {
     let mut body = String::new();
     body.push_str(&format!("<h1>{}</h1>\n", escape_html(&title(e))));
-    section(&mut body, e, "h2");
+    section(&mut body, e, "h2", None);
     page(&title(e), &body, &e.render())
 }
 
@@ -46,7 +49,11 @@ pub fn render_comparison(c: &Comparison) -> String {
             escape_html(&c.name),
             escape_html(&c.values[which])
         ));
-        section(&mut body, e, "h3");
+        let departs = match c.departure() {
+            Departure::Step(i) => Some(i),
+            _ => None,
+        };
+        section(&mut body, e, "h3", departs);
     }
     page(&title, &body, &c.render())
 }
@@ -60,8 +67,38 @@ fn title(e: &Explanation) -> String {
     format!("{}: {}, {} to move{place}", e.ruleset, e.text, e.mover)
 }
 
-/// The setting, the boards and the steps of one explanation.
-fn section(out: &mut String, e: &Explanation, heading: &str) {
+/// The holes a step of a move is about, as highlights: the hole it starts from (or acts on) and
+/// the lap it sows, if any.
+fn step_marks(event: &Event) -> Highlights {
+    let (from, lap) = match *event {
+        Event::Lap { from, to, .. }
+        | Event::Step { from, to, .. }
+        | Event::Transfer { from, to, .. } => (Some(from), Some((from, to))),
+        Event::Relay { at, .. } | Event::Stop { at, .. } => (Some(at), None),
+        Event::Enter { hole, .. } | Event::Capture { hole, .. } | Event::Reserve { hole, .. } => {
+            (Some(hole), None)
+        }
+        Event::Note { .. } | Event::GameOver { .. } => (None, None),
+    };
+    Highlights {
+        from,
+        laps: lap.into_iter().collect(),
+        ..Highlights::default()
+    }
+}
+
+/// The hole a refused move names: the longest hole name of `board` its text begins with.
+fn named_hole(board: &Board, text: &str) -> Option<u8> {
+    board
+        .holes()
+        .filter(|h| text.starts_with(h.name))
+        .max_by_key(|h| h.name.len())
+        .map(|h| h.index)
+}
+
+/// The setting, the boards and the steps of one explanation; `departs`: the step (0-based) where
+/// its trace departs from the other ruling's, marked in the list and drawn on its own.
+fn section(out: &mut String, e: &Explanation, heading: &str, departs: Option<usize>) {
     let rulings: Vec<String> = e
         .rulings
         .iter()
@@ -75,14 +112,30 @@ fn section(out: &mut String, e: &Explanation, heading: &str) {
     }
     let p = &e.pictures;
     let started = Highlights::of_move(&p.events);
+    // A refused move has no events: its own hole is the one its text names.
+    let refused = matches!(e.verdict, Verdict::Refused { .. });
+    let from = if refused {
+        named_hole(&p.before, &e.text)
+    } else {
+        started.from
+    };
     let before = Highlights {
-        from: started.from,
+        from,
         legal: p.legal.clone(),
         ..Highlights::default()
     };
+    let marked = match (refused, from) {
+        (true, Some(hole)) => p
+            .before
+            .holes()
+            .find(|h| h.index == hole)
+            .map(|h| format!("; ringed: {}, the refused move's hole", h.name))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
     figure(
         out,
-        &format!("The board before {}, {} to move", e.text, e.mover),
+        &format!("The board before {}, {} to move{marked}", e.text, e.mover),
         &svg::render(&p.before, &before),
     );
     match &e.verdict {
@@ -99,11 +152,16 @@ fn section(out: &mut String, e: &Explanation, heading: &str) {
                 steps.len()
             ));
             for (i, step) in steps.iter().enumerate() {
+                let here = departs == Some(i);
                 out.push_str(&format!(
-                    "<li><span class=\"rule\">{}</span> {}",
+                    "<li{}><span class=\"rule\">{}</span> {}",
+                    if here { " class=\"departs\"" } else { "" },
                     escape_html(step.rule),
                     escape_html(&step.text)
                 ));
+                if here {
+                    out.push_str(" <strong>← the traces depart here</strong>");
+                }
                 if let Some(Some(board)) = p.during.get(i) {
                     // Step `i` is event `i`: the move's highlights so far.
                     let marks = Highlights::of_move(p.events.get(..=i).unwrap_or(&p.events));
@@ -111,6 +169,20 @@ fn section(out: &mut String, e: &Explanation, heading: &str) {
                         out,
                         &format!("After step {}", i + 1),
                         &svg::render(board, &marks),
+                    );
+                }
+                // The step where the traces depart, drawn alone on the board it leads to.
+                if let (true, Some(event)) = (here, p.events.get(i)) {
+                    let board = p.during.get(i).and_then(Option::as_ref);
+                    let (board, on) = match (board, &p.after) {
+                        (Some(b), _) => (b, format!("the board after step {}", i + 1)),
+                        (None, Some(after)) => (after, "the board after the move".to_string()),
+                        (None, None) => (&p.before, "the board before the move".to_string()),
+                    };
+                    figure(
+                        out,
+                        &format!("Where the traces depart: step {}, marked on {on}", i + 1),
+                        &svg::render(board, &step_marks(event)),
                     );
                 }
                 out.push_str("</li>\n");
