@@ -227,8 +227,9 @@
     var row = $("f" + current.file + "g" + current.entry.index);
     if (!row) return;
     row.classList.add("open");
-    var box = row.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) row.scrollIntoView({ block: "center" });
+    // The list scrolls on its own, so that the page (and the viewer) stays where it is.
+    var list = $("files"), r = row.getBoundingClientRect(), b = list.getBoundingClientRect();
+    if (r.top < b.top || r.bottom > b.bottom) list.scrollTop += r.top - b.top - list.clientHeight / 3;
   }
 
   // --- the viewer ---------------------------------------------------------------------------
