@@ -16,6 +16,7 @@ use crate::record::{self, Record, Source};
 use crate::repair::{Repair, Suggestion};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
 use crate::report::LineIndex;
+use crate::timeline::Step;
 
 /// The check of one game (one YAML document).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,40 +203,86 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, problems: &mut Vec<IoProblem>) {
     }
 }
 
+/// What a check hands its games to, one at a time, as each is checked: a reporter that writes
+/// each game's report as it comes holds one game's report at a time, never the file's.
+pub trait GameSink {
+    /// Whether [`GameSink::step`] wants the boards of each game, as the replay that checks it
+    /// plays its moves (before the game's report comes).
+    fn wants_steps(&self) -> bool {
+        false
+    }
+
+    /// A board of the game being checked.
+    fn step(&mut self, _step: Step) {}
+
+    /// A game of `file` (its path and text, no games), whose text `lines` index, with its record
+    /// when its document is one.
+    fn game(
+        &mut self,
+        file: &FileReport,
+        lines: &LineIndex<'_>,
+        game: GameReport,
+        record: Option<&Record>,
+    );
+}
+
+/// A closure as a [`GameSink`] that wants no boards.
+impl<F: FnMut(&FileReport, &LineIndex<'_>, GameReport, Option<&Record>)> GameSink for F {
+    fn game(
+        &mut self,
+        file: &FileReport,
+        lines: &LineIndex<'_>,
+        game: GameReport,
+        record: Option<&Record>,
+    ) {
+        self(file, lines, game, record)
+    }
+}
+
 /// Checks every game of a record file's text.
 pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
     let mut games = Vec::new();
-    check_text_each(text, options, &mut |game, _| games.push(game));
+    let file = FileReport {
+        path: String::new(),
+        text: String::new(),
+        games: Vec::new(),
+    };
+    check_games(
+        &file,
+        text,
+        &LineIndex::new(text),
+        options,
+        &mut |_: &FileReport, _: &LineIndex<'_>, game, _: Option<&Record>| games.push(game),
+    );
     games
 }
 
-/// Checks the games of a record file's text one at a time, handing each report to `each` as it
-/// is made, with the game's record when its document is one: a caller that writes each report
-/// out holds one game's report at a time, never the file's.
-pub fn check_text_each(
+/// Checks the games of `text` (the text of `file`) one at a time into `sink`.
+fn check_games(
+    file: &FileReport,
     text: &str,
+    lines: &LineIndex<'_>,
     options: &ReplayOptions,
-    each: &mut dyn FnMut(GameReport, Option<&Record>),
+    sink: &mut dyn GameSink,
 ) {
     let documents = record::split_documents(text);
     if documents.is_empty() {
-        each(
-            GameReport::unread(
-                1,
-                Finding::new(Code::EmptyFile, "the file holds no game record").help(
-                    "a record file holds one YAML document per game, with at least `ruleset`, \
-                     `source` and `moves`",
-                ),
-            ),
-            None,
+        let finding = Finding::new(Code::EmptyFile, "the file holds no game record").help(
+            "a record file holds one YAML document per game, with at least `ruleset`, `source` \
+             and `moves`",
         );
+        sink.game(file, lines, GameReport::unread(1, finding), None);
         return;
     }
     for doc in &documents {
         match record::parse_document(doc) {
-            Err(finding) => each(GameReport::unread(doc.index, *finding), None),
+            Err(finding) => sink.game(file, lines, GameReport::unread(doc.index, *finding), None),
             Ok(record) => {
-                let replayed = replay::replay(&record, options);
+                let replayed = if sink.wants_steps() {
+                    replay::replay_with(&record, options, Some(&mut |step| sink.step(step)))
+                } else {
+                    replay::replay(&record, options)
+                };
                 let report = GameReport {
                     index: doc.index,
                     ruleset: Some(record.ruleset.value.clone()),
@@ -251,7 +298,7 @@ pub fn check_text_each(
                         None
                     },
                 };
-                each(report, Some(&record));
+                sink.game(file, lines, report, Some(&record));
             }
         }
     }
@@ -260,18 +307,20 @@ pub fn check_text_each(
 /// Checks one file. `Err` is an I/O problem (exit status 2); everything else is in the report.
 pub fn check_file(path: &Path, options: &ReplayOptions) -> Result<FileReport, IoProblem> {
     let mut games = Vec::new();
-    let mut file = check_file_each(path, options, &mut |_, _, game, _| games.push(game))?;
+    let mut file = check_file_each(
+        path,
+        options,
+        &mut |_: &FileReport, _: &LineIndex<'_>, game, _: Option<&Record>| games.push(game),
+    )?;
     file.games = games;
     Ok(file)
 }
 
-/// Checks one file game by game ([`check_text_each`]): `each` gets the file (its path and text,
-/// no games) and its text's lines, with each game's report and record. Returns the file,
-/// without its games.
+/// Checks one file game by game into `sink`. Returns the file, without its games.
 pub fn check_file_each(
     path: &Path,
     options: &ReplayOptions,
-    each: &mut dyn FnMut(&FileReport, &LineIndex<'_>, GameReport, Option<&Record>),
+    sink: &mut dyn GameSink,
 ) -> Result<FileReport, IoProblem> {
     let source = record::read_source(path).map_err(|e| IoProblem::new(path, &e))?;
     let mut file = FileReport {
@@ -280,7 +329,7 @@ pub fn check_file_each(
         games: Vec::new(),
     };
     match source {
-        Source::Refused(finding) => each(
+        Source::Refused(finding) => sink.game(
             &file,
             &LineIndex::new(""),
             GameReport::unread(1, finding),
@@ -288,10 +337,13 @@ pub fn check_file_each(
         ),
         Source::Text(text) => {
             file.text = text;
-            let lines = LineIndex::new(&file.text);
-            check_text_each(&file.text, options, &mut |game, record| {
-                each(&file, &lines, game, record)
-            });
+            check_games(
+                &file,
+                &file.text,
+                &LineIndex::new(&file.text),
+                options,
+                sink,
+            );
         }
     }
     Ok(file)
@@ -332,5 +384,69 @@ mod tests {
         let s = Summary::of(std::slice::from_ref(&file), 0);
         assert_eq!((s.files, s.games, s.valid, s.invalid), (1, 1, 1, 0));
         assert_eq!(Summary::of(&[file], 1).io_errors, 1);
+    }
+}
+
+#[cfg(test)]
+mod sink_tests {
+    use super::*;
+    use crate::timeline::timelines;
+
+    /// The replay that checks a game hands over its boards, the same the timeline draws, before
+    /// the game's report.
+    #[derive(Default)]
+    struct Boards {
+        steps: Vec<Step>,
+        games: Vec<(usize, usize)>,
+    }
+
+    impl GameSink for Boards {
+        fn wants_steps(&self) -> bool {
+            true
+        }
+        fn step(&mut self, step: Step) {
+            self.steps.push(step);
+        }
+        fn game(
+            &mut self,
+            _: &FileReport,
+            _: &LineIndex<'_>,
+            game: GameReport,
+            _: Option<&Record>,
+        ) {
+            self.games.push((game.index, self.steps.len()));
+        }
+    }
+
+    #[test]
+    fn the_checking_replay_hands_over_the_boards() {
+        let text = "ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3, A9, A4]\n---\n\
+                    ruleset: chess\nsource: t\nmoves: [e4]\n";
+        let file = FileReport {
+            path: "t".into(),
+            text: text.into(),
+            games: Vec::new(),
+        };
+        let mut boards = Boards::default();
+        check_games(
+            &file,
+            text,
+            &LineIndex::new(text),
+            &ReplayOptions::default(),
+            &mut boards,
+        );
+        // Game 1: the start, two plies, the stop at A9; game 2 cannot be set up: no boards.
+        assert_eq!(boards.games, [(1, 4), (2, 4)]);
+        let (_, timeline) = timelines(text, &ReplayOptions::default()).next().unwrap();
+        let timeline = timeline.unwrap();
+        assert_eq!(
+            boards.steps[0],
+            Step::Start {
+                ruleset: "bao-kingulu",
+                board: timeline.start
+            }
+        );
+        assert_eq!(boards.steps[1], Step::Ply(timeline.plies[0].clone()));
+        assert_eq!(boards.steps[3], Step::Stop(timeline.stop.unwrap()));
     }
 }

@@ -373,6 +373,8 @@ pub struct Page {
     /// The `views` so far: per file, per game, its view or null.
     views: String,
     boards: Views,
+    /// The boards of the game being checked, as they come.
+    view: Option<GameBuilder>,
     files: usize,
     games: usize,
 }
@@ -392,6 +394,7 @@ impl Page {
             report,
             views: "[".to_string(),
             boards: Views::default(),
+            view: None,
             files: 0,
             games: 0,
         }
@@ -405,24 +408,19 @@ impl Page {
         self.games = 0;
     }
 
-    /// A game of the current file, its text indexed by `lines`; its boards are `record` replayed
-    /// under `options` (as `check` replays it), none if it is no record or cannot be set up.
-    pub fn game(
-        &mut self,
-        lines: &LineIndex<'_>,
-        game: &GameReport,
-        record: Option<&Record>,
-        options: &ReplayOptions,
-    ) {
+    /// A board of the next game, as the replay that checks it plays its moves.
+    pub fn step(&mut self, step: Step) {
+        self.view
+            .get_or_insert_with(GameBuilder::default)
+            .step(&mut self.boards, step);
+    }
+
+    /// A game of the current file, its text indexed by `lines`; its boards are the steps that
+    /// came since the last game (none: it has no boards, as a record that cannot be set up).
+    pub fn game(&mut self, lines: &LineIndex<'_>, game: &GameReport) {
         self.report
             .push_str(&script_safe(&self.writer.game(lines, game)));
-        let view = record.and_then(|record| {
-            let mut view = GameBuilder::default();
-            let boards = &mut self.boards;
-            let known =
-                timeline::replay_plies(record, options, &mut |step| view.step(boards, step));
-            known.then(|| view.finish())
-        });
+        let view = self.view.take().map(GameBuilder::finish);
         if self.games > 0 {
             self.views.push(',');
         }
@@ -477,9 +475,9 @@ impl Page {
     }
 }
 
-/// The page of `files` as checked under `options` (their records read again from their text),
-/// with `io_problems` the paths that could not be read: for tests and callers with reports at
-/// hand; `check` builds its page game by game.
+/// The page of `files` as checked under `options` (their records read again from their text and
+/// replayed for their boards), with `io_problems` the paths that could not be read: for tests
+/// and callers with reports at hand; `check` builds its page game by game.
 pub fn render(files: &[FileReport], options: &ReplayOptions, io_problems: &[IoProblem]) -> String {
     let mut page = Page::new();
     for file in files {
@@ -489,7 +487,10 @@ pub fn render(files: &[FileReport], options: &ReplayOptions, io_problems: &[IoPr
             .filter_map(|(i, r)| r.map(|r| (i, r)))
             .collect();
         for game in &file.games {
-            page.game(&lines, game, records.get(&game.index), options);
+            if let Some(record) = records.get(&game.index) {
+                timeline::replay_plies(record, options, &mut |step| page.step(step));
+            }
+            page.game(&lines, game);
         }
         page.end_file();
     }
