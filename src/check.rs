@@ -2,6 +2,9 @@
 //! ([`crate::record::read_source`]) → records ([`crate::record`]) → replays ([`crate::replay`]) →
 //! [`FileReport`]s for the reporters ([`crate::report`]).
 //!
+//! Games are checked one at a time into a [`GameSink`]: a reporter that writes each game's
+//! report as it comes needs memory for the file's text and one game, not for every game's report.
+//!
 //! The unit of a report is the game: each YAML document of a file is one. A file that cannot be
 //! read as records at all (empty, not text, too large) counts as one invalid game, index 1,
 //! without plies, so that `N passed, M failed` accounts for every file.
