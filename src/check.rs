@@ -146,16 +146,17 @@ fn display(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
 }
 
-/// Whether a file found in a folder is a record file (`*.yaml`, `*.yml`).
+/// Whether a file found in a folder is a record file (`*.yaml`, `*.yml`) or a transcript as
+/// Donkers' program names them (`*.bao`).
 fn is_record_file(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("yaml" | "yml")
+        Some("yaml" | "yml" | "bao")
     )
 }
 
-/// The files to check: each file path as given, each folder walked recursively for `*.yaml` and
-/// `*.yml` (sorted; symbolic links to folders are not followed, so a link cycle cannot loop).
+/// The files to check: each file path as given, each folder walked recursively for `*.yaml`,
+/// `*.yml` and `*.bao` (sorted; symbolic links to folders are not followed, so a link cycle cannot loop).
 pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<IoProblem>) {
     let mut files = Vec::new();
     let mut problems = Vec::new();
@@ -242,7 +243,8 @@ impl<F: FnMut(&FileReport, &LineIndex<'_>, GameReport, Option<&Record>)> GameSin
     }
 }
 
-/// Checks every game of a record file's text.
+/// Checks every game of a record file's text; a published transcript (told by its content,
+/// [`crate::transcript::looks_like`]) is checked as its one game, at its own lines and columns.
 pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
     let mut games = Vec::new();
     let file = FileReport {
@@ -268,6 +270,11 @@ fn check_games(
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) {
+    if crate::transcript::looks_like(text) {
+        let (report, record) = check_transcript(text, options, sink);
+        sink.game(file, lines, report, record.as_ref());
+        return;
+    }
     let documents = record::split_documents(text);
     if documents.is_empty() {
         let finding = Finding::new(Code::EmptyFile, "the file holds no game record").help(
@@ -303,6 +310,56 @@ fn check_games(
                 };
                 sink.game(file, lines, report, Some(&record));
             }
+        }
+    }
+}
+
+/// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record
+/// of Bao la Kiswahili (the transcripts' game) whose moves stand where the transcript has them.
+fn check_transcript(
+    text: &str,
+    options: &ReplayOptions,
+    sink: &mut dyn GameSink,
+) -> (GameReport, Option<Record>) {
+    const RULESET: &str = "bao-la-kiswahili";
+    match crate::transcript::parse(text) {
+        Err(findings) => (
+            GameReport {
+                index: 1,
+                ruleset: Some(RULESET.to_string()),
+                recorded_plies: 0,
+                plies: 0,
+                standing: None,
+                findings,
+                divergence: None,
+                repair: None,
+                inference: None,
+            },
+            None,
+        ),
+        Ok(t) => {
+            let record = crate::import::as_record(&t, RULESET, "transcript");
+            let replayed = if sink.wants_steps() {
+                replay::replay_with(&record, options, Some(&mut |step| sink.step(step)))
+            } else {
+                replay::replay(&record, options)
+            };
+            let report = GameReport {
+                index: 1,
+                ruleset: Some(RULESET.to_string()),
+                recorded_plies: record.moves.len(),
+                plies: replayed.plies,
+                standing: replayed.standing,
+                findings: replayed.findings,
+                divergence: replayed.divergence,
+                repair: replayed.repair,
+                inference: if options.infer_rulings {
+                    infer::infer(&record, options)
+                } else {
+                    None
+                },
+            };
+            (report, Some(record))
         }
     }
 }
