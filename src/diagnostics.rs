@@ -148,14 +148,6 @@ impl Code {
             .copied()
             .find(|c| c.as_str() == text)
     }
-
-    /// The exit status of `check` when this code is found: 2 for I/O errors, 1 for the rest.
-    pub fn exit_status(self) -> u8 {
-        match self {
-            Code::IoError => 2,
-            _ => 1,
-        }
-    }
 }
 
 impl fmt::Display for Code {

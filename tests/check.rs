@@ -554,3 +554,46 @@ fn many_invalid_games_are_reported_in_linear_time() {
         "1,000 invalid games: {small:?}; 8,000: {large:?}"
     );
 }
+
+/// 19.6: `check --format json` over 256k small invalid games (a 12 MB file, a 1.5 GB report)
+/// stays under 256 MB of memory: the report is written game by game, so its memory is the file's
+/// text and one game's report, not every game's. Max RSS as `/usr/bin/time -v` measures it.
+/// Ignored by default (about two minutes of a debug build); `.ci/run` runs it.
+#[test]
+#[ignore = "checks 256k games: run by .ci/run"]
+fn json_report_memory_is_bounded_by_one_game() {
+    const GAMES: usize = 256 * 1024;
+    let time = Path::new("/usr/bin/time");
+    assert!(
+        time.is_file(),
+        "the measurement needs GNU time at /usr/bin/time"
+    );
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("many-invalid-games.yaml");
+    // Each game stops at its second move (A9 is no hole of Bao Kingulu).
+    let game = "ruleset: bao-kingulu\nsource: t\nmoves: [A3, A9]\n";
+    fs::write(&path, vec![game; GAMES].join("---\n")).unwrap();
+    let out = Command::new(time)
+        .arg("-v")
+        .arg(BIN)
+        .args(["check", "--format", "json"])
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .expect("GNU time runs the binary");
+    let _ = fs::remove_file(&path);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Exit status: 1"), "{stderr}");
+    let kilobytes: u64 = stderr
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("Maximum resident set size (kbytes): ")
+        })
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no maximum resident set size in {stderr}"));
+    eprintln!("check --format json of {GAMES} invalid games: max RSS {kilobytes} KB");
+    assert!(
+        kilobytes < 256 * 1024,
+        "{kilobytes} KB for {GAMES} invalid games"
+    );
+}
