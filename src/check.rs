@@ -35,6 +35,9 @@ pub struct GameReport {
     /// Where the game stands after the replay; `None` if it was not replayed.
     pub standing: Option<Standing>,
     pub findings: Vec<Finding>,
+    /// What was read but reported, not failed: a transcript's slips (`transcript-slip`), in the
+    /// order of the text.
+    pub warnings: Vec<Finding>,
     /// See [`replay::Replayed::divergence`].
     pub divergence: Option<Option<Divergence>>,
     /// See [`replay::Replayed::repair`].
@@ -68,6 +71,16 @@ impl GameReport {
         }
     }
 
+    /// `--strict`: the warnings become findings (before those of the replay, as the text comes
+    /// before its replay), and the game fails if it has any.
+    pub fn warnings_as_errors(&mut self) {
+        if !self.warnings.is_empty() {
+            let mut findings = std::mem::take(&mut self.warnings);
+            findings.append(&mut self.findings);
+            self.findings = findings;
+        }
+    }
+
     fn unread(index: usize, finding: Finding) -> GameReport {
         GameReport {
             index,
@@ -76,6 +89,7 @@ impl GameReport {
             plies: 0,
             standing: None,
             findings: vec![finding],
+            warnings: Vec::new(),
             divergence: None,
             repair: None,
             inference: None,
@@ -121,6 +135,8 @@ pub struct Summary {
     pub games: usize,
     pub valid: usize,
     pub invalid: usize,
+    /// Warnings over every game (valid or not).
+    pub warnings: usize,
     pub io_errors: usize,
 }
 
@@ -137,6 +153,11 @@ impl Summary {
             games,
             valid,
             invalid: games - valid,
+            warnings: files
+                .iter()
+                .flat_map(|f| &f.games)
+                .map(|g| g.warnings.len())
+                .sum(),
             io_errors,
         }
     }
@@ -300,6 +321,7 @@ fn check_games(
                     plies: replayed.plies,
                     standing: replayed.standing,
                     findings: replayed.findings,
+                    warnings: Vec::new(),
                     divergence: replayed.divergence,
                     repair: replayed.repair,
                     inference: if options.infer_rulings {
@@ -331,6 +353,8 @@ fn check_transcript(
                 plies: 0,
                 standing: None,
                 findings,
+                // A transcript that cannot be read: its slips are not known apart from its errors.
+                warnings: Vec::new(),
                 divergence: None,
                 repair: None,
                 inference: None,
@@ -351,6 +375,7 @@ fn check_transcript(
                 plies: replayed.plies,
                 standing: replayed.standing,
                 findings: replayed.findings,
+                warnings: t.slips.iter().map(|s| s.finding()).collect(),
                 divergence: replayed.divergence,
                 repair: replayed.repair,
                 inference: if options.infer_rulings {

@@ -325,6 +325,7 @@ fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
         plies: 0,
         standing: None,
         findings: Vec::new(),
+        warnings: Vec::new(),
         divergence: None,
         repair: None,
         inference: None,

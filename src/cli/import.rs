@@ -130,6 +130,7 @@ pub fn run(args: ImportArgs) -> Status {
                     plies: 0,
                     standing: None,
                     findings,
+                    warnings: Vec::new(),
                     divergence: None,
                     repair: None,
                     inference: None,
