@@ -87,13 +87,14 @@ struct ErrorJson<'a> {
     suggestions: Vec<SuggestionJson<'a>>,
 }
 
-/// A repair suggestion, its new moves in the record's notation (`moves`) and canonical.
+/// A repair suggestion, its new moves canonical (`moves`, as version 1 has always had them) and
+/// as the record's notation writes them (`spelled`).
 #[derive(Serialize)]
 struct SuggestionJson<'a> {
     edit: Edit,
     ply: u32,
     moves: &'a [String],
-    canonical: &'a [String],
+    spelled: &'a [String],
     was: &'a [String],
     replays: u32,
     complete: bool,
@@ -154,9 +155,9 @@ fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a
         .map(|(k, s)| SuggestionJson {
             edit: s.edit,
             ply: s.ply,
-            // Spelled as the record's notation writes them; canonical where it has no spelling.
-            moves: spelled.get(k).map_or(&s.moves[..], |w| &w[..]),
-            canonical: &s.moves,
+            moves: &s.moves,
+            // Canonical where the search gave no spelling.
+            spelled: spelled.get(k).map_or(&s.moves[..], |w| &w[..]),
             was: &s.was,
             replays: s.replays,
             complete: s.complete,

@@ -128,8 +128,8 @@
     if (!Array.isArray(e.suggestions) || !e.suggestions.length) return null;
     var items = e.suggestions.map(function (s, k) {
       // The record's notation first, the canonical form beside it where it differs: 8> (A8<+).
-      var moves = joined((s.moves || []).map(function (m, i) {
-        var canonical = (s.canonical || [])[i];
+      var moves = joined((s.spelled || s.moves || []).map(function (m, i) {
+        var canonical = (s.moves || [])[i];
         return canonical != null && canonical !== m ? [code(m), " (", code(canonical), ")"] : code(m);
       }), " ");
       var was = joined((s.was || []).map(code), " ");
