@@ -211,6 +211,24 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
     }
 }
 
+/// Whether `text` reads as a published transcript rather than a YAML game record: among its
+/// first lines (whole-line `%`/`;` comments and blank lines aside) a move line `n: ...;` or a
+/// header ending in `;`. For the hint of a command that wants a record (`import` reads these).
+pub fn looks_like_transcript(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('%') && !l.starts_with(';'))
+        .take(40)
+        .any(|line| {
+            let Some((key, rest)) = line.split_once(':') else {
+                return false;
+            };
+            let move_line = !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit());
+            let header = !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphabetic());
+            (move_line && rest.contains(';')) || (header && rest.trim_end().ends_with(';'))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,5 +273,15 @@ mod tests {
     fn a_last_line_may_hold_south_alone() {
         let t = parse("1: 7L* 5R;\n2: 6R*;\n").unwrap();
         assert_eq!(t.plies.len(), 3);
+    }
+
+    #[test]
+    fn tells_transcripts_from_records() {
+        assert!(looks_like_transcript("South: Ramadhan\n1: 7L* 5R;\n"));
+        assert!(looks_like_transcript("% a comment\r\ntitle: Voogt-1;\r\n"));
+        assert!(!looks_like_transcript(
+            "ruleset: bao-kingulu\nsource: x\nmoves: [A3]\n"
+        ));
+        assert!(!looks_like_transcript("moves:\n  - A3\n  - a4\n"));
     }
 }

@@ -228,6 +228,15 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         }
         Ok(Source::Text(text)) => text,
     };
+    if bao_oracle::transcript::looks_like_transcript(&text) {
+        return Err(UsageError::new(
+            Code::Usage,
+            format!(
+                "{shown} is a transcript (Donkers' notation), not a game record: \
+                 `bao-oracle import {shown}` prints it as one"
+            ),
+        ));
+    }
     let documents = record::split_documents(&text);
     let Some(document) = documents.iter().find(|d| d.index == index) else {
         return Err(UsageError::new(

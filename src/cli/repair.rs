@@ -61,6 +61,16 @@ pub fn run(args: RepairArgs) -> Status {
         }
         Err(e) => return UsageError::new(Code::IoError, format!("{shown}: {e}")).report(),
     };
+    if bao_oracle::transcript::looks_like_transcript(&text) {
+        return UsageError::new(
+            Code::Usage,
+            format!(
+                "{shown} is a transcript (Donkers' notation), not a game record: \
+                 `bao-oracle import {shown}` prints it as one, which `repair` takes"
+            ),
+        )
+        .report();
+    }
     let documents = record::split_documents(&text);
     if documents.is_empty() {
         eprint_line(format_args!("{shown}: the file holds no game record"));
