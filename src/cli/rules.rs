@@ -129,8 +129,26 @@ fn document_text(c: &Catalogue) -> String {
 }
 
 /// Catalogue text made safe inside Markdown: the move notation's `*`, `**`, `<`, `>` and `_` are
-/// text, not emphasis or markup.
+/// text, not emphasis or markup; the catalogue's own code spans (`` `>` ``) stay code spans.
 fn md(text: &str) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    if parts.len() % 2 == 0 {
+        return md_plain(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, part) in parts.iter().enumerate() {
+        if i % 2 == 1 {
+            out.push('`');
+            out.push_str(part);
+            out.push('`');
+        } else {
+            out.push_str(&md_plain(part));
+        }
+    }
+    out
+}
+
+fn md_plain(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
