@@ -115,8 +115,8 @@ fn block(lines: &[&str], start: usize, end: usize) -> Result<Vec<Case>, String> 
         };
         let line = i + 1;
         let mut command = first.to_string();
+        // The backslash stays: sh reads the line break after it as the line going on.
         while command.ends_with('\\') && i + 1 < end {
-            command.pop();
             i += 1;
             command.push('\n');
             command.push_str(lines[i]);
@@ -265,7 +265,11 @@ fn every_command_in_the_documents_does_what_they_show() {
                 Some(None) => continue,
             };
             ran += 1;
+            let started = Instant::now();
             let (output, status) = run(&command, &dir);
+            if started.elapsed() > Duration::from_secs(3) {
+                eprintln!("slow: {shown}:{}: {:.1?}", case.line, started.elapsed());
+            }
             let actual: Vec<&str> = output.lines().map(str::trim_end).collect();
             let expected: Vec<String> = case
                 .expected
