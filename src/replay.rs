@@ -706,7 +706,7 @@ fn refused_finding<G: Game>(
                 text.value
             ),
         )
-        .help("the move is beyond the cycle detector's budget (README.md, Never-ending moves)"),
+        .help("the move is beyond the cycle detector's budget (docs/engine-authors.md, Never-ending moves)"),
         // The replay checks the end itself, before the move (it knows when the game ended).
         MoveErrorKind::Illegal | MoveErrorKind::AfterEnd(_) => {
             let mut help = legal_help::<G>(game);

@@ -8,7 +8,7 @@
 //! Each command runs under `sh` as a reader would type it (quotes, `>` redirections and `|`
 //! included), with `bao-oracle` on `PATH`, in a scratch folder that holds the repository's
 //! `corpus/`, `spec/`, `examples/`, `docs/` and `tests/records/`, so that `> report.html` writes
-//! there and nowhere else. `cargo run --release -- ARGS` runs as `bao-oracle ARGS` (the same
+//! there and nowhere else. `cargo run [--release] -- ARGS` runs as `bao-oracle ARGS` (the same
 //! program); the other `cargo` lines (install, test, bench, fuzz) are the build itself, which CI
 //! runs, and are not run again here. A shell block of another kind (```` ```sh ````) is refused,
 //! so no command escapes the test.
@@ -148,14 +148,14 @@ fn block(lines: &[&str], start: usize, end: usize) -> Result<Vec<Case>, String> 
     Ok(out)
 }
 
-/// What a `cargo` line runs here: `Some(args)` for `cargo run --release -- ARGS`, `None` for a
-/// build command that is not run again.
+/// What a `cargo` line runs here: `Some(Some(command))` for `cargo run [--release] -- ARGS`
+/// (`bao-oracle ARGS`), `Some(None)` for a build command that is not run again.
 fn cargo_line(command: &str) -> Option<Option<String>> {
     let rest = command.strip_prefix("cargo ")?;
-    Some(
-        rest.strip_prefix("run --release -- ")
-            .map(|args| format!("bao-oracle {args}")),
-    )
+    let args = rest
+        .strip_prefix("run -- ")
+        .or_else(|| rest.strip_prefix("run --release -- "));
+    Some(args.map(|args| format!("bao-oracle {args}")))
 }
 
 /// A scratch folder holding (as links) what the documents' commands read.
@@ -329,10 +329,8 @@ fn the_rules_documents_are_what_rules_prints() {
             stale.push(path.display().to_string());
         }
         // Every id of the catalogue is in its document.
-        let catalogue: bao_oracle::spec::format::Catalogue = serde_saphyr::from_str(
-            bao_oracle::spec::builtin_catalogue(ruleset).unwrap(),
-        )
-        .unwrap();
+        let catalogue: bao_oracle::spec::format::Catalogue =
+            serde_saphyr::from_str(bao_oracle::spec::builtin_catalogue(ruleset).unwrap()).unwrap();
         for entry in catalogue.rules.iter().chain(&catalogue.ambiguities) {
             assert!(
                 generated.contains(&format!("### {}\n", entry.id)),
@@ -376,9 +374,13 @@ fn links_stay_in_the_repository() {
             }
         }
     }
-    for catalogue in ["bao-kingulu", "bao-la-kete", "bao-la-kimasai", "bao-la-kiswahili"] {
-        let text =
-            fs::read_to_string(root().join(format!("spec/{catalogue}/rules.yaml"))).unwrap();
+    for catalogue in [
+        "bao-kingulu",
+        "bao-la-kete",
+        "bao-la-kimasai",
+        "bao-la-kiswahili",
+    ] {
+        let text = fs::read_to_string(root().join(format!("spec/{catalogue}/rules.yaml"))).unwrap();
         assert!(
             text.contains(&format!("reference: docs/rules/{catalogue}.md")),
             "{catalogue}: its reference is the project's document"
@@ -455,12 +457,19 @@ fn rulings_lists_every_ruling_value_and_preset() {
 
 #[test]
 fn help_fits_a_terminal_and_says_the_exit_statuses() {
-    for args in [&["--help"][..], &["check", "--help"], &["explain", "--help"]] {
+    for args in [
+        &["--help"][..],
+        &["check", "--help"],
+        &["explain", "--help"],
+    ] {
         let (out, _, status) = bao(args);
         assert_eq!(status, 0);
         let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
         assert!(widest <= 100, "{args:?}: {widest} columns");
-        assert!(out.contains("Examples:") && out.contains("Exit status"), "{args:?}");
+        assert!(
+            out.contains("Examples:") && out.contains("Exit status"),
+            "{args:?}"
+        );
     }
 }
 
@@ -468,19 +477,35 @@ fn help_fits_a_terminal_and_says_the_exit_statuses() {
 fn misspelt_names_get_a_suggestion() {
     let cases: &[(&[&str], &str)] = &[
         (
-            &["moves", "bao-kingulu", "--ruling", "kingulu.penultimate-sorce=x"],
+            &[
+                "moves",
+                "bao-kingulu",
+                "--ruling",
+                "kingulu.penultimate-sorce=x",
+            ],
             "did you mean `kingulu.penultimate-source`?",
         ),
         (
-            &["moves", "bao-kingulu", "--ruling", "kingulu.penultimate-source=not-from-reservd"],
+            &[
+                "moves",
+                "bao-kingulu",
+                "--ruling",
+                "kingulu.penultimate-source=not-from-reservd",
+            ],
             "did you mean `not-from-reserved`?",
         ),
         (
             &["moves", "bao-la-kiswahili", "--preset", "donkers2002"],
             "did you mean `donkers-2002`?",
         ),
-        (&["moves", "bao-la-kiswahli"], "did you mean `bao-la-kiswahili`?"),
-        (&["rules", "bao-kingulu", "KIN-A44"], "did you mean `KIN-A4`?"),
+        (
+            &["moves", "bao-la-kiswahli"],
+            "did you mean `bao-la-kiswahili`?",
+        ),
+        (
+            &["rules", "bao-kingulu", "KIN-A44"],
+            "did you mean `KIN-A4`?",
+        ),
     ];
     for (args, hint) in cases {
         let (_, err, status) = bao(args);

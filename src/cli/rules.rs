@@ -132,7 +132,7 @@ fn document_text(c: &Catalogue) -> String {
 /// text, not emphasis or markup; the catalogue's own code spans (`` `>` ``) stay code spans.
 fn md(text: &str) -> String {
     let parts: Vec<&str> = text.split('`').collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         return md_plain(text);
     }
     let mut out = String::with_capacity(text.len());
