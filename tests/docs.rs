@@ -158,6 +158,32 @@ fn cargo_line(command: &str) -> Option<Option<String>> {
     Some(args.map(|args| format!("bao-oracle {args}")))
 }
 
+/// A canonical move written unquoted in `command` (`A6>`), which sh would read as a redirection:
+/// a hole name (a row letter and digits) right before a `<` or `>` outside quotes.
+fn unquoted_move(command: &str) -> Option<String> {
+    let chars: Vec<char> = command.chars().collect();
+    let mut quote = None;
+    for (i, &c) in chars.iter().enumerate() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '<' | '>') => {
+                let digits = chars[..i]
+                    .iter()
+                    .rev()
+                    .take_while(|d| d.is_ascii_digit())
+                    .count();
+                let row = i.checked_sub(digits + 1).map(|at| chars[at]);
+                if digits > 0 && row.is_some_and(|r| "AaBb".contains(r)) {
+                    return Some(chars[i - digits - 1..=i].iter().collect());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// A scratch folder holding (as links) what the documents' commands read.
 fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bao-docs-{}", std::process::id()));
@@ -264,6 +290,13 @@ fn every_command_in_the_documents_does_what_they_show() {
                 Some(Some(command)) => command,
                 Some(None) => continue,
             };
+            if let Some(mv) = unquoted_move(&command) {
+                failures.push(format!(
+                    "{shown}:{}: `{mv}` unquoted: a shell reads its `<`/`>` as a redirection",
+                    case.line
+                ));
+                continue;
+            }
             ran += 1;
             let started = Instant::now();
             let (output, status) = run(&command, &dir);
@@ -309,6 +342,57 @@ fn every_command_in_the_documents_does_what_they_show() {
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+#[test]
+fn unquoted_moves_are_caught() {
+    assert_eq!(
+        unquoted_move("bao-oracle play bao-la-kiswahili A6> a6"),
+        Some("A6>".into())
+    );
+    assert_eq!(
+        unquoted_move("bao-oracle play bao-la-kiswahili 'A6>' \"a6<\""),
+        None
+    );
+    assert_eq!(
+        unquoted_move("bao-oracle check corpus > report.html 2>&1"),
+        None
+    );
+    assert_eq!(
+        unquoted_move("bao-oracle explain bao-kingulu A3 --format svg > a3.svg"),
+        None
+    );
+}
+
+/// The examples of every command's help quote their moves too.
+#[test]
+fn help_examples_quote_their_moves() {
+    let (top, _, _) = bao(&["--help"]);
+    let commands: Vec<String> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        // A wrapped description goes on deeper indented.
+        .filter(|l| !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(commands.len() > 10, "{commands:?}");
+    for command in [String::new()].iter().chain(&commands) {
+        let args: Vec<&str> = [command.as_str(), "--help"]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        let (help, _, status) = bao(&args);
+        assert_eq!(status, 0, "{args:?}");
+        for line in help
+            .lines()
+            .filter(|l| l.trim_start().starts_with("bao-oracle "))
+        {
+            assert_eq!(unquoted_move(line), None, "{command} --help: {line}");
+        }
+    }
 }
 
 #[test]
@@ -526,6 +610,10 @@ fn a_folder_without_records_is_an_error() {
     let (out, _, status) = bao(&["check", &shown, "--format", "json"]);
     assert_eq!(status, 2);
     assert!(out.contains("no game records found"), "{out}");
+    // Likewise a specification run that finds nothing to run.
+    let (out, err, status) = bao(&["spec", &shown]);
+    assert_eq!(status, 2, "{out}");
+    assert!(err.contains("nothing was run"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
 
