@@ -118,8 +118,10 @@ fn import_bench(c: &mut Criterion) {
     }
     let options = ImportOptions {
         name: "bench.txt",
+        source: None,
         ruleset: "bao-la-kiswahili",
         rulings: &RulingSet::new(),
+        strict: true,
     };
     import(&text, &options).expect("the transcript imports");
     let mut group = c.benchmark_group("import");

@@ -152,16 +152,17 @@ fn display(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
 }
 
-/// Whether a file found in a folder is a record file (`*.yaml`, `*.yml`).
+/// Whether a file found in a folder is a record file (`*.yaml`, `*.yml`) or a transcript as
+/// Donkers' program names them (`*.bao`).
 fn is_record_file(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("yaml" | "yml")
+        Some("yaml" | "yml" | "bao")
     )
 }
 
-/// The files to check: each file path as given, each folder walked recursively for `*.yaml` and
-/// `*.yml` (sorted; symbolic links to folders are not followed, so a link cycle cannot loop).
+/// The files to check: each file path as given, each folder walked recursively for `*.yaml`,
+/// `*.yml` and `*.bao` (sorted; symbolic links to folders are not followed, so a link cycle cannot loop).
 pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<IoProblem>) {
     let mut files = Vec::new();
     let mut problems = Vec::new();
@@ -220,8 +221,12 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, problems: &mut Vec<IoProblem>) {
     }
 }
 
-/// Checks every game of a record file's text.
+/// Checks every game of a record file's text; a published transcript (told by its content,
+/// [`crate::transcript::looks_like`]) is checked as its one game, at its own lines and columns.
 pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
+    if crate::transcript::looks_like(text) {
+        return vec![check_transcript(text, options)];
+    }
     let documents = record::split_documents(text);
     if documents.is_empty() {
         return vec![GameReport::unread(
@@ -256,6 +261,44 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
             }
         })
         .collect()
+}
+
+/// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record
+/// of Bao la Kiswahili (the transcripts' game) whose moves stand where the transcript has them.
+fn check_transcript(text: &str, options: &ReplayOptions) -> GameReport {
+    const RULESET: &str = "bao-la-kiswahili";
+    match crate::transcript::parse(text) {
+        Err(findings) => GameReport {
+            index: 1,
+            ruleset: Some(RULESET.to_string()),
+            recorded_plies: 0,
+            plies: 0,
+            standing: None,
+            findings,
+            divergence: None,
+            repair: None,
+            inference: None,
+        },
+        Ok(t) => {
+            let record = crate::import::as_record(&t, RULESET, "transcript");
+            let replayed = replay::replay(&record, options);
+            GameReport {
+                index: 1,
+                ruleset: Some(RULESET.to_string()),
+                recorded_plies: record.moves.len(),
+                plies: replayed.plies,
+                standing: replayed.standing,
+                findings: replayed.findings,
+                divergence: replayed.divergence,
+                repair: replayed.repair,
+                inference: if options.infer_rulings {
+                    infer::infer(&record, options)
+                } else {
+                    None
+                },
+            }
+        }
+    }
 }
 
 /// Checks one file. `Err` is an I/O problem (exit status 2); everything else is in the report.

@@ -61,6 +61,8 @@ pub enum Verdict {
         steps: Vec<Step>,
         /// Claims written with the move that it does not bear out: rule and message.
         false_claims: Vec<(RuleId, String)>,
+        /// What the move is played under (a takasia, hizi zetu): rule and sentence.
+        under: Option<(RuleId, String)>,
         /// The diagram after the move (with the game's end, if it is over).
         after: String,
         /// The compact form after the move.
@@ -136,10 +138,12 @@ pub fn cited<'a>(
             Verdict::Played {
                 steps,
                 false_claims,
+                under,
                 ..
-            } => steps
+            } => under
                 .iter()
-                .map(|s| s.rule)
+                .map(|(rule, _)| *rule)
+                .chain(steps.iter().map(|s| s.rule))
                 .chain(false_claims.iter().map(|(rule, _)| *rule))
                 .collect(),
             Verdict::Refused { rule, .. } => rule.iter().copied().collect(),
@@ -251,6 +255,7 @@ pub fn explain_in<G: Game>(
                 .into_iter()
                 .map(|c| (c.rule, c.message))
                 .collect(),
+            under: G::played_under(&start),
             after: render_position(game),
             compact: G::format_compact(&game.position),
             end: game.end(),
@@ -481,6 +486,7 @@ impl Explanation {
                 canonical,
                 steps,
                 false_claims,
+                under,
                 after,
                 compact,
                 ..
@@ -490,7 +496,11 @@ impl Explanation {
                 } else {
                     format!(" (canonical {canonical})")
                 };
-                let _ = writeln!(out, "{} is legal{spelled}. Step by step:", self.text);
+                let under = under
+                    .as_ref()
+                    .map(|(rule, sentence)| format!(", {sentence} ({rule})"))
+                    .unwrap_or_default();
+                let _ = writeln!(out, "{} is legal{spelled}{under}. Step by step:", self.text);
                 for (i, step) in steps.iter().enumerate() {
                     out.push_str(&render_step(i + 1, step));
                 }

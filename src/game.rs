@@ -833,6 +833,11 @@ pub trait Game: Sized + 'static {
     }
     /// The canonical spelling of a move (no claims).
     fn format_move(mv: Self::Move) -> String;
+    /// What a move of `pos`'s side to move is played under, where the game has such a thing:
+    /// Bao la Kete's hizi zetu and Zanzibar's takasia (`**`), as a sentence with its rule.
+    fn played_under(_pos: &Self::Position) -> Option<(RuleId, String)> {
+        None
+    }
     /// The canonical spelling of `mv`, played from `pos` with `events`, with the claims it bears
     /// out (`A7<*`, `a5<+x`): what a record written by the oracle says of a move. Games without
     /// claims worth writing keep [`Game::format_move`].
@@ -858,8 +863,12 @@ pub trait Game: Sized + 'static {
         rulings: &Self::Rulings,
         spelling: &Self::Spelling,
     ) -> Result<Self::Move, Unresolved<Self::Move>>;
-    /// The claims of `spelling` that the move's events do not bear out.
-    fn check_claims(spelling: &Self::Spelling, events: &[Event]) -> Vec<FalseClaim>;
+    /// The claims of `spelling`, played from `before`, that the move's events do not bear out.
+    fn check_claims(
+        before: &Self::Position,
+        spelling: &Self::Spelling,
+        events: &[Event],
+    ) -> Vec<FalseClaim>;
 
     /// Reads a position in either written form (compact or diagram), validating it.
     fn parse_position(text: &str) -> Result<Self::Position, PositionError>;

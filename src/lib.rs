@@ -63,6 +63,7 @@ pub mod spec;
 pub mod timeline;
 pub mod trace;
 pub mod transcript;
+pub mod transcript_repair;
 
 pub use diagnostics::Code;
 pub use game::{

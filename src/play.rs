@@ -130,8 +130,9 @@ impl<G: Game> Playthrough<G> {
     ) -> Result<Played<G::Move>, MoveError<G::Move>> {
         events.clear();
         let (spelling, mv) = self.read_text(text)?;
+        let before = self.position.clone();
         self.play(mv, events).map_err(MoveError::rejected)?;
-        let false_claims = G::check_claims(&spelling, events);
+        let false_claims = G::check_claims(&before, &spelling, events);
         Ok(Played { mv, false_claims })
     }
 

@@ -7,7 +7,7 @@
 //! lines, `[..]` for any text within a line, and a last line `? N` for exit status N (default 0).
 //! Each command runs under `sh` as a reader would type it (quotes, `>` redirections and `|`
 //! included), with `bao-oracle` on `PATH`, in a scratch folder that holds the repository's
-//! `corpus/`, `spec/`, `examples/`, `docs/` and `tests/records/`, so that `> report.html` writes
+//! `corpus/`, `spec/`, `examples/`, `docs/`, `tests/records/` and `tests/data/`, so that `> report.html` writes
 //! there and nowhere else. `cargo run [--release] -- ARGS` runs as `bao-oracle ARGS` (the same
 //! program); the other `cargo` lines (install, test, bench, fuzz) are the build itself, which CI
 //! runs, and are not run again here. A shell block of another kind (```` ```sh ````) is refused,
@@ -93,6 +93,12 @@ fn cases(text: &str) -> Result<Vec<Case>, String> {
                 .ok_or_else(|| format!("line {}: a code block that is not closed", i + 1))?;
             if kind == "console" {
                 out.extend(block(&lines, i + 1, end)?);
+            } else if (i + 1..end).any(|j| lines[j].starts_with("$ ")) {
+                return Err(format!(
+                    "line {}: a ```{kind} block with `$ ` commands: make it a ```console block, \
+                     so that its commands run",
+                    i + 1
+                ));
             }
             i = end + 1;
         } else {
@@ -189,7 +195,14 @@ fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bao-docs-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(dir.join("tests")).unwrap();
-    for name in ["corpus", "spec", "examples", "docs", "tests/records"] {
+    for name in [
+        "corpus",
+        "spec",
+        "examples",
+        "docs",
+        "tests/records",
+        "tests/data",
+    ] {
         std::os::unix::fs::symlink(root().join(name), dir.join(name)).unwrap();
     }
     dir
@@ -615,23 +628,6 @@ fn a_folder_without_records_is_an_error() {
     assert_eq!(status, 2, "{out}");
     assert!(err.contains("nothing was run"), "{err}");
     let _ = fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn a_transcript_given_as_a_record_is_pointed_to_import() {
-    let transcript = root().join("corpus/bao-la-kiswahili/ramadhan-kijumbe-1994.txt");
-    let shown = transcript.display().to_string();
-    for args in [
-        vec!["explain", "--record", &shown, "--ply", "3"],
-        vec!["repair", &shown],
-    ] {
-        let (_, err, status) = bao(&args);
-        assert_eq!(status, 2, "{args:?}");
-        assert!(
-            err.contains("is a transcript") && err.contains("bao-oracle import"),
-            "{args:?}: {err}"
-        );
-    }
 }
 
 #[test]

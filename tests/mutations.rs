@@ -272,11 +272,14 @@ fn mutated_transcripts_never_panic() {
         let ruleset = RULESETS[round % RULESETS.len()];
         let options = ImportOptions {
             name: "mutant.txt",
+            source: None,
             ruleset,
             rulings: &rulings,
+            strict: false,
         };
         // A record the importer writes is one `check` reads.
-        if let Ok(record) = import(&text, &options) {
+        if let Ok(imported) = import(&text, &options) {
+            let record = imported.record;
             let games = check_text(&record, &ReplayOptions::default());
             assert_eq!(games.len(), 1, "{record}");
         }

@@ -127,13 +127,15 @@ fn the_transcript_imports_to_the_corpus_record() {
         &transcript,
         &ImportOptions {
             name: "ramadhan-kijumbe-1994.txt",
+            source: None,
             ruleset: "bao-la-kiswahili",
             rulings: &RulingSet::new(),
+            strict: true,
         },
     )
     .unwrap();
     assert_eq!(
-        record,
+        record.record,
         read("corpus/bao-la-kiswahili/ramadhan-kijumbe-1994.yaml")
     );
 }
@@ -146,8 +148,10 @@ fn a_wrong_move_in_a_transcript_is_reported_at_its_line_and_column() {
         &transcript,
         &ImportOptions {
             name: "t.txt",
+            source: None,
             ruleset: "bao-la-kiswahili",
             rulings: &RulingSet::new(),
+            strict: false,
         },
     )
     .unwrap_err();

@@ -14,7 +14,8 @@ use bao_oracle::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// Record files, and folders to search recursively for `*.yaml` / `*.yml`.
+    /// Record files and transcripts, and folders to search recursively for `*.yaml` / `*.yml` /
+    /// `*.bao`.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Output: miette reports and a closing line, one JSON document, or one HTML page that steps

@@ -228,28 +228,32 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         }
         Ok(Source::Text(text)) => text,
     };
-    if bao_oracle::transcript::looks_like_transcript(&text) {
-        return Err(UsageError::new(
-            Code::Usage,
-            format!(
-                "{shown} is a transcript (Donkers' notation), not a game record: \
-                 `bao-oracle import {shown}` prints it as one"
-            ),
-        ));
-    }
-    let documents = record::split_documents(&text);
-    let Some(document) = documents.iter().find(|d| d.index == index) else {
-        return Err(UsageError::new(
-            Code::Usage,
-            format!(
-                "{shown} holds {} game record(s): there is no game {index}",
-                documents.len()
-            ),
-        ));
+    // A published transcript is its one game, read as `check` reads it.
+    let transcript = bao_oracle::transcript::looks_like(&text) && index == 1;
+    let documents = if transcript {
+        Vec::new()
+    } else {
+        record::split_documents(&text)
     };
-    let record = match record::parse_document(document) {
-        Ok(record) => record,
-        Err(finding) => return Ok(report(&shown, &text, index, *finding)),
+    let record = if transcript {
+        match bao_oracle::transcript::parse(&text) {
+            Ok(t) => bao_oracle::import::as_record(&t, "bao-la-kiswahili", &shown),
+            Err(mut findings) => return Ok(report(&shown, &text, index, findings.remove(0))),
+        }
+    } else {
+        let Some(document) = documents.iter().find(|d| d.index == index) else {
+            return Err(UsageError::new(
+                Code::Usage,
+                format!(
+                    "{shown} holds {} game record(s): there is no game {index}",
+                    documents.len()
+                ),
+            ));
+        };
+        match record::parse_document(document) {
+            Ok(record) => record,
+            Err(finding) => return Ok(report(&shown, &text, index, *finding)),
+        }
     };
     if ply as usize > record.moves.len() {
         return Err(UsageError::new(

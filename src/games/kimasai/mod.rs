@@ -345,7 +345,7 @@ impl Game for Kimasai {
         }
     }
 
-    fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
+    fn check_claims(_before: &Position, spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
         notation::check_claims(spelling, events)
     }
 

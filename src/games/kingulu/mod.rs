@@ -804,7 +804,7 @@ impl Game for Kingulu {
         }
     }
 
-    fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
+    fn check_claims(_before: &Position, spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
         notation::check_claims(spelling, events)
     }
 
@@ -905,7 +905,7 @@ mod tests {
 
     fn claims(text: &str, events: &[Event]) -> Vec<RuleId> {
         let spelling = Kingulu::parse_move(text).unwrap();
-        Kingulu::check_claims(&spelling, events)
+        Kingulu::check_claims(&Kingulu::start(), &spelling, events)
             .into_iter()
             .map(|c| c.rule)
             .collect()

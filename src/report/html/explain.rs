@@ -89,14 +89,23 @@ fn section(out: &mut String, e: &Explanation, heading: &str) {
             canonical,
             steps,
             false_claims,
+            under,
             end,
             ..
         } => {
             out.push_str(&format!(
-                "<{heading}>{} played: {} step(s)</{heading}>\n<ol class=\"steps\">\n",
+                "<{heading}>{} played: {} step(s)</{heading}>\n",
                 escape_html(canonical),
                 steps.len()
             ));
+            if let Some((rule, sentence)) = under {
+                out.push_str(&format!(
+                    "<p class=\"under\"><span class=\"rule\">{}</span> {}</p>\n",
+                    escape_html(rule),
+                    escape_html(sentence)
+                ));
+            }
+            out.push_str("<ol class=\"steps\">\n");
             for (i, step) in steps.iter().enumerate() {
                 out.push_str(&format!(
                     "<li><span class=\"rule\">{}</span> {}",
