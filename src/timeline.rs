@@ -119,7 +119,7 @@ fn plies_of<G: Game>(
     };
     visit(Step::Start {
         ruleset: G::RULESET,
-        board: G::board(&game.position),
+        board: G::board(game.position()),
     });
     let mut events = Vec::new();
     for (i, text) in record.moves.iter().enumerate() {
@@ -134,7 +134,7 @@ fn plies_of<G: Game>(
         let Highlights { from, captured, .. } = Highlights::of_move(&events);
         visit(Step::Ply(Ply {
             text: text.value.clone(),
-            board: G::board(&game.position),
+            board: G::board(game.position()),
             from,
             captured,
         }));
@@ -146,13 +146,8 @@ fn stopped<G: Game>(game: &Playthrough<G>, i: usize, text: &str, over: bool) -> 
     let mut legal = Vec::new();
     let mut legal_holes = Vec::new();
     if !over {
-        legal_holes = crate::picture::legal_holes::<G>(&game.position, &game.rulings);
-        let mut moves = Vec::new();
-        G::legal_moves(&game.position, &game.rulings, &mut moves);
-        legal = moves
-            .into_iter()
-            .map(|mv| G::format_move_in(game.notation, &game.position, &game.rulings, mv))
-            .collect();
+        legal_holes = crate::picture::legal_holes::<G>(game.position(), game.rulings());
+        legal = game.legal_texts().moves;
     }
     Stop {
         ply: i as u32 + 1,
@@ -188,12 +183,15 @@ mod tests {
             crate::games::Kingulu::start(),
             Default::default(),
         );
-        assert_eq!(timeline.start, crate::games::Kingulu::board(&game.position));
+        assert_eq!(
+            timeline.start,
+            crate::games::Kingulu::board(game.position())
+        );
         for ply in &timeline.plies[..2] {
             game.play_text(&ply.text).unwrap();
             assert_eq!(
                 counts(&ply.board),
-                counts(&crate::games::Kingulu::board(&game.position))
+                counts(&crate::games::Kingulu::board(game.position()))
             );
         }
         assert_eq!(timeline.plies.len(), 2);
@@ -204,11 +202,11 @@ mod tests {
         let stop = timeline.stop.as_ref().expect("A9 is no move");
         assert_eq!((stop.ply, stop.text.as_str(), stop.over), (3, "A9", false));
         let mut legal = Vec::new();
-        crate::games::Kingulu::legal_moves(&game.position, &game.rulings, &mut legal);
+        crate::games::Kingulu::legal_moves(game.position(), game.rulings(), &mut legal);
         assert_eq!(stop.legal.len(), legal.len());
         assert_eq!(
             stop.legal_holes,
-            crate::picture::legal_holes::<crate::games::Kingulu>(&game.position, &game.rulings)
+            crate::picture::legal_holes::<crate::games::Kingulu>(game.position(), game.rulings())
         );
         assert!(!stop.legal.is_empty());
         assert_eq!(timeline.start.to_move, Side::South);

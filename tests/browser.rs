@@ -261,14 +261,9 @@ fn record(path: &str, game: usize) -> Record {
 /// holes they start from.
 fn oracle_board<G: Game>(record: &Record, ply: u32) -> (Board, Vec<String>, Vec<u8>) {
     let (_, game) = replay_to::<G>(record, &ReplayOptions::default(), ply).expect("replays");
-    let mut moves = Vec::new();
-    G::legal_moves(&game.position, &game.rulings, &mut moves);
-    let legal = moves
-        .into_iter()
-        .map(|m| G::format_move_in(game.notation, &game.position, &game.rulings, m))
-        .collect();
-    let holes = legal_holes::<G>(&game.position, &game.rulings);
-    (G::board(&game.position), legal, holes)
+    let legal = game.legal_texts().moves;
+    let holes = legal_holes::<G>(game.position(), game.rulings());
+    (G::board(game.position()), legal, holes)
 }
 
 /// The files of the report, in the order `check` lists them.

@@ -491,6 +491,32 @@ fn compare_ruling_finds_the_first_dependent_ply() {
     assert!(doc["files"][1]["games"][0].get("compare").is_none());
 }
 
+/// Issue 17: `--compare-ruling` reads a record in its own notation. The 1994 game depends on
+/// `zanzibar.house-in-mtaji` at ply 45, written `B2<x` canonically and `B2L` by Donkers.
+#[test]
+fn compare_ruling_reads_the_records_notation() {
+    for (record, written) in [
+        ("corpus/bao-la-kiswahili/ramadhan-kijumbe-1994.yaml", "B2<x"),
+        (
+            "corpus/bao-la-kiswahili/ramadhan-kijumbe-1994-donkers.yaml",
+            "B2L",
+        ),
+    ] {
+        let out = bao(&[
+            "check",
+            "--format=json",
+            "--compare-ruling",
+            "zanzibar.house-in-mtaji=kept",
+            record,
+        ]);
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let compare = &doc["files"][0]["games"][0]["compare"];
+        assert_eq!(compare["ply"], 45, "{record}: {compare}");
+        assert_eq!(compare["move"], written, "{record}");
+        assert_eq!(compare["values"][1], "kept", "{record}");
+    }
+}
+
 /// Issue 11, item 7: the reports of a file with many invalid games cost time linear in their
 /// number (each finding used to scan the file from its start: 16,000 invalid games took 52 s).
 /// Eight times the games may cost at most 24 times the time (linear: 8; quadratic: 64); the best

@@ -51,14 +51,15 @@ fn replay_under(preset: &str) -> Vec<(usize, String, String)> {
         .unwrap()
         .resolve::<Zanzibar>()
         .unwrap();
-    let mut game = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings);
-    game.notation = Notation::Donkers;
+    let mut game = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings)
+        .in_notation(Notation::Donkers)
+        .unwrap();
     let mut events = Vec::new();
     let mut out = Vec::new();
     for row in table() {
         let mut legal = Vec::new();
-        Zanzibar::legal_moves(&game.position, &game.rulings, &mut legal);
-        let before = game.position;
+        Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
+        let before = *game.position();
         let played = game
             .play_text_into(&row.published, &mut events)
             .unwrap_or_else(|e| panic!("{preset}: ply {} `{}`: {e}", row.ply, row.published));
@@ -71,7 +72,7 @@ fn replay_under(preset: &str) -> Vec<(usize, String, String)> {
         out.push((
             legal.len(),
             Zanzibar::format_annotated(&before, played.mv, &events),
-            Zanzibar::format_compact(&game.position),
+            Zanzibar::format_compact(game.position()),
         ));
     }
     out

@@ -372,8 +372,8 @@ impl GameVisitor for RecordExplain<'_> {
             Ok(x) => x,
             Err(e) => return Ok(Err(UsageError::new(Code::UnknownRuling, e.message))),
         };
-        let (_, mut twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
-        twin.rulings = other.1;
+        let (_, twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
+        let twin = twin.under_rulings(other.1);
         match compare_in([game, twin], [set, other.0], name, text) {
             Ok(mut c) => {
                 c.base.place = Some(self.place.clone());
