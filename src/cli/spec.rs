@@ -73,6 +73,18 @@ pub fn run(args: SpecArgs) -> Status {
             .report();
         }
     };
+    // A run that checked nothing must not pass as `0 passed, 0 failed`.
+    if report.summary.passed + report.summary.failed == 0 {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return UsageError::new(
+            Code::IoError,
+            format!(
+                "no scenario, perft table or catalogue found under {}: nothing was run",
+                shown.join(", ")
+            ),
+        )
+        .report();
+    }
     let out = match args.format {
         Format::Human => {
             let mut out = Output::human();

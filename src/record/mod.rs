@@ -2,8 +2,8 @@
 //! serde-saphyr so that every move keeps its byte span in the file.
 //!
 //! This module knows YAML and the record format, nothing of any game's rules: it hands
-//! [`Record`]s to [`crate::replay`], or a [`Finding`] for a record it could not read. README.md
-//! (`## Game records`) documents every field.
+//! [`Record`]s to [`crate::replay`], or a [`Finding`] for a record it could not read. docs/historians.md
+//! (`## The game record`) documents every field.
 //!
 //! Robustness: a file is refused above [`MAX_FILE_BYTES`] before it is read, must be UTF-8 text,
 //! and each document is parsed under a YAML budget (nesting depth, aliases, nodes) so that
@@ -32,7 +32,7 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Deepest nesting of YAML collections a record may have (a record needs three).
 pub const MAX_YAML_DEPTH: usize = 16;
 
-/// The fields of a record, in the order README.md documents them.
+/// The fields of a record, in the order docs/historians.md documents them.
 pub const FIELDS: &[&str] = &[
     "ruleset", "title", "source", "date", "south", "north", "first", "start", "preset", "rulings",
     "notation", "moves", "result",
@@ -620,7 +620,7 @@ fn yaml_finding(err: &serde_saphyr::Error, doc: &Document<'_>) -> Finding {
             "ruleset" => "every record names its ruleset: `ruleset: bao-la-kimasai`",
             "source" => "every record says where its game comes from: `source: <provenance>`",
             "moves" => "every record lists its moves: `moves: [A2, a2]` (may be empty)",
-            _ => "see the record format in README.md",
+            _ => "see the record format in docs/historians.md",
         }),
         E::Unexpected { expected, .. } => Finding::new(
             Code::BadValue,
