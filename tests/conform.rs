@@ -1167,3 +1167,45 @@ for line in sys.stdin:
         (&1.into(), &1.into())
     );
 }
+
+// --- Files conform reads and writes ------------------------------------------------------------
+
+fn oracle_engine() -> String {
+    format!("{} engine", quote(Path::new(BIN)))
+}
+
+#[cfg(unix)]
+#[test]
+fn known_failures_and_transcripts_never_block_nor_read_without_end() {
+    let dir = scratch("files");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let quick = ["--ruleset", "bao-kingulu", "--games", "1"];
+    let cases: [(&str, &Path, &str); 4] = [
+        ("--known-failures", &fifo, "is a FIFO"),
+        ("--known-failures", Path::new("/dev/zero"), "is a device"),
+        ("--transcript", &fifo, "is a FIFO"),
+        (
+            "--transcript",
+            Path::new("/dev/full"),
+            "the transcript is incomplete",
+        ),
+    ];
+    for (option, path, expected) in cases {
+        let path = path.to_str().unwrap();
+        let out = conform(&oracle_engine(), &[&quick[..], &[option, path]].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option} {path}: {err}");
+        assert!(err.contains(expected), "{option} {path}: {err}");
+    }
+    // A known-failures file past its limit is refused unread.
+    let big = dir.join("big.txt");
+    std::fs::write(&big, "x\n".repeat(1 << 20)).unwrap();
+    let out = conform(
+        &oracle_engine(),
+        &[&quick[..], &["--known-failures", big.to_str().unwrap()]].concat(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("refused above"));
+}

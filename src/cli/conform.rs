@@ -10,6 +10,7 @@ use bao_oracle::diagnostics::Code;
 use bao_oracle::game::{Game, Preset};
 use bao_oracle::games::{self, GameVisitor};
 use bao_oracle::protocol::Rulings;
+use bao_oracle::record::{Contents, create_output_file, read_regular_file};
 use bao_oracle::replay::find_preset;
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::spec::{self, SpecFile, format::ScenarioFile};
@@ -96,20 +97,12 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     }
     let known_failures = match &args.known_failures {
         None => Vec::new(),
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                UsageError::new(
-                    Code::IoError,
-                    format!("cannot read {}: {e}", path.display()),
-                )
-            })?;
-            parse_known_failures(&text)
-        }
+        Some(path) => parse_known_failures(&read_known_failures(path)?),
     };
     let scenario_files = load_scenarios(&args.spec)?;
     let transcript = match &args.transcript {
         None => None,
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+        Some(path) => Some(create_output_file(path).map_err(|e| {
             UsageError::new(
                 Code::IoError,
                 format!("cannot write {}: {e}", path.display()),
@@ -179,8 +172,18 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         }
     }
     let report = run.finish();
-    driver.finish();
+    let finished = driver.finish();
     print_report(&report, args.format);
+    if let Err(e) = finished {
+        let path = args.transcript.as_deref().unwrap_or(Path::new(""));
+        return Err(UsageError::new(
+            Code::IoError,
+            format!(
+                "cannot write {}: {e}: the transcript is incomplete",
+                path.display()
+            ),
+        ));
+    }
     Ok(if report.conforms() {
         Status::Ok
     } else {
@@ -293,6 +296,28 @@ fn apply_preset(
     };
     *own = own.over(preset);
     Ok((game, preset))
+}
+
+/// The largest known-failures file read (a list of case names is a few kilobytes).
+const MAX_KNOWN_FAILURES_BYTES: u64 = 1 << 20;
+
+/// Reads the known-failures file through the guarded path: a regular file of text, within a
+/// limit (never a FIFO, which would block, nor a device, which may be endless).
+fn read_known_failures(path: &Path) -> Result<String, UsageError> {
+    let error = |why: String| {
+        UsageError::new(
+            Code::IoError,
+            format!("cannot read {}: {why}", path.display()),
+        )
+    };
+    match read_regular_file(path, MAX_KNOWN_FAILURES_BYTES).map_err(|e| error(e.to_string()))? {
+        Contents::TooLarge(size) => Err(error(format!(
+            "it has {size} bytes; a known-failures file is refused above {MAX_KNOWN_FAILURES_BYTES}"
+        ))),
+        Contents::Bytes(bytes) => {
+            String::from_utf8(bytes).map_err(|_| error("it is not UTF-8 text".into()))
+        }
+    }
 }
 
 /// Reads a known-failures file: one case-name glob a line; blank lines and `#` comments skipped.
