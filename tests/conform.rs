@@ -1209,3 +1209,74 @@ fn known_failures_and_transcripts_never_block_nor_read_without_end() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("refused above"));
 }
+
+/// `bao-oracle engine` behind a wrapper: `hello` (the parsed hello answer, a dict) may be changed
+/// by `on_hello`; `body` runs for every other request as in [`wrapped`].
+fn proxied(dir: &Path, name: &str, on_hello: &str, body: &str) -> String {
+    let indent = |text: &str, n: usize| -> String {
+        text.lines()
+            .map(|l| format!("{}{l}\n", " ".repeat(n)))
+            .collect()
+    };
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{BIN:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def ask(request):
+    inner.stdin.write(json.dumps(request) + "\n")
+    inner.stdin.flush()
+    return json.loads(inner.stdout.readline())
+def out(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = ask(request)
+    if request.get("type") == "hello":
+        hello = answer
+{on_hello}    else:
+{body}    out(json.dumps(answer))
+"#,
+        on_hello = indent(on_hello, 8),
+        body = indent(if body.is_empty() { "pass" } else { body }, 8),
+    );
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+#[test]
+fn what_an_engine_sends_reaches_the_terminal_escaped() {
+    let dir = scratch("escape");
+    let engine = proxied(
+        &dir,
+        "hostile",
+        "hello['engine'] = 'x\\x1b]0;PWNED\\x07\\nFAIL forged'\nhello['version'] = '\\x1b[2J'",
+        "if request['type'] == 'legal_moves':\n    answer['moves'].append('\\x1b[31mA9')\n\
+         elif request['type'] == 'play':\n    answer = {'id': request['id'], 'type': 'error', \
+         'code': 'illegal-move', 'message': '\\x1b]0;PWNED\\x07'}",
+    );
+    let no_spec = scratch("no-spec");
+    let out = conform(
+        &engine,
+        &[
+            "--ruleset",
+            "bao-kingulu",
+            "--games",
+            "3",
+            "--spec",
+            no_spec.to_str().unwrap(),
+        ],
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text}"
+    );
+    assert!(text.contains("\\u{1b}]0;PWNED\\u{7}"), "{text}");
+    assert!(
+        !text.lines().any(|l| l.starts_with("FAIL forged")),
+        "{text}"
+    );
+    assert!(text.contains("\\u{1b}[31mA9"), "{text}");
+}

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::markup::escape as xml;
 use crate::protocol::Rulings;
+use crate::report::escape_controls;
 
 /// The version of the JSON report's layout.
 pub const REPORT_VERSION: u32 = 1;
@@ -193,8 +194,10 @@ impl Report {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "engine: {}{version} (protocol {})",
-            self.engine.name, self.engine.protocol
+            "engine: {}{} (protocol {})",
+            flat(&self.engine.name),
+            flat(&version),
+            self.engine.protocol
         );
         for r in &self.rulesets {
             let preset = r
@@ -228,8 +231,8 @@ impl Report {
                 let _ = writeln!(
                     out,
                     "  {}: {}",
-                    c.name,
-                    c.reason.as_deref().unwrap_or("skipped")
+                    flat(&c.name),
+                    flat(c.reason.as_deref().unwrap_or("skipped"))
                 );
             }
             if skipped.len() > 20 {
@@ -282,7 +285,9 @@ impl Report {
             );
         }
         let _ = writeln!(out, "{}", self.summary.closing_line());
-        out
+        // Whatever the engine sent (moves, event holes, garbled lines, error messages) cannot
+        // move the cursor, recolour or retitle the reader's terminal.
+        escape_controls(&out).into_owned()
     }
 
     /// JUnit XML: one test suite per ruleset, one test case per case.
@@ -406,9 +411,9 @@ impl Divergence {
             n => format!(" (and {} more cases)", n - 1),
         };
         let first = self.cases.first().map(String::as_str).unwrap_or("?");
-        let _ = writeln!(out, "FAIL {first}{more}: {}", self.summary);
+        let _ = writeln!(out, "FAIL {first}{more}: {}", flat(&self.summary));
         for d in &self.details {
-            let _ = writeln!(out, "    {d}");
+            let _ = writeln!(out, "    {}", flat(d));
         }
         let rulings = rulings_suffix(&self.rulings);
         let plies = match (self.moves.len(), self.shrunk_from) {
@@ -429,7 +434,7 @@ impl Divergence {
             let _ = writeln!(out, "    {line}");
         }
         let _ = writeln!(out, "  request:   {}", one_line(&self.request));
-        let _ = writeln!(out, "  engine:    {}", one_line(&self.engine));
+        let _ = writeln!(out, "  engine:    {}", flat(&one_line(&self.engine)));
         let _ = writeln!(out, "  oracle:    {}", one_line(&self.oracle));
         let rules = if self.rules.is_empty() {
             "-".to_string()
@@ -443,6 +448,20 @@ impl Divergence {
         }
         out
     }
+}
+
+/// Text from the engine on one line of the report: every control character shown escaped, line
+/// ends too (an engine's name with a line break would forge a line of the report).
+fn flat(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn rulings_suffix(rulings: &Rulings) -> String {
