@@ -69,8 +69,9 @@ pub struct ConformArgs {
     /// The report's format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// The specification whose scenarios to run (files or folders).
-    #[arg(long = "spec", value_name = "PATH", default_value = "spec")]
+    /// The specification whose scenarios to run (files or folders; default: the one built into
+    /// the binary).
+    #[arg(long = "spec", value_name = "PATH")]
     pub spec: Vec<PathBuf>,
     /// Write every line exchanged with the engine to FILE (`> ` requests, `< ` answers).
     #[arg(long, value_name = "FILE")]
@@ -138,14 +139,56 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     }
     let mut rulings = rulings_by_ruleset(&rulesets, &args.rulings, ruling_names)
         .map_err(|e| UsageError::new(Code::UnknownRuling, e))?;
-    let preset = match &args.preset {
-        None => None,
-        Some(name) => Some(apply_preset(name, &mut rulings, args.rulesets.is_empty())?),
+    let mut presets: Vec<(&'static str, &'static Preset)> = match &args.preset {
+        None => Vec::new(),
+        Some(name) => vec![apply_preset(name, &mut rulings, args.rulesets.is_empty())?],
     };
+    // An engine that plays only presets (none of them the defaults) is run under its first one
+    // where --preset names none of its game.
+    for ruleset in &rulesets {
+        if presets.iter().any(|(game, _)| game == ruleset) {
+            continue;
+        }
+        let declared = &supported[ruleset].presets;
+        if declared.is_empty() || declared.iter().any(|p| p == "de-voogt") {
+            continue;
+        }
+        let Some(name) = declared.first() else {
+            continue;
+        };
+        match find_preset(name) {
+            Ok((game, preset)) if game == ruleset => {
+                if let Some(own) = rulings.get_mut(game) {
+                    *own = own.over(preset);
+                }
+                presets.push((game, preset));
+            }
+            _ => {
+                return Err(UsageError::new(
+                    Code::BadEngine,
+                    format!("the engine's `hello` names `{name}`, which is not a preset of {ruleset}"),
+                ));
+            }
+        }
+    }
     for (ruleset, set) in &rulings {
         if let Some(Err(e)) = games::dispatch(ruleset, CheckRulings(set)) {
             return Err(UsageError::new(Code::UnknownRuling, e));
         }
+    }
+    let scenarios: usize = scenario_files
+        .iter()
+        .filter(|f| rulesets.contains(&f.ruleset))
+        .map(|f| f.scenarios.len())
+        .sum();
+    if scenarios == 0 && args.games == 0 {
+        return Err(UsageError::new(
+            Code::Usage,
+            format!(
+                "nothing to run: no scenario of {} in the specification, and --games 0",
+                rulesets.join(", ")
+            ),
+        ));
     }
     driver.set_max_restarts(args.max_restarts);
     let options = Options {
@@ -163,7 +206,10 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             RunRuleset {
                 run: &mut run,
                 rulings: &rulings[ruleset],
-                preset: preset.filter(|(game, _)| game == ruleset).map(|(_, p)| p),
+                preset: presets
+                    .iter()
+                    .find(|(game, _)| game == ruleset)
+                    .map(|&(_, p)| p),
                 files: &scenario_files,
             },
         );
@@ -236,43 +282,27 @@ struct RunRuleset<'r, 'a> {
 impl GameVisitor for RunRuleset<'_, '_> {
     type Output = Result<(), Fatal>;
     fn visit<G: Game>(self) -> Result<(), Fatal> {
-        let scripts = conform::scripts::<G>(self.files);
+        let scripts = conform::scripts::<G>(self.files, self.preset);
         self.run.ruleset::<G>(&scripts, self.rulings, self.preset)
     }
 }
 
-/// The scenario files under `paths`; the default `spec` may be absent (then there are none).
+/// The scenario files under `paths`; with none, those of the specification built into the binary.
 fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<ScenarioFile>, UsageError> {
-    if paths == [PathBuf::from("spec")] && !Path::new("spec").exists() {
-        eprintln!("warning: no `spec` folder here: random games only (give --spec PATH)");
-        return Ok(Vec::new());
-    }
-    let files = spec::collect(paths).map_err(|e| {
-        UsageError::new(
+    let files = spec::load(paths).map_err(|e| match e {
+        Ok(message) => UsageError::new(Code::BadSpec, message),
+        Err(e) => UsageError::new(
             Code::IoError,
             format!("cannot read {}: {}", e.path.display(), e.message),
-        )
+        ),
     })?;
-    let mut out = Vec::new();
-    for path in files {
-        match spec::read_file(&path) {
-            Ok(SpecFile::Scenarios(file)) => out.push(file),
-            Ok(_) => {}
-            Err(Ok(message)) => {
-                return Err(UsageError::new(
-                    Code::BadSpec,
-                    format!("{}: {message}", path.display()),
-                ));
-            }
-            Err(Err(e)) => {
-                return Err(UsageError::new(
-                    Code::IoError,
-                    format!("cannot read {}: {}", e.path.display(), e.message),
-                ));
-            }
-        }
-    }
-    Ok(out)
+    Ok(files
+        .into_iter()
+        .filter_map(|(_, file)| match file {
+            SpecFile::Scenarios(file) => Some(file),
+            _ => None,
+        })
+        .collect())
 }
 
 /// Puts preset `name` under the `--ruling`s of its game, which the run must test (`every`: the

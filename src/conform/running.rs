@@ -261,29 +261,16 @@ impl<'a> Run<'a> {
     ) -> Result<(), Fatal> {
         self.left_out = (0, 0);
         let support = self.driver.info().rulesets.get(G::RULESET).cloned();
-        // The first ruling of `wanted` the engine does not support: (name, value).
-        let unsupported = |wanted: &Rulings| -> Option<(String, String)> {
-            let support = support.as_ref()?;
-            wanted.iter().find_map(|(name, value)| {
-                // A ruling the engine does not list is one it supports at its default.
-                let default = G::RULINGS
-                    .iter()
-                    .any(|d| d.name == name && d.default == value);
-                let ok = match support.rulings.get(name) {
-                    Some(values) => values.iter().any(|v| v == value),
-                    None => default,
-                };
-                (!ok).then(|| (name.to_string(), value.to_string()))
-            })
-        };
+        // Why the engine cannot play under `wanted`, judged on the full assignment (a default
+        // named and a default left out alike): the driver never sends such a request.
+        let unsupported = |wanted: &Rulings| -> Option<String> { support.as_ref()?.lacks::<G>(wanted) };
         for script in scripts {
             let name = format!("{}/{}", G::RULESET, script.name);
             let outcome = if self.skipped(&name) {
                 Outcome::Skipped("--skip".into())
-            } else if let Some((ruling, value)) = unsupported(&script.rulings) {
-                Outcome::Skipped(format!(
-                    "the engine does not support ruling {ruling}={value}"
-                ))
+            } else if let Some(why) = unsupported(&script.rulings) {
+                // An expected skip: the scenario pins a value the engine's `hello` leaves out.
+                Outcome::Skipped(format!("expected: {why}"))
             } else if self.stopped.is_some() {
                 Outcome::NotRun
             } else {
@@ -293,14 +280,12 @@ impl<'a> Run<'a> {
         }
         let game_rulings = rulings.resolve::<G>().map_err(|e| Fatal(e.message))?;
         // Which option asked for the ruling: the preset, when it sets that value.
-        let random_unsupported = unsupported(rulings).map(|(ruling, value)| {
+        let random_unsupported = unsupported(rulings).map(|why| {
             let asks = match preset {
-                Some(p) if p.rulings.contains(&(ruling.as_str(), value.as_str())) => {
-                    format!("--preset {}", p.name)
-                }
-                _ => "--ruling".to_string(),
+                Some(p) => format!("--preset {} (and any --ruling)", p.name),
+                None => "--ruling".to_string(),
             };
-            format!("the engine does not support ruling {ruling}={value}, which {asks} asks for")
+            format!("{why}, which {asks} asks for")
         });
         for n in 0..self.options.games {
             let name = format!("{}/random/{n}", G::RULESET);
@@ -405,7 +390,8 @@ impl<'a> Run<'a> {
             match judge(&ctx, probe, reply) {
                 Verdict::Pass => {}
                 Verdict::LeftOut => self.count_left_out(&probe.kind),
-                Verdict::Skip(reason) => return Outcome::Unexcused(reason),
+                // The engine cannot represent the position (or the move): a skip by its reason.
+                Verdict::Skip(reason) => return Outcome::Skipped(reason),
                 Verdict::Fail(mismatch) => {
                     let moves = probe.reproduction();
                     let mut d = divergence(name, &ctx, &moves, probe, reply, mismatch);
@@ -538,7 +524,8 @@ impl<'a> Run<'a> {
             match judge(ctx, probe, reply) {
                 Verdict::Pass => {}
                 Verdict::LeftOut => self.count_left_out(&probe.kind),
-                Verdict::Skip(reason) => return Outcome::Unexcused(reason),
+                // The engine cannot represent the position (or the move): a skip by its reason.
+                Verdict::Skip(reason) => return Outcome::Skipped(reason),
                 Verdict::Fail(mismatch) => {
                     let name = format!("{}/random/{n}", G::RULESET);
                     let upto = probe.reproduction().len();
@@ -605,16 +592,28 @@ enum Outcome {
     NotRun,
 }
 
-/// The scenarios of game `G` among spec files, as scripts.
-pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
+/// The scenarios of game `G` among spec files, as scripts; under `preset`, each ruling a
+/// scenario does not pin takes the preset's value (as `spec --preset` runs them).
+pub fn scripts<G: Game>(files: &[ScenarioFile], preset: Option<&Preset>) -> Vec<Script<G>> {
     let mut scripts = Vec::new();
     for file in files.iter().filter(|f| f.ruleset == G::RULESET) {
         for scenario in &file.scenarios {
-            let start = scenario_start::<G>(scenario);
+            let rulings = match preset {
+                Some(p) => scenario.rulings.over(p),
+                None => scenario.rulings.clone(),
+            };
+            let start = if rulings == scenario.rulings {
+                scenario_start::<G>(scenario)
+            } else {
+                // The start is read under the rulings it is played under.
+                let mut under = scenario.clone();
+                under.rulings = rulings.clone();
+                scenario_start::<G>(&under)
+            };
             scripts.push(Script {
                 name: scenario.id.clone(),
                 start,
-                rulings: scenario.rulings.clone(),
+                rulings,
                 moves: scenario.moves.clone(),
                 rules: scenario.rules.clone(),
             });
