@@ -78,6 +78,9 @@ pub struct RulesetSupport {
     pub rulings: BTreeMap<String, Vec<String>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub presets: Vec<String>,
+    /// The engine's own move notation (`donkers`), for the report: requests stay canonical.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
 }
 
 impl RulesetSupport {
@@ -99,7 +102,8 @@ impl RulesetSupport {
             })
         };
         if self.presets.is_empty() {
-            return gap(&|def| def.default).map(|r| format!("the engine does not support ruling {r}"));
+            return gap(&|def| def.default)
+                .map(|r| format!("the engine does not support ruling {r}"));
         }
         let presets: Vec<&Preset> = G::PRESETS
             .iter()
@@ -479,6 +483,7 @@ pub fn hello(id: Value) -> Response {
                     })
                     .collect(),
                 presets: Vec::new(),
+                notation: None,
             }
         }
     }

@@ -166,7 +166,9 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             _ => {
                 return Err(UsageError::new(
                     Code::BadEngine,
-                    format!("the engine's `hello` names `{name}`, which is not a preset of {ruleset}"),
+                    format!(
+                        "the engine's `hello` names `{name}`, which is not a preset of {ruleset}"
+                    ),
                 ));
             }
         }

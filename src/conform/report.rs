@@ -140,6 +140,17 @@ pub struct Divergence {
     pub oracle: Value,
     /// The rule ids involved: of the oracle's answer, the differing moves, and the scenario.
     pub rules: Vec<String>,
+    /// What differs and the rule it is about: divergences of one kind are one finding.
+    pub kind: String,
+    /// The rule whose condition decides the difference, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deciding_rule: Option<String>,
+    /// The command that shows the oracle's reading of the move (`bao-oracle explain …`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<String>,
+    /// The move in the engine's own notation (its `hello` names one), when it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_move: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -442,6 +453,15 @@ impl Divergence {
             self.rules.join(", ")
         };
         let _ = writeln!(out, "  rules:     {rules}");
+        if let Some(rule) = &self.deciding_rule {
+            let _ = writeln!(out, "  deciding:  {rule}");
+        }
+        if let Some(mv) = &self.engine_move {
+            let _ = writeln!(out, "  engine's notation: {}", flat(mv));
+        }
+        if let Some(command) = &self.explain {
+            let _ = writeln!(out, "  explain:   {}", flat(command));
+        }
         if self.cases.len() > 1 {
             let names: Vec<&str> = self.cases.iter().map(String::as_str).collect();
             let _ = writeln!(out, "  cases:     {}", list(&names, 8));

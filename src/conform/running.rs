@@ -198,6 +198,20 @@ impl<'a> Run<'a> {
         )
     }
 
+    /// The engine's notation for game `G`, when its `hello` names one of the game's (other than
+    /// canonical, which every request speaks).
+    fn notation<G: Game>(&self) -> Option<crate::game::Notation> {
+        let name = self
+            .driver
+            .info()
+            .rulesets
+            .get(G::RULESET)?
+            .notation
+            .as_deref()?;
+        crate::game::Notation::parse(name)
+            .filter(|n| *n != crate::game::Notation::Canonical && G::NOTATIONS.contains(n))
+    }
+
     /// Whether the engine can no longer be run.
     pub(super) fn stopped(&self) -> bool {
         self.stopped.is_some()
@@ -216,30 +230,41 @@ impl<'a> Run<'a> {
                 (CaseStatus::Skipped, None, Some(reason))
             }
             Outcome::NotRun => (CaseStatus::NotRun, None, None),
-            Outcome::Failed(d) => {
-                // Random games that shrink to the same reproduction are one divergence, and a
-                // protocol violation is one whatever the request.
-                let violation = violation(&d);
-                let same = self.divergences.iter().position(|old| {
-                    let reproduction = old.ruleset == d.ruleset
-                        && old.rulings == d.rulings
-                        && old.start == d.start
-                        && old.moves == d.moves
-                        && request_kind(&old.request) == request_kind(&d.request)
-                        && old.summary == d.summary;
-                    reproduction || (violation.is_some() && judging::violation(old) == violation)
-                });
-                let index = match same {
-                    Some(i) => {
-                        self.divergences[i].cases.push(name.clone());
-                        i
-                    }
-                    None => {
-                        self.divergences.push(*d);
-                        self.divergences.len() - 1
-                    }
-                };
-                (CaseStatus::Failed, Some(index), None)
+            Outcome::Failed(found) => {
+                // One finding per cause: divergences of one kind (what differs and the rule it is
+                // about, for the same request type and rulings) are one, the shortest
+                // reproduction first; a protocol violation is one whatever the request.
+                let mut first = None;
+                for d in found {
+                    let violation = violation(&d);
+                    let same = self.divergences.iter().position(|old| {
+                        let kind = old.ruleset == d.ruleset
+                            && old.rulings == d.rulings
+                            && request_kind(&old.request).0 == request_kind(&d.request).0
+                            && old.kind == d.kind;
+                        kind || (violation.is_some() && judging::violation(old) == violation)
+                    });
+                    let index = match same {
+                        Some(i) => {
+                            let old = &mut self.divergences[i];
+                            if !old.cases.contains(&name) {
+                                old.cases.push(name.clone());
+                            }
+                            if d.moves.len() < old.moves.len() {
+                                let cases = std::mem::take(&mut old.cases);
+                                *old = d;
+                                old.cases = cases;
+                            }
+                            i
+                        }
+                        None => {
+                            self.divergences.push(d);
+                            self.divergences.len() - 1
+                        }
+                    };
+                    first.get_or_insert(index);
+                }
+                (CaseStatus::Failed, first, None)
             }
         };
         self.cases.push(CaseResult {
@@ -263,7 +288,8 @@ impl<'a> Run<'a> {
         let support = self.driver.info().rulesets.get(G::RULESET).cloned();
         // Why the engine cannot play under `wanted`, judged on the full assignment (a default
         // named and a default left out alike): the driver never sends such a request.
-        let unsupported = |wanted: &Rulings| -> Option<String> { support.as_ref()?.lacks::<G>(wanted) };
+        let unsupported =
+            |wanted: &Rulings| -> Option<String> { support.as_ref()?.lacks::<G>(wanted) };
         for script in scripts {
             let name = format!("{}/{}", G::RULESET, script.name);
             let outcome = if self.skipped(&name) {
@@ -279,6 +305,7 @@ impl<'a> Run<'a> {
             self.record(name, G::RULESET, outcome);
         }
         let game_rulings = rulings.resolve::<G>().map_err(|e| Fatal(e.message))?;
+        let notation = self.notation::<G>();
         // Which option asked for the ruling: the preset, when it sets that value.
         let random_unsupported = unsupported(rulings).map(|why| {
             let asks = match preset {
@@ -303,6 +330,7 @@ impl<'a> Run<'a> {
                     start: G::start(),
                     history: false,
                     max_laps: self.options.max_laps,
+                    notation,
                 };
                 self.random_game(&ctx, n)
             };
@@ -339,6 +367,7 @@ impl<'a> Run<'a> {
             start,
             history: true,
             max_laps: self.options.max_laps,
+            notation: self.notation::<G>(),
         };
         let mut probes = Vec::new();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
@@ -400,7 +429,7 @@ impl<'a> Run<'a> {
                             d.rules.push(r.clone());
                         }
                     }
-                    return Outcome::Failed(Box::new(d));
+                    return Outcome::Failed(vec![d]);
                 }
             }
         }
@@ -460,7 +489,7 @@ impl<'a> Run<'a> {
             Response::Error { code, message, .. } => vec![format!("oracle: {code}: {message}")],
             _ => Vec::new(),
         };
-        Outcome::Failed(Box::new(Divergence {
+        Outcome::Failed(vec![Divergence {
             cases: vec![name.to_string()],
             ruleset: G::RULESET.to_string(),
             rulings: script.rulings.clone(),
@@ -475,7 +504,11 @@ impl<'a> Run<'a> {
             engine,
             oracle: serde_json::to_value(&expected).expect("responses serialize"),
             rules: script.rules.clone(),
-        }))
+            kind: "a refused start".to_string(),
+            deciding_rule: None,
+            explain: None,
+            engine_move: None,
+        }])
     }
 
     fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Outcome {
@@ -520,38 +553,55 @@ impl<'a> Run<'a> {
         let Some(replies) = self.send(&mut probes) else {
             return Outcome::NotRun;
         };
+        // Every kind of divergence of the game, each shrunk on its own.
+        let mut found: Vec<Divergence> = Vec::new();
+        let mut kinds: Vec<(String, String)> = Vec::new();
+        let mut skipped = None;
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(ctx, probe, reply) {
                 Verdict::Pass => {}
                 Verdict::LeftOut => self.count_left_out(&probe.kind),
                 // The engine cannot represent the position (or the move): a skip by its reason.
-                Verdict::Skip(reason) => return Outcome::Skipped(reason),
+                Verdict::Skip(reason) => {
+                    skipped.get_or_insert(reason);
+                }
                 Verdict::Fail(mismatch) => {
+                    let key = (request_label(&probe.kind), mismatch.signature.clone());
+                    if kinds.contains(&key) || self.stopped() {
+                        continue;
+                    }
+                    kinds.push(key);
                     let name = format!("{}/random/{n}", G::RULESET);
                     let upto = probe.reproduction().len();
-                    let found = Failure {
+                    let failure = Failure {
                         moves: moves[..upto].to_vec(),
                         probe: probe.clone(),
                         reply: reply.clone(),
                         mismatch,
                     };
-                    let shrunk = self.shrink(ctx, found);
+                    let shrunk = self.shrink(ctx, failure);
                     let shrunk = self.search(ctx, shrunk);
-                    let moves = shrunk.probe.reproduction();
+                    let repro = shrunk.probe.reproduction();
                     let mut d = divergence(
                         &name,
                         ctx,
-                        &moves,
+                        &repro,
                         &shrunk.probe,
                         &shrunk.reply,
                         shrunk.mismatch,
                     );
-                    if moves.len() < upto {
+                    if repro.len() < upto {
                         d.shrunk_from = Some(upto);
                     }
-                    return Outcome::Failed(Box::new(d));
+                    found.push(d);
                 }
             }
+        }
+        if !found.is_empty() {
+            return Outcome::Failed(found);
+        }
+        if let Some(reason) = skipped {
+            return Outcome::Skipped(reason);
         }
         Outcome::Passed
     }
@@ -581,7 +631,8 @@ impl<'a> Run<'a> {
 
 enum Outcome {
     Passed,
-    Failed(Box<Divergence>),
+    /// Each kind of divergence the case showed, once.
+    Failed(Vec<Divergence>),
     /// Skipped for a reason that does not fail the run: the user's `--skip`, a ruling the engine
     /// does not list, a case the oracle cannot pose.
     Skipped(String),
@@ -590,6 +641,15 @@ enum Outcome {
     Unexcused(String),
     /// The engine could not be run any more.
     NotRun,
+}
+
+/// The request type of a probe, for telling divergences apart.
+fn request_label(kind: &Kind) -> String {
+    match kind {
+        Kind::LegalMoves => "legal_moves".into(),
+        Kind::Play => "play".into(),
+        Kind::Refused(_) => "play refused".into(),
+    }
 }
 
 /// The scenarios of game `G` among spec files, as scripts; under `preset`, each ruling a

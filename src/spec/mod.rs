@@ -30,33 +30,114 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 /// `conform`, `spec` and `export` work from any folder (`--spec`/paths override it). A test keeps
 /// the table equal to the folder.
 pub const BUILT_IN: &[(&str, &str)] = &[
-    ("spec/bao-kingulu/board.yaml", include_str!("../../spec/bao-kingulu/board.yaml")),
-    ("spec/bao-kingulu/end.yaml", include_str!("../../spec/bao-kingulu/end.yaml")),
-    ("spec/bao-kingulu/perft.yaml", include_str!("../../spec/bao-kingulu/perft.yaml")),
-    ("spec/bao-kingulu/reserved.yaml", include_str!("../../spec/bao-kingulu/reserved.yaml")),
-    ("spec/bao-kingulu/rules.yaml", include_str!("../../spec/bao-kingulu/rules.yaml")),
-    ("spec/bao-kingulu/sowing.yaml", include_str!("../../spec/bao-kingulu/sowing.yaml")),
-    ("spec/bao-la-kete/board.yaml", include_str!("../../spec/bao-la-kete/board.yaml")),
-    ("spec/bao-la-kete/end.yaml", include_str!("../../spec/bao-la-kete/end.yaml")),
-    ("spec/bao-la-kete/hizi-zetu.yaml", include_str!("../../spec/bao-la-kete/hizi-zetu.yaml")),
-    ("spec/bao-la-kete/mtaji.yaml", include_str!("../../spec/bao-la-kete/mtaji.yaml")),
-    ("spec/bao-la-kete/nemo.yaml", include_str!("../../spec/bao-la-kete/nemo.yaml")),
-    ("spec/bao-la-kete/perft.yaml", include_str!("../../spec/bao-la-kete/perft.yaml")),
-    ("spec/bao-la-kete/rules.yaml", include_str!("../../spec/bao-la-kete/rules.yaml")),
-    ("spec/bao-la-kete/sowing.yaml", include_str!("../../spec/bao-la-kete/sowing.yaml")),
-    ("spec/bao-la-kimasai/board.yaml", include_str!("../../spec/bao-la-kimasai/board.yaml")),
-    ("spec/bao-la-kimasai/capture.yaml", include_str!("../../spec/bao-la-kimasai/capture.yaml")),
-    ("spec/bao-la-kimasai/end.yaml", include_str!("../../spec/bao-la-kimasai/end.yaml")),
-    ("spec/bao-la-kimasai/moves.yaml", include_str!("../../spec/bao-la-kimasai/moves.yaml")),
-    ("spec/bao-la-kimasai/perft.yaml", include_str!("../../spec/bao-la-kimasai/perft.yaml")),
-    ("spec/bao-la-kimasai/rules.yaml", include_str!("../../spec/bao-la-kimasai/rules.yaml")),
-    ("spec/bao-la-kiswahili/board.yaml", include_str!("../../spec/bao-la-kiswahili/board.yaml")),
-    ("spec/bao-la-kiswahili/end.yaml", include_str!("../../spec/bao-la-kiswahili/end.yaml")),
-    ("spec/bao-la-kiswahili/mtaji.yaml", include_str!("../../spec/bao-la-kiswahili/mtaji.yaml")),
-    ("spec/bao-la-kiswahili/namua.yaml", include_str!("../../spec/bao-la-kiswahili/namua.yaml")),
-    ("spec/bao-la-kiswahili/perft.yaml", include_str!("../../spec/bao-la-kiswahili/perft.yaml")),
-    ("spec/bao-la-kiswahili/rules.yaml", include_str!("../../spec/bao-la-kiswahili/rules.yaml")),
-    ("spec/bao-la-kiswahili/takasia.yaml", include_str!("../../spec/bao-la-kiswahili/takasia.yaml")),
+    (
+        "spec/bao-kingulu/board.yaml",
+        include_str!("../../spec/bao-kingulu/board.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/end.yaml",
+        include_str!("../../spec/bao-kingulu/end.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/perft.yaml",
+        include_str!("../../spec/bao-kingulu/perft.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/reserved.yaml",
+        include_str!("../../spec/bao-kingulu/reserved.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/rules.yaml",
+        include_str!("../../spec/bao-kingulu/rules.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/sowing.yaml",
+        include_str!("../../spec/bao-kingulu/sowing.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/board.yaml",
+        include_str!("../../spec/bao-la-kete/board.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/end.yaml",
+        include_str!("../../spec/bao-la-kete/end.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/hizi-zetu.yaml",
+        include_str!("../../spec/bao-la-kete/hizi-zetu.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/mtaji.yaml",
+        include_str!("../../spec/bao-la-kete/mtaji.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/nemo.yaml",
+        include_str!("../../spec/bao-la-kete/nemo.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/perft.yaml",
+        include_str!("../../spec/bao-la-kete/perft.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/rules.yaml",
+        include_str!("../../spec/bao-la-kete/rules.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/sowing.yaml",
+        include_str!("../../spec/bao-la-kete/sowing.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/board.yaml",
+        include_str!("../../spec/bao-la-kimasai/board.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/capture.yaml",
+        include_str!("../../spec/bao-la-kimasai/capture.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/end.yaml",
+        include_str!("../../spec/bao-la-kimasai/end.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/moves.yaml",
+        include_str!("../../spec/bao-la-kimasai/moves.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/perft.yaml",
+        include_str!("../../spec/bao-la-kimasai/perft.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/rules.yaml",
+        include_str!("../../spec/bao-la-kimasai/rules.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/board.yaml",
+        include_str!("../../spec/bao-la-kiswahili/board.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/end.yaml",
+        include_str!("../../spec/bao-la-kiswahili/end.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/mtaji.yaml",
+        include_str!("../../spec/bao-la-kiswahili/mtaji.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/namua.yaml",
+        include_str!("../../spec/bao-la-kiswahili/namua.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/perft.yaml",
+        include_str!("../../spec/bao-la-kiswahili/perft.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/rules.yaml",
+        include_str!("../../spec/bao-la-kiswahili/rules.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/takasia.yaml",
+        include_str!("../../spec/bao-la-kiswahili/takasia.yaml"),
+    ),
 ];
 
 /// The spec files of `paths` (folders recursively), read and parsed, each with the path shown for
@@ -270,7 +351,12 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
     let texts: Vec<(String, Result<SpecFile, Result<String, IoError>>)> = if paths.is_empty() {
         BUILT_IN
             .iter()
-            .map(|(path, text)| (path.to_string(), parse_file(Path::new(path), text).map_err(Ok)))
+            .map(|(path, text)| {
+                (
+                    path.to_string(),
+                    parse_file(Path::new(path), text).map_err(Ok),
+                )
+            })
             .collect()
     } else {
         collect(paths)?
