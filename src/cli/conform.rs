@@ -41,6 +41,11 @@ pub struct ConformArgs {
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// Position probes per ruleset: seeded valid positions of the kinds games from the start
+    /// rarely reach (Bao la Kiswahili: namua and mtaji, owned and lost houses below and above six,
+    /// lone houses, takasia fields and due obligations, near-ends), a few plies from each; 0: none.
+    #[arg(long, default_value_t = conform::POSITIONS, value_name = "N")]
+    pub positions: u64,
     /// Leave out of the comparison every move the oracle needs more than N laps to decide, and
     /// every position with such a legal move: for engines that cut long moves at a limit of their
     /// own (ZAN-A16, KETE-A7, KIN-A8). The report says how many requests it left out.
@@ -183,7 +188,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         .filter(|f| rulesets.contains(&f.ruleset))
         .map(|f| f.scenarios.len())
         .sum();
-    if scenarios == 0 && args.games == 0 {
+    if scenarios == 0 && args.games == 0 && args.positions == 0 {
         return Err(UsageError::new(
             Code::Usage,
             format!(
@@ -195,6 +200,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     driver.set_max_restarts(args.max_restarts);
     let options = Options {
         games: args.games,
+        positions: args.positions,
         seed: args.seed,
         skip: args.skip.clone(),
         known_failures,

@@ -51,6 +51,8 @@ pub struct RulesetSummary {
     pub preset: Option<String>,
     pub scenarios: usize,
     pub games: usize,
+    /// Position probes run (`--positions`): generated positions the games rarely reach.
+    pub positions: usize,
     /// What `--max-laps` left out of the comparison.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left_out: Option<LeftOut>,
@@ -218,11 +220,12 @@ impl Report {
                 .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{}{preset}{}: {} scenarios, {} random games (seed {})",
+                "{}{preset}{}: {} scenarios, {} random games, {} position probes (seed {})",
                 r.ruleset,
                 rulings_suffix(&r.rulings),
                 r.scenarios,
                 r.games,
+                r.positions,
                 self.seed
             );
         }

@@ -21,6 +21,8 @@ use crate::spec::format::{Scenario, ScenarioFile};
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).
 pub const MAX_PLIES: usize = 2000;
+/// Plies played from each position probe (each with its `legal_moves` and an illegal `play`).
+pub const POSITION_PLIES: usize = 3;
 
 /// A scripted case: moves from a start position, each played through the engine.
 #[derive(Clone, Debug)]
@@ -232,14 +234,13 @@ impl<'a> Run<'a> {
             Outcome::NotRun => (CaseStatus::NotRun, None, None),
             Outcome::Failed(found) => {
                 // One finding per cause: divergences of one kind (what differs and the rule it is
-                // about, for the same request type and rulings) are one, the shortest
+                // about, for the same request type, whatever the rulings) are one, the shortest
                 // reproduction first; a protocol violation is one whatever the request.
                 let mut first = None;
                 for d in found {
                     let violation = violation(&d);
                     let same = self.divergences.iter().position(|old| {
                         let kind = old.ruleset == d.ruleset
-                            && old.rulings == d.rulings
                             && request_kind(&old.request).0 == request_kind(&d.request).0
                             && old.kind == d.kind;
                         kind || (violation.is_some() && judging::violation(old) == violation)
@@ -336,7 +337,38 @@ impl<'a> Run<'a> {
             };
             self.record(name, G::RULESET, outcome);
         }
+        // Position probes: a few plies from each generated position.
+        let mut probed = 0;
+        for n in 0..self.options.positions {
+            let name = format!("{}/position/{n}", G::RULESET);
+            let Some((start, kind)) =
+                super::positions::generate::<G>(self.options.seed, n, &game_rulings)
+            else {
+                continue;
+            };
+            probed += 1;
+            let outcome = if self.skipped(&name) {
+                Outcome::Skipped("--skip".into())
+            } else if let Some(reason) = &random_unsupported {
+                Outcome::Unexcused(reason.clone())
+            } else if self.stopped.is_some() {
+                Outcome::NotRun
+            } else {
+                let ctx = Context::<G> {
+                    rulings: game_rulings.clone(),
+                    rulings_text: rulings.clone(),
+                    start,
+                    history: false,
+                    max_laps: self.options.max_laps,
+                    notation,
+                };
+                let seed = game_seed(self.options.seed, &format!("{}/{kind}", G::RULESET), n);
+                self.game_from(&ctx, &name, seed, POSITION_PLIES)
+            };
+            self.record(name, G::RULESET, outcome);
+        }
         self.rulesets.push(RulesetSummary {
+            positions: probed,
             ruleset: G::RULESET.to_string(),
             rulings: rulings.clone(),
             preset: preset.map(|p| p.name.to_string()),
@@ -512,7 +544,21 @@ impl<'a> Run<'a> {
     }
 
     fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Outcome {
-        let mut rng = SplitMix64::new(game_seed(self.options.seed, G::RULESET, n));
+        let name = format!("{}/random/{n}", G::RULESET);
+        let seed = game_seed(self.options.seed, G::RULESET, n);
+        self.game_from(ctx, &name, seed, MAX_PLIES)
+    }
+
+    /// A random game from `ctx.start` of at most `max_plies` plies, seeded `seed`: every probe
+    /// of it sent in one batch, and every kind of divergence found shrunk on its own.
+    fn game_from<G: Game>(
+        &mut self,
+        ctx: &Context<G>,
+        name: &str,
+        seed: u64,
+        max_plies: usize,
+    ) -> Outcome {
+        let mut rng = SplitMix64::new(seed);
         let names = move_names::<G>();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
         let mut moves: Vec<G::Move> = Vec::new();
@@ -521,7 +567,7 @@ impl<'a> Run<'a> {
         let mut legal = Vec::new();
         let mut illegal = Vec::new();
         let left_before = self.left_out;
-        while game.end().is_none() && moves.len() < MAX_PLIES {
+        while game.end().is_none() && moves.len() < max_plies {
             let pos = game.position.clone();
             G::legal_moves(&pos, &ctx.rulings, &mut legal);
             // A position with undecided moves gets no `legal_moves`: its move list is not known.
@@ -571,7 +617,6 @@ impl<'a> Run<'a> {
                         continue;
                     }
                     kinds.push(key);
-                    let name = format!("{}/random/{n}", G::RULESET);
                     let upto = probe.reproduction().len();
                     let failure = Failure {
                         moves: moves[..upto].to_vec(),
@@ -583,7 +628,7 @@ impl<'a> Run<'a> {
                     let shrunk = self.search(ctx, shrunk);
                     let repro = shrunk.probe.reproduction();
                     let mut d = divergence(
-                        &name,
+                        name,
                         ctx,
                         &repro,
                         &shrunk.probe,
