@@ -441,7 +441,15 @@ fn hole_differences(ruleset: &str, engine: &str, oracle: &str) -> Vec<String> {
     }
     let mut out = Vec::new();
     for ((row, ours), letter) in er.iter().zip(&or).zip(letters) {
-        let (a, b): (Vec<&str>, Vec<&str>) = (row.split(',').collect(), ours.split(',').collect());
+        // Counts separated by commas; Kimasai writes one digit a hole.
+        let cells = |row: &'_ str| -> Vec<String> {
+            if row.contains(',') {
+                row.split(',').map(str::to_string).collect()
+            } else {
+                row.chars().map(String::from).collect()
+            }
+        };
+        let (a, b) = (cells(row), cells(ours));
         if a.len() != b.len() {
             return Vec::new();
         }

@@ -218,14 +218,17 @@ impl Report {
                 .as_deref()
                 .map(|p| format!(" (preset {p})"))
                 .unwrap_or_default();
+            let probes = match r.positions {
+                0 => String::new(),
+                n => format!(", {n} position probes"),
+            };
             let _ = writeln!(
                 out,
-                "{}{preset}{}: {} scenarios, {} random games, {} position probes (seed {})",
+                "{}{preset}{}: {} scenarios, {} random games{probes} (seed {})",
                 r.ruleset,
                 rulings_suffix(&r.rulings),
                 r.scenarios,
                 r.games,
-                r.positions,
                 self.seed
             );
         }
