@@ -208,6 +208,20 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         max_laps: args.max_laps,
     };
     let mut run = Run::new(&mut driver, &options);
+    // Progress only for people: a terminal on both outputs and the human report.
+    {
+        use std::io::IsTerminal;
+        if args.format == Format::Human
+            && std::io::stdout().is_terminal()
+            && std::io::stderr().is_terminal()
+        {
+            let probed = rulesets.iter().filter(|r| *r == "bao-la-kiswahili").count();
+            let total = scenarios
+                + (args.games as usize).saturating_mul(rulesets.len())
+                + (args.positions as usize).saturating_mul(probed);
+            run.show_progress(total);
+        }
+    }
     for ruleset in &rulesets {
         let outcome = games::dispatch(
             ruleset,

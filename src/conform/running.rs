@@ -53,6 +53,8 @@ pub struct Run<'a> {
     unexcused: Vec<(String, String)>,
     /// `play` and `legal_moves` probes of the current ruleset left out by `--max-laps`.
     left_out: (usize, usize),
+    /// Progress on a terminal: the cases expected in all, when shown (see [`Run::show_progress`]).
+    progress: Option<usize>,
 }
 
 impl<'a> Run<'a> {
@@ -68,11 +70,54 @@ impl<'a> Run<'a> {
             stopped: None,
             unexcused: Vec::new(),
             left_out: (0, 0),
+            progress: None,
+        }
+    }
+
+    /// Shows progress on standard error (a terminal) while the run goes on: a line with the
+    /// counts of cases and findings, each finding's first line as it is found. `total`: the cases
+    /// expected.
+    pub fn show_progress(&mut self, total: usize) {
+        self.progress = Some(total);
+    }
+
+    fn report_progress(&self, new_findings: &[usize]) {
+        let Some(total) = self.progress else { return };
+        use std::io::Write as _;
+        let mut err = std::io::stderr().lock();
+        for &i in new_findings {
+            let d = &self.divergences[i];
+            let case = d.cases.first().map(String::as_str).unwrap_or("?");
+            let line = format!("FAIL {case}: {} ({})\n", d.summary, d.kind);
+            let _ = write!(err, "\r\x1b[K{}", crate::report::escape_controls(&line));
+        }
+        let failed = self
+            .cases
+            .iter()
+            .filter(|c| c.status == CaseStatus::Failed)
+            .count();
+        let _ = write!(
+            err,
+            "\r\x1b[K{} of {total} cases, {} findings, {failed} failed",
+            self.cases.len(),
+            self.divergences.len()
+        );
+        let _ = err.flush();
+    }
+
+    /// Clears the progress line before the report.
+    fn end_progress(&self) {
+        if self.progress.is_some() {
+            use std::io::Write as _;
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[K");
+            let _ = err.flush();
         }
     }
 
     /// The report, with the known failures applied.
     pub fn finish(mut self) -> Report {
+        self.end_progress();
         let patterns = &self.options.known_failures;
         let mut matched = vec![false; patterns.len()];
         let mut fixed = Vec::new();
@@ -224,6 +269,7 @@ impl<'a> Run<'a> {
     }
 
     fn record(&mut self, name: String, ruleset: &str, outcome: Outcome) {
+        let mut fresh = Vec::new();
         let (status, divergence, reason) = match outcome {
             Outcome::Passed => (CaseStatus::Passed, None, None),
             Outcome::Skipped(reason) => (CaseStatus::Skipped, None, Some(reason)),
@@ -237,6 +283,7 @@ impl<'a> Run<'a> {
                 // about, for the same request type, whatever the rulings) are one, the shortest
                 // reproduction first; a protocol violation is one whatever the request.
                 let mut first = None;
+                let before = self.divergences.len();
                 for d in found {
                     let violation = violation(&d);
                     let same = self.divergences.iter().position(|old| {
@@ -265,6 +312,7 @@ impl<'a> Run<'a> {
                     };
                     first.get_or_insert(index);
                 }
+                fresh.extend(before..self.divergences.len());
                 (CaseStatus::Failed, first, None)
             }
         };
@@ -275,6 +323,7 @@ impl<'a> Run<'a> {
             divergence,
             reason,
         });
+        self.report_progress(&fresh);
     }
 
     /// Runs the scripts and the random games of game `G` under `rulings` (for the random games),
