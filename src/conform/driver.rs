@@ -582,6 +582,13 @@ fn to_line(request: &Request) -> String {
 
 /// The engine's answer to the request with id `id`.
 fn read_reply(line: String, id: &Value) -> Reply {
+    // The common case in one parse: a valid response with the right id. Anything else is read
+    // again as JSON to say what is wrong with it.
+    if let Ok(response) = serde_json::from_str::<Response>(&line)
+        && response.id() == id
+    {
+        return Reply::Answer { response, line };
+    }
     let value: Value = match serde_json::from_str(&line) {
         Ok(value) => value,
         Err(e) => {

@@ -283,18 +283,24 @@ mod tests {
 
     #[test]
     fn every_probe_is_a_valid_position_and_the_kinds_all_occur() {
-        let rulings = crate::protocol::Rulings::new()
-            .resolve::<Zanzibar>()
-            .unwrap();
+        // A due obligation is a position only under `takasia-must-capture` other than `no`.
+        let defaults = crate::protocol::Rulings::new();
+        let obliged =
+            crate::protocol::Rulings::from_pairs([("zanzibar.takasia-must-capture", "any")])
+                .unwrap();
         let mut kinds = std::collections::BTreeSet::new();
-        for n in 0..300 {
-            let (pos, kind) = generate::<Zanzibar>(1, n, &rulings).expect("a position");
-            let text = Zanzibar::format_compact(&pos);
-            assert!(
-                Zanzibar::parse_position_under(&text, &rulings).is_ok(),
-                "{text}"
-            );
-            kinds.insert(kind);
+        for set in [defaults, obliged] {
+            let rulings = set.resolve::<Zanzibar>().unwrap();
+            for n in 0..300 {
+                let (pos, kind) = generate::<Zanzibar>(1, n, &rulings).expect("a position");
+                let text = Zanzibar::format_compact(&pos);
+                assert!(
+                    Zanzibar::parse_position_under(&text, &rulings).is_ok(),
+                    "{text}"
+                );
+                assert!(Zanzibar::game_end(&pos, &rulings).is_none(), "{text}");
+                kinds.insert(kind);
+            }
         }
         assert_eq!(kinds.len(), KINDS.len(), "{kinds:?}");
     }
