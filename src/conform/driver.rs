@@ -528,12 +528,11 @@ impl Driver {
         if let Some(p) = self.process.take() {
             p.close();
         }
-        if let Some(mut t) = self.transcript.take() {
-            if let Err(e) = t.flush()
-                && self.transcript_error.is_none()
-            {
-                self.transcript_error = Some(e);
-            }
+        if let Some(mut t) = self.transcript.take()
+            && let Err(e) = t.flush()
+            && self.transcript_error.is_none()
+        {
+            self.transcript_error = Some(e);
         }
         match self.transcript_error.take() {
             Some(e) => Err(e),

@@ -308,6 +308,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), IoError> {
     Ok(())
 }
 
+/// A spec file read: the file, or why it is not one (`Err(Ok(..))`) or cannot be read.
+type FileRead = Result<SpecFile, Result<String, IoError>>;
+
 /// Reads one spec file; what kind it is follows from its name (`rules.yaml`, `perft.yaml`, or a
 /// scenario file). `Err(Ok(..))` is a file that was read but is not a valid spec file;
 /// `Err(Err(..))` one that could not be read.
@@ -348,7 +351,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
     let mut items = Vec::new();
     let mut loaded: Vec<(String, SpecFile)> = Vec::new();
     // No paths: the built-in specification.
-    let texts: Vec<(String, Result<SpecFile, Result<String, IoError>>)> = if paths.is_empty() {
+    let texts: Vec<(String, FileRead)> = if paths.is_empty() {
         BUILT_IN
             .iter()
             .map(|(path, text)| {
