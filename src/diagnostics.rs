@@ -72,6 +72,9 @@ pub enum Code {
     BadSpec,
     /// `conform --engine` names an engine that cannot be started or does not speak the protocol.
     BadEngine,
+    /// A slip in a published transcript, read in the only way it can be read (a warning, an error
+    /// under `--strict`).
+    TranscriptSlip,
 }
 
 impl Code {
@@ -105,6 +108,7 @@ impl Code {
         Code::BadRequest,
         Code::BadSpec,
         Code::BadEngine,
+        Code::TranscriptSlip,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -133,6 +137,7 @@ impl Code {
             Code::BadRequest => "bad-request",
             Code::BadSpec => "bad-spec",
             Code::BadEngine => "bad-engine",
+            Code::TranscriptSlip => "transcript-slip",
         }
     }
 
@@ -142,14 +147,6 @@ impl Code {
             .chain(Code::OTHER)
             .copied()
             .find(|c| c.as_str() == text)
-    }
-
-    /// The exit status of `check` when this code is found: 2 for I/O errors, 1 for the rest.
-    pub fn exit_status(self) -> u8 {
-        match self {
-            Code::IoError => 2,
-            _ => 1,
-        }
     }
 }
 

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use crate::game::{Event, Game, GameEnd, Playthrough, RuleId, Side};
 use crate::picture::{Board as PictureBoard, Highlights};
 use crate::rulings::{RulingError, RulingSet};
+use crate::setup::Setup;
 use crate::spec::builtin_catalogue;
 use crate::spec::format::Catalogue;
 use crate::trace::{indent, render_position};
@@ -61,6 +62,8 @@ pub enum Verdict {
         steps: Vec<Step>,
         /// Claims written with the move that it does not bear out: rule and message.
         false_claims: Vec<(RuleId, String)>,
+        /// What the move is played under (a takasia, hizi zetu): rule and sentence.
+        under: Option<(RuleId, String)>,
         /// The diagram after the move (with the game's end, if it is over).
         after: String,
         /// The compact form after the move.
@@ -136,10 +139,12 @@ pub fn cited<'a>(
             Verdict::Played {
                 steps,
                 false_claims,
+                under,
                 ..
-            } => steps
+            } => under
                 .iter()
-                .map(|s| s.rule)
+                .map(|(rule, _)| *rule)
+                .chain(steps.iter().map(|s| s.rule))
                 .chain(false_claims.iter().map(|(rule, _)| *rule))
                 .collect(),
             Verdict::Refused { rule, .. } => rule.iter().copied().collect(),
@@ -183,8 +188,10 @@ pub fn explain<G: Game>(
 
 /// Checks `rulings` against game `G` and resolves them.
 pub fn resolve<G: Game>(rulings: &RulingSet) -> Result<G::Rulings, RulingError> {
-    rulings.check(G::RULINGS, G::RULESET)?;
-    G::rulings(rulings)
+    Setup::with_rulings(rulings.clone())
+        .rulings_for::<G>()
+        .map(|(_, resolved)| resolved)
+        .map_err(|e| RulingError { message: e.message })
 }
 
 /// Explains `text` played on `game` (a game in progress, whose history decides repetitions),
@@ -195,8 +202,8 @@ pub fn explain_in<G: Game>(
     text: &str,
 ) -> Explanation {
     let before = render_position(game);
-    let start = game.position.clone();
-    let mover = G::side_to_move(&game.position);
+    let start = game.position().clone();
+    let mover = G::side_to_move(game.position());
     let ruling_values = G::RULINGS
         .iter()
         .map(|def| {
@@ -208,13 +215,13 @@ pub fn explain_in<G: Game>(
             }
         })
         .collect();
-    let legal = crate::spec::runner::legal_moves(game);
+    let legal = game.legal_texts().moves;
     let mut pictures = Pictures {
-        before: G::board(&game.position),
+        before: G::board(game.position()),
         legal: if game.end().is_some() {
             Vec::new()
         } else {
-            crate::picture::legal_holes::<G>(&game.position, &game.rulings)
+            crate::picture::legal_holes::<G>(game.position(), game.rulings())
         },
         events: Vec::new(),
         during: Vec::new(),
@@ -242,7 +249,7 @@ pub fn explain_in<G: Game>(
                         _ => None,
                     })
                     .collect();
-                pictures.after = Some(G::board(&game.position));
+                pictures.after = Some(G::board(game.position()));
                 pictures.events = played.events;
                 steps
             },
@@ -251,8 +258,9 @@ pub fn explain_in<G: Game>(
                 .into_iter()
                 .map(|c| (c.rule, c.message))
                 .collect(),
+            under: G::played_under(&start),
             after: render_position(game),
-            compact: G::format_compact(&game.position),
+            compact: G::format_compact(game.position()),
             end: game.end(),
         },
     };
@@ -481,6 +489,7 @@ impl Explanation {
                 canonical,
                 steps,
                 false_claims,
+                under,
                 after,
                 compact,
                 ..
@@ -490,7 +499,11 @@ impl Explanation {
                 } else {
                     format!(" (canonical {canonical})")
                 };
-                let _ = writeln!(out, "{} is legal{spelled}. Step by step:", self.text);
+                let under = under
+                    .as_ref()
+                    .map(|(rule, sentence)| format!(", {sentence} ({rule})"))
+                    .unwrap_or_default();
+                let _ = writeln!(out, "{} is legal{spelled}{under}. Step by step:", self.text);
                 for (i, step) in steps.iter().enumerate() {
                     out.push_str(&render_step(i + 1, step));
                 }

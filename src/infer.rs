@@ -304,7 +304,7 @@ impl<G: Game> Search<'_, G> {
         match replay::replay_to::<G>(&under, &plain(), 1) {
             Ok((_, game)) => Outcome::Played {
                 end: game.end(),
-                position: game.position,
+                position: game.into_parts().0,
                 claims: Vec::new(),
             },
             Err(_) => Outcome::Refused,
@@ -321,15 +321,19 @@ impl<G: Game> Search<'_, G> {
         let Some(rulings) = self.rulings(combo) else {
             return Outcome::Refused;
         };
-        let mut game =
-            Playthrough::<G>::with_history(class.position.clone(), rulings, &class.history);
-        game.notation = self.notation;
+        // The record's notation, checked when the record was set up.
+        let Ok(mut game) =
+            Playthrough::<G>::with_history(class.position.clone(), rulings, &class.history)
+                .in_notation(self.notation)
+        else {
+            return Outcome::Refused;
+        };
         let text = &self.record.moves[ply as usize - 1].value;
         let mut events = Vec::new();
         match game.play_text_into(text, &mut events) {
             Ok(played) => Outcome::Played {
                 end: game.end(),
-                position: game.position,
+                position: game.into_parts().0,
                 claims: played.false_claims.into_iter().map(|c| c.message).collect(),
             },
             Err(_) => Outcome::Refused,

@@ -1,21 +1,26 @@
 //! Published transcripts: the text of one game as Bao players publish it (Donkers' example games,
-//! de Voogt's book), read with the span of every move so that a wrong one is reported at its line
-//! and column.
+//! de Voogt's book, the files of Donkers' program), read as published, with the span of every move
+//! so that a wrong one is reported at its line and column.
 //!
 //! ```text
-//! South: Ramadhan
-//! North: Kijumbe
-//! Takasia: yes
-//! 1: 7L* 5R;
+//! title: Voogt-4; (pg 135)
+//! south: Nasoro;
+//! North: Ramadhan
+//! 1: 6L*  5L;
 //! 12: 5R 7R*; END IN THE HOUSE
-//! 26: A7L a6L;  A resigns
+//! % a whole-line comment
+//! 30: A4R* A5L**;  A resigns
 //! ```
 //!
 //! Header lines `key: value` come first (keys case-insensitive; `south`, `north`, `place`,
-//! `date`, `winner`, `time`, `takasia`, `source` are known, any other is kept as a comment), then one
-//! line per move number `n: <South move> <North move>;`, numbered from 1 without gaps; the last
-//! line may hold South's move alone; a comment may follow the `;`; blank lines are ignored. The
-//! moves are kept as written: reading them is the game's notation's business.
+//! `date`, `winner`, `time`, `takasia`, `source` are known, any other is kept as a comment; a
+//! comment may follow the value's `;`), then one line per move number `n: <South move> <North
+//! move>;`, numbered from 1 without gaps; the last line may hold South's move alone; a comment may
+//! follow the `;`; blank lines are ignored; lines beginning with `%` or `;` are comments, kept in
+//! place. DOS and Unix line endings are both read. What a published file really holds and can be
+//! read one way only is a [`Slip`]: a move line without its `;`, a move in the other side's case
+//! (`A5L**` for North's `a5L**`), a lower-case direction letter (`5l`). The moves are otherwise
+//! kept as written: reading them is the game's notation's business.
 
 use crate::diagnostics::{Code, Finding, Span};
 
@@ -31,6 +36,8 @@ pub struct Header {
     pub line: usize,
     /// The header line's text.
     pub span: Span,
+    /// The comment after the value's `;`, if any.
+    pub comment: Option<String>,
 }
 
 impl Header {
@@ -43,7 +50,10 @@ impl Header {
 /// One move as written, with where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
+    /// The move as it is read: the published spelling, with its slips (if any) read.
     pub text: String,
+    /// The move as published.
+    pub written: String,
     pub span: Span,
     /// The move number of its line.
     pub number: u32,
@@ -51,11 +61,71 @@ pub struct Ply {
     pub comment: Option<String>,
 }
 
-/// A transcript read: its header lines and its plies in order (South first).
+/// A whole-line comment (`%` or `;`), kept where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The line as written, its marker included.
+    pub text: String,
+    pub line: usize,
+    /// The plies before it: it stands between ply `before_ply` and the next (0: before the moves).
+    pub before_ply: usize,
+}
+
+/// What a slip is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlipKind {
+    /// A move line without its `;`: read as if it had one.
+    NoSemicolon,
+    /// A row letter in the other side's case (`A5L**` for North): read as the mover's row.
+    OtherSidesCase,
+    /// `l` or `r` for `L` or `R`.
+    LowerCaseDirection,
+}
+
+/// A slip of the published text, read in the only way it can be read: a warning (an error under
+/// `--strict`), at its line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    pub kind: SlipKind,
+    pub span: Span,
+    pub line: usize,
+    /// What was written (the move, or for a missing `;` the move line).
+    pub written: String,
+    /// How it was read.
+    pub read: String,
+}
+
+impl Slip {
+    /// The slip in one sentence (raw text: the printer escapes it).
+    pub fn message(&self) -> String {
+        let (written, read) = (&self.written, &self.read);
+        match self.kind {
+            SlipKind::NoSemicolon => {
+                format!("move line `{written}` has no `;`: read as `{read}`")
+            }
+            SlipKind::OtherSidesCase => format!(
+                "`{written}` is written in the other side's case: read as the mover's `{read}`"
+            ),
+            SlipKind::LowerCaseDirection => {
+                format!("`{written}` has a lower-case direction letter: read as `{read}`")
+            }
+        }
+    }
+
+    /// The slip as a finding (`transcript-slip`) at its span.
+    pub fn finding(&self) -> Finding {
+        Finding::new(Code::TranscriptSlip, self.message()).at(self.span)
+    }
+}
+
+/// A transcript read: its header lines, its plies in order (South first), its whole-line
+/// comments and the slips read on the way.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Transcript {
     pub headers: Vec<Header>,
     pub plies: Vec<Ply>,
+    pub comments: Vec<Comment>,
+    pub slips: Vec<Slip>,
 }
 
 /// The header keys a transcript may carry; others are kept as comments.
@@ -70,8 +140,45 @@ impl Transcript {
     }
 }
 
+/// Whether `text` looks like a transcript rather than a YAML record: its first line that is not
+/// blank or a comment is a `key: value;` header or an `n: ...;` move line (a record's first
+/// lines have no `;`, or are `---`, or a field the record format has without `;`).
+pub fn looks_like(text: &str) -> bool {
+    let mut seen = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with(['%', '#']) {
+            continue;
+        }
+        if line.starts_with(';') {
+            return true;
+        }
+        let Some((head, rest)) = line.split_once(':') else {
+            return false;
+        };
+        let head = head.trim();
+        let key_like = !head.is_empty()
+            && head
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        let record_only = [
+            "ruleset", "first", "start", "preset", "rulings", "notation", "moves", "result",
+        ]
+        .contains(&head.to_ascii_lowercase().as_str());
+        if !key_like || record_only || !rest.contains(';') {
+            return false;
+        }
+        seen += 1;
+        if seen == 2 || head.chars().all(|c| c.is_ascii_digit()) {
+            return true;
+        }
+    }
+    seen > 0
+}
+
 /// Reads a transcript; every line that cannot be read is a finding at its line and column (all
-/// of them, not only the first).
+/// of them, not only the first). Slips are not findings here: they are in
+/// [`Transcript::slips`], for the caller to report as warnings or, strictly, as errors.
 pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
     let mut out = Transcript::default();
     let mut findings = Vec::new();
@@ -89,6 +196,14 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
         let indent = line.len() - line.trim_start().len();
         let body = line.trim_start();
         let at = |from: usize, len: usize| Span::new(start + indent + from, len);
+        if body.starts_with(['%', ';']) {
+            out.comments.push(Comment {
+                text: body.trim_end().to_string(),
+                line: line_no,
+                before_ply: out.plies.len(),
+            });
+            continue;
+        }
         let Some((head, rest)) = body.split_once(':') else {
             findings.push(
                 Finding::new(
@@ -138,11 +253,14 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
                     (moves, (!comment.is_empty()).then(|| comment.to_string()))
                 }
                 None => {
-                    findings.push(
-                        Finding::new(Code::BadValue, format!("move line {number} has no `;`"))
-                            .at(at(body.len(), 0))
-                            .help("end the moves with `;` (a comment may follow it)"),
-                    );
+                    let written = body.trim_end();
+                    out.slips.push(Slip {
+                        kind: SlipKind::NoSemicolon,
+                        span: at(0, written.len()),
+                        line: line_no,
+                        written: written.to_string(),
+                        read: format!("{written};"),
+                    });
                     (rest, None)
                 }
             };
@@ -160,9 +278,13 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
                     }
                     let last = words.len() - 1;
                     for (i, (word, from)) in words.into_iter().enumerate() {
+                        let span = at(from, word.len());
+                        let north = out.plies.len() % 2 == 1;
+                        let text = read_slips(word, north, span, line_no, &mut out.slips);
                         out.plies.push(Ply {
-                            text: word.to_string(),
-                            span: at(from, word.len()),
+                            text,
+                            written: word.to_string(),
+                            span,
                             number,
                             comment: if i == last { comment.clone() } else { None },
                         });
@@ -187,11 +309,19 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
                 );
                 continue;
             }
+            let (value, comment) = match rest.split_once(';') {
+                Some((value, comment)) => {
+                    let comment = comment.trim();
+                    (value, (!comment.is_empty()).then(|| comment.to_string()))
+                }
+                None => (rest, None),
+            };
             out.headers.push(Header {
                 key: key.to_string(),
-                value: rest.trim().to_string(),
+                value: value.trim().to_string(),
                 line: line_no,
-                span: at(0, body.len()),
+                span: at(0, body.trim_end().len()),
+                comment,
             });
         } else {
             findings.push(
@@ -209,6 +339,47 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
     } else {
         Err(findings)
     }
+}
+
+/// A move as published with its slips read: a row letter in the other side's case, a lower-case
+/// `l`/`r` (Donkers' notation has neither, so each has one reading). Each slip is recorded.
+fn read_slips(word: &str, north: bool, span: Span, line: usize, slips: &mut Vec<Slip>) -> String {
+    let mut text = word.to_string();
+    let mut slip = |kind, read: &str| {
+        slips.push(Slip {
+            kind,
+            span,
+            line,
+            written: word.to_string(),
+            read: read.to_string(),
+        })
+    };
+    if let Some(first) = text.chars().next() {
+        let other = if north {
+            matches!(first, 'A' | 'B')
+        } else {
+            matches!(first, 'a' | 'b')
+        };
+        if other {
+            let swapped = if north {
+                first.to_ascii_lowercase()
+            } else {
+                first.to_ascii_uppercase()
+            };
+            text.replace_range(..1, &swapped.to_string());
+            slip(SlipKind::OtherSidesCase, &text);
+        }
+    }
+    // After the hole number: `l`/`r` are the only lower-case letters that can stand there.
+    if let Some(digit) = text.find(|c: char| c.is_ascii_digit()) {
+        let (hole, rest) = text.split_at(digit);
+        if rest.contains(['l', 'r']) {
+            let read = format!("{hole}{}", rest.replace('l', "L").replace('r', "R"));
+            slip(SlipKind::LowerCaseDirection, &read);
+            text = read;
+        }
+    }
+    text
 }
 
 #[cfg(test)]
@@ -240,20 +411,71 @@ mod tests {
         let span = findings[0].span.unwrap();
         assert_eq!(&GAME[span.offset..span.end()], "12");
 
-        let text = "1: 7L* 5R\n2: a b c;\nSouth: late\n3: 7L*;\n4: 5R;\nwhat\n";
+        let text = "1: 7L* 5R;\n2: a b c;\nSouth: late\n3: 7L*;\n4: 5R;\nwhat\n";
         let findings = parse(text).unwrap_err();
         let messages: Vec<&str> = findings.iter().map(|f| f.message.as_str()).collect();
-        assert_eq!(messages.len(), 5, "{messages:?}");
-        assert!(messages[0].contains("no `;`"));
-        assert!(messages[1].contains("holds 3 moves"));
-        assert!(messages[2].contains("after the moves began"));
-        assert!(messages[3].contains("after a line that held South's move alone"));
-        assert!(messages[4].contains("neither a header"));
+        assert_eq!(messages.len(), 4, "{messages:?}");
+        assert!(messages[0].contains("holds 3 moves"));
+        assert!(messages[1].contains("after the moves began"));
+        assert!(messages[2].contains("after a line that held South's move alone"));
+        assert!(messages[3].contains("neither a header"));
     }
 
     #[test]
     fn a_last_line_may_hold_south_alone() {
         let t = parse("1: 7L* 5R;\n2: 6R*;\n").unwrap();
         assert_eq!(t.plies.len(), 3);
+    }
+
+    /// The forms of de Voogt's files as Donkers typed them (`records/voogt-1994`).
+    const PUBLISHED: &str = "title: Voogt-4; (pg 135)\r\nsouth: Nasoro;\r\nNorth: Ramadhan;\r\n\
+                             1: 6L*  5L;\r\n% a comment\r\n2: 3R 5l\r\n3:  5R A5L**;  A resigns\r\n\
+                             ; after the game\r\n4: B2L;\r\n";
+
+    #[test]
+    fn published_files_are_read_with_their_slips() {
+        let t = parse(PUBLISHED).unwrap();
+        let title = t.header("title").unwrap();
+        assert_eq!(title.value, "Voogt-4");
+        assert_eq!(title.comment.as_deref(), Some("(pg 135)"));
+        assert_eq!(t.header("north").unwrap().value, "Ramadhan");
+        let texts: Vec<&str> = t.plies.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["6L*", "5L", "3R", "5L", "5R", "a5L**", "B2L"]);
+        assert_eq!(t.plies[5].written, "A5L**");
+        let comments: Vec<(&str, usize)> = t
+            .comments
+            .iter()
+            .map(|c| (c.text.as_str(), c.before_ply))
+            .collect();
+        assert_eq!(comments, [("% a comment", 2), ("; after the game", 6)]);
+        let slips: Vec<(SlipKind, usize, &str)> = t
+            .slips
+            .iter()
+            .map(|s| (s.kind, s.line, s.read.as_str()))
+            .collect();
+        assert_eq!(
+            slips,
+            [
+                (SlipKind::NoSemicolon, 6, "2: 3R 5l;"),
+                (SlipKind::LowerCaseDirection, 6, "5L"),
+                (SlipKind::OtherSidesCase, 7, "a5L**"),
+            ]
+        );
+        let span = t.slips[2].span;
+        assert_eq!(&PUBLISHED[span.offset..span.end()], "A5L**");
+        assert!(t.slips[2].message().contains("other side's case"));
+    }
+
+    #[test]
+    fn transcripts_are_told_from_records_by_content() {
+        assert!(looks_like(PUBLISHED));
+        assert!(looks_like("% comment\n1: 7L* 5R;\n"));
+        assert!(looks_like("South: Ramadhan;\nNorth: Kijumbe;\n"));
+        assert!(!looks_like(
+            "ruleset: bao-la-kiswahili\nsource: x\nmoves: [A6<*]\n"
+        ));
+        assert!(!looks_like("# a record\n---\nruleset: bao-la-kete\n"));
+        assert!(!looks_like("moves: [\"A6<*\"]; x\n"));
+        assert!(!looks_like(""));
     }
 }

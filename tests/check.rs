@@ -490,6 +490,32 @@ fn compare_ruling_finds_the_first_dependent_ply() {
     assert!(doc["files"][1]["games"][0].get("compare").is_none());
 }
 
+/// Issue 17: `--compare-ruling` reads a record in its own notation. The 1994 game depends on
+/// `zanzibar.house-in-mtaji` at ply 45, written `B2<x` canonically and `B2L` by Donkers.
+#[test]
+fn compare_ruling_reads_the_records_notation() {
+    for (record, written) in [
+        ("corpus/bao-la-kiswahili/ramadhan-kijumbe-1994.yaml", "B2<x"),
+        (
+            "corpus/bao-la-kiswahili/ramadhan-kijumbe-1994-donkers.yaml",
+            "B2L",
+        ),
+    ] {
+        let out = bao(&[
+            "check",
+            "--format=json",
+            "--compare-ruling",
+            "zanzibar.house-in-mtaji=kept",
+            record,
+        ]);
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let compare = &doc["files"][0]["games"][0]["compare"];
+        assert_eq!(compare["ply"], 45, "{record}: {compare}");
+        assert_eq!(compare["move"], written, "{record}");
+        assert_eq!(compare["values"][1], "kept", "{record}");
+    }
+}
+
 /// Issue 11, item 7: the reports of a file with many invalid games cost time linear in their
 /// number (each finding used to scan the file from its start: 16,000 invalid games took 52 s).
 /// Eight times the games may cost at most 24 times the time (linear: 8; quadratic: 64); the best
@@ -526,5 +552,48 @@ fn many_invalid_games_are_reported_in_linear_time() {
     assert!(
         large < small * 24,
         "1,000 invalid games: {small:?}; 8,000: {large:?}"
+    );
+}
+
+/// 19.6: `check --format json` over 256k small invalid games (a 12 MB file, a 1.5 GB report)
+/// stays under 256 MB of memory: the report is written game by game, so its memory is the file's
+/// text and one game's report, not every game's. Max RSS as `/usr/bin/time -v` measures it.
+/// Ignored by default (about two minutes of a debug build); `.ci/run` runs it.
+#[test]
+#[ignore = "checks 256k games: run by .ci/run"]
+fn json_report_memory_is_bounded_by_one_game() {
+    const GAMES: usize = 256 * 1024;
+    let time = Path::new("/usr/bin/time");
+    assert!(
+        time.is_file(),
+        "the measurement needs GNU time at /usr/bin/time"
+    );
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("many-invalid-games.yaml");
+    // Each game stops at its second move (A9 is no hole of Bao Kingulu).
+    let game = "ruleset: bao-kingulu\nsource: t\nmoves: [A3, A9]\n";
+    fs::write(&path, vec![game; GAMES].join("---\n")).unwrap();
+    let out = Command::new(time)
+        .arg("-v")
+        .arg(BIN)
+        .args(["check", "--format", "json"])
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .expect("GNU time runs the binary");
+    let _ = fs::remove_file(&path);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Exit status: 1"), "{stderr}");
+    let kilobytes: u64 = stderr
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("Maximum resident set size (kbytes): ")
+        })
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no maximum resident set size in {stderr}"));
+    eprintln!("check --format json of {GAMES} invalid games: max RSS {kilobytes} KB");
+    assert!(
+        kilobytes < 256 * 1024,
+        "{kilobytes} KB for {GAMES} invalid games"
     );
 }

@@ -21,7 +21,7 @@ impl GameVisitor for RandomWalk {
         let mut game = Playthrough::<G>::new(G::start(), rulings);
         let mut legal = Vec::new();
         for ply in 1..=self.plies {
-            let pos = game.position.clone();
+            let pos = game.position().clone();
             let compact = G::format_compact(&pos);
             let back = G::parse_position(&compact).map_err(|e| format!("{compact}: {e}"))?;
             if back != pos {
@@ -35,7 +35,7 @@ impl GameVisitor for RandomWalk {
             if game.end().is_some() {
                 break;
             }
-            G::legal_moves(&pos, &game.rulings, &mut legal);
+            G::legal_moves(&pos, game.rulings(), &mut legal);
             if legal.is_empty() {
                 return Err(format!(
                     "ply {ply}: no legal move but the game is not over: {compact}"
@@ -44,12 +44,12 @@ impl GameVisitor for RandomWalk {
             for &mv in &legal {
                 let text = G::format_move(mv);
                 let spelling = G::parse_move(&text).map_err(|e| format!("`{text}`: {e}"))?;
-                let resolved = G::resolve(&pos, &game.rulings, &spelling)
+                let resolved = G::resolve(&pos, game.rulings(), &spelling)
                     .map_err(|e| format!("`{text}` in {compact}: {e:?}"))?;
                 if resolved != mv {
                     return Err(format!("`{text}` resolves to another move in {compact}"));
                 }
-                G::play(&pos, &game.rulings, mv, &mut ())
+                G::play(&pos, game.rulings(), mv, &mut ())
                     .map_err(|e| format!("listed move `{text}` refused in {compact}: {e}"))?;
             }
             let mv = legal[rng.below(legal.len())];

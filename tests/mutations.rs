@@ -164,8 +164,8 @@ impl GameVisitor for Positions {
                 play.play_text(&G::format_move(mv))
                     .expect("a generated move plays");
             }
-            written.push(G::format_compact(&play.position));
-            written.push(G::format_diagram(&play.position));
+            written.push(G::format_compact(play.position()));
+            written.push(G::format_diagram(play.position()));
         }
         for round in 0..rounds(5_000) {
             let text = mutate(&written[round % written.len()], &mut rng);
@@ -202,7 +202,7 @@ impl GameVisitor for Moves {
         let mut plays = vec![Playthrough::<G>::new(G::start(), Default::default())];
         for &mv in &game.moves {
             let mut next =
-                Playthrough::<G>::new(plays.last().unwrap().position.clone(), Default::default());
+                Playthrough::<G>::new(plays.last().unwrap().position().clone(), Default::default());
             next.play_text(&G::format_move(mv))
                 .expect("a generated move plays");
             plays.push(next);
@@ -220,9 +220,9 @@ impl GameVisitor for Moves {
             );
             let _ = G::parse_move(&text);
             let play = &plays[at.min(plays.len() - 1)];
-            let mut trial = Playthrough::<G>::new(play.position.clone(), Default::default());
+            let mut trial = Playthrough::<G>::new(play.position().clone(), Default::default());
             if let Ok(played) = trial.play_text(&text) {
-                G::legal_moves(&play.position, &Default::default(), &mut legal);
+                G::legal_moves(play.position(), &Default::default(), &mut legal);
                 assert!(legal.contains(&played.mv), "{}: {text:?}", G::RULESET);
             }
         }
@@ -272,11 +272,14 @@ fn mutated_transcripts_never_panic() {
         let ruleset = RULESETS[round % RULESETS.len()];
         let options = ImportOptions {
             name: "mutant.txt",
+            source: None,
             ruleset,
             rulings: &rulings,
+            strict: false,
         };
         // A record the importer writes is one `check` reads.
-        if let Ok(record) = import(&text, &options) {
+        if let Ok(imported) = import(&text, &options) {
+            let record = imported.record;
             let games = check_text(&record, &ReplayOptions::default());
             assert_eq!(games.len(), 1, "{record}");
         }

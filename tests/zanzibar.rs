@@ -51,14 +51,15 @@ fn replay_under(preset: &str) -> Vec<(usize, String, String)> {
         .unwrap()
         .resolve::<Zanzibar>()
         .unwrap();
-    let mut game = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings);
-    game.notation = Notation::Donkers;
+    let mut game = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings)
+        .in_notation(Notation::Donkers)
+        .unwrap();
     let mut events = Vec::new();
     let mut out = Vec::new();
     for row in table() {
         let mut legal = Vec::new();
-        Zanzibar::legal_moves(&game.position, &game.rulings, &mut legal);
-        let before = game.position;
+        Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
+        let before = *game.position();
         let played = game
             .play_text_into(&row.published, &mut events)
             .unwrap_or_else(|e| panic!("{preset}: ply {} `{}`: {e}", row.ply, row.published));
@@ -71,7 +72,7 @@ fn replay_under(preset: &str) -> Vec<(usize, String, String)> {
         out.push((
             legal.len(),
             Zanzibar::format_annotated(&before, played.mv, &events),
-            Zanzibar::format_compact(&game.position),
+            Zanzibar::format_compact(game.position()),
         ));
     }
     out
@@ -127,13 +128,15 @@ fn the_transcript_imports_to_the_corpus_record() {
         &transcript,
         &ImportOptions {
             name: "ramadhan-kijumbe-1994.txt",
+            source: None,
             ruleset: "bao-la-kiswahili",
             rulings: &RulingSet::new(),
+            strict: true,
         },
     )
     .unwrap();
     assert_eq!(
-        record,
+        record.record,
         read("corpus/bao-la-kiswahili/ramadhan-kijumbe-1994.yaml")
     );
 }
@@ -146,8 +149,10 @@ fn a_wrong_move_in_a_transcript_is_reported_at_its_line_and_column() {
         &transcript,
         &ImportOptions {
             name: "t.txt",
+            source: None,
             ruleset: "bao-la-kiswahili",
             rulings: &RulingSet::new(),
+            strict: false,
         },
     )
     .unwrap_err();

@@ -65,6 +65,10 @@ pub fn originals(ruleset: &str, corpus: usize, generated: usize) -> Vec<Original
         let Source::Text(text) = record::read_source(&path).expect("a corpus file reads") else {
             panic!("{}: a corpus file is text", path.display());
         };
+        // The published transcripts (`*.bao`) are in the set as the records imported from them.
+        if bao_oracle::transcript::looks_like(&text) {
+            continue;
+        }
         for doc in record::split_documents(&text) {
             if out.len() == corpus {
                 break 'files;
@@ -102,9 +106,11 @@ fn generated_record<G: Game>(seed: u64, donkers: bool) -> String {
     }
     let mut record = record::parse_document(&record::split_documents(&text)[0])
         .expect("a generated record reads");
-    let mut replay = Playthrough::<G>::new(G::start(), rulings);
+    let mut replay = Playthrough::<G>::new(G::start(), rulings)
+        .in_notation(Notation::Donkers)
+        .expect("a game with Donkers' notation");
     for (written, &mv) in record.moves.iter_mut().zip(&game.moves) {
-        written.value = G::format_move_in(Notation::Donkers, &replay.position, &replay.rulings, mv);
+        written.value = replay.move_text(mv);
         replay.play(mv, &mut ()).expect("a generated move plays");
     }
     record.notation = Some(Field {
@@ -443,9 +449,9 @@ fn positions<G: Game>(record: &Record, moves: &Written) -> Option<Vec<G::Positio
     let mut events = Vec::new();
     let mut out = Vec::with_capacity(moves.len());
     for (text, notation) in moves {
-        game.notation = *notation;
+        game = game.in_notation(*notation).ok()?;
         game.play_text_into(text, &mut events).ok()?;
-        out.push(game.position.clone());
+        out.push(game.position().clone());
     }
     Some(out)
 }

@@ -18,10 +18,13 @@ fuzz_target!(|data: &[u8]| {
     for ruleset in RULESETS {
         let options = ImportOptions {
             name: "fuzz.txt",
+            source: None,
             ruleset,
             rulings: &rulings,
+            strict: false,
         };
-        if let Ok(record) = import(text, &options) {
+        if let Ok(imported) = import(text, &options) {
+            let record = imported.record;
             assert_eq!(check_text(&record, &ReplayOptions::default()).len(), 1, "{record}");
         }
     }

@@ -228,19 +228,32 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         }
         Ok(Source::Text(text)) => text,
     };
-    let documents = record::split_documents(&text);
-    let Some(document) = documents.iter().find(|d| d.index == index) else {
-        return Err(UsageError::new(
-            Code::Usage,
-            format!(
-                "{shown} holds {} game record(s): there is no game {index}",
-                documents.len()
-            ),
-        ));
+    // A published transcript is its one game, read as `check` reads it.
+    let transcript = bao_oracle::transcript::looks_like(&text) && index == 1;
+    let documents = if transcript {
+        Vec::new()
+    } else {
+        record::split_documents(&text)
     };
-    let record = match record::parse_document(document) {
-        Ok(record) => record,
-        Err(finding) => return Ok(report(&shown, &text, index, *finding)),
+    let record = if transcript {
+        match bao_oracle::transcript::parse(&text) {
+            Ok(t) => bao_oracle::import::as_record(&t, "bao-la-kiswahili", &shown),
+            Err(mut findings) => return Ok(report(&shown, &text, index, findings.remove(0))),
+        }
+    } else {
+        let Some(document) = documents.iter().find(|d| d.index == index) else {
+            return Err(UsageError::new(
+                Code::Usage,
+                format!(
+                    "{shown} holds {} game record(s): there is no game {index}",
+                    documents.len()
+                ),
+            ));
+        };
+        match record::parse_document(document) {
+            Ok(record) => record,
+            Err(finding) => return Ok(report(&shown, &text, index, *finding)),
+        }
     };
     if ply as usize > record.moves.len() {
         return Err(UsageError::new(
@@ -340,6 +353,12 @@ impl GameVisitor for RecordExplain<'_> {
         if let Err(e) = self.options.rulings.check(G::RULINGS, G::RULESET) {
             return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
         }
+        // An unknown preset is refused here as every other command refuses it.
+        if let Some(preset) = &self.options.preset
+            && let Err(e) = RulingSet::new().over_preset::<G>(preset)
+        {
+            return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
+        }
         let (set, mut game) = replay_to::<G>(self.record, &self.options, self.ply)?;
         let text = &self.record.moves[self.ply as usize - 1].value;
         let Some((name, value)) = &self.compare else {
@@ -359,8 +378,8 @@ impl GameVisitor for RecordExplain<'_> {
             Ok(x) => x,
             Err(e) => return Ok(Err(UsageError::new(Code::UnknownRuling, e.message))),
         };
-        let (_, mut twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
-        twin.rulings = other.1;
+        let (_, twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
+        let twin = twin.under_rulings(other.1);
         match compare_in([game, twin], [set, other.0], name, text) {
             Ok(mut c) => {
                 c.base.place = Some(self.place.clone());

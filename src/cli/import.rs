@@ -1,3 +1,4 @@
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -5,10 +6,10 @@ use clap::Args;
 use super::output::{Output, eprint_line};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
-use bao_oracle::diagnostics::Code;
+use bao_oracle::diagnostics::{Code, Finding, line_column};
 use bao_oracle::import::{ImportOptions, import};
 use bao_oracle::record::{Contents, read_regular_file};
-use bao_oracle::report::human;
+use bao_oracle::report::{escape_controls, human};
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::transcript::MAX_TRANSCRIPT_BYTES;
 
@@ -26,10 +27,22 @@ pub struct ImportArgs {
     /// A preset: its rulings under the transcript's and --ruling.
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
+    /// The record's `source:` (where the transcript comes from), over the transcript's own
+    /// `source:` header and the file's name.
+    #[arg(long, value_name = "TEXT")]
+    pub source: Option<String>,
+    /// Slips of the transcript (a line without `;`, a move in the other side's case, `l`/`r`) are
+    /// errors, not warnings.
+    #[arg(long)]
+    pub strict: bool,
+    /// Write the record to FILE instead of standard output (never the transcript itself).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
-/// Prints the record on standard output (never over the transcript); a transcript that cannot
-/// be imported is reported as `check` reports a record, exit 1.
+/// Prints the record on standard output, or writes it to `--output` (never over the
+/// transcript), only when the import succeeds; warnings and a failed import's report (as `check`
+/// reports a record, exit 1) go to standard error.
 pub fn run(args: ImportArgs) -> Status {
     let shown = args.file.display().to_string();
     let bytes = match read_regular_file(&args.file, MAX_TRANSCRIPT_BYTES as u64) {
@@ -68,16 +81,43 @@ pub fn run(args: ImportArgs) -> Status {
         .file
         .file_name()
         .map_or(shown.clone(), |n| n.to_string_lossy().into_owned());
+    if let Some(output) = &args.output
+        && same_file(output, &args.file)
+    {
+        return UsageError::new(
+            Code::Usage,
+            format!(
+                "{}: --output names the transcript itself; it is never written over",
+                output.display()
+            ),
+        )
+        .report();
+    }
     let options = ImportOptions {
         name: &name,
+        source: args.source.as_deref(),
         ruleset: &args.ruleset,
         rulings: &rulings,
+        strict: args.strict,
     };
     match import(&text, &options) {
-        Ok(record) => {
-            let mut out = Output::stdout();
-            out.text(&record);
-            out.finish(Status::Ok)
+        Ok(imported) => {
+            for warning in &imported.warnings {
+                eprint_line(format_args!("{}", warning_line(&shown, &text, warning)));
+            }
+            match &args.output {
+                Some(path) => match std::fs::write(path, &imported.record) {
+                    Ok(()) => Status::Ok,
+                    Err(e) => {
+                        UsageError::new(Code::IoError, format!("{}: {e}", path.display())).report()
+                    }
+                },
+                None => {
+                    let mut out = Output::stdout();
+                    out.text(&imported.record);
+                    out.finish(Status::Ok)
+                }
+            }
         }
         Err(findings) => {
             let report = FileReport {
@@ -95,10 +135,30 @@ pub fn run(args: ImportArgs) -> Status {
                     inference: None,
                 }],
             };
-            let mut out = Output::human();
-            out.text(&human::render_file(&report, human::Style::PLAIN));
+            // Diagnostics go to standard error: standard output is where a record is expected.
+            let mut err = std::io::stderr().lock();
+            let rendered = human::render_file(&report, human::Style::PLAIN);
+            let _ = err.write_all(escape_controls(&rendered).as_bytes());
+            drop(err);
             eprint_line(format_args!("the transcript was not imported"));
-            out.finish(Status::Failed)
+            Status::Failed
         }
+    }
+}
+
+/// `FILE:LINE:COLUMN: warning[transcript-slip]: message`, as compilers write a warning.
+fn warning_line(shown: &str, text: &str, warning: &Finding) -> String {
+    let (line, column) = warning.span.map_or((0, 0), |s| line_column(text, s.offset));
+    format!(
+        "{shown}:{line}:{column}: warning[{}]: {}",
+        warning.code, warning.message
+    )
+}
+
+/// Whether two paths name one file (the output may not exist yet).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
 }

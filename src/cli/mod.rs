@@ -19,9 +19,10 @@ mod spec;
 use clap::{Args, Parser, Subcommand};
 
 use bao_oracle::diagnostics::Code;
-use bao_oracle::game::Game;
+use bao_oracle::game::{Game, Playthrough};
 use bao_oracle::games;
 use bao_oracle::rulings::RulingSet;
+use bao_oracle::setup::{Setup, SetupError};
 
 /// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
 /// illegal move, a failed scenario), 2 usage or I/O error, 141 the output's reader went away
@@ -143,32 +144,50 @@ pub fn with_preset<G: Game>(
     Ok(merged.iter().map(|(n, v)| format!("{n}={v}")).collect())
 }
 
+/// The setup of `--position`, `--ruling` and `--preset` ([`bao_oracle::setup`]).
+fn game_setup(
+    position: Option<&str>,
+    assignments: &[String],
+    preset: Option<&str>,
+) -> Result<Setup, UsageError> {
+    let rulings = RulingSet::from_assignments(assignments.iter().map(String::as_str))
+        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
+    Ok(Setup {
+        start: position.map(str::to_string),
+        rulings,
+        preset: preset.map(str::to_string),
+        ..Setup::default()
+    })
+}
+
+fn setup_error(e: SetupError) -> UsageError {
+    UsageError::new(e.code, e.message_with_rule())
+}
+
 /// Resolves `--preset` and `--ruling` assignments for game `G` (a single ruling overrides the
 /// preset's value).
 pub fn rulings_for<G: Game>(
     assignments: &[String],
     preset: Option<&str>,
 ) -> Result<G::Rulings, UsageError> {
-    let unknown = |e: bao_oracle::RulingError| UsageError::new(Code::UnknownRuling, e.message);
-    let mut set =
-        RulingSet::from_assignments(assignments.iter().map(String::as_str)).map_err(unknown)?;
-    if let Some(preset) = preset {
-        set = set.over_preset::<G>(preset).map_err(unknown)?;
-    }
-    set.resolve::<G>().map_err(unknown)
+    let setup = game_setup(None, assignments, preset)?;
+    let (_, rulings) = setup.rulings_for::<G>().map_err(setup_error)?;
+    Ok(rulings)
+}
+
+/// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.
+pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError> {
+    let setup = game_setup(
+        args.position.as_deref(),
+        &args.rulings,
+        args.preset.as_deref(),
+    )?;
+    Playthrough::<G>::from_setup(&setup).map_err(setup_error)
 }
 
 /// Resolves `--position` (or the start) and `--ruling` for game `G`.
 pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), UsageError> {
-    let rulings = rulings_for::<G>(&args.rulings, args.preset.as_deref())?;
-    let position = match &args.position {
-        None => G::start(),
-        Some(text) => G::parse_position_under(text, &rulings).map_err(|e| {
-            let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-            UsageError::new(Code::BadPosition, format!("{}{rule}", e.message))
-        })?,
-    };
-    Ok((position, rulings))
+    setup_game::<G>(args).map(Playthrough::into_parts)
 }
 
 /// Reports an unknown ruleset (for `with_game!(...).unwrap_or_else(...)`).

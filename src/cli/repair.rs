@@ -61,6 +61,9 @@ pub fn run(args: RepairArgs) -> Status {
         }
         Err(e) => return UsageError::new(Code::IoError, format!("{shown}: {e}")).report(),
     };
+    if bao_oracle::transcript::looks_like(&text) {
+        return transcript(&shown, &text, &options);
+    }
     let documents = record::split_documents(&text);
     if documents.is_empty() {
         eprint_line(format_args!("{shown}: the file holds no game record"));
@@ -370,5 +373,31 @@ fn quoted_like(written: &str, new: &str) -> String {
         Some('"') => format!("\"{new}\""),
         _ if needs => format!("\"{new}\""),
         _ => new.to_string(),
+    }
+}
+
+/// A published transcript: the repaired transcript, its changed plies marked by `%` lines
+/// ([`bao_oracle::transcript_repair`]).
+fn transcript(shown: &str, text: &str, options: &ReplayOptions) -> Status {
+    use bao_oracle::transcript_repair::{Repaired, repair};
+    match repair(text, options) {
+        Repaired::Valid => {
+            eprint_line(format_args!("{shown}: the transcript plays as written"));
+            let mut out = Output::stdout();
+            out.text(text);
+            out.finish(Status::Ok)
+        }
+        Repaired::Text(repaired) => {
+            eprint_line(format_args!(
+                "{shown}: repaired; the repaired transcript checks valid"
+            ));
+            let mut out = Output::stdout();
+            out.text(&repaired);
+            out.finish(Status::Ok)
+        }
+        Repaired::Left(why) => {
+            eprint_line(format_args!("{shown}: left as written: {why}"));
+            Status::Failed
+        }
     }
 }

@@ -67,14 +67,14 @@ fn random_prefix<G: Game>(rng: &mut SplitMix64, rulings: &G::Rulings) -> Option<
         if game.end().is_some() {
             break;
         }
-        G::legal_moves(&game.position, rulings, &mut legal);
+        G::legal_moves(game.position(), rulings, &mut legal);
         if legal.is_empty() {
             break;
         }
         let mv = legal[rng.below(legal.len())];
         game.play(mv, &mut ()).ok()?;
     }
-    Some(G::format_compact(&game.position))
+    Some(G::format_compact(game.position()))
 }
 
 /// A 4x8 board as the compact form writes it: rows `b8..b1/a8..a1/A1..A8/B1..B8`.

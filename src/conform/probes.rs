@@ -224,20 +224,20 @@ impl<G: Game> Context<G> {
             before.push(G::format_move(mv));
         }
         match kind {
-            Kind::LegalMoves => self.legal_moves_probe(&game.position, &before),
+            Kind::LegalMoves => self.legal_moves_probe(game.position(), &before),
             Kind::Play => {
                 if game.end().is_some() {
                     return None;
                 }
                 let text = G::format_move(last?);
-                let probe = self.play_probe(&game.position, &[], &text, &before);
+                let probe = self.play_probe(game.position(), &[], &text, &before);
                 (probe.kind == Kind::Play).then_some(probe)
             }
             Kind::Refused(text) => {
                 if game.end().is_some() {
                     return None;
                 }
-                let probe = self.play_probe(&game.position, &[], text, &before);
+                let probe = self.play_probe(game.position(), &[], text, &before);
                 matches!(probe.expected, Response::Illegal { .. }).then_some(probe)
             }
         }

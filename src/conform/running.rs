@@ -458,13 +458,13 @@ impl<'a> Run<'a> {
         let mut undecided = false;
         let left_before = self.left_out;
         for text in &script.moves {
-            if let Some(probe) = ctx.legal_moves_probe(&game.position, &played) {
+            if let Some(probe) = ctx.legal_moves_probe(game.position(), &played) {
                 self.keep(probe, &mut probes);
             }
             // Scenarios may spell moves in any accepted form; the protocol speaks canonical.
             let resolved = game.resolve_text(text).ok();
             let canonical = resolved.map(G::format_move).unwrap_or_else(|| text.clone());
-            let probe = ctx.play_probe(&game.position, &history, &canonical, &played);
+            let probe = ctx.play_probe(game.position(), &history, &canonical, &played);
             if matches!(probe.expected, Response::Undecided { .. }) {
                 undecided = true;
                 break;
@@ -475,7 +475,7 @@ impl<'a> Run<'a> {
             let Some(mv) = resolved.filter(|_| legal && game.end().is_none()) else {
                 break;
             };
-            history.push(game.position.clone());
+            history.push(game.position().clone());
             if game.play(mv, &mut ()).is_err() {
                 break;
             }
@@ -483,7 +483,7 @@ impl<'a> Run<'a> {
         }
         if !undecided
             && played.len() == script.moves.len()
-            && let Some(probe) = ctx.legal_moves_probe(&game.position, &played)
+            && let Some(probe) = ctx.legal_moves_probe(game.position(), &played)
         {
             self.keep(probe, &mut probes);
         }
@@ -617,7 +617,7 @@ impl<'a> Run<'a> {
         let mut illegal = Vec::new();
         let left_before = self.left_out;
         while game.end().is_none() && moves.len() < max_plies {
-            let pos = game.position.clone();
+            let pos = game.position().clone();
             G::legal_moves(&pos, &ctx.rulings, &mut legal);
             // A position with undecided moves gets no `legal_moves`: its move list is not known.
             if let Some(probe) = ctx.legal_moves_probe(&pos, &played) {
@@ -776,24 +776,15 @@ pub fn scripts<G: Game>(files: &[ScenarioFile], preset: Option<&Preset>) -> Vec<
     scripts
 }
 
-/// A scenario's start position with its `first` applied; a start the game refuses under the
-/// scenario's rulings (as the spec runner reads it) is returned as written.
+/// A scenario's start position with its `first` applied ([`crate::setup`]); a start the game
+/// refuses under the scenario's rulings (as the spec runner reads it) is returned as written.
 pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, String> {
-    let mut start = match &scenario.start {
-        None => G::start(),
-        Some(text) => {
-            let pos = G::parse_position(text).map_err(|_| text.clone())?;
-            // Read under the scenario's rulings, as the spec runner reads it.
-            if let Ok(rulings) = scenario.rulings.resolve::<G>() {
-                G::check_position(&pos, &rulings).map_err(|_| text.clone())?;
-            }
-            pos
-        }
-    };
-    if let Some(first) = scenario.first {
-        G::set_side_to_move(&mut start, first);
-    }
-    Ok(start)
+    let setup = crate::spec::runner::scenario_setup(scenario);
+    // Rulings the game refuses are the spec runner's to report; the start is read without them.
+    let rulings = setup.rulings_for::<G>().map(|(_, r)| r).unwrap_or_default();
+    setup
+        .start_for::<G>(&rulings)
+        .map_err(|_| scenario.start.clone().unwrap_or_default())
 }
 
 /// The texts that might name a move in one word: every hole name of the game.

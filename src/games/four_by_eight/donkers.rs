@@ -1,5 +1,5 @@
 //! Donkers' transcript notation ([D] part 5, [N]), read only where a record or a transcript
-//! declares it: `[row] number [L|R] [>] [*|**] [#]` — `7L*`, `5R>`, `B2L`, `b7R`, `A3R**`, `4`.
+//! declares it: `[row] number [L|R] [>] [*|**] [#]` — `7L*`, `5R>`, `B2L`, `b7R`, `a6R**` (a takasa played under takasia), `4`.
 //!
 //! `L`/`R` is the way the hand moves, seen by the mover (North too), except in a namua (nemo)
 //! capture, where it names the kichwa the captured seeds enter from (`L`: the left one, `A1`, the
@@ -14,7 +14,7 @@ use super::variant::{AsGiven, Rules, Variant};
 use super::{Dir, Move};
 use crate::game::{Event, NotationError};
 
-/// `7L*`, `5R>`, `B2L`, `b7R`, `A3R**#`, `4`.
+/// `7L*`, `5R>`, `B2L`, `b7R`, `a6R**#`, `4`.
 pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationError> {
     let (row, number, rest) = read_hole(
         variant,
@@ -32,7 +32,7 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
     };
     let play = take(&mut rest, ">");
     let claim = if take(&mut rest, "**") {
-        Claim::Reserves
+        Claim::UnderHiziZetu
     } else if take(&mut rest, "*") {
         Claim::Takata
     } else {
@@ -94,7 +94,7 @@ pub fn read_against(pos: &Position, rules: &Rules, spelling: &Spelling) -> Spell
 
 /// The Donkers spelling of `mv`, a legal move of `pos`, as transcripts write it: the row only in
 /// mtaji, the letter left out where a namua capture's kichwa is forced (from a kimbi), `>` for
-/// playing the house, `*` / `**` for a takasa.
+/// playing the house, `*` for a takasa, `**` for one played under takasia.
 pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
     let name = HOLE_NAMES.get(mv.hole as usize).copied().unwrap_or("?");
     let side = pos.to_move();
@@ -107,7 +107,6 @@ pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
     let mut events = Vec::new();
     let played = super::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok();
     let captured = played && events.iter().any(|e| matches!(e, Event::Capture { .. }));
-    let reserved = played && events.iter().any(|e| matches!(e, Event::Reserve { .. }));
     if captured && pos.in_nemo(side) {
         // The kichwa the captured seeds enter from; forced (and so not written) from a kimbi.
         let number = name[1..].parse::<u8>().unwrap_or(0);
@@ -121,7 +120,11 @@ pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
         out.push('>');
     }
     if !captured {
-        out.push_str(if reserved { "**" } else { "*" });
+        out.push_str(if super::notation::under_hizi_zetu(pos) {
+            "**"
+        } else {
+            "*"
+        });
     }
     out
 }
@@ -133,9 +136,9 @@ mod tests {
     use crate::play::MoveErrorKind;
 
     fn game() -> Playthrough<Zanzibar> {
-        let mut game = Playthrough::new(Zanzibar::start(), Default::default());
-        game.notation = Notation::Donkers;
-        game
+        Playthrough::new(Zanzibar::start(), Default::default())
+            .in_notation(Notation::Donkers)
+            .unwrap()
     }
 
     #[test]
@@ -161,21 +164,21 @@ mod tests {
         let mut game = game();
         for ply in 0..40 {
             let mut legal = Vec::new();
-            Zanzibar::legal_moves(&game.position, &game.rulings, &mut legal);
+            Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
             let Some(&mv) = legal.get(ply % legal.len().max(1)) else {
                 break;
             };
             for &each in &legal {
                 let text = Zanzibar::format_move_in(
                     Notation::Donkers,
-                    &game.position,
-                    &game.rulings,
+                    game.position(),
+                    game.rulings(),
                     each,
                 );
                 assert_eq!(game.resolve_text(&text).unwrap(), each, "{text}");
             }
             let text =
-                Zanzibar::format_move_in(Notation::Donkers, &game.position, &game.rulings, mv);
+                Zanzibar::format_move_in(Notation::Donkers, game.position(), game.rulings(), mv);
             let played = game.play_text(&text).unwrap();
             assert!(
                 played.false_claims.is_empty(),

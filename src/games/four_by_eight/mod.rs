@@ -83,6 +83,10 @@ macro_rules! delegate_to_engine {
             notation::format_move_in(notation, pos, &rulings.rules(), mv)
         }
 
+        fn played_under(pos: &Position) -> Option<(crate::game::RuleId, String)> {
+            notation::played_under(&$variant, pos)
+        }
+
         fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
             notation::format_annotated(pos, mv, events)
         }
@@ -99,8 +103,21 @@ macro_rules! delegate_to_engine {
             notation::resolve(pos, &rulings.rules(), spelling)
         }
 
-        fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
-            notation::check_claims(&$variant, spelling, events)
+        fn resolve_and_play(
+            pos: &Position,
+            rulings: &Rulings,
+            spelling: &Spelling,
+            events: &mut Vec<Event>,
+        ) -> Result<(Move, Position), Unresolved<Move>> {
+            notation::resolve_and_play(pos, &rulings.rules(), spelling, events)
+        }
+
+        fn check_claims(
+            before: &Position,
+            spelling: &Spelling,
+            events: &[Event],
+        ) -> Vec<FalseClaim> {
+            notation::check_claims(&$variant, before, spelling, events)
         }
 
         fn parse_position(text: &str) -> Result<Position, PositionError> {
@@ -147,7 +164,7 @@ pub use zanzibar::Zanzibar;
 
 use choice::{Any, Class, Judge, candidate, not_a_move};
 use position::{KUU, ring_of};
-use sowing::{Played, Safari, sow_move};
+use sowing::{Played, Refusal, Safari, sow_move};
 use variant::{Fixed, MustCapture, Rules};
 
 use crate::game::{Event, GameEnd, Generated, Note, Outcome, Rejection, Side, Sink};
@@ -257,6 +274,16 @@ fn play<F: Fixed, S: Sink>(
         }
     }
     let played: Played = sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), sink)
+        .map_err(|refusal| match refusal {
+            // A move played that never ends (rare: search never plays one) is sown again,
+            // measured, so that its refusal says where its cycle starts and how long it is.
+            Refusal::NeverEnds { cycle: None, .. } => sowing::measure_cycles(|| {
+                sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), &mut ())
+            })
+            .err()
+            .unwrap_or(refusal),
+            other => other,
+        })
         .map_err(|refusal| refusal.rejection(v))?;
     judge.allowed_completion(&c, played.taken)?;
     if S::LISTENING

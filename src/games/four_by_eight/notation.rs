@@ -29,10 +29,11 @@ use crate::picture::{Board, Mark, Row, Store};
 pub enum Claim {
     /// `x`: a capture move.
     Capture,
-    /// `*`: a takata that reserves nothing.
+    /// `*`: a takata (Zanzibar: takasa), whatever else it does.
     Takata,
-    /// `**`: a takata that reserves a hole by hizi zetu.
-    Reserves,
+    /// `**`: a takata played under hizi zetu (Zanzibar: under takasia), by the player whose hole
+    /// is reserved (the real transcripts' reading, KETE-21, ZAN-24).
+    UnderHiziZetu,
 }
 
 /// A Bao la Kete move as written.
@@ -101,7 +102,7 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
     };
     let safari = take(&mut rest, "+");
     let claim = if take(&mut rest, "**") {
-        Some(Claim::Reserves)
+        Some(Claim::UnderHiziZetu)
     } else if take(&mut rest, "*") {
         Some(Claim::Takata)
     } else if take(&mut rest, "x") {
@@ -172,7 +173,6 @@ pub fn format_move_in(notation: Notation, pos: &Position, rules: &Rules, mv: Mov
 /// What a move's events show, in the terms its claims speak of.
 struct Did {
     captured: bool,
-    reserved: bool,
     /// A lap went on from the mover's kuu / house (safari, playing it, relaying out of it).
     house: bool,
     over: bool,
@@ -182,7 +182,6 @@ impl Did {
     fn of(events: &[Event]) -> Did {
         Did {
             captured: events.iter().any(|e| matches!(e, Event::Capture { .. })),
-            reserved: events.iter().any(|e| matches!(e, Event::Reserve { .. })),
             house: events.iter().any(|e| {
                 matches!(
                     e,
@@ -206,17 +205,14 @@ impl Did {
 pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
     let mut out = format_move(mv);
     let Did {
-        captured,
-        reserved,
-        house,
-        ..
+        captured, house, ..
     } = Did::of(events);
     if house && mv.safari != Some(true) && !pos.in_nemo(pos.to_move()) {
         out.push('+');
     }
     out.push_str(if captured {
         "x"
-    } else if reserved {
+    } else if under_hizi_zetu(pos) {
         "**"
     } else {
         "*"
@@ -230,12 +226,63 @@ pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
     out
 }
 
+/// Whether the side to move of `pos` moves under hizi zetu (takasia): one of his holes is reserved
+/// for this move (KETE-21, ZAN-24). Not when the reserver's obligation is due.
+pub fn under_hizi_zetu(pos: &Position) -> bool {
+    pos.hizi().is_some_and(|(_, by)| by != pos.to_move())
+}
+
+/// The sentence `explain` gives a move played under hizi zetu (takasia), with its rule.
+pub fn played_under(variant: &Variant, pos: &Position) -> Option<(crate::game::RuleId, String)> {
+    let (hole, by) = pos.hizi().filter(|_| under_hizi_zetu(pos))?;
+    let (side, r) = ring_of(hole);
+    Some((
+        variant.ids.reserved,
+        format!(
+            "played under {} (`**`): {} is reserved by {by} for this move",
+            variant.words.hizi,
+            super::position::name(side, r)
+        ),
+    ))
+}
+
 /// The one legal move a spelling names.
 pub fn resolve(
     pos: &Position,
     rules: &Rules,
     spelling: &Spelling,
 ) -> Result<Move, Unresolved<Move>> {
+    resolve_into(pos, rules, spelling, None).map(|(mv, _)| mv)
+}
+
+/// The one legal move a spelling names, played from `pos` with its events in `events`.
+pub fn resolve_and_play(
+    pos: &Position,
+    rules: &Rules,
+    spelling: &Spelling,
+    events: &mut Vec<Event>,
+) -> Result<(Move, Position), Unresolved<Move>> {
+    events.clear();
+    match resolve_into(pos, rules, spelling, Some(events))? {
+        (mv, Some(next)) => Ok((mv, next)),
+        // Found among the legal moves (a shortened spelling): played once more, to listen.
+        (mv, None) => super::play::<AsGiven, _>(pos, rules, mv, events)
+            .map(|next| (mv, next))
+            .map_err(|rejection| {
+                events.clear();
+                Unresolved::Rejected(rejection)
+            }),
+    }
+}
+
+/// [`resolve`]; with `events`, a move that had to be played to be found comes back played, its
+/// events there, so that it is sown once.
+fn resolve_into(
+    pos: &Position,
+    rules: &Rules,
+    spelling: &Spelling,
+    mut events: Option<&mut Vec<Event>>,
+) -> Result<(Move, Option<Position>), Unresolved<Move>> {
     let read;
     let spelling = if spelling.hand {
         read = super::donkers::read_against(pos, rules, spelling);
@@ -293,8 +340,18 @@ pub fn resolve(
         let mut first = None;
         for &safari in readings {
             let mv = Move { hole, dir, safari };
-            match super::play::<AsGiven, _>(pos, rules, mv, &mut ()) {
-                Ok(_) => return Ok(mv),
+            let played = match events.as_deref_mut() {
+                Some(events) => {
+                    let played = super::play::<AsGiven, _>(pos, rules, mv, events).map(Some);
+                    if played.is_err() {
+                        events.clear();
+                    }
+                    played
+                }
+                None => super::play::<AsGiven, _>(pos, rules, mv, &mut ()).map(|_| None),
+            };
+            match played {
+                Ok(next) => return Ok((mv, next)),
                 Err(r) => {
                     first.get_or_insert(r);
                 }
@@ -310,7 +367,7 @@ pub fn resolve(
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
         .collect();
     match fits.len() {
-        1 => Ok(fits[0]),
+        1 => Ok((fits[0], None)),
         0 => Err(Unresolved::Rejected(why_not(
             pos, rules, spelling, hole, decides,
         ))),
@@ -367,17 +424,22 @@ fn describe(spelling: &Spelling) -> String {
     out
 }
 
-/// The claims of a spelling that the move's events (and the game's end, if the caller passes the
-/// playthrough's events) do not bear out.
-pub fn check_claims(variant: &Variant, spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
+/// The claims of a spelling, played from `before`, that the move's events (and the game's end, if
+/// the caller passes the playthrough's events) do not bear out.
+pub fn check_claims(
+    variant: &Variant,
+    before: &Position,
+    spelling: &Spelling,
+    events: &[Event],
+) -> Vec<FalseClaim> {
     let (ids, w) = (&variant.ids, &variant.words);
     let takata = w.takata;
     let Did {
         captured,
-        reserved,
         house: safari,
         over,
     } = Did::of(events);
+    let under = under_hizi_zetu(before);
     let mut out = Vec::new();
     let mut claim = |rule, message: String| out.push(FalseClaim { rule, message });
     match spelling.claim {
@@ -389,23 +451,24 @@ pub fn check_claims(variant: &Variant, spelling: &Spelling, events: &[Event]) ->
             ids.compulsory,
             format!("the move claims a {takata} (`*`); it captures"),
         ),
-        Some(Claim::Takata) if reserved => claim(
-            ids.reserve,
+        Some(Claim::UnderHiziZetu) if captured => claim(
+            ids.compulsory,
             format!(
-                "the move claims a {takata} that reserves nothing (`*`); it reserves a hole by {} \
-                 (`**`)",
+                "the move claims a {takata} played under {} (`**`); it captures",
                 w.hizi
             ),
         ),
-        Some(Claim::Reserves) if captured => claim(
-            ids.compulsory,
-            format!("the move claims a {takata} that reserves a hole (`**`); it captures"),
-        ),
-        Some(Claim::Reserves) if !reserved => claim(
-            ids.reserve,
+        Some(Claim::UnderHiziZetu) if !under => claim(
+            ids.reserved,
             format!(
-                "the move claims a {} reservation (`**`); it reserves no hole",
-                w.hizi
+                "the move claims to be played under {} (`**`); no hole of the mover's is \
+                 reserved{}",
+                w.hizi,
+                if events.iter().any(|e| matches!(e, Event::Reserve { .. })) {
+                    " (the move itself reserves one: that is a plain `*`)"
+                } else {
+                    ""
+                }
             ),
         ),
         _ => {}

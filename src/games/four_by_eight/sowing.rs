@@ -62,8 +62,9 @@ impl Safari {
 pub enum Refusal {
     /// KETE-8: lifting ring position `hole` of `side` would empty his front row.
     FrontRowEmpty { side: Side, hole: u8 },
-    /// KETE-A7: the in-move state repeated after `laps` laps.
-    NeverEnds { laps: u64 },
+    /// KETE-A7: the in-move state repeated after `laps` laps; measured exactly
+    /// ([`measure_cycles`]), the cycle too.
+    NeverEnds { laps: u64, cycle: Option<Cycle> },
     /// The lap budget is spent.
     Undecided { laps: u64 },
     /// KETE-14: a safari decision arises and the move makes none.
@@ -84,7 +85,18 @@ impl Refusal {
                     super::position::name(side, hole),
                 ),
             ),
-            Refusal::NeverEnds { laps } => Rejection::illegal(
+            Refusal::NeverEnds {
+                cycle: Some(Cycle { start, length }),
+                ..
+            } => Rejection::illegal(
+                ids.never_ends,
+                format!(
+                    "the move never ends: the in-move state after lap {start} comes back after \
+                     {length} more laps, and so on forever (a cycle of {length} laps from lap \
+                     {start})"
+                ),
+            ),
+            Refusal::NeverEnds { laps, cycle: None } => Rejection::illegal(
                 ids.never_ends,
                 format!(
                     "the move never ends: after {laps} laps its sowing repeats a state it was in \
@@ -111,6 +123,33 @@ pub struct Played {
     pub decision: bool,
     /// The opponent's front holes (ring positions, one bit each) the move captured.
     pub taken: u8,
+}
+
+/// A never-ending move's cycle, in laps (every sowing of the move is a lap: the first, each
+/// relay, each sowing of captured seeds): the in-move state after lap `start` (KETE-A7, ZAN-27:
+/// the mover's 16 holes, the hole the last seed fell into, the direction) comes back after
+/// `length` more laps, and `start` is the first lap whose state does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    pub start: u64,
+    pub length: u64,
+}
+
+/// The most laps [`measure_cycles`] keeps states for; a longer move gets Brent's verdict only.
+const MEASURE_LAPS: u64 = 1 << 18;
+
+thread_local! {
+    static MEASURE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with never-ending moves measured exactly: where the cycle starts and how long it is
+/// ([`Cycle`]), by keeping every in-move state (up to [`MEASURE_LAPS`]). For messages people
+/// read, never for search: Brent's detector needs no memory, this needs a table.
+pub fn measure_cycles<T>(f: impl FnOnce() -> T) -> T {
+    let before = MEASURE.with(|m| m.replace(true));
+    let out = f();
+    MEASURE.with(|m| m.set(before));
+    out
 }
 
 /// Laps a move runs before cycle detection starts: ordinary moves end long before, so they pay
@@ -203,17 +242,24 @@ struct Detector {
     /// The key and lap count where the current detection started.
     key: Option<(Known, u64)>,
     brent: Option<Brent<InMove>>,
+    /// Under [`measure_cycles`]: every state since the last restart, with the lap it followed.
+    seen: Option<std::collections::HashMap<(u128, u8, u8), u64>>,
+    /// Laps not observed: the first, and each sowing of captured seeds (restarts).
+    unobserved: u64,
 }
 
 impl Detector {
     fn new(budget: u64, context: Option<u32>) -> Self {
+        let measure = MEASURE.with(std::cell::Cell::get);
         Detector {
             since: 0,
             laps: 0,
             budget,
-            context,
+            context: context.filter(|_| !measure),
             key: None,
             brent: None,
+            seen: measure.then(std::collections::HashMap::new),
+            unobserved: 1,
         }
     }
 
@@ -223,11 +269,25 @@ impl Detector {
         self.since = 0;
         self.brent = None;
         self.key = None;
+        self.unobserved += 1;
+        if let Some(seen) = &mut self.seen {
+            seen.clear();
+        }
+    }
+
+    /// Under [`measure_cycles`], the state the loop starts from (after the first lap, or after a
+    /// capture's sowing): the state a cycle may come back to.
+    #[inline]
+    fn start(&mut self, ring: Ring, at: u8, step: u8) {
+        let lap = self.laps + self.unobserved;
+        if let Some(seen) = &mut self.seen {
+            seen.entry((ring.0, at, step)).or_insert(lap);
+        }
     }
 
     fn verdict(&self, cycle: bool, laps: u64) -> Refusal {
         if cycle {
-            Refusal::NeverEnds { laps }
+            Refusal::NeverEnds { laps, cycle: None }
         } else {
             Refusal::Undecided { laps }
         }
@@ -236,6 +296,23 @@ impl Detector {
     #[inline]
     fn observe(&mut self, ring: Ring, at: u8, step: u8, kuu: bool) -> Result<(), Refusal> {
         self.laps += 1;
+        if let Some(seen) = &mut self.seen {
+            let lap = self.laps + self.unobserved;
+            if let Some(&start) = seen.get(&(ring.0, at, step)) {
+                return Err(Refusal::NeverEnds {
+                    laps: lap,
+                    cycle: Some(Cycle {
+                        start,
+                        length: lap - start,
+                    }),
+                });
+            }
+            if lap < MEASURE_LAPS {
+                seen.insert((ring.0, at, step), lap);
+                return Ok(());
+            }
+            self.seen = None;
+        }
         let state = InMove { ring, at, step };
         if self.since < QUIET_LAPS {
             self.since += 1;
@@ -667,6 +744,7 @@ pub fn sow_move<F: Fixed, S: Sink>(
         }
     };
     loop {
+        detector.start(s.ring, z, s.step);
         if !capture_move && !S::LISTENING {
             // A takata's plain relays, in a tight loop; it hands back what the rules below decide.
             let mut relayed = false;

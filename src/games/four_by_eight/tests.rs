@@ -277,15 +277,16 @@ fn play_line(start: &str, r: &Rulings, moves: &[&str]) -> (String, Position) {
     let mut last = String::new();
     for text in moves {
         let spelling = Kete::parse_move(text).unwrap();
-        let mv =
-            Kete::resolve(&game.position, r, &spelling).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let mv = Kete::resolve(game.position(), r, &spelling)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
         let mut events = Vec::new();
+        let before = *game.position();
         game.play(mv, &mut events).unwrap();
-        let claims = Kete::check_claims(&spelling, &events);
+        let claims = Kete::check_claims(&before, &spelling, &events);
         assert!(claims.is_empty(), "{text}: {claims:?}");
         last = events.iter().map(brief).collect::<Vec<_>>().join(", ");
     }
-    (last, game.position)
+    (last, *game.position())
 }
 
 fn trace(start: &str, r: &Rulings, mv: &str) -> String {
@@ -608,7 +609,7 @@ fn kete_20_the_first_mtaji_takata_starts_from_the_kuu() {
 fn kete_21_22_hizi_zetu_made_respected_and_captured() {
     let r = Rulings::default();
     assert_eq!(moves_of(HIZI, &r), ["A3<", "A3>"]);
-    let (t, after) = play_line(HIZI, &r, &["A3<**"]);
+    let (t, after) = play_line(HIZI, &r, &["A3<*"]);
     assert_eq!(
         t,
         "lap A3 2 acw A1, note KETE-19, stop A1 EmptyHole, reserve a8 by south"
@@ -666,15 +667,18 @@ fn kete_21_a5_hizi_zetu_not_made() {
     assert_eq!(t, "lap A6 2 acw A4, note KETE-19, stop A4 EmptyHole");
     assert_eq!(after.hizi(), None);
     let no_kuu = HIZI_KUU.replace(" k - S", " - - S");
-    let (t, after) = play_line(&no_kuu, &r, &["A6<**"]);
+    let (t, after) = play_line(&no_kuu, &r, &["A6<*"]);
     assert!(t.ends_with("reserve a5 by south"), "{t}");
     assert_eq!(after.hizi(), Some((20, Side::South)));
-    // A false `**` is reported.
+    // A `**` on a move not played under hizi zetu is false.
     let spelling = Kete::parse_move("A6<**").unwrap();
     let mut events = Vec::new();
     let mv = Kete::resolve(&pos(HIZI_KUU), &r, &spelling).unwrap();
     Kete::play(&pos(HIZI_KUU), &r, mv, &mut events).unwrap();
-    assert_eq!(Kete::check_claims(&spelling, &events)[0].rule, "KETE-21");
+    assert_eq!(
+        Kete::check_claims(&pos(HIZI_KUU), &spelling, &events)[0].rule,
+        "KETE-21"
+    );
 }
 
 #[test]
@@ -759,10 +763,11 @@ fn kete_24_a_player_left_with_singletons_loses() {
 fn false_claims(start: &str, r: &Rulings, mv: &str) -> Vec<RuleId> {
     let mut game = Playthrough::<Kete>::new(pos(start), *r);
     let spelling = Kete::parse_move(mv).unwrap();
-    let m = Kete::resolve(&game.position, r, &spelling).unwrap();
+    let m = Kete::resolve(game.position(), r, &spelling).unwrap();
     let mut events = Vec::new();
+    let before = *game.position();
     game.play(m, &mut events).unwrap();
-    Kete::check_claims(&spelling, &events)
+    Kete::check_claims(&before, &spelling, &events)
         .into_iter()
         .map(|c| c.rule)
         .collect()
@@ -795,7 +800,7 @@ fn notation_reads_every_part_of_a_move() {
     );
     assert_eq!(
         Kete::parse_move("B2< **").unwrap().claim,
-        Some(Claim::Reserves)
+        Some(Claim::UnderHiziZetu)
     );
     assert_eq!(
         Kete::parse_move(" b8>* ").unwrap().claim,
@@ -885,8 +890,10 @@ fn notation_claims_are_checked() {
     assert_eq!(false_claims(MTAJI_BACK, &r, "B2<x"), ["KETE-10"]);
     assert_eq!(false_claims(MTAJI_CENTRE, &r, "A2>*"), ["KETE-10"]);
     assert_eq!(false_claims(MTAJI_CENTRE, &r, "A2>**"), ["KETE-10"]);
-    assert_eq!(false_claims(HIZI, &r, "A3<*"), ["KETE-21"]);
+    // `**` is the takata played under hizi zetu; the takata that reserves is a plain `*`.
+    assert_eq!(false_claims(HIZI, &r, "A3<**"), ["KETE-21"]);
     assert_eq!(false_claims(HIZI, &r, "A3>**"), ["KETE-21"]);
+    assert!(false_claims(HIZI, &r, "A3<*").is_empty());
     assert_eq!(false_claims(SIXTEEN_15, &r, "A3>+"), ["KETE-14"]);
     assert_eq!(false_claims(MTAJI_CENTRE, &r, "A2>#"), ["KETE-23"]);
     assert_eq!(
@@ -895,7 +902,10 @@ fn notation_claims_are_checked() {
     );
     assert!(false_claims(MTAJI_CENTRE, &r, "A2>x").is_empty());
     assert!(false_claims(BAO_HAMNA, &r, "A7<x#").is_empty());
-    assert!(false_claims(HIZI, &r, "A3<**").is_empty());
+    let reserved = Kete::format_compact(&play_line(HIZI, &r, &["A3<*"]).1);
+    assert!(false_claims(&reserved, &r, "a1>**").is_empty());
+    // A `*` on a move played under hizi zetu is true: it is a takata.
+    assert!(false_claims(&reserved, &r, "a1>*").is_empty());
     assert!(false_claims(MTAJI_SAFARI, &r, "A6>+x").is_empty());
 }
 
