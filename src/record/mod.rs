@@ -120,6 +120,29 @@ pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
     Ok(Contents::Bytes(bytes))
 }
 
+/// Creates (or truncates) an output file: the one way a command writes a file of its own
+/// (`conform --transcript`). A FIFO or a socket is refused before it is opened, since opening a
+/// FIFO for writing blocks until a reader comes; a folder likewise. A device (`/dev/null`) is
+/// written to as given. `Err` has a message fit to follow the path.
+pub fn create_output_file(path: &Path) -> io::Result<File> {
+    if let Ok(meta) = fs::metadata(path) {
+        let kind = meta.file_type();
+        #[cfg(unix)]
+        let device = {
+            use std::os::unix::fs::FileTypeExt;
+            kind.is_char_device()
+        };
+        #[cfg(not(unix))]
+        let device = false;
+        if !kind.is_file() && !device {
+            let why = not_regular(&kind).to_string();
+            let why = why.replace("only regular files are read", "it is not written to");
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+        }
+    }
+    File::create(path)
+}
+
 /// The error for a path that is no regular file, naming what it is.
 fn not_regular(kind: &fs::FileType) -> io::Error {
     if kind.is_dir() {
