@@ -101,11 +101,12 @@ fn import_bench(c: &mut Criterion) {
         .map(|seed| random_game::<Zanzibar>(&Zanzibar::start(), &rulings, seed, 2000))
         .find(|g| g.moves.len() >= 100)
         .expect("a long game");
-    let mut replay = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings);
+    let mut replay = Playthrough::<Zanzibar>::new(Zanzibar::start(), rulings)
+        .in_notation(Notation::Donkers)
+        .expect("Zanzibar has Donkers' notation");
     let mut text = String::from("South: A\nNorth: B\nTakasia: yes\n");
     for (i, &mv) in game.moves.iter().enumerate() {
-        let spelled =
-            Zanzibar::format_move_in(Notation::Donkers, &replay.position, &replay.rulings, mv);
+        let spelled = replay.move_text(mv);
         if i % 2 == 0 {
             text.push_str(&format!("{}: {spelled}", i / 2 + 1));
         } else {

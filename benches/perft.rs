@@ -4,11 +4,11 @@
 
 use std::path::Path;
 
-use bao_oracle::game::Game;
+use bao_oracle::game::{Game, Playthrough};
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
 use bao_oracle::perft::perft;
+use bao_oracle::setup::Setup;
 use bao_oracle::spec::format::PerftTable;
-use bao_oracle::spec::runner::{read_position, resolve_rulings};
 use bao_oracle::spec::{self, SpecFile};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -35,9 +35,13 @@ impl GameVisitor for Bench<'_> {
             else {
                 continue;
             };
-            let rulings = resolve_rulings::<G>(&table.rulings).expect("valid rulings");
-            let pos =
-                read_position::<G>(table.position.as_deref(), &rulings).expect("a valid position");
+            let setup = Setup {
+                start: table.position.clone(),
+                ..Setup::with_rulings(table.rulings.clone())
+            };
+            let (pos, rulings) = Playthrough::<G>::from_setup(&setup)
+                .expect("a valid table")
+                .into_parts();
             assert_eq!(perft::<G>(&pos, &rulings, count.depth), count.nodes);
             group.throughput(Throughput::Elements(count.nodes));
             group.bench_function(

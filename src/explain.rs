@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use crate::game::{Event, Game, GameEnd, Playthrough, RuleId, Side};
 use crate::picture::{Board as PictureBoard, Highlights};
 use crate::rulings::{RulingError, RulingSet};
+use crate::setup::Setup;
 use crate::spec::builtin_catalogue;
 use crate::spec::format::Catalogue;
 use crate::trace::{indent, render_position};
@@ -187,8 +188,10 @@ pub fn explain<G: Game>(
 
 /// Checks `rulings` against game `G` and resolves them.
 pub fn resolve<G: Game>(rulings: &RulingSet) -> Result<G::Rulings, RulingError> {
-    rulings.check(G::RULINGS, G::RULESET)?;
-    G::rulings(rulings)
+    Setup::with_rulings(rulings.clone())
+        .rulings_for::<G>()
+        .map(|(_, resolved)| resolved)
+        .map_err(|e| RulingError { message: e.message })
 }
 
 /// Explains `text` played on `game` (a game in progress, whose history decides repetitions),
@@ -199,8 +202,8 @@ pub fn explain_in<G: Game>(
     text: &str,
 ) -> Explanation {
     let before = render_position(game);
-    let start = game.position.clone();
-    let mover = G::side_to_move(&game.position);
+    let start = game.position().clone();
+    let mover = G::side_to_move(game.position());
     let ruling_values = G::RULINGS
         .iter()
         .map(|def| {
@@ -212,13 +215,13 @@ pub fn explain_in<G: Game>(
             }
         })
         .collect();
-    let legal = crate::spec::runner::legal_moves(game);
+    let legal = game.legal_texts().moves;
     let mut pictures = Pictures {
-        before: G::board(&game.position),
+        before: G::board(game.position()),
         legal: if game.end().is_some() {
             Vec::new()
         } else {
-            crate::picture::legal_holes::<G>(&game.position, &game.rulings)
+            crate::picture::legal_holes::<G>(game.position(), game.rulings())
         },
         events: Vec::new(),
         during: Vec::new(),
@@ -246,7 +249,7 @@ pub fn explain_in<G: Game>(
                         _ => None,
                     })
                     .collect();
-                pictures.after = Some(G::board(&game.position));
+                pictures.after = Some(G::board(game.position()));
                 pictures.events = played.events;
                 steps
             },
@@ -257,7 +260,7 @@ pub fn explain_in<G: Game>(
                 .collect(),
             under: G::played_under(&start),
             after: render_position(game),
-            compact: G::format_compact(&game.position),
+            compact: G::format_compact(game.position()),
             end: game.end(),
         },
     };

@@ -726,6 +726,9 @@ impl fmt::Display for Notation {
     }
 }
 
+/// A move and the position it leads to ([`Game::resolve_and_play`]).
+pub type MovePlayed<G> = (<G as Game>::Move, <G as Game>::Position);
+
 /// A game's rules and notation. See the module docs.
 pub trait Game: Sized + 'static {
     /// The ruleset id (`bao-kingulu`).
@@ -863,6 +866,25 @@ pub trait Game: Sized + 'static {
         rulings: &Self::Rulings,
         spelling: &Self::Spelling,
     ) -> Result<Self::Move, Unresolved<Self::Move>>;
+    /// [`Game::resolve`] and [`Game::play`] in one: the move `spelling` names, played from `pos`,
+    /// with its events in `events` (cleared first; left empty on an error). A game whose resolve
+    /// plays the move to test it overrides this so that a written move is sown once.
+    fn resolve_and_play(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        spelling: &Self::Spelling,
+        events: &mut Vec<Event>,
+    ) -> Result<MovePlayed<Self>, Unresolved<Self::Move>> {
+        events.clear();
+        let mv = Self::resolve(pos, rulings, spelling)?;
+        match Self::play(pos, rulings, mv, events) {
+            Ok(next) => Ok((mv, next)),
+            Err(rejection) => {
+                events.clear();
+                Err(Unresolved::Rejected(rejection))
+            }
+        }
+    }
     /// The claims of `spelling`, played from `before`, that the move's events do not bear out.
     fn check_claims(
         before: &Self::Position,
@@ -901,11 +923,14 @@ pub trait Game: Sized + 'static {
 
 /// A game in progress: a position with the history that repetition rules need. Perft and move
 /// generation use bare positions; records, random games and conformance runs use this.
+///
+/// A game read from a record, a scenario or a request is set up by [`Playthrough::from_setup`];
+/// [`Playthrough::new`] and [`Playthrough::with_history`] build one from parts already checked.
 pub struct Playthrough<G: Game> {
-    pub position: G::Position,
-    pub rulings: G::Rulings,
-    /// The notation move texts are read in ([`Playthrough::play_text_into`]).
-    pub notation: Notation,
+    position: G::Position,
+    rulings: G::Rulings,
+    /// The notation move texts are read and written in: set only by the setup.
+    notation: Notation,
     seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
     end: Option<GameEnd>,
 }
@@ -920,6 +945,17 @@ impl<G: Game> Clone for Playthrough<G> {
             seen: self.seen.clone(),
             end: self.end,
         }
+    }
+}
+
+impl<G: Game> fmt::Debug for Playthrough<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Playthrough")
+            .field("position", &self.position)
+            .field("rulings", &self.rulings)
+            .field("notation", &self.notation)
+            .field("end", &self.end)
+            .finish_non_exhaustive()
     }
 }
 
@@ -952,6 +988,41 @@ impl<G: Game> Playthrough<G> {
         game
     }
 
+    /// The game with move texts read and written in `notation`, which must be one of
+    /// [`Game::NOTATIONS`] (as a [`crate::setup::Setup`]'s is checked).
+    pub fn in_notation(mut self, notation: Notation) -> Result<Self, crate::setup::SetupError> {
+        crate::setup::check_notation::<G>(notation)?;
+        self.notation = notation;
+        Ok(self)
+    }
+
+    /// The game as it stands (position, history, notation, end) under other rulings: the twin
+    /// that `explain --compare-ruling` plays the next move in.
+    pub fn under_rulings(mut self, rulings: G::Rulings) -> Self {
+        self.rulings = rulings;
+        self
+    }
+
+    /// The position reached.
+    pub fn position(&self) -> &G::Position {
+        &self.position
+    }
+
+    /// The rulings the game is played under.
+    pub fn rulings(&self) -> &G::Rulings {
+        &self.rulings
+    }
+
+    /// The notation move texts are read and written in.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// The game as it stands: the position and the rulings, taken apart.
+    pub fn into_parts(self) -> (G::Position, G::Rulings) {
+        (self.position, self.rulings)
+    }
+
     /// The end of the game, if it is over.
     pub fn end(&self) -> Option<GameEnd> {
         self.end
@@ -961,6 +1032,13 @@ impl<G: Game> Playthrough<G> {
     /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`.
     pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
         let next = G::play(&self.position, &self.rulings, mv, sink)?;
+        self.advance(next, sink);
+        Ok(())
+    }
+
+    /// Moves on to `next`, the position a move of this game's position led to (its events in
+    /// `sink`), as [`Playthrough::play`] does.
+    pub(crate) fn advance<S: Sink>(&mut self, next: G::Position, sink: &mut S) {
         self.position = next;
         self.end = G::game_end(&self.position, &self.rulings);
         if self.end.is_none()
@@ -972,6 +1050,5 @@ impl<G: Game> Playthrough<G> {
         if let Some(end) = self.end {
             sink.event(Event::GameOver { end });
         }
-        Ok(())
     }
 }

@@ -18,6 +18,7 @@ use crate::diagnostics::{Code, Finding};
 use crate::game::{Game, Notation, Playthrough};
 use crate::random_game::yaml_scalar;
 use crate::rulings::RulingSet;
+use crate::setup::Setup;
 use crate::transcript::{self, Header, KNOWN_KEYS, Transcript};
 use crate::with_game;
 
@@ -85,17 +86,18 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
         )]);
     }
     let rulings = transcript_rulings::<G>(t, options)?;
-    let resolved = rulings
-        .resolve::<G>()
-        .map_err(|e| vec![Finding::new(Code::UnknownRuling, e.message)])?;
-    let mut game = Playthrough::<G>::new(G::start(), resolved);
-    game.notation = Notation::Donkers;
+    let setup = Setup {
+        notation: Notation::Donkers,
+        ..Setup::with_rulings(rulings.clone())
+    };
+    let mut game =
+        Playthrough::<G>::from_setup(&setup).map_err(|e| vec![Finding::new(e.code, e.message)])?;
 
     let mut lines = Vec::with_capacity(t.plies.len());
     let mut events = Vec::new();
     let mut findings = Vec::new();
     for (i, ply) in t.plies.iter().enumerate() {
-        let before = game.position.clone();
+        let before = game.position().clone();
         match game.play_text_into(&ply.text, &mut events) {
             Ok(played) => {
                 // A false claim is a finding, not a stop (as in `check`).
@@ -114,7 +116,7 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
                 lines.push((canonical, ply));
             }
             Err(error) => {
-                let legal = both_notations::<G>(&game);
+                let legal = crate::replay::legal_help::<G>(&game);
                 let read = if ply.text == ply.written {
                     String::new()
                 } else {
@@ -317,25 +319,4 @@ fn transcript_rulings<G: Game>(
 
 fn bad_header(h: &Header, message: String) -> Finding {
     Finding::new(Code::BadValue, format!("line {}: {message}", h.line)).at(h.span)
-}
-
-/// The legal moves of the game's position in both notations, for a help line.
-fn both_notations<G: Game>(game: &Playthrough<G>) -> String {
-    let mut moves = Vec::new();
-    G::legal_moves(&game.position, &game.rulings, &mut moves);
-    let side = G::side_to_move(&game.position);
-    if moves.is_empty() {
-        return format!("{side} has no legal move here");
-    }
-    let names: Vec<String> = moves
-        .into_iter()
-        .map(|mv| {
-            format!(
-                "{} ({})",
-                G::format_move_in(Notation::Donkers, &game.position, &game.rulings, mv),
-                G::format_move(mv)
-            )
-        })
-        .collect();
-    format!("legal moves for {side} here: {}", names.join(", "))
 }

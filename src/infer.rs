@@ -22,7 +22,7 @@
 //!   the class is split on that ruling and each part is looked at again. A move whose outcome
 //!   changes only when two rulings both leave the representative's values is not seen by this
 //!   test; the representatives, the presets and the declared combination are always replayed
-//!   exactly (`tests/infer.rs` holds sampled combinations to `check`'s verdict).
+//!   exactly (`tests/it/infer.rs` holds sampled combinations to `check`'s verdict).
 //!
 //! A class that plays every move is consistent when none of its moves made a false claim and the
 //! record's `result:` claim (if any) is how its game stands: `check`'s verdict.
@@ -304,7 +304,7 @@ impl<G: Game> Search<'_, G> {
         match replay::replay_to::<G>(&under, &plain(), 1) {
             Ok((_, game)) => Outcome::Played {
                 end: game.end(),
-                position: game.position,
+                position: game.into_parts().0,
                 claims: Vec::new(),
             },
             Err(_) => Outcome::Refused,
@@ -321,15 +321,19 @@ impl<G: Game> Search<'_, G> {
         let Some(rulings) = self.rulings(combo) else {
             return Outcome::Refused;
         };
-        let mut game =
-            Playthrough::<G>::with_history(class.position.clone(), rulings, &class.history);
-        game.notation = self.notation;
+        // The record's notation, checked when the record was set up.
+        let Ok(mut game) =
+            Playthrough::<G>::with_history(class.position.clone(), rulings, &class.history)
+                .in_notation(self.notation)
+        else {
+            return Outcome::Refused;
+        };
         let text = &self.record.moves[ply as usize - 1].value;
         let mut events = Vec::new();
         match game.play_text_into(text, &mut events) {
             Ok(played) => Outcome::Played {
                 end: game.end(),
-                position: game.position,
+                position: game.into_parts().0,
                 claims: played.false_claims.into_iter().map(|c| c.message).collect(),
             },
             Err(_) => Outcome::Refused,

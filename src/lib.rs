@@ -24,7 +24,7 @@
 //!         _ => 0,
 //!     })
 //!     .sum();
-//! println!("A3 captured {captured}: {}", Kingulu::format_compact(&game.position));
+//! println!("A3 captured {captured}: {}", Kingulu::format_compact(game.position()));
 //!
 //! // A refused move is a typed error with a stable code and the rule it breaks.
 //! let error = game.play_text("A9").unwrap_err();
@@ -59,6 +59,7 @@ pub mod replay;
 pub mod report;
 mod rng;
 pub mod rulings;
+pub mod setup;
 pub mod spec;
 pub mod timeline;
 pub mod trace;
@@ -73,6 +74,7 @@ pub use game::{
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;
 pub use picture::{Board, Hole, Mark, Row, Store};
-pub use play::{MoveError, MoveErrorKind, Played, PlayedWithEvents};
+pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents};
 pub use rng::SplitMix64;
 pub use rulings::{RulingDef, RulingError, RulingSet};
+pub use setup::{Setup, SetupError, SetupField};

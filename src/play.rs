@@ -20,7 +20,9 @@
 use std::fmt;
 
 use crate::diagnostics::Code;
-use crate::game::{Event, FalseClaim, Game, GameEnd, Playthrough, Rejection, RuleId, Unresolved};
+use crate::game::{
+    Event, FalseClaim, Game, GameEnd, Generated, Playthrough, Rejection, RuleId, Unresolved,
+};
 
 /// Why a move text did not play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,22 +118,48 @@ pub struct PlayedWithEvents<M> {
     pub false_claims: Vec<FalseClaim>,
 }
 
-/// A spelling and the legal move it names.
-type Named<G> = (<G as Game>::Spelling, <G as Game>::Move);
+/// The legal moves of a game in progress, as text in its notation ([`Playthrough::legal_texts`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegalTexts {
+    /// In canonical order; none once the game is over.
+    pub moves: Vec<String>,
+    /// Candidate moves left out because their legality could not be decided within the budget.
+    pub undecided: u32,
+}
+
+/// Steps 3 and 4: why a spelling named no legal move, as a [`MoveError`].
+fn unresolved<G: Game>(text: &str, error: Unresolved<G::Move>) -> MoveError<G::Move> {
+    match error {
+        Unresolved::Rejected(rejection) => MoveError::rejected(rejection),
+        Unresolved::NotNotation(e) => MoveError::new(MoveErrorKind::NotNotation, None, e.message),
+        Unresolved::Ambiguous(candidates) => {
+            let names: Vec<String> = candidates.iter().map(|&m| G::format_move(m)).collect();
+            let mut error = MoveError::new(
+                MoveErrorKind::Ambiguous,
+                None,
+                format!("`{text}` fits {}", names.join(", ")),
+            );
+            error.candidates = candidates;
+            error
+        }
+    }
+}
 
 impl<G: Game> Playthrough<G> {
     /// Plays one move as written: notation, resolution in the position, the rules, the claims, in
     /// the order of the module docs. `events` is cleared and receives what the move did. On an
-    /// error the game is unchanged.
+    /// error the game is unchanged. The move is sown once ([`Game::resolve_and_play`]).
     pub fn play_text_into(
         &mut self,
         text: &str,
         events: &mut Vec<Event>,
     ) -> Result<Played<G::Move>, MoveError<G::Move>> {
         events.clear();
-        let (spelling, mv) = self.read_text(text)?;
-        let before = self.position.clone();
-        self.play(mv, events).map_err(MoveError::rejected)?;
+        let spelling = self.read_spelling(text)?;
+        let (mv, next) = G::resolve_and_play(self.position(), self.rulings(), &spelling, events)
+            .map_err(|e| unresolved::<G>(text, e))?;
+        let before = self.position().clone();
+        self.advance(next, events);
         let false_claims = G::check_claims(&before, &spelling, events);
         Ok(Played { mv, false_claims })
     }
@@ -139,10 +167,12 @@ impl<G: Game> Playthrough<G> {
     /// The legal move `text` names in the current position, without playing it: steps 1 to 3 of
     /// the module docs (a move that the rules refuse only when played is not caught here).
     pub fn resolve_text(&self, text: &str) -> Result<G::Move, MoveError<G::Move>> {
-        self.read_text(text).map(|(_, mv)| mv)
+        let spelling = self.read_spelling(text)?;
+        G::resolve(self.position(), self.rulings(), &spelling).map_err(|e| unresolved::<G>(text, e))
     }
 
-    fn read_text(&self, text: &str) -> Result<Named<G>, MoveError<G::Move>> {
+    /// Steps 1 and 2: the game is not over and the text is the game's notation.
+    fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
         if let Some(end) = self.end() {
             return Err(MoveError::new(
                 MoveErrorKind::AfterEnd(end),
@@ -150,24 +180,34 @@ impl<G: Game> Playthrough<G> {
                 format!("the game is already over: {} ({})", end.outcome, end.rule),
             ));
         }
-        let spelling = G::parse_move_in(self.notation, text)
-            .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))?;
-        match G::resolve(&self.position, &self.rulings, &spelling) {
-            Ok(mv) => Ok((spelling, mv)),
-            Err(Unresolved::Rejected(rejection)) => Err(MoveError::rejected(rejection)),
-            Err(Unresolved::NotNotation(e)) => {
-                Err(MoveError::new(MoveErrorKind::NotNotation, None, e.message))
-            }
-            Err(Unresolved::Ambiguous(candidates)) => {
-                let names: Vec<String> = candidates.iter().map(|&m| G::format_move(m)).collect();
-                let mut error = MoveError::new(
-                    MoveErrorKind::Ambiguous,
-                    None,
-                    format!("`{text}` fits {}", names.join(", ")),
-                );
-                error.candidates = candidates;
-                Err(error)
-            }
+        G::parse_move_in(self.notation(), text)
+            .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))
+    }
+
+    /// The legal moves of the position, in canonical order: none once the game is over (as for
+    /// perft), whatever the position would allow.
+    pub fn legal_moves(&self) -> (Vec<G::Move>, Generated) {
+        let mut moves = Vec::new();
+        if self.end().is_some() {
+            return (moves, Generated::default());
+        }
+        let generated = G::legal_moves(self.position(), self.rulings(), &mut moves);
+        (moves, generated)
+    }
+
+    /// `mv`, a legal move of the position, as text in the game's notation: the one way a move
+    /// is written out, the way back of [`Playthrough::play_text_into`].
+    pub fn move_text(&self, mv: G::Move) -> String {
+        G::format_move_in(self.notation(), self.position(), self.rulings(), mv)
+    }
+
+    /// The legal moves as text in the game's notation ([`Playthrough::legal_moves`],
+    /// [`Playthrough::move_text`]).
+    pub fn legal_texts(&self) -> LegalTexts {
+        let (moves, generated) = self.legal_moves();
+        LegalTexts {
+            moves: moves.into_iter().map(|mv| self.move_text(mv)).collect(),
+            undecided: generated.undecided,
         }
     }
 
@@ -216,6 +256,35 @@ mod tests {
         let mut game = start::<Kingulu>();
         let played = game.play_text("A3").unwrap();
         assert!(!played.events.is_empty());
+    }
+
+    /// A move played from its text (resolved and sown once) does what the move played as a move
+    /// does: the same events, the same position, the same end.
+    fn sown_once_as_played<G: Game>(plies: usize) {
+        let mut game = start::<G>();
+        for ply in 0..plies {
+            let (moves, _) = game.legal_moves();
+            let Some(&mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                break;
+            };
+            let mut by_text = game.clone();
+            let played = by_text.play_text(&game.move_text(mv)).unwrap();
+            let mut events = Vec::new();
+            game.play(mv, &mut events).unwrap();
+            assert_eq!((played.mv, &played.events), (mv, &events), "ply {ply}");
+            assert_eq!(
+                (by_text.position(), by_text.end()),
+                (game.position(), game.end())
+            );
+        }
+    }
+
+    #[test]
+    fn a_move_from_text_is_the_move() {
+        sown_once_as_played::<Kingulu>(60);
+        sown_once_as_played::<Kimasai>(60);
+        sown_once_as_played::<Kete>(60);
+        sown_once_as_played::<crate::games::Zanzibar>(60);
     }
 
     #[test]

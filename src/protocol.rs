@@ -12,9 +12,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostics::Code;
-use crate::game::{Event, Game, GameEnd, Outcome, Playthrough, RuleId, Side};
+use crate::game::{Event, Game, GameEnd, Outcome, Playthrough, Preset, RuleId, Side};
 use crate::games::{self, GameVisitor};
 use crate::play::MoveErrorKind;
+use crate::setup::{Setup, SetupField};
 
 /// The protocol version this crate speaks.
 pub const VERSION: u32 = 1;
@@ -69,11 +70,69 @@ impl Request {
     }
 }
 
-/// What an engine supports of one ruleset: its rulings and the values it implements.
+/// What an engine supports of one ruleset: its rulings and the values it implements, and, for an
+/// engine that plays only some presets, those presets (each with every ruling it does not set at
+/// its default; a value listed in `rulings` may replace a preset's).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesetSupport {
     #[serde(default)]
     pub rulings: BTreeMap<String, Vec<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub presets: Vec<String>,
+    /// The engine's own move notation (`donkers`), for the report: requests stay canonical.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+}
+
+impl RulesetSupport {
+    /// Why an engine with this support cannot play game `G` under `wanted` (the request's rulings,
+    /// each ruling not named at its default): `None` when it can. Judged on the full assignment,
+    /// so a default named and a default left out are the same.
+    pub fn lacks<G: Game>(&self, wanted: &Rulings) -> Option<String> {
+        let listed = |name: &str, value: &str| {
+            self.rulings
+                .get(name)
+                .is_some_and(|values| values.iter().any(|v| v == value))
+        };
+        // The first ruling of `wanted` that differs from `base` and that the engine does not list.
+        let gap = |base: &dyn Fn(&crate::rulings::RulingDef) -> &'static str| {
+            G::RULINGS.iter().find_map(|def| {
+                let value = wanted.value(def);
+                (value != base(def) && !listed(def.name, value))
+                    .then(|| format!("{}={value}", def.name))
+            })
+        };
+        if self.presets.is_empty() {
+            return gap(&|def| def.default)
+                .map(|r| format!("the engine does not support ruling {r}"));
+        }
+        let presets: Vec<&Preset> = G::PRESETS
+            .iter()
+            .filter(|p| self.presets.iter().any(|n| n == p.name))
+            .collect();
+        let mut first = None;
+        for preset in &presets {
+            let of = |def: &crate::rulings::RulingDef| -> &'static str {
+                preset
+                    .rulings
+                    .iter()
+                    .find(|(n, _)| *n == def.name)
+                    .map(|(_, v)| *v)
+                    .unwrap_or(def.default)
+            };
+            match gap(&of) {
+                None => return None,
+                Some(r) => {
+                    first.get_or_insert(r);
+                }
+            }
+        }
+        Some(format!(
+            "the engine plays only preset {} ({} differs)",
+            self.presets.join(", "),
+            first.unwrap_or_else(|| "no preset it names is the oracle's".into())
+        ))
+    }
 }
 
 /// A response, from the engine to the driver; `id` echoes the request's.
@@ -289,23 +348,18 @@ pub fn legal_moves<G: Game>(
     pos: &G::Position,
     rulings: &G::Rulings,
 ) -> (Response, Vec<RuleId>) {
-    if let Some(end) = G::game_end(pos, rulings) {
-        // A finished game has no moves (as for perft).
-        let response = Response::Moves {
-            id,
-            moves: Vec::new(),
-            undecided: 0,
-        };
-        return (response, vec![end.rule]);
-    }
-    let mut moves = Vec::new();
-    let generated = G::legal_moves(pos, rulings, &mut moves);
+    // The protocol speaks canonical notation; a finished game has no moves (as for perft).
+    let game = Playthrough::<G>::new(pos.clone(), rulings.clone());
+    let legal = game.legal_texts();
     let response = Response::Moves {
         id,
-        moves: moves.into_iter().map(G::format_move).collect(),
-        undecided: generated.undecided,
+        moves: legal.moves,
+        undecided: legal.undecided,
     };
-    (response, Vec::new())
+    (
+        response,
+        game.end().map(|end| end.rule).into_iter().collect(),
+    )
 }
 
 /// The oracle's answer to `play`.
@@ -328,14 +382,18 @@ pub fn play<G: Game>(
     history: Option<&[G::Position]>,
     text: &str,
 ) -> Played<G> {
+    let game = Playthrough::<G>::with_history(pos.clone(), rulings.clone(), history.unwrap_or(&[]));
+    play_in(id, game, text)
+}
+
+/// [`play`] on a game set up.
+fn play_in<G: Game>(id: Value, mut game: Playthrough<G>, text: &str) -> Played<G> {
     let refuse = |response: Response, rules: Vec<RuleId>| Played {
         response,
         rules,
         after: None,
         mv: None,
     };
-    let mut game =
-        Playthrough::<G>::with_history(pos.clone(), rulings.clone(), history.unwrap_or(&[]));
     let mut events = Vec::new();
     let mv = match game.play_text_into(text, &mut events) {
         // A claim the move does not bear out (`A3x6` capturing nothing) is refused, as `check`
@@ -386,7 +444,7 @@ pub fn play<G: Game>(
             return refuse(response, rules);
         }
     };
-    let after = game.position;
+    let (after, _) = game.into_parts();
     let mut rules: Vec<RuleId> = Vec::new();
     for e in &events {
         if !rules.contains(&e.rule()) {
@@ -424,6 +482,8 @@ pub fn hello(id: Value) -> Response {
                         (d.name.to_string(), values)
                     })
                     .collect(),
+                presets: Vec::new(),
+                notation: None,
             }
         }
     }
@@ -695,31 +755,38 @@ impl GameOps {
     }
 }
 
-/// Reads a request's rulings and position for game `G`, or the in-band answer refusing them.
+/// Sets up a request's game for `G` ([`crate::setup`]), or the in-band answer refusing it.
 fn setup<G: Game>(
     id: &Value,
     rulings: &Rulings,
     position: &str,
-) -> Result<(G::Rulings, G::Position), Response> {
-    let rulings = rulings.resolve::<G>().map_err(|e| Response::Unsupported {
-        id: id.clone(),
-        message: e.message,
-    })?;
-    let position = G::parse_position_under(position, &rulings)
-        .map_err(|e| Response::error(id.clone(), Code::BadPosition, position_message(&e)))?;
-    Ok((rulings, position))
-}
-
-fn position_message(e: &crate::game::PositionError) -> String {
-    match e.rule {
-        Some(rule) => format!("{} ({rule})", e.message),
-        None => e.message.clone(),
-    }
+    history: Option<&[String]>,
+) -> Result<Playthrough<G>, Response> {
+    let setup = Setup {
+        start: Some(position.to_string()),
+        rulings: rulings.clone(),
+        history: history.unwrap_or(&[]).to_vec(),
+        ..Setup::default()
+    };
+    Playthrough::from_setup(&setup).map_err(|e| match e.field {
+        SetupField::History(i) => Response::error(
+            id.clone(),
+            e.code,
+            format!("history[{i}]: {}", e.message_with_rule()),
+        ),
+        _ if e.code == Code::BadPosition => {
+            Response::error(id.clone(), e.code, e.message_with_rule())
+        }
+        _ => Response::Unsupported {
+            id: id.clone(),
+            message: e.message,
+        },
+    })
 }
 
 fn serve_legal_moves<G: Game>(id: Value, rulings: &Rulings, position: &str) -> Response {
-    match setup::<G>(&id, rulings, position) {
-        Ok((rulings, pos)) => legal_moves::<G>(id, &pos, &rulings).0,
+    match setup::<G>(&id, rulings, position, None) {
+        Ok(game) => legal_moves::<G>(id, game.position(), game.rulings()).0,
         Err(refusal) => refusal,
     }
 }
@@ -731,30 +798,10 @@ fn serve_play<G: Game>(
     mv: &str,
     history: Option<&[String]>,
 ) -> Response {
-    let (rulings, pos) = match setup::<G>(&id, rulings, position) {
-        Ok(x) => x,
-        Err(refusal) => return refusal,
-    };
-    let history = match history {
-        None => None,
-        Some(texts) => {
-            let mut positions = Vec::with_capacity(texts.len());
-            for (i, text) in texts.iter().enumerate() {
-                match G::parse_position_under(text, &rulings) {
-                    Ok(p) => positions.push(p),
-                    Err(e) => {
-                        return Response::error(
-                            id,
-                            Code::BadPosition,
-                            format!("history[{i}]: {}", position_message(&e)),
-                        );
-                    }
-                }
-            }
-            Some(positions)
-        }
-    };
-    play::<G>(id, &pos, &rulings, history.as_deref(), mv).response
+    match setup::<G>(&id, rulings, position, history) {
+        Ok(game) => play_in::<G>(id, game, mv).response,
+        Err(refusal) => refusal,
+    }
 }
 
 /// The longest request line `bao-oracle engine` reads, in bytes, without its newline: 1 MiB. A

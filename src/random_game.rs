@@ -32,7 +32,7 @@ pub fn random_game<G: Game>(
     let mut legal = Vec::new();
     let mut undecided_plies = 0;
     while game.end().is_none() && moves.len() < max_plies {
-        let generated = G::legal_moves(&game.position, &game.rulings, &mut legal);
+        let generated = G::legal_moves(game.position(), game.rulings(), &mut legal);
         if generated.undecided > 0 {
             undecided_plies += 1;
         }

@@ -227,7 +227,7 @@ pub fn suggest<G: Game, S: AsRef<str>>(
         if ply >= first {
             search.trails.push(match before.last() {
                 None => 0,
-                Some(_) => trail(*search.trails.last().expect("a trail"), &game.position),
+                Some(_) => trail(*search.trails.last().expect("a trail"), game.position()),
             });
             before.push(game.clone());
         }
@@ -242,7 +242,7 @@ pub fn suggest<G: Game, S: AsRef<str>>(
     }
     search.trails.push(match before.last() {
         None => 0,
-        Some(_) => trail(*search.trails.last().expect("a trail"), &game.position),
+        Some(_) => trail(*search.trails.last().expect("a trail"), game.position()),
     });
     search.failed_after_end = failed as usize <= texts.len() && game.end().is_some();
     before.push(game);
@@ -271,7 +271,7 @@ pub fn suggest<G: Game, S: AsRef<str>>(
         let mut legal = Vec::new();
         'any: for ply in (first..=failed).rev() {
             let game = at(ply);
-            G::legal_moves(&game.position, &game.rulings, &mut legal);
+            G::legal_moves(game.position(), game.rulings(), &mut legal);
             for &mv in &legal {
                 if !search.insert(game, ply, mv) {
                     break 'any;
@@ -431,11 +431,12 @@ impl<'a, G: Game> Search<'a, G> {
         }
         // The move written in the record's other notation.
         for &notation in G::NOTATIONS {
-            if notation == game.notation || !self.spend() {
+            if notation == game.notation() || !self.spend() {
                 continue;
             }
-            let mut other = game.clone();
-            other.notation = notation;
+            let Ok(other) = game.clone().in_notation(notation) else {
+                continue; // one of the game's own notations
+            };
             match other.resolve_text(text) {
                 Ok(mv) => note(&mut named, mv, cost::NOTATION),
                 Err(e) if e.kind == MoveErrorKind::Ambiguous => {
@@ -483,7 +484,7 @@ impl<'a, G: Game> Search<'a, G> {
         if next.play(mv, &mut ()).is_err() {
             return true;
         }
-        let path = trail(self.trail_before(ply), &next.position);
+        let path = trail(self.trail_before(ply), next.position());
         let (was, rest) = match edit {
             Edit::Replace => (vec![self.text(ply).to_string()], ply as usize),
             _ => (Vec::new(), ply as usize - 1),
@@ -497,12 +498,7 @@ impl<'a, G: Game> Search<'a, G> {
             complete: false,
             cost,
         };
-        let spelled = vec![G::format_move_in(
-            game.notation,
-            &game.position,
-            &game.rulings,
-            mv,
-        )];
+        let spelled = vec![game.move_text(mv)];
         self.finish(next, rest, path, suggestion, spelled)
     }
 
@@ -552,7 +548,7 @@ impl<'a, G: Game> Search<'a, G> {
             match next.play_text_into(text, &mut self.events) {
                 Ok(played) if played.false_claims.is_empty() => {
                     moves.push(G::format_move(played.mv));
-                    path = trail(path, &next.position);
+                    path = trail(path, next.position());
                 }
                 _ => return true,
             }
@@ -599,7 +595,7 @@ impl<'a, G: Game> Search<'a, G> {
                 Ok(played) => {
                     replays += 1;
                     false_claims += played.false_claims.len();
-                    path = trail(path, &game.position);
+                    path = trail(path, game.position());
                 }
                 Err(_) => break,
             }
@@ -918,13 +914,13 @@ mod tests {
     /// The legal moves of `game`, each as `format_annotated` writes it (with the claims it bears).
     fn annotated<G: Game>(game: &Playthrough<G>) -> Vec<(G::Move, String)> {
         let mut legal = Vec::new();
-        G::legal_moves(&game.position, &game.rulings, &mut legal);
+        G::legal_moves(game.position(), game.rulings(), &mut legal);
         legal
             .into_iter()
             .map(|mv| {
                 let mut events = Vec::new();
                 game.clone().play(mv, &mut events).unwrap();
-                (mv, G::format_annotated(&game.position, mv, &events))
+                (mv, G::format_annotated(game.position(), mv, &events))
             })
             .collect()
     }

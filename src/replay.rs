@@ -16,6 +16,8 @@ use crate::play::{MoveError, MoveErrorKind};
 use crate::record::{Field, Record, ResultClaim};
 use crate::repair::{self, Repair};
 use crate::rulings::{RulingError, RulingSet};
+use crate::setup::{Setup, SetupError, SetupField, rulings_help};
+use crate::timeline::{self, Step};
 use crate::with_game;
 
 /// What a replay takes besides the record.
@@ -99,8 +101,18 @@ pub struct Replayed {
 
 /// Replays `record`.
 pub fn replay(record: &Record, options: &ReplayOptions) -> Replayed {
-    with_game!(&record.ruleset.value, G => replay_game::<G>(record, options)).unwrap_or_else(|| {
-        Replayed {
+    replay_with(record, options, None)
+}
+
+/// Replays `record`, handing each [`Step`] of the replay (the boards a picture of the game
+/// draws) to `steps` as it comes; none if the game cannot be set up.
+pub fn replay_with(
+    record: &Record,
+    options: &ReplayOptions,
+    mut steps: Option<&mut dyn FnMut(Step)>,
+) -> Replayed {
+    with_game!(&record.ruleset.value, G => replay_game::<G>(record, options, steps.take()))
+        .unwrap_or_else(|| Replayed {
             findings: vec![
                 Finding::new(
                     Code::UnknownRuleset,
@@ -110,8 +122,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Replayed {
                 .help(format!("write one of {}", games::RULESETS.join(", "))),
             ],
             ..Replayed::default()
-        }
-    })
+        })
 }
 
 /// The game that has preset `name`, and the preset: `--preset NAME` must name one.
@@ -131,12 +142,16 @@ pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), Ruling
             .collect();
         RulingError {
             message: format!(
-                "`{name}` is not a preset of any game the oracle knows{}",
+                "`{name}` is not a preset of any game the oracle knows{}{}",
                 if known.is_empty() {
                     String::new()
                 } else {
                     format!(": the presets are {}", known.join(", "))
-                }
+                },
+                crate::rulings::did_you_mean(
+                    name,
+                    known.iter().map(|k| k.split(' ').next().unwrap_or(k))
+                )
             ),
         }
     })
@@ -157,8 +172,13 @@ pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
         });
         match owner {
             None => {
+                let all = games::RULESETS
+                    .iter()
+                    .flat_map(|&r| with_game!(r, G => G::RULINGS).unwrap_or(&[]))
+                    .map(|d| d.name);
+                let hint = crate::rulings::did_you_mean(name, all);
                 return Err(RulingError {
-                    message: format!("`{name}` is not a ruling of any game the oracle knows"),
+                    message: format!("`{name}` is not a ruling of any game the oracle knows{hint}"),
                 });
             }
             Some((ruleset, def)) => {
@@ -171,20 +191,25 @@ pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
     Ok(())
 }
 
-fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
+fn replay_game<G: Game>(
+    record: &Record,
+    options: &ReplayOptions,
+    steps: Option<&mut dyn FnMut(Step)>,
+) -> Replayed {
     let mut out = Replayed::default();
-    let Some((set, rulings)) = setup_rulings::<G>(record, options, &mut out) else {
-        return out;
-    };
-    let Some(start) = setup_position::<G>(record, &rulings, &mut out) else {
-        return out;
+    let (setup, set, start) = match setup_game::<G>(record, options) {
+        Ok(x) => x,
+        Err(finding) => {
+            out.findings.push(*finding);
+            return out;
+        }
     };
     if let Some((name, value)) = &options.compare
         && G::RULINGS.iter().any(|d| d.name == name)
     {
-        out.divergence = Some(compare::<G>(record, &set, &start, name, value));
+        out.divergence = Some(compare::<G>(record, &setup, &set, &start, name, value));
     }
-    let game = play_moves::<G>(record, start, rulings, &mut out);
+    play_moves::<G>(record, start, &mut out, steps);
     // The replay stops early only at a move that did not play (or came after the end); when
     // every move played, the `result:` claim (the one false claim of no ply) may still fail.
     let result_failed = || {
@@ -195,8 +220,7 @@ fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
     let moves = record.moves.len();
     if options.repair_window > 0 && ((out.plies as usize) < moves || (moves > 0 && result_failed()))
     {
-        out.repair =
-            suggest_repairs::<G>(record, game.rulings, options.repair_window, out.plies + 1);
+        out.repair = suggest_repairs::<G>(record, &setup, options.repair_window, out.plies + 1);
     }
     out
 }
@@ -205,15 +229,11 @@ fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
 /// game pays nothing for it), through the same moves.
 fn suggest_repairs<G: Game>(
     record: &Record,
-    rulings: G::Rulings,
+    setup: &Setup,
     window: u32,
     failed: u32,
 ) -> Option<Repair> {
-    let start = setup_position::<G>(record, &rulings, &mut Replayed::default())?;
-    let mut game = Playthrough::<G>::new(start, rulings);
-    if let Some(notation) = &record.notation {
-        game.notation = notation.value;
-    }
+    let game = Playthrough::<G>::from_setup(setup).ok()?;
     let texts: Vec<&str> = record.moves.iter().map(|m| m.value.as_str()).collect();
     Some(repair::suggest(
         &game,
@@ -225,96 +245,53 @@ fn suggest_repairs<G: Game>(
     ))
 }
 
-/// The record's rulings with `--ruling` on top, resolved for `G`.
-fn setup_rulings<G: Game>(
-    record: &Record,
-    options: &ReplayOptions,
-    out: &mut Replayed,
-) -> Option<(RulingSet, G::Rulings)> {
-    if let Some(notation) = &record.notation
-        && !G::NOTATIONS.contains(&notation.value)
-    {
-        out.findings.push(
-            Finding::new(
-                Code::BadValue,
-                format!("{} has no {} notation", G::NAME, notation.value),
-            )
-            .at(notation.span)
-            .help(format!(
-                "its notations: {}",
-                G::NOTATIONS
-                    .iter()
-                    .map(|n| n.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        );
-        return None;
-    }
-    let mut set = RulingSet::new();
+/// The record's setup with `--preset` and `--ruling` under and on top of its own, or the finding
+/// for a choice of the command line that contradicts the record's.
+fn record_setup<G: Game>(record: &Record, options: &ReplayOptions) -> Result<Setup, Box<Finding>> {
+    let mut rulings = RulingSet::new();
     for (name, value) in &record.rulings {
-        let mut one = RulingSet::new();
-        let checked = one
-            .insert(&name.value, &value.value)
-            .and_then(|()| one.check(G::RULINGS, G::RULESET))
-            .and_then(|()| set.insert(&name.value, &value.value));
-        if let Err(e) = checked {
-            let blame = if G::RULINGS.iter().any(|d| d.name == name.value) {
-                value.span
-            } else {
-                name.span
-            };
-            out.findings.push(
+        if let Err(e) = rulings.insert(&name.value, &value.value) {
+            let known = G::RULINGS.iter().any(|d| d.name == name.value);
+            return Err(Box::new(
                 Finding::new(Code::UnknownRuling, e.message)
-                    .at(blame)
+                    .at(if known { value.span } else { name.span })
                     .help(rulings_help::<G>()),
-            );
-            return None;
+            ));
         }
     }
+    let mut preset = record.preset.as_ref().map(|p| p.value.clone());
     if let Some(own) = &record.preset {
         if let Some(asked) = &options.preset
             && G::PRESETS.iter().any(|p| p.name == asked)
             && *asked != own.value
         {
-            out.findings.push(
-                Finding::new(
-                    Code::RulingConflict,
-                    format!(
-                        "the record plays `preset: {}`, the command line asks for `--preset {asked}`",
-                        own.value
-                    ),
-                )
-                .at(own.span)
-                .help("drop `--preset`, or change the record's `preset:`"),
-            );
-            return None;
+            return Err(Box::new(Finding::new(
+                Code::RulingConflict,
+                format!(
+                    "the record plays `preset: {}`, the command line asks for `--preset {asked}`",
+                    own.value
+                ),
+            )
+            .at(own.span)
+            .help("drop `--preset`, or change the record's `preset:`")));
         }
-        match set.over_preset::<G>(&own.value) {
-            Ok(with_preset) => set = with_preset,
-            Err(e) => {
-                out.findings.push(
-                    Finding::new(Code::UnknownRuling, e.message)
-                        .at(own.span)
-                        .help(rulings_help::<G>()),
-                );
-                return None;
-            }
-        }
-    } else if let Some(preset) = &options.preset
-        && G::PRESETS.iter().any(|p| p.name == preset)
+    } else if let Some(asked) = &options.preset
+        && G::PRESETS.iter().any(|p| p.name == asked)
     {
-        set = set.over_preset::<G>(preset).ok()?;
+        preset = Some(asked.clone());
     }
+    // The record's own preset binds `--ruling` as its `rulings:` do.
+    let own_preset = record
+        .preset
+        .as_ref()
+        .and_then(|own| G::PRESETS.iter().find(|p| p.name == own.value));
     for (name, value) in options.rulings.iter() {
         if !G::RULINGS.iter().any(|d| d.name == name) {
             continue; // another game's ruling
         }
-        if let Some((own_name, own)) = record.rulings.iter().find(|(n, _)| n.value == name)
-            && own.value != value
-        {
-            out.findings.push(
-                Finding::new(
+        if let Some((own_name, own)) = record.rulings.iter().find(|(n, _)| n.value == name) {
+            if own.value != value {
+                return Err(Box::new(Finding::new(
                     Code::RulingConflict,
                     format!(
                         "the record plays `{name}: {}`, the command line asks for `{value}`",
@@ -325,129 +302,101 @@ fn setup_rulings<G: Game>(
                 .help(format!(
                     "drop `--ruling {name}={value}`, or use `--compare-ruling {name}={value}` to \
                      see where the two differ"
+                ))));
+            }
+            continue;
+        }
+        if let Some(&(_, old)) = own_preset.and_then(|p| p.rulings.iter().find(|(n, _)| *n == name))
+            && old != value
+        {
+            return Err(Box::new(
+                Finding::new(
+                    Code::RulingConflict,
+                    format!("ruling `{name}` is given twice, as `{old}` and as `{value}`"),
+                )
+                .at_opt(record.preset.as_ref().map(|p| p.span))
+                .help(format!(
+                    "drop `--ruling {name}={value}`, or set `{name}` in the record's `rulings:`"
                 )),
-            );
-            return None;
+            ));
         }
-        if let Err(e) = set.insert(name, value) {
-            // The value came from the record's preset.
-            out.findings.push(
-                Finding::new(Code::RulingConflict, e.message)
-                    .at_opt(record.preset.as_ref().map(|p| p.span))
-                    .help(format!(
-                        "drop `--ruling {name}={value}`, or set `{name}` in the record's `rulings:`"
-                    )),
-            );
-            return None;
-        }
+        // Checked against every game's rulings before the replay (`check_rulings_exist`).
+        let _ = rulings.insert(name, value);
     }
-    match G::rulings(&set) {
-        Ok(rulings) => Some((set, rulings)),
-        Err(e) => {
-            let span = record.rulings.first().map(|(n, _)| n.span);
-            out.findings.push(
-                Finding::new(Code::UnknownRuling, e.message)
-                    .at_opt(span)
-                    .help(rulings_help::<G>()),
-            );
-            None
-        }
-    }
+    Ok(Setup {
+        start: record.start.as_ref().map(|s| s.value.clone()),
+        first: record.first.as_ref().map(|f| f.value),
+        rulings,
+        preset,
+        notation: record
+            .notation
+            .as_ref()
+            .map_or_else(Notation::default, |n| n.value),
+        history: Vec::new(),
+    })
 }
 
-fn rulings_help<G: Game>() -> String {
-    if G::RULINGS.is_empty() {
-        return format!("{} has no rulings to select", G::RULESET);
-    }
-    let list: Vec<String> = G::RULINGS
-        .iter()
-        .map(|d| format!("{} ({})", d.name, d.values.join(" | ")))
-        .collect();
-    format!("the rulings of {} are {}", G::RULESET, list.join(", "))
-}
-
-/// The start in the form the record wrote its `start:` in (a diagram spans lines).
-fn position_help<G: Game>(written: &str) -> String {
-    if written.trim().contains('\n') {
-        format!(
-            "a {} position in diagram form, e.g. the start:\n{}",
-            G::NAME,
-            G::format_diagram(&G::start()).trim_end()
-        )
-    } else {
-        format!(
-            "a {} position in compact form, e.g. the start: `{}`",
-            G::NAME,
-            G::format_compact(&G::start())
-        )
-    }
-}
-
-/// The start position, with `first:` applied.
-fn setup_position<G: Game>(
+/// The record's game set up ([`crate::setup`]), with the ruling set in force; or the finding,
+/// with the span of what the record wrote.
+fn setup_game<G: Game>(
     record: &Record,
-    rulings: &G::Rulings,
-    out: &mut Replayed,
-) -> Option<G::Position> {
-    let mut position = match &record.start {
-        None => G::start(),
-        Some(start) => match G::parse_position_under(&start.value, rulings) {
-            Ok(p) => p,
-            Err(e) => {
-                out.findings.push(
-                    Finding::new(Code::BadPosition, format!("`start` is not a position: {e}"))
-                        .rule_opt(e.rule)
-                        .at(start.span)
-                        .help(position_help::<G>(&start.value)),
-                );
-                return None;
-            }
-        },
-    };
-    if let Some(first) = &record.first {
-        match &record.start {
-            Some(_) if G::side_to_move(&position) != first.value => {
-                out.findings.push(
-                    Finding::new(
-                        Code::FirstConflict,
-                        format!(
-                            "`first: {}` but the start position has {} to move",
-                            first.value,
-                            G::side_to_move(&position)
-                        ),
-                    )
-                    .at(first.span)
-                    .help(format!(
-                        "drop `first:` (the position says who moves), or correct the side to move \
-                         in `start:` ({})",
-                        G::format_compact(&position)
-                    )),
-                );
-                return None;
-            }
-            _ => G::set_side_to_move(&mut position, first.value),
-        }
-    }
-    Some(position)
+    options: &ReplayOptions,
+) -> Result<(Setup, RulingSet, Playthrough<G>), Box<Finding>> {
+    let setup = record_setup::<G>(record, options)?;
+    let (set, game) =
+        Playthrough::<G>::from_setup_with_set(&setup).map_err(|e| setup_finding(record, e))?;
+    Ok((setup, set, game))
 }
 
-/// Plays the record's moves into `out`; returns the game as the replay left it.
+/// A setup error as a finding on the record.
+fn setup_finding(record: &Record, error: SetupError) -> Box<Finding> {
+    let span = match &error.field {
+        SetupField::Notation => record.notation.as_ref().map(|n| n.span),
+        SetupField::Ruling { name, value } => record
+            .rulings
+            .iter()
+            .find(|(n, _)| *n.value == **name)
+            .map(|(n, v)| if *value { v.span } else { n.span }),
+        SetupField::Preset => record.preset.as_ref().map(|p| p.span),
+        SetupField::Rulings => record.rulings.first().map(|(n, _)| n.span),
+        SetupField::Start => record.start.as_ref().map(|s| s.span),
+        SetupField::First => record.first.as_ref().map(|f| f.span),
+        _ => None,
+    };
+    let error = error.at(span);
+    let message = match error.field {
+        SetupField::Start => format!("`start` is not a position: {}", error.message),
+        _ => error.message,
+    };
+    let mut finding = Finding::new(error.code, message)
+        .rule_opt(error.rule)
+        .at_opt(error.span);
+    if let Some(help) = error.help {
+        finding = finding.help(help);
+    }
+    Box::new(finding)
+}
+
+/// Plays the record's moves into `out`, each board to `steps` (if any); returns the game as the
+/// replay left it.
 fn play_moves<G: Game>(
     record: &Record,
-    start: G::Position,
-    rulings: G::Rulings,
+    mut game: Playthrough<G>,
     out: &mut Replayed,
+    mut steps: Option<&mut dyn FnMut(Step)>,
 ) -> Playthrough<G> {
-    let mut game = Playthrough::<G>::new(start, rulings);
-    if let Some(notation) = &record.notation {
-        game.notation = notation.value;
-    }
     let mut ended_at = game.end().map(|_| 0);
     let mut events = Vec::new();
     let mut stopped = false;
+    if let Some(steps) = steps.as_mut() {
+        steps(timeline::start::<G>(&game));
+    }
     for (i, text) in record.moves.iter().enumerate() {
         let ply = i as u32 + 1;
         if let Some(end) = game.end() {
+            if let Some(steps) = steps.as_mut() {
+                steps(timeline::stop::<G>(&game, ply, &text.value, true));
+            }
             out.findings
                 .push(after_end(end, ended_at.unwrap_or(0), ply, text, record));
             break;
@@ -455,12 +404,18 @@ fn play_moves<G: Game>(
         let played = match game.play_text_into(&text.value, &mut events) {
             Ok(played) => played,
             Err(error) => {
+                if let Some(steps) = steps.as_mut() {
+                    steps(timeline::stop::<G>(&game, ply, &text.value, false));
+                }
                 out.findings
                     .push(refused_finding::<G>(&game, error, ply, text));
                 stopped = true;
                 break;
             }
         };
+        if let Some(steps) = steps.as_mut() {
+            steps(timeline::ply::<G>(&game, &text.value, &events));
+        }
         out.plies = ply;
         for claim in played.false_claims {
             out.findings.push(
@@ -508,16 +463,11 @@ pub fn replay_to<G: Game>(
             .unwrap_or_else(|| Finding::new(Code::BadValue, "the record cannot be replayed"));
         Box::new(finding)
     };
-    let Some((set, rulings)) = setup_rulings::<G>(record, options, &mut out) else {
-        return Err(fatal(out));
-    };
-    let Some(start) = setup_position::<G>(record, &rulings, &mut out) else {
-        return Err(fatal(out));
-    };
+    let (_, set, start) = setup_game::<G>(record, options)?;
     let mut before = record.clone();
     before.moves.truncate(ply.saturating_sub(1) as usize);
     before.result = None;
-    let game = play_moves::<G>(&before, start, rulings, &mut out);
+    let game = play_moves::<G>(&before, start, &mut out, None);
     if out.findings.iter().any(|f| f.code != Code::FalseClaim) {
         return Err(fatal(out));
     }
@@ -618,28 +568,21 @@ fn check_result(
     out.findings.push(finding.at(claim.span));
 }
 
-/// The legal moves of the game's position, for a help line.
-fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
-    let mut moves = Vec::new();
-    let generated = G::legal_moves(&game.position, &game.rulings, &mut moves);
-    let side = G::side_to_move(&game.position);
+/// The legal moves of the game's position, for a help line: in the game's notation, with the
+/// canonical spelling beside each in another notation.
+pub(crate) fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
+    let (moves, generated) = game.legal_moves();
+    let side = G::side_to_move(game.position());
     let mut help = if moves.is_empty() {
         format!("{side} has no legal move here")
     } else {
-        let names: Vec<String> = match game.notation {
-            Notation::Canonical => moves.into_iter().map(G::format_move).collect(),
-            // Both notations: the record's, and the canonical spelling beside it.
-            notation => moves
-                .into_iter()
-                .map(|mv| {
-                    format!(
-                        "{} ({})",
-                        G::format_move_in(notation, &game.position, &game.rulings, mv),
-                        G::format_move(mv)
-                    )
-                })
-                .collect(),
-        };
+        let names: Vec<String> = moves
+            .into_iter()
+            .map(|mv| match game.notation() {
+                Notation::Canonical => game.move_text(mv),
+                _ => format!("{} ({})", game.move_text(mv), G::format_move(mv)),
+            })
+            .collect();
         format!("legal moves for {side} here: {}", names.join(", "))
     };
     if generated.undecided > 0 {
@@ -649,6 +592,20 @@ fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
         ));
     }
     help
+}
+
+/// For a canonical record whose move reads in Donkers' notation (`7L*`): the field it lacks.
+fn donkers_hint<G: Game>(game: &Playthrough<G>, text: &str) -> String {
+    let donkers = G::NOTATIONS.contains(&Notation::Donkers)
+        && game.notation() == Notation::Canonical
+        && G::parse_move_in(Notation::Donkers, text).is_ok();
+    if donkers {
+        format!(
+            "; `{text}` reads as Donkers' notation: a record written in it says `notation: donkers`"
+        )
+    } else {
+        String::new()
+    }
 }
 
 /// The finding for a move that did not play, decorated with the ply, the span and a help line.
@@ -661,7 +618,8 @@ fn refused_finding<G: Game>(
     let finding = match error.kind {
         // Read like a text that does not parse (Kete: a mtaji hole without its row letter).
         MoveErrorKind::NotNotation => {
-            Finding::new(Code::NotNotation, error.message).help(legal_help::<G>(game))
+            let help = legal_help::<G>(game) + &donkers_hint::<G>(game, &text.value);
+            Finding::new(Code::NotNotation, error.message).help(help)
         }
         MoveErrorKind::Ambiguous => {
             let names: Vec<String> = error.candidates.into_iter().map(G::format_move).collect();
@@ -682,16 +640,18 @@ fn refused_finding<G: Game>(
                 text.value
             ),
         )
-        .help("the move is beyond the cycle detector's budget (README.md, Never-ending moves)"),
+        .help("the move is beyond the cycle detector's budget (docs/engine-authors.md, Never-ending moves)"),
         // The replay checks the end itself, before the move (it knows when the game ended).
         MoveErrorKind::Illegal | MoveErrorKind::AfterEnd(_) => {
             let mut help = legal_help::<G>(game);
             // A move that is legal for the other side: a wrong `first:` or a missing move.
-            let side = G::side_to_move(&game.position);
-            let mut other = game.position.clone();
+            let side = G::side_to_move(game.position());
+            let mut other = game.position().clone();
             G::set_side_to_move(&mut other, side.opponent());
-            let fits_other = G::parse_move(&text.value)
-                .is_ok_and(|spelling| G::resolve(&other, &game.rulings, &spelling).is_ok());
+            // Read in the record's notation, as the move itself was.
+            let fits_other = Playthrough::<G>::new(other, game.rulings().clone())
+                .in_notation(game.notation())
+                .is_ok_and(|other| other.resolve_text(&text.value).is_ok());
             if fits_other {
                 help.push_str(&format!(
                     "; `{}` would be legal for {}: {}",
@@ -732,8 +692,9 @@ fn describe_events<G: Game>(events: &[Event]) -> String {
 /// where the move's legality, the position after it or the end of the game differ.
 fn compare<G: Game>(
     record: &Record,
+    setup: &Setup,
     set: &RulingSet,
-    start: &G::Position,
+    start: &Playthrough<G>,
     name: &str,
     value: &str,
 ) -> Option<Divergence> {
@@ -744,17 +705,19 @@ fn compare<G: Game>(
         alt_set.insert(n, v).ok()?;
     }
     alt_set.insert(name, value).ok()?;
-    let mut games = [
-        Playthrough::<G>::new(start.clone(), G::rulings(set).ok()?),
-        Playthrough::<G>::new(start.clone(), G::rulings(&alt_set).ok()?),
-    ];
+    // The same setup (notation, start, first) under the other value.
+    let alt = Setup {
+        rulings: alt_set,
+        preset: None,
+        ..setup.clone()
+    };
+    let mut games = [start.clone(), Playthrough::<G>::from_setup(&alt).ok()?];
     let mut events = [Vec::new(), Vec::new()];
     for (i, text) in record.moves.iter().enumerate() {
         let ply = i as u32 + 1;
         if games.iter().all(|g| g.end().is_some()) {
             return None;
         }
-        G::parse_move(&text.value).ok()?;
         let mut outcomes: [Result<(), String>; 2] = [Ok(()), Ok(())];
         for (k, game) in games.iter_mut().enumerate() {
             outcomes[k] = match game.play_text_into(&text.value, &mut events[k]) {
@@ -764,7 +727,7 @@ fn compare<G: Game>(
         }
         let same = match (&outcomes[0], &outcomes[1]) {
             (Ok(()), Ok(())) => {
-                games[0].position == games[1].position && games[0].end() == games[1].end()
+                games[0].position() == games[1].position() && games[0].end() == games[1].end()
             }
             (Err(_), Err(_)) => return None,
             _ => false,
@@ -799,7 +762,7 @@ fn compare<G: Game>(
                         s.push_str(&rest.join("; "));
                         s.push_str("; ");
                     }
-                    s.push_str(&format!("then {}", G::format_compact(&games[k].position)));
+                    s.push_str(&format!("then {}", G::format_compact(games[k].position())));
                     if let Some(end) = games[k].end() {
                         s.push_str(&format!("; game over: {}", describe_end(end)));
                     }
@@ -918,6 +881,25 @@ mod tests {
     }
 
     #[test]
+    fn the_other_sides_move_is_pointed_out_in_donkers_notation() {
+        // Ply 3 is North's 8L* (a8<*) with South to move: a move is missing before it.
+        let r = run(
+            "ruleset: bao-la-kiswahili\nsource: unit test\nnotation: donkers\n\
+             moves: [7L*, 5R, 8L*]\n",
+        );
+        assert_eq!(
+            codes(&r),
+            [(Code::IllegalMove, Some(3), Some("ZAN-14".into()))]
+        );
+        let help = r.findings[0].help.as_deref().unwrap();
+        assert!(help.contains("6L* (A6<), 6R* (A6>)"), "{help}");
+        assert!(
+            help.contains("`8L*` would be legal for north: is a move missing before it?"),
+            "{help}"
+        );
+    }
+
+    #[test]
     fn first_conflicting_with_start() {
         let r = run(&format!(
             "{HEAD}first: north\nstart: 111111111111/111111111110/011111111111/111111111111 S\nmoves: []\n"
@@ -935,11 +917,11 @@ mod tests {
         // Ply 1's false claim does not stop the replay; ply 3 is not played.
         let (_, game) = replay_to::<Kimasai>(&record, &options, 3).unwrap();
         assert_eq!(
-            Kimasai::side_to_move(&game.position),
+            Kimasai::side_to_move(game.position()),
             crate::game::Side::South
         );
         let (_, start) = replay_to::<Kimasai>(&record, &options, 1).unwrap();
-        assert_eq!(start.position, Kimasai::start());
+        assert_eq!(*start.position(), Kimasai::start());
         // Ply 4 is illegal (A9 -> A8 is occupied): ply 5 cannot be reached.
         let Err(finding) = replay_to::<Kimasai>(&record, &options, 5) else {
             panic!("ply 4 is illegal");

@@ -11,7 +11,7 @@ const RULE_COLUMN: usize = 44;
 
 /// The position of `game` as a diagram, with the game's end if it is over.
 pub fn render_position<G: Game>(game: &Playthrough<G>) -> String {
-    let mut out = G::format_diagram(&game.position);
+    let mut out = G::format_diagram(game.position());
     if !out.ends_with('\n') {
         out.push('\n');
     }
@@ -23,7 +23,7 @@ pub fn render_position<G: Game>(game: &Playthrough<G>) -> String {
 
 /// Plays `text` on `game` (ply `ply` of the game) and renders its trace.
 pub fn trace_move<G: Game>(game: &mut Playthrough<G>, ply: usize, text: &str) -> String {
-    let mover = G::side_to_move(&game.position);
+    let mover = G::side_to_move(game.position());
     let mut out = String::new();
     let _ = writeln!(out, "before:");
     out.push_str(&indent(&render_position(game)));

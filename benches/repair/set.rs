@@ -1,7 +1,7 @@
 //! The seeded benchmark set of issue 9 ("Measure it"): valid game records (the corpus and
 //! `generate` output, every ruleset), each given one transcription slip of each kind at a seeded
 //! random ply, and the judge of what `check` suggests for the slipped record. Shared by
-//! `benches/repair.rs` (the measurement) and `tests/repair_set.rs` (the generator's own test).
+//! `benches/repair.rs` (the measurement) and `tests/it/repair_set.rs` (the generator's own test).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -106,9 +106,11 @@ fn generated_record<G: Game>(seed: u64, donkers: bool) -> String {
     }
     let mut record = record::parse_document(&record::split_documents(&text)[0])
         .expect("a generated record reads");
-    let mut replay = Playthrough::<G>::new(G::start(), rulings);
+    let mut replay = Playthrough::<G>::new(G::start(), rulings)
+        .in_notation(Notation::Donkers)
+        .expect("a game with Donkers' notation");
     for (written, &mv) in record.moves.iter_mut().zip(&game.moves) {
-        written.value = G::format_move_in(Notation::Donkers, &replay.position, &replay.rulings, mv);
+        written.value = replay.move_text(mv);
         replay.play(mv, &mut ()).expect("a generated move plays");
     }
     record.notation = Some(Field {
@@ -447,9 +449,9 @@ fn positions<G: Game>(record: &Record, moves: &Written) -> Option<Vec<G::Positio
     let mut events = Vec::new();
     let mut out = Vec::with_capacity(moves.len());
     for (text, notation) in moves {
-        game.notation = *notation;
+        game = game.in_notation(*notation).ok()?;
         game.play_text_into(text, &mut events).ok()?;
-        out.push(game.position.clone());
+        out.push(game.position().clone());
     }
     Some(out)
 }

@@ -318,17 +318,7 @@ fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
         text: text.to_string(),
         games: Vec::new(),
     };
-    let game = GameReport {
-        index,
-        ruleset: None,
-        recorded_plies: 0,
-        plies: 0,
-        standing: None,
-        findings: Vec::new(),
-        divergence: None,
-        repair: None,
-        inference: None,
-    };
+    let game = GameReport::unread(index, None, Vec::new());
     let report = human::render_finding(&file, &game, &finding, human::Style::PLAIN);
     let mut err = std::io::stderr().lock();
     let _ = std::io::Write::write_all(&mut err, report.as_bytes());
@@ -353,6 +343,12 @@ impl GameVisitor for RecordExplain<'_> {
         if let Err(e) = self.options.rulings.check(G::RULINGS, G::RULESET) {
             return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
         }
+        // An unknown preset is refused here as every other command refuses it.
+        if let Some(preset) = &self.options.preset
+            && let Err(e) = RulingSet::new().over_preset::<G>(preset)
+        {
+            return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
+        }
         let (set, mut game) = replay_to::<G>(self.record, &self.options, self.ply)?;
         let text = &self.record.moves[self.ply as usize - 1].value;
         let Some((name, value)) = &self.compare else {
@@ -372,8 +368,8 @@ impl GameVisitor for RecordExplain<'_> {
             Ok(x) => x,
             Err(e) => return Ok(Err(UsageError::new(Code::UnknownRuling, e.message))),
         };
-        let (_, mut twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
-        twin.rulings = other.1;
+        let (_, twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
+        let twin = twin.under_rulings(other.1);
         match compare_in([game, twin], [set, other.0], name, text) {
             Ok(mut c) => {
                 c.base.place = Some(self.place.clone());

@@ -1,7 +1,7 @@
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::{GameArgs, Status, setup, unknown_ruleset};
+use super::{GameArgs, Status, setup_game, unknown_ruleset};
 use bao_oracle::game::Game;
 use bao_oracle::picture::{Highlights, legal_holes, svg};
 use bao_oracle::with_game;
@@ -22,30 +22,40 @@ pub fn run(args: MovesArgs) -> Status {
 }
 
 fn moves_game<G: Game>(args: MovesArgs) -> Status {
-    let (pos, rulings) = match setup::<G>(&args.game) {
-        Ok(x) => x,
+    let game = match setup_game::<G>(&args.game) {
+        Ok(game) => game,
         Err(e) => return e.report(),
     };
-    if let Some(end) = G::game_end(&pos, &rulings) {
+    if let Some(end) = game.end() {
+        // A finished game still has a board to draw: no move marked on it.
+        let mut out = Output::stdout();
+        if args.svg {
+            let marks = Highlights {
+                title: format!("{}: the game is over: {} wins", G::NAME, end.outcome),
+                ..Highlights::default()
+            };
+            out.text(&svg::render(&G::board(game.position()), &marks));
+            out.flush();
+        }
         eprint_line(format_args!(
             "the game is over: {} wins ({})",
             end.outcome, end.rule
         ));
-        return Status::Ok;
+        return out.finish(Status::Ok);
     }
-    let mut moves = Vec::new();
-    let generated = G::legal_moves(&pos, &rulings, &mut moves);
+    let generated = game.legal_texts();
     let mut out = Output::stdout();
     if args.svg {
+        let (pos, rulings) = (game.position(), game.rulings());
         let marks = Highlights {
-            title: format!("{}: the legal moves of {}", G::NAME, G::side_to_move(&pos)),
-            legal: legal_holes::<G>(&pos, &rulings),
+            title: format!("{}: the legal moves of {}", G::NAME, G::side_to_move(pos)),
+            legal: legal_holes::<G>(pos, rulings),
             ..Highlights::default()
         };
-        out.text(&svg::render(&G::board(&pos), &marks));
+        out.text(&svg::render(&G::board(pos), &marks));
     } else {
-        for mv in moves {
-            out.line(&G::format_move(mv));
+        for text in &generated.moves {
+            out.line(text);
         }
     }
     if generated.undecided > 0 {

@@ -67,15 +67,15 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
                     1 => "1 ply".to_string(),
                     n => format!("{n} plies"),
                 },
-                G::side_to_move(&game.position)
+                G::side_to_move(game.position())
             ),
-            None => format!("{}, {} to move", G::NAME, G::side_to_move(&game.position)),
+            None => format!("{}, {} to move", G::NAME, G::side_to_move(game.position())),
         };
-        out.text(&svg::render(&G::board(&game.position), &marks));
+        out.text(&svg::render(&G::board(game.position()), &marks));
     } else if args.diagram {
-        out.text(&G::format_diagram(&game.position));
+        out.text(&G::format_diagram(game.position()));
     } else {
-        out.line(&G::format_compact(&game.position));
+        out.line(&G::format_compact(game.position()));
     }
     if let Some(end) = game.end() {
         out.flush();

@@ -50,6 +50,8 @@ pub(super) struct Context<G: Game> {
     pub(super) history: bool,
     /// `--max-laps`: moves the oracle needs more laps to decide are left out of the comparison.
     pub(super) max_laps: Option<u32>,
+    /// The engine's own notation, when its `hello` names one the oracle knows (Donkers').
+    pub(super) notation: Option<crate::game::Notation>,
 }
 
 /// Which request a probe makes.
@@ -222,20 +224,20 @@ impl<G: Game> Context<G> {
             before.push(G::format_move(mv));
         }
         match kind {
-            Kind::LegalMoves => self.legal_moves_probe(&game.position, &before),
+            Kind::LegalMoves => self.legal_moves_probe(game.position(), &before),
             Kind::Play => {
                 if game.end().is_some() {
                     return None;
                 }
                 let text = G::format_move(last?);
-                let probe = self.play_probe(&game.position, &[], &text, &before);
+                let probe = self.play_probe(game.position(), &[], &text, &before);
                 (probe.kind == Kind::Play).then_some(probe)
             }
             Kind::Refused(text) => {
                 if game.end().is_some() {
                     return None;
                 }
-                let probe = self.play_probe(&game.position, &[], text, &before);
+                let probe = self.play_probe(game.position(), &[], text, &before);
                 matches!(probe.expected, Response::Illegal { .. }).then_some(probe)
             }
         }
@@ -255,6 +257,7 @@ mod tests {
             start,
             history: false,
             max_laps,
+            notation: None,
         }
     }
 

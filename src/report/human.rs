@@ -216,7 +216,7 @@ fn floor_boundary(text: &str, mut at: usize) -> usize {
 
 /// One report.
 struct Report {
-    code: &'static str,
+    code: String,
     severity: Severity,
     message: String,
     help: Option<String>,
@@ -240,7 +240,7 @@ impl std::error::Error for Report {}
 
 impl Diagnostic for Report {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(self.code))
+        Some(Box::new(&self.code))
     }
     fn severity(&self) -> Option<Severity> {
         Some(self.severity)
@@ -266,9 +266,14 @@ fn handler(style: Style) -> GraphicalReportHandler {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
+    // Lines break at spaces only: a rule id, ruleset, ruling name or path is never split at its
+    // hyphens or slashes (one longer than the line runs past it).
     GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false)
+        .with_break_words(false)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
 }
 
 fn render(mut report: Report, style: Style) -> String {
@@ -301,15 +306,24 @@ pub fn render_finding(
     finding: &Finding,
     style: Style,
 ) -> String {
-    finding_report(file, &LineIndex::new(&file.text), game, finding, style)
+    finding_report(
+        file,
+        &LineIndex::new(&file.text),
+        game,
+        finding,
+        Severity::Error,
+        style,
+    )
 }
 
-/// [`render_finding`] with the file's lines indexed once for all its reports.
+/// [`render_finding`] with the file's lines indexed once for all its reports; a warning
+/// (`Severity::Warning`) is headed `warning[code]`, as compilers write one.
 fn finding_report(
     file: &FileReport,
     lines: &LineIndex<'_>,
     game: &GameReport,
     finding: &Finding,
+    severity: Severity,
     style: Style,
 ) -> String {
     let label_text = match &finding.rule {
@@ -342,10 +356,14 @@ fn finding_report(
         }
         _ => finding.help.clone(),
     };
+    let code = match severity {
+        Severity::Warning => format!("warning[{}]", finding.code),
+        _ => finding.code.as_str().to_string(),
+    };
     render(
         Report {
-            code: finding.code.as_str(),
-            severity: Severity::Error,
+            code,
+            severity,
             message,
             help,
             label,
@@ -465,7 +483,7 @@ fn divergence_report(
     };
     render(
         Report {
-            code: "ruling-dependent",
+            code: "ruling-dependent".to_string(),
             severity: Severity::Advice,
             message: format!(
                 "{}, game {}, ply {}: `{}` depends on {}",
@@ -486,7 +504,7 @@ fn divergence_report(
 pub fn render_io_problem(problem: &IoProblem, style: Style) -> String {
     render(
         Report {
-            code: Code::IoError.as_str(),
+            code: Code::IoError.as_str().to_string(),
             severity: Severity::Error,
             message: format!("{}: {}", problem.path, problem.message),
             help: None,
@@ -500,25 +518,67 @@ pub fn render_io_problem(problem: &IoProblem, style: Style) -> String {
 /// Every report of one file, in order: each invalid game's findings, then compare notes.
 pub fn render_file(file: &FileReport, style: Style) -> String {
     let mut out = String::new();
-    let reported = |g: &GameReport| !g.findings.is_empty() || matches!(g.divergence, Some(Some(_)));
     if !file.games.iter().any(reported) {
         return out;
     }
     let lines = LineIndex::new(&file.text);
     for game in &file.games {
-        for finding in &game.findings {
-            out.push_str(&finding_report(file, &lines, game, finding, style));
-        }
-        if let Some(Some(d)) = &game.divergence {
-            out.push_str(&divergence_report(file, &lines, game, d, style));
-        }
+        out.push_str(&render_game(file, &lines, game, style));
     }
     out
 }
 
-/// The closing line: `N passed, M failed` (games).
+/// Whether a game has anything to report: findings, warnings, or a compare note.
+fn reported(game: &GameReport) -> bool {
+    !game.findings.is_empty()
+        || !game.warnings.is_empty()
+        || matches!(game.divergence, Some(Some(_)))
+}
+
+/// The reports of one game of `file` (whose text `lines` index): its warnings, its findings,
+/// then its compare note; nothing for a valid game without warnings. `check` writes each game's
+/// as it comes.
+pub fn render_game(
+    file: &FileReport,
+    lines: &LineIndex<'_>,
+    game: &GameReport,
+    style: Style,
+) -> String {
+    let mut out = String::new();
+    for warning in &game.warnings {
+        out.push_str(&finding_report(
+            file,
+            lines,
+            game,
+            warning,
+            Severity::Warning,
+            style,
+        ));
+    }
+    for finding in &game.findings {
+        out.push_str(&finding_report(
+            file,
+            lines,
+            game,
+            finding,
+            Severity::Error,
+            style,
+        ));
+    }
+    if let Some(Some(d)) = &game.divergence {
+        out.push_str(&divergence_report(file, lines, game, d, style));
+    }
+    out
+}
+
+/// The closing line: `N passed, M failed` (games), `, K warnings` when there are any.
 pub fn summary_line(summary: &Summary) -> String {
     let mut line = format!("{} passed, {} failed", summary.valid, summary.invalid);
+    match summary.warnings {
+        0 => {}
+        1 => line.push_str(", 1 warning"),
+        n => line.push_str(&format!(", {n} warnings")),
+    }
     if summary.io_errors > 0 {
         line.push_str(&format!(
             " ({} file(s) or folder(s) could not be read)",
@@ -532,16 +592,21 @@ pub fn summary_line(summary: &Summary) -> String {
 pub fn render_inferences(file: &FileReport) -> String {
     let mut out = String::new();
     for game in &file.games {
-        let place = format!("{}, game {}", file.path, game.index);
-        match &game.inference {
-            None => out.push_str(&format!(
-                "{place}: rulings not inferred: the record could not be read, or names no \
-                 ruleset the oracle knows\n"
-            )),
-            Some(inference) => out.push_str(&inference_block(&place, game, inference)),
-        }
+        out.push_str(&render_inference(&file.path, game));
     }
     out
+}
+
+/// `--infer-rulings`: the block of one game of the file at `path`.
+pub fn render_inference(path: &str, game: &GameReport) -> String {
+    let place = format!("{path}, game {}", game.index);
+    match &game.inference {
+        None => format!(
+            "{place}: rulings not inferred: the record could not be read, or names no ruleset the \
+             oracle knows\n"
+        ),
+        Some(inference) => inference_block(&place, game, inference),
+    }
 }
 
 /// A combination in a few words: its presets, or the rulings it sets off their defaults.
@@ -644,4 +709,40 @@ fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> Str
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 18.4: a narrow report breaks lines between words, never inside a name at its hyphens.
+    #[test]
+    fn wrapping_never_splits_a_name() {
+        let names = [
+            "bao-la-kete",
+            "KIN-10",
+            "kingulu.penultimate-source=not-from-reserved",
+            "KETE-15",
+            "records/bao-la-kiswahili/1994-game.yaml",
+        ];
+        let problem = IoProblem {
+            path: names[4].to_string(),
+            message: format!(
+                "{} and {} under {}, see {}",
+                names[0], names[1], names[2], names[3]
+            ),
+        };
+        for width in [20, 30, 45, 60] {
+            let shown = render_io_problem(
+                &problem,
+                Style {
+                    color: false,
+                    width,
+                },
+            );
+            for name in names {
+                assert!(shown.contains(name), "{name} at width {width}:\n{shown}");
+            }
+        }
+    }
 }

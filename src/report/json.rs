@@ -1,30 +1,16 @@
-//! The JSON report: one document, version 1, the contract documented in README.md
-//! (`### JSON report`). Fields are only ever added within a version.
+//! The JSON report: one document, version 1, the contract documented in docs/json-report.md
+//! (`# The JSON report`). Fields are only ever added within a version.
 
 use serde::Serialize;
 
 use super::LineIndex;
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::Finding;
-use crate::repair::{Repair, Suggestion};
+use crate::repair::{Edit, Repair};
 use crate::replay::{Divergence, Standing};
 
 /// The version of the JSON report's shape.
 pub const VERSION: u32 = 1;
-
-#[derive(Serialize)]
-struct Document<'a> {
-    version: u32,
-    files: Vec<FileJson<'a>>,
-    summary: SummaryJson,
-    io_errors: &'a [IoProblemJson<'a>],
-}
-
-#[derive(Serialize)]
-struct FileJson<'a> {
-    path: &'a str,
-    games: Vec<GameJson<'a>>,
-}
 
 #[derive(Serialize)]
 struct GameJson<'a> {
@@ -33,6 +19,7 @@ struct GameJson<'a> {
     plies: u32,
     result: Option<&'static str>,
     errors: Vec<ErrorJson<'a>>,
+    warnings: Vec<ErrorJson<'a>>,
     ruleset: Option<&'a str>,
     recorded_plies: usize,
     end_rule: Option<&'static str>,
@@ -97,7 +84,21 @@ struct ErrorJson<'a> {
     offset: Option<usize>,
     length: Option<usize>,
     help: Option<&'a str>,
-    suggestions: &'a [Suggestion],
+    suggestions: Vec<SuggestionJson<'a>>,
+}
+
+/// A repair suggestion, its new moves canonical (`moves`, as version 1 has always had them) and
+/// as the record's notation writes them (`spelled`).
+#[derive(Serialize)]
+struct SuggestionJson<'a> {
+    edit: Edit,
+    ply: u32,
+    moves: &'a [String],
+    spelled: &'a [String],
+    was: &'a [String],
+    replays: u32,
+    complete: bool,
+    cost: u32,
 }
 
 #[derive(Serialize)]
@@ -118,6 +119,7 @@ struct SummaryJson {
     games: usize,
     valid: usize,
     invalid: usize,
+    warnings: usize,
     io_errors: usize,
 }
 
@@ -141,8 +143,27 @@ fn error_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport, f: &'a Finding) -> E
         offset: at.map(|(s, _)| s.offset),
         length: at.map(|(s, _)| s.len),
         help: f.help.as_deref(),
-        suggestions: g.suggestions(f),
+        suggestions: suggestions_json(g, f),
     }
+}
+
+fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a>> {
+    let spelled = g.repair.as_ref().map_or(&[][..], |r| &r.spelled[..]);
+    g.suggestions(f)
+        .iter()
+        .enumerate()
+        .map(|(k, s)| SuggestionJson {
+            edit: s.edit,
+            ply: s.ply,
+            moves: &s.moves,
+            // Canonical where the search gave no spelling.
+            spelled: spelled.get(k).map_or(&s.moves[..], |w| &w[..]),
+            was: &s.was,
+            replays: s.replays,
+            complete: s.complete,
+            cost: s.cost,
+        })
+        .collect()
 }
 
 fn compare_json<'a>(lines: &LineIndex<'_>, d: &'a Divergence) -> CompareJson<'a> {
@@ -165,6 +186,7 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
         plies: g.plies,
         result: g.standing.map(Standing::name),
         errors: g.findings.iter().map(|f| error_json(lines, g, f)).collect(),
+        warnings: g.warnings.iter().map(|f| error_json(lines, g, f)).collect(),
         ruleset: g.ruleset.as_deref(),
         recorded_plies: g.recorded_plies,
         end_rule: match g.standing {
@@ -211,37 +233,254 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
 
 /// The whole report as one JSON document (pretty-printed, with a final newline).
 pub fn render(files: &[FileReport], io_problems: &[IoProblem]) -> String {
-    let summary = Summary::of(files, io_problems.len());
-    let io_errors: Vec<IoProblemJson<'_>> = io_problems
-        .iter()
-        .map(|p| IoProblemJson {
-            path: &p.path,
-            code: crate::diagnostics::Code::IoError.as_str(),
-            message: &p.message,
-        })
-        .collect();
-    let doc = Document {
-        version: VERSION,
-        files: files
+    let mut writer = Writer::new(true);
+    let mut out = writer.start();
+    for file in files {
+        out.push_str(&writer.file(&file.path));
+        let lines = LineIndex::new(&file.text);
+        for game in &file.games {
+            out.push_str(&writer.game(&lines, game));
+        }
+        out.push_str(&writer.end_file());
+    }
+    out.push_str(&writer.finish(&Summary::of(files, io_problems.len()), io_problems));
+    out
+}
+
+/// The report written as it comes, game by game: [`Writer::start`], then per file
+/// [`Writer::file`], each [`Writer::game`] and [`Writer::end_file`], then [`Writer::finish`] with
+/// the counts. The pieces join to the one document [`render`] gives (pretty) or the same document
+/// without spaces (compact, for the HTML page), so that no report needs more than one game's
+/// report in memory.
+pub struct Writer {
+    pretty: bool,
+    /// Files begun, and games of the current file written.
+    files: usize,
+    games: usize,
+}
+
+impl Writer {
+    pub fn new(pretty: bool) -> Writer {
+        Writer {
+            pretty,
+            files: 0,
+            games: 0,
+        }
+    }
+
+    /// `value` as JSON, pretty lines indented by `depth` levels past the first.
+    fn value<T: Serialize>(&self, value: &T, depth: usize) -> String {
+        if !self.pretty {
+            return serde_json::to_string(value).expect("the report serializes");
+        }
+        let text = serde_json::to_string_pretty(value).expect("the report serializes");
+        // JSON strings hold no line break: each line of the text is one of the document's.
+        text.replace('\n', &format!("\n{}", "  ".repeat(depth)))
+    }
+
+    /// A line break and `depth` levels of indentation (nothing when compact).
+    fn indent(&self, depth: usize) -> String {
+        if self.pretty {
+            format!("\n{}", "  ".repeat(depth))
+        } else {
+            String::new()
+        }
+    }
+
+    /// `"key": ` or `"key":`.
+    fn key(&self, key: &str) -> String {
+        format!("\"{key}\":{}", if self.pretty { " " } else { "" })
+    }
+
+    pub fn start(&mut self) -> String {
+        format!(
+            "{{{}{}{VERSION},{}{}[",
+            self.indent(1),
+            self.key("version"),
+            self.indent(1),
+            self.key("files")
+        )
+    }
+
+    pub fn file(&mut self, path: &str) -> String {
+        let comma = if self.files > 0 { "," } else { "" };
+        self.files += 1;
+        self.games = 0;
+        format!(
+            "{comma}{}{{{}{}{},{}{}[",
+            self.indent(2),
+            self.indent(3),
+            self.key("path"),
+            self.value(&path, 3),
+            self.indent(3),
+            self.key("games")
+        )
+    }
+
+    /// One game of the current file; `lines` index the file's text.
+    pub fn game(&mut self, lines: &LineIndex<'_>, game: &GameReport) -> String {
+        let comma = if self.games > 0 { "," } else { "" };
+        self.games += 1;
+        format!(
+            "{comma}{}{}",
+            self.indent(4),
+            self.value(&game_json(lines, game), 4)
+        )
+    }
+
+    pub fn end_file(&mut self) -> String {
+        let close = if self.games > 0 {
+            self.indent(3)
+        } else {
+            String::new()
+        };
+        format!("{close}]{}}}", self.indent(2))
+    }
+
+    /// The counts and the paths that could not be read close the document (with a final newline
+    /// when pretty).
+    pub fn finish(&mut self, summary: &Summary, io_problems: &[IoProblem]) -> String {
+        let io_errors: Vec<IoProblemJson<'_>> = io_problems
             .iter()
-            .map(|f| {
-                let lines = LineIndex::new(&f.text);
-                FileJson {
-                    path: &f.path,
-                    games: f.games.iter().map(|g| game_json(&lines, g)).collect(),
-                }
+            .map(|p| IoProblemJson {
+                path: &p.path,
+                code: crate::diagnostics::Code::IoError.as_str(),
+                message: &p.message,
             })
-            .collect(),
-        summary: SummaryJson {
+            .collect();
+        let summary = SummaryJson {
             files: summary.files,
             games: summary.games,
             valid: summary.valid,
             invalid: summary.invalid,
+            warnings: summary.warnings,
             io_errors: summary.io_errors,
-        },
-        io_errors: &io_errors,
-    };
-    let mut out = serde_json::to_string_pretty(&doc).expect("the report serializes");
-    out.push('\n');
-    out
+        };
+        let close = if self.files > 0 {
+            self.indent(1)
+        } else {
+            String::new()
+        };
+        format!(
+            "{close}],{}{}{},{}{}{}{}}}{}",
+            self.indent(1),
+            self.key("summary"),
+            self.value(&summary, 1),
+            self.indent(1),
+            self.key("io_errors"),
+            self.value(&io_errors, 1),
+            self.indent(0),
+            if self.pretty { "\n" } else { "" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_text;
+    use crate::replay::ReplayOptions;
+
+    /// The whole report as one value, as serde writes it: what the writer's pieces must join to.
+    #[derive(Serialize)]
+    struct Document<'a> {
+        version: u32,
+        files: Vec<FileJson<'a>>,
+        summary: SummaryJson,
+        io_errors: Vec<IoProblemJson<'a>>,
+    }
+
+    #[derive(Serialize)]
+    struct FileJson<'a> {
+        path: &'a str,
+        games: Vec<GameJson<'a>>,
+    }
+
+    fn whole(files: &[FileReport], io_problems: &[IoProblem], pretty: bool) -> String {
+        let summary = Summary::of(files, io_problems.len());
+        let lines: Vec<LineIndex<'_>> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
+        let doc = Document {
+            version: VERSION,
+            files: files
+                .iter()
+                .zip(&lines)
+                .map(|(f, lines)| FileJson {
+                    path: &f.path,
+                    games: f.games.iter().map(|g| game_json(lines, g)).collect(),
+                })
+                .collect(),
+            summary: SummaryJson {
+                files: summary.files,
+                games: summary.games,
+                valid: summary.valid,
+                invalid: summary.invalid,
+                warnings: summary.warnings,
+                io_errors: summary.io_errors,
+            },
+            io_errors: io_problems
+                .iter()
+                .map(|p| IoProblemJson {
+                    path: &p.path,
+                    code: "io-error",
+                    message: &p.message,
+                })
+                .collect(),
+        };
+        if pretty {
+            serde_json::to_string_pretty(&doc).unwrap() + "\n"
+        } else {
+            serde_json::to_string(&doc).unwrap()
+        }
+    }
+
+    fn streamed(files: &[FileReport], io_problems: &[IoProblem], pretty: bool) -> String {
+        let mut writer = Writer::new(pretty);
+        let mut out = writer.start();
+        for file in files {
+            out.push_str(&writer.file(&file.path));
+            let lines = LineIndex::new(&file.text);
+            for game in &file.games {
+                out.push_str(&writer.game(&lines, game));
+            }
+            out.push_str(&writer.end_file());
+        }
+        out + &writer.finish(&Summary::of(files, io_problems.len()), io_problems)
+    }
+
+    #[test]
+    fn the_streamed_pieces_join_to_the_one_document() {
+        let file = |path: &str, text: &str| FileReport {
+            path: path.into(),
+            text: text.into(),
+            games: check_text(text, &ReplayOptions::default()),
+        };
+        let good = "ruleset: bao-la-kimasai\nsource: t\nmoves: [A2]\n";
+        let bad = "ruleset: bao-kingulu\nsource: \"a\\nb\"\nmoves: [A3, A9]\n---\nx: [\n";
+        let empty = FileReport {
+            path: "none".into(),
+            text: String::new(),
+            games: Vec::new(),
+        };
+        let problem = IoProblem {
+            path: "gone".into(),
+            message: "no such file or folder".into(),
+        };
+        let cases: [(Vec<FileReport>, Vec<IoProblem>); 4] = [
+            (Vec::new(), Vec::new()),
+            (vec![file("a.yaml", good)], Vec::new()),
+            (
+                vec![file("a.yaml", good), empty, file("b\"\n.yaml", bad)],
+                vec![problem.clone()],
+            ),
+            (Vec::new(), vec![problem]),
+        ];
+        for (files, problems) in &cases {
+            for pretty in [true, false] {
+                assert_eq!(
+                    streamed(files, problems, pretty),
+                    whole(files, problems, pretty)
+                );
+            }
+        }
+    }
 }

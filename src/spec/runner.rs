@@ -10,7 +10,7 @@ use super::format::{
 use crate::game::{Event, Game, Playthrough, RuleId};
 use crate::perft::{divide, perft};
 use crate::play::MoveError;
-use crate::rulings::RulingSet;
+use crate::setup::{Setup, SetupError, SetupField};
 
 /// One way a scenario, table or catalogue departs from what it should be.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -83,45 +83,38 @@ pub fn catalogue_ids(catalogue: &Catalogue) -> BTreeSet<&str> {
         .collect()
 }
 
-/// The legal moves of the game's position, canonical; none once the game is over.
-pub fn legal_moves<G: Game>(game: &Playthrough<G>) -> Vec<String> {
-    if game.end().is_some() {
-        return Vec::new();
+/// A scenario's setup: its start, `first`, and rulings, read as a record's are.
+pub fn scenario_setup(scenario: &Scenario) -> Setup {
+    Setup {
+        start: scenario.start.clone(),
+        first: scenario.first,
+        rulings: scenario.rulings.clone(),
+        ..Setup::default()
     }
-    let mut moves = Vec::new();
-    G::legal_moves(&game.position, &game.rulings, &mut moves);
-    moves.into_iter().map(G::format_move).collect()
 }
 
-/// Resolves a scenario's or table's rulings for `G`.
-pub fn resolve_rulings<G: Game>(rulings: &RulingSet) -> Result<G::Rulings, String> {
-    rulings.resolve::<G>().map_err(|e| e.message)
+/// A table's setup: its position and rulings.
+fn table_setup(table: &PerftTable) -> Setup {
+    Setup {
+        start: table.position.clone(),
+        rulings: table.rulings.clone(),
+        ..Setup::default()
+    }
 }
 
-/// Reads a position for a game under `rulings`, or the standard start.
-pub fn read_position<G: Game>(
-    text: Option<&str>,
-    rulings: &G::Rulings,
-) -> Result<G::Position, String> {
-    match text {
-        None => Ok(G::start()),
-        Some(text) => G::parse_position_under(text, rulings).map_err(|e| match e.rule {
-            Some(rule) => format!("{} ({rule})", e.message),
-            None => e.message,
-        }),
-    }
+/// A failure for a setup the game refuses, worded as the spec has always worded it.
+fn setup_failure(error: SetupError, position: &str) -> Failure {
+    Failure::message(match error.field {
+        SetupField::Start => format!("{position}: {}", error.message_with_rule()),
+        SetupField::First => format!("first: {}", error.message),
+        _ => format!("rulings: {}", error.message),
+    })
 }
 
 /// A scenario set up: its game at the start, before any move.
 pub fn setup<G: Game>(scenario: &Scenario) -> Result<Playthrough<G>, Failure> {
-    let rulings = resolve_rulings::<G>(&scenario.rulings)
-        .map_err(|e| Failure::message(format!("rulings: {e}")))?;
-    let mut start = read_position::<G>(scenario.start.as_deref(), &rulings)
-        .map_err(|e| Failure::message(format!("start position: {e}")))?;
-    if let Some(first) = scenario.first {
-        G::set_side_to_move(&mut start, first);
-    }
-    Ok(Playthrough::new(start, rulings))
+    Playthrough::from_setup(&scenario_setup(scenario))
+        .map_err(|e| setup_failure(e, "start position"))
 }
 
 /// Checks a scenario's own shape: ids known to the catalogue, an expectation that can fail, and
@@ -227,9 +220,9 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
         .filter(|e| e.code == Code::BadPosition)
     {
         let text = scenario.start.as_deref().unwrap_or_default();
-        let rulings = match resolve_rulings::<G>(&scenario.rulings) {
-            Ok(rulings) => rulings,
-            Err(e) => return vec![Failure::message(format!("rulings: {e}"))],
+        let rulings = match scenario_setup(scenario).rulings_for::<G>() {
+            Ok((_, rulings)) => rulings,
+            Err(e) => return vec![setup_failure(e, "start position")],
         };
         return match G::parse_position_under(text, &rulings) {
             Ok(pos) => vec![Failure::new(
@@ -300,10 +293,10 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
                 "expected position does not parse: {}",
                 e.message
             ))),
-            Ok(want) if want != game.position => failures.push(Failure::new(
+            Ok(want) if want != *game.position() => failures.push(Failure::new(
                 "position",
                 G::format_compact(&want),
-                G::format_compact(&game.position),
+                G::format_compact(game.position()),
             )),
             Ok(_) => {}
         }
@@ -320,7 +313,7 @@ pub fn run_scenario<G: Game>(scenario: &Scenario) -> Vec<Failure> {
         }
     }
     if let Some(want) = &expect.legal {
-        let got = legal_moves(&game);
+        let got = game.legal_texts().moves;
         let want_set: BTreeSet<&str> = want.iter().map(String::as_str).collect();
         let got_set: BTreeSet<&str> = got.iter().map(String::as_str).collect();
         if want_set.len() != want.len() {
@@ -505,13 +498,9 @@ impl PerftLimit {
 
 /// Checks one perft table; returns the failures and the number of rows skipped by `limit`.
 pub fn run_perft<G: Game>(table: &PerftTable, limit: PerftLimit) -> (Vec<Failure>, usize) {
-    let rulings = match resolve_rulings::<G>(&table.rulings) {
-        Ok(r) => r,
-        Err(e) => return (vec![Failure::message(format!("rulings: {e}"))], 0),
-    };
-    let position = match read_position::<G>(table.position.as_deref(), &rulings) {
-        Ok(p) => p,
-        Err(e) => return (vec![Failure::message(format!("position: {e}"))], 0),
+    let (position, rulings) = match Playthrough::<G>::from_setup(&table_setup(table)) {
+        Ok(game) => game.into_parts(),
+        Err(e) => return (vec![setup_failure(e, "position")], 0),
     };
     let mut failures = Vec::new();
     let mut skipped = 0;

@@ -136,9 +136,9 @@ mod tests {
     use crate::play::MoveErrorKind;
 
     fn game() -> Playthrough<Zanzibar> {
-        let mut game = Playthrough::new(Zanzibar::start(), Default::default());
-        game.notation = Notation::Donkers;
-        game
+        Playthrough::new(Zanzibar::start(), Default::default())
+            .in_notation(Notation::Donkers)
+            .unwrap()
     }
 
     #[test]
@@ -164,21 +164,21 @@ mod tests {
         let mut game = game();
         for ply in 0..40 {
             let mut legal = Vec::new();
-            Zanzibar::legal_moves(&game.position, &game.rulings, &mut legal);
+            Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
             let Some(&mv) = legal.get(ply % legal.len().max(1)) else {
                 break;
             };
             for &each in &legal {
                 let text = Zanzibar::format_move_in(
                     Notation::Donkers,
-                    &game.position,
-                    &game.rulings,
+                    game.position(),
+                    game.rulings(),
                     each,
                 );
                 assert_eq!(game.resolve_text(&text).unwrap(), each, "{text}");
             }
             let text =
-                Zanzibar::format_move_in(Notation::Donkers, &game.position, &game.rulings, mv);
+                Zanzibar::format_move_in(Notation::Donkers, game.position(), game.rulings(), mv);
             let played = game.play_text(&text).unwrap();
             assert!(
                 played.false_claims.is_empty(),

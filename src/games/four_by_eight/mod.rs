@@ -103,6 +103,15 @@ macro_rules! delegate_to_engine {
             notation::resolve(pos, &rulings.rules(), spelling)
         }
 
+        fn resolve_and_play(
+            pos: &Position,
+            rulings: &Rulings,
+            spelling: &Spelling,
+            events: &mut Vec<Event>,
+        ) -> Result<(Move, Position), Unresolved<Move>> {
+            notation::resolve_and_play(pos, &rulings.rules(), spelling, events)
+        }
+
         fn check_claims(
             before: &Position,
             spelling: &Spelling,

@@ -252,6 +252,37 @@ pub fn resolve(
     rules: &Rules,
     spelling: &Spelling,
 ) -> Result<Move, Unresolved<Move>> {
+    resolve_into(pos, rules, spelling, None).map(|(mv, _)| mv)
+}
+
+/// The one legal move a spelling names, played from `pos` with its events in `events`.
+pub fn resolve_and_play(
+    pos: &Position,
+    rules: &Rules,
+    spelling: &Spelling,
+    events: &mut Vec<Event>,
+) -> Result<(Move, Position), Unresolved<Move>> {
+    events.clear();
+    match resolve_into(pos, rules, spelling, Some(events))? {
+        (mv, Some(next)) => Ok((mv, next)),
+        // Found among the legal moves (a shortened spelling): played once more, to listen.
+        (mv, None) => super::play::<AsGiven, _>(pos, rules, mv, events)
+            .map(|next| (mv, next))
+            .map_err(|rejection| {
+                events.clear();
+                Unresolved::Rejected(rejection)
+            }),
+    }
+}
+
+/// [`resolve`]; with `events`, a move that had to be played to be found comes back played, its
+/// events there, so that it is sown once.
+fn resolve_into(
+    pos: &Position,
+    rules: &Rules,
+    spelling: &Spelling,
+    mut events: Option<&mut Vec<Event>>,
+) -> Result<(Move, Option<Position>), Unresolved<Move>> {
     let read;
     let spelling = if spelling.hand {
         read = super::donkers::read_against(pos, rules, spelling);
@@ -309,8 +340,18 @@ pub fn resolve(
         let mut first = None;
         for &safari in readings {
             let mv = Move { hole, dir, safari };
-            match super::play::<AsGiven, _>(pos, rules, mv, &mut ()) {
-                Ok(_) => return Ok(mv),
+            let played = match events.as_deref_mut() {
+                Some(events) => {
+                    let played = super::play::<AsGiven, _>(pos, rules, mv, events).map(Some);
+                    if played.is_err() {
+                        events.clear();
+                    }
+                    played
+                }
+                None => super::play::<AsGiven, _>(pos, rules, mv, &mut ()).map(|_| None),
+            };
+            match played {
+                Ok(next) => return Ok((mv, next)),
                 Err(r) => {
                     first.get_or_insert(r);
                 }
@@ -326,7 +367,7 @@ pub fn resolve(
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
         .collect();
     match fits.len() {
-        1 => Ok(fits[0]),
+        1 => Ok((fits[0], None)),
         0 => Err(Unresolved::Rejected(why_not(
             pos, rules, spelling, hole, decides,
         ))),

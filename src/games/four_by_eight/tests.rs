@@ -277,16 +277,16 @@ fn play_line(start: &str, r: &Rulings, moves: &[&str]) -> (String, Position) {
     let mut last = String::new();
     for text in moves {
         let spelling = Kete::parse_move(text).unwrap();
-        let mv =
-            Kete::resolve(&game.position, r, &spelling).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let mv = Kete::resolve(game.position(), r, &spelling)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
         let mut events = Vec::new();
-        let before = game.position;
+        let before = *game.position();
         game.play(mv, &mut events).unwrap();
         let claims = Kete::check_claims(&before, &spelling, &events);
         assert!(claims.is_empty(), "{text}: {claims:?}");
         last = events.iter().map(brief).collect::<Vec<_>>().join(", ");
     }
-    (last, game.position)
+    (last, *game.position())
 }
 
 fn trace(start: &str, r: &Rulings, mv: &str) -> String {
@@ -763,9 +763,9 @@ fn kete_24_a_player_left_with_singletons_loses() {
 fn false_claims(start: &str, r: &Rulings, mv: &str) -> Vec<RuleId> {
     let mut game = Playthrough::<Kete>::new(pos(start), *r);
     let spelling = Kete::parse_move(mv).unwrap();
-    let m = Kete::resolve(&game.position, r, &spelling).unwrap();
+    let m = Kete::resolve(game.position(), r, &spelling).unwrap();
     let mut events = Vec::new();
-    let before = game.position;
+    let before = *game.position();
     game.play(m, &mut events).unwrap();
     Kete::check_claims(&before, &spelling, &events)
         .into_iter()

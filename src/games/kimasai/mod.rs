@@ -136,6 +136,26 @@ pub fn arrival(from: u8) -> u8 {
     index_of(owner_of(from), (ring_of(from) + 1) % RING)
 }
 
+/// The move a spelling names. The long form's arrival hole must be the right one (MAS-4), checked
+/// before the rest so that a wrong ring direction is named as such.
+fn named(spelling: &Spelling) -> Result<Move, Unresolved<Move>> {
+    if let Some(to) = spelling.to {
+        let right = arrival(spelling.from);
+        if to != right {
+            return Err(Unresolved::Rejected(Rejection::illegal(
+                "MAS-4",
+                format!(
+                    "a stone in {} moves to {}, not to {}",
+                    HOLE_NAMES[spelling.from as usize],
+                    HOLE_NAMES[right as usize],
+                    HOLE_NAMES[to as usize]
+                ),
+            )));
+        }
+    }
+    Ok(Move(spelling.from))
+}
+
 impl Game for Kimasai {
     const RULESET: &'static str = "bao-la-kimasai";
     const NAME: &'static str = "Bao la Kimasai (four rows)";
@@ -322,29 +342,30 @@ impl Game for Kimasai {
     }
 
     fn resolve(pos: &Position, _: &(), spelling: &Spelling) -> Result<Move, Unresolved<Move>> {
-        let mv = Move(spelling.from);
-        // The long form's arrival hole must be the right one (MAS-4), checked before the rest so
-        // that a wrong ring direction is named as such.
-        if let Some(to) = spelling.to {
-            let right = arrival(spelling.from);
-            if to != right {
-                return Err(Unresolved::Rejected(Rejection::illegal(
-                    "MAS-4",
-                    format!(
-                        "a stone in {} moves to {}, not to {}",
-                        HOLE_NAMES[spelling.from as usize],
-                        HOLE_NAMES[right as usize],
-                        HOLE_NAMES[to as usize]
-                    ),
-                )));
-            }
-        }
+        let mv = named(spelling)?;
         match Self::play(pos, &(), mv, &mut ()) {
             Ok(_) => Ok(mv),
             Err(rejection) => Err(Unresolved::Rejected(rejection)),
         }
     }
 
+    // A spelling names one move, and playing it is what decides it: sown once.
+    fn resolve_and_play(
+        pos: &Position,
+        _: &(),
+        spelling: &Spelling,
+        events: &mut Vec<Event>,
+    ) -> Result<(Move, Position), Unresolved<Move>> {
+        events.clear();
+        let mv = named(spelling)?;
+        match Self::play(pos, &(), mv, events) {
+            Ok(next) => Ok((mv, next)),
+            Err(rejection) => {
+                events.clear();
+                Err(Unresolved::Rejected(rejection))
+            }
+        }
+    }
     fn check_claims(_before: &Position, spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
         notation::check_claims(spelling, events)
     }

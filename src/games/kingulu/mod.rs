@@ -804,6 +804,24 @@ impl Game for Kingulu {
         }
     }
 
+    // A spelling names one move, and playing it is what decides it: sown once.
+    fn resolve_and_play(
+        pos: &Position,
+        rulings: &Rulings,
+        spelling: &Spelling,
+        events: &mut Vec<Event>,
+    ) -> Result<(Move, Position), Unresolved<Move>> {
+        events.clear();
+        let mv = Move(spelling.hole);
+        match Self::play(pos, rulings, mv, events) {
+            Ok(next) => Ok((mv, next)),
+            Err(rejection) => {
+                events.clear();
+                Err(Unresolved::Rejected(rejection))
+            }
+        }
+    }
+
     fn check_claims(_before: &Position, spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
         notation::check_claims(spelling, events)
     }
@@ -1378,7 +1396,7 @@ mod tests {
             let mut events = Vec::new();
             game.play(Move(hole(name)), &mut events).unwrap();
         }
-        assert_eq!(game.position, start);
+        assert_eq!(*game.position(), start);
         let end = game.end().unwrap();
         assert_eq!(
             (end.outcome, end.rule, end.score),

@@ -1,0 +1,1457 @@
+//! The conformance kit end to end: `bao-oracle conform` against the reference adapter, against the
+//! Python example engine, against a copy of it with one rule broken, and against engines that
+//! hang, crash or garble; every message exchanged is checked against its JSON Schema.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn python_engine() -> PathBuf {
+    root().join("examples/python-engine/engine.py")
+}
+
+/// A fresh directory under the target dir for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "bao-conform-{}-{name}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn quote(path: &Path) -> String {
+    format!("'{}'", path.display())
+}
+
+fn conform(engine: &str, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(root())
+        .arg("conform")
+        .arg("--engine")
+        .arg(engine)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("bao-oracle runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn closing_line(out: &Output) -> String {
+    let text = stdout(out);
+    text.lines().last().unwrap_or("").to_string()
+}
+
+// --- Schemas -------------------------------------------------------------------------------------
+
+struct Schemas {
+    dir: PathBuf,
+    /// Each schema is read and compiled once: a transcript holds thousands of messages.
+    validators: RefCell<HashMap<String, jsonschema::Validator>>,
+}
+
+impl Schemas {
+    fn new() -> Self {
+        Schemas {
+            dir: root().join("docs/schema"),
+            validators: RefCell::default(),
+        }
+    }
+
+    fn load(&self, file: &str) -> Value {
+        let path = self.dir.join(file);
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let schema: Value = serde_json::from_str(&text).unwrap();
+        jsonschema::draft202012::meta::validate(&schema)
+            .unwrap_or_else(|e| panic!("{file} is not a draft 2020-12 schema: {e}"));
+        schema
+    }
+
+    /// Checks one message against the schema its direction and `type` name.
+    fn check(&self, direction: &str, message: &Value) {
+        let kind = message["type"]
+            .as_str()
+            .unwrap_or_else(|| panic!("a message without a type: {message}"));
+        let file = format!("{kind}-{direction}.json");
+        let mut validators = self.validators.borrow_mut();
+        let validator = validators
+            .entry(file.clone())
+            .or_insert_with(|| jsonschema::draft202012::new(&self.load(&file)).unwrap());
+        if let Err(e) = validator.validate(message) {
+            panic!("{message}\ndoes not fit {file}: {e}");
+        }
+    }
+
+    /// Checks every line of a `--transcript` file; returns how many of each direction there were.
+    fn check_transcript(&self, path: &Path) -> (usize, usize) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let (mut requests, mut responses) = (0, 0);
+        for line in text.lines() {
+            let (direction, json) = match line.split_at(2) {
+                ("> ", json) => {
+                    requests += 1;
+                    ("request", json)
+                }
+                ("< ", json) => {
+                    responses += 1;
+                    ("response", json)
+                }
+                _ => panic!("not a transcript line: {line}"),
+            };
+            let message: Value =
+                serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}): {json}"));
+            self.check(direction, &message);
+        }
+        (requests, responses)
+    }
+}
+
+// --- The reference adapter -------------------------------------------------------------------------
+
+#[test]
+fn the_oracle_conforms_to_itself() {
+    let dir = scratch("self");
+    let transcript = dir.join("transcript.txt");
+    let engine = format!("{} engine", quote(Path::new(BIN)));
+    let out = conform(
+        &engine,
+        &[
+            "--games",
+            "30",
+            "--transcript",
+            transcript.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        closing_line(&out).ends_with(" passed, 0 failed"),
+        "{}",
+        stdout(&out)
+    );
+    let (requests, responses) = Schemas::new().check_transcript(&transcript);
+    assert!(
+        requests > 1000 && requests == responses,
+        "{requests} {responses}"
+    );
+}
+
+#[test]
+fn every_answer_of_the_engine_command_fits_its_schema() {
+    let start = "111111111111/111111111110/011111111111/111111111111 S";
+    let requests = [
+        r#"{"id":0,"type":"hello","protocol":1}"#.to_string(),
+        format!(
+            r#"{{"id":1,"type":"legal_moves","ruleset":"bao-la-kimasai","rulings":{{}},"position":"{start}"}}"#
+        ),
+        format!(
+            r#"{{"id":2,"type":"play","ruleset":"bao-la-kimasai","rulings":{{}},"position":"{start}","move":"A2","history":[]}}"#
+        ),
+        format!(
+            r#"{{"id":"three","type":"play","ruleset":"bao-la-kimasai","rulings":{{}},"position":"{start}","move":"B12"}}"#
+        ),
+        format!(
+            r#"{{"id":4,"type":"play","ruleset":"bao-la-kimasai","rulings":{{}},"position":"{start}","move":"Z99"}}"#
+        ),
+        r#"{"id":5,"type":"legal_moves","ruleset":"bao-la-kimasai","rulings":{},"position":"1/1 S"}"#
+            .to_string(),
+        format!(
+            r#"{{"id":6,"type":"legal_moves","ruleset":"go","rulings":{{}},"position":"{start}"}}"#
+        ),
+        r#"{"id":7,"type":"resign"}"#.to_string(),
+        r#"{"id":8,"type":"play"}"#.to_string(),
+        "this is not json".to_string(),
+        "[1,2,3]".to_string(),
+    ];
+    let schemas = Schemas::new();
+    // The first five requests are well formed: they fit the request schemas.
+    for line in &requests[..5] {
+        schemas.check("request", &serde_json::from_str(line).unwrap());
+    }
+    let mut child = Command::new(BIN)
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        for line in &requests {
+            writeln!(stdin, "{line}").unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let answers: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), requests.len(), "one answer per request");
+    let kinds: Vec<&str> = answers
+        .iter()
+        .map(|a| a["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "hello",
+            "moves",
+            "played",
+            "illegal",
+            "error",
+            "error",
+            "unsupported",
+            "unsupported",
+            "error",
+            "error",
+            "error"
+        ]
+    );
+    assert_eq!(answers[3]["id"], "three");
+    for answer in &answers {
+        schemas.check("response", answer);
+    }
+}
+
+// --- The Python example engine ---------------------------------------------------------------------
+
+fn python() -> String {
+    format!("python3 {}", quote(&python_engine()))
+}
+
+#[test]
+fn the_python_example_engine_conforms() {
+    let dir = scratch("python");
+    let transcript = dir.join("transcript.txt");
+    let out = conform(
+        &python(),
+        &[
+            "--games",
+            "12",
+            "--transcript",
+            transcript.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        closing_line(&out).ends_with(" passed, 0 failed"),
+        "{}",
+        stdout(&out)
+    );
+    let (requests, responses) = Schemas::new().check_transcript(&transcript);
+    assert!(requests > 100 && requests == responses);
+}
+
+/// The example engine with one rule broken by a text substitution: MAS-6 forgets that a stone
+/// entering the front row from the back row (at the corner) captures too (MAS-A2).
+fn broken_engine(dir: &Path) -> PathBuf {
+    let source = std::fs::read_to_string(python_engine()).unwrap();
+    let rule = "        if arrival[0] == front:\n";
+    assert_eq!(
+        source.matches(rule).count(),
+        1,
+        "the line to break is there once"
+    );
+    let broken = source.replace(
+        rule,
+        "        if arrival[0] == front and start[0] == front:\n",
+    );
+    let path = dir.join("broken_engine.py");
+    std::fs::write(&path, broken).unwrap();
+    path
+}
+
+#[test]
+fn a_broken_rule_does_not_conform() {
+    let dir = scratch("broken");
+    let engine = format!("python3 {}", quote(&broken_engine(&dir)));
+    let transcript = dir.join("transcript.txt");
+    // Random games only (an empty spec), so that the snapshot does not change with `spec/`.
+    let no_spec = scratch("no-spec");
+    let random_only = ["--spec", no_spec.to_str().unwrap()];
+    let args = ["--ruleset", "bao-la-kimasai", "--games", "10"];
+    let out = conform(
+        &engine,
+        &[
+            &args[..],
+            &random_only,
+            &["--transcript", transcript.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    insta::assert_snapshot!("broken_kimasai_report", stdout(&out));
+    Schemas::new().check_transcript(&transcript);
+
+    // With the scenarios of spec/: those about MAS-A2 fail too, with their own start and rules.
+    let out = conform(&engine, &[&args[..], &["--format", "json"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["version"], 1);
+    let cases = report["cases"].as_array().unwrap();
+    let failed = |c: &&Value| c["status"] == "failed";
+    assert_eq!(
+        report["summary"]["failed"],
+        cases.iter().filter(failed).count()
+    );
+    let random: Vec<&Value> = cases
+        .iter()
+        .filter(|c| c["name"].as_str().unwrap().contains("/random/"))
+        .collect();
+    assert_eq!(random.len(), 10);
+    assert!(random.iter().all(failed));
+    let scenario_failures: Vec<&Value> = cases
+        .iter()
+        .filter(failed)
+        .filter(|c| !c["name"].as_str().unwrap().contains("/random/"))
+        .collect();
+    assert!(!scenario_failures.is_empty());
+    for case in scenario_failures {
+        let d = &report["divergences"][case["divergence"].as_u64().unwrap() as usize];
+        assert!(
+            d["rules"]
+                .as_array()
+                .unwrap()
+                .contains(&Value::from("MAS-A2")),
+            "{d}"
+        );
+    }
+    // One cause, one finding: the random games' divergence is the scenarios' kind too, with the
+    // shortest reproduction of them all (shrunk, or a scenario's).
+    let d = &report["divergences"][random[0]["divergence"].as_u64().unwrap() as usize];
+    assert!(d["moves"].as_array().unwrap().len() <= 4, "{d}");
+    assert!(d["cases"].as_array().unwrap().len() > 10, "{d}");
+    assert!(
+        d["rules"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("MAS-6"))
+    );
+
+    let out = conform(
+        &engine,
+        &[
+            "--ruleset",
+            "bao-la-kimasai",
+            "--games",
+            "3",
+            "--format",
+            "junit",
+            "--spec",
+            no_spec.to_str().unwrap(),
+        ],
+    );
+    let xml = stdout(&out);
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(xml.contains("<testsuite name=\"bao-la-kimasai\" tests=\"3\" failures=\"3\""));
+    assert!(xml.contains("<failure message=\"the position and events after b12 differ\">"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0 passed, 3 failed"));
+}
+
+#[test]
+fn known_failures_and_skips() {
+    let dir = scratch("known");
+    let engine = format!("python3 {}", quote(&broken_engine(&dir)));
+    let known = dir.join("known.txt");
+    std::fs::write(
+        &known,
+        "# the corner capture is not done yet\nbao-la-kimasai/random/*\n",
+    )
+    .unwrap();
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        "bao-la-kimasai",
+        "--games",
+        "4",
+        "--spec",
+        no_spec.to_str().unwrap(),
+        "--known-failures",
+    ];
+    let out = conform(&engine, &[&args[..], &[known.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(closing_line(&out), "0 passed, 0 failed, 4 skipped");
+
+    // A known failure that passes now fails the run.
+    let out = conform(&python(), &[&args[..], &[known.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("known failures that pass now"));
+    assert_eq!(closing_line(&out), "0 passed, 4 failed");
+
+    // --skip
+    let out = conform(
+        &engine,
+        &[
+            "--ruleset",
+            "bao-la-kimasai",
+            "--games",
+            "4",
+            "--spec",
+            no_spec.to_str().unwrap(),
+            "--skip",
+            "*/random/?",
+            "--skip",
+            "x",
+        ],
+    );
+    // Every case skipped at the user's request: nothing was checked, which passes only when
+    // allowed.
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("nothing was checked"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(closing_line(&out), "0 passed, 0 failed, 4 skipped");
+    let allowed = conform(
+        &engine,
+        &[
+            "--ruleset",
+            "bao-la-kimasai",
+            "--games",
+            "4",
+            "--spec",
+            no_spec.to_str().unwrap(),
+            "--skip",
+            "*/random/*",
+            "--allow-skips",
+        ],
+    );
+    assert_eq!(allowed.status.code(), Some(0), "{}", stdout(&allowed));
+}
+
+// --- Engines that misbehave ------------------------------------------------------------------------
+
+/// A wrapper around the example engine that misbehaves when asked to play `A2` from the start.
+fn misbehaving(dir: &Path, how: &str) -> String {
+    let script = format!(
+        r#"import json, sys, time
+sys.path.insert(0, {engine_dir:?})
+import engine
+for line in sys.stdin:
+    request = json.loads(line)
+    if request.get("type") == "play" and request.get("move") == "A2" and request.get("position") == {start:?}:
+        {how}
+    sys.stdout.write(json.dumps(engine.respond(line)) + "\n")
+    sys.stdout.flush()
+"#,
+        engine_dir = python_engine().parent().unwrap().display().to_string(),
+        start = "111111111111/111111111110/011111111111/111111111111 S",
+    );
+    let path = dir.join("misbehaving.py");
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+#[test]
+fn hangs_crashes_and_garbled_answers_are_divergences() {
+    let dir = scratch("misbehave");
+    let no_spec = scratch("no-spec");
+    let cases = [
+        ("time.sleep(30)", "the engine did not answer within 0.5 s"),
+        (
+            "sys.stderr.write('boom\\n'); sys.stderr.flush(); sys.exit(3)",
+            "the engine crashed",
+        ),
+        (
+            "sys.stdout.write('{\"id\": -1, \"type\": \"moves\", \"moves\": []}\\n'); sys.stdout.flush(); continue",
+            "the engine's answer is garbled",
+        ),
+    ];
+    for (how, expected) in cases {
+        let engine = misbehaving(&dir, how);
+        let transcript = dir.join("transcript.txt");
+        let out = conform(
+            &engine,
+            &[
+                "--ruleset",
+                "bao-la-kimasai",
+                "--games",
+                "2",
+                "--timeout",
+                "0.5",
+                "--spec",
+                no_spec.to_str().unwrap(),
+                "--transcript",
+                transcript.to_str().unwrap(),
+            ],
+        );
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(1), "{how}: {text}");
+        assert!(text.contains(expected), "{how}: {text}");
+        assert!(text.contains("the engine was restarted"), "{how}: {text}");
+        // Every game's first move misbehaves; everything else still ran.
+        assert_eq!(closing_line(&out), "0 passed, 2 failed", "{how}: {text}");
+        if how.contains("exit") {
+            assert!(text.contains("stderr: boom"), "{text}");
+        }
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_be_run_exits_2() {
+    let dir = scratch("dead");
+    let silent = dir.join("silent.py");
+    std::fs::write(&silent, "import sys\nsys.exit(0)\n").unwrap();
+    let wrong = dir.join("wrong.py");
+    std::fs::write(
+        &wrong,
+        "import sys, json\nfor l in sys.stdin:\n    print(json.dumps({'id': 0, 'type': 'hello', 'engine': 'x', 'protocol': 9, 'rulesets': {}}), flush=True)\n",
+    )
+    .unwrap();
+    let nothing = dir.join("nothing.py");
+    std::fs::write(
+        &nothing,
+        "import sys, json\nfor l in sys.stdin:\n    print(json.dumps({'id': 0, 'type': 'hello', 'engine': 'x', 'protocol': 1, 'rulesets': {'chess': {'rulings': {}}}}), flush=True)\n",
+    )
+    .unwrap();
+    let cases = [
+        ("/nonexistent/engine".to_string(), "cannot start"),
+        (
+            format!("python3 {}", quote(&silent)),
+            "exited before answering",
+        ),
+        (format!("python3 {}", quote(&wrong)), "protocol version 9"),
+        (format!("python3 {}", quote(&nothing)), "supports none"),
+        ("'unclosed".to_string(), "quote"),
+    ];
+    for (engine, expected) in cases {
+        let out = conform(&engine, &["--games", "1"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{engine}: {err}");
+        assert!(err.contains(expected), "{engine}: {err}");
+    }
+    let out = conform(&python(), &["--ruleset", "bao-la-kete"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+// --- export ----------------------------------------------------------------------------------------
+
+fn export(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(root())
+        .arg("export")
+        .args(args)
+        .output()
+        .expect("bao-oracle runs")
+}
+
+#[test]
+fn the_export_fits_its_schema() {
+    let out = export(&[]);
+    assert_eq!(out.status.code(), Some(0));
+    let document: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let schemas = Schemas::new();
+    let validator = jsonschema::draft202012::new(&schemas.load("export.json")).unwrap();
+    if let Err(e) = validator.validate(&document) {
+        panic!(
+            "the export does not fit export.json: {e} at {}",
+            e.instance_path()
+        );
+    }
+    let rulesets = document["rulesets"].as_array().unwrap();
+    // Every ruleset the oracle implements is there with its scenarios and perft tables, and every
+    // scenario start it exports is a compact position the oracle reads back.
+    for r in rulesets.iter().filter(|r| r["implemented"] == true) {
+        assert!(
+            !r["scenarios"].as_array().unwrap().is_empty(),
+            "{}",
+            r["ruleset"]
+        );
+        assert!(
+            !r["perft"].as_array().unwrap().is_empty(),
+            "{}",
+            r["ruleset"]
+        );
+        assert!(r["catalogue"].is_object());
+        for s in r["scenarios"].as_array().unwrap() {
+            let refused = s["expect"]["error"]["code"] == "bad-position";
+            let start = s["start"].as_str().unwrap();
+            assert!(refused || !start.contains('\n'), "{}", s["id"]);
+            assert!(s.get("first").is_none() || refused, "{}", s["id"]);
+        }
+    }
+
+    // One ruleset alone.
+    let out = export(&["--ruleset", "bao-kingulu", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let one: Value = serde_json::from_slice(&out.stdout).unwrap();
+    validator.validate(&one).unwrap();
+    assert_eq!(one["rulesets"].as_array().unwrap().len(), 1);
+    assert_eq!(one["rulesets"][0]["ruleset"], "bao-kingulu");
+
+    let out = export(&["--ruleset", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = export(&["--spec", "/nonexistent/spec"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+// --- Hostile engines: the run ends with its report, in bounded time -------------------------------
+
+/// The example engine behind a wrapper: `body` runs for every request but `hello`, with `request`
+/// (the parsed request), `answer` (the example engine's response, a dict) and `out(text)` (writes
+/// a line); the answer is written after it unless it `continue`s.
+fn wrapped(dir: &Path, name: &str, body: &str) -> String {
+    let body: String = body.lines().map(|l| format!("        {l}\n")).collect();
+    let script = format!(
+        r#"import json, sys, time
+sys.path.insert(0, {engine_dir:?})
+import engine
+def out(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = engine.respond(line)
+    if request.get("type") != "hello":
+{body}
+    out(json.dumps(answer))
+"#,
+        engine_dir = python_engine().parent().unwrap().display().to_string(),
+    );
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+/// `conform` of one ruleset's random games only, with a short timeout, and how long it took.
+fn hostile(engine: &str, games: &str, extra: &[&str]) -> (Output, std::time::Duration) {
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        "bao-la-kimasai",
+        "--games",
+        games,
+        "--timeout",
+        "0.5",
+        "--spec",
+        no_spec.to_str().unwrap(),
+    ];
+    let started = std::time::Instant::now();
+    let out = conform(engine, &[&args[..], extra].concat());
+    (out, started.elapsed())
+}
+
+fn json_report(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not a JSON report ({e}): {}", stdout(out)))
+}
+
+#[test]
+fn an_engine_that_crashes_after_hello_gets_the_full_report() {
+    let dir = scratch("crash-after-hello");
+    let engine = wrapped(&dir, "crash", "sys.exit(3)");
+    let (out, took) = hostile(&engine, "40", &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(took.as_secs() < 20, "{took:?}");
+    assert!(text.contains("FAIL bao-la-kimasai/random/0"), "{text}");
+    assert!(text.contains("the engine crashed"), "{text}");
+    assert!(text.contains("request:   {\"id\":"), "{text}");
+    assert!(
+        text.contains("FAIL run: the run stopped early: the engine failed 5 times in a row"),
+        "{text}"
+    );
+    // Five crashes in a row: each case fails twice (its own request, and once more when the
+    // shortest reproduction found so far is tried), so the third case is the last.
+    assert_eq!(
+        closing_line(&out),
+        "0 passed, 3 failed, 37 not run",
+        "{text}"
+    );
+
+    let (out, _) = hostile(&engine, "40", &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = json_report(&out);
+    assert_eq!(report["summary"]["failed"], 3);
+    assert_eq!(report["summary"]["not_run"], 37);
+    assert_eq!(report["cases"][39]["status"], "not-run");
+    // The failures are one finding: the same request, crashed on alike.
+    assert_eq!(report["divergences"].as_array().unwrap().len(), 1);
+    assert_eq!(report["divergences"][0]["engine"], "(the engine exited)");
+    assert_eq!(report["divergences"][0]["request"]["type"], "legal_moves");
+    assert!(
+        report["problems"][0]
+            .as_str()
+            .unwrap()
+            .contains("having answered no request"),
+        "{report}"
+    );
+
+    let (out, _) = hostile(&engine, "40", &["--format", "junit"]);
+    assert_eq!(out.status.code(), Some(1));
+    let xml = stdout(&out);
+    assert!(
+        xml.contains(
+            r#"<testsuites name="bao-oracle conform" tests="41" failures="4" skipped="37">"#
+        ),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<testcase classname="run" name="run">"#),
+        "{xml}"
+    );
+    assert!(xml.contains(r#"<skipped message="not run: the run stopped early"/>"#));
+}
+
+#[test]
+fn the_restart_limit_ends_the_run_with_its_report() {
+    let dir = scratch("max-restarts");
+    // Crashes on one request only (the start's only move): the run goes on between crashes.
+    let engine = misbehaving(&dir, "sys.exit(3)");
+    let (out, _) = hostile(&engine, "8", &["--max-restarts", "2", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    let summary = &report["summary"];
+    assert_eq!(summary["restarts"], 2, "{summary}");
+    assert!(summary["failed"].as_u64().unwrap() >= 1, "{summary}");
+    assert!(summary["not_run"].as_u64().unwrap() >= 1, "{summary}");
+    assert_eq!(
+        summary["failed"].as_u64().unwrap() + summary["not_run"].as_u64().unwrap(),
+        8,
+        "{summary}"
+    );
+    let problem = report["problems"][0].as_str().unwrap();
+    assert!(problem.contains("after 2 restarts"), "{problem}");
+}
+
+#[test]
+fn a_silent_engine_is_given_up_early() {
+    let dir = scratch("silent");
+    let engine = wrapped(&dir, "silent", "continue");
+    let (out, took) = hostile(&engine, "100", &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    // Five timeouts of half a second, not a hundred.
+    assert!(took.as_secs() < 15, "{took:?}");
+    assert!(
+        text.contains("the engine did not answer within 0.5 s"),
+        "{text}"
+    );
+    assert!(text.contains("(no answer in time)"), "{text}");
+    assert_eq!(
+        closing_line(&out),
+        "0 passed, 3 failed, 97 not run",
+        "{text}"
+    );
+}
+
+#[test]
+fn protocol_violations_are_findings_reported_once() {
+    let dir = scratch("violations");
+    let cases = [
+        ("garbage", "out('garbage')\ncontinue", "not JSON", true),
+        (
+            "wrong-id",
+            "answer['id'] = 999",
+            "the answer's id is 999",
+            true,
+        ),
+        (
+            "two-lines",
+            "out(json.dumps(answer))",
+            "more than one line for one request?",
+            true,
+        ),
+        (
+            "wrong-types",
+            "if 'moves' in answer:\n    answer['moves'] = ' '.join(answer['moves'])",
+            "not a valid response",
+            false,
+        ),
+        (
+            "unknown-event",
+            "for e in answer.get('events', []):\n    e['type'] = 'grab'",
+            "unknown variant `grab`",
+            false,
+        ),
+    ];
+    for (name, body, why, restarts) in cases {
+        let engine = wrapped(&dir, name, body);
+        let (out, took) = hostile(&engine, "10", &["--format", "json"]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stdout(&out));
+        assert!(took.as_secs() < 20, "{name}: {took:?}");
+        let report = json_report(&out);
+        let divergences = report["divergences"].as_array().unwrap();
+        assert_eq!(divergences.len(), 1, "{name}: {report}");
+        let d = &divergences[0];
+        assert_eq!(
+            d["cases"].as_array().unwrap().len() as u64,
+            report["summary"]["failed"].as_u64().unwrap(),
+            "{name}: {d}"
+        );
+        assert!(
+            d["details"][0].as_str().unwrap().contains(why),
+            "{name}: {d}"
+        );
+        assert!(d["request"]["id"].is_number(), "{name}: {d}");
+        assert!(!d["engine"].is_null(), "{name}: {d}");
+        // Answers in step with the requests cost no restart.
+        assert_eq!(
+            report["summary"]["restarts"] != 0,
+            restarts,
+            "{name}: {}",
+            report["summary"]
+        );
+        if name == "unknown-event" {
+            assert_eq!(
+                d["summary"], "the engine's answer breaks the protocol",
+                "{d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn crashes_are_shrunk() {
+    let dir = scratch("crash-shrink");
+    let engine = wrapped(
+        &dir,
+        "crash-b12",
+        "if request.get('move') == 'b12':\n    sys.exit(3)",
+    );
+    let (out, _) = hostile(&engine, "3", &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    let divergences = report["divergences"].as_array().unwrap();
+    for d in divergences {
+        assert_eq!(d["summary"], "the engine crashed", "{d}");
+        assert_eq!(d["request"]["move"], "b12", "{d}");
+        assert!(d["shrunk_from"].is_number(), "{d}");
+    }
+    // One cause, one finding: every game that shows it, the shortest reproduction first (b12
+    // refused at the start position: no move before it).
+    assert_eq!(divergences.len(), 1, "{report}");
+    assert_eq!(
+        divergences[0]["cases"].as_array().unwrap().len(),
+        3,
+        "{report}"
+    );
+    assert_eq!(divergences[0]["moves"], serde_json::json!([]), "{report}");
+}
+
+#[test]
+fn an_overlong_answer_fails_its_case_with_bounded_memory() {
+    let dir = scratch("overlong");
+    let engine = wrapped(
+        &dir,
+        "overlong",
+        "if request.get('type') == 'legal_moves':\n    while True:\n        sys.stdout.write('x' * 65536)",
+    );
+    let no_spec = scratch("no-spec");
+    // Under a 1 GiB address-space limit: an unbounded line would not fit in three seconds.
+    let command = format!(
+        "ulimit -v 1048576; exec {} conform --engine \"$ENGINE\" --ruleset bao-la-kimasai \
+         --games 2 --timeout 3 --spec {}",
+        quote(Path::new(BIN)),
+        quote(&no_spec)
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .env("ENGINE", &engine)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("longer than 1048576 bytes"), "{text}");
+    assert_eq!(closing_line(&out), "0 passed, 2 failed", "{text}");
+}
+
+#[test]
+fn skipping_what_the_engine_claims_fails_unless_allowed() {
+    let dir = scratch("unsupported");
+    let engine = wrapped(
+        &dir,
+        "unsupported",
+        "answer = {'id': request['id'], 'type': 'unsupported', 'message': 'not today'}",
+    );
+    // `unsupported` is a skip by its reason (a position the engine cannot represent), not a
+    // failure; but a run that checked nothing fails.
+    let (out, _) = hostile(&engine, "5", &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("bao-la-kimasai/random/0: the engine does not support it: not today"),
+        "{text}"
+    );
+    assert!(text.contains("FAIL run: nothing was checked"), "{text}");
+    let (out, _) = hostile(&engine, "5", &["--allow-skips"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // An engine that cannot represent some positions passes, those skips counted.
+    let some = wrapped(
+        &dir,
+        "unsupported-some",
+        "if request['id'] == 300:\n    answer = {'id': request['id'], 'type': 'unsupported', 'message': 'not this board'}",
+    );
+    let (out, _) = hostile(&some, "5", &["--format", "json"]);
+    let report = json_report(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_eq!(report["summary"]["skipped"], 1, "{report}");
+    assert!(
+        report["summary"]["passed"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+
+    // A --ruling the engine does not list skips every random game.
+    let lists_less = dir.join("lists-less.py");
+    std::fs::write(
+        &lists_less,
+        format!(
+            "import sys\nsys.path.insert(0, {:?})\nimport engine\n\
+             engine.GAMES['bao-kingulu'].RULINGS = {{'kingulu.penultimate-source': ['any']}}\n\
+             engine.main()\n",
+            python_engine().parent().unwrap().display().to_string()
+        ),
+    )
+    .unwrap();
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        "bao-kingulu",
+        "--games",
+        "3",
+        "--spec",
+        no_spec.to_str().unwrap(),
+        "--ruling",
+        "kingulu.penultimate-source=not-from-reserved",
+    ];
+    let engine = format!("python3 {}", quote(&lists_less));
+    let out = conform(&engine, &args);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("which --ruling asks for"), "{text}");
+    let out = conform(&engine, &[&args[..], &["--allow-skips"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+// --- Presets and long moves ----------------------------------------------------------------------
+
+/// `bao-oracle engine` behind a wrapper whose `hello` lists `ruling` with `values` only.
+fn oracle_listing(dir: &Path, ruling: &str, values: &[&str]) -> String {
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{bin:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    answer = json.loads(inner.stdout.readline())
+    if answer.get("type") == "hello":
+        answer["rulesets"]["bao-la-kiswahili"]["rulings"][{ruling:?}] = {values}
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+"#,
+        bin = BIN,
+        values = serde_json::to_string(values).unwrap(),
+    );
+    let path = dir.join("listing.py");
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+#[test]
+fn a_preset_sets_the_rulings_of_the_random_games() {
+    let engine = format!("{} engine", quote(Path::new(BIN)));
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        "bao-la-kiswahili",
+        "--games",
+        "2",
+        "--spec",
+        no_spec.to_str().unwrap(),
+        "--preset",
+        "nkkmd",
+    ];
+    let out = conform(&engine, &[&args[..], &["--format", "json"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let report = json_report(&out);
+    let ruleset = &report["rulesets"][0];
+    assert_eq!(ruleset["preset"], "nkkmd");
+    assert_eq!(
+        ruleset["rulings"],
+        serde_json::json!({
+            "zanzibar.bao-hamna-mid-move": "no-sow",
+            "zanzibar.lone-house": "owned",
+            "zanzibar.takasia": "no",
+        })
+    );
+    // A single ruling overrides the preset's value.
+    let out = conform(
+        &engine,
+        &[&args[..], &["--ruling", "zanzibar.takasia=yes"]].concat(),
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("bao-la-kiswahili (preset nkkmd) [zanzibar.bao-hamna-mid-move=no-sow, zanzibar.lone-house=owned, zanzibar.takasia=yes]: 0 scenarios, 2 random games"),
+        "{text}"
+    );
+
+    // An engine that does not list a ruling of the preset skips every random game: the run fails.
+    let dir = scratch("preset-unlisted");
+    let lists_less = oracle_listing(&dir, "zanzibar.takasia", &["yes"]);
+    let out = conform(&lists_less, &args);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(
+            "the engine does not support ruling zanzibar.takasia=no, which --preset nkkmd (and any --ruling) asks for"
+        ),
+        "{text}"
+    );
+    let out = conform(&lists_less, &[&args[..], &["--allow-skips"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // An unknown preset, or one of a game the run leaves out, is a usage error.
+    for (preset, ruleset, why) in [
+        (
+            "nkmd",
+            "bao-la-kiswahili",
+            "`nkmd` is not a preset of any game",
+        ),
+        ("nkkmd", "bao-kingulu", "--ruleset leaves it out"),
+    ] {
+        let out = conform(
+            &engine,
+            &["--ruleset", ruleset, "--games", "1", "--preset", preset],
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.starts_with("error[unknown-ruling]: "), "{stderr}");
+        assert!(stderr.contains(why), "{stderr}");
+    }
+}
+
+/// `conform` against `bao-oracle engine`, random games of `ruleset` only.
+fn oracle_games(ruleset: &str, games: &str, extra: &[&str]) -> Output {
+    let engine = format!("{} engine", quote(Path::new(BIN)));
+    let no_spec = scratch("no-spec");
+    let args = [
+        "--ruleset",
+        ruleset,
+        "--games",
+        games,
+        "--positions",
+        "0",
+        "--spec",
+        no_spec.to_str().unwrap(),
+    ];
+    conform(&engine, &[&args[..], extra].concat())
+}
+
+/// The number before `what` in `text`.
+fn count_before(text: &str, what: &str) -> u64 {
+    let at = text
+        .find(what)
+        .unwrap_or_else(|| panic!("no `{what}` in {text}"));
+    let words: Vec<&str> = text[..at].split_whitespace().collect();
+    words.last().unwrap().parse().unwrap()
+}
+
+#[test]
+fn max_laps_leaves_long_moves_out_and_says_so() {
+    let started = std::time::Instant::now();
+    // Without --max-laps: nothing left out, and the report does not mention it.
+    let out = oracle_games("bao-la-kiswahili", "2", &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let whole = json_report(&out);
+    assert!(whole["rulesets"][0].get("left_out").is_none(), "{whole}");
+
+    let out = oracle_games("bao-la-kiswahili", "2", &["--max-laps", "3"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("(ZAN-A16); --max-laps 3"), "{text}");
+    let plays = count_before(&text, "`play` and");
+    let positions = count_before(&text, "`legal_moves` requests left out");
+    assert!(plays > 0 && positions > 0, "{text}");
+    // A left-out probe is neither passed nor failed: the games still pass, with fewer requests.
+    assert_eq!(closing_line(&out), "2 passed, 0 failed", "{text}");
+    assert_eq!(
+        count_before(&text, "requests\n") + plays + positions,
+        whole["summary"]["requests"].as_u64().unwrap(),
+        "{text}"
+    );
+
+    let out = oracle_games(
+        "bao-la-kiswahili",
+        "2",
+        &["--max-laps", "3", "--format", "json"],
+    );
+    let report = json_report(&out);
+    let left_out = &report["rulesets"][0]["left_out"];
+    assert_eq!(left_out["rule"], "ZAN-A16");
+    assert_eq!(left_out["max_laps"], 3);
+    assert_eq!(left_out["moves"], plays);
+    assert_eq!(left_out["positions"], positions);
+
+    let out = oracle_games(
+        "bao-la-kete",
+        "1",
+        &["--max-laps", "2", "--format", "junit"],
+    );
+    let xml = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{xml}");
+    assert!(
+        xml.contains(r#"<property name="max-laps" value="2"/>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<property name="left-out-rule" value="KETE-A7"/>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<property name="left-out-moves" value=""#),
+        "{xml}"
+    );
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
+#[test]
+fn max_laps_leaves_out_an_engine_that_cuts_a_never_ending_move() {
+    // KIN-A8: A6 relays for ever. An engine that cuts the relay at a limit lists A6 and plays it.
+    let start = "0,1,2,0,1,0/1,0,1,0,1,2 19-20 S";
+    let dir = scratch("cuts");
+    std::fs::write(
+        dir.join("cycle.yaml"),
+        format!(
+            "ruleset: bao-kingulu\ndescription: a never-ending move\nscenarios:\n  \
+             - id: a-relay-that-never-ends\n    description: A6 never ends.\n    \
+             rules: [KIN-A8]\n    start: \"{start}\"\n    moves: [A6]\n    expect:\n      \
+             error: {{code: illegal-move, rule: KIN-A8}}\n      legal: [A1, A3]\n"
+        ),
+    )
+    .unwrap();
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{BIN:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    answer = json.loads(inner.stdout.readline())
+    if request.get("position") == {start:?}:
+        if request["type"] == "legal_moves":
+            answer["moves"].append("A6")
+        elif request.get("move") == "A6":
+            answer = {{"id": request["id"], "type": "played", "position": {start:?}.replace(" S", " N"), "events": []}}
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+"#
+    );
+    std::fs::write(dir.join("cuts.py"), script).unwrap();
+    let engine = format!("python3 {}", quote(&dir.join("cuts.py")));
+    let args = [
+        "--ruleset",
+        "bao-kingulu",
+        "--games",
+        "0",
+        "--spec",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let out = conform(&engine, &args);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    assert_eq!(report["cases"][0]["status"], "failed", "{report}");
+
+    let out = conform(&engine, &[&args[..], &["--max-laps", "1000"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let report = json_report(&out);
+    assert_eq!(report["cases"][0]["status"], "passed", "{report}");
+    let left_out = &report["rulesets"][0]["left_out"];
+    assert_eq!(left_out["rule"], "KIN-A8", "{report}");
+    // The `play` of A6, and the legal moves that differ only by it.
+    assert_eq!(
+        (&left_out["moves"], &left_out["positions"]),
+        (&1.into(), &1.into())
+    );
+}
+
+// --- Files conform reads and writes ------------------------------------------------------------
+
+fn oracle_engine() -> String {
+    format!("{} engine", quote(Path::new(BIN)))
+}
+
+#[cfg(unix)]
+#[test]
+fn known_failures_and_transcripts_never_block_nor_read_without_end() {
+    let dir = scratch("files");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let quick = ["--ruleset", "bao-kingulu", "--games", "1"];
+    let cases: [(&str, &Path, &str); 4] = [
+        ("--known-failures", &fifo, "is a FIFO"),
+        ("--known-failures", Path::new("/dev/zero"), "is a device"),
+        ("--transcript", &fifo, "is a FIFO"),
+        (
+            "--transcript",
+            Path::new("/dev/full"),
+            "the transcript is incomplete",
+        ),
+    ];
+    for (option, path, expected) in cases {
+        let path = path.to_str().unwrap();
+        let out = conform(&oracle_engine(), &[&quick[..], &[option, path]].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option} {path}: {err}");
+        assert!(err.contains(expected), "{option} {path}: {err}");
+    }
+    // A known-failures file past its limit is refused unread.
+    let big = dir.join("big.txt");
+    std::fs::write(&big, "x\n".repeat(1 << 20)).unwrap();
+    let out = conform(
+        &oracle_engine(),
+        &[&quick[..], &["--known-failures", big.to_str().unwrap()]].concat(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("refused above"));
+}
+
+/// `bao-oracle engine` behind a wrapper: `hello` (the parsed hello answer, a dict) may be changed
+/// by `on_hello`; `body` runs for every other request as in [`wrapped`].
+fn proxied(dir: &Path, name: &str, on_hello: &str, body: &str) -> String {
+    let indent = |text: &str, n: usize| -> String {
+        text.lines()
+            .map(|l| format!("{}{l}\n", " ".repeat(n)))
+            .collect()
+    };
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{BIN:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def ask(request):
+    inner.stdin.write(json.dumps(request) + "\n")
+    inner.stdin.flush()
+    return json.loads(inner.stdout.readline())
+def out(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = ask(request)
+    if request.get("type") == "hello":
+        hello = answer
+{on_hello}    else:
+{body}    out(json.dumps(answer))
+"#,
+        on_hello = indent(on_hello, 8),
+        body = indent(if body.is_empty() { "pass" } else { body }, 8),
+    );
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+#[test]
+fn what_an_engine_sends_reaches_the_terminal_escaped() {
+    let dir = scratch("escape");
+    let engine = proxied(
+        &dir,
+        "hostile",
+        "hello['engine'] = 'x\\x1b]0;PWNED\\x07\\nFAIL forged'\nhello['version'] = '\\x1b[2J'",
+        "if request['type'] == 'legal_moves':\n    answer['moves'].append('\\x1b[31mA9')\n\
+         elif request['type'] == 'play':\n    answer = {'id': request['id'], 'type': 'error', \
+         'code': 'illegal-move', 'message': '\\x1b]0;PWNED\\x07'}",
+    );
+    let no_spec = scratch("no-spec");
+    let out = conform(
+        &engine,
+        &[
+            "--ruleset",
+            "bao-kingulu",
+            "--games",
+            "3",
+            "--spec",
+            no_spec.to_str().unwrap(),
+        ],
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text}"
+    );
+    assert!(text.contains("\\u{1b}]0;PWNED\\u{7}"), "{text}");
+    assert!(
+        !text.lines().any(|l| l.starts_with("FAIL forged")),
+        "{text}"
+    );
+    assert!(text.contains("\\u{1b}[31mA9"), "{text}");
+}
+
+// --- Engines that play one preset ------------------------------------------------------------
+
+/// The test engine of `tests/engines/one_preset.py`: Bao la Kiswahili under `preset` only, with
+/// the planted `bugs`.
+fn one_preset(preset: &str, bugs: &[&str]) -> String {
+    let script = root().join("tests/engines/one_preset.py");
+    format!(
+        "python3 {} {} {preset} {}",
+        quote(&script),
+        quote(Path::new(BIN)),
+        bugs.join(" ")
+    )
+}
+
+/// `conform` run from a folder without `spec/`: the built-in specification.
+fn conform_elsewhere(engine: &str, args: &[&str]) -> Output {
+    let elsewhere = scratch("elsewhere");
+    Command::new(BIN)
+        .current_dir(&elsewhere)
+        .arg("conform")
+        .arg("--engine")
+        .arg(engine)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("bao-oracle runs")
+}
+
+#[test]
+fn a_correct_engine_of_one_preset_passes_from_any_folder() {
+    let out = conform_elsewhere(
+        &one_preset("nkkmd", &[]),
+        &["--games", "5", "--positions", "60", "--format", "json"],
+    );
+    let report = json_report(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let ruleset = &report["rulesets"][0];
+    assert_eq!(ruleset["preset"], "nkkmd", "{report}");
+    assert!(ruleset["scenarios"].as_u64().unwrap() > 50, "{report}");
+    assert_eq!(ruleset["positions"], 60, "{report}");
+    let cases = report["cases"].as_array().unwrap();
+    let status = |prefix: &str, status: &str| {
+        cases
+            .iter()
+            .filter(|c| c["name"].as_str().unwrap().contains(prefix) && c["status"] == status)
+            .count()
+    };
+    // The scenarios ran under the preset, the games and the position probes too.
+    assert!(status("bao-la-kiswahili/", "passed") > 100, "{report}");
+    assert_eq!(status("/random/", "passed"), 5, "{report}");
+    assert_eq!(status("/position/", "passed"), 60, "{report}");
+    // The scenarios that pin a value nkkmd lacks are expected skips, with the ruling.
+    let skipped: Vec<&Value> = cases.iter().filter(|c| c["status"] == "skipped").collect();
+    assert!(!skipped.is_empty());
+    for c in &skipped {
+        let reason = c["reason"].as_str().unwrap();
+        assert!(
+            reason.starts_with("expected: the engine plays only preset nkkmd"),
+            "{reason}"
+        );
+    }
+    // A scenario that names the preset's own values is run, defaults named or not.
+    let lone = cases
+        .iter()
+        .find(|c| c["name"] == "bao-la-kiswahili/an-owned-lone-house-of-one")
+        .unwrap();
+    assert_eq!(lone["status"], "passed", "{lone}");
+
+    // Nothing to run is an error, not a pass.
+    let empty = scratch("empty-spec");
+    let out = conform_elsewhere(
+        &one_preset("nkkmd", &[]),
+        &[
+            "--games",
+            "0",
+            "--positions",
+            "0",
+            "--spec",
+            empty.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The findings of a run against the test engine with `bugs`: (kind, deciding rule, cases).
+fn findings(preset: &str, bugs: &[&str]) -> Vec<(String, String, usize)> {
+    let out = conform_elsewhere(
+        &one_preset(preset, bugs),
+        &["--games", "5", "--positions", "150", "--format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    report["divergences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["kind"].as_str().unwrap().to_string(),
+                d["deciding_rule"].as_str().unwrap_or("").to_string(),
+                d["cases"].as_array().unwrap().len(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_planted_bug_is_one_finding_with_its_rule() {
+    // nkkmd's kept house: a namua takasa empties the house, which the engine keeps.
+    let found = findings("nkkmd", &["kept-house"]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (kind, rule, cases) = &found[0];
+    assert_eq!(rule, "ZAN-17", "{found:?}");
+    assert!(kind.contains("house"), "{kind}");
+    assert!(
+        *cases >= 2,
+        "a scenario and a position probe show it: {found:?}"
+    );
+
+    let out = conform_elsewhere(
+        &one_preset("nkkmd", &["kept-house"]),
+        &["--games", "2", "--positions", "0"],
+    );
+    let text = stdout(&out);
+    assert!(text.contains("house: engine `Hh`, oracle `h`"), "{text}");
+    assert!(text.contains("  deciding:  ZAN-17"), "{text}");
+    assert!(
+        text.contains("  explain:   bao-oracle explain bao-la-kiswahili 'A5>' -p '"),
+        "{text}"
+    );
+}
+
+#[test]
+fn each_bug_of_the_presets_table_is_its_own_finding() {
+    // AbstractPlay's C: an owned house below six is never the namua takasa hole (ZAN-14).
+    let c = findings("abstractplay", &["house-below-six"]);
+    assert!(
+        c.iter()
+            .any(|(kind, rule, _)| rule == "ZAN-14" && kind.contains("misses moves")),
+        "{c:?}"
+    );
+    // Donkers' P3: a capture of the opponent's house listed with and without `+` (ZAN-13).
+    let p3 = findings("donkers-2002", &["double-capture"]);
+    assert_eq!(p3.len(), 1, "{p3:?}");
+    assert_eq!(p3[0].1, "ZAN-13", "{p3:?}");
+    assert!(p3[0].0.contains("adds moves"), "{p3:?}");
+    // Both bugs at once: each its own finding, none merged into the other.
+    let both = findings("abstractplay", &["house-below-six", "double-capture"]);
+    assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-14"), "{both:?}");
+    assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-13"), "{both:?}");
+}

@@ -1,0 +1,287 @@
+//! Seeded mutation testing in `cargo test` (issue 11, item 14): the inputs of every reader —
+//! record files (with the differential between the two record readers), positions of every
+//! ruleset in both written forms, move notation, protocol requests, published transcripts —
+//! edited at random from a fixed seed. No input may panic; what is read back must round-trip.
+//! The `fuzz/` targets search the same properties without end (see README.md, *Fuzzing*).
+//! `BAO_MUTATIONS=N` sets the rounds.
+
+use bao_oracle::SplitMix64;
+use bao_oracle::check::check_text;
+use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
+use bao_oracle::protocol::respond;
+use bao_oracle::random_game::random_game;
+use bao_oracle::record::{readers_agree, split_documents};
+use bao_oracle::replay::ReplayOptions;
+
+fn rounds(default: usize) -> usize {
+    std::env::var("BAO_MUTATIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// What an edit inserts: the characters that delimit, quote, escape or break text, control
+/// characters, and Unicode that is not ASCII.
+const PIECES: &[&str] = &[
+    " ",
+    "\n",
+    "\r\n",
+    "\r",
+    "\t",
+    "\"",
+    "'",
+    "#",
+    ":",
+    ",",
+    "-",
+    "[",
+    "]",
+    "{",
+    "}",
+    "|",
+    ">",
+    "&",
+    "*",
+    "!",
+    "%",
+    "@",
+    "\\",
+    "/",
+    "^",
+    "+",
+    "x",
+    "<",
+    "=",
+    ".",
+    "0",
+    "1",
+    "9",
+    "12",
+    "99",
+    "A",
+    "a",
+    "b",
+    "B",
+    "S",
+    "N",
+    "---\n",
+    "\u{1b}",
+    "\u{0}",
+    "\u{7f}",
+    "\u{85}",
+    "\u{feff}",
+    "\u{2028}",
+    "é",
+    "\u{1F600}",
+    "null",
+    "true",
+    "~",
+];
+
+/// `text` with one to three random edits: a character removed, replaced or inserted.
+fn mutate(text: &str, rng: &mut SplitMix64) -> String {
+    let mut text = text.to_string();
+    for _ in 0..1 + rng.below(3) {
+        let mut at = rng.below(text.len() + 1);
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let removed = match text[at..].chars().next() {
+            Some(c) if rng.below(3) > 0 => {
+                text.replace_range(at..at + c.len_utf8(), "");
+                true
+            }
+            _ => false,
+        };
+        if !removed || rng.below(2) == 0 {
+            text.insert_str(at, PIECES[rng.below(PIECES.len())]);
+        }
+    }
+    text
+}
+
+/// Generated games of every ruleset, as records.
+struct Records;
+
+impl GameVisitor for Records {
+    type Output = Vec<String>;
+    fn visit<G: Game>(self) -> Vec<String> {
+        (0..4)
+            .map(|seed| {
+                let game = random_game::<G>(&G::start(), &Default::default(), seed, 40);
+                game.to_record("mutation seed", seed % 2 == 1, None, &[])
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn mutated_records_never_panic_and_the_readers_agree() {
+    let mut samples: Vec<String> = RULESETS
+        .iter()
+        .flat_map(|r| dispatch(r, Records).unwrap())
+        .collect();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["tests/records", "tests/explain"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "yaml")
+                && let Ok(text) = std::fs::read_to_string(&path)
+            {
+                samples.push(text);
+            }
+        }
+    }
+    let mut rng = SplitMix64::new(14);
+    let options = ReplayOptions::default();
+    for round in 0..rounds(5_000) {
+        let text = mutate(&samples[round % samples.len()], &mut rng);
+        for doc in split_documents(&text) {
+            if let Err(e) = readers_agree(&doc) {
+                panic!("the record readers disagree on {text:?}: {e}");
+            }
+        }
+        // The whole pipeline: read, replay, never a panic.
+        let games = check_text(&text, &options);
+        assert!(!games.is_empty());
+    }
+}
+
+/// Positions: mutants of written positions never panic; one that is read writes back to a form
+/// that reads as the same position.
+struct Positions(u64);
+
+impl GameVisitor for Positions {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        let mut rng = SplitMix64::new(self.0);
+        let mut written = Vec::new();
+        for seed in 0..6 {
+            let game = random_game::<G>(&G::start(), &Default::default(), seed, 30);
+            let mut play = Playthrough::<G>::new(G::start(), Default::default());
+            for &mv in game.moves.iter().take(rng.below(game.moves.len() + 1)) {
+                play.play_text(&G::format_move(mv))
+                    .expect("a generated move plays");
+            }
+            written.push(G::format_compact(play.position()));
+            written.push(G::format_diagram(play.position()));
+        }
+        for round in 0..rounds(5_000) {
+            let text = mutate(&written[round % written.len()], &mut rng);
+            if let Ok(pos) = G::parse_position(&text) {
+                for form in [G::format_compact(&pos), G::format_diagram(&pos)] {
+                    assert_eq!(
+                        G::parse_position(&form).as_ref().ok(),
+                        Some(&pos),
+                        "{}: {text:?} read, its form {form:?} does not read back",
+                        G::RULESET
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_positions_never_panic_and_round_trip() {
+    for (i, ruleset) in RULESETS.iter().enumerate() {
+        dispatch(ruleset, Positions(100 + i as u64)).unwrap();
+    }
+}
+
+/// Move notation: mutants of legal moves (with claims) never panic, whether read alone or played
+/// in the middle of a game; a move that plays is legal there.
+struct Moves(u64);
+
+impl GameVisitor for Moves {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        let mut rng = SplitMix64::new(self.0);
+        let game = random_game::<G>(&G::start(), &Default::default(), self.0, 60);
+        let mut plays = vec![Playthrough::<G>::new(G::start(), Default::default())];
+        for &mv in &game.moves {
+            let mut next =
+                Playthrough::<G>::new(plays.last().unwrap().position().clone(), Default::default());
+            next.play_text(&G::format_move(mv))
+                .expect("a generated move plays");
+            plays.push(next);
+        }
+        let mut legal = Vec::new();
+        for round in 0..rounds(5_000) {
+            let at = round % game.moves.len().max(1);
+            let base = game
+                .moves
+                .get(at)
+                .map_or_else(|| "A1".to_string(), |&m| G::format_move(m));
+            let text = mutate(
+                &format!("{base}{}", ["", "x", "x2", "+", "*", ">"][round % 6]),
+                &mut rng,
+            );
+            let _ = G::parse_move(&text);
+            let play = &plays[at.min(plays.len() - 1)];
+            let mut trial = Playthrough::<G>::new(play.position().clone(), Default::default());
+            if let Ok(played) = trial.play_text(&text) {
+                G::legal_moves(play.position(), &Default::default(), &mut legal);
+                assert!(legal.contains(&played.mv), "{}: {text:?}", G::RULESET);
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_moves_never_panic() {
+    for (i, ruleset) in RULESETS.iter().enumerate() {
+        dispatch(ruleset, Moves(200 + i as u64)).unwrap();
+    }
+}
+
+#[test]
+fn mutated_protocol_requests_never_panic() {
+    let requests = [
+        r#"{"id":0,"type":"hello","protocol":1}"#,
+        r#"{"id":1,"type":"legal_moves","ruleset":"bao-la-kimasai","rulings":{},"position":"111111111111/111111111110/011111111111/111111111111 S"}"#,
+        r#"{"id":2,"type":"play","ruleset":"bao-la-kimasai","rulings":{},"position":"111111111111/111111111110/011111111111/111111111111 S","move":"A2"}"#,
+        r#"{"id":"x","type":"play","ruleset":"bao-kingulu","rulings":{"kingulu.penultimate-source":"not-from-reserved"},"move":"A5x"}"#,
+        r#"{"id":3,"type":"legal_moves","ruleset":"bao-la-kete","rulings":{}}"#,
+        r#"{"id":4,"type":"play","ruleset":"bao-la-kete","rulings":{},"move":"a5<","history":[]}"#,
+    ];
+    let mut rng = SplitMix64::new(15);
+    for round in 0..rounds(5_000) {
+        let line = mutate(requests[round % requests.len()], &mut rng);
+        let response = respond(&line);
+        // Every answer is JSON a driver can read.
+        serde_json::to_string(&response).expect("the answer serializes");
+    }
+}
+
+#[test]
+fn mutated_transcripts_never_panic() {
+    use bao_oracle::import::{ImportOptions, import};
+    use bao_oracle::rulings::RulingSet;
+    let transcripts = [
+        "South: Ramadhan\nNorth: Kijumbe\nTakasia: yes\n1: 7L* 5R;\n2: 5R 7R*; END IN THE HOUSE\n3: A7L a6L;  A resigns\n",
+        "place: Zanzibar\ndate: 1994\nwinner: south\n\n1: A6L* b2R;\n2: B7L\n",
+        "source: de Voogt\ntime: 12:00\n1: 1L 1R;\n2: 2L* 2R*;\n3: 3L;\n",
+    ];
+    let rulings = RulingSet::new();
+    let mut rng = SplitMix64::new(16);
+    for round in 0..rounds(5_000) {
+        let text = mutate(transcripts[round % transcripts.len()], &mut rng);
+        let _ = bao_oracle::transcript::parse(&text);
+        let ruleset = RULESETS[round % RULESETS.len()];
+        let options = ImportOptions {
+            name: "mutant.txt",
+            source: None,
+            ruleset,
+            rulings: &rulings,
+            strict: false,
+        };
+        // A record the importer writes is one `check` reads.
+        if let Ok(imported) = import(&text, &options) {
+            let record = imported.record;
+            let games = check_text(&record, &ReplayOptions::default());
+            assert_eq!(games.len(), 1, "{record}");
+        }
+    }
+}
