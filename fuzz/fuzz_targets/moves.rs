@@ -20,8 +20,7 @@ impl GameVisitor for Move<'_> {
         let game = random_game::<G>(&G::start(), &Default::default(), 1, self.plies);
         let mut play = Playthrough::<G>::new(G::start(), Default::default());
         for &mv in &game.moves {
-            play.play_text(&G::format_move(mv))
-                .expect("a generated move plays");
+            play.play_text(&G::format_move(mv)).expect("a generated move plays");
         }
         let before = play.position.clone();
         if let Ok(played) = play.play_text(self.text) {

@@ -14,11 +14,7 @@ impl GameVisitor for Position<'_> {
     fn visit<G: Game>(self) {
         if let Ok(pos) = G::parse_position(self.0) {
             for form in [G::format_compact(&pos), G::format_diagram(&pos)] {
-                assert_eq!(
-                    G::parse_position(&form).as_ref().ok(),
-                    Some(&pos),
-                    "{form:?}"
-                );
+                assert_eq!(G::parse_position(&form).as_ref().ok(), Some(&pos), "{form:?}");
             }
         }
     }

@@ -25,11 +25,7 @@ fuzz_target!(|data: &[u8]| {
         };
         if let Ok(imported) = import(text, &options) {
             let record = imported.record;
-            assert_eq!(
-                check_text(&record, &ReplayOptions::default()).len(),
-                1,
-                "{record}"
-            );
+            assert_eq!(check_text(&record, &ReplayOptions::default()).len(), 1, "{record}");
         }
     }
 });
