@@ -22,8 +22,6 @@ fuzz_target!(|data: &[u8]| {
         infer_rulings: data.first().is_some_and(|b| b & 1 == 1),
         ..ReplayOptions::default()
     };
-    let mut views = html::Views::new();
-    views.add_file(&text, &options);
     let file = FileReport {
         path: "fuzz.yaml".into(),
         games: check_text(&text, &options),
@@ -31,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let report = json::render(std::slice::from_ref(&file), &[]);
     serde_json::from_str::<serde_json::Value>(&report).expect("the JSON report is JSON");
-    let page = html::render(std::slice::from_ref(&file), &views, &[]);
+    let page = html::render(std::slice::from_ref(&file), &options, &[]);
     assert_eq!(
         page.matches("<script").count(),
         page.matches("</script>").count(),

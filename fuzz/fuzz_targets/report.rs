@@ -18,8 +18,6 @@ const DATA_OPEN: &str = "<script type=\"application/json\" id=\"report-data\">";
 
 fn page_of(text: &str) -> (String, String) {
     let options = ReplayOptions::default();
-    let mut views = html::Views::new();
-    views.add_file(text, &options);
     let file = FileReport {
         path: "fuzz.yaml".into(),
         games: check_text(text, &options),
@@ -27,7 +25,7 @@ fn page_of(text: &str) -> (String, String) {
     };
     let report = json::render(std::slice::from_ref(&file), &[]);
     (
-        html::render(std::slice::from_ref(&file), &views, &[]),
+        html::render(std::slice::from_ref(&file), &options, &[]),
         report,
     )
 }
