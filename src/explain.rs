@@ -8,8 +8,9 @@
 
 use std::fmt::Write as _;
 
-use crate::game::{Event, Game, GameEnd, Playthrough, RuleId, Side};
+use crate::game::{Event, Game, GameEnd, RuleId, Side};
 use crate::picture::{Board as PictureBoard, Highlights};
+use crate::play::Playthrough;
 use crate::rulings::{RulingError, RulingSet};
 use crate::setup::Setup;
 use crate::spec::builtin_catalogue;

@@ -3,7 +3,7 @@
 //! A game is a type implementing [`Game`]: its positions, its moves (the mover's complete set of
 //! decisions, see `../shared/rules/README.md`), the rules that play a move, and its notation. Every
 //! other part of the crate (records, replay, the spec runner, perft, the CLI) is written once,
-//! generically, against this trait, and reaches a concrete game through [`crate::games::dispatch`].
+//! generically, against this trait, and reaches a concrete game through `games::dispatch`.
 //!
 //! Speed matters here: positions are small `Copy`-able fixed arrays, playing a move works on one copy
 //! of the board, and events go to a [`Sink`] that compiles to nothing where nobody listens (perft,
@@ -12,223 +12,11 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::rulings::{RulingDef, RulingError, RulingSet};
-
-/// A rule id of the references (`KIN-7`, `MAS-6`, `KETE-A7`).
-pub type RuleId = &'static str;
-
-/// The two players. South moves first unless a record or position says otherwise. Written
-/// `south` / `north` everywhere (records, reports, the protocol, the specification).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    South,
-    North,
-}
-
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::South, Side::North];
-
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::South => Side::North,
-            Side::North => Side::South,
-        }
-    }
-
-    /// 0 for South, 1 for North: the index of per-side arrays.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::South => "south",
-            Side::North => "north",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Side> {
-        match s {
-            "south" => Some(Side::South),
-            "north" => Some(Side::North),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// How a finished game ended. Written `south`, `north` (the winner) or `draw`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Outcome {
-    Win(Side),
-    Draw,
-}
-
-impl Outcome {
-    /// `south`, `north` or `draw`, as records write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Win(s) => s.name(),
-            Outcome::Draw => "draw",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Where a game stands, as a record's `result:` or a scenario claims it: over with an
-/// [`Outcome`], or not over yet. Written `south`, `north`, `draw` or `unfinished`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ResultClaim {
-    Over(Outcome),
-    Unfinished,
-}
-
-impl ResultClaim {
-    pub fn parse(text: &str) -> Option<ResultClaim> {
-        match text {
-            "south" => Some(ResultClaim::Over(Outcome::Win(Side::South))),
-            "north" => Some(ResultClaim::Over(Outcome::Win(Side::North))),
-            "draw" => Some(ResultClaim::Over(Outcome::Draw)),
-            "unfinished" => Some(ResultClaim::Unfinished),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ResultClaim::Over(outcome) => outcome.name(),
-            ResultClaim::Unfinished => "unfinished",
-        }
-    }
-}
-
-impl fmt::Display for ResultClaim {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Serde by the written names, for the types above that are not plain enums.
-macro_rules! serde_by_name {
-    ($ty:ty, $parse:expr, $expected:literal) => {
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.name())
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                let parse: fn(&str) -> Option<$ty> = $parse;
-                parse(&text).ok_or_else(|| {
-                    serde::de::Error::invalid_value(serde::de::Unexpected::Str(&text), &$expected)
-                })
-            }
-        }
-    };
-}
-
-serde_by_name!(
-    Outcome,
-    |t| match ResultClaim::parse(t) {
-        Some(ResultClaim::Over(o)) => Some(o),
-        _ => None,
-    },
-    "south, north or draw"
-);
-serde_by_name!(
-    ResultClaim,
-    ResultClaim::parse,
-    "south, north, draw or unfinished"
-);
-
-/// The end of a game: who won, by which rule, and the final score where the game counts one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GameEnd {
-    pub outcome: Outcome,
-    pub rule: RuleId,
-    /// Seeds counted for (South, North), for games decided on score (Kingulu).
-    pub score: Option<[u16; 2]>,
-}
-
-/// A sowing direction on a player's ring, as the references name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Direction {
-    Clockwise,
-    Anticlockwise,
-}
-
-impl Direction {
-    pub fn reversed(self) -> Direction {
-        match self {
-            Direction::Clockwise => Direction::Anticlockwise,
-            Direction::Anticlockwise => Direction::Clockwise,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Direction::Clockwise => "clockwise",
-            Direction::Anticlockwise => "anticlockwise",
-        }
-    }
-}
-
-/// Why a move (or a lap) came to an end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum StopReason {
-    /// The last seed fell into an empty hole.
-    EmptyHole,
-    /// The last seed fell into a reserved hole.
-    ReservedHole,
-    /// A hole was reserved (Kingulu KIN-10, Kete hizi zetu).
-    Reservation,
-    /// The mover chose to stop at his kuu, or a takata lap ended there (Kete).
-    Kuu,
-    /// The game was won mid-move (Kete Bao hamna).
-    GameWon,
-    /// A stone arrived (Kimasai: every move is one step).
-    Arrived,
-}
-
-impl StopReason {
-    /// The reason in words, the house named as the game names it.
-    pub fn describe(self, terms: Terms) -> String {
-        match self {
-            StopReason::EmptyHole => "the last seed fell into an empty hole".into(),
-            StopReason::ReservedHole => "the last seed fell into a reserved hole".into(),
-            StopReason::Reservation => "a hole was reserved".into(),
-            StopReason::Kuu => format!("the move stops at the {}", terms.house),
-            StopReason::GameWon => "the game is won".into(),
-            StopReason::Arrived => "the stone arrived".into(),
-        }
-    }
-}
-
-/// A game's own words for the parts that descriptions share: Bao la Kete's kuu and reserve are
-/// Bao la Kiswahili's house and store.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Terms {
-    /// The square hole: `kuu` (Kete), `house` (nyumba, Kiswahili).
-    pub house: &'static str,
-    /// The seeds not yet entered: `reserve` (Kete), `store` (Kiswahili).
-    pub reserve: &'static str,
-}
+use crate::rulings::{Preset, RulingDef, RulingError, RulingSet};
+pub use crate::types::{
+    Direction, FalseClaim, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
+    Rejection, ResultClaim, RuleId, Side, StopReason, Terms, Unresolved,
+};
 
 /// Something a move did that moves no seeds by itself: a decision taken, a rule that changed the
 /// course of the move. Rules decide on the variant; [`Note::text`] is the one place with its words.
@@ -546,188 +334,35 @@ impl Sink for Vec<Event> {
     }
 }
 
-/// Why a move is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Rejection {
-    /// The move breaks `rule`; `reason` says how, in words.
-    Illegal { rule: RuleId, reason: String },
-    /// The move's relay neither ended nor repeated within the cycle detector's budget
-    /// ([`crate::cycle::LAP_BUDGET`]): neither legal nor illegal.
-    Undecided { laps: u64 },
-}
-
-impl Rejection {
-    pub fn illegal(rule: RuleId, reason: impl Into<String>) -> Rejection {
-        Rejection::Illegal {
-            rule,
-            reason: reason.into(),
-        }
-    }
-
-    pub fn rule(&self) -> Option<RuleId> {
-        match self {
-            Rejection::Illegal { rule, .. } => Some(rule),
-            Rejection::Undecided { .. } => None,
-        }
-    }
-}
-
-impl fmt::Display for Rejection {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rejection::Illegal { rule, reason } => write!(f, "{reason} ({rule})"),
-            Rejection::Undecided { laps } => write!(
-                f,
-                "the move neither ended nor repeated within {laps} laps: undecided"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Rejection {}
-
-/// A move text that is not notation for this game at all.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    pub message: String,
-}
-
-impl NotationError {
-    pub fn new(message: impl Into<String>) -> Self {
-        NotationError {
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for NotationError {}
-
-/// A position text that cannot be read, or describes no reachable kind of position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError {
-    pub message: String,
-    /// The rule a valid position would break (`KIN-2` for a wrong seed count), if any.
-    pub rule: Option<RuleId>,
-}
-
-impl PositionError {
-    pub fn syntax(message: impl Into<String>) -> Self {
-        PositionError {
-            message: message.into(),
-            rule: None,
-        }
-    }
-
-    pub fn rule(rule: RuleId, message: impl Into<String>) -> Self {
-        PositionError {
-            message: message.into(),
-            rule: Some(rule),
-        }
-    }
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-/// How a spelling failed to name exactly one legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unresolved<M> {
-    /// No legal move fits; the rejection of the move the spelling names (or its best reading).
-    Rejected(Rejection),
-    /// More than one legal move fits a shortened spelling.
-    Ambiguous(Vec<M>),
-    /// The spelling is not notation in this position (Kete: a hole without its row letter in
-    /// mtaji), although it parsed: reported like a text that does not parse (`not-notation`).
-    NotNotation(NotationError),
-}
-
-impl<M: fmt::Debug> fmt::Display for Unresolved<M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unresolved::Rejected(rejection) => rejection.fmt(f),
-            Unresolved::Ambiguous(moves) => write!(f, "the spelling fits {} moves", moves.len()),
-            Unresolved::NotNotation(e) => e.fmt(f),
-        }
-    }
-}
-
-impl<M: fmt::Debug> std::error::Error for Unresolved<M> {}
-
-/// A claim that a move's annotation makes and the move does not bear out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FalseClaim {
-    /// The rule the claim is about (`KIN-9` for a capture count).
-    pub rule: RuleId,
-    pub message: String,
-}
-
-/// The outcome of generating the legal moves of a position.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Generated {
-    /// Candidate moves left out because their legality could not be decided within the budget.
-    pub undecided: u32,
-}
-
-/// A named bundle of ruling values (a ruleset's presets, [`Game::PRESETS`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Preset {
-    /// `donkers-2002`
-    pub name: &'static str,
-    /// The source or engine it matches, in one line.
-    pub matches: &'static str,
-    /// The rulings it sets to other values than their defaults.
-    pub rulings: &'static [(&'static str, &'static str)],
-}
-
-/// A move notation a record may be written in.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum Notation {
-    /// The oracle's notation (README, *Positions and move notation*).
-    #[default]
-    Canonical,
-    /// Donkers' transcript notation for the 4x8 games (`7L*`, `5R>`, `B2L`).
-    Donkers,
-}
-
-impl Notation {
-    pub fn name(self) -> &'static str {
-        match self {
-            Notation::Canonical => "canonical",
-            Notation::Donkers => "donkers",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Notation> {
-        [Notation::Canonical, Notation::Donkers]
-            .into_iter()
-            .find(|n| n.name() == text)
-    }
-}
-
-impl fmt::Display for Notation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A move and the position it leads to ([`Game::resolve_and_play`]).
 pub type MovePlayed<G> = (<G as Game>::Move, <G as Game>::Position);
+
+// The rulings know no game; a game reads its own from a set.
+impl RulingSet {
+    /// Checks the selection against game `G` and turns it into the game's rulings: the one way
+    /// a ruling set becomes rulings.
+    pub fn resolve<G: Game>(&self) -> Result<G::Rulings, RulingError> {
+        self.check(G::RULINGS, G::RULESET)?;
+        G::rulings(self)
+    }
+
+    /// Preset `name` of game `G` with this set's own choices on top: a single ruling overrides
+    /// the preset's value. An unknown preset is an error, never ignored.
+    pub fn over_preset<G: Game>(&self, name: &str) -> Result<RulingSet, RulingError> {
+        let Some(preset) = G::PRESETS.iter().find(|p| p.name == name) else {
+            let known: Vec<&str> = G::PRESETS.iter().map(|p| p.name).collect();
+            let known = if known.is_empty() {
+                "it has none".to_string()
+            } else {
+                format!("it has {}", known.join(", "))
+            };
+            return Err(RulingError {
+                message: format!("`{name}` is not a preset of {}: {known}", G::RULESET),
+            });
+        };
+        Ok(self.over(preset))
+    }
+}
 
 /// A game's rules and notation. See the module docs.
 pub trait Game: Sized + 'static {
@@ -781,7 +416,7 @@ pub trait Game: Sized + 'static {
 
     /// Plays `mv` on `pos`: the position after it, or why it is refused. Every move is checked;
     /// events go to `sink` in the order they happen. The end of the game is not an event of the
-    /// move ([`Playthrough`] adds [`Event::GameOver`]), so perft never pays for it.
+    /// move (a `Playthrough` adds [`Event::GameOver`]), so perft never pays for it.
     fn play<S: Sink>(
         pos: &Self::Position,
         rulings: &Self::Rulings,
@@ -789,7 +424,7 @@ pub trait Game: Sized + 'static {
         sink: &mut S,
     ) -> Result<Self::Position, Rejection>;
 
-    /// The board partway through a move, for explanations ([`crate::explain`]): `pos` with
+    /// The board partway through a move, for explanations (`explain`): `pos` with
     /// `events` applied, `events` being the first events [`Game::play`] reported for one move
     /// from `pos`, ending where no seed is in hand; the mover still to move. `None` where the
     /// game does not tell: a game whose captures end the move (Kingulu, Kimasai) needs no such
@@ -917,138 +552,6 @@ pub trait Game: Sized + 'static {
     /// The multi-line diagram, North on top, as the reference draws it.
     fn format_diagram(pos: &Self::Position) -> String;
     /// The position as a picture draws it: the diagram's rows, North on top, with the marks and
-    /// stores of [`crate::picture`].
-    fn board(pos: &Self::Position) -> crate::picture::Board;
-}
-
-/// A game in progress: a position with the history that repetition rules need. Perft and move
-/// generation use bare positions; records, random games and conformance runs use this.
-///
-/// A game read from a record, a scenario or a request is set up by [`Playthrough::from_setup`];
-/// [`Playthrough::new`] and [`Playthrough::with_history`] build one from parts already checked.
-pub struct Playthrough<G: Game> {
-    position: G::Position,
-    rulings: G::Rulings,
-    /// The notation move texts are read and written in: set only by the setup.
-    notation: Notation,
-    seen: std::collections::HashSet<G::RepetitionKey, crate::fasthash::FxBuildHasher>,
-    end: Option<GameEnd>,
-}
-
-// By hand: a derive would ask `G: Clone` of the game type itself.
-impl<G: Game> Clone for Playthrough<G> {
-    fn clone(&self) -> Self {
-        Playthrough {
-            position: self.position.clone(),
-            rulings: self.rulings.clone(),
-            notation: self.notation,
-            seen: self.seen.clone(),
-            end: self.end,
-        }
-    }
-}
-
-impl<G: Game> fmt::Debug for Playthrough<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Playthrough")
-            .field("position", &self.position)
-            .field("rulings", &self.rulings)
-            .field("notation", &self.notation)
-            .field("end", &self.end)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<G: Game> Playthrough<G> {
-    pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
-        let mut seen = std::collections::HashSet::default();
-        if let Some(key) = G::repetition_key(&position) {
-            seen.insert(key);
-        }
-        let end = G::game_end(&position, &rulings);
-        Playthrough {
-            position,
-            rulings,
-            notation: Notation::Canonical,
-            seen,
-            end,
-        }
-    }
-
-    /// A game that has gone through `history` (earlier positions, oldest first) to `position`:
-    /// the game's repetition rule counts them as seen.
-    pub fn with_history(
-        position: G::Position,
-        rulings: G::Rulings,
-        history: &[G::Position],
-    ) -> Self {
-        let mut game = Playthrough::new(position, rulings);
-        game.seen
-            .extend(history.iter().filter_map(G::repetition_key));
-        game
-    }
-
-    /// The game with move texts read and written in `notation`, which must be one of
-    /// [`Game::NOTATIONS`] (as a [`crate::setup::Setup`]'s is checked).
-    pub fn in_notation(mut self, notation: Notation) -> Result<Self, crate::setup::SetupError> {
-        crate::setup::check_notation::<G>(notation)?;
-        self.notation = notation;
-        Ok(self)
-    }
-
-    /// The game as it stands (position, history, notation, end) under other rulings: the twin
-    /// that `explain --compare-ruling` plays the next move in.
-    pub fn under_rulings(mut self, rulings: G::Rulings) -> Self {
-        self.rulings = rulings;
-        self
-    }
-
-    /// The position reached.
-    pub fn position(&self) -> &G::Position {
-        &self.position
-    }
-
-    /// The rulings the game is played under.
-    pub fn rulings(&self) -> &G::Rulings {
-        &self.rulings
-    }
-
-    /// The notation move texts are read and written in.
-    pub fn notation(&self) -> Notation {
-        self.notation
-    }
-
-    /// The game as it stands: the position and the rulings, taken apart.
-    pub fn into_parts(self) -> (G::Position, G::Rulings) {
-        (self.position, self.rulings)
-    }
-
-    /// The end of the game, if it is over.
-    pub fn end(&self) -> Option<GameEnd> {
-        self.end
-    }
-
-    /// Plays a move; on success the position advances, and if the game is now over (by the
-    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`.
-    pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
-        let next = G::play(&self.position, &self.rulings, mv, sink)?;
-        self.advance(next, sink);
-        Ok(())
-    }
-
-    /// Moves on to `next`, the position a move of this game's position led to (its events in
-    /// `sink`), as [`Playthrough::play`] does.
-    pub(crate) fn advance<S: Sink>(&mut self, next: G::Position, sink: &mut S) {
-        self.position = next;
-        self.end = G::game_end(&self.position, &self.rulings);
-        if self.end.is_none()
-            && let Some(key) = G::repetition_key(&self.position)
-            && !self.seen.insert(key)
-        {
-            self.end = Some(G::repetition_end(&self.position));
-        }
-        if let Some(end) = self.end {
-            sink.event(Event::GameOver { end });
-        }
-    }
+    /// stores of [`crate::board`].
+    fn board(pos: &Self::Position) -> crate::board::Board;
 }

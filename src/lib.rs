@@ -35,7 +35,9 @@
 //! The command-line tool `bao-oracle` is the crate's binary (feature `cli`, on by default); the
 //! library builds without it: `cargo build --no-default-features --lib`.
 
+pub mod board;
 pub mod check;
+pub mod code;
 pub mod conform;
 pub mod cycle;
 pub mod diagnostics;
@@ -47,6 +49,8 @@ pub mod games;
 pub mod import;
 pub mod infer;
 pub mod markup;
+#[cfg(test)]
+mod module_graph;
 pub mod notation;
 pub mod perft;
 pub mod picture;
@@ -65,16 +69,17 @@ pub mod timeline;
 pub mod trace;
 pub mod transcript;
 pub mod transcript_repair;
+pub mod types;
 
+pub use board::{Board, Hole, Mark, Row, Store};
 pub use diagnostics::Code;
 pub use game::{
-    Direction, Event, FalseClaim, Game, GameEnd, Notation, NotationError, Outcome, Playthrough,
-    PositionError, Preset, Rejection, ResultClaim, RuleId, Side, Sink, StopReason,
+    Direction, Event, FalseClaim, Game, GameEnd, Notation, NotationError, Outcome, PositionError,
+    Rejection, ResultClaim, RuleId, Side, Sink, StopReason,
 };
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;
-pub use picture::{Board, Hole, Mark, Row, Store};
-pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents};
+pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents, Playthrough};
 pub use rng::SplitMix64;
-pub use rulings::{RulingDef, RulingError, RulingSet};
+pub use rulings::{Preset, RulingDef, RulingError, RulingSet};
 pub use setup::{Setup, SetupError, SetupField};

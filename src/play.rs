@@ -19,10 +19,140 @@
 
 use std::fmt;
 
-use crate::diagnostics::Code;
+use crate::code::Code;
+use crate::fasthash::FxBuildHasher;
 use crate::game::{
-    Event, FalseClaim, Game, GameEnd, Generated, Playthrough, Rejection, RuleId, Unresolved,
+    Event, FalseClaim, Game, GameEnd, Generated, Notation, Rejection, RuleId, Sink, Unresolved,
 };
+
+/// A game in progress: a position with the history that repetition rules need. Perft and move
+/// generation use bare positions; records, random games and conformance runs use this.
+///
+/// A game read from a record, a scenario or a request is set up by [`Playthrough::from_setup`];
+/// [`Playthrough::new`] and [`Playthrough::with_history`] build one from parts already checked.
+pub struct Playthrough<G: Game> {
+    position: G::Position,
+    rulings: G::Rulings,
+    /// The notation move texts are read and written in: set only by the setup.
+    notation: Notation,
+    seen: std::collections::HashSet<G::RepetitionKey, FxBuildHasher>,
+    end: Option<GameEnd>,
+}
+
+// By hand: a derive would ask `G: Clone` of the game type itself.
+impl<G: Game> Clone for Playthrough<G> {
+    fn clone(&self) -> Self {
+        Playthrough {
+            position: self.position.clone(),
+            rulings: self.rulings.clone(),
+            notation: self.notation,
+            seen: self.seen.clone(),
+            end: self.end,
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Playthrough<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Playthrough")
+            .field("position", &self.position)
+            .field("rulings", &self.rulings)
+            .field("notation", &self.notation)
+            .field("end", &self.end)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Playthrough<G> {
+    pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
+        let mut seen = std::collections::HashSet::default();
+        if let Some(key) = G::repetition_key(&position) {
+            seen.insert(key);
+        }
+        let end = G::game_end(&position, &rulings);
+        Playthrough {
+            position,
+            rulings,
+            notation: Notation::Canonical,
+            seen,
+            end,
+        }
+    }
+
+    /// A game that has gone through `history` (earlier positions, oldest first) to `position`:
+    /// the game's repetition rule counts them as seen.
+    pub fn with_history(
+        position: G::Position,
+        rulings: G::Rulings,
+        history: &[G::Position],
+    ) -> Self {
+        let mut game = Playthrough::new(position, rulings);
+        game.seen
+            .extend(history.iter().filter_map(G::repetition_key));
+        game
+    }
+
+    /// Sets the notation move texts are read and written in (checked by the setup).
+    pub(crate) fn set_notation(&mut self, notation: Notation) {
+        self.notation = notation;
+    }
+
+    /// The game as it stands (position, history, notation, end) under other rulings: the twin
+    /// that `explain --compare-ruling` plays the next move in.
+    pub fn under_rulings(mut self, rulings: G::Rulings) -> Self {
+        self.rulings = rulings;
+        self
+    }
+
+    /// The position reached.
+    pub fn position(&self) -> &G::Position {
+        &self.position
+    }
+
+    /// The rulings the game is played under.
+    pub fn rulings(&self) -> &G::Rulings {
+        &self.rulings
+    }
+
+    /// The notation move texts are read and written in.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// The game as it stands: the position and the rulings, taken apart.
+    pub fn into_parts(self) -> (G::Position, G::Rulings) {
+        (self.position, self.rulings)
+    }
+
+    /// The end of the game, if it is over.
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    /// Plays a move; on success the position advances, and if the game is now over (by the
+    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`.
+    pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
+        let next = G::play(&self.position, &self.rulings, mv, sink)?;
+        self.advance(next, sink);
+        Ok(())
+    }
+
+    /// Moves on to `next`, the position a move of this game's position led to (its events in
+    /// `sink`), as [`Playthrough::play`] does.
+    pub(crate) fn advance<S: Sink>(&mut self, next: G::Position, sink: &mut S) {
+        self.position = next;
+        self.end = G::game_end(&self.position, &self.rulings);
+        if self.end.is_none()
+            && let Some(key) = G::repetition_key(&self.position)
+            && !self.seen.insert(key)
+        {
+            self.end = Some(G::repetition_end(&self.position));
+        }
+        if let Some(end) = self.end {
+            sink.event(Event::GameOver { end });
+        }
+    }
+}
 
 /// Why a move text did not play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::game::{Game, GameEnd, Playthrough};
+use crate::game::{Game, GameEnd};
+use crate::play::Playthrough;
 use crate::rng::SplitMix64;
 
 /// A finished (or cut off) random game.

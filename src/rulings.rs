@@ -1,12 +1,23 @@
 //! Named rulings: `<game>.<topic> = value`.
 //!
-//! Each game lists its rulings ([`crate::game::Game::RULINGS`]) with the ambiguity ids they settle,
+//! Each game lists its rulings (`Game::RULINGS`) with the ambiguity ids they settle,
 //! a default and the alternatives. A user selects non-default ones in a record (`rulings:`) or on the
 //! command line (`--ruling kingulu.penultimate-source=not-from-reserved`). A [`RulingSet`] is what
 //! was selected, before it is checked against a game.
 
 use std::collections::BTreeMap;
 use std::fmt;
+
+/// A named bundle of ruling values (a ruleset's presets, `Game::PRESETS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// `donkers-2002`
+    pub name: &'static str,
+    /// The source or engine it matches, in one line.
+    pub matches: &'static str,
+    /// The rulings it sets to other values than their defaults.
+    pub rulings: &'static [(&'static str, &'static str)],
+}
 
 /// One named ruling of a reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,32 +162,8 @@ impl RulingSet {
         Ok(())
     }
 
-    /// Checks the selection against game `G` and turns it into the game's rulings: the one way
-    /// a ruling set becomes rulings.
-    pub fn resolve<G: crate::game::Game>(&self) -> Result<G::Rulings, RulingError> {
-        self.check(G::RULINGS, G::RULESET)?;
-        G::rulings(self)
-    }
-
-    /// Preset `name` of game `G` with this set's own choices on top: a single ruling overrides
-    /// the preset's value. An unknown preset is an error, never ignored.
-    pub fn over_preset<G: crate::game::Game>(&self, name: &str) -> Result<RulingSet, RulingError> {
-        let Some(preset) = G::PRESETS.iter().find(|p| p.name == name) else {
-            let known: Vec<&str> = G::PRESETS.iter().map(|p| p.name).collect();
-            let known = if known.is_empty() {
-                "it has none".to_string()
-            } else {
-                format!("it has {}", known.join(", "))
-            };
-            return Err(RulingError {
-                message: format!("`{name}` is not a preset of {}: {known}", G::RULESET),
-            });
-        };
-        Ok(self.over(preset))
-    }
-
     /// `preset` with this set's own choices on top (a single ruling overrides the preset's value).
-    pub fn over(&self, preset: &crate::game::Preset) -> RulingSet {
+    pub fn over(&self, preset: &Preset) -> RulingSet {
         let mut set = self.clone();
         for &(ruling, value) in preset.rulings {
             set.chosen

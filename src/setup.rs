@@ -17,8 +17,9 @@
 
 use std::fmt;
 
-use crate::diagnostics::{Code, Span};
-use crate::game::{Game, Notation, Playthrough, PositionError, RuleId, Side};
+use crate::code::{Code, Span};
+use crate::game::{Game, Notation, PositionError, RuleId, Side};
+use crate::play::Playthrough;
 use crate::rulings::{RulingError, RulingSet};
 
 /// What a game in progress is set up from, as a record, a scenario or a request writes it.
@@ -217,6 +218,16 @@ impl<G: Game> Playthrough<G> {
 }
 
 /// Step 1: `notation` must be one of `G`'s.
+impl<G: Game> Playthrough<G> {
+    /// The game with move texts read and written in `notation`, which must be one of
+    /// [`Game::NOTATIONS`] (as a [`Setup`]'s is checked).
+    pub fn in_notation(mut self, notation: Notation) -> Result<Self, SetupError> {
+        check_notation::<G>(notation)?;
+        self.set_notation(notation);
+        Ok(self)
+    }
+}
+
 pub(crate) fn check_notation<G: Game>(notation: Notation) -> Result<(), SetupError> {
     if G::NOTATIONS.contains(&notation) {
         return Ok(());

@@ -19,8 +19,9 @@ mod spec;
 use clap::{Args, Parser, Subcommand};
 
 use bao_oracle::diagnostics::Code;
-use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::game::Game;
 use bao_oracle::games;
+use bao_oracle::play::Playthrough;
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::setup::{Setup, SetupError};
 

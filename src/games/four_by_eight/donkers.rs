@@ -8,8 +8,8 @@
 //! [`read_against`] turns it into the canonical direction there. `>` writes the play decision
 //! (and in mtaji the `+` claim); a move without `*` or `**` claims a capture.
 
-use super::notation::{Claim, Spelling, read_hole, take};
 use super::position::{HOLE_NAMES, Position};
+use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, Rules, Variant};
 use super::{Dir, Move};
 use crate::game::{Event, NotationError};
@@ -68,13 +68,13 @@ fn namua_capture(pos: &Position, rules: &Rules) -> bool {
         return false;
     }
     let mut legal = Vec::new();
-    super::legal_moves::<AsGiven>(pos, rules, &mut legal);
+    super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
     legal.first().is_some_and(|&mv| captures(pos, rules, mv))
 }
 
 fn captures(pos: &Position, rules: &Rules, mv: Move) -> bool {
     let mut events = Vec::new();
-    super::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok()
+    super::engine::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok()
         && events.iter().any(|e| matches!(e, Event::Capture { .. }))
 }
 
@@ -105,7 +105,7 @@ pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
         out.push_str(name);
     }
     let mut events = Vec::new();
-    let played = super::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok();
+    let played = super::engine::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok();
     let captured = played && events.iter().any(|e| matches!(e, Event::Capture { .. }));
     if captured && pos.in_nemo(side) {
         // The kichwa the captured seeds enter from; forced (and so not written) from a kimbi.
@@ -120,20 +120,17 @@ pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
         out.push('>');
     }
     if !captured {
-        out.push_str(if super::notation::under_hizi_zetu(pos) {
-            "**"
-        } else {
-            "*"
-        });
+        out.push_str(if under_hizi_zetu(pos) { "**" } else { "*" });
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, Notation, Playthrough};
+    use crate::game::{Game, Notation};
     use crate::games::Zanzibar;
     use crate::play::MoveErrorKind;
+    use crate::play::Playthrough;
 
     fn game() -> Playthrough<Zanzibar> {
         Playthrough::new(Zanzibar::start(), Default::default())

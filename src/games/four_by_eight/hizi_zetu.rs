@@ -4,7 +4,8 @@
 //! start (`mtaji.rs`) and where laps end (`sowing.rs`); the obligation where moves are chosen
 //! (`choice.rs`).
 
-use super::choice::{Candidates, Class, Verdict, probe};
+use super::candidates::{Candidates, Class};
+use super::choice::{Verdict, probe};
 use super::position::{KUU, Position, index_of, ring_of};
 use super::sowing::Played;
 use super::variant::{Fixed, MustCapture, Rules};

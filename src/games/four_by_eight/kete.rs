@@ -1,6 +1,7 @@
 //! Bao la Kete (`../shared/rules/bao-la-kete.md`): its rulings and its [`Game`] implementation on
 //! the shared engine, with the Lamu switches of [`super::variant::LAMU`].
 
+use super::engine::delegate_to_engine;
 use super::position::{HOLE_NAMES, Position};
 use super::variant::{LAMU, Lamu, MidMove, MtajiHouse, MustCapture, Rules};
 use super::{Move, Spelling, during, notation};
@@ -163,7 +164,7 @@ impl Game for Kete {
         }
     }
 
-    fn board(pos: &Position) -> crate::picture::Board {
-        notation::board(&LAMU, Self::RULESET, crate::picture::Mark::Reserved, pos)
+    fn board(pos: &Position) -> crate::board::Board {
+        notation::board(&LAMU, Self::RULESET, crate::board::Mark::Reserved, pos)
     }
 }

@@ -10,7 +10,7 @@
 //! The verdict is stored with the laps it took *from the key*, so the total reported is the same
 //! as if the move had been followed to its end again.
 
-use super::sowing::InMove;
+use super::ring::InMove;
 
 /// What decides the rest of a takata once it has run its quiet laps: the in-move state, whether
 /// the kuu still stands, the stage, the reserved hole, and the lap budget.

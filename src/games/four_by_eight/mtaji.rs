@@ -3,7 +3,7 @@
 //! where moves are chosen, in `choice.rs`.
 
 use super::Dir;
-use super::choice::{Candidate, Candidates, Class, RING_ORDER, dir_step};
+use super::candidates::{Candidate, Candidates, Class, RING_ORDER, dir_step};
 use super::position::{Position, is_front, opposite, ring_of};
 use super::sowing::Start;
 

@@ -2,7 +2,7 @@
 //! and whether that makes a capture or a takata. Sowing itself is in `sowing.rs`.
 
 use super::Dir;
-use super::choice::{Candidate, Candidates, Class};
+use super::candidates::{Candidate, Candidates, Class};
 use super::position::{ACW, CW, KUU, Position, is_front, left_kimbi, opposite, right_kimbi};
 use super::sowing::Start;
 use super::variant::{Rules, Singletons};

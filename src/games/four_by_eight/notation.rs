@@ -13,77 +13,17 @@
 //! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
 
 use super::position::{HOLE_NAMES, HOLES, KUU, Position, index_of, ring_of};
+use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
 use super::{Dir, Move};
+use crate::board::{Board, Mark, Row, Store};
 use crate::game::{
     Event, FalseClaim, Notation, NotationError, Note, PositionError, Rejection, Side, Unresolved,
 };
 use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
-    parse_to_move_line, side_letter, split_hole,
+    parse_to_move_line, side_letter,
 };
-use crate::picture::{Board, Mark, Row, Store};
-
-/// What a move's annotation claims (KETE notation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// `x`: a capture move.
-    Capture,
-    /// `*`: a takata (Zanzibar: takasa), whatever else it does.
-    Takata,
-    /// `**`: a takata played under hizi zetu (Zanzibar: under takasia), by the player whose hole
-    /// is reserved (the real transcripts' reading, KETE-21, ZAN-24).
-    UnderHiziZetu,
-}
-
-/// A Bao la Kete move as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spelling {
-    /// `A`, `B`, `a` or `b`, if written.
-    pub row: Option<char>,
-    /// 1 to 8.
-    pub number: u8,
-    pub dir: Option<Dir>,
-    /// `+`: the move goes on from the kuu (a decision, or in compulsory mtaji a claim).
-    pub safari: bool,
-    pub claim: Option<Claim>,
-    /// `#`: the move wins the game.
-    pub wins: bool,
-    /// The direction is a letter of Donkers' notation (`L`/`R`), still to be read against the
-    /// position (Donkers' notation, read in `resolve`): in a namua capture it names a kichwa.
-    pub hand: bool,
-}
-
-/// The hole a move text starts with, checked to be on the board: its row letter if written,
-/// its number, and the rest of the text. `example` is the notation's own example for the error.
-pub(super) fn read_hole<'t>(
-    variant: &Variant,
-    text: &'t str,
-    example: &str,
-) -> Result<(Option<char>, u8, &'t str), NotationError> {
-    let text = text.trim();
-    if text.len() > MAX_TEXT {
-        return Err(NotationError::new("the move text is too long to be a move"));
-    }
-    let hole = split_hole(text).ok_or_else(|| {
-        NotationError::new(format!("`{text}` does not start with a hole: {example}"))
-    })?;
-    if let Some(row) = hole.row
-        && !matches!(row, 'A' | 'B' | 'a' | 'b')
-    {
-        return Err(NotationError::new(format!(
-            "`{row}` is not a row of {}: A and B are South's, a and b North's",
-            variant.words.name
-        )));
-    }
-    if !(1..=8).contains(&hole.number) {
-        return Err(NotationError::new(format!(
-            "hole {} is off the board: each row has holes 1 to 8",
-            hole.number
-        )));
-    }
-    Ok((hole.row, hole.number as u8, hole.rest))
-}
 
 /// `A4>`, `4>`, `a5<x`, `A3>+`, `B2<**#`.
 pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationError> {
@@ -137,17 +77,6 @@ pub fn format_move(mv: Move) -> String {
         out.push('+');
     }
     out
-}
-
-/// Takes `token` (and the blanks after it) off the front of `rest`, if it is there.
-pub(super) fn take(rest: &mut &str, token: &str) -> bool {
-    match rest.strip_prefix(token) {
-        Some(after) => {
-            *rest = after.trim_start();
-            true
-        }
-        None => false,
-    }
 }
 
 /// A move written in `notation`: canonical or Donkers'.
@@ -226,12 +155,6 @@ pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
     out
 }
 
-/// Whether the side to move of `pos` moves under hizi zetu (takasia): one of his holes is reserved
-/// for this move (KETE-21, ZAN-24). Not when the reserver's obligation is due.
-pub fn under_hizi_zetu(pos: &Position) -> bool {
-    pos.hizi().is_some_and(|(_, by)| by != pos.to_move())
-}
-
 /// The sentence `explain` gives a move played under hizi zetu (takasia), with its rule.
 pub fn played_under(variant: &Variant, pos: &Position) -> Option<(crate::game::RuleId, String)> {
     let (hole, by) = pos.hizi().filter(|_| under_hizi_zetu(pos))?;
@@ -266,7 +189,7 @@ pub fn resolve_and_play(
     match resolve_into(pos, rules, spelling, Some(events))? {
         (mv, Some(next)) => Ok((mv, next)),
         // Found among the legal moves (a shortened spelling): played once more, to listen.
-        (mv, None) => super::play::<AsGiven, _>(pos, rules, mv, events)
+        (mv, None) => super::engine::play::<AsGiven, _>(pos, rules, mv, events)
             .map(|next| (mv, next))
             .map_err(|rejection| {
                 events.clear();
@@ -342,13 +265,14 @@ fn resolve_into(
             let mv = Move { hole, dir, safari };
             let played = match events.as_deref_mut() {
                 Some(events) => {
-                    let played = super::play::<AsGiven, _>(pos, rules, mv, events).map(Some);
+                    let played =
+                        super::engine::play::<AsGiven, _>(pos, rules, mv, events).map(Some);
                     if played.is_err() {
                         events.clear();
                     }
                     played
                 }
-                None => super::play::<AsGiven, _>(pos, rules, mv, &mut ()).map(|_| None),
+                None => super::engine::play::<AsGiven, _>(pos, rules, mv, &mut ()).map(|_| None),
             };
             match played {
                 Ok(next) => return Ok((mv, next)),
@@ -361,7 +285,7 @@ fn resolve_into(
         return Err(Unresolved::Rejected(rejection));
     }
     let mut legal = Vec::new();
-    super::legal_moves::<AsGiven>(pos, rules, &mut legal);
+    super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
     let fits: Vec<Move> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
@@ -392,7 +316,7 @@ fn why_not(
     let mut best: Option<Rejection> = None;
     for &dir in dirs {
         let mv = Move { hole, dir, safari };
-        if let Err(r) = super::play::<AsGiven, _>(pos, rules, mv, &mut ()) {
+        if let Err(r) = super::engine::play::<AsGiven, _>(pos, rules, mv, &mut ()) {
             // A forced direction is the weakest reason when the other direction was open.
             let kichwa = Some(rules.variant.ids.kichwa);
             let weak = r.rule() == kichwa;

@@ -15,6 +15,7 @@ use super::position::{
     ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
     opposite, right_kimbi, ring_of,
 };
+use super::ring::{InMove, Ring};
 use super::variant::{
     Fixed, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, Rules, StopHouse, Variant,
 };
@@ -156,11 +157,6 @@ pub fn measure_cycles<T>(f: impl FnOnce() -> T) -> T {
 /// nothing for it. Detection from any later state is still exact.
 const QUIET_LAPS: u32 = 64;
 
-/// A ring of 16 holes in one integer, hole `r` in byte `r` (so the front row is the low half): a
-/// lap adds a run of ones, whatever its length. No byte overflows: the game has 64 seeds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) struct Ring(pub(super) u128);
-
 const ONES: u128 = u128::from_le_bytes([1; 16]);
 const FRONT: u128 = u64::MAX as u128;
 
@@ -215,16 +211,6 @@ impl Ring {
         self.0 += run.rotate_left(8 * first as u32);
         last
     }
-}
-
-/// What determines the rest of a move between two captures (KETE-A7): the mover's ring, the hole
-/// the last seed fell into and the direction. The opponent's holes change only by captures and
-/// the kuu only once, and the detector restarts at both.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) struct InMove {
-    pub(super) ring: Ring,
-    pub(super) at: u8,
-    pub(super) step: u8,
 }
 
 /// Exact never-ending-move detection (KETE-A7) with [`Brent`], started after [`QUIET_LAPS`].

@@ -2,9 +2,10 @@
 
 use super::*;
 use crate::cycle::LAP_BUDGET;
-use crate::game::{Game, Playthrough, Rejection, RuleId, Side, Unresolved};
+use crate::game::{Event, Game, Outcome, Rejection, RuleId, Side, Unresolved};
+use crate::play::Playthrough;
 use crate::rulings::RulingSet;
-use choice::dir_step;
+use candidates::dir_step;
 use position::ring_of;
 
 fn rulings(assignments: &[&str]) -> Rulings {
@@ -1253,7 +1254,7 @@ fn random_games_keep_every_invariant() {
 fn boards_match_the_diagram() {
     use crate::picture::{Mark, check_boards_along_a_game};
     check_boards_along_a_game::<Kete>(80, |_| 64);
-    let marked = |board: &crate::picture::Board, mark: Mark| -> Vec<&str> {
+    let marked = |board: &crate::board::Board, mark: Mark| -> Vec<&str> {
         board
             .holes()
             .filter(|h| h.marks.contains(&mark))

@@ -2,6 +2,7 @@
 //! rulings (`zanzibar.*`, ZAN-A3 .. ZAN-A17) and its [`Game`] implementation on the shared engine,
 //! with the Zanzibar switches of [`super::variant::ZANZIBAR`].
 
+use super::engine::delegate_to_engine;
 use super::position::{HOLE_NAMES, Position};
 use super::variant::{
     AsGiven, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons,
@@ -11,8 +12,9 @@ use super::{Move, Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
-    Preset, Rejection, Side, Sink, Unresolved,
+    Rejection, Side, Sink, Unresolved,
 };
+use crate::rulings::Preset;
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
 /// Bao la Kiswahili.
@@ -270,7 +272,7 @@ impl Game for Zanzibar {
         pos.check_rules(&rulings.rules)
     }
 
-    fn board(pos: &Position) -> crate::picture::Board {
-        notation::board(&ZANZIBAR, Self::RULESET, crate::picture::Mark::Takasia, pos)
+    fn board(pos: &Position) -> crate::board::Board {
+        notation::board(&ZANZIBAR, Self::RULESET, crate::board::Mark::Takasia, pos)
     }
 }

@@ -5,13 +5,13 @@
 //! side to move: `111111111111/111111111110/011111111111/111111111111 S` is the start.
 //! Diagram: the same rows, one a line, labelled, and `south to move`.
 
-use super::{HOLE_NAMES, HOLES, Position};
+use super::position::{HOLE_NAMES, HOLES, Position};
+use crate::board::{Board, Row};
 use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, leading_hole, parse_count_row, parse_side,
     parse_to_move_line, side_letter,
 };
-use crate::picture::{Board, Row};
 
 /// A Kimasai move as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,7 +178,7 @@ pub fn format_compact(pos: &Position) -> String {
 }
 
 /// The board for pictures: the diagram's four rows, a stone counted 1; nothing off the board.
-pub fn board(pos: &Position) -> Board {
+pub fn board(ruleset: &'static str, pos: &Position) -> Board {
     let rows = rows()
         .into_iter()
         .zip([Side::North, Side::North, Side::South, Side::South])
@@ -189,7 +189,7 @@ pub fn board(pos: &Position) -> Board {
         })
         .collect();
     Board {
-        ruleset: <super::Kimasai as crate::game::Game>::RULESET,
+        ruleset,
         rows,
         stores: Vec::new(),
         to_move: pos.to_move,

@@ -8,8 +8,11 @@
 //! the next hole.
 
 mod notation;
+mod position;
 
 pub use notation::{CaptureClaim, Spelling};
+use position::*;
+pub use position::{HOLES, Position, SEEDS};
 
 use std::fmt;
 
@@ -24,39 +27,6 @@ use crate::rulings::{RulingDef, RulingError, RulingSet};
 pub struct Kingulu;
 
 // --- Board (KIN-1, KIN-2) -----------------------------------------------------------------------
-
-pub const HOLES: usize = 12;
-/// KIN-2: four seeds in each of the twelve holes.
-pub const SEEDS: u16 = 48;
-
-static HOLE_NAMES: [&str; HOLES] = [
-    "A1", "A2", "A3", "A4", "A5", "A6", //
-    "a1", "a2", "a3", "a4", "a5", "a6",
-];
-
-/// KIN-1: South owns row A (holes 0..6), North row a (holes 6..12).
-#[inline]
-fn owner_of(hole: u8) -> Side {
-    if hole < 6 { Side::South } else { Side::North }
-}
-
-/// The holes of `side`'s row, as a bit mask.
-#[inline]
-fn row_mask(side: Side) -> u16 {
-    match side {
-        Side::South => 0x03f,
-        Side::North => 0xfc0,
-    }
-}
-
-/// KIN-1: `Ai` faces `a(7-i)`, that is hole `i - 1` faces hole `12 - i`.
-#[inline]
-fn opposite(hole: u8) -> u8 {
-    11 - hole
-}
-
-/// The board: byte `i` holds the seeds of hole `i`; bytes 12..16 are spare (zero in a position).
-type Board = [u8; 16];
 
 /// Adds `change` (see [`LAP`]) to `board`. Whole-board arithmetic only, no single-byte stores, in
 /// the sowing loop: a byte store followed by a wide load stalls the processor.
@@ -110,109 +80,6 @@ const fn last_table() -> [[u8; MAX_LAP + 1]; HOLES] {
         from += 1;
     }
     table
-}
-
-/// A Kingulu position: the seeds in each hole, which holes are reserved and by whom (KIN-10), the
-/// seeds each player has captured (KIN-9), and the side to move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    holes: Board,
-    /// Bit `i` of `reserved[s]`: hole `i` is reserved by side `s`.
-    reserved: [u16; 2],
-    captured: [u8; 2],
-    to_move: Side,
-}
-
-impl Position {
-    /// A position from its parts; checks that every reservation is of an opponent's hole (KIN-10)
-    /// and that the seeds add up to 48 (KIN-2).
-    pub fn from_parts(
-        holes: [u8; HOLES],
-        reserved: [Option<Side>; HOLES],
-        captured: [u8; 2],
-        to_move: Side,
-    ) -> Result<Position, PositionError> {
-        let mut board: Board = [0; 16];
-        let mut masks = [0u16; 2];
-        let mut total: u32 = captured.iter().map(|&n| n as u32).sum();
-        for hole in 0..HOLES as u8 {
-            let n = holes[hole as usize];
-            total += n as u32;
-            if n as u16 > SEEDS {
-                return Err(PositionError::rule(
-                    "KIN-2",
-                    format!(
-                        "{} holds {n} seeds; the game has {SEEDS}",
-                        HOLE_NAMES[hole as usize]
-                    ),
-                ));
-            }
-            board[hole as usize] = n;
-            if let Some(by) = reserved[hole as usize] {
-                if owner_of(hole) == by {
-                    return Err(PositionError::rule(
-                        "KIN-10",
-                        format!(
-                            "{} is {by}'s own hole; a player reserves only his opponent's holes",
-                            HOLE_NAMES[hole as usize]
-                        ),
-                    ));
-                }
-                masks[by.index()] |= 1 << hole;
-            }
-        }
-        if total != SEEDS as u32 {
-            return Err(PositionError::rule(
-                "KIN-2",
-                format!(
-                    "the position has {total} seeds (board and captured); the game has {SEEDS}"
-                ),
-            ));
-        }
-        Ok(Position {
-            holes: board,
-            reserved: masks,
-            captured,
-            to_move,
-        })
-    }
-
-    /// The seeds in `hole`.
-    pub fn seeds(&self, hole: u8) -> u8 {
-        self.holes[hole as usize]
-    }
-
-    /// The seeds of every hole, indexed like [`Kingulu::hole_name`].
-    pub fn holes(&self) -> [u8; HOLES] {
-        std::array::from_fn(|i| self.holes[i])
-    }
-
-    pub fn side_to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Who reserved `hole`, if anyone.
-    pub fn reserved_by(&self, hole: u8) -> Option<Side> {
-        Side::BOTH
-            .into_iter()
-            .find(|s| self.reserved[s.index()] & (1 << hole) != 0)
-    }
-
-    /// The seeds `side` has captured.
-    pub fn captured(&self, side: Side) -> u8 {
-        self.captured[side.index()]
-    }
-
-    /// KIN-13: what each player counts — his captures, the seeds in his own unreserved holes and
-    /// in the holes he reserved — as `[south, north]`. Always adds up to 48.
-    pub fn score(&self) -> [u16; 2] {
-        let mut score = [self.captured[0] as u16, self.captured[1] as u16];
-        for hole in 0..HOLES as u8 {
-            let side = self.reserved_by(hole).unwrap_or(owner_of(hole));
-            score[side.index()] += self.seeds(hole) as u16;
-        }
-        score
-    }
 }
 
 impl fmt::Debug for Position {
@@ -838,15 +705,16 @@ impl Game for Kingulu {
         notation::format_diagram(pos)
     }
 
-    fn board(pos: &Position) -> crate::picture::Board {
-        notation::board(pos)
+    fn board(pos: &Position) -> crate::board::Board {
+        notation::board(Self::RULESET, pos)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Playthrough, RuleId};
+    use crate::game::RuleId;
+    use crate::play::Playthrough;
     use proptest::prelude::*;
     use std::collections::HashSet;
 
@@ -869,7 +737,7 @@ mod tests {
         let board = Kingulu::board(&pos("4,0,5^S,2,4,4/0,5,6,1,3,0 9-5 N"));
         let reserved: Vec<&str> = board
             .holes()
-            .filter(|h| h.marks == [crate::picture::Mark::Reserved])
+            .filter(|h| h.marks == [crate::board::Mark::Reserved])
             .map(|h| h.name)
             .collect();
         assert_eq!(reserved, ["a4"]);

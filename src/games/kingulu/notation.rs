@@ -16,12 +16,12 @@
 //! north to move
 //! ```
 
-use super::{HOLE_NAMES, HOLES, Position};
+use super::position::{HOLE_NAMES, HOLES, Position};
+use crate::board::{Board, Mark, Row, Store};
 use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
 use crate::notation::{
     MAX_TEXT, diagram_lines, leading_hole, parse_side, parse_to_move_line, side_letter,
 };
-use crate::picture::{Board, Mark, Row, Store};
 
 /// What a move claims to capture (KIN-9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,7 +312,7 @@ pub fn format_compact(pos: &Position) -> String {
 
 /// The board for pictures: the diagram's rows, reserved holes marked (KIN-10), each side's
 /// captured seeds as its store.
-pub fn board(pos: &Position) -> Board {
+pub fn board(ruleset: &'static str, pos: &Position) -> Board {
     let rows = ROWS
         .iter()
         .zip([Side::North, Side::South])
@@ -333,7 +333,7 @@ pub fn board(pos: &Position) -> Board {
         })
         .collect();
     Board {
-        ruleset: <super::Kingulu as crate::game::Game>::RULESET,
+        ruleset,
         rows,
         stores: [Side::North, Side::South]
             .into_iter()
