@@ -165,7 +165,15 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<IoProblem>) {
             Err(e) => problems.push(IoProblem::new(path, &e)),
             Ok(meta) if meta.is_dir() => {
                 let mut found = Vec::new();
+                let before = problems.len();
                 walk(path, &mut found, &mut problems);
+                // A folder that yields nothing to check must not pass as `0 passed, 0 failed`.
+                if found.is_empty() && problems.len() == before {
+                    problems.push(IoProblem {
+                        path: display(path),
+                        message: "no game records found under it (*.yaml, *.yml)".to_string(),
+                    });
+                }
                 found.sort();
                 files.extend(found);
             }

@@ -72,7 +72,7 @@ pub enum Code {
 }
 
 impl Code {
-    /// Every code, in the order README.md lists them.
+    /// Every code, in the order docs/reference.md lists them.
     pub const ALL: &'static [Code] = &[
         Code::IoError,
         Code::FileTooLarge,
@@ -96,7 +96,7 @@ impl Code {
         Code::FalseClaim,
     ];
 
-    /// The codes of the other commands and the protocol, in the order README.md lists them.
+    /// The codes of the other commands and the protocol, in the order docs/reference.md lists them.
     pub const OTHER: &'static [Code] = &[
         Code::Usage,
         Code::BadRequest,

@@ -3,7 +3,7 @@
 //!
 //! A finding knows the ply and the byte span of the record text it is about, never the board;
 //! the reporters ([`crate::report`]) turn findings into miette reports or JSON. The codes are a
-//! contract: scripts match on them, README.md (`## Error codes`) documents each one, and a test
+//! contract: scripts match on them, docs/reference.md (`## Error codes`) documents each one, and a test
 //! keeps the two in step.
 
 pub use crate::code::{Code, Span};

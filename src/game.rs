@@ -12,7 +12,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::rulings::{Preset, RulingDef, RulingError, RulingSet};
+use crate::rulings::{Preset, RulingDef, RulingError, RulingSet, did_you_mean};
 pub use crate::types::{
     Direction, FalseClaim, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
     Rejection, ResultClaim, RuleId, Side, StopReason, Terms, Unresolved,
@@ -356,8 +356,9 @@ impl RulingSet {
             } else {
                 format!("it has {}", known.join(", "))
             };
+            let hint = did_you_mean(name, G::PRESETS.iter().map(|p| p.name));
             return Err(RulingError {
-                message: format!("`{name}` is not a preset of {}: {known}", G::RULESET),
+                message: format!("`{name}` is not a preset of {}: {known}{hint}", G::RULESET),
             });
         };
         Ok(self.over(preset))

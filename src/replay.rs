@@ -144,12 +144,16 @@ pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), Ruling
             .collect();
         RulingError {
             message: format!(
-                "`{name}` is not a preset of any game the oracle knows{}",
+                "`{name}` is not a preset of any game the oracle knows{}{}",
                 if known.is_empty() {
                     String::new()
                 } else {
                     format!(": the presets are {}", known.join(", "))
-                }
+                },
+                crate::rulings::did_you_mean(
+                    name,
+                    known.iter().map(|k| k.split(' ').next().unwrap_or(k))
+                )
             ),
         }
     })
@@ -170,8 +174,13 @@ pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
         });
         match owner {
             None => {
+                let all = games::RULESETS
+                    .iter()
+                    .flat_map(|&r| with_game!(r, G => G::RULINGS).unwrap_or(&[]))
+                    .map(|d| d.name);
+                let hint = crate::rulings::did_you_mean(name, all);
                 return Err(RulingError {
-                    message: format!("`{name}` is not a ruling of any game the oracle knows"),
+                    message: format!("`{name}` is not a ruling of any game the oracle knows{hint}"),
                 });
             }
             Some((ruleset, def)) => {
@@ -587,6 +596,20 @@ pub(crate) fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
     help
 }
 
+/// For a canonical record whose move reads in Donkers' notation (`7L*`): the field it lacks.
+fn donkers_hint<G: Game>(game: &Playthrough<G>, text: &str) -> String {
+    let donkers = G::NOTATIONS.contains(&Notation::Donkers)
+        && game.notation() == Notation::Canonical
+        && G::parse_move_in(Notation::Donkers, text).is_ok();
+    if donkers {
+        format!(
+            "; `{text}` reads as Donkers' notation: a record written in it says `notation: donkers`"
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// The finding for a move that did not play, decorated with the ply, the span and a help line.
 fn refused_finding<G: Game>(
     game: &Playthrough<G>,
@@ -597,7 +620,8 @@ fn refused_finding<G: Game>(
     let finding = match error.kind {
         // Read like a text that does not parse (Kete: a mtaji hole without its row letter).
         MoveErrorKind::NotNotation => {
-            Finding::new(Code::NotNotation, error.message).help(legal_help::<G>(game))
+            let help = legal_help::<G>(game) + &donkers_hint::<G>(game, &text.value);
+            Finding::new(Code::NotNotation, error.message).help(help)
         }
         MoveErrorKind::Ambiguous => {
             let names: Vec<String> = error.candidates.into_iter().map(G::format_move).collect();
@@ -618,7 +642,7 @@ fn refused_finding<G: Game>(
                 text.value
             ),
         )
-        .help("the move is beyond the cycle detector's budget (README.md, Never-ending moves)"),
+        .help("the move is beyond the cycle detector's budget (docs/engine-authors.md, Never-ending moves)"),
         // The replay checks the end itself, before the move (it knows when the game ended).
         MoveErrorKind::Illegal | MoveErrorKind::AfterEnd(_) => {
             let mut help = legal_help::<G>(game);

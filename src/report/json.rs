@@ -1,5 +1,5 @@
-//! The JSON report: one document, version 1, the contract documented in README.md
-//! (`### JSON report`). Fields are only ever added within a version.
+//! The JSON report: one document, version 1, the contract documented in docs/json-report.md
+//! (`# The JSON report`). Fields are only ever added within a version.
 
 use serde::Serialize;
 

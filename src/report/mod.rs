@@ -1,6 +1,6 @@
 //! Reporters: a check's [`crate::check::FileReport`]s for people ([`human`], miette reports
 //! quoting the YAML; [`html`], a page that steps through the games' boards) and for programs
-//! ([`json`], the versioned contract of README.md). They see findings, record text and
+//! ([`json`], the versioned contract of docs/json-report.md). They see findings, record text and
 //! [`crate::picture::Board`]s, never a game's position. The human reporter needs miette: feature `cli`.
 
 pub mod csp;
