@@ -13,11 +13,11 @@ use super::{
     CaseResult, CaseStatus, Divergence, Driver, EngineSummary, Fatal, LeftOut, Options,
     REPORT_VERSION, Reply, Report, RulesetSummary, SHRINK_BUDGET, Summary,
 };
+use crate::SplitMix64;
 use crate::game::Game;
 use crate::play::MoveErrorKind;
 use crate::play::Playthrough;
 use crate::protocol::{self, Request, Response, Rulings};
-use crate::rng::SplitMix64;
 use crate::rulings::Preset;
 use crate::spec::format::{Scenario, ScenarioFile};
 

@@ -32,7 +32,7 @@ macro_rules! registered_games {
 /// return and use `?` as the code around it does.
 ///
 /// ```
-/// use bao_oracle::{Game, with_game};
+/// use bao_rules::{Game, with_game};
 ///
 /// let name = with_game!("bao-kingulu", G => G::NAME);
 /// assert_eq!(name, Some("Bao Kingulu"));

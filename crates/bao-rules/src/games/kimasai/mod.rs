@@ -57,7 +57,7 @@ impl Game for Kimasai {
     const NAME: &'static str = "Bao la Kimasai (four rows)";
     // MAS-A1..A6 have one reading each: nothing to select.
     const RULINGS: &'static [RulingDef] = &[];
-    const CATALOGUE: &'static str = include_str!("../../../spec/bao-la-kimasai/rules.yaml");
+    const CATALOGUE: &'static str = include_str!("../../../../../spec/bao-la-kimasai/rules.yaml");
 
     type Position = Position;
     type Move = Move;
@@ -296,7 +296,7 @@ mod tests {
     /// The picture's board reads as the diagram: a stone counted 1 in its hole.
     #[test]
     fn boards_match_the_diagram() {
-        crate::picture::check_boards_along_a_game::<Kimasai>(60, |p| {
+        crate::board_tests::check_boards_along_a_game::<Kimasai>(60, |p| {
             p.stones(Side::South) + p.stones(Side::North)
         });
         assert_eq!(Kimasai::board(&Kimasai::start()).total(), 46);

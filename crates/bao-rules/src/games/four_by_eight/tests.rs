@@ -1252,7 +1252,8 @@ fn random_games_keep_every_invariant() {
 /// zetu hole.
 #[test]
 fn boards_match_the_diagram() {
-    use crate::picture::{Mark, check_boards_along_a_game};
+    use crate::board::Mark;
+    use crate::board_tests::check_boards_along_a_game;
     check_boards_along_a_game::<Kete>(80, |_| 64);
     let marked = |board: &crate::board::Board, mark: Mark| -> Vec<&str> {
         board

@@ -542,7 +542,7 @@ impl Game for Kingulu {
     const RULESET: &'static str = "bao-kingulu";
     const NAME: &'static str = "Bao Kingulu";
     const RULINGS: &'static [RulingDef] = RULINGS;
-    const CATALOGUE: &'static str = include_str!("../../../spec/bao-kingulu/rules.yaml");
+    const CATALOGUE: &'static str = include_str!("../../../../../spec/bao-kingulu/rules.yaml");
 
     type Position = Position;
     type Move = Move;
@@ -733,7 +733,7 @@ mod tests {
     /// stores), and marks the reserved holes.
     #[test]
     fn boards_match_the_diagram() {
-        crate::picture::check_boards_along_a_game::<Kingulu>(60, |_| 48);
+        crate::board_tests::check_boards_along_a_game::<Kingulu>(60, |_| 48);
         let board = Kingulu::board(&pos("4,0,5^S,2,4,4/0,5,6,1,3,0 9-5 N"));
         let reserved: Vec<&str> = board
             .holes()

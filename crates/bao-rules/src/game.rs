@@ -211,7 +211,7 @@ impl Note {
 /// What a move did, step by step, in the order it happened. Holes are the game's hole indices
 /// ([`Game::hole_name`] names them). Every event carries the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
+// Exhaustive on purpose: the oracle explains and draws every event, and must hear of a new one.
 pub enum Event {
     /// A lap of sowing: `seeds` lifted from `from` (or, for captured seeds, sown starting *in*
     /// `from`), the last seed falling into `to`.

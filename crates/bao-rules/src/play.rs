@@ -156,7 +156,7 @@ impl<G: Game> Playthrough<G> {
 
 /// Why a move text did not play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
+// Exhaustive on purpose: every caller maps each kind to its own code and words.
 pub enum MoveErrorKind {
     /// The game was over before the move.
     AfterEnd(GameEnd),

@@ -165,7 +165,8 @@ const RULINGS_FOR_TEST: &[(&str, &[&str])] = &[
 /// (the reference's diagram).
 #[test]
 fn boards_match_the_diagram() {
-    use crate::picture::{Mark, check_boards_along_a_game};
+    use crate::board::Mark;
+    use crate::board_tests::check_boards_along_a_game;
     check_boards_along_a_game::<Zanzibar>(80, |_| 64);
     let pos = Zanzibar::parse_position(
         "north: reserve 0, no house\n\
