@@ -654,6 +654,34 @@ fn generate(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>, budget: u64)
     generated
 }
 
+/// [`generate`] with the position after each legal move, each sown once: a first lap that ends
+/// the move is sown as well, since its position is wanted.
+fn generate_children(
+    pos: &Position,
+    rulings: &Rulings,
+    moves: &mut Vec<Move>,
+    children: &mut Vec<Position>,
+    budget: u64,
+) -> Generated {
+    moves.clear();
+    children.clear();
+    let mut generated = Generated::default();
+    for from in own_holes(pos) {
+        if let FirstLap::Empty | FirstLap::Refused = first_lap(pos, from) {
+            continue;
+        }
+        match sow(pos, rulings, from, &mut (), budget) {
+            Ok(next) => {
+                moves.push(Move(from));
+                children.push(next);
+            }
+            Err(Refusal::Undecided { .. }) => generated.undecided += 1,
+            Err(Refusal::FirstLap { .. } | Refusal::Cycle { .. }) => {}
+        }
+    }
+    generated
+}
+
 // --- End of game (KIN-12, KIN-13, KIN-A9) -------------------------------------------------------
 
 /// KIN-13: the higher score wins; 24-24 is a draw.
@@ -737,6 +765,15 @@ impl Game for Kingulu {
         sink: &mut S,
     ) -> Result<Position, Rejection> {
         play_with_budget(pos, rulings, mv.0, sink, LAP_BUDGET)
+    }
+
+    fn legal_children(
+        pos: &Position,
+        rulings: &Rulings,
+        moves: &mut Vec<Move>,
+        children: &mut Vec<Position>,
+    ) -> Generated {
+        generate_children(pos, rulings, moves, children, LAP_BUDGET)
     }
 
     // KIN-12: the game ends when the side to move has no legal move, scored by KIN-13. A side whose
@@ -1576,6 +1613,15 @@ mod tests {
                 Kingulu::legal_moves(&p, &rulings, &mut moves);
                 prop_assert_eq!(&moves, &literal_legal(&p, &rulings));
                 prop_assert_eq!(Kingulu::game_end(&p, &rulings).is_some(), moves.is_empty());
+                // Generation with the children lists the same moves, each child as played.
+                let (mut listed, mut children) = (Vec::new(), Vec::new());
+                Kingulu::legal_children(&p, &rulings, &mut listed, &mut children);
+                prop_assert_eq!(&listed, &moves);
+                let played: Vec<Position> = moves
+                    .iter()
+                    .map(|&m| literal(&p, &rulings, m.0).unwrap())
+                    .collect();
+                prop_assert_eq!(children, played);
             }
         }
 
