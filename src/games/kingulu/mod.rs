@@ -350,6 +350,8 @@ fn sow<S: Sink>(
     sink: &mut S,
     budget: u64,
 ) -> Result<Position, Refusal> {
+    #[cfg(test)]
+    tests::SOWINGS.with(|n| n.set(n.get() + 1));
     let side = pos.to_move;
     let own_row = row_mask(side);
     let reserved = pos.reserved[0] | pos.reserved[1];
@@ -1544,6 +1546,52 @@ mod tests {
             assert!(Kingulu::parse_position(bad).is_err(), "{bad:?}");
         }
         assert!(Kingulu::parse_position(&"4,".repeat(5000)).is_err());
+    }
+
+    thread_local! {
+        /// Moves sown by [`sow`] on this thread: what the single sowing is measured by.
+        pub(super) static SOWINGS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    fn sowings(f: impl FnOnce()) -> u64 {
+        let before = SOWINGS.with(|n| n.get());
+        f();
+        SOWINGS.with(|n| n.get()) - before
+    }
+
+    /// A written move is sown once when played (`play_text_into`), where resolving it and then
+    /// playing it, as before `resolve_and_play`, sowed it twice; perft sows each child once.
+    #[test]
+    fn a_written_move_and_a_perft_child_are_sown_once() {
+        let game = crate::random_game::random_game::<Kingulu>(&Kingulu::start(), &ANY, 7, 200);
+        let texts: Vec<String> = game
+            .moves
+            .iter()
+            .map(|&m| Kingulu::format_move(m))
+            .collect();
+        let mut played = crate::game::Playthrough::<Kingulu>::new(Kingulu::start(), ANY);
+        let once = sowings(|| {
+            for text in &texts {
+                played.play_text(text).unwrap();
+            }
+        });
+        assert_eq!(once, texts.len() as u64);
+        let mut p = Kingulu::start();
+        let twice = sowings(|| {
+            for text in &texts {
+                let spelling = Kingulu::parse_move(text).unwrap();
+                let mv = Kingulu::resolve(&p, &ANY, &spelling).unwrap();
+                p = Kingulu::play(&p, &ANY, mv, &mut ()).unwrap();
+            }
+        });
+        assert_eq!(twice, 2 * texts.len() as u64);
+        // Perft: every interior node's children are sown once, by their generation.
+        let start = Kingulu::start();
+        let (mut moves, mut children) = (Vec::new(), Vec::new());
+        let n = sowings(|| {
+            Kingulu::legal_children(&start, &ANY, &mut moves, &mut children);
+        });
+        assert_eq!(n, children.len() as u64);
     }
 
     // --- perft and properties -------------------------------------------------------------------
