@@ -39,6 +39,7 @@ impl GameVisitor for Bench<'_> {
     fn visit<G: Game>(self) {
         let options = Options {
             games: GAMES,
+            positions: 0,
             seed: 1,
             skip: Vec::new(),
             known_failures: Vec::new(),
@@ -54,7 +55,7 @@ impl GameVisitor for Bench<'_> {
             b.iter(|| run::<G>(&mut driver, &options))
         });
         group.finish();
-        driver.finish();
+        driver.finish().expect("no transcript to write");
     }
 }
 

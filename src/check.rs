@@ -2,6 +2,9 @@
 //! ([`crate::record::read_source`]) → records ([`crate::record`]) → replays ([`crate::replay`]) →
 //! [`FileReport`]s for the reporters ([`crate::report`]).
 //!
+//! Games are checked one at a time into a [`GameSink`]: a reporter that writes each game's
+//! report as it comes needs memory for the file's text and one game, not for every game's report.
+//!
 //! The unit of a report is the game: each YAML document of a file is one. A file that cannot be
 //! read as records at all (empty, not text, too large) counts as one invalid game, index 1,
 //! without plies, so that `N passed, M failed` accounts for every file.
@@ -12,9 +15,11 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Code, Finding};
 use crate::infer::{self, Inference};
-use crate::record::{self, Source};
+use crate::record::{self, Record, Source};
 use crate::repair::{Repair, Suggestion};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
+use crate::report::LineIndex;
+use crate::timeline::Step;
 
 /// The check of one game (one YAML document).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +93,7 @@ pub struct FileReport {
     pub games: Vec<GameReport>,
 }
 
-/// A file or folder that could not be read: exit status 2.
+/// A file or folder that could not be read (the CLI's exit status 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IoProblem {
     pub path: String,
@@ -135,17 +140,6 @@ impl Summary {
             io_errors,
         }
     }
-
-    /// 0 all valid, 1 any game invalid, 2 any I/O error.
-    pub fn exit_status(&self) -> u8 {
-        if self.io_errors > 0 {
-            Code::IoError.exit_status()
-        } else if self.invalid > 0 {
-            1
-        } else {
-            0
-        }
-    }
 }
 
 fn display(path: &Path) -> String {
@@ -171,7 +165,15 @@ pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<IoProblem>) {
             Err(e) => problems.push(IoProblem::new(path, &e)),
             Ok(meta) if meta.is_dir() => {
                 let mut found = Vec::new();
+                let before = problems.len();
                 walk(path, &mut found, &mut problems);
+                // A folder that yields nothing to check must not pass as `0 passed, 0 failed`.
+                if found.is_empty() && problems.len() == before {
+                    problems.push(IoProblem {
+                        path: display(path),
+                        message: "no game records found under it (*.yaml, *.yml)".to_string(),
+                    });
+                }
                 found.sort();
                 files.extend(found);
             }
@@ -213,29 +215,93 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, problems: &mut Vec<IoProblem>) {
     }
 }
 
+/// What a check hands its games to, one at a time, as each is checked: a reporter that writes
+/// each game's report as it comes holds one game's report at a time, never the file's.
+pub trait GameSink {
+    /// Whether [`GameSink::step`] wants the boards of each game, as the replay that checks it
+    /// plays its moves (before the game's report comes).
+    fn wants_steps(&self) -> bool {
+        false
+    }
+
+    /// A board of the game being checked.
+    fn step(&mut self, _step: Step) {}
+
+    /// A game of `file` (its path and text, no games), whose text `lines` index, with its record
+    /// when its document is one.
+    fn game(
+        &mut self,
+        file: &FileReport,
+        lines: &LineIndex<'_>,
+        game: GameReport,
+        record: Option<&Record>,
+    );
+}
+
+/// A closure as a [`GameSink`] that wants no boards.
+impl<F: FnMut(&FileReport, &LineIndex<'_>, GameReport, Option<&Record>)> GameSink for F {
+    fn game(
+        &mut self,
+        file: &FileReport,
+        lines: &LineIndex<'_>,
+        game: GameReport,
+        record: Option<&Record>,
+    ) {
+        self(file, lines, game, record)
+    }
+}
+
 /// Checks every game of a record file's text; a published transcript (told by its content,
 /// [`crate::transcript::looks_like`]) is checked as its one game, at its own lines and columns.
 pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
+    let mut games = Vec::new();
+    let file = FileReport {
+        path: String::new(),
+        text: String::new(),
+        games: Vec::new(),
+    };
+    check_games(
+        &file,
+        text,
+        &LineIndex::new(text),
+        options,
+        &mut |_: &FileReport, _: &LineIndex<'_>, game, _: Option<&Record>| games.push(game),
+    );
+    games
+}
+
+/// Checks the games of `text` (the text of `file`) one at a time into `sink`.
+fn check_games(
+    file: &FileReport,
+    text: &str,
+    lines: &LineIndex<'_>,
+    options: &ReplayOptions,
+    sink: &mut dyn GameSink,
+) {
     if crate::transcript::looks_like(text) {
-        return vec![check_transcript(text, options)];
+        let (report, record) = check_transcript(text, options, sink);
+        sink.game(file, lines, report, record.as_ref());
+        return;
     }
     let documents = record::split_documents(text);
     if documents.is_empty() {
-        return vec![GameReport::unread(
-            1,
-            Finding::new(Code::EmptyFile, "the file holds no game record").help(
-                "a record file holds one YAML document per game, with at least `ruleset`, \
-                 `source` and `moves`",
-            ),
-        )];
+        let finding = Finding::new(Code::EmptyFile, "the file holds no game record").help(
+            "a record file holds one YAML document per game, with at least `ruleset`, `source` \
+             and `moves`",
+        );
+        sink.game(file, lines, GameReport::unread(1, finding), None);
+        return;
     }
-    documents
-        .iter()
-        .map(|doc| match record::parse_document(doc) {
-            Err(finding) => GameReport::unread(doc.index, *finding),
+    for doc in &documents {
+        match record::parse_document(doc) {
+            Err(finding) => sink.game(file, lines, GameReport::unread(doc.index, *finding), None),
             Ok(record) => {
-                let replayed = replay::replay(&record, options);
-                GameReport {
+                let replayed = if sink.wants_steps() {
+                    replay::replay_with(&record, options, Some(&mut |step| sink.step(step)))
+                } else {
+                    replay::replay(&record, options)
+                };
+                let report = GameReport {
                     index: doc.index,
                     ruleset: Some(record.ruleset.value.clone()),
                     recorded_plies: record.moves.len(),
@@ -249,32 +315,44 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
                     } else {
                         None
                     },
-                }
+                };
+                sink.game(file, lines, report, Some(&record));
             }
-        })
-        .collect()
+        }
+    }
 }
 
 /// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record
 /// of Bao la Kiswahili (the transcripts' game) whose moves stand where the transcript has them.
-fn check_transcript(text: &str, options: &ReplayOptions) -> GameReport {
+fn check_transcript(
+    text: &str,
+    options: &ReplayOptions,
+    sink: &mut dyn GameSink,
+) -> (GameReport, Option<Record>) {
     const RULESET: &str = "bao-la-kiswahili";
     match crate::transcript::parse(text) {
-        Err(findings) => GameReport {
-            index: 1,
-            ruleset: Some(RULESET.to_string()),
-            recorded_plies: 0,
-            plies: 0,
-            standing: None,
-            findings,
-            divergence: None,
-            repair: None,
-            inference: None,
-        },
+        Err(findings) => (
+            GameReport {
+                index: 1,
+                ruleset: Some(RULESET.to_string()),
+                recorded_plies: 0,
+                plies: 0,
+                standing: None,
+                findings,
+                divergence: None,
+                repair: None,
+                inference: None,
+            },
+            None,
+        ),
         Ok(t) => {
             let record = crate::import::as_record(&t, RULESET, "transcript");
-            let replayed = replay::replay(&record, options);
-            GameReport {
+            let replayed = if sink.wants_steps() {
+                replay::replay_with(&record, options, Some(&mut |step| sink.step(step)))
+            } else {
+                replay::replay(&record, options)
+            };
+            let report = GameReport {
                 index: 1,
                 ruleset: Some(RULESET.to_string()),
                 recorded_plies: record.moves.len(),
@@ -288,26 +366,55 @@ fn check_transcript(text: &str, options: &ReplayOptions) -> GameReport {
                 } else {
                     None
                 },
-            }
+            };
+            (report, Some(record))
         }
     }
 }
 
 /// Checks one file. `Err` is an I/O problem (exit status 2); everything else is in the report.
 pub fn check_file(path: &Path, options: &ReplayOptions) -> Result<FileReport, IoProblem> {
+    let mut games = Vec::new();
+    let mut file = check_file_each(
+        path,
+        options,
+        &mut |_: &FileReport, _: &LineIndex<'_>, game, _: Option<&Record>| games.push(game),
+    )?;
+    file.games = games;
+    Ok(file)
+}
+
+/// Checks one file game by game into `sink`. Returns the file, without its games.
+pub fn check_file_each(
+    path: &Path,
+    options: &ReplayOptions,
+    sink: &mut dyn GameSink,
+) -> Result<FileReport, IoProblem> {
     let source = record::read_source(path).map_err(|e| IoProblem::new(path, &e))?;
-    let (text, games) = match source {
-        Source::Refused(finding) => (String::new(), vec![GameReport::unread(1, finding)]),
-        Source::Text(text) => {
-            let games = check_text(&text, options);
-            (text, games)
-        }
-    };
-    Ok(FileReport {
+    let mut file = FileReport {
         path: display(path),
-        text,
-        games,
-    })
+        text: String::new(),
+        games: Vec::new(),
+    };
+    match source {
+        Source::Refused(finding) => sink.game(
+            &file,
+            &LineIndex::new(""),
+            GameReport::unread(1, finding),
+            None,
+        ),
+        Source::Text(text) => {
+            file.text = text;
+            check_games(
+                &file,
+                &file.text,
+                &LineIndex::new(&file.text),
+                options,
+                sink,
+            );
+        }
+    }
+    Ok(file)
 }
 
 #[cfg(test)]
@@ -335,7 +442,7 @@ mod tests {
     }
 
     #[test]
-    fn summary_and_exit_status() {
+    fn summary_counts_games() {
         let good = "ruleset: bao-la-kimasai\nsource: t\nmoves: [A2]\n";
         let file = FileReport {
             path: "x".into(),
@@ -343,7 +450,71 @@ mod tests {
             games: check_text(good, &ReplayOptions::default()),
         };
         let s = Summary::of(std::slice::from_ref(&file), 0);
-        assert_eq!((s.games, s.valid, s.invalid, s.exit_status()), (1, 1, 0, 0));
-        assert_eq!(Summary::of(&[file], 1).exit_status(), 2);
+        assert_eq!((s.files, s.games, s.valid, s.invalid), (1, 1, 1, 0));
+        assert_eq!(Summary::of(&[file], 1).io_errors, 1);
+    }
+}
+
+#[cfg(test)]
+mod sink_tests {
+    use super::*;
+    use crate::timeline::timelines;
+
+    /// The replay that checks a game hands over its boards, the same the timeline draws, before
+    /// the game's report.
+    #[derive(Default)]
+    struct Boards {
+        steps: Vec<Step>,
+        games: Vec<(usize, usize)>,
+    }
+
+    impl GameSink for Boards {
+        fn wants_steps(&self) -> bool {
+            true
+        }
+        fn step(&mut self, step: Step) {
+            self.steps.push(step);
+        }
+        fn game(
+            &mut self,
+            _: &FileReport,
+            _: &LineIndex<'_>,
+            game: GameReport,
+            _: Option<&Record>,
+        ) {
+            self.games.push((game.index, self.steps.len()));
+        }
+    }
+
+    #[test]
+    fn the_checking_replay_hands_over_the_boards() {
+        let text = "ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3, A9, A4]\n---\n\
+                    ruleset: chess\nsource: t\nmoves: [e4]\n";
+        let file = FileReport {
+            path: "t".into(),
+            text: text.into(),
+            games: Vec::new(),
+        };
+        let mut boards = Boards::default();
+        check_games(
+            &file,
+            text,
+            &LineIndex::new(text),
+            &ReplayOptions::default(),
+            &mut boards,
+        );
+        // Game 1: the start, two plies, the stop at A9; game 2 cannot be set up: no boards.
+        assert_eq!(boards.games, [(1, 4), (2, 4)]);
+        let (_, timeline) = timelines(text, &ReplayOptions::default()).next().unwrap();
+        let timeline = timeline.unwrap();
+        assert_eq!(
+            boards.steps[0],
+            Step::Start {
+                ruleset: "bao-kingulu",
+                board: timeline.start
+            }
+        );
+        assert_eq!(boards.steps[1], Step::Ply(timeline.plies[0].clone()));
+        assert_eq!(boards.steps[3], Step::Stop(timeline.stop.unwrap()));
     }
 }

@@ -1,7 +1,7 @@
 //! `bao-oracle conform`: test another implementation against the oracle over the engine protocol.
 //!
-//! For each selected ruleset the engine is given (1) every scenario, move by move, and (2) seeded
-//! random games; at every ply it is asked for the legal moves, to play the chosen move, and to play
+//! For each selected ruleset the engine is given (1) every scenario, move by move, (2) seeded
+//! random games, and (3) position probes, a few plies from generated positions games rarely reach; at every ply it is asked for the legal moves, to play the chosen move, and to play
 //! one move the oracle finds illegal. Each answer is compared with the oracle's own
 //! ([`crate::protocol::legal_moves`], [`crate::protocol::play`]): the legal-move set, the position
 //! after the move, its events (captures, reservations, the game's end), or the refusal. A random
@@ -14,6 +14,7 @@
 
 mod driver;
 mod judging;
+mod positions;
 mod probes;
 mod report;
 mod running;
@@ -22,17 +23,20 @@ mod shrinking;
 pub use driver::{
     Driver, EngineInfo, Fatal, GIVE_UP, MAX_LINE, MAX_RESTARTS, Reply, clip, split_command,
 };
+pub use positions::POSITIONS;
 pub use report::{
     CaseResult, CaseStatus, Divergence, EngineSummary, LeftOut, REPORT_VERSION, Report,
     RulesetSummary, Summary,
 };
-pub use running::{MAX_PLIES, Run, Script, glob_match, scenario_start, scripts};
+pub use running::{MAX_PLIES, POSITION_PLIES, Run, Script, glob_match, scenario_start, scripts};
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};
 
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Options {
     pub games: u64,
+    /// Position probes per ruleset (`--positions`; 0: none).
+    pub positions: u64,
     pub seed: u64,
     /// Case-name globs to skip.
     pub skip: Vec<String>,

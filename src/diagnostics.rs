@@ -3,7 +3,7 @@
 //!
 //! A finding knows the ply and the byte span of the record text it is about, never the board;
 //! the reporters ([`crate::report`]) turn findings into miette reports or JSON. The codes are a
-//! contract: scripts match on them, README.md (`## Error codes`) documents each one, and a test
+//! contract: scripts match on them, docs/reference.md (`## Error codes`) documents each one, and a test
 //! keeps the two in step.
 
 use std::fmt;
@@ -78,7 +78,7 @@ pub enum Code {
 }
 
 impl Code {
-    /// Every code, in the order README.md lists them.
+    /// Every code, in the order docs/reference.md lists them.
     pub const ALL: &'static [Code] = &[
         Code::IoError,
         Code::FileTooLarge,
@@ -102,7 +102,7 @@ impl Code {
         Code::FalseClaim,
     ];
 
-    /// The codes of the other commands and the protocol, in the order README.md lists them.
+    /// The codes of the other commands and the protocol, in the order docs/reference.md lists them.
     pub const OTHER: &'static [Code] = &[
         Code::Usage,
         Code::BadRequest,
@@ -147,14 +147,6 @@ impl Code {
             .chain(Code::OTHER)
             .copied()
             .find(|c| c.as_str() == text)
-    }
-
-    /// The exit status of `check` when this code is found: 2 for I/O errors, 1 for the rest.
-    pub fn exit_status(self) -> u8 {
-        match self {
-            Code::IoError => 2,
-            _ => 1,
-        }
     }
 }
 

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostics::Code;
-use crate::game::{Event, Game, GameEnd, Outcome, Playthrough, RuleId, Side};
+use crate::game::{Event, Game, GameEnd, Outcome, Playthrough, Preset, RuleId, Side};
 use crate::games::{self, GameVisitor};
 use crate::play::MoveErrorKind;
 use crate::setup::{Setup, SetupField};
@@ -70,11 +70,69 @@ impl Request {
     }
 }
 
-/// What an engine supports of one ruleset: its rulings and the values it implements.
+/// What an engine supports of one ruleset: its rulings and the values it implements, and, for an
+/// engine that plays only some presets, those presets (each with every ruling it does not set at
+/// its default; a value listed in `rulings` may replace a preset's).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesetSupport {
     #[serde(default)]
     pub rulings: BTreeMap<String, Vec<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub presets: Vec<String>,
+    /// The engine's own move notation (`donkers`), for the report: requests stay canonical.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+}
+
+impl RulesetSupport {
+    /// Why an engine with this support cannot play game `G` under `wanted` (the request's rulings,
+    /// each ruling not named at its default): `None` when it can. Judged on the full assignment,
+    /// so a default named and a default left out are the same.
+    pub fn lacks<G: Game>(&self, wanted: &Rulings) -> Option<String> {
+        let listed = |name: &str, value: &str| {
+            self.rulings
+                .get(name)
+                .is_some_and(|values| values.iter().any(|v| v == value))
+        };
+        // The first ruling of `wanted` that differs from `base` and that the engine does not list.
+        let gap = |base: &dyn Fn(&crate::rulings::RulingDef) -> &'static str| {
+            G::RULINGS.iter().find_map(|def| {
+                let value = wanted.value(def);
+                (value != base(def) && !listed(def.name, value))
+                    .then(|| format!("{}={value}", def.name))
+            })
+        };
+        if self.presets.is_empty() {
+            return gap(&|def| def.default)
+                .map(|r| format!("the engine does not support ruling {r}"));
+        }
+        let presets: Vec<&Preset> = G::PRESETS
+            .iter()
+            .filter(|p| self.presets.iter().any(|n| n == p.name))
+            .collect();
+        let mut first = None;
+        for preset in &presets {
+            let of = |def: &crate::rulings::RulingDef| -> &'static str {
+                preset
+                    .rulings
+                    .iter()
+                    .find(|(n, _)| *n == def.name)
+                    .map(|(_, v)| *v)
+                    .unwrap_or(def.default)
+            };
+            match gap(&of) {
+                None => return None,
+                Some(r) => {
+                    first.get_or_insert(r);
+                }
+            }
+        }
+        Some(format!(
+            "the engine plays only preset {} ({} differs)",
+            self.presets.join(", "),
+            first.unwrap_or_else(|| "no preset it names is the oracle's".into())
+        ))
+    }
 }
 
 /// A response, from the engine to the driver; `id` echoes the request's.
@@ -424,6 +482,8 @@ pub fn hello(id: Value) -> Response {
                         (d.name.to_string(), values)
                     })
                     .collect(),
+                presets: Vec::new(),
+                notation: None,
             }
         }
     }

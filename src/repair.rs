@@ -46,6 +46,8 @@ use crate::fasthash::FxHasher;
 use crate::game::{Event, Game, Playthrough, ResultClaim};
 use crate::play::MoveErrorKind;
 
+pub mod text;
+
 /// Plies before the failing one where a slip is looked for (`--repair-window`).
 pub const DEFAULT_WINDOW: u32 = 8;
 
@@ -290,10 +292,60 @@ pub fn suggest<G: Game, S: AsRef<str>>(
     repair.nodes = search.nodes;
     repair.exhausted = search.exhausted;
     for found in search.best() {
+        let mut spelled = found.spelled;
+        let s = &found.suggestion;
+        if s.edit == Edit::Replace
+            && let Some(kept) = with_true_claims(at(s.ply), texts[s.ply as usize - 1], &spelled[0])
+        {
+            spelled[0] = kept;
+        }
         repair.suggestions.push(found.suggestion);
-        repair.spelled.push(found.spelled);
+        repair.spelled.push(spelled);
     }
     repair
+}
+
+/// Written texts longer than this keep no claims in a repair (no move is this long).
+const CLAIMED_TEXT_MAX: usize = 24;
+
+/// `new`, a move's spelling in `game`, with the claims of `written` (the text it replaces) that
+/// the move bears out: the longest end of `written` that, put after `new`, names the same move
+/// and claims nothing false (`A3<x` for `A3<` when the move captures; `A3x` for `A3x7` when it
+/// captures another count; never `*` from `**`, a claim of its own). `None` when no claim of
+/// `written` holds for it.
+fn with_true_claims<G: Game>(game: &Playthrough<G>, written: &str, new: &str) -> Option<String> {
+    let written = written.trim();
+    if written.len() > CLAIMED_TEXT_MAX {
+        return None;
+    }
+    let mv = game.resolve_text(new).ok()?;
+    let mut events = Vec::new();
+    let holds = |text: &str, events: &mut Vec<Event>| {
+        game.clone()
+            .play_text_into(text, events)
+            .is_ok_and(|played| played.mv == mv && played.false_claims.is_empty())
+    };
+    let chars: Vec<(usize, char)> = written.char_indices().collect();
+    for pair in chars.windows(2) {
+        let [(_, before), (at, first)] = [pair[0], pair[1]];
+        if before == first {
+            // Inside a repeated mark (`**`, `xx`): its end is another claim, not a part of it.
+            continue;
+        }
+        let end = &written[at..];
+        // The end itself, then without the count it ends with (`x7`: `x`).
+        let uncounted = end.trim_end_matches(|c: char| c.is_ascii_digit());
+        for end in [end, uncounted] {
+            if end.is_empty() {
+                continue;
+            }
+            let text = format!("{new}{end}");
+            if holds(&text, &mut events) {
+                return Some(text);
+            }
+        }
+    }
+    None
 }
 
 /// A candidate edit, tried.
@@ -857,6 +909,68 @@ mod tests {
             )
         );
         assert!(best.complete && best.cost == cost::FLIP, "{best:?}");
+    }
+
+    /// The legal moves of `game`, each as `format_annotated` writes it (with the claims it bears).
+    fn annotated<G: Game>(game: &Playthrough<G>) -> Vec<(G::Move, String)> {
+        let mut legal = Vec::new();
+        G::legal_moves(&game.position, &game.rulings, &mut legal);
+        legal
+            .into_iter()
+            .map(|mv| {
+                let mut events = Vec::new();
+                game.clone().play(mv, &mut events).unwrap();
+                (mv, G::format_annotated(&game.position, mv, &events))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_repair_keeps_the_claims_that_hold_and_no_other() {
+        // Kete: in a position whose moves all capture (`x`), a capture claim is kept and a
+        // takata claim (`*`) is not; from the start, where none captures, the other way round.
+        let mut game = start::<Kete>();
+        assert_eq!(
+            with_true_claims(&game, "A6<*", "A6>").as_deref(),
+            Some("A6>*")
+        );
+        assert_eq!(with_true_claims(&game, "A6<x", "A6>"), None);
+        assert_eq!(with_true_claims(&game, "A7<", "A6>"), None);
+        // `*` (reserving nothing) is not part of `**` (reserving a hole): no claim kept.
+        assert_eq!(with_true_claims(&game, "A6<**", "A6>"), None);
+        game.play_text("A6<").unwrap();
+        let moves = annotated(&game);
+        assert!(moves.iter().all(|(_, t)| t.ends_with('x')), "{moves:?}");
+        assert_eq!(
+            with_true_claims(&game, "a5<x", "a5>").as_deref(),
+            Some("a5>x")
+        );
+        assert_eq!(with_true_claims(&game, "a5<*", "a5>"), None);
+        // Of `+x` the decision is no claim to keep, the capture is.
+        assert_eq!(
+            with_true_claims(&game, "a5<+x", "a5>").as_deref(),
+            Some("a5>x")
+        );
+        // A capture count that no longer holds keeps the capture: Kingulu's `x` for `x99`.
+        let played = random_game::<Kingulu>(&Kingulu::start(), &Default::default(), 1, 200);
+        let mut game = start::<Kingulu>();
+        let (mut captures, mut quiet) = (0, 0);
+        for &next in &played.moves {
+            for (mv, _) in annotated(&game) {
+                let new = Kingulu::format_move(mv);
+                let capture = game.clone().play_text(&format!("{new}x")).unwrap();
+                let got = with_true_claims(&game, "A1x99", &new);
+                if capture.false_claims.is_empty() {
+                    assert_eq!(got, Some(format!("{new}x")));
+                    captures += 1;
+                } else {
+                    assert_eq!(got, None);
+                    quiet += 1;
+                }
+            }
+            game.play(next, &mut ()).unwrap();
+        }
+        assert!(captures > 0 && quiet > 0);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::record::{Field, Record, ResultClaim};
 use crate::repair::{self, Repair};
 use crate::rulings::{RulingError, RulingSet};
 use crate::setup::{Setup, SetupError, SetupField, rulings_help};
+use crate::timeline::{self, Step};
 use crate::with_game;
 
 /// What a replay takes besides the record.
@@ -100,8 +101,18 @@ pub struct Replayed {
 
 /// Replays `record`.
 pub fn replay(record: &Record, options: &ReplayOptions) -> Replayed {
-    with_game!(&record.ruleset.value, G => replay_game::<G>(record, options)).unwrap_or_else(|| {
-        Replayed {
+    replay_with(record, options, None)
+}
+
+/// Replays `record`, handing each [`Step`] of the replay (the boards a picture of the game
+/// draws) to `steps` as it comes; none if the game cannot be set up.
+pub fn replay_with(
+    record: &Record,
+    options: &ReplayOptions,
+    mut steps: Option<&mut dyn FnMut(Step)>,
+) -> Replayed {
+    with_game!(&record.ruleset.value, G => replay_game::<G>(record, options, steps.take()))
+        .unwrap_or_else(|| Replayed {
             findings: vec![
                 Finding::new(
                     Code::UnknownRuleset,
@@ -111,8 +122,7 @@ pub fn replay(record: &Record, options: &ReplayOptions) -> Replayed {
                 .help(format!("write one of {}", games::RULESETS.join(", "))),
             ],
             ..Replayed::default()
-        }
-    })
+        })
 }
 
 /// The game that has preset `name`, and the preset: `--preset NAME` must name one.
@@ -132,12 +142,16 @@ pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), Ruling
             .collect();
         RulingError {
             message: format!(
-                "`{name}` is not a preset of any game the oracle knows{}",
+                "`{name}` is not a preset of any game the oracle knows{}{}",
                 if known.is_empty() {
                     String::new()
                 } else {
                     format!(": the presets are {}", known.join(", "))
-                }
+                },
+                crate::rulings::did_you_mean(
+                    name,
+                    known.iter().map(|k| k.split(' ').next().unwrap_or(k))
+                )
             ),
         }
     })
@@ -158,8 +172,13 @@ pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
         });
         match owner {
             None => {
+                let all = games::RULESETS
+                    .iter()
+                    .flat_map(|&r| with_game!(r, G => G::RULINGS).unwrap_or(&[]))
+                    .map(|d| d.name);
+                let hint = crate::rulings::did_you_mean(name, all);
                 return Err(RulingError {
-                    message: format!("`{name}` is not a ruling of any game the oracle knows"),
+                    message: format!("`{name}` is not a ruling of any game the oracle knows{hint}"),
                 });
             }
             Some((ruleset, def)) => {
@@ -172,7 +191,11 @@ pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
     Ok(())
 }
 
-fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
+fn replay_game<G: Game>(
+    record: &Record,
+    options: &ReplayOptions,
+    steps: Option<&mut dyn FnMut(Step)>,
+) -> Replayed {
     let mut out = Replayed::default();
     let (setup, set, start) = match setup_game::<G>(record, options) {
         Ok(x) => x,
@@ -186,7 +209,7 @@ fn replay_game<G: Game>(record: &Record, options: &ReplayOptions) -> Replayed {
     {
         out.divergence = Some(compare::<G>(record, &setup, &set, &start, name, value));
     }
-    play_moves::<G>(record, start, &mut out);
+    play_moves::<G>(record, start, &mut out, steps);
     // The replay stops early only at a move that did not play (or came after the end); when
     // every move played, the `result:` claim (the one false claim of no ply) may still fail.
     let result_failed = || {
@@ -354,18 +377,26 @@ fn setup_finding(record: &Record, error: SetupError) -> Box<Finding> {
     Box::new(finding)
 }
 
-/// Plays the record's moves into `out`; returns the game as the replay left it.
+/// Plays the record's moves into `out`, each board to `steps` (if any); returns the game as the
+/// replay left it.
 fn play_moves<G: Game>(
     record: &Record,
     mut game: Playthrough<G>,
     out: &mut Replayed,
+    mut steps: Option<&mut dyn FnMut(Step)>,
 ) -> Playthrough<G> {
     let mut ended_at = game.end().map(|_| 0);
     let mut events = Vec::new();
     let mut stopped = false;
+    if let Some(steps) = steps.as_mut() {
+        steps(timeline::start::<G>(&game));
+    }
     for (i, text) in record.moves.iter().enumerate() {
         let ply = i as u32 + 1;
         if let Some(end) = game.end() {
+            if let Some(steps) = steps.as_mut() {
+                steps(timeline::stop::<G>(&game, ply, &text.value, true));
+            }
             out.findings
                 .push(after_end(end, ended_at.unwrap_or(0), ply, text, record));
             break;
@@ -373,12 +404,18 @@ fn play_moves<G: Game>(
         let played = match game.play_text_into(&text.value, &mut events) {
             Ok(played) => played,
             Err(error) => {
+                if let Some(steps) = steps.as_mut() {
+                    steps(timeline::stop::<G>(&game, ply, &text.value, false));
+                }
                 out.findings
                     .push(refused_finding::<G>(&game, error, ply, text));
                 stopped = true;
                 break;
             }
         };
+        if let Some(steps) = steps.as_mut() {
+            steps(timeline::ply::<G>(&game, &text.value, &events));
+        }
         out.plies = ply;
         for claim in played.false_claims {
             out.findings.push(
@@ -430,7 +467,7 @@ pub fn replay_to<G: Game>(
     let mut before = record.clone();
     before.moves.truncate(ply.saturating_sub(1) as usize);
     before.result = None;
-    let game = play_moves::<G>(&before, start, &mut out);
+    let game = play_moves::<G>(&before, start, &mut out, None);
     if out.findings.iter().any(|f| f.code != Code::FalseClaim) {
         return Err(fatal(out));
     }
@@ -557,6 +594,20 @@ pub(crate) fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
     help
 }
 
+/// For a canonical record whose move reads in Donkers' notation (`7L*`): the field it lacks.
+fn donkers_hint<G: Game>(game: &Playthrough<G>, text: &str) -> String {
+    let donkers = G::NOTATIONS.contains(&Notation::Donkers)
+        && game.notation() == Notation::Canonical
+        && G::parse_move_in(Notation::Donkers, text).is_ok();
+    if donkers {
+        format!(
+            "; `{text}` reads as Donkers' notation: a record written in it says `notation: donkers`"
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// The finding for a move that did not play, decorated with the ply, the span and a help line.
 fn refused_finding<G: Game>(
     game: &Playthrough<G>,
@@ -567,7 +618,8 @@ fn refused_finding<G: Game>(
     let finding = match error.kind {
         // Read like a text that does not parse (Kete: a mtaji hole without its row letter).
         MoveErrorKind::NotNotation => {
-            Finding::new(Code::NotNotation, error.message).help(legal_help::<G>(game))
+            let help = legal_help::<G>(game) + &donkers_hint::<G>(game, &text.value);
+            Finding::new(Code::NotNotation, error.message).help(help)
         }
         MoveErrorKind::Ambiguous => {
             let names: Vec<String> = error.candidates.into_iter().map(G::format_move).collect();
@@ -588,7 +640,7 @@ fn refused_finding<G: Game>(
                 text.value
             ),
         )
-        .help("the move is beyond the cycle detector's budget (README.md, Never-ending moves)"),
+        .help("the move is beyond the cycle detector's budget (docs/engine-authors.md, Never-ending moves)"),
         // The replay checks the end itself, before the move (it knows when the game ended).
         MoveErrorKind::Illegal | MoveErrorKind::AfterEnd(_) => {
             let mut help = legal_help::<G>(game);

@@ -135,15 +135,17 @@ impl RulingSet {
                 } else {
                     format!("it has {}", known.join(", "))
                 };
+                let hint = did_you_mean(name, defs.iter().map(|d| d.name));
                 return Err(RulingError {
-                    message: format!("`{name}` is not a ruling of {ruleset}: {known}"),
+                    message: format!("`{name}` is not a ruling of {ruleset}: {known}{hint}"),
                 });
             };
             if !def.values.contains(&value) {
                 return Err(RulingError {
                     message: format!(
-                        "`{value}` is not a value of ruling `{name}`: it takes {}",
-                        def.values.join(" | ")
+                        "`{value}` is not a value of ruling `{name}`: it takes {}{}",
+                        def.values.join(" | "),
+                        did_you_mean(value, def.values.iter().copied())
                     ),
                 });
             }
@@ -168,8 +170,9 @@ impl RulingSet {
             } else {
                 format!("it has {}", known.join(", "))
             };
+            let hint = did_you_mean(name, G::PRESETS.iter().map(|p| p.name));
             return Err(RulingError {
-                message: format!("`{name}` is not a preset of {}: {known}", G::RULESET),
+                message: format!("`{name}` is not a preset of {}: {known}{hint}", G::RULESET),
             });
         };
         Ok(self.over(preset))
@@ -195,9 +198,80 @@ impl RulingSet {
     }
 }
 
+/// `"; did you mean `x`?"` for the candidate closest to a misspelt `word`, or `""` when none is
+/// close: at most one edit (insertion, deletion, substitution or swap of neighbours) per four
+/// characters, at least one, or a candidate that contains the word whole (`kiswahili`).
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    let limit = (word.chars().count() / 4).max(1);
+    let best = candidates
+        .into_iter()
+        .filter(|c| *c != word)
+        .map(|c| {
+            let d = edit_distance(word, c);
+            let contains = word.chars().count() >= 3 && c.contains(word);
+            (if contains { d.min(limit) } else { d }, c)
+        })
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d);
+    match best {
+        Some((_, c)) => format!("; did you mean `{c}`?"),
+        None => String::new(),
+    }
+}
+
+/// Edits between two words (optimal string alignment: Levenshtein plus the swap of two
+/// neighbouring characters, the commonest typing slip).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows of the table: two back (for swaps), one back, this one.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
+        }
+        before = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(edit_distance("source", "source"), 0);
+    }
+
+    #[test]
+    fn suggests_the_close_name_only() {
+        let names = ["kingulu.penultimate-source", "kete.mtaji-safari"];
+        assert_eq!(
+            did_you_mean("kingulu.penultimate-sorce", names),
+            "; did you mean `kingulu.penultimate-source`?"
+        );
+        assert_eq!(did_you_mean("zanzibar.takasia", names), "");
+        let rulesets = ["bao-kingulu", "bao-la-kete", "bao-la-kiswahili"];
+        assert_eq!(
+            did_you_mean("bao-la-kiswhaili", rulesets),
+            "; did you mean `bao-la-kiswahili`?"
+        );
+        assert_eq!(
+            did_you_mean("kiswahili", rulesets),
+            "; did you mean `bao-la-kiswahili`?"
+        );
+        assert_eq!(did_you_mean("ab", rulesets), "");
+    }
 
     const DEF: RulingDef = RulingDef {
         name: "demo.topic",

@@ -2,16 +2,15 @@
 //! report of `check`): the board before the first move and after each legal one, the holes each
 //! move was played from and captured, and where the replay stopped with the legal moves there.
 //!
-//! The moves go through the one path, [`Playthrough::play_text_into`], with the game set up as
-//! [`replay::replay`] sets it up ([`replay::replay_to`]), so the boards are those of the plies
-//! `check` judged. The boards are [`Board`]s: the data of [`crate::picture`], never a game's
-//! position, so that no reporter needs to know a game's insides.
+//! The steps are handed over by the replay that checks the game ([`replay::replay_with`]), as it
+//! plays each move: the boards are those of the plies `check` judged, sown once. The boards are
+//! [`Board`]s: the data of [`crate::picture`], never a game's position, so that no reporter
+//! needs to know a game's insides.
 
-use crate::game::{Game, Playthrough};
+use crate::game::{Event, Game, Playthrough};
 use crate::picture::{Board, Highlights};
 use crate::record::{self, Record};
 use crate::replay::{self, ReplayOptions};
-use crate::with_game;
 
 /// One legal ply of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,12 +64,27 @@ pub enum Step {
     Stop(Stop),
 }
 
-/// Replays `record`, handing each [`Step`] to `visit` as it comes, so that a caller who keeps
-/// only what it needs of each board never holds a game's boards at once. False if its game cannot
-/// be set up (unknown ruleset, bad rulings or start position: `check` reports why); nothing is
-/// visited then.
+/// Replays `record` as `check` does (without the comparison, repair or inference `options` may
+/// ask for), handing each [`Step`] to `visit` as it comes, so that a caller who keeps only what it
+/// needs of each board never holds a game's boards at once. False if its game cannot be set up
+/// (unknown ruleset, bad rulings or start position: `check` reports why); nothing is visited then.
 pub fn replay_plies(record: &Record, options: &ReplayOptions, visit: &mut dyn FnMut(Step)) -> bool {
-    with_game!(&record.ruleset.value, G => plies_of::<G>(record, options, visit)).unwrap_or(false)
+    let plain = ReplayOptions {
+        compare: None,
+        repair_window: 0,
+        infer_rulings: false,
+        ..options.clone()
+    };
+    let mut started = false;
+    replay::replay_with(
+        record,
+        &plain,
+        Some(&mut |step| {
+            started = true;
+            visit(step)
+        }),
+    );
+    started
 }
 
 /// The timeline of `record`, or `None` if its game cannot be set up ([`replay_plies`]).
@@ -109,53 +123,40 @@ pub fn timelines<'a>(
     records(text).map(move |(index, record)| (index, record.and_then(|r| timeline(&r, options))))
 }
 
-fn plies_of<G: Game>(
-    record: &Record,
-    options: &ReplayOptions,
-    visit: &mut dyn FnMut(Step),
-) -> bool {
-    let Ok((_, mut game)) = replay::replay_to::<G>(record, options, 1) else {
-        return false;
-    };
-    visit(Step::Start {
+/// The first step of a replay: the board before the first move.
+pub(crate) fn start<G: Game>(game: &Playthrough<G>) -> Step {
+    Step::Start {
         ruleset: G::RULESET,
         board: G::board(game.position()),
-    });
-    let mut events = Vec::new();
-    for (i, text) in record.moves.iter().enumerate() {
-        if game.end().is_some() {
-            visit(Step::Stop(stopped(&game, i, &text.value, true)));
-            break;
-        }
-        if game.play_text_into(&text.value, &mut events).is_err() {
-            visit(Step::Stop(stopped(&game, i, &text.value, false)));
-            break;
-        }
-        let Highlights { from, captured, .. } = Highlights::of_move(&events);
-        visit(Step::Ply(Ply {
-            text: text.value.clone(),
-            board: G::board(game.position()),
-            from,
-            captured,
-        }));
     }
-    true
 }
 
-fn stopped<G: Game>(game: &Playthrough<G>, i: usize, text: &str, over: bool) -> Stop {
+/// A ply `text` just played, whose `events` the game recorded.
+pub(crate) fn ply<G: Game>(game: &Playthrough<G>, text: &str, events: &[Event]) -> Step {
+    let Highlights { from, captured, .. } = Highlights::of_move(events);
+    Step::Ply(Ply {
+        text: text.to_string(),
+        board: G::board(game.position()),
+        from,
+        captured,
+    })
+}
+
+/// Ply `ply` (1-based), `text`, did not play on `game` (`over`: the game had ended).
+pub(crate) fn stop<G: Game>(game: &Playthrough<G>, ply: u32, text: &str, over: bool) -> Step {
     let mut legal = Vec::new();
     let mut legal_holes = Vec::new();
     if !over {
         legal_holes = crate::picture::legal_holes::<G>(game.position(), game.rulings());
         legal = game.legal_texts().moves;
     }
-    Stop {
-        ply: i as u32 + 1,
+    Step::Stop(Stop {
+        ply,
         text: text.to_string(),
         legal,
         legal_holes,
         over,
-    }
+    })
 }
 
 #[cfg(test)]

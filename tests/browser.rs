@@ -506,3 +506,289 @@ fn the_explanation_page_draws_every_board() {
     assert_eq!(shown.len(), 1, "the frame was read: {dom}");
     assert_eq!(shown[0]["data-images"], "3/3");
 }
+
+/// Markup a record or a file name might hold: an element with a script in an event attribute,
+/// closing the element it is written into, and leaving a quoted attribute.
+const PAYLOAD: &str = "</code></b><img src=x onerror=\"document.title='PWNED'\">'\"><svg onload=\"document.title='PWNED'\"></svg>";
+
+/// A file name cannot hold `/`: the payload without closing tags.
+const FILE_PAYLOAD: &str = "<img src=x onerror=\"document.title='PWNED'\">'\"";
+
+/// Record games with the payload in every field that reaches the report's page: the file name,
+/// a move played, a refused move, title/source/players/date, ruleset, ruling name and value,
+/// preset, notation, start, result, an unknown field, and a comment-only document.
+fn hostile_records(dir: &Path) -> (PathBuf, Vec<(usize, u32)>) {
+    // JSON strings are YAML's double-quoted scalars.
+    let p = serde_json::to_string(PAYLOAD).unwrap();
+    let games = [
+        format!(
+            "title: {p}\nsource: {p}\nsouth: {p}\nnorth: {p}\nruleset: bao-la-kimasai\n\
+             moves: [A2, {p}]\n"
+        ),
+        format!("ruleset: bao-kingulu\nsource: t\nmoves: [A3, {p}, a3]\nresult: {p}\n"),
+        format!("ruleset: {p}\nsource: t\nmoves: [A2]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\nrulings: {{{p}: {p}}}\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\npreset: {p}\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\nnotation: {p}\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\nstart: {p}\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\ndate: {p}\n{p}: 1\nmoves: [A3]\n"),
+        format!("ruleset: bao-kingulu\nsource: t\nmoves: [A3]\nresult: {p}\n"),
+        format!("# {PAYLOAD}\nruleset: bao-kingulu\nsource: {p}\nmoves: {p}\n"),
+    ];
+    let path = dir.join("records").join(format!("{FILE_PAYLOAD}.yaml"));
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(&path, games.join("---\n")).unwrap();
+    // (game, ply) to open: each game at its start and at its second ply.
+    let opened = (1..=games.len()).flat_map(|g| [(g, 0), (g, 2)]).collect();
+    (path, opened)
+}
+
+/// Opens a page at each fragment in a frame of its own and writes, per frame, what the page
+/// ended up with: elements that markup could have added, the number of scripts, the title, the
+/// script errors recorded and whether the viewer ran.
+const PROBE: &str = r##"<!DOCTYPE html><html><body><pre id="out"></pre>
+<script>
+var fragments = FRAGMENTS, results = [], left = fragments.length;
+fragments.forEach(function (h, k) {
+  var f = document.createElement("iframe");
+  f.width = 1200; f.height = 800;
+  f.onload = function () {
+    setTimeout(function () {
+      var d = f.contentWindow.document, root = d.documentElement;
+      var added = d.querySelectorAll("img:not([src^='data:image/svg+xml']),svg,iframe,object,embed,[onerror],[onload]");
+      results[k] = [h, added.length, d.scripts.length, d.title, root.getAttribute("data-errors") || "",
+        root.hasAttribute("data-ready")].join(" | ");
+      if (--left === 0) document.getElementById("out").textContent = results.join("\n");
+    }, 200);
+  };
+  f.src = "PAGE" + h;
+  document.body.appendChild(f);
+});
+</script></body></html>"##;
+
+/// Runs [`PROBE`] over `page` at `fragments`: per fragment, its result line's fields.
+fn probe(browser: &Path, dir: &Path, page: &str, fragments: &[String]) -> Vec<Vec<String>> {
+    let probe = PROBE
+        .replace("FRAGMENTS", &serde_json::to_string(fragments).unwrap())
+        .replace("PAGE", page);
+    fs::write(dir.join("probe.html"), probe).unwrap();
+    let output = chromium_command(browser, &dir.join("profile-probe"))
+        .arg("--allow-file-access-from-files")
+        .arg("--dump-dom")
+        .arg(url(&dir.join("probe.html"), ""))
+        .output()
+        .expect("Chromium runs");
+    let dom = String::from_utf8(output.stdout).unwrap();
+    let start = dom.find("<pre id=\"out\">").expect("the probe's output") + 14;
+    let text = &dom[start..start + dom[start..].find("</pre>").unwrap()];
+    let text = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let lines: Vec<Vec<String>> = text
+        .lines()
+        .map(|l| l.split(" | ").map(str::to_string).collect())
+        .collect();
+    assert_eq!(lines.len(), fragments.len(), "every frame reported: {dom}");
+    lines
+}
+
+/// 19.1: no text of a record or a file name reaches the report's page as markup, in the static
+/// HTML or in what the viewer builds; the page's policy would refuse what an escape missed (and
+/// its refusal is a console message and a recorded error, which fail the test too).
+#[test]
+fn record_text_never_becomes_markup_in_the_report() {
+    let Some(browser) = browser_or_skip("record_text_never_becomes_markup_in_the_report") else {
+        return;
+    };
+    let dir = scratch("browser-hostile");
+    let (records, opened) = hostile_records(&dir);
+    let output = Command::new(BIN)
+        .args(["check", "--format", "html"])
+        .arg(dir.join("records"))
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1), "every game is invalid");
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert!(html.contains("<meta http-equiv=\"Content-Security-Policy\""));
+    assert!(!html.contains("'unsafe-inline'"));
+    let page = dir.join("report.html");
+    fs::write(&page, &html).unwrap();
+    // The page as a reader opens it: no address (the first invalid game), then each game.
+    let mut fragments = vec![String::new()];
+    fragments.extend(
+        opened
+            .iter()
+            .map(|(g, ply)| format!("#file=1&game={g}&ply={ply}")),
+    );
+    let (_, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    for fields in probe(&browser, &dir, "report.html", &fragments) {
+        let [fragment, added, scripts, title, errors, ready] = &fields[..] else {
+            panic!("{fields:?}");
+        };
+        assert_eq!(added, "0", "{fragment}: an element from the record");
+        assert_eq!(scripts, "3", "{fragment}: the page's own scripts only");
+        assert!(
+            title.starts_with("bao-oracle check: 1 file(s), 0 passed, 10 failed"),
+            "{fragment}: {title}"
+        );
+        assert_eq!(errors, "", "{fragment}");
+        assert_eq!(ready, "true", "{fragment}: the viewer ran");
+    }
+    // The payloads are there, as text: the file name, and a move in the viewer.
+    let (dom, _) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&page, "file=1&game=1&ply=2"),
+    );
+    assert!(dom.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;'\".yaml, game 1"));
+    assert!(dom.contains("id=\"plyinfo\">ply 2: &lt;/code&gt;&lt;/b&gt;&lt;img"));
+    // The explanation page of the refused move: only its own board pictures.
+    let output = Command::new(BIN)
+        .args(["explain", "--record"])
+        .arg(&records)
+        .args(["--ply", "2", "--format", "html"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1), "the move is refused");
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert!(html.contains("<meta http-equiv=\"Content-Security-Policy\""));
+    fs::write(dir.join("explain.html"), &html).unwrap();
+    let (_, console) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&dir.join("explain.html"), ""),
+    );
+    assert!(console.is_empty(), "console: {console:?}");
+    let fields = probe(&browser, &dir, "explain.html", &[String::new()]).remove(0);
+    assert_eq!(fields[1], "0", "an element from the record: {fields:?}");
+    assert_eq!(fields[2], "0", "the explanation page has no script");
+    // The title says the move as written, as text: no script retitled the page.
+    let title = format!(
+        "bao-la-kimasai: {PAYLOAD}, north to move (game 1 of {}, ply 2)",
+        records.display()
+    );
+    assert_eq!(fields[3], title);
+}
+
+/// 18.4: the comparison page marks the step where the traces depart under both rulings (in the
+/// list, and drawn on its own), and a refused move's page rings the hole the move names; every
+/// picture draws, nothing on the console.
+#[test]
+fn the_comparison_page_marks_where_the_traces_depart() {
+    let Some(browser) = browser_or_skip("the_comparison_page_marks_where_the_traces_depart") else {
+        return;
+    };
+    let dir = scratch("browser-compare");
+    let pages: [(&[&str], i32, &str); 2] = [
+        (
+            &[
+                "bao-kingulu",
+                "--position",
+                "2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S",
+                "--compare-ruling",
+                "kingulu.penultimate-source=not-from-reserved",
+                "A5",
+            ],
+            0,
+            "6/6",
+        ),
+        (&["bao-kingulu", "A1"], 1, "1/1"),
+    ];
+    for (k, (args, code, drawn)) in pages.into_iter().enumerate() {
+        let output = Command::new(BIN)
+            .arg("explain")
+            .args(args)
+            .args(["--format", "html"])
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+        fs::write(dir.join("explain.html"), &output.stdout).unwrap();
+        fs::write(dir.join("images.html"), IMAGES).unwrap();
+        let (dom, console) = dump_dom(
+            &browser,
+            &dir.join(format!("profile-{k}")),
+            &url(&dir.join("explain.html"), ""),
+        );
+        assert!(console.is_empty(), "{args:?}: console: {console:?}");
+        if k == 0 {
+            assert_eq!(dom.matches("<li class=\"departs\">").count(), 2, "{dom}");
+            assert_eq!(
+                dom.matches("<figcaption>Where the traces depart: step 3")
+                    .count(),
+                2
+            );
+        } else {
+            assert!(dom.contains("ringed: A1, the refused move's hole"), "{dom}");
+        }
+        let output = chromium_command(&browser, &dir.join(format!("profile-images-{k}")))
+            .arg("--allow-file-access-from-files")
+            .arg("--dump-dom")
+            .arg(url(&dir.join("images.html"), ""))
+            .output()
+            .expect("Chromium runs");
+        let dom = String::from_utf8(output.stdout).unwrap();
+        let shown = tags_with(&dom, "data-images");
+        assert_eq!(shown[0]["data-images"], drawn, "{args:?}");
+    }
+}
+
+/// 18.4: without an address the report opens on the first invalid game, lists only the invalid
+/// games (all of them: every one is listed again when asked), marks the plies whose claim is
+/// false in the move strip, and marks the open game's row in the list.
+#[test]
+fn the_report_opens_on_the_first_invalid_game() {
+    let Some(browser) = browser_or_skip("the_report_opens_on_the_first_invalid_game") else {
+        return;
+    };
+    let dir = scratch("browser-first-invalid");
+    let page = dir.join("report.html");
+    let files = [
+        FILES[0],
+        FILES[1],
+        "tests/records/kingulu-false-claims.yaml",
+        FILES[2],
+    ];
+    write_report(&files, &page);
+    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    let (board, _) = shown_in(&dom);
+    // File 3, game 1: its first false claim is the ply it opens at.
+    let rows = tags_with(&dom, "id")
+        .into_iter()
+        .filter(|a| a["id"].starts_with('f') && a["id"].contains('g'))
+        .collect::<Vec<_>>();
+    assert!(
+        rows.iter()
+            .all(|r| r["id"].starts_with("f3") || r["id"].starts_with("f4")),
+        "{rows:?}"
+    );
+    let open: Vec<_> = rows
+        .iter()
+        .filter(|r| r.get("class").is_some_and(|c| c == "open"))
+        .collect();
+    assert_eq!(open.len(), 1, "{rows:?}");
+    assert_eq!(open[0]["id"], "f3g1");
+    let checkbox = tags_with(&dom, "id")
+        .into_iter()
+        .find(|a| a["id"] == "only-invalid")
+        .unwrap();
+    assert!(checkbox.contains_key("checked") || dom.contains("id=\"only-invalid\" checked"));
+    let claimed = tags_with(&dom, "class")
+        .into_iter()
+        .filter(|a| a["class"].split(' ').any(|c| c == "false-claim"))
+        .count();
+    assert!(claimed > 0, "false claims marked in the move strip");
+    assert_ne!(board["data-ply"], "0");
+    // A valid game opened by its address is listed again.
+    let (dom, _) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&page, "file=1&game=1&ply=3"),
+    );
+    assert!(
+        dom.contains("<tr id=\"f1g1\" class=\"open\">"),
+        "the valid game's row is listed"
+    );
+}

@@ -332,9 +332,11 @@ fn a_broken_rule_does_not_conform() {
             "{d}"
         );
     }
+    // One cause, one finding: the random games' divergence is the scenarios' kind too, with the
+    // shortest reproduction of them all (shrunk, or a scenario's).
     let d = &report["divergences"][random[0]["divergence"].as_u64().unwrap() as usize];
-    assert_eq!(d["moves"], serde_json::json!(["A2", "b11", "A3", "b12"]));
-    assert_eq!(d["shrunk_from"], 11);
+    assert!(d["moves"].as_array().unwrap().len() <= 4, "{d}");
+    assert!(d["cases"].as_array().unwrap().len() > 10, "{d}");
     assert!(
         d["rules"]
             .as_array()
@@ -833,13 +835,15 @@ fn crashes_are_shrunk() {
         assert_eq!(d["request"]["move"], "b12", "{d}");
         assert!(d["shrunk_from"].is_number(), "{d}");
     }
-    // Where the crash needs moves before it, they are shrunk to the shortest there are.
-    assert!(
-        divergences
-            .iter()
-            .any(|d| d["moves"] == serde_json::json!(["A2", "b11", "A3", "b12"])),
+    // One cause, one finding: every game that shows it, the shortest reproduction first (b12
+    // refused at the start position: no move before it).
+    assert_eq!(divergences.len(), 1, "{report}");
+    assert_eq!(
+        divergences[0]["cases"].as_array().unwrap().len(),
+        3,
         "{report}"
     );
+    assert_eq!(divergences[0]["moves"], serde_json::json!([]), "{report}");
 }
 
 #[test]
@@ -884,15 +888,32 @@ fn skipping_what_the_engine_claims_fails_unless_allowed() {
         "unsupported",
         "answer = {'id': request['id'], 'type': 'unsupported', 'message': 'not today'}",
     );
+    // `unsupported` is a skip by its reason (a position the engine cannot represent), not a
+    // failure; but a run that checked nothing fails.
     let (out, _) = hostile(&engine, "5", &[]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("FAIL run: 5 cases skipped (bao-la-kimasai/random/0, ...): the engine does not support it: not today (--allow-skips allows it)"),
+        text.contains("bao-la-kimasai/random/0: the engine does not support it: not today"),
         "{text}"
     );
+    assert!(text.contains("FAIL run: nothing was checked"), "{text}");
     let (out, _) = hostile(&engine, "5", &["--allow-skips"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // An engine that cannot represent some positions passes, those skips counted.
+    let some = wrapped(
+        &dir,
+        "unsupported-some",
+        "if request['id'] == 300:\n    answer = {'id': request['id'], 'type': 'unsupported', 'message': 'not this board'}",
+    );
+    let (out, _) = hostile(&some, "5", &["--format", "json"]);
+    let report = json_report(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_eq!(report["summary"]["skipped"], 1, "{report}");
+    assert!(
+        report["summary"]["passed"].as_u64().unwrap() > 0,
+        "{report}"
+    );
 
     // A --ruling the engine does not list skips every random game.
     let lists_less = dir.join("lists-less.py");
@@ -997,7 +1018,7 @@ fn a_preset_sets_the_rulings_of_the_random_games() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
         text.contains(
-            "the engine does not support ruling zanzibar.takasia=no, which --preset nkkmd asks for"
+            "the engine does not support ruling zanzibar.takasia=no, which --preset nkkmd (and any --ruling) asks for"
         ),
         "{text}"
     );
@@ -1033,6 +1054,8 @@ fn oracle_games(ruleset: &str, games: &str, extra: &[&str]) -> Output {
         ruleset,
         "--games",
         games,
+        "--positions",
+        "0",
         "--spec",
         no_spec.to_str().unwrap(),
     ];
@@ -1166,4 +1189,269 @@ for line in sys.stdin:
         (&left_out["moves"], &left_out["positions"]),
         (&1.into(), &1.into())
     );
+}
+
+// --- Files conform reads and writes ------------------------------------------------------------
+
+fn oracle_engine() -> String {
+    format!("{} engine", quote(Path::new(BIN)))
+}
+
+#[cfg(unix)]
+#[test]
+fn known_failures_and_transcripts_never_block_nor_read_without_end() {
+    let dir = scratch("files");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let quick = ["--ruleset", "bao-kingulu", "--games", "1"];
+    let cases: [(&str, &Path, &str); 4] = [
+        ("--known-failures", &fifo, "is a FIFO"),
+        ("--known-failures", Path::new("/dev/zero"), "is a device"),
+        ("--transcript", &fifo, "is a FIFO"),
+        (
+            "--transcript",
+            Path::new("/dev/full"),
+            "the transcript is incomplete",
+        ),
+    ];
+    for (option, path, expected) in cases {
+        let path = path.to_str().unwrap();
+        let out = conform(&oracle_engine(), &[&quick[..], &[option, path]].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option} {path}: {err}");
+        assert!(err.contains(expected), "{option} {path}: {err}");
+    }
+    // A known-failures file past its limit is refused unread.
+    let big = dir.join("big.txt");
+    std::fs::write(&big, "x\n".repeat(1 << 20)).unwrap();
+    let out = conform(
+        &oracle_engine(),
+        &[&quick[..], &["--known-failures", big.to_str().unwrap()]].concat(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("refused above"));
+}
+
+/// `bao-oracle engine` behind a wrapper: `hello` (the parsed hello answer, a dict) may be changed
+/// by `on_hello`; `body` runs for every other request as in [`wrapped`].
+fn proxied(dir: &Path, name: &str, on_hello: &str, body: &str) -> String {
+    let indent = |text: &str, n: usize| -> String {
+        text.lines()
+            .map(|l| format!("{}{l}\n", " ".repeat(n)))
+            .collect()
+    };
+    let script = format!(
+        r#"import json, subprocess, sys
+inner = subprocess.Popen([{BIN:?}, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def ask(request):
+    inner.stdin.write(json.dumps(request) + "\n")
+    inner.stdin.flush()
+    return json.loads(inner.stdout.readline())
+def out(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = ask(request)
+    if request.get("type") == "hello":
+        hello = answer
+{on_hello}    else:
+{body}    out(json.dumps(answer))
+"#,
+        on_hello = indent(on_hello, 8),
+        body = indent(if body.is_empty() { "pass" } else { body }, 8),
+    );
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, script).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+#[test]
+fn what_an_engine_sends_reaches_the_terminal_escaped() {
+    let dir = scratch("escape");
+    let engine = proxied(
+        &dir,
+        "hostile",
+        "hello['engine'] = 'x\\x1b]0;PWNED\\x07\\nFAIL forged'\nhello['version'] = '\\x1b[2J'",
+        "if request['type'] == 'legal_moves':\n    answer['moves'].append('\\x1b[31mA9')\n\
+         elif request['type'] == 'play':\n    answer = {'id': request['id'], 'type': 'error', \
+         'code': 'illegal-move', 'message': '\\x1b]0;PWNED\\x07'}",
+    );
+    let no_spec = scratch("no-spec");
+    let out = conform(
+        &engine,
+        &[
+            "--ruleset",
+            "bao-kingulu",
+            "--games",
+            "3",
+            "--spec",
+            no_spec.to_str().unwrap(),
+        ],
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text}"
+    );
+    assert!(text.contains("\\u{1b}]0;PWNED\\u{7}"), "{text}");
+    assert!(
+        !text.lines().any(|l| l.starts_with("FAIL forged")),
+        "{text}"
+    );
+    assert!(text.contains("\\u{1b}[31mA9"), "{text}");
+}
+
+// --- Engines that play one preset ------------------------------------------------------------
+
+/// The test engine of `tests/engines/one_preset.py`: Bao la Kiswahili under `preset` only, with
+/// the planted `bugs`.
+fn one_preset(preset: &str, bugs: &[&str]) -> String {
+    let script = root().join("tests/engines/one_preset.py");
+    format!(
+        "python3 {} {} {preset} {}",
+        quote(&script),
+        quote(Path::new(BIN)),
+        bugs.join(" ")
+    )
+}
+
+/// `conform` run from a folder without `spec/`: the built-in specification.
+fn conform_elsewhere(engine: &str, args: &[&str]) -> Output {
+    let elsewhere = scratch("elsewhere");
+    Command::new(BIN)
+        .current_dir(&elsewhere)
+        .arg("conform")
+        .arg("--engine")
+        .arg(engine)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("bao-oracle runs")
+}
+
+#[test]
+fn a_correct_engine_of_one_preset_passes_from_any_folder() {
+    let out = conform_elsewhere(
+        &one_preset("nkkmd", &[]),
+        &["--games", "5", "--positions", "60", "--format", "json"],
+    );
+    let report = json_report(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let ruleset = &report["rulesets"][0];
+    assert_eq!(ruleset["preset"], "nkkmd", "{report}");
+    assert!(ruleset["scenarios"].as_u64().unwrap() > 50, "{report}");
+    assert_eq!(ruleset["positions"], 60, "{report}");
+    let cases = report["cases"].as_array().unwrap();
+    let status = |prefix: &str, status: &str| {
+        cases
+            .iter()
+            .filter(|c| c["name"].as_str().unwrap().contains(prefix) && c["status"] == status)
+            .count()
+    };
+    // The scenarios ran under the preset, the games and the position probes too.
+    assert!(status("bao-la-kiswahili/", "passed") > 100, "{report}");
+    assert_eq!(status("/random/", "passed"), 5, "{report}");
+    assert_eq!(status("/position/", "passed"), 60, "{report}");
+    // The scenarios that pin a value nkkmd lacks are expected skips, with the ruling.
+    let skipped: Vec<&Value> = cases.iter().filter(|c| c["status"] == "skipped").collect();
+    assert!(!skipped.is_empty());
+    for c in &skipped {
+        let reason = c["reason"].as_str().unwrap();
+        assert!(
+            reason.starts_with("expected: the engine plays only preset nkkmd"),
+            "{reason}"
+        );
+    }
+    // A scenario that names the preset's own values is run, defaults named or not.
+    let lone = cases
+        .iter()
+        .find(|c| c["name"] == "bao-la-kiswahili/an-owned-lone-house-of-one")
+        .unwrap();
+    assert_eq!(lone["status"], "passed", "{lone}");
+
+    // Nothing to run is an error, not a pass.
+    let empty = scratch("empty-spec");
+    let out = conform_elsewhere(
+        &one_preset("nkkmd", &[]),
+        &[
+            "--games",
+            "0",
+            "--positions",
+            "0",
+            "--spec",
+            empty.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The findings of a run against the test engine with `bugs`: (kind, deciding rule, cases).
+fn findings(preset: &str, bugs: &[&str]) -> Vec<(String, String, usize)> {
+    let out = conform_elsewhere(
+        &one_preset(preset, bugs),
+        &["--games", "5", "--positions", "150", "--format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json_report(&out);
+    report["divergences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["kind"].as_str().unwrap().to_string(),
+                d["deciding_rule"].as_str().unwrap_or("").to_string(),
+                d["cases"].as_array().unwrap().len(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_planted_bug_is_one_finding_with_its_rule() {
+    // nkkmd's kept house: a namua takasa empties the house, which the engine keeps.
+    let found = findings("nkkmd", &["kept-house"]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (kind, rule, cases) = &found[0];
+    assert_eq!(rule, "ZAN-17", "{found:?}");
+    assert!(kind.contains("house"), "{kind}");
+    assert!(
+        *cases >= 2,
+        "a scenario and a position probe show it: {found:?}"
+    );
+
+    let out = conform_elsewhere(
+        &one_preset("nkkmd", &["kept-house"]),
+        &["--games", "2", "--positions", "0"],
+    );
+    let text = stdout(&out);
+    assert!(text.contains("house: engine `Hh`, oracle `h`"), "{text}");
+    assert!(text.contains("  deciding:  ZAN-17"), "{text}");
+    assert!(
+        text.contains("  explain:   bao-oracle explain bao-la-kiswahili 'A5>' -p '"),
+        "{text}"
+    );
+}
+
+#[test]
+fn each_bug_of_the_presets_table_is_its_own_finding() {
+    // AbstractPlay's C: an owned house below six is never the namua takasa hole (ZAN-14).
+    let c = findings("abstractplay", &["house-below-six"]);
+    assert!(
+        c.iter()
+            .any(|(kind, rule, _)| rule == "ZAN-14" && kind.contains("misses moves")),
+        "{c:?}"
+    );
+    // Donkers' P3: a capture of the opponent's house listed with and without `+` (ZAN-13).
+    let p3 = findings("donkers-2002", &["double-capture"]);
+    assert_eq!(p3.len(), 1, "{p3:?}");
+    assert_eq!(p3[0].1, "ZAN-13", "{p3:?}");
+    assert!(p3[0].0.contains("adds moves"), "{p3:?}");
+    // Both bugs at once: each its own finding, none merged into the other.
+    let both = findings("abstractplay", &["house-below-six", "double-capture"]);
+    assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-14"), "{both:?}");
+    assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-13"), "{both:?}");
 }

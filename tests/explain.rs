@@ -315,6 +315,18 @@ fn record_usage_errors() {
             ],
             "not a ruling of bao-la-kimasai",
         ),
+        // 19.8(a): an unknown preset is refused, not passed by.
+        (
+            &[
+                "--record",
+                "tests/explain/records.yaml",
+                "--ply",
+                "1",
+                "--preset",
+                "no-such-preset",
+            ],
+            "unknown-ruling",
+        ),
         (
             &[
                 "--record",

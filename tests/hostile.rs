@@ -343,3 +343,33 @@ fn a_pasted_move_list_in_one_move_is_checked_quickly() {
     assert!(run.stdout.contains("help: most likely"), "{}", run.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `repair` writes no control character of a record or a file name raw: its comments are one
+/// line with them escaped, and its summary on standard error is escaped as every message is.
+#[test]
+fn repair_comments_and_messages_are_escaped() {
+    let dir = scratch("repair-escape");
+    let name = if cfg!(unix) {
+        "r\u{1b}[2J\n.yaml"
+    } else {
+        "r.yaml"
+    };
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        "ruleset: bao-la-kimasai\nsource: t\nmoves: [A2, a2, \"Q9\\e[2J\\r\\n---\\nsource: x\"]\n---\n\
+         ruleset: bao-la-kimasai\nsource: t\nmoves: [\"\\e]0;t\\a\"]\nresult: north\n",
+    )
+    .unwrap();
+    let run = bao(&["repair", path.to_str().unwrap()]);
+    let said = format!("{}{}", run.stdout, run.stderr);
+    assert!(!said.contains(['\u{1b}', '\u{7}', '\r']), "{said:?}");
+    assert!(
+        run.stdout.contains("written Q9\\u{1b}[2J\\u{d}\\u{a}---"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.stdout.matches("---").count(), 2, "{}", run.stdout);
+    assert!(run.stderr.contains("of 2 game(s) valid"), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -123,7 +123,7 @@ fn picture(scope: roxmltree::Node) -> Picture {
             .filter(|n| class(*n, "tag"))
             .flat_map(|n| {
                 text_of(n)
-                    .split(' ')
+                    .split(" · ")
                     .map(str::to_string)
                     .collect::<Vec<_>>()
             })
@@ -391,4 +391,51 @@ fn docs_start_pictures_are_current() {
             "{path} is stale: regenerate it with `bao-oracle play {ruleset} --svg > {path}`"
         );
     }
+}
+
+/// `moves --svg` at a finished game draws its board with no move marked (Kimasai: North to move
+/// without a stone has lost, MAS-9).
+#[test]
+fn moves_draws_a_finished_game_with_no_move_marked() {
+    let position = "000000000000/000000000000/000100000000/000000001000 N";
+    let args = ["moves", "bao-la-kimasai", "--position", position, "--svg"];
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("the game is over"), "{stderr}");
+    let shown = pictures(&stdout);
+    assert_eq!(shown.len(), 1, "one board: {stdout}");
+    assert!(holes_tagged(&shown[0], "legal").is_empty());
+    let stones: u32 = shown[0].holes.values().map(|h| h.count).sum();
+    assert_eq!((shown[0].holes.len(), stones), (48, 2));
+    // Without --svg, no list: only the word that the game is over.
+    let (code, stdout, _) = run(&args[..4]);
+    assert_eq!((code, stdout.as_str()), (0, ""));
+}
+
+/// 19.1: markup in a record's move and file name reaches an SVG picture as text: the document
+/// still reads as the same SVG, with no element or script of the record's.
+#[test]
+fn record_text_in_a_picture_stays_text() {
+    let payload = "</title><script>alert(1)</script><image href=\"x\" onload=\"alert(1)\"/>";
+    let dir = std::env::temp_dir().join(format!("bao-pictures-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("<svg onload='alert(1)'>.yaml");
+    let record = format!(
+        "ruleset: bao-kingulu\nsource: t\nmoves: [A3, {}]\n",
+        serde_json::to_string(payload).unwrap()
+    );
+    std::fs::write(&path, record).unwrap();
+    let path = path.to_str().unwrap();
+    let (code, svg, _) = run(&["explain", "--record", path, "--ply", "2", "--format", "svg"]);
+    assert_eq!(code, 1, "the move is refused");
+    // `pictures` refuses a script, an image, an external reference or an event attribute.
+    assert!(!pictures(&svg).is_empty());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let said: String = doc
+        .descendants()
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(said.contains(payload), "the move as text: {said}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -225,3 +225,144 @@ fn a_skipped_last_ply_is_added_after_the_last_move() {
         "{output}"
     );
 }
+
+/// `repair` of a file holding `text`: status, output, standard error.
+fn repair(name: &str, text: &str) -> (Option<i32>, String, String) {
+    let path = temp_file(name, text);
+    let out = bao(&["repair", path.to_str().unwrap()]);
+    fs::remove_file(&path).unwrap();
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    (out.status.code(), stdout(&out), err)
+}
+
+/// The moves of each game of `text`, as read.
+fn moves_of(text: &str) -> Vec<Vec<String>> {
+    bao_oracle::record::split_documents(text)
+        .iter()
+        .map(|doc| {
+            let record = bao_oracle::record::parse_document(doc).expect("a record");
+            record.moves.into_iter().map(|m| m.value).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_text_cannot_write_yaml_into_the_output() {
+    // Issue 19, finding 2: the comment quoting the move is one line, whatever the move holds.
+    for (name, payload) in [
+        ("fields", "Q9\\ntitle: injected\\nsouth: Mallory"),
+        (
+            "game",
+            "Q9\\n---\\nruleset: bao-la-kimasai\\nsource: forged\\nmoves: []",
+        ),
+        ("cr", "Q9\\rtitle: injected\\r\\u2028south: x\\e]0;t\\a"),
+    ] {
+        let text = format!("ruleset: bao-la-kimasai\nsource: t\nmoves: [A2, a2, \"{payload}\"]\n");
+        let (code, out, err) = repair(name, &text);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        assert!(err.contains("1 of 1 game(s) valid"), "{name}: {err}");
+        assert_eq!(out.lines().count(), 3, "{name}: {out}");
+        assert!(
+            !out.contains(['\r', '\u{1b}', '\u{7}', '\u{2028}']),
+            "{name}: {out:?}"
+        );
+        let record = check_text(&out, &ReplayOptions::default());
+        assert_eq!(record.len(), 1);
+        assert_eq!(moves_of(&out), [["A2", "a2", "A3"]], "{name}");
+        assert!(
+            out.contains("# repair: ply 3: written Q9\\u{"),
+            "{name}: {out}"
+        );
+    }
+}
+
+#[test]
+fn anchors_and_aliases_change_no_unmarked_ply() {
+    // Issue 19, finding 4. Kete: ply 5, `A5<` anchored, is the slip (`A5>`); ply 11 its alias.
+    let game = |moves: &str| format!("ruleset: bao-la-kete\nsource: t\nmoves: [{moves}]\n");
+    let head = "\"A7<\", \"a5>\", \"A6>\", \"a1>\"";
+    let tail = "\"a2>\", \"A1>\", \"a6>+\", \"A2>\", \"a6>\"";
+    let rest = "\"a8<\", \"A8<\", \"a7<\", \"A6<\", \"a1>\"";
+    // The anchored ply is the slip: its edit would change the alias too; refused.
+    let anchored = game(&format!("{head}, &m \"A5<\", {tail}, *m, {rest}"));
+    let (code, out, _) = repair("anchored", &anchored);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with(
+            "# repair: game 1 left as written: the repair edits ply 5, whose move is the YAML \
+             anchor `&m` that an alias `*m` repeats"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with(&anchored), "{out}");
+    // The alias is the slip: written out where it changes, the anchor kept.
+    let aliased = game(&format!("{head}, &m \"A5>\", {tail}, *m, {rest}"));
+    let (code, out, _) = repair("aliased", &aliased);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("&m \"A5>\""), "{out}");
+    let mut moves = moves_of(&aliased).remove(0);
+    moves[10] = "A5<".into();
+    assert_eq!(moves_of(&out), [moves]);
+    // A ply written twice as an anchor and its alias: the alias is deleted, never leaving an
+    // alias without its anchor.
+    let twice = "ruleset: bao-la-kete\nsource: t\nmoves: [&a A6<, *a, a6<x]\n";
+    let (code, out, _) = repair("twice", twice);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.starts_with("ruleset: bao-la-kete\nsource: t\nmoves: [&a A6<, a6<x]"),
+        "{out}"
+    );
+}
+
+#[test]
+fn tagged_moves_are_edited_whole() {
+    // Issue 19, finding 9: the tag goes with its move when the move is deleted or moved, and a
+    // ply inserted before a tagged move is an item of its own.
+    let block =
+        "ruleset: bao-la-kete\nsource: t\nmoves:\n  - !!str A6<\n  - !!str A6<\n  - !!str a6<x\n";
+    let flow = "ruleset: bao-la-kete\nsource: t\nmoves: [!!str A6<, !!str A6<, !!str a6<x]\n";
+    let skipped = "ruleset: bao-la-kete\nsource: t\nmoves: [!!str A6<, !!str A4>, !!str a6<]\n";
+    let skipped_block =
+        "ruleset: bao-la-kete\nsource: t\nmoves:\n  - !!str A6<\n  - !!str A4>\n  - !!str a6<\n";
+    for (name, text) in [
+        ("block", block),
+        ("flow", flow),
+        ("skipped", skipped),
+        ("skipped-block", skipped_block),
+    ] {
+        let (code, out, err) = repair(name, text);
+        assert_eq!(code, Some(0), "{name}: {out}{err}");
+        assert!(
+            !out.contains("!!str ,") && !out.contains("!!str\n"),
+            "{name}: {out}"
+        );
+        let again = check_text(&out, &ReplayOptions::default());
+        assert!(again[0].valid(), "{name}: {out}");
+    }
+    let (_, out, _) = repair("flow", flow);
+    assert!(out.contains("moves: [!!str A6<, !!str a6<x]"), "{out}");
+}
+
+#[test]
+fn a_true_claim_is_kept_and_a_false_one_dropped() {
+    // Issue 18: `a4<x` repaired to a capture keeps its `x`; `A5<x` repaired to a takata loses it.
+    let (code, out, _) = repair(
+        "claims",
+        "ruleset: bao-la-kete\nsource: t\nmoves: [A6<, a4<x]\n---\n\
+         ruleset: bao-la-kete\nsource: t\nmoves: [A5<x]\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(moves_of(&out), [vec!["A6<", "a5<x"], vec!["A6<"]], "{out}");
+}
+
+#[test]
+fn a_move_written_as_a_block_scalar_is_left_as_written() {
+    let text = "ruleset: bao-la-kete\nsource: t\nmoves:\n  - A6<\n  - >-\n    a4<x\n";
+    let (code, out, _) = repair("block-scalar", text);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("ply 2 or next to it, written as a YAML block scalar"),
+        "{out}"
+    );
+    assert!(out.ends_with(text), "{out}");
+}

@@ -199,3 +199,52 @@ fn a_non_default_ruling_fails_the_scenarios_that_depend_on_it() {
         .collect();
     assert!(failed.iter().all(|&r| r == "bao-la-kete"), "{failed:?}");
 }
+
+/// The specification built into the binary is the `spec/` folder, file for file.
+#[test]
+fn the_built_in_specification_is_the_spec_folder() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = bao_oracle::spec::collect(&[root.join("spec")]).unwrap();
+    let on_disk: Vec<(String, String)> = files
+        .iter()
+        .map(|p| {
+            let shown = p.strip_prefix(root).unwrap().display().to_string();
+            (shown, std::fs::read_to_string(p).unwrap())
+        })
+        .collect();
+    let built_in: Vec<(String, String)> = bao_oracle::spec::BUILT_IN
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+    let names = |v: &[(String, String)]| v.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&built_in), names(&on_disk));
+    assert!(
+        built_in == on_disk,
+        "a built-in file differs from its spec/ file"
+    );
+}
+
+/// `spec` and `export` read the built-in specification from a folder without `spec/`.
+#[test]
+fn spec_and_export_work_from_any_folder() {
+    let elsewhere = std::env::temp_dir().join(format!("bao-spec-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_bao-oracle"))
+            .current_dir(&elsewhere)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["spec", "--perft-max-nodes", "1000"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.lines().last().unwrap().ends_with(" 0 failed"),
+        "{text}"
+    );
+    let out = run(&["export", "--ruleset", "bao-la-kiswahili"]);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["rulesets"][0]["ruleset"], "bao-la-kiswahili");
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A small engine for Bao la Kimasai and Bao Kingulu that speaks the bao-oracle engine protocol.
 
-Written from the rules references (shared/rules/bao-la-kimasai.md, bao-kingulu.md) and
+Written from the rules (docs/rules/bao-la-kimasai.md, docs/rules/bao-kingulu.md) and
 docs/protocol.md only, as an implementer of another program would: standard library, Python 3.8+.
 
     python3 engine.py            # then type requests, one JSON object a line

@@ -6,11 +6,16 @@ use clap::{Args, ValueEnum};
 
 use super::output::Output;
 use super::{Status, UsageError};
-use bao_oracle::check::{FileReport, Summary, check_file, collect_files};
+use bao_oracle::check::{
+    FileReport, GameReport, GameSink, Summary, check_file_each, collect_files,
+};
 use bao_oracle::diagnostics::Code;
+use bao_oracle::record::Record;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
+use bao_oracle::report::LineIndex;
 use bao_oracle::report::{html, human, json};
 use bao_oracle::rulings::RulingSet;
+use bao_oracle::timeline::Step;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -106,57 +111,58 @@ pub fn run(args: CheckArgs) -> Status {
     };
     let (files, problems) = collect_files(&args.paths);
     let mut problems = problems;
-    // The human reporter escapes control characters itself (colour codes are its own).
-    let mut out = Output::stdout();
-    let mut reports: Vec<FileReport> = Vec::new();
-    let mut views = html::Views::new();
-    let mut summary = Summary::default();
-    let mut compared = (0, 0);
-    for problem in &problems {
-        if args.format == Format::Human {
-            out.text(&human::render_io_problem(problem, style));
+    let mut sink = Reports {
+        format: args.format,
+        style,
+        infer_rulings: options.infer_rulings,
+        // The human reporter escapes control characters itself (colour codes are its own).
+        out: Output::stdout(),
+        json: json::Writer::new(true),
+        page: (args.format == Format::Html).then(html::Page::new),
+        summary: Summary::default(),
+        compared: (0, 0),
+        listed: false,
+    };
+    match args.format {
+        Format::Human => {
+            for problem in &problems {
+                sink.out.text(&human::render_io_problem(problem, style));
+            }
         }
+        Format::Json => sink.out.text(&sink.json.start()),
+        Format::Html => {}
     }
     for path in files {
         // The report can no longer be delivered: the rest of the check would be lost too.
-        if !out.ok() {
+        if !sink.out.ok() {
             break;
         }
-        let report = match check_file(&path, &options) {
-            Ok(report) => report,
+        sink.listed = false;
+        match check_file_each(&path, &options, &mut sink) {
+            Ok(_) => sink.summary.files += 1,
             Err(problem) => {
                 if args.format == Format::Human {
-                    out.text(&human::render_io_problem(&problem, style));
+                    sink.out.text(&human::render_io_problem(&problem, style));
                 }
                 problems.push(problem);
-                continue;
-            }
-        };
-        let counts = Summary::of(std::slice::from_ref(&report), 0);
-        summary.files += 1;
-        summary.games += counts.games;
-        summary.valid += counts.valid;
-        summary.invalid += counts.invalid;
-        for game in &report.games {
-            if let Some(d) = &game.divergence {
-                compared.0 += 1;
-                compared.1 += usize::from(d.is_some());
             }
         }
-        match args.format {
-            Format::Human => {
-                out.text(&human::render_file(&report, style));
-                if options.infer_rulings {
-                    out.text(&human::render_inferences(&report));
-                }
-            }
-            Format::Json => reports.push(report),
-            Format::Html => {
-                views.add_file(&report.text, &options);
-                reports.push(report);
+        if sink.listed {
+            match args.format {
+                Format::Json => sink.out.text(&sink.json.end_file()),
+                Format::Html => sink.page.as_mut().map_or((), html::Page::end_file),
+                Format::Human => {}
             }
         }
     }
+    let Reports {
+        mut out,
+        mut json,
+        page,
+        mut summary,
+        compared,
+        ..
+    } = sink;
     summary.io_errors = problems.len();
     match args.format {
         Format::Human => {
@@ -169,17 +175,95 @@ pub fn run(args: CheckArgs) -> Status {
             }
             let _ = writeln!(out, "{}", human::summary_line(&summary));
         }
-        Format::Json => {
-            out.text(&json::render(&reports, &problems));
-        }
+        Format::Json => out.text(&json.finish(&summary, &problems)),
         Format::Html => {
-            out.text(&html::render(&reports, &views, &problems));
+            if let Some(page) = page {
+                page.finish(&summary, &problems, &mut |piece| out.text(piece));
+            }
         }
     }
     // A report not delivered is never a success.
-    out.finish(match summary.exit_status() {
-        0 => Status::Ok,
-        1 => Status::Failed,
-        _ => Status::Usage,
-    })
+    out.finish(exit_status(&summary))
+}
+
+/// The check's reports, written as each game comes (the HTML page keeps its compact data until
+/// the end, as its title and script need the whole): memory is one game's, not the file's.
+struct Reports {
+    format: Format,
+    style: human::Style,
+    infer_rulings: bool,
+    out: Output,
+    json: json::Writer,
+    page: Option<html::Page>,
+    summary: Summary,
+    /// Games of the compared ruling's ruleset, and those that depend on it.
+    compared: (usize, usize),
+    /// Whether the current file is listed (once its first game comes: a file that cannot be
+    /// read is an I/O problem, not a file of the report).
+    listed: bool,
+}
+
+impl GameSink for Reports {
+    fn wants_steps(&self) -> bool {
+        self.page.is_some()
+    }
+
+    fn step(&mut self, step: Step) {
+        if let Some(page) = self.page.as_mut() {
+            page.step(step);
+        }
+    }
+
+    fn game(
+        &mut self,
+        file: &FileReport,
+        lines: &LineIndex<'_>,
+        game: GameReport,
+        _record: Option<&Record>,
+    ) {
+        if !self.listed {
+            self.listed = true;
+            match self.format {
+                Format::Json => self.out.text(&self.json.file(&file.path)),
+                Format::Html => self.page.as_mut().map_or((), |p| p.file(&file.path)),
+                Format::Human => {}
+            }
+        }
+        self.summary.games += 1;
+        if game.valid() {
+            self.summary.valid += 1;
+        } else {
+            self.summary.invalid += 1;
+        }
+        if let Some(d) = &game.divergence {
+            self.compared.0 += 1;
+            self.compared.1 += usize::from(d.is_some());
+        }
+        match self.format {
+            Format::Human => {
+                self.out
+                    .text(&human::render_game(file, lines, &game, self.style));
+                if self.infer_rulings {
+                    self.out.text(&human::render_inference(&file.path, &game));
+                }
+            }
+            Format::Json => self.out.text(&self.json.game(lines, &game)),
+            Format::Html => {
+                if let Some(page) = self.page.as_mut() {
+                    page.game(lines, &game);
+                }
+            }
+        }
+    }
+}
+
+/// 0 all valid, 1 any game invalid, 2 any file or folder that could not be read.
+fn exit_status(summary: &Summary) -> Status {
+    if summary.io_errors > 0 {
+        Status::Usage
+    } else if summary.invalid > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    }
 }

@@ -10,6 +10,7 @@ use bao_oracle::diagnostics::Code;
 use bao_oracle::game::{Game, Preset};
 use bao_oracle::games::{self, GameVisitor};
 use bao_oracle::protocol::Rulings;
+use bao_oracle::record::{Contents, create_output_file, read_regular_file};
 use bao_oracle::replay::find_preset;
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::spec::{self, SpecFile, format::ScenarioFile};
@@ -40,6 +41,11 @@ pub struct ConformArgs {
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// Position probes per ruleset: seeded valid positions of the kinds games from the start
+    /// rarely reach (Bao la Kiswahili: namua and mtaji, owned and lost houses below and above six,
+    /// lone houses, takasia fields and due obligations, near-ends), a few plies from each; 0: none.
+    #[arg(long, default_value_t = conform::POSITIONS, value_name = "N")]
+    pub positions: u64,
     /// Leave out of the comparison every move the oracle needs more than N laps to decide, and
     /// every position with such a legal move: for engines that cut long moves at a limit of their
     /// own (ZAN-A16, KETE-A7, KIN-A8). The report says how many requests it left out.
@@ -68,8 +74,9 @@ pub struct ConformArgs {
     /// The report's format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// The specification whose scenarios to run (files or folders).
-    #[arg(long = "spec", value_name = "PATH", default_value = "spec")]
+    /// The specification whose scenarios to run (files or folders; default: the one built into
+    /// the binary).
+    #[arg(long = "spec", value_name = "PATH")]
     pub spec: Vec<PathBuf>,
     /// Write every line exchanged with the engine to FILE (`> ` requests, `< ` answers).
     #[arg(long, value_name = "FILE")]
@@ -96,20 +103,12 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     }
     let known_failures = match &args.known_failures {
         None => Vec::new(),
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                UsageError::new(
-                    Code::IoError,
-                    format!("cannot read {}: {e}", path.display()),
-                )
-            })?;
-            parse_known_failures(&text)
-        }
+        Some(path) => parse_known_failures(&read_known_failures(path)?),
     };
     let scenario_files = load_scenarios(&args.spec)?;
     let transcript = match &args.transcript {
         None => None,
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+        Some(path) => Some(create_output_file(path).map_err(|e| {
             UsageError::new(
                 Code::IoError,
                 format!("cannot write {}: {e}", path.display()),
@@ -145,18 +144,63 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     }
     let mut rulings = rulings_by_ruleset(&rulesets, &args.rulings, ruling_names)
         .map_err(|e| UsageError::new(Code::UnknownRuling, e))?;
-    let preset = match &args.preset {
-        None => None,
-        Some(name) => Some(apply_preset(name, &mut rulings, args.rulesets.is_empty())?),
+    let mut presets: Vec<(&'static str, &'static Preset)> = match &args.preset {
+        None => Vec::new(),
+        Some(name) => vec![apply_preset(name, &mut rulings, args.rulesets.is_empty())?],
     };
+    // An engine that plays only presets (none of them the defaults) is run under its first one
+    // where --preset names none of its game.
+    for ruleset in &rulesets {
+        if presets.iter().any(|(game, _)| game == ruleset) {
+            continue;
+        }
+        let declared = &supported[ruleset].presets;
+        if declared.is_empty() || declared.iter().any(|p| p == "de-voogt") {
+            continue;
+        }
+        let Some(name) = declared.first() else {
+            continue;
+        };
+        match find_preset(name) {
+            Ok((game, preset)) if game == ruleset => {
+                if let Some(own) = rulings.get_mut(game) {
+                    *own = own.over(preset);
+                }
+                presets.push((game, preset));
+            }
+            _ => {
+                return Err(UsageError::new(
+                    Code::BadEngine,
+                    format!(
+                        "the engine's `hello` names `{name}`, which is not a preset of {ruleset}"
+                    ),
+                ));
+            }
+        }
+    }
     for (ruleset, set) in &rulings {
         if let Some(Err(e)) = games::dispatch(ruleset, CheckRulings(set)) {
             return Err(UsageError::new(Code::UnknownRuling, e));
         }
     }
+    let scenarios: usize = scenario_files
+        .iter()
+        .filter(|f| rulesets.contains(&f.ruleset))
+        .map(|f| f.scenarios.len())
+        .sum();
+    if scenarios == 0 && args.games == 0 && args.positions == 0 {
+        return Err(UsageError::new(
+            Code::Usage,
+            format!(
+                "nothing to run: no scenario of {} in the specification, and --games 0",
+                rulesets.join(", ")
+            ),
+        ));
+    }
     driver.set_max_restarts(args.max_restarts);
     let options = Options {
         games: args.games,
+        positions: args.positions,
         seed: args.seed,
         skip: args.skip.clone(),
         known_failures,
@@ -164,13 +208,30 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         max_laps: args.max_laps,
     };
     let mut run = Run::new(&mut driver, &options);
+    // Progress only for people: a terminal on both outputs and the human report.
+    {
+        use std::io::IsTerminal;
+        if args.format == Format::Human
+            && std::io::stdout().is_terminal()
+            && std::io::stderr().is_terminal()
+        {
+            let probed = rulesets.iter().filter(|r| *r == "bao-la-kiswahili").count();
+            let total = scenarios
+                + (args.games as usize).saturating_mul(rulesets.len())
+                + (args.positions as usize).saturating_mul(probed);
+            run.show_progress(total);
+        }
+    }
     for ruleset in &rulesets {
         let outcome = games::dispatch(
             ruleset,
             RunRuleset {
                 run: &mut run,
                 rulings: &rulings[ruleset],
-                preset: preset.filter(|(game, _)| game == ruleset).map(|(_, p)| p),
+                preset: presets
+                    .iter()
+                    .find(|(game, _)| game == ruleset)
+                    .map(|&(_, p)| p),
                 files: &scenario_files,
             },
         );
@@ -179,8 +240,18 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         }
     }
     let report = run.finish();
-    driver.finish();
+    let finished = driver.finish();
     print_report(&report, args.format);
+    if let Err(e) = finished {
+        let path = args.transcript.as_deref().unwrap_or(Path::new(""));
+        return Err(UsageError::new(
+            Code::IoError,
+            format!(
+                "cannot write {}: {e}: the transcript is incomplete",
+                path.display()
+            ),
+        ));
+    }
     Ok(if report.conforms() {
         Status::Ok
     } else {
@@ -233,43 +304,27 @@ struct RunRuleset<'r, 'a> {
 impl GameVisitor for RunRuleset<'_, '_> {
     type Output = Result<(), Fatal>;
     fn visit<G: Game>(self) -> Result<(), Fatal> {
-        let scripts = conform::scripts::<G>(self.files);
+        let scripts = conform::scripts::<G>(self.files, self.preset);
         self.run.ruleset::<G>(&scripts, self.rulings, self.preset)
     }
 }
 
-/// The scenario files under `paths`; the default `spec` may be absent (then there are none).
+/// The scenario files under `paths`; with none, those of the specification built into the binary.
 fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<ScenarioFile>, UsageError> {
-    if paths == [PathBuf::from("spec")] && !Path::new("spec").exists() {
-        eprintln!("warning: no `spec` folder here: random games only (give --spec PATH)");
-        return Ok(Vec::new());
-    }
-    let files = spec::collect(paths).map_err(|e| {
-        UsageError::new(
+    let files = spec::load(paths).map_err(|e| match e {
+        Ok(message) => UsageError::new(Code::BadSpec, message),
+        Err(e) => UsageError::new(
             Code::IoError,
             format!("cannot read {}: {}", e.path.display(), e.message),
-        )
+        ),
     })?;
-    let mut out = Vec::new();
-    for path in files {
-        match spec::read_file(&path) {
-            Ok(SpecFile::Scenarios(file)) => out.push(file),
-            Ok(_) => {}
-            Err(Ok(message)) => {
-                return Err(UsageError::new(
-                    Code::BadSpec,
-                    format!("{}: {message}", path.display()),
-                ));
-            }
-            Err(Err(e)) => {
-                return Err(UsageError::new(
-                    Code::IoError,
-                    format!("cannot read {}: {}", e.path.display(), e.message),
-                ));
-            }
-        }
-    }
-    Ok(out)
+    Ok(files
+        .into_iter()
+        .filter_map(|(_, file)| match file {
+            SpecFile::Scenarios(file) => Some(file),
+            _ => None,
+        })
+        .collect())
 }
 
 /// Puts preset `name` under the `--ruling`s of its game, which the run must test (`every`: the
@@ -293,6 +348,28 @@ fn apply_preset(
     };
     *own = own.over(preset);
     Ok((game, preset))
+}
+
+/// The largest known-failures file read (a list of case names is a few kilobytes).
+const MAX_KNOWN_FAILURES_BYTES: u64 = 1 << 20;
+
+/// Reads the known-failures file through the guarded path: a regular file of text, within a
+/// limit (never a FIFO, which would block, nor a device, which may be endless).
+fn read_known_failures(path: &Path) -> Result<String, UsageError> {
+    let error = |why: String| {
+        UsageError::new(
+            Code::IoError,
+            format!("cannot read {}: {why}", path.display()),
+        )
+    };
+    match read_regular_file(path, MAX_KNOWN_FAILURES_BYTES).map_err(|e| error(e.to_string()))? {
+        Contents::TooLarge(size) => Err(error(format!(
+            "it has {size} bytes; a known-failures file is refused above {MAX_KNOWN_FAILURES_BYTES}"
+        ))),
+        Contents::Bytes(bytes) => {
+            String::from_utf8(bytes).map_err(|_| error("it is not UTF-8 text".into()))
+        }
+    }
 }
 
 /// Reads a known-failures file: one case-name glob a line; blank lines and `#` comments skipped.

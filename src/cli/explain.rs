@@ -344,6 +344,12 @@ impl GameVisitor for RecordExplain<'_> {
         if let Err(e) = self.options.rulings.check(G::RULINGS, G::RULESET) {
             return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
         }
+        // An unknown preset is refused here as every other command refuses it.
+        if let Some(preset) = &self.options.preset
+            && let Err(e) = RulingSet::new().over_preset::<G>(preset)
+        {
+            return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
+        }
         let (set, mut game) = replay_to::<G>(self.record, &self.options, self.ply)?;
         let text = &self.record.moves[self.ply as usize - 1].value;
         let Some((name, value)) = &self.compare else {

@@ -22,33 +22,20 @@ pub struct ExportArgs {
     /// The document's format (JSON; schema docs/schema/export.json).
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
-    /// The specification to export (files or folders).
-    #[arg(long = "spec", value_name = "PATH", default_value = "spec")]
+    /// The specification to export (files or folders; default: the one built into the binary).
+    #[arg(long = "spec", value_name = "PATH")]
     pub spec: Vec<PathBuf>,
 }
 
 pub fn run(args: ExportArgs) -> Status {
-    let paths = match spec::collect(&args.spec) {
-        Ok(p) => p,
-        Err(e) => {
+    let files = match spec::load(&args.spec) {
+        Ok(files) => files,
+        Err(Ok(message)) => return UsageError::new(Code::BadSpec, message).report(),
+        Err(Err(e)) => {
             let message = format!("cannot read {}: {}", e.path.display(), e.message);
             return UsageError::new(Code::IoError, message).report();
         }
     };
-    let mut files = Vec::new();
-    for path in paths {
-        match spec::read_file(&path) {
-            Ok(file) => files.push((path.display().to_string(), file)),
-            Err(Ok(message)) => {
-                let message = format!("{}: {message}", path.display());
-                return UsageError::new(Code::BadSpec, message).report();
-            }
-            Err(Err(e)) => {
-                let message = format!("cannot read {}: {}", e.path.display(), e.message);
-                return UsageError::new(Code::IoError, message).report();
-            }
-        }
-    }
     let document = export(&files, args.ruleset.as_deref());
     if let Some(r) = &args.ruleset
         && document.rulesets.is_empty()

@@ -3,6 +3,7 @@
 //! it into the exit code.
 
 mod check;
+mod completions;
 mod conform;
 mod engine;
 mod explain;
@@ -14,6 +15,8 @@ pub mod output;
 mod perft;
 mod play;
 mod repair;
+mod rules;
+mod rulings;
 mod spec;
 
 use clap::{Args, Parser, Subcommand};
@@ -39,7 +42,8 @@ pub enum Status {
 #[command(
     name = "bao-oracle",
     version,
-    about = "Rules oracle and game-record validator for Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao la Kimasai"
+    about = "Rules oracle and game-record validator for Bao la Kiswahili, Bao la Kete, Bao Kingulu and Bao la Kimasai",
+    after_help = TOP_HELP,
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -49,17 +53,71 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Validate game records: replay every game, report every problem, `N passed, M failed`.
+    #[command(after_help = concat!("\
+Examples:
+  bao-oracle check corpus                          every *.yaml / *.yml under corpus/
+  bao-oracle check game.yaml --format json         one JSON document
+  bao-oracle check corpus --format html > report.html
+  bao-oracle check game.yaml --infer-rulings       the rulings and presets the game fits
+  bao-oracle check game.yaml --compare-ruling kingulu.penultimate-source=not-from-reserved
+
+", "\
+Exit status:
+  0    every game valid
+  1    a game invalid
+  2    a usage or I/O error, or no game records found under a path"))]
     Check(check::CheckArgs),
     /// List the legal moves of a position, one per line, canonical notation.
+    #[command(after_help = "\
+Examples:
+  bao-oracle moves bao-la-kiswahili
+  bao-oracle moves bao-kingulu --position '2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S'
+  bao-oracle moves bao-la-kete --svg > moves.svg")]
     Moves(moves::MovesArgs),
     /// Play moves from a position and print the position after them (compact form).
+    #[command(after_help = concat!("\
+Examples:
+  bao-oracle play bao-la-kiswahili 'A6>' 'a6<'
+  bao-oracle play bao-kingulu A3 a4 --diagram
+  bao-oracle play bao-kingulu A3 a4 --svg > board.svg
+
+", "\
+Canonical moves such as A6> and a7< must be quoted ('A6>'): a shell reads < and > as redirections.
+
+", "\
+Exit status: 0 every move played, 1 an illegal move (reported), 2 a usage error."))]
     Play(play::PlayArgs),
     /// Count the leaves of the move tree to a depth (`--divide`: per legal move).
+    #[command(after_help = "\
+Examples:
+  bao-oracle perft bao-la-kiswahili 5
+  bao-oracle perft bao-kingulu 4 --divide")]
     Perft(perft::PerftArgs),
     /// Run the specification's scenarios and perft tables (default `spec/`).
+    #[command(after_help = "\
+Examples:
+  bao-oracle spec
+  bao-oracle spec spec/bao-kingulu
+  bao-oracle spec --preset nkkmd
+
+Exit status: 0 every item passed, 1 an item failed, 2 a usage or I/O error.")]
     Spec(spec::SpecArgs),
     /// Explain a move step by step, with the rule behind every step (`--compare-ruling`: where
     /// a ruling changes it).
+    #[command(after_help = concat!("\
+Examples:
+  bao-oracle explain bao-kingulu A3
+  bao-oracle explain bao-la-kiswahili 'A6>' --format svg > a6.svg
+  bao-oracle explain --record corpus/bao-kingulu/constructed-repetition.yaml --ply 10
+  bao-oracle explain bao-kingulu --position '2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S' \\
+      --compare-ruling kingulu.penultimate-source=not-from-reserved A5
+
+", "\
+Canonical moves such as A6> and a7< must be quoted ('A6>'): a shell reads < and > as redirections.
+
+", "\
+Exit status: 0 a legal move whose claims hold, 1 a refused move or a false claim, 2 a usage or
+I/O error."))]
     Explain(explain::ExplainArgs),
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout: the reference adapter.
     Engine(engine::EngineArgs),
@@ -73,7 +131,58 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Print a record file with the best complete repair of each game applied (never over it).
     Repair(repair::RepairArgs),
+    /// Print a game's rules: every rule and ambiguity id, its statement and source.
+    #[command(after_help = "\
+Examples:
+  bao-oracle rules bao-kingulu
+  bao-oracle rules bao-la-kiswahili ZAN-23
+  bao-oracle rules bao-la-kete --format markdown > docs/rules/bao-la-kete.md")]
+    Rules(rules::RulesArgs),
+    /// List every named ruling: the ids it settles, its values, its default, and the presets.
+    #[command(after_help = "\
+Examples:
+  bao-oracle rulings
+  bao-oracle rulings bao-la-kiswahili")]
+    Rulings(rulings::RulingsArgs),
+    /// Print a shell completion script (bash, elvish, fish, powershell, zsh).
+    #[command(after_help = "\
+Examples:
+  bao-oracle completions bash > ~/.local/share/bash-completion/completions/bao-oracle
+  bao-oracle completions zsh > ~/.zfunc/_bao-oracle
+  bao-oracle completions fish > ~/.config/fish/completions/bao-oracle.fish")]
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff), of bao-oracle or of one command.
+    #[command(after_help = "\
+Examples:
+  bao-oracle man > bao-oracle.1 && man ./bao-oracle.1
+  bao-oracle man check > bao-oracle-check.1")]
+    Man(completions::ManArgs),
 }
+
+/// The main help's closing text: where to start, the quoting note, the exit statuses.
+const TOP_HELP: &str = concat!(
+    "\
+Examples:
+  bao-oracle check corpus                      validate every game record under corpus/
+  bao-oracle explain bao-kingulu A3            a move step by step, with its rule ids
+  bao-oracle play bao-la-kiswahili 'A6>' 'a6<'
+  bao-oracle rules bao-la-kiswahili ZAN-23     one rule, its source, its rulings
+  bao-oracle rulings                           every ruling and preset
+  bao-oracle COMMAND --help                    a command's options, examples and exit status
+
+",
+    "\
+Canonical moves such as A6> and a7< must be quoted ('A6>'): a shell reads < and > as redirections.
+
+",
+    "\
+Exit status:
+  0    success: every game valid, the move legal, the run passed
+  1    the input was checked and found wrong (an invalid game, an illegal move, a failed scenario)
+  2    a usage or I/O error: an unknown option, ruleset or ruling, a path that cannot be read, no
+       game records found
+  141  the output's reader went away before it was all written (as after SIGPIPE)"
+);
 
 pub fn run(cli: Cli) -> Status {
     match cli.command {
@@ -89,6 +198,10 @@ pub fn run(cli: Cli) -> Status {
         Command::Explain(args) => explain::run(args),
         Command::Import(args) => import::run(args),
         Command::Repair(args) => repair::run(args),
+        Command::Rules(args) => rules::run(args),
+        Command::Rulings(args) => rulings::run(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     }
 }
 

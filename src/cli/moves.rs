@@ -27,11 +27,21 @@ fn moves_game<G: Game>(args: MovesArgs) -> Status {
         Err(e) => return e.report(),
     };
     if let Some(end) = game.end() {
+        // A finished game still has a board to draw: no move marked on it.
+        let mut out = Output::stdout();
+        if args.svg {
+            let marks = Highlights {
+                title: format!("{}: the game is over: {} wins", G::NAME, end.outcome),
+                ..Highlights::default()
+            };
+            out.text(&svg::render(&G::board(game.position()), &marks));
+            out.flush();
+        }
         eprint_line(format_args!(
             "the game is over: {} wins ({})",
             end.outcome, end.rule
         ));
-        return Status::Ok;
+        return out.finish(Status::Ok);
     }
     let generated = game.legal_texts();
     let mut out = Output::stdout();

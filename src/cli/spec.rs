@@ -11,7 +11,8 @@ use bao_oracle::spec::{self, Options, PerftLimit};
 
 #[derive(Args, Debug)]
 pub struct SpecArgs {
-    /// Spec files or folders (recursively, `*.yaml`/`*.yml`); default `spec/`.
+    /// Spec files or folders (recursively, `*.yaml`/`*.yml`); default: the specification built
+    /// into the binary (the `spec/` it was built from).
     pub paths: Vec<PathBuf>,
     /// `human`: each failure, then `N passed, M failed`; `json`: one JSON document.
     #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -36,11 +37,8 @@ pub enum Format {
 }
 
 pub fn run(args: SpecArgs) -> Status {
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from("spec")]
-    } else {
-        args.paths
-    };
+    // No paths: the specification built into the binary.
+    let paths = args.paths;
     let mut set = match RulingSet::from_assignments(args.rulings.iter().map(String::as_str)) {
         Ok(set) => set,
         Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
@@ -73,6 +71,18 @@ pub fn run(args: SpecArgs) -> Status {
             .report();
         }
     };
+    // A run that checked nothing must not pass as `0 passed, 0 failed`.
+    if report.summary.passed + report.summary.failed == 0 {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return UsageError::new(
+            Code::IoError,
+            format!(
+                "no scenario, perft table or catalogue found under {}: nothing was run",
+                shown.join(", ")
+            ),
+        )
+        .report();
+    }
     let out = match args.format {
         Format::Human => {
             let mut out = Output::human();

@@ -246,6 +246,9 @@ pub struct Driver {
     /// The last request answered with a valid response: asked again before giving up.
     answered: Option<Request>,
     transcript: Option<BufWriter<File>>,
+    /// The first failed write to the transcript: the run then fails (a lost transcript is no
+    /// success).
+    transcript_error: Option<std::io::Error>,
 }
 
 impl Driver {
@@ -272,6 +275,7 @@ impl Driver {
             streak: None,
             answered: None,
             transcript: transcript.map(BufWriter::new),
+            transcript_error: None,
         };
         driver.info = driver.launch()?;
         Ok(driver)
@@ -287,9 +291,12 @@ impl Driver {
     }
 
     fn record(&mut self, prefix: &str, line: &str) {
-        if let Some(t) = &mut self.transcript {
-            let _ = writeln!(t, "{prefix} {line}");
-        }
+        write_transcript(
+            &mut self.transcript,
+            &mut self.transcript_error,
+            prefix,
+            line,
+        );
     }
 
     /// Spawns the process and runs the handshake.
@@ -463,9 +470,12 @@ impl Driver {
                 if writeln!(process.stdin, "{}", lines[sent]).is_err() {
                     break;
                 }
-                if let Some(t) = &mut self.transcript {
-                    let _ = writeln!(t, "> {}", lines[sent]);
-                }
+                write_transcript(
+                    &mut self.transcript,
+                    &mut self.transcript_error,
+                    ">",
+                    &lines[sent],
+                );
                 self.requests += 1;
                 sent += 1;
             }
@@ -473,16 +483,12 @@ impl Driver {
             let head = replies.len();
             let reply = match process.lines.recv_timeout(self.timeout) {
                 Ok(Line::Text(line)) => {
-                    if let Some(t) = &mut self.transcript {
-                        let _ = writeln!(t, "< {line}");
-                    }
+                    write_transcript(&mut self.transcript, &mut self.transcript_error, "<", &line);
                     read_reply(line, &ids[head])
                 }
                 Ok(Line::TooLong(start)) => {
                     let line = clip(&start);
-                    if let Some(t) = &mut self.transcript {
-                        let _ = writeln!(t, "< {line}");
-                    }
+                    write_transcript(&mut self.transcript, &mut self.transcript_error, "<", &line);
                     let why = format!(
                         "the answer is longer than {MAX_LINE} bytes, the most a line may be"
                     );
@@ -516,13 +522,21 @@ impl Driver {
         replies
     }
 
-    /// Ends the session: closes the engine's input and waits briefly for it to exit.
-    pub fn finish(mut self) {
+    /// Ends the session: closes the engine's input and waits briefly for it to exit. `Err` when
+    /// the transcript could not be written whole.
+    pub fn finish(mut self) -> Result<(), std::io::Error> {
         if let Some(p) = self.process.take() {
             p.close();
         }
-        if let Some(t) = &mut self.transcript {
-            let _ = t.flush();
+        if let Some(mut t) = self.transcript.take()
+            && let Err(e) = t.flush()
+            && self.transcript_error.is_none()
+        {
+            self.transcript_error = Some(e);
+        }
+        match self.transcript_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
 }
@@ -535,6 +549,21 @@ impl Drop for Driver {
         if let Some(t) = &mut self.transcript {
             let _ = t.flush();
         }
+    }
+}
+
+/// Writes one transcript line; after a failed write nothing more is written, and the error kept.
+fn write_transcript(
+    transcript: &mut Option<BufWriter<File>>,
+    error: &mut Option<std::io::Error>,
+    prefix: &str,
+    line: &str,
+) {
+    if let Some(t) = transcript
+        && let Err(e) = writeln!(t, "{prefix} {line}")
+    {
+        *error = Some(e);
+        *transcript = None;
     }
 }
 
@@ -552,6 +581,13 @@ fn to_line(request: &Request) -> String {
 
 /// The engine's answer to the request with id `id`.
 fn read_reply(line: String, id: &Value) -> Reply {
+    // The common case in one parse: a valid response with the right id. Anything else is read
+    // again as JSON to say what is wrong with it.
+    if let Ok(response) = serde_json::from_str::<Response>(&line)
+        && response.id() == id
+    {
+        return Reply::Answer { response, line };
+    }
     let value: Value = match serde_json::from_str(&line) {
         Ok(value) => value,
         Err(e) => {

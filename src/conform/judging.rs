@@ -17,8 +17,12 @@ pub(super) struct Mismatch {
     /// The summary without the move: what makes two divergences the same kind.
     pub(super) signature: String,
     pub(super) details: Vec<String>,
-    /// Rule ids beyond the probe's own (of the moves that differ).
+    /// Rule ids beyond the probe's own (of the moves that differ), the deciding one first.
     pub(super) rules: Vec<RuleId>,
+    /// The rule whose condition decides the difference, when known.
+    pub(super) deciding: Option<RuleId>,
+    /// The move `bao-oracle explain` shows the difference with.
+    pub(super) explain: Option<String>,
 }
 
 impl Mismatch {
@@ -29,6 +33,8 @@ impl Mismatch {
             summary,
             details,
             rules: Vec::new(),
+            deciding: None,
+            explain: None,
         }
     }
 }
@@ -162,6 +168,7 @@ fn compare_moves<G: Game>(
     }
     let never_ends = long_moves(G::RULESET).map(|l| l.never_ends);
     let mut all_never_end = true;
+    let mut extra_rules: Vec<RuleId> = Vec::new();
     for m in &extra {
         let answer = protocol::play::<G>(Value::Null, &probe.position, &ctx.rulings, None, m);
         all_never_end &= matches!(&answer.response,
@@ -179,20 +186,51 @@ fn compare_moves<G: Game>(
             other => other.kind().to_string(),
         };
         details.push(format!("the engine adds {m}: {why}"));
+        if let Response::Illegal {
+            rule: Some(rule), ..
+        } = &answer.response
+            && let Some(r) = answer.rules.iter().find(|r| **r == rule.as_str())
+        {
+            extra_rules.push(*r);
+        }
         rules.extend(answer.rules);
     }
     if ctx.max_laps.is_some() && missing.is_empty() && twice.is_empty() && all_never_end {
         return Verdict::LeftOut;
     }
-    if !twice.is_empty() {
+    let listed_twice = !twice.is_empty();
+    if listed_twice {
         let twice: Vec<&str> = twice.into_iter().collect();
         details.push(format!(
             "the engine lists more than once: {}",
             twice.join(" ")
         ));
     }
+    // One finding per cause: what differs, and the rule of the moves that differ (the first
+    // extra move's refusal decides; else the missing moves' own rules).
+    let mut what = Vec::new();
+    if !missing.is_empty() {
+        what.push("misses moves");
+    }
+    if !extra.is_empty() {
+        what.push("adds moves");
+    }
+    if listed_twice {
+        what.push("lists a move twice");
+    }
+    let deciding = extra_rules.first().or(rules.first()).copied();
     let mut mismatch = Mismatch::new("the legal moves differ", details);
+    mismatch.signature = format!(
+        "the legal moves differ: the engine {}{}",
+        what.join(" and "),
+        deciding.map(|r| format!(" ({r})")).unwrap_or_default()
+    );
+    if let Some(r) = deciding {
+        rules.retain(|x| *x != r);
+        rules.insert(0, r);
+    }
     mismatch.rules = rules;
+    mismatch.explain = missing.first().or(extra.first()).map(|m| m.to_string());
     Verdict::Fail(mismatch)
 }
 
@@ -206,20 +244,31 @@ fn compare_played<G: Game>(
     let mv = probe.played.as_deref().unwrap_or("?");
     let mut details = Vec::new();
     let mut differ = Vec::new();
+    // What differs, for the finding's kind, and the rule that decides it.
+    let mut fields: Vec<&'static str> = Vec::new();
+    let mut deciding: Option<RuleId> = None;
+    let oracle_after = probe.after.as_ref().map(G::format_compact);
     match G::parse_position_under(position, &ctx.rulings) {
         Ok(p) if Some(&p) == probe.after.as_ref() => {}
-        Ok(_) => {
+        parsed => {
             differ.push("position");
             details.push(format!("engine position: {position}"));
-            if let Some(after) = &probe.after {
-                details.push(format!("oracle position: {}", G::format_compact(after)));
+            if let Some(after) = &oracle_after {
+                details.push(format!("oracle position: {after}"));
+                for (field, line) in field_differences(G::RULESET, position, after) {
+                    if !fields.contains(&field) {
+                        fields.push(field);
+                    }
+                    details.push(line);
+                }
             }
-        }
-        Err(e) => {
-            differ.push("position");
-            details.push(format!(
-                "the engine's position `{position}` cannot be read: {e}"
-            ));
+            if let Err(e) = parsed {
+                details.push(format!("the engine's position cannot be read: {e}"));
+                deciding = e.rule;
+            }
+            if deciding.is_none() {
+                deciding = fields.iter().find_map(|f| field_rule(G::RULESET, f));
+            }
         }
     }
     let normal = |events: &[EventMsg]| {
@@ -243,6 +292,29 @@ fn compare_played<G: Game>(
         };
         details.push(format!("engine events: {}", words(&got)));
         details.push(format!("oracle events: {}", words(&want)));
+        let kinds = |events: &[EventMsg]| -> BTreeSet<&'static str> {
+            events.iter().map(event_kind).collect()
+        };
+        let (w, g) = (kinds(&want), kinds(&got));
+        for k in w.symmetric_difference(&g) {
+            fields.push(k);
+        }
+        // A takasia (reservation) the oracle does not make: why not.
+        if g.contains("reserve") && !w.contains("reserve") {
+            if let Some(rule) = reserve_rule(G::RULESET) {
+                deciding = deciding.or(Some(rule));
+            }
+            if let Some(after) = &probe.after
+                && let Some(capture) = a_capture::<G>(after, &ctx.rulings)
+            {
+                details.push(format!(
+                    "no takasia: the opponent can capture with {capture}{}",
+                    reserve_rule(G::RULESET)
+                        .map(|r| format!(" ({r})"))
+                        .unwrap_or_default()
+                ));
+            }
+        }
     }
     if differ.is_empty() {
         Verdict::Pass
@@ -251,9 +323,145 @@ fn compare_played<G: Game>(
             format!("the {} after {mv} differ", differ.join(" and ")),
             details,
         );
-        mismatch.signature = format!("the {} differ", differ.join(" and "));
+        let what = if fields.is_empty() {
+            differ.join(" and ")
+        } else {
+            fields.join(", ")
+        };
+        mismatch.signature = format!(
+            "the {} differ: {what}{}",
+            differ.join(" and "),
+            deciding.map(|r| format!(" ({r})")).unwrap_or_default()
+        );
+        if let Some(r) = deciding {
+            mismatch.rules.push(r);
+            mismatch.deciding = Some(r);
+        }
+        mismatch.explain = Some(mv.to_string());
         Verdict::Fail(mismatch)
     }
+}
+
+/// The names of a compact position's fields, the holes first, by ruleset.
+fn field_names(ruleset: &str) -> &'static [&'static str] {
+    match ruleset {
+        "bao-la-kiswahili" => &["holes", "stores", "house", "takasia", "side to move"],
+        "bao-la-kete" => &["holes", "reserves", "kuu", "hizi zetu", "side to move"],
+        "bao-kingulu" => &["holes", "captured", "side to move"],
+        _ => &["holes", "side to move"],
+    }
+}
+
+/// The rule a difference in a position field is about (the field's own rule).
+fn field_rule(ruleset: &str, field: &str) -> Option<RuleId> {
+    match (ruleset, field) {
+        ("bao-la-kiswahili", "house") => Some("ZAN-17"),
+        ("bao-la-kiswahili", "takasia") => Some("ZAN-23"),
+        ("bao-la-kete", "kuu") => Some("KETE-4"),
+        ("bao-la-kete", "hizi zetu") => Some("KETE-21"),
+        _ => None,
+    }
+}
+
+/// The rule that makes a reservation (takasia, hizi zetu, a Kingulu reserved hole).
+fn reserve_rule(ruleset: &str) -> Option<RuleId> {
+    match ruleset {
+        "bao-la-kiswahili" => Some("ZAN-23"),
+        "bao-la-kete" => Some("KETE-21"),
+        "bao-kingulu" => Some("KIN-10"),
+        _ => None,
+    }
+}
+
+fn event_kind(event: &EventMsg) -> &'static str {
+    match event {
+        EventMsg::Capture { .. } => "capture",
+        EventMsg::Reserve { .. } => "reserve",
+        EventMsg::GameOver { .. } => "game over",
+    }
+}
+
+/// A legal capture move of the side to move at `pos` (the oracle's list), if he has one.
+fn a_capture<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Option<String> {
+    let mut legal = Vec::new();
+    G::legal_moves(pos, rulings, &mut legal);
+    legal.into_iter().map(G::format_move).find(|m| {
+        let answer = protocol::play::<G>(Value::Null, pos, rulings, None, m);
+        matches!(&answer.response, Response::Played { events, .. }
+            if events.iter().any(|e| matches!(e, EventMsg::Capture { .. })))
+    })
+}
+
+/// The fields in which two compact positions differ, each with a line naming the difference:
+/// holes by name (`A5: engine 1, oracle 0`), the other fields whole (`house: engine Hh, oracle h`).
+pub(super) fn field_differences(
+    ruleset: &str,
+    engine: &str,
+    oracle: &str,
+) -> Vec<(&'static str, String)> {
+    let names = field_names(ruleset);
+    let (e, o): (Vec<&str>, Vec<&str>) = (
+        engine.split_whitespace().collect(),
+        oracle.split_whitespace().collect(),
+    );
+    let mut out = Vec::new();
+    if e.len() != o.len() {
+        return out;
+    }
+    for (i, (a, b)) in e.iter().zip(&o).enumerate() {
+        if a == b {
+            continue;
+        }
+        let field = names.get(i).copied().unwrap_or("field");
+        if i > 0 {
+            out.push((field, format!("{field}: engine `{a}`, oracle `{b}`")));
+            continue;
+        }
+        let holes: Vec<String> = hole_differences(ruleset, a, b);
+        if holes.is_empty() {
+            out.push((field, format!("{field}: engine `{a}`, oracle `{b}`")));
+        } else {
+            out.push((field, format!("holes: {}", holes.join("; "))));
+        }
+    }
+    out
+}
+
+/// Holes that differ between two compact boards, named as the game names them. Rows run as the
+/// compact form writes them: North's from the highest number down, South's upward.
+fn hole_differences(ruleset: &str, engine: &str, oracle: &str) -> Vec<String> {
+    let letters: &[char] = match ruleset {
+        "bao-kingulu" => &['a', 'A'],
+        _ => &['b', 'a', 'A', 'B'],
+    };
+    let (er, or): (Vec<&str>, Vec<&str>) =
+        (engine.split('/').collect(), oracle.split('/').collect());
+    if er.len() != letters.len() || or.len() != letters.len() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for ((row, ours), letter) in er.iter().zip(&or).zip(letters) {
+        // Counts separated by commas; Kimasai writes one digit a hole.
+        let cells = |row: &'_ str| -> Vec<String> {
+            if row.contains(',') {
+                row.split(',').map(str::to_string).collect()
+            } else {
+                row.chars().map(String::from).collect()
+            }
+        };
+        let (a, b) = (cells(row), cells(ours));
+        if a.len() != b.len() {
+            return Vec::new();
+        }
+        let n = a.len();
+        for (k, (x, y)) in a.iter().zip(&b).enumerate() {
+            if x != y {
+                let number = if letter.is_lowercase() { n - k } else { k + 1 };
+                out.push(format!("{letter}{number} engine {x}, oracle {y}"));
+            }
+        }
+    }
+    out
 }
 
 pub(super) fn divergence<G: Game>(
@@ -282,7 +490,33 @@ pub(super) fn divergence<G: Game>(
             rules.push(r.to_string());
         }
     }
+    let explain = mismatch.explain.as_deref().map(|mv| {
+        explain_command(
+            G::RULESET,
+            &G::format_compact(&probe.position),
+            &ctx.rulings_text,
+            mv,
+        )
+    });
+    let engine_move = ctx.notation.and_then(|notation| {
+        let mv = mismatch.explain.as_deref()?;
+        let game = crate::game::Playthrough::<G>::new(probe.position.clone(), ctx.rulings.clone());
+        let resolved = game.resolve_text(mv).ok()?;
+        Some(G::format_move_in(
+            notation,
+            &probe.position,
+            &ctx.rulings,
+            resolved,
+        ))
+    });
     Divergence {
+        kind: mismatch.signature.clone(),
+        deciding_rule: mismatch
+            .deciding
+            .or(mismatch.rules.first().copied())
+            .map(str::to_string),
+        explain,
+        engine_move,
         cases: vec![case.to_string()],
         ruleset: G::RULESET.to_string(),
         rulings: ctx.rulings_text.clone(),
@@ -298,6 +532,20 @@ pub(super) fn divergence<G: Game>(
         oracle,
         rules,
     }
+}
+
+/// `bao-oracle explain` of `mv` at `position` under `rulings`, quoted for a POSIX shell.
+fn explain_command(ruleset: &str, position: &str, rulings: &protocol::Rulings, mv: &str) -> String {
+    let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
+    let mut command = format!(
+        "bao-oracle explain {ruleset} {} -p {}",
+        quote(mv),
+        quote(position)
+    );
+    for (name, value) in rulings.iter() {
+        command.push_str(&format!(" --ruling {}", quote(&format!("{name}={value}"))));
+    }
+    command
 }
 
 pub(super) fn request_kind(request: &Value) -> (Option<&str>, Option<&str>) {

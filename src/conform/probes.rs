@@ -50,6 +50,8 @@ pub(super) struct Context<G: Game> {
     pub(super) history: bool,
     /// `--max-laps`: moves the oracle needs more laps to decide are left out of the comparison.
     pub(super) max_laps: Option<u32>,
+    /// The engine's own notation, when its `hello` names one the oracle knows (Donkers').
+    pub(super) notation: Option<crate::game::Notation>,
 }
 
 /// Which request a probe makes.
@@ -255,6 +257,7 @@ mod tests {
             start,
             history: false,
             max_laps,
+            notation: None,
         }
     }
 

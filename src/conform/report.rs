@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::markup::escape as xml;
 use crate::protocol::Rulings;
+use crate::report::escape_controls;
 
 /// The version of the JSON report's layout.
 pub const REPORT_VERSION: u32 = 1;
@@ -50,6 +51,8 @@ pub struct RulesetSummary {
     pub preset: Option<String>,
     pub scenarios: usize,
     pub games: usize,
+    /// Position probes run (`--positions`): generated positions the games rarely reach.
+    pub positions: usize,
     /// What `--max-laps` left out of the comparison.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left_out: Option<LeftOut>,
@@ -139,6 +142,17 @@ pub struct Divergence {
     pub oracle: Value,
     /// The rule ids involved: of the oracle's answer, the differing moves, and the scenario.
     pub rules: Vec<String>,
+    /// What differs and the rule it is about: divergences of one kind are one finding.
+    pub kind: String,
+    /// The rule whose condition decides the difference, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deciding_rule: Option<String>,
+    /// The command that shows the oracle's reading of the move (`bao-oracle explain …`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<String>,
+    /// The move in the engine's own notation (its `hello` names one), when it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_move: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -193,8 +207,10 @@ impl Report {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "engine: {}{version} (protocol {})",
-            self.engine.name, self.engine.protocol
+            "engine: {}{} (protocol {})",
+            flat(&self.engine.name),
+            flat(&version),
+            self.engine.protocol
         );
         for r in &self.rulesets {
             let preset = r
@@ -202,9 +218,13 @@ impl Report {
                 .as_deref()
                 .map(|p| format!(" (preset {p})"))
                 .unwrap_or_default();
+            let probes = match r.positions {
+                0 => String::new(),
+                n => format!(", {n} position probes"),
+            };
             let _ = writeln!(
                 out,
-                "{}{preset}{}: {} scenarios, {} random games (seed {})",
+                "{}{preset}{}: {} scenarios, {} random games{probes} (seed {})",
                 r.ruleset,
                 rulings_suffix(&r.rulings),
                 r.scenarios,
@@ -228,8 +248,8 @@ impl Report {
                 let _ = writeln!(
                     out,
                     "  {}: {}",
-                    c.name,
-                    c.reason.as_deref().unwrap_or("skipped")
+                    flat(&c.name),
+                    flat(c.reason.as_deref().unwrap_or("skipped"))
                 );
             }
             if skipped.len() > 20 {
@@ -282,7 +302,9 @@ impl Report {
             );
         }
         let _ = writeln!(out, "{}", self.summary.closing_line());
-        out
+        // Whatever the engine sent (moves, event holes, garbled lines, error messages) cannot
+        // move the cursor, recolour or retitle the reader's terminal.
+        escape_controls(&out).into_owned()
     }
 
     /// JUnit XML: one test suite per ruleset, one test case per case.
@@ -406,9 +428,9 @@ impl Divergence {
             n => format!(" (and {} more cases)", n - 1),
         };
         let first = self.cases.first().map(String::as_str).unwrap_or("?");
-        let _ = writeln!(out, "FAIL {first}{more}: {}", self.summary);
+        let _ = writeln!(out, "FAIL {first}{more}: {}", flat(&self.summary));
         for d in &self.details {
-            let _ = writeln!(out, "    {d}");
+            let _ = writeln!(out, "    {}", flat(d));
         }
         let rulings = rulings_suffix(&self.rulings);
         let plies = match (self.moves.len(), self.shrunk_from) {
@@ -429,7 +451,7 @@ impl Divergence {
             let _ = writeln!(out, "    {line}");
         }
         let _ = writeln!(out, "  request:   {}", one_line(&self.request));
-        let _ = writeln!(out, "  engine:    {}", one_line(&self.engine));
+        let _ = writeln!(out, "  engine:    {}", flat(&one_line(&self.engine)));
         let _ = writeln!(out, "  oracle:    {}", one_line(&self.oracle));
         let rules = if self.rules.is_empty() {
             "-".to_string()
@@ -437,12 +459,35 @@ impl Divergence {
             self.rules.join(", ")
         };
         let _ = writeln!(out, "  rules:     {rules}");
+        if let Some(rule) = &self.deciding_rule {
+            let _ = writeln!(out, "  deciding:  {rule}");
+        }
+        if let Some(mv) = &self.engine_move {
+            let _ = writeln!(out, "  engine's notation: {}", flat(mv));
+        }
+        if let Some(command) = &self.explain {
+            let _ = writeln!(out, "  explain:   {}", flat(command));
+        }
         if self.cases.len() > 1 {
             let names: Vec<&str> = self.cases.iter().map(String::as_str).collect();
             let _ = writeln!(out, "  cases:     {}", list(&names, 8));
         }
         out
     }
+}
+
+/// Text from the engine on one line of the report: every control character shown escaped, line
+/// ends too (an engine's name with a line break would forge a line of the report).
+fn flat(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn rulings_suffix(rulings: &Rulings) -> String {

@@ -21,6 +21,8 @@ use crate::spec::format::{Scenario, ScenarioFile};
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).
 pub const MAX_PLIES: usize = 2000;
+/// Plies played from each position probe (each with its `legal_moves` and an illegal `play`).
+pub const POSITION_PLIES: usize = 3;
 
 /// A scripted case: moves from a start position, each played through the engine.
 #[derive(Clone, Debug)]
@@ -51,6 +53,8 @@ pub struct Run<'a> {
     unexcused: Vec<(String, String)>,
     /// `play` and `legal_moves` probes of the current ruleset left out by `--max-laps`.
     left_out: (usize, usize),
+    /// Progress on a terminal: the cases expected in all, when shown (see [`Run::show_progress`]).
+    progress: Option<usize>,
 }
 
 impl<'a> Run<'a> {
@@ -66,11 +70,54 @@ impl<'a> Run<'a> {
             stopped: None,
             unexcused: Vec::new(),
             left_out: (0, 0),
+            progress: None,
+        }
+    }
+
+    /// Shows progress on standard error (a terminal) while the run goes on: a line with the
+    /// counts of cases and findings, each finding's first line as it is found. `total`: the cases
+    /// expected.
+    pub fn show_progress(&mut self, total: usize) {
+        self.progress = Some(total);
+    }
+
+    fn report_progress(&self, new_findings: &[usize]) {
+        let Some(total) = self.progress else { return };
+        use std::io::Write as _;
+        let mut err = std::io::stderr().lock();
+        for &i in new_findings {
+            let d = &self.divergences[i];
+            let case = d.cases.first().map(String::as_str).unwrap_or("?");
+            let line = format!("FAIL {case}: {} ({})\n", d.summary, d.kind);
+            let _ = write!(err, "\r\x1b[K{}", crate::report::escape_controls(&line));
+        }
+        let failed = self
+            .cases
+            .iter()
+            .filter(|c| c.status == CaseStatus::Failed)
+            .count();
+        let _ = write!(
+            err,
+            "\r\x1b[K{} of {total} cases, {} findings, {failed} failed",
+            self.cases.len(),
+            self.divergences.len()
+        );
+        let _ = err.flush();
+    }
+
+    /// Clears the progress line before the report.
+    fn end_progress(&self) {
+        if self.progress.is_some() {
+            use std::io::Write as _;
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[K");
+            let _ = err.flush();
         }
     }
 
     /// The report, with the known failures applied.
     pub fn finish(mut self) -> Report {
+        self.end_progress();
         let patterns = &self.options.known_failures;
         let mut matched = vec![false; patterns.len()];
         let mut fixed = Vec::new();
@@ -198,6 +245,20 @@ impl<'a> Run<'a> {
         )
     }
 
+    /// The engine's notation for game `G`, when its `hello` names one of the game's (other than
+    /// canonical, which every request speaks).
+    fn notation<G: Game>(&self) -> Option<crate::game::Notation> {
+        let name = self
+            .driver
+            .info()
+            .rulesets
+            .get(G::RULESET)?
+            .notation
+            .as_deref()?;
+        crate::game::Notation::parse(name)
+            .filter(|n| *n != crate::game::Notation::Canonical && G::NOTATIONS.contains(n))
+    }
+
     /// Whether the engine can no longer be run.
     pub(super) fn stopped(&self) -> bool {
         self.stopped.is_some()
@@ -208,6 +269,7 @@ impl<'a> Run<'a> {
     }
 
     fn record(&mut self, name: String, ruleset: &str, outcome: Outcome) {
+        let mut fresh = Vec::new();
         let (status, divergence, reason) = match outcome {
             Outcome::Passed => (CaseStatus::Passed, None, None),
             Outcome::Skipped(reason) => (CaseStatus::Skipped, None, Some(reason)),
@@ -216,30 +278,42 @@ impl<'a> Run<'a> {
                 (CaseStatus::Skipped, None, Some(reason))
             }
             Outcome::NotRun => (CaseStatus::NotRun, None, None),
-            Outcome::Failed(d) => {
-                // Random games that shrink to the same reproduction are one divergence, and a
-                // protocol violation is one whatever the request.
-                let violation = violation(&d);
-                let same = self.divergences.iter().position(|old| {
-                    let reproduction = old.ruleset == d.ruleset
-                        && old.rulings == d.rulings
-                        && old.start == d.start
-                        && old.moves == d.moves
-                        && request_kind(&old.request) == request_kind(&d.request)
-                        && old.summary == d.summary;
-                    reproduction || (violation.is_some() && judging::violation(old) == violation)
-                });
-                let index = match same {
-                    Some(i) => {
-                        self.divergences[i].cases.push(name.clone());
-                        i
-                    }
-                    None => {
-                        self.divergences.push(*d);
-                        self.divergences.len() - 1
-                    }
-                };
-                (CaseStatus::Failed, Some(index), None)
+            Outcome::Failed(found) => {
+                // One finding per cause: divergences of one kind (what differs and the rule it is
+                // about, for the same request type, whatever the rulings) are one, the shortest
+                // reproduction first; a protocol violation is one whatever the request.
+                let mut first = None;
+                let before = self.divergences.len();
+                for d in found {
+                    let violation = violation(&d);
+                    let same = self.divergences.iter().position(|old| {
+                        let kind = old.ruleset == d.ruleset
+                            && request_kind(&old.request).0 == request_kind(&d.request).0
+                            && old.kind == d.kind;
+                        kind || (violation.is_some() && judging::violation(old) == violation)
+                    });
+                    let index = match same {
+                        Some(i) => {
+                            let old = &mut self.divergences[i];
+                            if !old.cases.contains(&name) {
+                                old.cases.push(name.clone());
+                            }
+                            if d.moves.len() < old.moves.len() {
+                                let cases = std::mem::take(&mut old.cases);
+                                *old = d;
+                                old.cases = cases;
+                            }
+                            i
+                        }
+                        None => {
+                            self.divergences.push(d);
+                            self.divergences.len() - 1
+                        }
+                    };
+                    first.get_or_insert(index);
+                }
+                fresh.extend(before..self.divergences.len());
+                (CaseStatus::Failed, first, None)
             }
         };
         self.cases.push(CaseResult {
@@ -249,6 +323,7 @@ impl<'a> Run<'a> {
             divergence,
             reason,
         });
+        self.report_progress(&fresh);
     }
 
     /// Runs the scripts and the random games of game `G` under `rulings` (for the random games),
@@ -261,29 +336,17 @@ impl<'a> Run<'a> {
     ) -> Result<(), Fatal> {
         self.left_out = (0, 0);
         let support = self.driver.info().rulesets.get(G::RULESET).cloned();
-        // The first ruling of `wanted` the engine does not support: (name, value).
-        let unsupported = |wanted: &Rulings| -> Option<(String, String)> {
-            let support = support.as_ref()?;
-            wanted.iter().find_map(|(name, value)| {
-                // A ruling the engine does not list is one it supports at its default.
-                let default = G::RULINGS
-                    .iter()
-                    .any(|d| d.name == name && d.default == value);
-                let ok = match support.rulings.get(name) {
-                    Some(values) => values.iter().any(|v| v == value),
-                    None => default,
-                };
-                (!ok).then(|| (name.to_string(), value.to_string()))
-            })
-        };
+        // Why the engine cannot play under `wanted`, judged on the full assignment (a default
+        // named and a default left out alike): the driver never sends such a request.
+        let unsupported =
+            |wanted: &Rulings| -> Option<String> { support.as_ref()?.lacks::<G>(wanted) };
         for script in scripts {
             let name = format!("{}/{}", G::RULESET, script.name);
             let outcome = if self.skipped(&name) {
                 Outcome::Skipped("--skip".into())
-            } else if let Some((ruling, value)) = unsupported(&script.rulings) {
-                Outcome::Skipped(format!(
-                    "the engine does not support ruling {ruling}={value}"
-                ))
+            } else if let Some(why) = unsupported(&script.rulings) {
+                // An expected skip: the scenario pins a value the engine's `hello` leaves out.
+                Outcome::Skipped(format!("expected: {why}"))
             } else if self.stopped.is_some() {
                 Outcome::NotRun
             } else {
@@ -292,15 +355,14 @@ impl<'a> Run<'a> {
             self.record(name, G::RULESET, outcome);
         }
         let game_rulings = rulings.resolve::<G>().map_err(|e| Fatal(e.message))?;
+        let notation = self.notation::<G>();
         // Which option asked for the ruling: the preset, when it sets that value.
-        let random_unsupported = unsupported(rulings).map(|(ruling, value)| {
+        let random_unsupported = unsupported(rulings).map(|why| {
             let asks = match preset {
-                Some(p) if p.rulings.contains(&(ruling.as_str(), value.as_str())) => {
-                    format!("--preset {}", p.name)
-                }
-                _ => "--ruling".to_string(),
+                Some(p) => format!("--preset {} (and any --ruling)", p.name),
+                None => "--ruling".to_string(),
             };
-            format!("the engine does not support ruling {ruling}={value}, which {asks} asks for")
+            format!("{why}, which {asks} asks for")
         });
         for n in 0..self.options.games {
             let name = format!("{}/random/{n}", G::RULESET);
@@ -318,12 +380,44 @@ impl<'a> Run<'a> {
                     start: G::start(),
                     history: false,
                     max_laps: self.options.max_laps,
+                    notation,
                 };
                 self.random_game(&ctx, n)
             };
             self.record(name, G::RULESET, outcome);
         }
+        // Position probes: a few plies from each generated position.
+        let mut probed = 0;
+        for n in 0..self.options.positions {
+            let name = format!("{}/position/{n}", G::RULESET);
+            let Some((start, kind)) =
+                super::positions::generate::<G>(self.options.seed, n, &game_rulings)
+            else {
+                continue;
+            };
+            probed += 1;
+            let outcome = if self.skipped(&name) {
+                Outcome::Skipped("--skip".into())
+            } else if let Some(reason) = &random_unsupported {
+                Outcome::Unexcused(reason.clone())
+            } else if self.stopped.is_some() {
+                Outcome::NotRun
+            } else {
+                let ctx = Context::<G> {
+                    rulings: game_rulings.clone(),
+                    rulings_text: rulings.clone(),
+                    start,
+                    history: false,
+                    max_laps: self.options.max_laps,
+                    notation,
+                };
+                let seed = game_seed(self.options.seed, &format!("{}/{kind}", G::RULESET), n);
+                self.game_from(&ctx, &name, seed, POSITION_PLIES)
+            };
+            self.record(name, G::RULESET, outcome);
+        }
         self.rulesets.push(RulesetSummary {
+            positions: probed,
             ruleset: G::RULESET.to_string(),
             rulings: rulings.clone(),
             preset: preset.map(|p| p.name.to_string()),
@@ -354,6 +448,7 @@ impl<'a> Run<'a> {
             start,
             history: true,
             max_laps: self.options.max_laps,
+            notation: self.notation::<G>(),
         };
         let mut probes = Vec::new();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
@@ -405,7 +500,8 @@ impl<'a> Run<'a> {
             match judge(&ctx, probe, reply) {
                 Verdict::Pass => {}
                 Verdict::LeftOut => self.count_left_out(&probe.kind),
-                Verdict::Skip(reason) => return Outcome::Unexcused(reason),
+                // The engine cannot represent the position (or the move): a skip by its reason.
+                Verdict::Skip(reason) => return Outcome::Skipped(reason),
                 Verdict::Fail(mismatch) => {
                     let moves = probe.reproduction();
                     let mut d = divergence(name, &ctx, &moves, probe, reply, mismatch);
@@ -414,7 +510,7 @@ impl<'a> Run<'a> {
                             d.rules.push(r.clone());
                         }
                     }
-                    return Outcome::Failed(Box::new(d));
+                    return Outcome::Failed(vec![d]);
                 }
             }
         }
@@ -474,7 +570,7 @@ impl<'a> Run<'a> {
             Response::Error { code, message, .. } => vec![format!("oracle: {code}: {message}")],
             _ => Vec::new(),
         };
-        Outcome::Failed(Box::new(Divergence {
+        Outcome::Failed(vec![Divergence {
             cases: vec![name.to_string()],
             ruleset: G::RULESET.to_string(),
             rulings: script.rulings.clone(),
@@ -489,11 +585,29 @@ impl<'a> Run<'a> {
             engine,
             oracle: serde_json::to_value(&expected).expect("responses serialize"),
             rules: script.rules.clone(),
-        }))
+            kind: "a refused start".to_string(),
+            deciding_rule: None,
+            explain: None,
+            engine_move: None,
+        }])
     }
 
     fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Outcome {
-        let mut rng = SplitMix64::new(game_seed(self.options.seed, G::RULESET, n));
+        let name = format!("{}/random/{n}", G::RULESET);
+        let seed = game_seed(self.options.seed, G::RULESET, n);
+        self.game_from(ctx, &name, seed, MAX_PLIES)
+    }
+
+    /// A random game from `ctx.start` of at most `max_plies` plies, seeded `seed`: every probe
+    /// of it sent in one batch, and every kind of divergence found shrunk on its own.
+    fn game_from<G: Game>(
+        &mut self,
+        ctx: &Context<G>,
+        name: &str,
+        seed: u64,
+        max_plies: usize,
+    ) -> Outcome {
+        let mut rng = SplitMix64::new(seed);
         let names = move_names::<G>();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
         let mut moves: Vec<G::Move> = Vec::new();
@@ -502,7 +616,7 @@ impl<'a> Run<'a> {
         let mut legal = Vec::new();
         let mut illegal = Vec::new();
         let left_before = self.left_out;
-        while game.end().is_none() && moves.len() < MAX_PLIES {
+        while game.end().is_none() && moves.len() < max_plies {
             let pos = game.position().clone();
             G::legal_moves(&pos, &ctx.rulings, &mut legal);
             // A position with undecided moves gets no `legal_moves`: its move list is not known.
@@ -534,37 +648,54 @@ impl<'a> Run<'a> {
         let Some(replies) = self.send(&mut probes) else {
             return Outcome::NotRun;
         };
+        // Every kind of divergence of the game, each shrunk on its own.
+        let mut found: Vec<Divergence> = Vec::new();
+        let mut kinds: Vec<(String, String)> = Vec::new();
+        let mut skipped = None;
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(ctx, probe, reply) {
                 Verdict::Pass => {}
                 Verdict::LeftOut => self.count_left_out(&probe.kind),
-                Verdict::Skip(reason) => return Outcome::Unexcused(reason),
+                // The engine cannot represent the position (or the move): a skip by its reason.
+                Verdict::Skip(reason) => {
+                    skipped.get_or_insert(reason);
+                }
                 Verdict::Fail(mismatch) => {
-                    let name = format!("{}/random/{n}", G::RULESET);
+                    let key = (request_label(&probe.kind), mismatch.signature.clone());
+                    if kinds.contains(&key) || self.stopped() {
+                        continue;
+                    }
+                    kinds.push(key);
                     let upto = probe.reproduction().len();
-                    let found = Failure {
+                    let failure = Failure {
                         moves: moves[..upto].to_vec(),
                         probe: probe.clone(),
                         reply: reply.clone(),
                         mismatch,
                     };
-                    let shrunk = self.shrink(ctx, found);
+                    let shrunk = self.shrink(ctx, failure);
                     let shrunk = self.search(ctx, shrunk);
-                    let moves = shrunk.probe.reproduction();
+                    let repro = shrunk.probe.reproduction();
                     let mut d = divergence(
-                        &name,
+                        name,
                         ctx,
-                        &moves,
+                        &repro,
                         &shrunk.probe,
                         &shrunk.reply,
                         shrunk.mismatch,
                     );
-                    if moves.len() < upto {
+                    if repro.len() < upto {
                         d.shrunk_from = Some(upto);
                     }
-                    return Outcome::Failed(Box::new(d));
+                    found.push(d);
                 }
             }
+        }
+        if !found.is_empty() {
+            return Outcome::Failed(found);
+        }
+        if let Some(reason) = skipped {
+            return Outcome::Skipped(reason);
         }
         Outcome::Passed
     }
@@ -594,7 +725,8 @@ impl<'a> Run<'a> {
 
 enum Outcome {
     Passed,
-    Failed(Box<Divergence>),
+    /// Each kind of divergence the case showed, once.
+    Failed(Vec<Divergence>),
     /// Skipped for a reason that does not fail the run: the user's `--skip`, a ruling the engine
     /// does not list, a case the oracle cannot pose.
     Skipped(String),
@@ -605,16 +737,37 @@ enum Outcome {
     NotRun,
 }
 
-/// The scenarios of game `G` among spec files, as scripts.
-pub fn scripts<G: Game>(files: &[ScenarioFile]) -> Vec<Script<G>> {
+/// The request type of a probe, for telling divergences apart.
+fn request_label(kind: &Kind) -> String {
+    match kind {
+        Kind::LegalMoves => "legal_moves".into(),
+        Kind::Play => "play".into(),
+        Kind::Refused(_) => "play refused".into(),
+    }
+}
+
+/// The scenarios of game `G` among spec files, as scripts; under `preset`, each ruling a
+/// scenario does not pin takes the preset's value (as `spec --preset` runs them).
+pub fn scripts<G: Game>(files: &[ScenarioFile], preset: Option<&Preset>) -> Vec<Script<G>> {
     let mut scripts = Vec::new();
     for file in files.iter().filter(|f| f.ruleset == G::RULESET) {
         for scenario in &file.scenarios {
-            let start = scenario_start::<G>(scenario);
+            let rulings = match preset {
+                Some(p) => scenario.rulings.over(p),
+                None => scenario.rulings.clone(),
+            };
+            let start = if rulings == scenario.rulings {
+                scenario_start::<G>(scenario)
+            } else {
+                // The start is read under the rulings it is played under.
+                let mut under = scenario.clone();
+                under.rulings = rulings.clone();
+                scenario_start::<G>(&under)
+            };
             scripts.push(Script {
                 name: scenario.id.clone(),
                 start,
-                rulings: scenario.rulings.clone(),
+                rulings,
                 moves: scenario.moves.clone(),
                 rules: scenario.rules.clone(),
             });

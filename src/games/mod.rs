@@ -86,7 +86,8 @@ pub fn dispatch<V: GameVisitor>(ruleset: &str, visitor: V) -> Option<V::Output> 
 /// The message for an unknown ruleset id.
 pub fn unknown_ruleset(ruleset: &str) -> String {
     format!(
-        "`{ruleset}` is not a ruleset: the oracle knows {}",
-        RULESETS.join(", ")
+        "`{ruleset}` is not a ruleset: the oracle knows {}{}",
+        RULESETS.join(", "),
+        crate::rulings::did_you_mean(ruleset, RULESETS.iter().copied())
     )
 }

@@ -479,7 +479,8 @@ impl<'a> Picture<'a> {
                 out,
                 "<text class=\"tag\" x=\"{cx}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
                 cy + RADIUS + 13 + line as i32 * 11,
-                escape(&words.join(" "))
+                // Apart, so that two words read as two ("from · legal", not "from legal").
+                escape(&words.join(" · "))
             );
         }
         out.push_str("</g>\n");

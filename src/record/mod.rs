@@ -2,8 +2,8 @@
 //! serde-saphyr so that every move keeps its byte span in the file.
 //!
 //! This module knows YAML and the record format, nothing of any game's rules: it hands
-//! [`Record`]s to [`crate::replay`], or a [`Finding`] for a record it could not read. README.md
-//! (`## Game records`) documents every field.
+//! [`Record`]s to [`crate::replay`], or a [`Finding`] for a record it could not read. docs/historians.md
+//! (`## The game record`) documents every field.
 //!
 //! Robustness: a file is refused above [`MAX_FILE_BYTES`] before it is read, must be UTF-8 text,
 //! and each document is parsed under a YAML budget (nesting depth, aliases, nodes) so that
@@ -32,7 +32,7 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Deepest nesting of YAML collections a record may have (a record needs three).
 pub const MAX_YAML_DEPTH: usize = 16;
 
-/// The fields of a record, in the order README.md documents them.
+/// The fields of a record, in the order docs/historians.md documents them.
 pub const FIELDS: &[&str] = &[
     "ruleset", "title", "source", "date", "south", "north", "first", "start", "preset", "rulings",
     "notation", "moves", "result",
@@ -118,6 +118,29 @@ pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
         return Ok(Contents::TooLarge(bytes.len() as u64));
     }
     Ok(Contents::Bytes(bytes))
+}
+
+/// Creates (or truncates) an output file: the one way a command writes a file of its own
+/// (`conform --transcript`). A FIFO or a socket is refused before it is opened, since opening a
+/// FIFO for writing blocks until a reader comes; a folder likewise. A device (`/dev/null`) is
+/// written to as given. `Err` has a message fit to follow the path.
+pub fn create_output_file(path: &Path) -> io::Result<File> {
+    if let Ok(meta) = fs::metadata(path) {
+        let kind = meta.file_type();
+        #[cfg(unix)]
+        let device = {
+            use std::os::unix::fs::FileTypeExt;
+            kind.is_char_device()
+        };
+        #[cfg(not(unix))]
+        let device = false;
+        if !kind.is_file() && !device {
+            let why = not_regular(&kind).to_string();
+            let why = why.replace("only regular files are read", "it is not written to");
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+        }
+    }
+    File::create(path)
 }
 
 /// The error for a path that is no regular file, naming what it is.
@@ -620,7 +643,7 @@ fn yaml_finding(err: &serde_saphyr::Error, doc: &Document<'_>) -> Finding {
             "ruleset" => "every record names its ruleset: `ruleset: bao-la-kimasai`",
             "source" => "every record says where its game comes from: `source: <provenance>`",
             "moves" => "every record lists its moves: `moves: [A2, a2]` (may be empty)",
-            _ => "see the record format in README.md",
+            _ => "see the record format in docs/historians.md",
         }),
         E::Unexpected { expected, .. } => Finding::new(
             Code::BadValue,

@@ -27,22 +27,25 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::json;
-use crate::check::{FileReport, IoProblem, Summary};
+use super::{LineIndex, csp, json};
+use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::game::Side;
 use crate::markup::escape as escape_html;
 use crate::picture::{Board, Mark};
+use crate::record::Record;
 use crate::replay::ReplayOptions;
 use crate::timeline::{self, Step};
 
 const CSS: &str = include_str!("html/viewer.css");
 const SCRIPT: &str = include_str!("html/viewer.js");
 
-/// Runs first: a script error of the page is recorded on `<html data-errors>` for tests and for
-/// anyone who looks, rather than only in a console.
+/// Runs first: a script error of the page (or something its policy refused) is recorded on
+/// `<html data-errors>` for tests and for anyone who looks, rather than only in a console.
 const ERROR_TRAP: &str = "window.onerror=function(m,s,l){var e=document.documentElement;\
 e.setAttribute('data-errors',(e.getAttribute('data-errors')||'')+m+' (line '+l+')\\n')};\
-window.addEventListener('unhandledrejection',function(v){window.onerror(String(v.reason),'',0)});";
+window.addEventListener('unhandledrejection',function(v){window.onerror(String(v.reason),'',0)});\
+document.addEventListener('securitypolicyviolation',function(v){window.onerror('refused by the page\\'s \
+policy: '+v.violatedDirective,'',0)});";
 
 /// The digits of the compact numbers (slots and counts).
 const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -175,15 +178,12 @@ struct StopView {
     over: bool,
 }
 
-/// The boards of the games of a check, file by file, in compact form: built one game at a time
-/// ([`Views::add_file`]), so that only the compact form of a large file stays in memory.
+/// The board layouts of a check's games, each once, as the games' boards are encoded.
 #[derive(Debug, Default)]
-pub struct Views {
+struct Views {
     layouts: Vec<Layout>,
     /// Per layout, the slot of each hole index of the game.
     slots: Vec<Vec<Option<usize>>>,
-    /// Per file: each game's document index and view.
-    files: Vec<Vec<(usize, Option<GameView>)>>,
 }
 
 /// A game's view as its steps come.
@@ -253,27 +253,6 @@ fn push_number(out: &mut String, n: usize) {
 }
 
 impl Views {
-    pub fn new() -> Views {
-        Views::default()
-    }
-
-    /// The games of the next file's text, replayed by [`timeline::replay_plies`] under `options`
-    /// (as `check` replays them) and encoded board by board.
-    pub fn add_file(&mut self, text: &str, options: &ReplayOptions) {
-        let games = timeline::records(text)
-            .map(|(index, record)| {
-                let view = record.and_then(|record| {
-                    let mut game = GameBuilder::default();
-                    let known =
-                        timeline::replay_plies(&record, options, &mut |step| game.step(self, step));
-                    known.then(|| game.finish())
-                });
-                (index, view)
-            })
-            .collect();
-        self.files.push(games);
-    }
-
     fn layout(&mut self, board: &Board) -> usize {
         if let Some(k) = self.layouts.iter().position(|l| l.fits(board)) {
             return k;
@@ -366,13 +345,6 @@ impl Views {
     }
 }
 
-#[derive(Serialize)]
-struct Data<'a> {
-    report: serde_json::Value,
-    layouts: &'a [Layout],
-    views: Vec<Vec<Option<&'a GameView>>>,
-}
-
 /// JSON made safe inside a `<script>` element: no `<` (so no `</script>` or `<!--`), `>` or `&`
 /// outside a `\u` escape. Each can only stand inside a JSON string, where the escape reads the same.
 fn script_safe(json: &str) -> String {
@@ -390,54 +362,145 @@ fn script_safe(json: &str) -> String {
     out
 }
 
-/// The page: `files` as checked, `views` their boards (one [`Views::add_file`] per file, in the
-/// same order), `io_problems` the paths that could not be read.
-pub fn render(files: &[FileReport], views: &Views, io_problems: &[IoProblem]) -> String {
-    let report: serde_json::Value =
-        serde_json::from_str(&json::render(files, io_problems)).expect("the JSON report reads");
-    let views_by_game = files
-        .iter()
-        .enumerate()
-        .map(|(f, file)| {
-            let by_index: HashMap<usize, &GameView> = views
-                .files
-                .get(f)
-                .into_iter()
-                .flatten()
-                .filter_map(|(i, v)| v.as_ref().map(|v| (*i, v)))
-                .collect();
-            file.games
-                .iter()
-                .map(|g| by_index.get(&g.index).copied())
-                .collect()
-        })
-        .collect();
-    let data = Data {
-        report,
-        layouts: &views.layouts,
-        views: views_by_game,
-    };
-    let json = serde_json::to_string(&data).expect("the page's data serializes");
-    let summary = Summary::of(files, io_problems.len());
-    let line = escape_html(&super::escape_controls(&human_summary(&summary)));
-    let mut page = String::with_capacity(json.len() + CSS.len() + SCRIPT.len() + 1024);
-    page.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    page.push_str(&format!("<title>bao-oracle check: {line}</title>\n"));
-    page.push_str(&format!("<script>{ERROR_TRAP}</script>\n"));
-    page.push_str(&format!("<style>\n{CSS}</style>\n</head>\n<body>\n"));
-    page.push_str(&format!(
-        "<header><h1>bao-oracle check</h1><p id=\"summary\">{line}</p></header>\n"
-    ));
-    page.push_str(
-        "<noscript><p>The list of games and the boards need JavaScript.</p></noscript>\n\
-         <main><div id=\"files\"></div><aside id=\"viewer\" aria-live=\"polite\"></aside></main>\n",
+/// The page of a check, built game by game as the check goes ([`Page::file`], each
+/// [`Page::game`], [`Page::end_file`], then [`Page::finish`]): what it keeps is the page's data
+/// in its compact form, so that its memory is proportional to the page it writes, never to the
+/// reports or records it was made from.
+pub struct Page {
+    writer: json::Writer,
+    /// The `report` of the page's data so far, script-safe.
+    report: String,
+    /// The `views` so far: per file, per game, its view or null.
+    views: String,
+    boards: Views,
+    /// The boards of the game being checked, as they come.
+    view: Option<GameBuilder>,
+    files: usize,
+    games: usize,
+}
+
+impl Default for Page {
+    fn default() -> Page {
+        Page::new()
+    }
+}
+
+impl Page {
+    pub fn new() -> Page {
+        let mut writer = json::Writer::new(false);
+        let report = script_safe(&writer.start());
+        Page {
+            writer,
+            report,
+            views: "[".to_string(),
+            boards: Views::default(),
+            view: None,
+            files: 0,
+            games: 0,
+        }
+    }
+
+    /// The next file's games follow.
+    pub fn file(&mut self, path: &str) {
+        self.report.push_str(&script_safe(&self.writer.file(path)));
+        self.views.push_str(if self.files > 0 { ",[" } else { "[" });
+        self.files += 1;
+        self.games = 0;
+    }
+
+    /// A board of the next game, as the replay that checks it plays its moves.
+    pub fn step(&mut self, step: Step) {
+        self.view
+            .get_or_insert_with(GameBuilder::default)
+            .step(&mut self.boards, step);
+    }
+
+    /// A game of the current file, its text indexed by `lines`; its boards are the steps that
+    /// came since the last game (none: it has no boards, as a record that cannot be set up).
+    pub fn game(&mut self, lines: &LineIndex<'_>, game: &GameReport) {
+        self.report
+            .push_str(&script_safe(&self.writer.game(lines, game)));
+        let view = self.view.take().map(GameBuilder::finish);
+        if self.games > 0 {
+            self.views.push(',');
+        }
+        self.games += 1;
+        let json = serde_json::to_string(&view).expect("a view serializes");
+        self.views.push_str(&script_safe(&json));
+    }
+
+    pub fn end_file(&mut self) {
+        self.report.push_str(&script_safe(&self.writer.end_file()));
+        self.views.push(']');
+    }
+
+    /// The page, in pieces handed to `out` in order: the check's counts (`summary`) and the
+    /// paths that could not be read close it.
+    pub fn finish(
+        mut self,
+        summary: &Summary,
+        io_problems: &[IoProblem],
+        out: &mut dyn FnMut(&str),
+    ) {
+        let close = self.writer.finish(summary, io_problems);
+        self.report.push_str(&script_safe(&close));
+        self.views.push(']');
+        let layouts = serde_json::to_string(&self.boards.layouts).expect("layouts serialize");
+        let line = escape_html(&super::escape_controls(&human_summary(summary)));
+        let script = format!("\n{SCRIPT}");
+        let style = format!("\n{CSS}");
+        let mut head =
+            String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        head.push_str(&csp::meta(&[ERROR_TRAP, &script], &[&style], false));
+        head.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        head.push_str(&format!("<title>bao-oracle check: {line}</title>\n"));
+        head.push_str(&format!("<script>{ERROR_TRAP}</script>\n"));
+        head.push_str(&format!("<style>{style}</style>\n</head>\n<body>\n"));
+        head.push_str(&format!(
+            "<header><h1>bao-oracle check</h1><p id=\"summary\">{line}</p></header>\n"
+        ));
+        head.push_str(
+            "<noscript><p>The list of games and the boards need JavaScript.</p></noscript>\n\
+             <main><div id=\"files\"></div><aside id=\"viewer\" aria-live=\"polite\"></aside></main>\n",
+        );
+        head.push_str("<script type=\"application/json\" id=\"report-data\">{\"report\":");
+        out(&head);
+        out(&std::mem::take(&mut self.report));
+        out(",\"layouts\":");
+        out(&script_safe(&layouts));
+        out(",\"views\":");
+        out(&std::mem::take(&mut self.views));
+        out("}</script>\n");
+        out(&format!("<script>{script}</script>\n</body>\n</html>\n"));
+    }
+}
+
+/// The page of `files` as checked under `options` (their records read again from their text and
+/// replayed for their boards), with `io_problems` the paths that could not be read: for tests
+/// and callers with reports at hand; `check` builds its page game by game.
+pub fn render(files: &[FileReport], options: &ReplayOptions, io_problems: &[IoProblem]) -> String {
+    let mut page = Page::new();
+    for file in files {
+        page.file(&file.path);
+        let lines = LineIndex::new(&file.text);
+        let records: HashMap<usize, Record> = timeline::records(&file.text)
+            .filter_map(|(i, r)| r.map(|r| (i, r)))
+            .collect();
+        for game in &file.games {
+            if let Some(record) = records.get(&game.index) {
+                timeline::replay_plies(record, options, &mut |step| page.step(step));
+            }
+            page.game(&lines, game);
+        }
+        page.end_file();
+    }
+    let mut out = String::new();
+    page.finish(
+        &Summary::of(files, io_problems.len()),
+        io_problems,
+        &mut |piece| out.push_str(piece),
     );
-    page.push_str("<script type=\"application/json\" id=\"report-data\">");
-    page.push_str(&script_safe(&json));
-    page.push_str("</script>\n");
-    page.push_str(&format!("<script>\n{SCRIPT}</script>\n</body>\n</html>\n"));
-    page
+    out
 }
 
 /// `N passed, M failed`, as the human report closes.
@@ -470,9 +533,7 @@ mod tests {
             text: text.into(),
             games: check_text(text, &options),
         };
-        let mut views = Views::new();
-        views.add_file(text, &options);
-        render(&[file], &views, &[])
+        render(&[file], &options, &[])
     }
 
     fn data(page: &str) -> serde_json::Value {
@@ -610,7 +671,7 @@ mod tests {
             board([0, 73], &[100]),
             board([1, 2], &[5, 64]),
         ];
-        let mut views = Views::new();
+        let mut views = Views::default();
         let mut game = GameBuilder::default();
         game.step(
             &mut views,

@@ -266,9 +266,14 @@ fn handler(style: Style) -> GraphicalReportHandler {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
+    // Lines break at spaces only: a rule id, ruleset, ruling name or path is never split at its
+    // hyphens or slashes (one longer than the line runs past it).
     GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false)
+        .with_break_words(false)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
 }
 
 fn render(mut report: Report, style: Style) -> String {
@@ -500,18 +505,35 @@ pub fn render_io_problem(problem: &IoProblem, style: Style) -> String {
 /// Every report of one file, in order: each invalid game's findings, then compare notes.
 pub fn render_file(file: &FileReport, style: Style) -> String {
     let mut out = String::new();
-    let reported = |g: &GameReport| !g.findings.is_empty() || matches!(g.divergence, Some(Some(_)));
     if !file.games.iter().any(reported) {
         return out;
     }
     let lines = LineIndex::new(&file.text);
     for game in &file.games {
-        for finding in &game.findings {
-            out.push_str(&finding_report(file, &lines, game, finding, style));
-        }
-        if let Some(Some(d)) = &game.divergence {
-            out.push_str(&divergence_report(file, &lines, game, d, style));
-        }
+        out.push_str(&render_game(file, &lines, game, style));
+    }
+    out
+}
+
+/// Whether a game has anything to report: findings, or a compare note.
+fn reported(game: &GameReport) -> bool {
+    !game.findings.is_empty() || matches!(game.divergence, Some(Some(_)))
+}
+
+/// The reports of one game of `file` (whose text `lines` index): its findings, then its compare
+/// note; nothing for a valid game. `check` writes each game's as it comes.
+pub fn render_game(
+    file: &FileReport,
+    lines: &LineIndex<'_>,
+    game: &GameReport,
+    style: Style,
+) -> String {
+    let mut out = String::new();
+    for finding in &game.findings {
+        out.push_str(&finding_report(file, lines, game, finding, style));
+    }
+    if let Some(Some(d)) = &game.divergence {
+        out.push_str(&divergence_report(file, lines, game, d, style));
     }
     out
 }
@@ -532,16 +554,21 @@ pub fn summary_line(summary: &Summary) -> String {
 pub fn render_inferences(file: &FileReport) -> String {
     let mut out = String::new();
     for game in &file.games {
-        let place = format!("{}, game {}", file.path, game.index);
-        match &game.inference {
-            None => out.push_str(&format!(
-                "{place}: rulings not inferred: the record could not be read, or names no \
-                 ruleset the oracle knows\n"
-            )),
-            Some(inference) => out.push_str(&inference_block(&place, game, inference)),
-        }
+        out.push_str(&render_inference(&file.path, game));
     }
     out
+}
+
+/// `--infer-rulings`: the block of one game of the file at `path`.
+pub fn render_inference(path: &str, game: &GameReport) -> String {
+    let place = format!("{path}, game {}", game.index);
+    match &game.inference {
+        None => format!(
+            "{place}: rulings not inferred: the record could not be read, or names no ruleset the \
+             oracle knows\n"
+        ),
+        Some(inference) => inference_block(&place, game, inference),
+    }
 }
 
 /// A combination in a few words: its presets, or the rulings it sets off their defaults.
@@ -644,4 +671,40 @@ fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> Str
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 18.4: a narrow report breaks lines between words, never inside a name at its hyphens.
+    #[test]
+    fn wrapping_never_splits_a_name() {
+        let names = [
+            "bao-la-kete",
+            "KIN-10",
+            "kingulu.penultimate-source=not-from-reserved",
+            "KETE-15",
+            "records/bao-la-kiswahili/1994-game.yaml",
+        ];
+        let problem = IoProblem {
+            path: names[4].to_string(),
+            message: format!(
+                "{} and {} under {}, see {}",
+                names[0], names[1], names[2], names[3]
+            ),
+        };
+        for width in [20, 30, 45, 60] {
+            let shown = render_io_problem(
+                &problem,
+                Style {
+                    color: false,
+                    width,
+                },
+            );
+            for name in names {
+                assert!(shown.contains(name), "{name} at width {width}:\n{shown}");
+            }
+        }
+    }
 }

@@ -1,5 +1,5 @@
-//! The JSON report: one document, version 1, the contract documented in README.md
-//! (`### JSON report`). Fields are only ever added within a version.
+//! The JSON report: one document, version 1, the contract documented in docs/json-report.md
+//! (`# The JSON report`). Fields are only ever added within a version.
 
 use serde::Serialize;
 
@@ -11,20 +11,6 @@ use crate::replay::{Divergence, Standing};
 
 /// The version of the JSON report's shape.
 pub const VERSION: u32 = 1;
-
-#[derive(Serialize)]
-struct Document<'a> {
-    version: u32,
-    files: Vec<FileJson<'a>>,
-    summary: SummaryJson,
-    io_errors: &'a [IoProblemJson<'a>],
-}
-
-#[derive(Serialize)]
-struct FileJson<'a> {
-    path: &'a str,
-    games: Vec<GameJson<'a>>,
-}
 
 #[derive(Serialize)]
 struct GameJson<'a> {
@@ -211,37 +197,252 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
 
 /// The whole report as one JSON document (pretty-printed, with a final newline).
 pub fn render(files: &[FileReport], io_problems: &[IoProblem]) -> String {
-    let summary = Summary::of(files, io_problems.len());
-    let io_errors: Vec<IoProblemJson<'_>> = io_problems
-        .iter()
-        .map(|p| IoProblemJson {
-            path: &p.path,
-            code: crate::diagnostics::Code::IoError.as_str(),
-            message: &p.message,
-        })
-        .collect();
-    let doc = Document {
-        version: VERSION,
-        files: files
+    let mut writer = Writer::new(true);
+    let mut out = writer.start();
+    for file in files {
+        out.push_str(&writer.file(&file.path));
+        let lines = LineIndex::new(&file.text);
+        for game in &file.games {
+            out.push_str(&writer.game(&lines, game));
+        }
+        out.push_str(&writer.end_file());
+    }
+    out.push_str(&writer.finish(&Summary::of(files, io_problems.len()), io_problems));
+    out
+}
+
+/// The report written as it comes, game by game: [`Writer::start`], then per file
+/// [`Writer::file`], each [`Writer::game`] and [`Writer::end_file`], then [`Writer::finish`] with
+/// the counts. The pieces join to the one document [`render`] gives (pretty) or the same document
+/// without spaces (compact, for the HTML page), so that no report needs more than one game's
+/// report in memory.
+pub struct Writer {
+    pretty: bool,
+    /// Files begun, and games of the current file written.
+    files: usize,
+    games: usize,
+}
+
+impl Writer {
+    pub fn new(pretty: bool) -> Writer {
+        Writer {
+            pretty,
+            files: 0,
+            games: 0,
+        }
+    }
+
+    /// `value` as JSON, pretty lines indented by `depth` levels past the first.
+    fn value<T: Serialize>(&self, value: &T, depth: usize) -> String {
+        if !self.pretty {
+            return serde_json::to_string(value).expect("the report serializes");
+        }
+        let text = serde_json::to_string_pretty(value).expect("the report serializes");
+        // JSON strings hold no line break: each line of the text is one of the document's.
+        text.replace('\n', &format!("\n{}", "  ".repeat(depth)))
+    }
+
+    /// A line break and `depth` levels of indentation (nothing when compact).
+    fn indent(&self, depth: usize) -> String {
+        if self.pretty {
+            format!("\n{}", "  ".repeat(depth))
+        } else {
+            String::new()
+        }
+    }
+
+    /// `"key": ` or `"key":`.
+    fn key(&self, key: &str) -> String {
+        format!("\"{key}\":{}", if self.pretty { " " } else { "" })
+    }
+
+    pub fn start(&mut self) -> String {
+        format!(
+            "{{{}{}{VERSION},{}{}[",
+            self.indent(1),
+            self.key("version"),
+            self.indent(1),
+            self.key("files")
+        )
+    }
+
+    pub fn file(&mut self, path: &str) -> String {
+        let comma = if self.files > 0 { "," } else { "" };
+        self.files += 1;
+        self.games = 0;
+        format!(
+            "{comma}{}{{{}{}{},{}{}[",
+            self.indent(2),
+            self.indent(3),
+            self.key("path"),
+            self.value(&path, 3),
+            self.indent(3),
+            self.key("games")
+        )
+    }
+
+    /// One game of the current file; `lines` index the file's text.
+    pub fn game(&mut self, lines: &LineIndex<'_>, game: &GameReport) -> String {
+        let comma = if self.games > 0 { "," } else { "" };
+        self.games += 1;
+        format!(
+            "{comma}{}{}",
+            self.indent(4),
+            self.value(&game_json(lines, game), 4)
+        )
+    }
+
+    pub fn end_file(&mut self) -> String {
+        let close = if self.games > 0 {
+            self.indent(3)
+        } else {
+            String::new()
+        };
+        format!("{close}]{}}}", self.indent(2))
+    }
+
+    /// The counts and the paths that could not be read close the document (with a final newline
+    /// when pretty).
+    pub fn finish(&mut self, summary: &Summary, io_problems: &[IoProblem]) -> String {
+        let io_errors: Vec<IoProblemJson<'_>> = io_problems
             .iter()
-            .map(|f| {
-                let lines = LineIndex::new(&f.text);
-                FileJson {
-                    path: &f.path,
-                    games: f.games.iter().map(|g| game_json(&lines, g)).collect(),
-                }
+            .map(|p| IoProblemJson {
+                path: &p.path,
+                code: crate::diagnostics::Code::IoError.as_str(),
+                message: &p.message,
             })
-            .collect(),
-        summary: SummaryJson {
+            .collect();
+        let summary = SummaryJson {
             files: summary.files,
             games: summary.games,
             valid: summary.valid,
             invalid: summary.invalid,
             io_errors: summary.io_errors,
-        },
-        io_errors: &io_errors,
-    };
-    let mut out = serde_json::to_string_pretty(&doc).expect("the report serializes");
-    out.push('\n');
-    out
+        };
+        let close = if self.files > 0 {
+            self.indent(1)
+        } else {
+            String::new()
+        };
+        format!(
+            "{close}],{}{}{},{}{}{}{}}}{}",
+            self.indent(1),
+            self.key("summary"),
+            self.value(&summary, 1),
+            self.indent(1),
+            self.key("io_errors"),
+            self.value(&io_errors, 1),
+            self.indent(0),
+            if self.pretty { "\n" } else { "" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_text;
+    use crate::replay::ReplayOptions;
+
+    /// The whole report as one value, as serde writes it: what the writer's pieces must join to.
+    #[derive(Serialize)]
+    struct Document<'a> {
+        version: u32,
+        files: Vec<FileJson<'a>>,
+        summary: SummaryJson,
+        io_errors: Vec<IoProblemJson<'a>>,
+    }
+
+    #[derive(Serialize)]
+    struct FileJson<'a> {
+        path: &'a str,
+        games: Vec<GameJson<'a>>,
+    }
+
+    fn whole(files: &[FileReport], io_problems: &[IoProblem], pretty: bool) -> String {
+        let summary = Summary::of(files, io_problems.len());
+        let lines: Vec<LineIndex<'_>> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
+        let doc = Document {
+            version: VERSION,
+            files: files
+                .iter()
+                .zip(&lines)
+                .map(|(f, lines)| FileJson {
+                    path: &f.path,
+                    games: f.games.iter().map(|g| game_json(lines, g)).collect(),
+                })
+                .collect(),
+            summary: SummaryJson {
+                files: summary.files,
+                games: summary.games,
+                valid: summary.valid,
+                invalid: summary.invalid,
+                io_errors: summary.io_errors,
+            },
+            io_errors: io_problems
+                .iter()
+                .map(|p| IoProblemJson {
+                    path: &p.path,
+                    code: "io-error",
+                    message: &p.message,
+                })
+                .collect(),
+        };
+        if pretty {
+            serde_json::to_string_pretty(&doc).unwrap() + "\n"
+        } else {
+            serde_json::to_string(&doc).unwrap()
+        }
+    }
+
+    fn streamed(files: &[FileReport], io_problems: &[IoProblem], pretty: bool) -> String {
+        let mut writer = Writer::new(pretty);
+        let mut out = writer.start();
+        for file in files {
+            out.push_str(&writer.file(&file.path));
+            let lines = LineIndex::new(&file.text);
+            for game in &file.games {
+                out.push_str(&writer.game(&lines, game));
+            }
+            out.push_str(&writer.end_file());
+        }
+        out + &writer.finish(&Summary::of(files, io_problems.len()), io_problems)
+    }
+
+    #[test]
+    fn the_streamed_pieces_join_to_the_one_document() {
+        let file = |path: &str, text: &str| FileReport {
+            path: path.into(),
+            text: text.into(),
+            games: check_text(text, &ReplayOptions::default()),
+        };
+        let good = "ruleset: bao-la-kimasai\nsource: t\nmoves: [A2]\n";
+        let bad = "ruleset: bao-kingulu\nsource: \"a\\nb\"\nmoves: [A3, A9]\n---\nx: [\n";
+        let empty = FileReport {
+            path: "none".into(),
+            text: String::new(),
+            games: Vec::new(),
+        };
+        let problem = IoProblem {
+            path: "gone".into(),
+            message: "no such file or folder".into(),
+        };
+        let cases: [(Vec<FileReport>, Vec<IoProblem>); 4] = [
+            (Vec::new(), Vec::new()),
+            (vec![file("a.yaml", good)], Vec::new()),
+            (
+                vec![file("a.yaml", good), empty, file("b\"\n.yaml", bad)],
+                vec![problem.clone()],
+            ),
+            (Vec::new(), vec![problem]),
+        ];
+        for (files, problems) in &cases {
+            for pretty in [true, false] {
+                assert_eq!(
+                    streamed(files, problems, pretty),
+                    whole(files, problems, pretty)
+                );
+            }
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! Reporters: a check's [`crate::check::FileReport`]s for people ([`human`], miette reports
 //! quoting the YAML; [`html`], a page that steps through the games' boards) and for programs
-//! ([`json`], the versioned contract of README.md). They see findings, record text and
+//! ([`json`], the versioned contract of docs/json-report.md). They see findings, record text and
 //! [`crate::picture::Board`]s, never a game's position. The human reporter needs miette: feature `cli`.
 
+pub mod csp;
 pub mod html;
 #[cfg(feature = "cli")]
 pub mod human;
@@ -62,35 +63,45 @@ mod tests {
     }
 }
 
-/// Where the lines of a text start: built once per file, so that locating each of many findings
-/// costs a binary search, not a scan of the file from its start (a file with thousands of invalid
-/// games would be quadratic).
+/// Where the lines of a text start: built once per file (when first asked), so that locating
+/// each of many findings costs a binary search, not a scan of the file from its start (a file
+/// with thousands of invalid games would be quadratic), and a file with nothing to locate costs
+/// nothing.
 pub struct LineIndex<'a> {
     text: &'a str,
     /// Byte offsets of the line starts; the first is 0.
-    starts: Vec<usize>,
+    starts: std::cell::OnceCell<Vec<usize>>,
 }
 
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> LineIndex<'a> {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn starts(&self) -> &[usize] {
+        self.starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
+            starts
+        })
     }
 
     /// The 0-based line holding byte `at`.
     pub fn line_of(&self, at: usize) -> usize {
-        self.starts.partition_point(|&s| s <= at) - 1
+        self.starts().partition_point(|&s| s <= at) - 1
     }
 
     /// The byte offset where 0-based line `line` starts.
     pub fn start(&self, line: usize) -> usize {
-        self.starts[line]
+        self.starts()[line]
     }
 
     /// The index of the last line (the one after a final line end counts).
     pub fn last_line(&self) -> usize {
-        self.starts.len() - 1
+        self.starts().len() - 1
     }
 
     /// The 1-based line and column (in characters) of byte `offset`, as
@@ -101,7 +112,7 @@ impl<'a> LineIndex<'a> {
             offset -= 1;
         }
         let line = self.line_of(offset);
-        let column = self.text[self.starts[line]..offset].chars().count() + 1;
+        let column = self.text[self.starts()[line]..offset].chars().count() + 1;
         (line + 1, column)
     }
 }

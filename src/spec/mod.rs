@@ -26,6 +26,145 @@ pub use runner::{Failure, PerftLimit};
 /// Spec files larger than this are refused unread.
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
+/// The specification built into the binary: each file of `spec/` as (path, text), so that
+/// `conform`, `spec` and `export` work from any folder (`--spec`/paths override it). A test keeps
+/// the table equal to the folder.
+pub const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "spec/bao-kingulu/board.yaml",
+        include_str!("../../spec/bao-kingulu/board.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/end.yaml",
+        include_str!("../../spec/bao-kingulu/end.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/perft.yaml",
+        include_str!("../../spec/bao-kingulu/perft.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/reserved.yaml",
+        include_str!("../../spec/bao-kingulu/reserved.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/rules.yaml",
+        include_str!("../../spec/bao-kingulu/rules.yaml"),
+    ),
+    (
+        "spec/bao-kingulu/sowing.yaml",
+        include_str!("../../spec/bao-kingulu/sowing.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/board.yaml",
+        include_str!("../../spec/bao-la-kete/board.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/end.yaml",
+        include_str!("../../spec/bao-la-kete/end.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/hizi-zetu.yaml",
+        include_str!("../../spec/bao-la-kete/hizi-zetu.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/mtaji.yaml",
+        include_str!("../../spec/bao-la-kete/mtaji.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/nemo.yaml",
+        include_str!("../../spec/bao-la-kete/nemo.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/perft.yaml",
+        include_str!("../../spec/bao-la-kete/perft.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/rules.yaml",
+        include_str!("../../spec/bao-la-kete/rules.yaml"),
+    ),
+    (
+        "spec/bao-la-kete/sowing.yaml",
+        include_str!("../../spec/bao-la-kete/sowing.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/board.yaml",
+        include_str!("../../spec/bao-la-kimasai/board.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/capture.yaml",
+        include_str!("../../spec/bao-la-kimasai/capture.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/end.yaml",
+        include_str!("../../spec/bao-la-kimasai/end.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/moves.yaml",
+        include_str!("../../spec/bao-la-kimasai/moves.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/perft.yaml",
+        include_str!("../../spec/bao-la-kimasai/perft.yaml"),
+    ),
+    (
+        "spec/bao-la-kimasai/rules.yaml",
+        include_str!("../../spec/bao-la-kimasai/rules.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/board.yaml",
+        include_str!("../../spec/bao-la-kiswahili/board.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/end.yaml",
+        include_str!("../../spec/bao-la-kiswahili/end.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/mtaji.yaml",
+        include_str!("../../spec/bao-la-kiswahili/mtaji.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/namua.yaml",
+        include_str!("../../spec/bao-la-kiswahili/namua.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/perft.yaml",
+        include_str!("../../spec/bao-la-kiswahili/perft.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/rules.yaml",
+        include_str!("../../spec/bao-la-kiswahili/rules.yaml"),
+    ),
+    (
+        "spec/bao-la-kiswahili/takasia.yaml",
+        include_str!("../../spec/bao-la-kiswahili/takasia.yaml"),
+    ),
+];
+
+/// The spec files of `paths` (folders recursively), read and parsed, each with the path shown for
+/// it; with no paths, the built-in specification. `Err(Ok(..))` is a file that is no valid spec
+/// file (with its path), `Err(Err(..))` one that could not be read.
+pub fn load(paths: &[PathBuf]) -> Result<Vec<(String, SpecFile)>, Result<String, IoError>> {
+    if paths.is_empty() {
+        return BUILT_IN
+            .iter()
+            .map(|(path, text)| {
+                parse_file(Path::new(path), text)
+                    .map(|file| (path.to_string(), file))
+                    .map_err(|message| Ok(format!("{path}: {message}")))
+            })
+            .collect();
+    }
+    let mut out = Vec::new();
+    for path in collect(paths).map_err(Err)? {
+        match read_file(&path) {
+            Ok(file) => out.push((path.display().to_string(), file)),
+            Err(Ok(message)) => return Err(Ok(format!("{}: {message}", path.display()))),
+            Err(Err(e)) => return Err(Err(e)),
+        }
+    }
+    Ok(out)
+}
+
 /// The catalogues shipped with the oracle, for scenario files read without their `rules.yaml`.
 pub fn builtin_catalogue(ruleset: &str) -> Option<&'static str> {
     with_game!(ruleset, G => G::CATALOGUE)
@@ -169,6 +308,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), IoError> {
     Ok(())
 }
 
+/// A spec file read: the file, or why it is not one (`Err(Ok(..))`) or cannot be read.
+type FileRead = Result<SpecFile, Result<String, IoError>>;
+
 /// Reads one spec file; what kind it is follows from its name (`rules.yaml`, `perft.yaml`, or a
 /// scenario file). `Err(Ok(..))` is a file that was read but is not a valid spec file;
 /// `Err(Err(..))` one that could not be read.
@@ -206,12 +348,27 @@ pub fn parse_file(path: &Path, text: &str) -> Result<SpecFile, String> {
 
 /// Runs the spec files under `paths`.
 pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
-    let files = collect(paths)?;
     let mut items = Vec::new();
     let mut loaded: Vec<(String, SpecFile)> = Vec::new();
-    for path in &files {
-        let shown = path.display().to_string();
-        match read_file(path) {
+    // No paths: the built-in specification.
+    let texts: Vec<(String, FileRead)> = if paths.is_empty() {
+        BUILT_IN
+            .iter()
+            .map(|(path, text)| {
+                (
+                    path.to_string(),
+                    parse_file(Path::new(path), text).map_err(Ok),
+                )
+            })
+            .collect()
+    } else {
+        collect(paths)?
+            .iter()
+            .map(|path| (path.display().to_string(), read_file(path)))
+            .collect()
+    };
+    for (shown, file) in texts {
+        match file {
             Ok(file) => loaded.push((shown, file)),
             Err(Ok(message)) => items.push(ItemResult {
                 file: shown,

@@ -428,7 +428,7 @@ impl<S: Sink, F: Fixed> Sowing<'_, '_, S, F> {
         if is_front(h)
             && !is_front(next(h, self.step))
             && self.ring.front_empty()
-            && !(self.nemo && self.rules().lone_kichwa_either)
+            && !self.rules().lone_kichwa_either
         {
             return Err(Refusal::FrontRowEmpty {
                 side: self.side,

@@ -365,7 +365,7 @@ pub struct Rules {
     /// ZAN-A14 `both`: a player left without a move loses after every move and capture.
     pub immobile_both: bool,
     pub mid_move: MidMove,
-    /// ZAN-A17 `either`: in namua a lone kichwa may be sown outward.
+    /// ZAN-A17 `either`: a lone kichwa may be sown outward, in namua and mtaji.
     pub lone_kichwa_either: bool,
     /// Laps a move may run before it is undecided (KETE-A7, ZAN-27); lowered only by tests.
     pub lap_budget: u64,

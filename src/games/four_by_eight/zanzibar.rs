@@ -130,7 +130,7 @@ const RULINGS: &[RulingDef] = &[
     RulingDef {
         name: "zanzibar.namua-lone-kichwa",
         ids: &["ZAN-A17"],
-        question: "may a lone kichwa be sown toward the back row in namua?",
+        question: "may a lone kichwa be sown toward the back row (namua and mtaji)?",
         default: "inward",
         values: &["inward", "either"],
     },
@@ -180,7 +180,6 @@ const PRESETS: &[Preset] = &[
             ("zanzibar.namua-singletons", "functional"),
             ("zanzibar.house-in-mtaji", "kept"),
             ("zanzibar.takasia-last-namua", "yes"),
-            ("zanzibar.takasia-house-lap", "relay"),
             ("zanzibar.takasia-must-capture", "any"),
             ("zanzibar.bao-hamna-mid-move", "finish"),
             ("zanzibar.namua-lone-kichwa", "either"),
@@ -267,10 +266,55 @@ impl Game for Zanzibar {
     }
 
     fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
-        pos.check_rules(&rulings.rules)
+        pos.check_rules(&rulings.rules)?;
+        // ZAN-19 under ZAN-A6 `lost`: the house went with its owner's last namua move, which
+        // emptied his store.
+        if rulings.rules.house_in_mtaji == HouseInMtaji::Lost {
+            for side in Side::BOTH {
+                if pos.kuu[side.index()] && pos.reserve[side.index()] == 0 {
+                    return Err(PositionError::rule(
+                        "ZAN-19",
+                        format!(
+                            "{side} owns his house with an empty store: under \
+                             `house-in-mtaji = lost` it is lost at the end of his last namua move"
+                        ),
+                    ));
+                }
+            }
+        }
+        // ZAN-23: a takasia is made only when the side to move cannot capture (judged without
+        // the reservation).
+        if let Some(h) = pos.hizi
+            && super::position::ring_of(h).0 == pos.to_move
+            && let Some(capture) = a_legal_capture(pos, &rulings.rules)
+        {
+            return Err(PositionError::rule(
+                "ZAN-23",
+                format!(
+                    "{} is takasia-ed, but {} to move can capture ({}): no takasia is made \
+                     against a player who can capture",
+                    HOLE_NAMES[h as usize], pos.to_move, capture
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn board(pos: &Position) -> crate::picture::Board {
         notation::board(&ZANZIBAR, Self::RULESET, crate::picture::Mark::Takasia, pos)
     }
+}
+
+/// A legal capture move of the side to move, judged without the reservation (ZAN-A10: what the
+/// oracle lists; captures are compulsory, so the first legal move captures if any does).
+fn a_legal_capture(pos: &Position, rules: &Rules) -> Option<String> {
+    let mut free = *pos;
+    free.hizi = None;
+    let mut legal = Vec::new();
+    super::legal_moves::<AsGiven>(&free, rules, &mut legal);
+    let first = *legal.first()?;
+    let mut events = Vec::new();
+    let captures = super::play::<AsGiven, _>(&free, rules, first, &mut events).is_ok()
+        && events.iter().any(|e| matches!(e, Event::Capture { .. }));
+    captures.then(|| notation::format_move(first))
 }

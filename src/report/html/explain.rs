@@ -5,10 +5,13 @@
 //! cited). Boards are [`crate::picture::svg`] pictures in `<img>` elements (data URLs), so that
 //! each keeps its own styles and ids.
 
-use crate::explain::{Comparison, Explanation, Verdict};
+use crate::explain::{Comparison, Departure, Explanation, Verdict};
+use crate::game::Event;
+use crate::picture::Board;
 use crate::picture::{Highlights, svg};
 
 use crate::markup::escape as escape_html;
+use crate::report::csp::{self, base64};
 
 const CSS: &str = "body{margin:0 auto;max-width:980px;padding:16px 20px;\
 font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1d1d1b;background:#faf9f5}\
@@ -20,13 +23,14 @@ figcaption{color:#555;font-size:14px}ol.steps>li{margin:4px 0}.refused{border-le
 #b3261e;background:#fdf3f2;padding:6px 10px}.legal code{display:inline-block;margin:1px 3px;\
 padding:0 4px;background:#eef3fb;border-radius:3px}pre{background:#fff;border:1px solid #d6d2c4;\
 padding:10px;overflow:auto;font-size:13px}.side{display:inline-block;vertical-align:top;\
-margin-right:24px;max-width:460px}";
+margin-right:24px;max-width:460px}li.departs{background:#fbf6e2;border-left:3px solid #8a6d00;\
+padding:2px 6px}";
 
 /// The page of one explanation.
 pub fn render(e: &Explanation) -> String {
     let mut body = String::new();
     body.push_str(&format!("<h1>{}</h1>\n", escape_html(&title(e))));
-    section(&mut body, e, "h2");
+    section(&mut body, e, "h2", None);
     page(&title(e), &body, &e.render())
 }
 
@@ -45,7 +49,11 @@ pub fn render_comparison(c: &Comparison) -> String {
             escape_html(&c.name),
             escape_html(&c.values[which])
         ));
-        section(&mut body, e, "h3");
+        let departs = match c.departure() {
+            Departure::Step(i) => Some(i),
+            _ => None,
+        };
+        section(&mut body, e, "h3", departs);
     }
     page(&title, &body, &c.render())
 }
@@ -59,8 +67,38 @@ fn title(e: &Explanation) -> String {
     format!("{}: {}, {} to move{place}", e.ruleset, e.text, e.mover)
 }
 
-/// The setting, the boards and the steps of one explanation.
-fn section(out: &mut String, e: &Explanation, heading: &str) {
+/// The holes a step of a move is about, as highlights: the hole it starts from (or acts on) and
+/// the lap it sows, if any.
+fn step_marks(event: &Event) -> Highlights {
+    let (from, lap) = match *event {
+        Event::Lap { from, to, .. }
+        | Event::Step { from, to, .. }
+        | Event::Transfer { from, to, .. } => (Some(from), Some((from, to))),
+        Event::Relay { at, .. } | Event::Stop { at, .. } => (Some(at), None),
+        Event::Enter { hole, .. } | Event::Capture { hole, .. } | Event::Reserve { hole, .. } => {
+            (Some(hole), None)
+        }
+        Event::Note { .. } | Event::GameOver { .. } => (None, None),
+    };
+    Highlights {
+        from,
+        laps: lap.into_iter().collect(),
+        ..Highlights::default()
+    }
+}
+
+/// The hole a refused move names: the longest hole name of `board` its text begins with.
+fn named_hole(board: &Board, text: &str) -> Option<u8> {
+    board
+        .holes()
+        .filter(|h| text.starts_with(h.name))
+        .max_by_key(|h| h.name.len())
+        .map(|h| h.index)
+}
+
+/// The setting, the boards and the steps of one explanation; `departs`: the step (0-based) where
+/// its trace departs from the other ruling's, marked in the list and drawn on its own.
+fn section(out: &mut String, e: &Explanation, heading: &str, departs: Option<usize>) {
     let rulings: Vec<String> = e
         .rulings
         .iter()
@@ -74,14 +112,30 @@ fn section(out: &mut String, e: &Explanation, heading: &str) {
     }
     let p = &e.pictures;
     let started = Highlights::of_move(&p.events);
+    // A refused move has no events: its own hole is the one its text names.
+    let refused = matches!(e.verdict, Verdict::Refused { .. });
+    let from = if refused {
+        named_hole(&p.before, &e.text)
+    } else {
+        started.from
+    };
     let before = Highlights {
-        from: started.from,
+        from,
         legal: p.legal.clone(),
         ..Highlights::default()
     };
+    let marked = match (refused, from) {
+        (true, Some(hole)) => p
+            .before
+            .holes()
+            .find(|h| h.index == hole)
+            .map(|h| format!("; ringed: {}, the refused move's hole", h.name))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
     figure(
         out,
-        &format!("The board before {}, {} to move", e.text, e.mover),
+        &format!("The board before {}, {} to move{marked}", e.text, e.mover),
         &svg::render(&p.before, &before),
     );
     match &e.verdict {
@@ -107,11 +161,16 @@ fn section(out: &mut String, e: &Explanation, heading: &str) {
             }
             out.push_str("<ol class=\"steps\">\n");
             for (i, step) in steps.iter().enumerate() {
+                let here = departs == Some(i);
                 out.push_str(&format!(
-                    "<li><span class=\"rule\">{}</span> {}",
+                    "<li{}><span class=\"rule\">{}</span> {}",
+                    if here { " class=\"departs\"" } else { "" },
                     escape_html(step.rule),
                     escape_html(&step.text)
                 ));
+                if here {
+                    out.push_str(" <strong>← the traces depart here</strong>");
+                }
                 if let Some(Some(board)) = p.during.get(i) {
                     // Step `i` is event `i`: the move's highlights so far.
                     let marks = Highlights::of_move(p.events.get(..=i).unwrap_or(&p.events));
@@ -119,6 +178,20 @@ fn section(out: &mut String, e: &Explanation, heading: &str) {
                         out,
                         &format!("After step {}", i + 1),
                         &svg::render(board, &marks),
+                    );
+                }
+                // The step where the traces depart, drawn alone on the board it leads to.
+                if let (true, Some(event)) = (here, p.events.get(i)) {
+                    let board = p.during.get(i).and_then(Option::as_ref);
+                    let (board, on) = match (board, &p.after) {
+                        (Some(b), _) => (b, format!("the board after step {}", i + 1)),
+                        (None, Some(after)) => (after, "the board after the move".to_string()),
+                        (None, None) => (&p.before, "the board before the move".to_string()),
+                    };
+                    figure(
+                        out,
+                        &format!("Where the traces depart: step {}, marked on {on}", i + 1),
+                        &svg::render(board, &step_marks(event)),
                     );
                 }
                 out.push_str("</li>\n");
@@ -197,55 +270,20 @@ fn figure(out: &mut String, caption: &str, svg: &str) {
 
 fn page(title: &str, body: &str, text: &str) -> String {
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta \
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n{}<meta \
          name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n\
          <style>{CSS}</style>\n</head>\n<body>\n{body}<h2>The explanation as text</h2>\n<pre>{}\
          </pre>\n</body>\n</html>\n",
+        csp::meta(&[], &[CSS], true),
         escape_html(title),
         escape_html(&crate::report::escape_controls(text))
     )
-}
-
-/// Standard base64 with padding (RFC 4648), for data URLs.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::explain::explain;
-
-    #[test]
-    fn base64_as_the_rfc_gives_it() {
-        let cases = [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg=="),
-            ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ];
-        for (text, encoded) in cases {
-            assert_eq!(base64(text.as_bytes()), encoded);
-        }
-    }
 
     #[test]
     fn a_capture_is_drawn_after_its_step() {

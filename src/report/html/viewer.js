@@ -2,6 +2,9 @@
 // layouts ("layouts") and per game its plies in compact form ("views"); see src/report/html.rs for
 // the format. A game's boards are decoded only when the game is opened, so that a report of
 // thousands of games opens at once.
+//
+// Every text of the data comes from a record or a file name: it reaches the page only as text
+// nodes and attribute values (el() below), never as markup.
 (function () {
   "use strict";
   var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -15,14 +18,41 @@
 
   var current = null; // { file, game, states, view, entry, ply }
 
-  function esc(s) {
-    return String(s).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
+  // An element: attributes from `attrs` (a null value is left out), then the children: strings
+  // as text, nodes as they are, arrays flattened, null and false left out.
+  function el(tag, attrs) {
+    var e = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) {
+        if (attrs[k] != null) e.setAttribute(k, String(attrs[k]));
+      });
+    }
+    for (var i = 2; i < arguments.length; i++) add(e, arguments[i]);
+    return e;
+  }
+  function add(parent, child) {
+    if (child == null || child === false) return;
+    if (Array.isArray(child)) child.forEach(function (c) { add(parent, c); });
+    else if (typeof child === "object") parent.appendChild(child);
+    else parent.appendChild(document.createTextNode(String(child)));
+  }
+  // `items` with `sep` between them.
+  function joined(items, sep) {
+    var out = [];
+    items.forEach(function (x, k) { if (k) out.push(sep); out.push(x); });
+    return out;
+  }
+  function code(text) { return el("code", null, text); }
+  function replace(parent) {
+    while (parent.firstChild) parent.removeChild(parent.firstChild);
+    for (var i = 1; i < arguments.length; i++) add(parent, arguments[i]);
   }
   function $(id) { return document.getElementById(id); }
   function frag(file, game, ply) { return "#file=" + file + "&game=" + game + "&ply=" + ply; }
   function sideName(s) { return s === "N" || s === "north" ? "North" : "South"; }
+  function validity(game) {
+    return game.valid ? el("span", { class: "ok" }, "valid") : el("span", { class: "bad" }, "invalid");
+  }
 
   // --- the compact plies -------------------------------------------------------------------
 
@@ -78,41 +108,41 @@
 
   // --- the list of files and games ----------------------------------------------------------
 
-  function errorHtml(path, game, e, fileNo) {
+  function errorBox(path, game, e, fileNo) {
     var where = path + ", game " + game.index + (e.ply != null ? ", ply " + e.ply : "");
-    var h = '<div class="error"><span class="code">' + esc(e.code) + "</span> ";
-    if (e.rule) h += '<span class="rule">' + esc(e.rule) + "</span> ";
-    h += "<b>" + esc(where) + "</b>: " + esc(e.message);
     var at = [];
-    if (e.move != null) at.push("<code>" + esc(e.move) + "</code>");
-    if (e.line != null) at.push("at " + esc(path) + ":" + e.line + ":" + e.column);
-    if (at.length) h += ' <span class="where">(' + at.join(" ") + ")</span>";
-    if (e.ply != null) h += ' <a href="' + frag(fileNo, game.index, e.ply) + '">show ply ' + e.ply + "</a>";
-    if (e.help) h += '<div class="help">help: ' + esc(e.help) + "</div>";
-    h += suggestionsHtml(e, fileNo, game);
-    return h + "</div>";
+    if (e.move != null) at.push(code(e.move));
+    if (e.line != null) at.push("at " + path + ":" + e.line + ":" + e.column);
+    return el("div", { class: "error" },
+      el("span", { class: "code" }, e.code), " ",
+      e.rule ? [el("span", { class: "rule" }, e.rule), " "] : null,
+      el("b", null, where), ": " + e.message,
+      at.length ? [" ", el("span", { class: "where" }, "(", joined(at, " "), ")")] : null,
+      e.ply != null ? [" ", el("a", { href: frag(fileNo, game.index, e.ply) }, "show ply " + e.ply)] : null,
+      e.help ? el("div", { class: "help" }, "help: " + e.help) : null,
+      suggestions(e, fileNo, game));
   }
 
-  function suggestionsHtml(e, fileNo, game) {
-    if (!Array.isArray(e.suggestions) || !e.suggestions.length) return "";
+  function suggestions(e, fileNo, game) {
+    if (!Array.isArray(e.suggestions) || !e.suggestions.length) return null;
     var items = e.suggestions.map(function (s, k) {
-      var moves = (s.moves || []).map(function (m) { return "<code>" + esc(m) + "</code>"; }).join(" ");
-      var was = (s.was || []).map(function (m) { return "<code>" + esc(m) + "</code>"; }).join(" ");
-      var what = esc(s.edit) + " at ply " + esc(s.ply) + (was ? ": " + was : "") + (moves ? " → " + moves : "");
-      var then = "then " + esc(s.replays) + " more pl" + (s.replays === 1 ? "y replays" : "ies replay") +
+      var moves = joined((s.moves || []).map(code), " ");
+      var was = joined((s.was || []).map(code), " ");
+      var then = "then " + s.replays + " more pl" + (s.replays === 1 ? "y replays" : "ies replay") +
         (s.complete ? ", and the whole record replays" : "");
-      return "<li>" + (k === 0 ? "<b>most likely</b>: " : "") + what + "; " + then +
-        ' <a href="' + frag(fileNo, game.index, s.ply) + '">ply ' + esc(s.ply) + "</a></li>";
+      return el("li", null, k === 0 ? [el("b", null, "most likely"), ": "] : null,
+        s.edit + " at ply " + s.ply, was.length ? [": ", was] : null, moves.length ? [" → ", moves] : null,
+        "; " + then + " ", el("a", { href: frag(fileNo, game.index, s.ply) }, "ply " + s.ply));
     });
-    return '<div class="help">suggestions:<ol class="suggestions">' + items.join("") + "</ol></div>";
+    return el("div", { class: "help" }, "suggestions:", el("ol", { class: "suggestions" }, items));
   }
 
-  function compareHtml(game) {
+  function compareNote(game) {
     var c = game.compare;
-    if (!c) return "";
-    return '<div class="note">ply ' + esc(c.ply) + " <code>" + esc(c.move) + "</code> depends on " +
-      esc(c.ruling) + ": with " + esc(c.ruling) + "=" + esc(c.values[0]) + ": " + esc(c.outcomes[0]) +
-      "; with " + esc(c.ruling) + "=" + esc(c.values[1]) + ": " + esc(c.outcomes[1]) + "</div>";
+    if (!c) return null;
+    return el("div", { class: "note" }, "ply " + c.ply + " ", code(c.move), " depends on " + c.ruling +
+      ": with " + c.ruling + "=" + c.values[0] + ": " + c.outcomes[0] + "; with " + c.ruling + "=" +
+      c.values[1] + ": " + c.outcomes[1]);
   }
 
   // The ply a game opens at: its first error's, else its end.
@@ -121,52 +151,55 @@
     return game.plies;
   }
 
-  // The games a file lists: all, or only the invalid ones.
-  var onlyInvalid = false;
+  // The games a file lists: all, or only the invalid ones (the default when there are any).
+  var anyInvalid = report.files.some(function (f) { return f.games.some(function (g) { return !g.valid; }); });
+  var onlyInvalid = anyInvalid;
   function listed(file) {
     return onlyInvalid ? file.games.filter(function (g) { return !g.valid; }) : file.games;
   }
 
   function gameRows(games, file, fileNo, from, to) {
-    var h = "";
+    var rows = [];
     for (var g = from; g < to; g++) {
       var game = games[g];
-      h += '<tr id="f' + fileNo + "g" + game.index + '"><td><a href="' +
-        frag(fileNo, game.index, openingPly(game)) + '">game ' + game.index + "</a></td><td>" +
-        esc(game.ruleset || "—") + "</td><td>" + game.plies + "/" + game.recorded_plies + "</td><td>" +
-        esc(game.result || "—") + "</td><td>" + (game.valid ? '<span class="ok">valid</span>' :
-          '<span class="bad">invalid</span>') + "</td></tr>";
+      rows.push(el("tr", { id: "f" + fileNo + "g" + game.index },
+        el("td", null, el("a", { href: frag(fileNo, game.index, openingPly(game)) }, "game " + game.index)),
+        el("td", null, game.ruleset || "—"),
+        el("td", null, game.plies + "/" + game.recorded_plies),
+        el("td", null, game.result || "—"),
+        el("td", null, validity(game))));
       if (!game.valid || game.compare) {
-        h += '<tr class="detail"><td colspan="5">';
-        game.errors.forEach(function (e) { h += errorHtml(file.path, game, e, fileNo); });
-        h += compareHtml(game) + "</td></tr>";
+        rows.push(el("tr", { class: "detail" }, el("td", { colspan: 5 },
+          game.errors.map(function (e) { return errorBox(file.path, game, e, fileNo); }),
+          compareNote(game))));
       }
     }
-    return h;
+    return rows;
   }
 
   function renderList() {
-    var out = $("files");
-    var h = '<label class="filter"><input type="checkbox" id="only-invalid"' + (onlyInvalid ? " checked" : "") +
-      "> only invalid games</label>";
+    var parts = [el("label", { class: "filter" },
+      el("input", { type: "checkbox", id: "only-invalid", checked: onlyInvalid ? "" : null }),
+      " only invalid games")];
     report.io_errors.forEach(function (p) {
-      h += '<div class="error"><span class="code">' + esc(p.code) + "</span> <b>" + esc(p.path) +
-        "</b>: " + esc(p.message) + "</div>";
+      parts.push(el("div", { class: "error" }, el("span", { class: "code" }, p.code), " ",
+        el("b", null, p.path), ": " + p.message));
     });
     report.files.forEach(function (file, f) {
-      var fileNo = f + 1;
+      var fileNo = f + 1, games = listed(file);
       var bad = file.games.filter(function (g) { return !g.valid; }).length;
-      h += '<section class="file" id="file' + fileNo + '"><h2>' + esc(file.path) +
-        ' <span class="counts">' + (file.games.length - bad) + " passed, " + bad + " failed</span></h2>" +
-        '<table class="games"><thead><tr><th>game</th><th>ruleset</th><th>plies</th><th>result</th>' +
-        "<th></th></tr></thead><tbody>" + gameRows(listed(file), file, fileNo, 0, Math.min(CHUNK, listed(file).length)) +
-        "</tbody></table>";
-      if (listed(file).length > CHUNK) {
-        h += '<button class="more" data-file="' + f + '" data-shown="' + CHUNK + '">show more games</button>';
-      }
-      h += "</section>";
+      parts.push(el("section", { class: "file", id: "file" + fileNo },
+        el("h2", null, file.path, " ", el("span", { class: "counts" },
+          (file.games.length - bad) + " passed, " + bad + " failed")),
+        el("table", { class: "games" },
+          el("thead", null, el("tr", null, ["game", "ruleset", "plies", "result", ""].map(function (t) {
+            return el("th", null, t);
+          }))),
+          el("tbody", null, gameRows(games, file, fileNo, 0, Math.min(CHUNK, games.length)))),
+        games.length > CHUNK ?
+          el("button", { class: "more", "data-file": f, "data-shown": CHUNK }, "show more games") : null));
     });
-    out.innerHTML = h;
+    replace($("files"), parts);
     markOpenRow();
   }
 
@@ -175,7 +208,7 @@
     if (!b.classList || !b.classList.contains("more")) return;
     var f = +b.getAttribute("data-file"), shown = +b.getAttribute("data-shown");
     var file = report.files[f], games = listed(file), to = Math.min(shown + CHUNK, games.length);
-    b.previousElementSibling.tBodies[0].insertAdjacentHTML("beforeend", gameRows(games, file, f + 1, shown, to));
+    add(b.previousElementSibling.tBodies[0], gameRows(games, file, f + 1, shown, to));
     b.setAttribute("data-shown", to);
     if (to >= games.length) b.remove();
     markOpenRow();
@@ -186,57 +219,57 @@
     renderList();
   });
 
+  // Marks the open game's row and keeps it in view within the list (not the page's top).
   function markOpenRow() {
     var old = document.querySelector("tr.open");
     if (old) old.classList.remove("open");
     if (!current) return;
     var row = $("f" + current.file + "g" + current.entry.index);
-    if (row) row.classList.add("open");
+    if (!row) return;
+    row.classList.add("open");
+    // The list scrolls on its own, so that the page (and the viewer) stays where it is.
+    var list = $("files"), r = row.getBoundingClientRect(), b = list.getBoundingClientRect();
+    if (r.top < b.top || r.bottom > b.bottom) list.scrollTop += r.top - b.top - list.clientHeight / 3;
   }
 
   // --- the viewer ---------------------------------------------------------------------------
 
-  function boardHtml(state, ply, shownPly, highlight, legal) {
+  function board(state, ply, shownPly, highlight, legal) {
     var L = state.layout;
     var marks = {};
     state.marks.forEach(function (m) { (marks[m[0]] = marks[m[0]] || []).push(m[1]); });
-    var h = '<div id="board" class="board" data-ruleset="' + esc(L.ruleset) + '" data-ply="' + ply +
-      '" data-board-ply="' + shownPly + '" data-to-move="' + (state.side === "N" ? "north" : "south") +
-      '" role="img" aria-label="the board after ply ' + shownPly + '">';
     var slot = 0, southSeen = false;
-    L.rows.forEach(function (row) {
+    var rows = L.rows.map(function (row) {
       var cls = "row";
       if (row.side === "south" && !southSeen) { southSeen = true; cls += " south-first"; }
-      h += '<div class="' + cls + '" data-side="' + row.side + '"><span class="label">' + esc(row.label) + "</span>";
-      row.holes.forEach(function (hole) {
-        var s = slot++, count = state.counts[s], m = marks[s] || [];
-        var c = ["hole"].concat(m);
-        var said = [hole[1] + ": " + count];
-        if (highlight && state.from === s) { c.push("from"); said.push("moved from"); }
-        if (highlight && state.captured.indexOf(s) >= 0) { c.push("captured"); said.push("captured"); }
-        if (legal.indexOf(hole[0]) >= 0) { c.push("legal"); said.push("a legal move starts here"); }
-        // The game's own word for its house (Bao la Kete: kuu).
-        var words = m.map(function (w) { return w === "house" ? L.house : w; });
-        said = said.concat(words);
-        h += '<div class="' + c.join(" ") + '" data-hole="' + esc(hole[1]) + '" data-index="' + hole[0] +
-          '" data-count="' + count + '" title="' + esc(said.join(", ")) + '"><span class="count">' + count +
-          '</span><span class="name">' + esc(hole[1]) + "</span>" +
-          (words.length ? '<span class="mark">' + esc(words.join(" ")) + "</span>" : "") + "</div>";
-      });
-      h += "</div>";
+      return el("div", { class: cls, "data-side": row.side }, el("span", { class: "label" }, row.label),
+        row.holes.map(function (hole) {
+          var s = slot++, count = state.counts[s], m = marks[s] || [];
+          var c = ["hole"].concat(m);
+          var said = [hole[1] + ": " + count];
+          if (highlight && state.from === s) { c.push("from"); said.push("moved from"); }
+          if (highlight && state.captured.indexOf(s) >= 0) { c.push("captured"); said.push("captured"); }
+          if (legal.indexOf(hole[0]) >= 0) { c.push("legal"); said.push("a legal move starts here"); }
+          // The game's own word for its house (Bao la Kete: kuu).
+          var words = m.map(function (w) { return w === "house" ? L.house : w; });
+          said = said.concat(words);
+          return el("div", { class: c.join(" "), "data-hole": hole[1], "data-index": hole[0], "data-count": count,
+            title: said.join(", ") },
+            el("span", { class: "count" }, count), el("span", { class: "name" }, hole[1]),
+            words.length ? el("span", { class: "mark" }, words.join(" ")) : null);
+        }));
     });
-    if (L.stores.length) {
-      h += '<div class="stores">';
-      L.stores.forEach(function (st) {
-        var count = state.counts[slot++];
-        h += '<span class="store" data-side="' + st.side + '" data-store="' + esc(st.label) + '" data-count="' +
-          count + '">' + sideName(st.side) + " " + esc(st.label) + ": <b>" + count + "</b></span>";
-      });
-      h += "</div>";
-    }
-    h += '<p class="tomove">' + sideName(state.side) + " to move" +
-      (state.notes.length ? " · " + state.notes.map(esc).join(" · ") : "") + "</p></div>";
-    return h;
+    var stores = L.stores.length ? el("div", { class: "stores" }, L.stores.map(function (st) {
+      var count = state.counts[slot++];
+      return el("span", { class: "store", "data-side": st.side, "data-store": st.label, "data-count": count },
+        sideName(st.side) + " " + st.label + ": ", el("b", null, count));
+    })) : null;
+    return el("div", { id: "board", class: "board", "data-ruleset": L.ruleset, "data-ply": ply,
+      "data-board-ply": shownPly, "data-to-move": state.side === "N" ? "north" : "south", role: "img",
+      "aria-label": "the board after ply " + shownPly },
+      rows, stores,
+      el("p", { class: "tomove" }, sideName(state.side) + " to move" +
+        (state.notes.length ? " · " + state.notes.join(" · ") : "")));
   }
 
   function slotName(state, s) {
@@ -254,56 +287,62 @@
   function renderViewer() {
     var v = $("viewer");
     var game = current.entry, view = current.view, file = report.files[current.file - 1];
-    var h = "<h2>" + esc(file.path) + ", game " + game.index + " <small>(" + esc(game.ruleset || "?") +
-      ", " + (game.valid ? '<span class="ok">valid</span>' : '<span class="bad">invalid</span>') + ")</small></h2>";
+    var parts = [el("h2", null, file.path + ", game " + game.index + " ",
+      el("small", null, "(" + (game.ruleset || "?") + ", ", validity(game), ")"))];
     if (!view) {
-      h += '<p class="hint">No board: the record could not be set up.</p>';
-      game.errors.forEach(function (e) { h += errorHtml(file.path, game, e, current.file); });
-      v.innerHTML = h;
+      parts.push(el("p", { class: "hint" }, "No board: the record could not be set up."));
+      game.errors.forEach(function (e) { parts.push(errorBox(file.path, game, e, current.file)); });
+      replace(v, parts);
       return;
     }
     var ply = current.ply, last = lastPly();
     var stop = view.stop && ply === view.stop.ply ? view.stop : null;
     var shownPly = stop ? ply - 1 : ply;
     var state = current.states[shownPly];
-    h += '<div class="controls"><button id="first" title="start (Home)">«</button>' +
-      '<button id="prev" title="previous ply (←)">‹</button>' +
-      '<button id="next" title="next ply (→)">›</button><button id="last" title="end (End)">»</button>' +
-      '<input id="slider" type="range" min="0" max="' + last + '" value="' + ply + '" aria-label="ply">' +
-      '<span class="plyinfo" id="plyinfo">' + plyText(ply, stop) + "</span></div>";
-    h += boardHtml(state, ply, shownPly, !stop && ply > 0, stop ? stop.holes : []);
+    parts.push(el("div", { class: "controls" },
+      el("button", { id: "first", title: "start (Home)" }, "«"),
+      el("button", { id: "prev", title: "previous ply (←)" }, "‹"),
+      el("button", { id: "next", title: "next ply (→)" }, "›"),
+      el("button", { id: "last", title: "end (End)" }, "»"),
+      el("input", { id: "slider", type: "range", min: 0, max: last, value: ply, "aria-label": "ply" }),
+      el("span", { class: "plyinfo", id: "plyinfo" }, plyText(ply, stop))));
+    parts.push(board(state, ply, shownPly, !stop && ply > 0, stop ? stop.holes : []));
     if (!stop && ply > 0) {
-      var parts = [];
-      if (state.from != null) parts.push('<span class="from">from ' + esc(slotName(state, state.from)) + "</span>");
+      var said = [];
+      if (state.from != null) said.push(el("span", { class: "from" }, "from " + slotName(state, state.from)));
       if (state.captured.length) {
-        parts.push('<span class="captured">captured ' + state.captured.map(function (s) {
-          return esc(slotName(state, s));
-        }).join(", ") + "</span>");
+        said.push(el("span", { class: "captured" }, "captured " + state.captured.map(function (s) {
+          return slotName(state, s);
+        }).join(", ")));
       }
-      if (parts.length) h += '<p class="legend">' + parts.join(" · ") + "</p>";
+      if (said.length) parts.push(el("p", { class: "legend" }, joined(said, " · ")));
     }
     if (stop) {
-      h += '<p class="legend">The board before ply ' + ply +
-        (stop.holes.length ? '; <span class="from">dotted</span>: the holes legal moves start from' : "") + ".</p>";
-      if (stop.over) h += "<p>The game was already over.</p>";
-      else h += '<p class="legal-moves" id="legal">Legal moves here: ' + (stop.legal.length ? stop.legal.map(function (m) {
-        return "<code>" + esc(m) + "</code>";
-      }).join(" ") : "none") + "</p>";
+      parts.push(el("p", { class: "legend" }, "The board before ply " + ply,
+        stop.holes.length ? ["; ", el("span", { class: "from" }, "dotted"), ": the holes legal moves start from"] : null,
+        "."));
+      if (stop.over) parts.push(el("p", null, "The game was already over."));
+      else parts.push(el("p", { class: "legal-moves", id: "legal" }, "Legal moves here: ",
+        stop.legal.length ? joined(stop.legal.map(code), " ") : "none"));
     }
     game.errors.forEach(function (e) {
-      if (e.ply === ply) h += errorHtml(file.path, game, e, current.file);
+      if (e.ply === ply) parts.push(errorBox(file.path, game, e, current.file));
     });
     if (ply === last) {
-      game.errors.forEach(function (e) { if (e.ply == null) h += errorHtml(file.path, game, e, current.file); });
+      game.errors.forEach(function (e) { if (e.ply == null) parts.push(errorBox(file.path, game, e, current.file)); });
     }
-    h += '<div class="moves">';
-    view.moves.forEach(function (m, k) {
-      var p = k + 1, cls = p === ply ? "current" : "";
-      if (view.stop && p === view.stop.ply) cls += " refused";
-      h += '<a class="' + cls + '" href="' + frag(current.file, game.index, p) + '">' + p + ". " + esc(m) + "</a> ";
-    });
-    h += "</div>";
-    v.innerHTML = h;
+    // Plies whose claim is false played, but are marked as the findings they are.
+    var claimed = {};
+    game.errors.forEach(function (e) { if (e.code === "false-claim" && e.ply != null) claimed[e.ply] = true; });
+    parts.push(el("div", { class: "moves" }, view.moves.map(function (m, k) {
+      var p = k + 1, cls = [];
+      if (p === ply) cls.push("current");
+      if (view.stop && p === view.stop.ply) cls.push("refused");
+      if (claimed[p]) cls.push("false-claim");
+      return [el("a", { class: cls.join(" "), href: frag(current.file, game.index, p),
+        title: claimed[p] ? "a false claim" : null }, p + ". " + m), " "];
+    })));
+    replace(v, parts);
     $("first").disabled = $("prev").disabled = ply === 0;
     $("next").disabled = $("last").disabled = ply === last;
     // The current move in view within the list (not the page).
@@ -327,6 +366,11 @@
       var view = views[fileNo - 1][g];
       current = { file: fileNo, entry: file.games[g], view: view, states: view ? decode(view) : [], ply: 0 };
     }
+    // A game the filter hides is listed again when it is opened, so that the list shows it.
+    if (onlyInvalid && file.games[g].valid && !$("f" + fileNo + "g" + gameIndex)) {
+      onlyInvalid = false;
+      renderList();
+    }
     if (current.view) {
       var last = lastPly();
       current.ply = isNaN(ply) ? openingPly(current.entry) : Math.max(0, Math.min(last, ply));
@@ -340,6 +384,17 @@
     var q = new URLSearchParams(location.hash.slice(1));
     if (!q.has("file") || !q.has("game")) return;
     open(parseInt(q.get("file"), 10), parseInt(q.get("game"), 10), parseInt(q.get("ply"), 10));
+  }
+
+  // Without an address, the page opens on the first invalid game (at its error).
+  function openFirstInvalid() {
+    for (var f = 0; f < report.files.length; f++) {
+      var games = report.files[f].games;
+      for (var g = 0; g < games.length; g++) {
+        if (!games[g].valid) return open(f + 1, games[g].index, NaN);
+      }
+    }
+    return false;
   }
 
   function step(ply) {
@@ -376,9 +431,10 @@
 
   renderList();
   fromHash();
+  if (!current) openFirstInvalid();
   if (!current) {
-    $("viewer").innerHTML = '<p class="hint">Choose a game to step through its plies (← → keys, or the ' +
-      "buttons). The address keeps the ply: <code>#file=N&amp;game=K&amp;ply=P</code>.</p>";
+    replace($("viewer"), el("p", { class: "hint" }, "Choose a game to step through its plies (← → keys, or the " +
+      "buttons). The address keeps the ply: ", code("#file=N&game=K&ply=P"), "."));
   }
   document.documentElement.setAttribute("data-ready", String(Math.round(performance.now())));
 })();
