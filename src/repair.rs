@@ -914,13 +914,13 @@ mod tests {
     /// The legal moves of `game`, each as `format_annotated` writes it (with the claims it bears).
     fn annotated<G: Game>(game: &Playthrough<G>) -> Vec<(G::Move, String)> {
         let mut legal = Vec::new();
-        G::legal_moves(&game.position, &game.rulings, &mut legal);
+        G::legal_moves(game.position(), game.rulings(), &mut legal);
         legal
             .into_iter()
             .map(|mv| {
                 let mut events = Vec::new();
                 game.clone().play(mv, &mut events).unwrap();
-                (mv, G::format_annotated(&game.position, mv, &events))
+                (mv, G::format_annotated(game.position(), mv, &events))
             })
             .collect()
     }
