@@ -9,7 +9,7 @@
 //! `BAO_REPAIR_SEED` (default 9), `BAO_REPAIR_EXAMPLES` misses shown per row (default 2),
 //! `BAO_REPAIR_DUMP=FOLDER` writes those misses' slipped records there (for `bao-oracle check`).
 
-// The judge's own checks (`undoing`) are for `tests/repair_set.rs`.
+// The judge's own checks (`undoing`) are for `tests/it/repair_set.rs`.
 #[allow(dead_code)]
 #[path = "repair/set.rs"]
 mod set;

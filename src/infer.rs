@@ -22,7 +22,7 @@
 //!   the class is split on that ruling and each part is looked at again. A move whose outcome
 //!   changes only when two rulings both leave the representative's values is not seen by this
 //!   test; the representatives, the presets and the declared combination are always replayed
-//!   exactly (`tests/infer.rs` holds sampled combinations to `check`'s verdict).
+//!   exactly (`tests/it/infer.rs` holds sampled combinations to `check`'s verdict).
 //!
 //! A class that plays every move is consistent when none of its moves made a false claim and the
 //! record's `result:` claim (if any) is how its game stands: `check`'s verdict.

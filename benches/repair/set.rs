@@ -1,7 +1,7 @@
 //! The seeded benchmark set of issue 9 ("Measure it"): valid game records (the corpus and
 //! `generate` output, every ruleset), each given one transcription slip of each kind at a seeded
 //! random ply, and the judge of what `check` suggests for the slipped record. Shared by
-//! `benches/repair.rs` (the measurement) and `tests/repair_set.rs` (the generator's own test).
+//! `benches/repair.rs` (the measurement) and `tests/it/repair_set.rs` (the generator's own test).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;

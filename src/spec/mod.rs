@@ -1,5 +1,5 @@
 //! The specification: rule catalogues, scenarios and perft tables (`spec/`, documented in
-//! `spec/README.md`), and the runner behind `bao-oracle spec` and `tests/spec.rs`.
+//! `spec/README.md`), and the runner behind `bao-oracle spec` and `tests/it/spec.rs`.
 //!
 //! A run reads every file it is given (folders recursively), then checks, one item at a time:
 //! each catalogue (well formed, and agreeing with its game's rulings), each scenario, each perft

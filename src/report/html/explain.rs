@@ -290,7 +290,7 @@ mod tests {
         use crate::game::Game;
         use crate::games::Zanzibar;
         use crate::rulings::RulingSet;
-        // ZAN-13.3: a capture, then the house played (tests/explain.rs).
+        // ZAN-13.3: a capture, then the house played (tests/it/explain.rs).
         let position = Zanzibar::parse_position(
             "2,1,1,1,1,1,1,1/1,0,0,11,0,0,4,1/1,1,0,1,9,0,1,1/1,4,2,0,1,0,1,0 7,8 Hh - N",
         )

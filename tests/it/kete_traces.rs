@@ -1,7 +1,7 @@
 //! Lap-by-lap traces of the Bao la Kete scenarios a reader would otherwise argue about (issue 3):
 //! the safari decision, the sixteen rule, the kuu alone, hizi zetu made and not made, captures
 //! from each kimbi and the centre, Bao hamna, a player left with singletons. Scenarios that name an
-//! ambiguity id are traced by `tests/spec.rs` already; these name none.
+//! ambiguity id are traced by `tests/it/spec.rs` already; these name none.
 
 use std::path::Path;
 
@@ -46,7 +46,7 @@ fn kete_traces() {
         {
             assert!(
                 !scenario.rules.iter().any(|r| r.starts_with("KETE-A")),
-                "{} is traced by tests/spec.rs",
+                "{} is traced by tests/it/spec.rs",
                 scenario.id
             );
             let trace = spec::trace_scenario("bao-la-kete", scenario)

@@ -14,7 +14,7 @@
 //! so no command escapes the test.
 //!
 //! Other work changes the program's output; to refresh the documents after it,
-//! `BAO_DOCS=overwrite cargo test --test docs` rewrites every failing command's expected output
+//! `BAO_DOCS=overwrite cargo test --test it docs::` rewrites every failing command's expected output
 //! with what it printed (elisions included: put back any `...` you want), then read the `git diff`
 //! of README.md and docs/ and keep only what you meant. The rules documents are rewritten the same
 //! way.
@@ -441,7 +441,7 @@ fn the_rules_documents_are_what_rules_prints() {
     }
     assert!(
         stale.is_empty(),
-        "stale (BAO_DOCS=overwrite cargo test --test docs rewrites them): {stale:?}"
+        "stale (BAO_DOCS=overwrite cargo test --test it docs:: rewrites them): {stale:?}"
     );
 }
 

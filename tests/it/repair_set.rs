@@ -3,7 +3,7 @@
 //! when given the edit that undoes the slip (and not when given a wrong one).
 
 #[allow(dead_code)]
-#[path = "../benches/repair/set.rs"]
+#[path = "../../benches/repair/set.rs"]
 mod set;
 
 use bao_oracle::RULESETS;

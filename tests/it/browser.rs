@@ -7,7 +7,7 @@
 //! Without a Chromium the test says SKIPPED loudly and passes, unless `BAO_REQUIRE_BROWSER=1`
 //! (`.ci/run` installs Debian's `chromium-headless-shell` and sets it). `BAO_CHROMIUM` names a
 //! browser to use. The README's screenshot is made by the ignored test `readme_screenshot`:
-//! `cargo test --test browser -- --ignored`.
+//! `cargo test --test it -- --ignored browser::`.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -431,7 +431,7 @@ fn the_viewer_steps_with_keys_and_buttons_and_keeps_the_address() {
     assert_eq!(steps[0]["data-rows"], "1 0");
 }
 
-/// The README's picture: `cargo test --test browser -- --ignored` writes docs/report.png.
+/// The README's picture: `cargo test --test it -- --ignored browser::` writes docs/report.png.
 #[test]
 #[ignore = "writes docs/report.png"]
 fn readme_screenshot() {

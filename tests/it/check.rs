@@ -177,7 +177,7 @@ fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
 
 #[test]
 fn human_reports_of_broken_records() {
-    insta::glob!("records/*.yaml", |full| {
+    insta::glob!("../records", "*.yaml", |full| {
         let path = Path::new("tests/records").join(full.file_name().unwrap());
         let report = check(&path);
         insta::assert_snapshot!(human::render_file(&report, Style::PLAIN));

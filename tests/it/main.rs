@@ -1,0 +1,22 @@
+//! The one integration test binary (ripgrep's layout): each module tests one command or reader
+//! through the built `bao-oracle` binary or the library. One binary links the crate once.
+
+mod browser;
+mod check;
+mod check_report;
+mod conform;
+mod docs;
+mod explain;
+mod hostile;
+mod infer;
+mod invariants;
+mod kete_traces;
+mod mutations;
+mod one_path;
+mod pictures;
+mod protocol;
+mod repair;
+mod repair_set;
+mod spec;
+mod transcripts;
+mod zanzibar;
