@@ -309,17 +309,7 @@ fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
         text: text.to_string(),
         games: Vec::new(),
     };
-    let game = GameReport {
-        index,
-        ruleset: None,
-        recorded_plies: 0,
-        plies: 0,
-        standing: None,
-        findings: Vec::new(),
-        divergence: None,
-        repair: None,
-        inference: None,
-    };
+    let game = GameReport::unread(index, None, Vec::new());
     let report = human::render_finding(&file, &game, &finding, human::Style::PLAIN);
     let mut err = std::io::stderr().lock();
     let _ = std::io::Write::write_all(&mut err, report.as_bytes());
