@@ -35,6 +35,9 @@ pub struct GameReport {
     /// Where the game stands after the replay; `None` if it was not replayed.
     pub standing: Option<Standing>,
     pub findings: Vec<Finding>,
+    /// What was read but reported, not failed: a transcript's slips (`transcript-slip`), in the
+    /// order of the text.
+    pub warnings: Vec<Finding>,
     /// See [`replay::Replayed::divergence`].
     pub divergence: Option<Option<Divergence>>,
     /// See [`replay::Replayed::repair`].
@@ -68,17 +71,60 @@ impl GameReport {
         }
     }
 
-    fn unread(index: usize, finding: Finding) -> GameReport {
+    /// `--strict`: the warnings become findings (before those of the replay, as the text comes
+    /// before its replay), and the game fails if it has any.
+    pub fn warnings_as_errors(&mut self) {
+        if !self.warnings.is_empty() {
+            let mut findings = std::mem::take(&mut self.warnings);
+            findings.append(&mut self.findings);
+            self.findings = findings;
+        }
+    }
+
+    /// A game that was not replayed: its index, the ruleset if known, and why.
+    pub fn unread(index: usize, ruleset: Option<String>, findings: Vec<Finding>) -> GameReport {
         GameReport {
             index,
-            ruleset: None,
+            ruleset,
             recorded_plies: 0,
             plies: 0,
             standing: None,
-            findings: vec![finding],
+            findings,
+            warnings: Vec::new(),
             divergence: None,
             repair: None,
             inference: None,
+        }
+    }
+
+    /// The report of `record`, game `index`, replayed under `options` (its boards handed to `sink`
+    /// when it wants them).
+    fn replayed(
+        index: usize,
+        record: &Record,
+        options: &ReplayOptions,
+        sink: &mut dyn GameSink,
+    ) -> GameReport {
+        let replayed = if sink.wants_steps() {
+            replay::replay_with(record, options, Some(&mut |step| sink.step(step)))
+        } else {
+            replay::replay(record, options)
+        };
+        GameReport {
+            index,
+            ruleset: Some(record.ruleset.value.clone()),
+            recorded_plies: record.moves.len(),
+            plies: replayed.plies,
+            standing: replayed.standing,
+            findings: replayed.findings,
+            warnings: Vec::new(),
+            divergence: replayed.divergence,
+            repair: replayed.repair,
+            inference: if options.infer_rulings {
+                infer::infer(record, options)
+            } else {
+                None
+            },
         }
     }
 }
@@ -121,6 +167,8 @@ pub struct Summary {
     pub games: usize,
     pub valid: usize,
     pub invalid: usize,
+    /// Warnings over every game (valid or not).
+    pub warnings: usize,
     pub io_errors: usize,
 }
 
@@ -137,6 +185,11 @@ impl Summary {
             games,
             valid,
             invalid: games - valid,
+            warnings: files
+                .iter()
+                .flat_map(|f| &f.games)
+                .map(|g| g.warnings.len())
+                .sum(),
             io_errors,
         }
     }
@@ -289,33 +342,24 @@ fn check_games(
             "a record file holds one YAML document per game, with at least `ruleset`, `source` \
              and `moves`",
         );
-        sink.game(file, lines, GameReport::unread(1, finding), None);
+        sink.game(
+            file,
+            lines,
+            GameReport::unread(1, None, vec![finding]),
+            None,
+        );
         return;
     }
     for doc in &documents {
         match record::parse_document(doc) {
-            Err(finding) => sink.game(file, lines, GameReport::unread(doc.index, *finding), None),
+            Err(finding) => sink.game(
+                file,
+                lines,
+                GameReport::unread(doc.index, None, vec![*finding]),
+                None,
+            ),
             Ok(record) => {
-                let replayed = if sink.wants_steps() {
-                    replay::replay_with(&record, options, Some(&mut |step| sink.step(step)))
-                } else {
-                    replay::replay(&record, options)
-                };
-                let report = GameReport {
-                    index: doc.index,
-                    ruleset: Some(record.ruleset.value.clone()),
-                    recorded_plies: record.moves.len(),
-                    plies: replayed.plies,
-                    standing: replayed.standing,
-                    findings: replayed.findings,
-                    divergence: replayed.divergence,
-                    repair: replayed.repair,
-                    inference: if options.infer_rulings {
-                        infer::infer(&record, options)
-                    } else {
-                        None
-                    },
-                };
+                let report = GameReport::replayed(doc.index, &record, options, sink);
                 sink.game(file, lines, report, Some(&record));
             }
         }
@@ -331,42 +375,15 @@ fn check_transcript(
 ) -> (GameReport, Option<Record>) {
     const RULESET: &str = "bao-la-kiswahili";
     match crate::transcript::parse(text) {
+        // A transcript that cannot be read: its slips are not known apart from its errors.
         Err(findings) => (
-            GameReport {
-                index: 1,
-                ruleset: Some(RULESET.to_string()),
-                recorded_plies: 0,
-                plies: 0,
-                standing: None,
-                findings,
-                divergence: None,
-                repair: None,
-                inference: None,
-            },
+            GameReport::unread(1, Some(RULESET.to_string()), findings),
             None,
         ),
         Ok(t) => {
             let record = crate::import::as_record(&t, RULESET, "transcript");
-            let replayed = if sink.wants_steps() {
-                replay::replay_with(&record, options, Some(&mut |step| sink.step(step)))
-            } else {
-                replay::replay(&record, options)
-            };
-            let report = GameReport {
-                index: 1,
-                ruleset: Some(RULESET.to_string()),
-                recorded_plies: record.moves.len(),
-                plies: replayed.plies,
-                standing: replayed.standing,
-                findings: replayed.findings,
-                divergence: replayed.divergence,
-                repair: replayed.repair,
-                inference: if options.infer_rulings {
-                    infer::infer(&record, options)
-                } else {
-                    None
-                },
-            };
+            let mut report = GameReport::replayed(1, &record, options, sink);
+            report.warnings = t.slips.iter().map(|s| s.finding()).collect();
             (report, Some(record))
         }
     }
@@ -400,7 +417,7 @@ pub fn check_file_each(
         Source::Refused(finding) => sink.game(
             &file,
             &LineIndex::new(""),
-            GameReport::unread(1, finding),
+            GameReport::unread(1, None, vec![finding]),
             None,
         ),
         Source::Text(text) => {

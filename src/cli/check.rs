@@ -45,6 +45,10 @@ pub struct CheckArgs {
     /// it is valid under (and the presets among them).
     #[arg(long = "infer-rulings")]
     pub infer_rulings: bool,
+    /// A transcript's slips (a line without `;`, a move in the other side's case, `l`/`r`) are
+    /// errors, not warnings: the game fails.
+    #[arg(long)]
+    pub strict: bool,
     /// Colour in human output: auto (only on a terminal), always, never.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
@@ -115,6 +119,7 @@ pub fn run(args: CheckArgs) -> Status {
         format: args.format,
         style,
         infer_rulings: options.infer_rulings,
+        strict: args.strict,
         // The human reporter escapes control characters itself (colour codes are its own).
         out: Output::stdout(),
         json: json::Writer::new(true),
@@ -192,6 +197,7 @@ struct Reports {
     format: Format,
     style: human::Style,
     infer_rulings: bool,
+    strict: bool,
     out: Output,
     json: json::Writer,
     page: Option<html::Page>,
@@ -218,9 +224,12 @@ impl GameSink for Reports {
         &mut self,
         file: &FileReport,
         lines: &LineIndex<'_>,
-        game: GameReport,
+        mut game: GameReport,
         _record: Option<&Record>,
     ) {
+        if self.strict {
+            game.warnings_as_errors();
+        }
         if !self.listed {
             self.listed = true;
             match self.format {
@@ -230,6 +239,7 @@ impl GameSink for Reports {
             }
         }
         self.summary.games += 1;
+        self.summary.warnings += game.warnings.len();
         if game.valid() {
             self.summary.valid += 1;
         } else {

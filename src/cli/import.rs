@@ -123,17 +123,7 @@ pub fn run(args: ImportArgs) -> Status {
             let report = FileReport {
                 path: shown,
                 text,
-                games: vec![GameReport {
-                    index: 1,
-                    ruleset: Some(args.ruleset.clone()),
-                    recorded_plies: 0,
-                    plies: 0,
-                    standing: None,
-                    findings,
-                    divergence: None,
-                    repair: None,
-                    inference: None,
-                }],
+                games: vec![GameReport::unread(1, Some(args.ruleset.clone()), findings)],
             };
             // Diagnostics go to standard error: standard output is where a record is expected.
             let mut err = std::io::stderr().lock();

@@ -278,17 +278,6 @@ fn setup_error(e: SetupError) -> UsageError {
     UsageError::new(e.code, e.message_with_rule())
 }
 
-/// Resolves `--preset` and `--ruling` assignments for game `G` (a single ruling overrides the
-/// preset's value).
-pub fn rulings_for<G: Game>(
-    assignments: &[String],
-    preset: Option<&str>,
-) -> Result<G::Rulings, UsageError> {
-    let setup = game_setup(None, assignments, preset)?;
-    let (_, rulings) = setup.rulings_for::<G>().map_err(setup_error)?;
-    Ok(rulings)
-}
-
 /// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.
 pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError> {
     let setup = game_setup(

@@ -509,6 +509,11 @@ fn human_summary(summary: &Summary) -> String {
         "{} file(s), {} passed, {} failed",
         summary.files, summary.valid, summary.invalid
     );
+    match summary.warnings {
+        0 => {}
+        1 => line.push_str(", 1 warning"),
+        n => line.push_str(&format!(", {n} warnings")),
+    }
     if summary.io_errors > 0 {
         line.push_str(&format!(
             " ({} file(s) or folder(s) could not be read)",

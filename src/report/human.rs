@@ -216,7 +216,7 @@ fn floor_boundary(text: &str, mut at: usize) -> usize {
 
 /// One report.
 struct Report {
-    code: &'static str,
+    code: String,
     severity: Severity,
     message: String,
     help: Option<String>,
@@ -240,7 +240,7 @@ impl std::error::Error for Report {}
 
 impl Diagnostic for Report {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(self.code))
+        Some(Box::new(&self.code))
     }
     fn severity(&self) -> Option<Severity> {
         Some(self.severity)
@@ -306,15 +306,24 @@ pub fn render_finding(
     finding: &Finding,
     style: Style,
 ) -> String {
-    finding_report(file, &LineIndex::new(&file.text), game, finding, style)
+    finding_report(
+        file,
+        &LineIndex::new(&file.text),
+        game,
+        finding,
+        Severity::Error,
+        style,
+    )
 }
 
-/// [`render_finding`] with the file's lines indexed once for all its reports.
+/// [`render_finding`] with the file's lines indexed once for all its reports; a warning
+/// (`Severity::Warning`) is headed `warning[code]`, as compilers write one.
 fn finding_report(
     file: &FileReport,
     lines: &LineIndex<'_>,
     game: &GameReport,
     finding: &Finding,
+    severity: Severity,
     style: Style,
 ) -> String {
     let label_text = match &finding.rule {
@@ -347,10 +356,14 @@ fn finding_report(
         }
         _ => finding.help.clone(),
     };
+    let code = match severity {
+        Severity::Warning => format!("warning[{}]", finding.code),
+        _ => finding.code.as_str().to_string(),
+    };
     render(
         Report {
-            code: finding.code.as_str(),
-            severity: Severity::Error,
+            code,
+            severity,
             message,
             help,
             label,
@@ -470,7 +483,7 @@ fn divergence_report(
     };
     render(
         Report {
-            code: "ruling-dependent",
+            code: "ruling-dependent".to_string(),
             severity: Severity::Advice,
             message: format!(
                 "{}, game {}, ply {}: `{}` depends on {}",
@@ -491,7 +504,7 @@ fn divergence_report(
 pub fn render_io_problem(problem: &IoProblem, style: Style) -> String {
     render(
         Report {
-            code: Code::IoError.as_str(),
+            code: Code::IoError.as_str().to_string(),
             severity: Severity::Error,
             message: format!("{}: {}", problem.path, problem.message),
             help: None,
@@ -515,13 +528,16 @@ pub fn render_file(file: &FileReport, style: Style) -> String {
     out
 }
 
-/// Whether a game has anything to report: findings, or a compare note.
+/// Whether a game has anything to report: findings, warnings, or a compare note.
 fn reported(game: &GameReport) -> bool {
-    !game.findings.is_empty() || matches!(game.divergence, Some(Some(_)))
+    !game.findings.is_empty()
+        || !game.warnings.is_empty()
+        || matches!(game.divergence, Some(Some(_)))
 }
 
-/// The reports of one game of `file` (whose text `lines` index): its findings, then its compare
-/// note; nothing for a valid game. `check` writes each game's as it comes.
+/// The reports of one game of `file` (whose text `lines` index): its warnings, its findings,
+/// then its compare note; nothing for a valid game without warnings. `check` writes each game's
+/// as it comes.
 pub fn render_game(
     file: &FileReport,
     lines: &LineIndex<'_>,
@@ -529,8 +545,25 @@ pub fn render_game(
     style: Style,
 ) -> String {
     let mut out = String::new();
+    for warning in &game.warnings {
+        out.push_str(&finding_report(
+            file,
+            lines,
+            game,
+            warning,
+            Severity::Warning,
+            style,
+        ));
+    }
     for finding in &game.findings {
-        out.push_str(&finding_report(file, lines, game, finding, style));
+        out.push_str(&finding_report(
+            file,
+            lines,
+            game,
+            finding,
+            Severity::Error,
+            style,
+        ));
     }
     if let Some(Some(d)) = &game.divergence {
         out.push_str(&divergence_report(file, lines, game, d, style));
@@ -538,9 +571,14 @@ pub fn render_game(
     out
 }
 
-/// The closing line: `N passed, M failed` (games).
+/// The closing line: `N passed, M failed` (games), `, K warnings` when there are any.
 pub fn summary_line(summary: &Summary) -> String {
     let mut line = format!("{} passed, {} failed", summary.valid, summary.invalid);
+    match summary.warnings {
+        0 => {}
+        1 => line.push_str(", 1 warning"),
+        n => line.push_str(&format!(", {n} warnings")),
+    }
     if summary.io_errors > 0 {
         line.push_str(&format!(
             " ({} file(s) or folder(s) could not be read)",

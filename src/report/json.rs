@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::LineIndex;
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::Finding;
-use crate::repair::{Repair, Suggestion};
+use crate::repair::{Edit, Repair};
 use crate::replay::{Divergence, Standing};
 
 /// The version of the JSON report's shape.
@@ -19,6 +19,7 @@ struct GameJson<'a> {
     plies: u32,
     result: Option<&'static str>,
     errors: Vec<ErrorJson<'a>>,
+    warnings: Vec<ErrorJson<'a>>,
     ruleset: Option<&'a str>,
     recorded_plies: usize,
     end_rule: Option<&'static str>,
@@ -83,7 +84,21 @@ struct ErrorJson<'a> {
     offset: Option<usize>,
     length: Option<usize>,
     help: Option<&'a str>,
-    suggestions: &'a [Suggestion],
+    suggestions: Vec<SuggestionJson<'a>>,
+}
+
+/// A repair suggestion, its new moves canonical (`moves`, as version 1 has always had them) and
+/// as the record's notation writes them (`spelled`).
+#[derive(Serialize)]
+struct SuggestionJson<'a> {
+    edit: Edit,
+    ply: u32,
+    moves: &'a [String],
+    spelled: &'a [String],
+    was: &'a [String],
+    replays: u32,
+    complete: bool,
+    cost: u32,
 }
 
 #[derive(Serialize)]
@@ -104,6 +119,7 @@ struct SummaryJson {
     games: usize,
     valid: usize,
     invalid: usize,
+    warnings: usize,
     io_errors: usize,
 }
 
@@ -127,8 +143,27 @@ fn error_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport, f: &'a Finding) -> E
         offset: at.map(|(s, _)| s.offset),
         length: at.map(|(s, _)| s.len),
         help: f.help.as_deref(),
-        suggestions: g.suggestions(f),
+        suggestions: suggestions_json(g, f),
     }
+}
+
+fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a>> {
+    let spelled = g.repair.as_ref().map_or(&[][..], |r| &r.spelled[..]);
+    g.suggestions(f)
+        .iter()
+        .enumerate()
+        .map(|(k, s)| SuggestionJson {
+            edit: s.edit,
+            ply: s.ply,
+            moves: &s.moves,
+            // Canonical where the search gave no spelling.
+            spelled: spelled.get(k).map_or(&s.moves[..], |w| &w[..]),
+            was: &s.was,
+            replays: s.replays,
+            complete: s.complete,
+            cost: s.cost,
+        })
+        .collect()
 }
 
 fn compare_json<'a>(lines: &LineIndex<'_>, d: &'a Divergence) -> CompareJson<'a> {
@@ -151,6 +186,7 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
         plies: g.plies,
         result: g.standing.map(Standing::name),
         errors: g.findings.iter().map(|f| error_json(lines, g, f)).collect(),
+        warnings: g.warnings.iter().map(|f| error_json(lines, g, f)).collect(),
         ruleset: g.ruleset.as_deref(),
         recorded_plies: g.recorded_plies,
         end_rule: match g.standing {
@@ -317,6 +353,7 @@ impl Writer {
             games: summary.games,
             valid: summary.valid,
             invalid: summary.invalid,
+            warnings: summary.warnings,
             io_errors: summary.io_errors,
         };
         let close = if self.files > 0 {
@@ -377,6 +414,7 @@ mod tests {
                 games: summary.games,
                 valid: summary.valid,
                 invalid: summary.invalid,
+                warnings: summary.warnings,
                 io_errors: summary.io_errors,
             },
             io_errors: io_problems

@@ -792,3 +792,46 @@ fn the_report_opens_on_the_first_invalid_game() {
         "the valid game's row is listed"
     );
 }
+
+/// A transcript's slips are in its game's information (its row and the viewer), warnings apart
+/// from errors; repairs are in the transcript's notation first, as the human report gives them.
+#[test]
+fn transcript_slips_and_repairs_in_the_records_notation() {
+    let Some(browser) = browser_or_skip("transcript_slips_and_repairs_in_the_records_notation")
+    else {
+        return;
+    };
+    let dir = scratch("browser-slips");
+    let page = dir.join("report.html");
+    write_report(
+        &[
+            "corpus/bao-la-kiswahili/voogt-1994/game4.bao",
+            "tests/data/voogt-1994/game2.bao",
+        ],
+        &page,
+    );
+    // It opens on game 2 (invalid): its slip in its row and in the viewer, its repair as `8>`.
+    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    let warnings = tags_with(&dom, "class")
+        .into_iter()
+        .filter(|a| a["class"] == "warning")
+        .count();
+    assert_eq!(warnings, 2, "game 2's slip in its row and in the viewer");
+    assert!(
+        dom.contains("`5l` has a lower-case direction letter"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<code>8&gt;</code> (<code>A8&lt;+</code>)"),
+        "the repair in Donkers' notation, canonical beside"
+    );
+    // Game 4 is valid: its slip is shown, and it stays valid.
+    let (dom, _) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&page, "file=1&game=1&ply=0"),
+    );
+    assert!(dom.contains("`A5L**` is written in the other side's case"));
+    assert!(dom.contains("<span class=\"ok\">valid</span>"));
+}

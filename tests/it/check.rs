@@ -139,6 +139,8 @@ fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
         Code::NotText,
         Code::UndecidedMove,
         Code::RulingConflict,
+        // Only transcripts have slips (tests/transcripts.rs, and the voogt-1994 games here).
+        Code::TranscriptSlip,
     ];
     for &code in Code::ALL {
         if !elsewhere.contains(&code) {
@@ -221,7 +223,115 @@ fn the_corpus_passes_and_exits_0() {
     let out = bao(&["check", "corpus"]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.trim_end().ends_with(" passed, 0 failed"), "{text}");
+    // The slips of de Voogt's games 1, 4 and 7 are warnings: they fail nothing.
+    assert!(
+        text.trim_end().ends_with(" passed, 0 failed, 3 warnings"),
+        "{text}"
+    );
+}
+
+/// The real transcripts with slips (games 1, 4, 7 of the corpus; game 2, which also stops at
+/// ply 29): each slip a `warning[transcript-slip]` at its line and column, the summary counting
+/// them; `--strict` makes them the games' errors.
+#[test]
+fn transcript_slips_are_warnings_and_strictly_errors() {
+    let files = [
+        "corpus/bao-la-kiswahili/voogt-1994/game1.bao",
+        "corpus/bao-la-kiswahili/voogt-1994/game4.bao",
+        "corpus/bao-la-kiswahili/voogt-1994/game7.bao",
+        "tests/data/voogt-1994/game2.bao",
+    ];
+    let mut args = vec!["check"];
+    args.extend(files);
+    let out = bao(&args);
+    assert_eq!(out.status.code(), Some(1), "game 2 fails");
+    let text = stdout(&out);
+    assert_eq!(
+        text.matches("warning[transcript-slip]").count(),
+        4,
+        "{text}"
+    );
+    assert!(text.ends_with("3 passed, 1 failed, 4 warnings\n"), "{text}");
+    insta::assert_snapshot!("transcript_slips_human", text);
+
+    // Warnings alone never fail a game.
+    let out = bao(&["check", files[1]]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).ends_with("1 passed, 0 failed, 1 warning\n"));
+
+    let mut strict = vec!["check", "--strict"];
+    strict.extend(&files[..3]);
+    let out = bao(&strict);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(!text.contains("warning["), "{text}");
+    assert_eq!(text.matches("× ").count(), 3, "{text}");
+    assert!(text.ends_with("0 passed, 3 failed\n"), "{text}");
+    insta::assert_snapshot!("transcript_slips_strict_human", text);
+}
+
+#[test]
+fn transcript_slips_and_suggestions_in_the_json_report() {
+    let out = bao(&[
+        "check",
+        "--format",
+        "json",
+        "corpus/bao-la-kiswahili/voogt-1994/game4.bao",
+        "tests/data/voogt-1994/game2.bao",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let game4 = &doc["files"][0]["games"][0];
+    assert_eq!(game4["valid"], true);
+    assert_eq!(game4["errors"].as_array().unwrap().len(), 0);
+    let slip = &game4["warnings"][0];
+    assert_eq!(slip["code"], "transcript-slip");
+    assert_eq!((&slip["line"], &slip["column"]), (&37.into(), &10.into()));
+    assert_eq!(
+        slip["message"],
+        "`A5L**` is written in the other side's case: read as the mover's `a5L**`"
+    );
+    assert_eq!(doc["summary"]["warnings"], 2);
+    // Game 2's repairs in the transcript's notation, canonical beside.
+    let best = &doc["files"][1]["games"][0]["errors"][0]["suggestions"][0];
+    assert_eq!(best["ply"], 27);
+    assert_eq!(best["spelled"], serde_json::json!(["8>"]));
+    assert_eq!(best["moves"], serde_json::json!(["A8<+"]));
+    assert_eq!(best["was"], serde_json::json!(["8"]));
+
+    let out = bao(&[
+        "check",
+        "--strict",
+        "--format",
+        "json",
+        "corpus/bao-la-kiswahili/voogt-1994/game4.bao",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let game4 = &doc["files"][0]["games"][0];
+    assert_eq!(game4["valid"], false);
+    assert_eq!(game4["warnings"], serde_json::json!([]));
+    assert_eq!(game4["errors"][0]["code"], "transcript-slip");
+    assert_eq!(doc["summary"]["warnings"], 0);
+}
+
+/// A record in canonical notation: the suggestions' moves are spelled canonically.
+#[test]
+fn suggestions_of_a_canonical_record_are_canonical() {
+    let out = bao(&[
+        "check",
+        "--format",
+        "json",
+        "tests/records/kimasai-illegal-move.yaml",
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let suggestions = doc["files"][0]["games"][0]["errors"][0]["suggestions"]
+        .as_array()
+        .unwrap();
+    assert!(!suggestions.is_empty());
+    for s in suggestions {
+        assert_eq!(s["moves"], s["spelled"]);
+    }
 }
 
 #[test]

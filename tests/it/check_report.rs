@@ -83,6 +83,28 @@ fn the_reports_of_every_record_fit_the_schema() {
 }
 
 #[test]
+fn the_reports_of_transcripts_fit_the_schema_with_and_without_strict() {
+    let validator = validator();
+    let mut files = reports(
+        &[
+            "corpus/bao-la-kiswahili/voogt-1994",
+            "tests/data/voogt-1994",
+        ],
+        &ReplayOptions::default(),
+    );
+    let text = json::render(&files, &[]);
+    assert!(text.contains("\"code\": \"transcript-slip\""), "a warning");
+    assert!(text.contains("\"spelled\": [\n"), "a suggestion");
+    assert_fits(&validator, &text);
+    for game in files.iter_mut().flat_map(|f| &mut f.games) {
+        game.warnings_as_errors();
+    }
+    let text = json::render(&files, &[]);
+    assert!(text.contains("\"warnings\": 0"), "none left");
+    assert_fits(&validator, &text);
+}
+
+#[test]
 fn the_reports_with_inferred_rulings_fit_the_schema() {
     let validator = validator();
     let options = ReplayOptions {

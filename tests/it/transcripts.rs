@@ -85,6 +85,14 @@ fn every_real_game_imports_as_published_to_its_corpus_record() {
             of_transcript.findings
         );
         assert!(of_record.valid(), "{name}: {:?}", of_record.findings);
+        // The slips are the transcript's warnings in `check` too, at the same lines.
+        let warned: Vec<usize> = of_transcript
+            .warnings
+            .iter()
+            .map(|w| line_column(&text, w.span.unwrap().offset).0)
+            .collect();
+        assert_eq!(warned, slip_lines, "{name}");
+        assert!(of_record.warnings.is_empty(), "{name}");
         assert_eq!(of_transcript.plies, of_record.plies, "{name}");
         assert_eq!(of_transcript.standing, of_record.standing, "{name}");
     }

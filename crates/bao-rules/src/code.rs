@@ -94,6 +94,8 @@ impl Code {
         Code::UndecidedMove,
         Code::MoveAfterEnd,
         Code::FalseClaim,
+        // A warning of `check` (an error under `--strict`) and of `import`.
+        Code::TranscriptSlip,
     ];
 
     /// The codes of the other commands and the protocol, in the order docs/reference.md lists them.
@@ -102,7 +104,6 @@ impl Code {
         Code::BadRequest,
         Code::BadSpec,
         Code::BadEngine,
-        Code::TranscriptSlip,
     ];
 
     pub fn as_str(self) -> &'static str {

@@ -415,6 +415,26 @@ pub trait Game: Sized + 'static {
         out: &mut Vec<Self::Move>,
     ) -> Generated;
 
+    /// [`Game::legal_moves`] with the position each move leads to, for perft: the moves into
+    /// `moves` and the positions into `children` (both cleared first, in the same canonical
+    /// order). The default plays each listed move; a game whose generation sows a move to test it
+    /// overrides this so that each move is sown once.
+    fn legal_children(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        moves: &mut Vec<Self::Move>,
+        children: &mut Vec<Self::Position>,
+    ) -> Generated {
+        let generated = Self::legal_moves(pos, rulings, moves);
+        children.clear();
+        children.extend(
+            moves
+                .iter()
+                .map(|&mv| Self::play(pos, rulings, mv, &mut ()).expect("a listed move plays")),
+        );
+        generated
+    }
+
     /// Plays `mv` on `pos`: the position after it, or why it is refused. Every move is checked;
     /// events go to `sink` in the order they happen. The end of the game is not an event of the
     /// move (a `Playthrough` adds [`Event::GameOver`]), so perft never pays for it.

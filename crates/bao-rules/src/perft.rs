@@ -4,35 +4,44 @@
 
 use crate::game::Game;
 
-/// Leaf count of the move tree of `pos` to `depth` plies.
-pub fn perft<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
-    walk::<G>(pos, rulings, depth, &mut buffers)
+/// One ply's buffers, reused by every node at that depth.
+struct Ply<G: Game> {
+    moves: Vec<G::Move>,
+    children: Vec<G::Position>,
 }
 
-fn walk<G: Game>(
-    pos: &G::Position,
-    rulings: &G::Rulings,
-    depth: u32,
-    buffers: &mut [Vec<G::Move>],
-) -> u64 {
+/// Leaf count of the move tree of `pos` to `depth` plies.
+pub fn perft<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> u64 {
+    let mut plies: Vec<Ply<G>> = (0..depth)
+        .map(|_| Ply {
+            moves: Vec::new(),
+            children: Vec::new(),
+        })
+        .collect();
+    walk::<G>(pos, rulings, depth, &mut plies)
+}
+
+fn walk<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32, plies: &mut [Ply<G>]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply");
-    let generated = G::legal_moves(pos, rulings, moves);
-    if G::game_end_after_generating(pos, rulings, moves, generated).is_some() {
+    let (ply, deeper) = plies.split_first_mut().expect("one buffer per ply");
+    // The last ply only counts its moves: no child position is needed.
+    let generated = if depth == 1 {
+        G::legal_moves(pos, rulings, &mut ply.moves)
+    } else {
+        G::legal_children(pos, rulings, &mut ply.moves, &mut ply.children)
+    };
+    if G::game_end_after_generating(pos, rulings, &ply.moves, generated).is_some() {
         return 0;
     }
     if depth == 1 {
-        return moves.len() as u64;
+        return ply.moves.len() as u64;
     }
-    let mut total = 0;
-    for &mv in moves.iter() {
-        let next = G::play(pos, rulings, mv, &mut ()).expect("a listed move plays");
-        total += walk::<G>(&next, rulings, depth - 1, deeper);
-    }
-    total
+    ply.children
+        .iter()
+        .map(|child| walk::<G>(child, rulings, depth - 1, deeper))
+        .sum()
 }
 
 /// Perft of each legal move of `pos` (`--divide`), in canonical move order.
@@ -40,13 +49,11 @@ pub fn divide<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> V
     if depth == 0 || G::game_end(pos, rulings).is_some() {
         return Vec::new();
     }
-    let mut moves = Vec::new();
-    G::legal_moves(pos, rulings, &mut moves);
+    let (mut moves, mut children) = (Vec::new(), Vec::new());
+    G::legal_children(pos, rulings, &mut moves, &mut children);
     moves
         .into_iter()
-        .map(|mv| {
-            let next = G::play(pos, rulings, mv, &mut ()).expect("a listed move plays");
-            (mv, perft::<G>(&next, rulings, depth - 1))
-        })
+        .zip(&children)
+        .map(|(mv, next)| (mv, perft::<G>(next, rulings, depth - 1)))
         .collect()
 }

@@ -108,12 +108,13 @@
 
   // --- the list of files and games ----------------------------------------------------------
 
-  function errorBox(path, game, e, fileNo) {
+  function errorBox(path, game, e, fileNo, warning) {
     var where = path + ", game " + game.index + (e.ply != null ? ", ply " + e.ply : "");
     var at = [];
     if (e.move != null) at.push(code(e.move));
     if (e.line != null) at.push("at " + path + ":" + e.line + ":" + e.column);
-    return el("div", { class: "error" },
+    return el("div", { class: warning ? "warning" : "error" },
+      warning ? [el("b", null, "warning"), " "] : null,
       el("span", { class: "code" }, e.code), " ",
       e.rule ? [el("span", { class: "rule" }, e.rule), " "] : null,
       el("b", null, where), ": " + e.message,
@@ -126,7 +127,11 @@
   function suggestions(e, fileNo, game) {
     if (!Array.isArray(e.suggestions) || !e.suggestions.length) return null;
     var items = e.suggestions.map(function (s, k) {
-      var moves = joined((s.moves || []).map(code), " ");
+      // The record's notation first, the canonical form beside it where it differs: 8> (A8<+).
+      var moves = joined((s.spelled || s.moves || []).map(function (m, i) {
+        var canonical = (s.moves || [])[i];
+        return canonical != null && canonical !== m ? [code(m), " (", code(canonical), ")"] : code(m);
+      }), " ");
       var was = joined((s.was || []).map(code), " ");
       var then = "then " + s.replays + " more pl" + (s.replays === 1 ? "y replays" : "ies replay") +
         (s.complete ? ", and the whole record replays" : "");
@@ -168,8 +173,10 @@
         el("td", null, game.plies + "/" + game.recorded_plies),
         el("td", null, game.result || "—"),
         el("td", null, validity(game))));
-      if (!game.valid || game.compare) {
+      var warnings = game.warnings || [];
+      if (!game.valid || game.compare || warnings.length) {
         rows.push(el("tr", { class: "detail" }, el("td", { colspan: 5 },
+          warnings.map(function (e) { return errorBox(file.path, game, e, fileNo, true); }),
           game.errors.map(function (e) { return errorBox(file.path, game, e, fileNo); }),
           compareNote(game))));
       }
@@ -289,6 +296,8 @@
     var game = current.entry, view = current.view, file = report.files[current.file - 1];
     var parts = [el("h2", null, file.path + ", game " + game.index + " ",
       el("small", null, "(" + (game.ruleset || "?") + ", ", validity(game), ")"))];
+    // What the text held and was read one way only: the game's, whatever ply is shown.
+    (game.warnings || []).forEach(function (e) { parts.push(errorBox(file.path, game, e, current.file, true)); });
     if (!view) {
       parts.push(el("p", { class: "hint" }, "No board: the record could not be set up."));
       game.errors.forEach(function (e) { parts.push(errorBox(file.path, game, e, current.file)); });

@@ -217,6 +217,8 @@ fn sow<S: Sink>(
     sink: &mut S,
     budget: u64,
 ) -> Result<Position, Refusal> {
+    #[cfg(test)]
+    tests::SOWINGS.with(|n| n.set(n.get() + 1));
     let side = pos.to_move;
     let own_row = row_mask(side);
     let reserved = pos.reserved[0] | pos.reserved[1];
@@ -521,6 +523,34 @@ fn generate(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>, budget: u64)
     generated
 }
 
+/// [`generate`] with the position after each legal move, each sown once: a first lap that ends
+/// the move is sown as well, since its position is wanted.
+fn generate_children(
+    pos: &Position,
+    rulings: &Rulings,
+    moves: &mut Vec<Move>,
+    children: &mut Vec<Position>,
+    budget: u64,
+) -> Generated {
+    moves.clear();
+    children.clear();
+    let mut generated = Generated::default();
+    for from in own_holes(pos) {
+        if let FirstLap::Empty | FirstLap::Refused = first_lap(pos, from) {
+            continue;
+        }
+        match sow(pos, rulings, from, &mut (), budget) {
+            Ok(next) => {
+                moves.push(Move(from));
+                children.push(next);
+            }
+            Err(Refusal::Undecided { .. }) => generated.undecided += 1,
+            Err(Refusal::FirstLap { .. } | Refusal::Cycle { .. }) => {}
+        }
+    }
+    generated
+}
+
 // --- End of game (KIN-12, KIN-13, KIN-A9) -------------------------------------------------------
 
 /// KIN-13: the higher score wins; 24-24 is a draw.
@@ -604,6 +634,15 @@ impl Game for Kingulu {
         sink: &mut S,
     ) -> Result<Position, Rejection> {
         play_with_budget(pos, rulings, mv.0, sink, LAP_BUDGET)
+    }
+
+    fn legal_children(
+        pos: &Position,
+        rulings: &Rulings,
+        moves: &mut Vec<Move>,
+        children: &mut Vec<Position>,
+    ) -> Generated {
+        generate_children(pos, rulings, moves, children, LAP_BUDGET)
     }
 
     // KIN-12: the game ends when the side to move has no legal move, scored by KIN-13. A side whose
@@ -1377,6 +1416,61 @@ mod tests {
         assert!(Kingulu::parse_position(&"4,".repeat(5000)).is_err());
     }
 
+    thread_local! {
+        /// Moves sown by [`sow`] on this thread: what the single sowing is measured by.
+        pub(super) static SOWINGS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    fn sowings(f: impl FnOnce()) -> u64 {
+        let before = SOWINGS.with(|n| n.get());
+        f();
+        SOWINGS.with(|n| n.get()) - before
+    }
+
+    /// A written move is sown once when played (`play_text_into`), where resolving it and then
+    /// playing it, as before `resolve_and_play`, sowed it twice; perft sows each child once.
+    #[test]
+    fn a_written_move_and_a_perft_child_are_sown_once() {
+        let game = crate::random_game::random_game::<Kingulu>(&Kingulu::start(), &ANY, 7, 200);
+        let texts: Vec<String> = game
+            .moves
+            .iter()
+            .map(|&m| Kingulu::format_move(m))
+            .collect();
+        let mut played = crate::play::Playthrough::<Kingulu>::new(Kingulu::start(), ANY);
+        let once = sowings(|| {
+            for text in &texts {
+                played.play_text(text).unwrap();
+            }
+        });
+        let mut p = Kingulu::start();
+        let mut after = Vec::new();
+        let twice = sowings(|| {
+            for text in &texts {
+                let spelling = Kingulu::parse_move(text).unwrap();
+                let mv = Kingulu::resolve(&p, &ANY, &spelling).unwrap();
+                p = Kingulu::play(&p, &ANY, mv, &mut ()).unwrap();
+                after.push(p);
+            }
+        });
+        assert_eq!(twice, 2 * texts.len() as u64);
+        // The game in progress also asks after each move whether the game is over (KIN-12),
+        // which may sow the next side's moves: those sowings are not the written move's.
+        let ends = sowings(|| {
+            for p in &after {
+                Kingulu::game_end(p, &ANY);
+            }
+        });
+        assert_eq!(once, texts.len() as u64 + ends);
+        // Perft: every interior node's children are sown once, by their generation.
+        let start = Kingulu::start();
+        let (mut moves, mut children) = (Vec::new(), Vec::new());
+        let n = sowings(|| {
+            Kingulu::legal_children(&start, &ANY, &mut moves, &mut children);
+        });
+        assert_eq!(n, children.len() as u64);
+    }
+
     // --- perft and properties -------------------------------------------------------------------
 
     #[test]
@@ -1444,6 +1538,15 @@ mod tests {
                 Kingulu::legal_moves(&p, &rulings, &mut moves);
                 prop_assert_eq!(&moves, &literal_legal(&p, &rulings));
                 prop_assert_eq!(Kingulu::game_end(&p, &rulings).is_some(), moves.is_empty());
+                // Generation with the children lists the same moves, each child as played.
+                let (mut listed, mut children) = (Vec::new(), Vec::new());
+                Kingulu::legal_children(&p, &rulings, &mut listed, &mut children);
+                prop_assert_eq!(&listed, &moves);
+                let played: Vec<Position> = moves
+                    .iter()
+                    .map(|&m| literal(&p, &rulings, m.0).unwrap())
+                    .collect();
+                prop_assert_eq!(children, played);
             }
         }
 
