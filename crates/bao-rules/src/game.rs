@@ -1,7 +1,7 @@
 //! The one interface every game implements.
 //!
 //! A game is a type implementing [`Game`]: its positions, its moves (the mover's complete set of
-//! decisions, see `../shared/rules/README.md`), the rules that play a move, and its notation. Every
+//! decisions, see the rule catalogues, `docs/rules/`), the rules that play a move, and its notation. Every
 //! other part of the crate (records, replay, the spec runner, perft, the CLI) is written once,
 //! generically, against this trait, and reaches a concrete game through `games::dispatch`.
 //!

@@ -1,4 +1,4 @@
-//! Bao la Kete (`../shared/rules/bao-la-kete.md`): its rulings and its [`Game`] implementation on
+//! Bao la Kete (`docs/rules/bao-la-kete.md`): its rulings and its [`Game`] implementation on
 //! the shared engine, with the Lamu switches of [`super::variant::LAMU`].
 
 use super::engine::delegate_to_engine;

@@ -1,5 +1,5 @@
-//! The two 4×8 games: Bao la Kete (`../shared/rules/bao-la-kete.md`, rule ids `KETE-*`), the Lamu
-//! variant, and Bao la Kiswahili (`../shared/rules/bao-la-kiswahili.md`, `ZAN-*`), Zanzibar Bao.
+//! The two 4×8 games: Bao la Kete (`docs/rules/bao-la-kete.md`, rule ids `KETE-*`), the Lamu
+//! variant, and Bao la Kiswahili (`docs/rules/bao-la-kiswahili.md`, `ZAN-*`), Zanzibar Bao.
 //! One engine plays both; every difference between them is a switch of `variant.rs`. The files
 //! follow the Kete reference's order:
 //!

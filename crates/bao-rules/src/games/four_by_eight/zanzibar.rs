@@ -1,4 +1,4 @@
-//! Bao la Kiswahili, Zanzibar Bao (`../shared/rules/bao-la-kiswahili.md`, rule ids `ZAN-*`): its
+//! Bao la Kiswahili, Zanzibar Bao (`docs/rules/bao-la-kiswahili.md`, rule ids `ZAN-*`): its
 //! rulings (`zanzibar.*`, ZAN-A3 .. ZAN-A17) and its [`Game`] implementation on the shared engine,
 //! with the Zanzibar switches of [`super::variant::ZANZIBAR`].
 

@@ -1,4 +1,4 @@
-//! Bao la Kimasai, the four-row Masai game (Klamroth 1911): `../shared/rules/bao-la-kimasai.md`,
+//! Bao la Kimasai, the four-row Masai game (Klamroth 1911): `docs/rules/bao-la-kimasai.md`,
 //! rule ids `MAS-*`, in the reference's order.
 //!
 //! Stones never stack (MAS-3), so each player's 24 holes are one 24-bit ring: bit `r` is the `r`-th

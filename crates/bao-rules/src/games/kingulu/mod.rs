@@ -1,4 +1,4 @@
-//! Bao Kingulu, the two-row Ngulu game (Klamroth 1911): `../shared/rules/bao-kingulu.md`, rule ids
+//! Bao Kingulu, the two-row Ngulu game (Klamroth 1911): `docs/rules/bao-kingulu.md`, rule ids
 //! `KIN-*`, in the reference's order.
 //!
 //! The twelve holes are one ring in index order (KIN-3): A1..A6 are 0..5, a1..a6 are 6..11, and
