@@ -10,7 +10,7 @@ use bao_oracle::check::FileReport;
 use bao_oracle::check::check_text;
 use bao_oracle::game::Game;
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::random_game::random_game;
+use bao_oracle::random_game::{ToRecord, random_game};
 use bao_oracle::replay::ReplayOptions;
 use bao_oracle::report::json;
 use bao_oracle::rulings::RulingSet;

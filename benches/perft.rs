@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::game::Game;
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
 use bao_oracle::perft::perft;
+use bao_oracle::play::Playthrough;
 use bao_oracle::setup::Setup;
 use bao_oracle::spec::format::PerftTable;
 use bao_oracle::spec::{self, SpecFile};

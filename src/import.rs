@@ -15,7 +15,8 @@
 use std::fmt::Write as _;
 
 use crate::diagnostics::{Code, Finding};
-use crate::game::{Game, Notation, Playthrough};
+use crate::game::{Game, Notation};
+use crate::play::Playthrough;
 use crate::random_game::yaml_scalar;
 use crate::rulings::RulingSet;
 use crate::setup::Setup;

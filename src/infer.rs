@@ -35,7 +35,8 @@
 use std::collections::HashMap;
 
 use crate::diagnostics::Finding;
-use crate::game::{Game, GameEnd, Notation, Playthrough, ResultClaim};
+use crate::game::{Game, GameEnd, Notation, ResultClaim};
+use crate::play::Playthrough;
 use crate::record::{Field, Record};
 use crate::replay::{self, ReplayOptions};
 use crate::rulings::{RulingDef, RulingSet};

@@ -35,46 +35,45 @@
 //! The command-line tool `bao-oracle` is the crate's binary (feature `cli`, on by default); the
 //! library builds without it: `cargo build --no-default-features --lib`.
 
+// The rules are the `bao-rules` crate's, re-exported by their paths here.
+pub use bao_rules::with_game;
+#[doc(hidden)]
+pub use bao_rules::{__with_game, registered_games};
+pub use bao_rules::{
+    board, code, cycle, fasthash, game, games, notation, perft, play, rulings, setup, types,
+};
+
 pub mod check;
 pub mod conform;
-pub mod cycle;
 pub mod diagnostics;
 pub mod explain;
 pub mod export;
-mod fasthash;
-pub mod game;
-pub mod games;
 pub mod import;
 pub mod infer;
 pub mod markup;
-pub mod notation;
-pub mod perft;
+#[cfg(test)]
+mod module_graph;
 pub mod picture;
-pub mod play;
 pub mod protocol;
 pub mod random_game;
 pub mod record;
 pub mod repair;
 pub mod replay;
 pub mod report;
-mod rng;
-pub mod rulings;
-pub mod setup;
 pub mod spec;
 pub mod timeline;
 pub mod trace;
 pub mod transcript;
 pub mod transcript_repair;
 
+pub use bao_rules::SplitMix64;
+pub use board::{Board, Hole, Mark, Row, Store};
 pub use diagnostics::Code;
 pub use game::{
-    Direction, Event, FalseClaim, Game, GameEnd, Notation, NotationError, Outcome, Playthrough,
-    PositionError, Preset, Rejection, ResultClaim, RuleId, Side, Sink, StopReason,
+    Direction, Event, FalseClaim, Game, GameEnd, Notation, NotationError, Outcome, PositionError,
+    Rejection, ResultClaim, RuleId, Side, Sink, StopReason,
 };
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
-pub use perft::perft;
-pub use picture::{Board, Hole, Mark, Row, Store};
-pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents};
-pub use rng::SplitMix64;
-pub use rulings::{RulingDef, RulingError, RulingSet};
+pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents, Playthrough};
+pub use rulings::{Preset, RulingDef, RulingError, RulingSet};
 pub use setup::{Setup, SetupError, SetupField};

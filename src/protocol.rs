@@ -12,9 +12,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostics::Code;
-use crate::game::{Event, Game, GameEnd, Outcome, Playthrough, Preset, RuleId, Side};
+use crate::game::{Event, Game, GameEnd, Outcome, RuleId, Side};
 use crate::games::{self, GameVisitor};
 use crate::play::MoveErrorKind;
+use crate::play::Playthrough;
+use crate::rulings::Preset;
 use crate::setup::{Setup, SetupField};
 
 /// The protocol version this crate speaks.

@@ -43,8 +43,9 @@ use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use crate::fasthash::FxHasher;
-use crate::game::{Event, Game, Playthrough, ResultClaim};
+use crate::game::{Event, Game, ResultClaim};
 use crate::play::MoveErrorKind;
+use crate::play::Playthrough;
 
 pub mod text;
 

@@ -10,11 +10,13 @@
 //! against the real end of the game.
 
 use crate::diagnostics::{Code, Finding, Span};
-use crate::game::{Event, Game, GameEnd, Notation, Playthrough, Preset, Rejection};
+use crate::game::{Event, Game, GameEnd, Notation, Rejection};
 use crate::games;
+use crate::play::Playthrough;
 use crate::play::{MoveError, MoveErrorKind};
 use crate::record::{Field, Record, ResultClaim};
 use crate::repair::{self, Repair};
+use crate::rulings::Preset;
 use crate::rulings::{RulingError, RulingSet};
 use crate::setup::{Setup, SetupError, SetupField, rulings_help};
 use crate::timeline::{self, Step};

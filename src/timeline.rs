@@ -7,8 +7,9 @@
 //! [`Board`]s: the data of [`crate::picture`], never a game's position, so that no reporter
 //! needs to know a game's insides.
 
-use crate::game::{Event, Game, Playthrough};
+use crate::game::{Event, Game};
 use crate::picture::{Board, Highlights};
+use crate::play::Playthrough;
 use crate::record::{self, Record};
 use crate::replay::{self, ReplayOptions};
 

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::game::{Game, Playthrough};
+use crate::game::Game;
+use crate::play::Playthrough;
 
 /// Column at which the rule ids of events start.
 const RULE_COLUMN: usize = 44;

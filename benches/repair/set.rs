@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use bao_oracle::check::{FileReport, check_text, collect_files};
 use bao_oracle::diagnostics::Span;
 use bao_oracle::game::{Game, Notation};
-use bao_oracle::random_game::{random_game, yaml_scalar};
+use bao_oracle::random_game::{ToRecord, random_game, yaml_scalar};
 use bao_oracle::record::{self, Field, Record, Source};
 use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::report::json;

@@ -11,6 +11,7 @@ use bao_oracle::explain::{
 };
 use bao_oracle::game::Game;
 use bao_oracle::games::{self, GameVisitor};
+use bao_oracle::play::Playthrough;
 use bao_oracle::record::{self, Record, Source};
 use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::report::{html, human};
@@ -127,21 +128,12 @@ impl GameVisitor for Explain {
             Ok(rulings) => rulings,
             Err(e) => return e.report(),
         };
-        // The position is read under the rulings in force (an unknown ruling is reported below).
-        let in_force = super::rulings_for::<G>(&self.rulings, None).ok();
-        let position = match &self.position {
-            None => G::start(),
-            Some(text) => match in_force.as_ref().map_or_else(
-                || G::parse_position(text),
-                |r| G::parse_position_under(text, r),
-            ) {
-                Ok(p) => p,
-                Err(e) => {
-                    let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-                    return UsageError::new(Code::BadPosition, format!("{}{rule}", e.message))
-                        .report();
-                }
-            },
+        // The position is read under the rulings in force, by the one setup.
+        let position = match super::game_setup(self.position.as_deref(), &self.rulings, None)
+            .and_then(|setup| Playthrough::<G>::from_setup(&setup).map_err(super::setup_error))
+        {
+            Ok(game) => game.into_parts().0,
+            Err(e) => return e.report(),
         };
         match &self.compare {
             None => {

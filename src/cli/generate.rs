@@ -7,7 +7,7 @@ use clap::Args;
 use super::output::Output;
 use super::{GameArgs, Status, setup, unknown_ruleset};
 use bao_oracle::game::Game;
-use bao_oracle::random_game::random_game;
+use bao_oracle::random_game::{ToRecord, random_game};
 use bao_oracle::with_game;
 
 #[derive(Args, Debug)]

@@ -22,8 +22,9 @@ mod spec;
 use clap::{Args, Parser, Subcommand};
 
 use bao_oracle::diagnostics::Code;
-use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::game::Game;
 use bao_oracle::games;
+use bao_oracle::play::Playthrough;
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::setup::{Setup, SetupError};
 
@@ -275,17 +276,6 @@ fn game_setup(
 
 fn setup_error(e: SetupError) -> UsageError {
     UsageError::new(e.code, e.message_with_rule())
-}
-
-/// Resolves `--preset` and `--ruling` assignments for game `G` (a single ruling overrides the
-/// preset's value).
-pub fn rulings_for<G: Game>(
-    assignments: &[String],
-    preset: Option<&str>,
-) -> Result<G::Rulings, UsageError> {
-    let setup = game_setup(None, assignments, preset)?;
-    let (_, rulings) = setup.rulings_for::<G>().map_err(setup_error)?;
-    Ok(rulings)
 }
 
 /// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.

@@ -2,8 +2,9 @@ use clap::Args;
 
 use super::output::{Output, eprint_line};
 use super::{GameArgs, Status, setup, unknown_ruleset};
-use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::game::Game;
 use bao_oracle::picture::{Highlights, svg};
+use bao_oracle::play::Playthrough;
 use bao_oracle::with_game;
 
 #[derive(Args, Debug)]

@@ -500,7 +500,7 @@ pub(super) fn divergence<G: Game>(
     });
     let engine_move = ctx.notation.and_then(|notation| {
         let mv = mismatch.explain.as_deref()?;
-        let game = crate::game::Playthrough::<G>::new(probe.position.clone(), ctx.rulings.clone());
+        let game = crate::play::Playthrough::<G>::new(probe.position.clone(), ctx.rulings.clone());
         let resolved = game.resolve_text(mv).ok()?;
         Some(G::format_move_in(
             notation,

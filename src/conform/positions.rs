@@ -7,8 +7,9 @@
 //! The edits work on the compact form of the 4x8 games with a house (Bao la Kiswahili); other
 //! games get no position probes (their games from the start reach every kind of position).
 
-use crate::game::{Game, Playthrough};
-use crate::rng::SplitMix64;
+use crate::SplitMix64;
+use crate::game::Game;
+use crate::play::Playthrough;
 
 /// Position probes per ruleset by default.
 pub const POSITIONS: u64 = 200;

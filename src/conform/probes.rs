@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use crate::game::{Event, Game, Playthrough, RuleId, Sink};
+use crate::game::{Event, Game, RuleId, Sink};
+use crate::play::Playthrough;
 use crate::protocol::{self, Request, Response, Rulings};
 
 /// A game's long moves: the rule its never-ending moves break, and the ambiguity (of its catalogue)

@@ -13,10 +13,12 @@ use super::{
     CaseResult, CaseStatus, Divergence, Driver, EngineSummary, Fatal, LeftOut, Options,
     REPORT_VERSION, Reply, Report, RulesetSummary, SHRINK_BUDGET, Summary,
 };
-use crate::game::{Game, Playthrough, Preset};
+use crate::SplitMix64;
+use crate::game::Game;
 use crate::play::MoveErrorKind;
+use crate::play::Playthrough;
 use crate::protocol::{self, Request, Response, Rulings};
-use crate::rng::SplitMix64;
+use crate::rulings::Preset;
 use crate::spec::format::{Scenario, ScenarioFile};
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).

@@ -5,7 +5,8 @@
 use super::judging::{Mismatch, Verdict, judge};
 use super::probes::{Context, Kind, Probe};
 use super::{Reply, Run};
-use crate::game::{Game, Playthrough};
+use crate::game::Game;
+use crate::play::Playthrough;
 
 /// Shrinking attempts (one request each) for one divergence, and for a whole run; past them a
 /// divergence is reported as found.

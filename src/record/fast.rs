@@ -485,7 +485,8 @@ fn rulings(
 mod tests {
     use super::super::split_documents;
     use super::*;
-    use crate::rng::SplitMix64;
+    use crate::SplitMix64;
+    use crate::random_game::{ToRecord, random_game};
 
     /// Whenever the fast reader accepts a document, serde-saphyr reads the same fields. True if
     /// the fast reader accepted every document.
@@ -569,12 +570,7 @@ mod tests {
                 (0..20)
                     .map(|seed| {
                         let start = G::start();
-                        let game = crate::random_game::random_game::<G>(
-                            &start,
-                            &Default::default(),
-                            seed,
-                            300,
-                        );
+                        let game = random_game::<G>(&start, &Default::default(), seed, 300);
                         game.to_record("generated for a test", seed % 2 == 0, None, &[])
                     })
                     .collect()

@@ -528,6 +528,7 @@ mod tests {
     use super::*;
     use crate::check::check_text;
     use crate::game::Game;
+    use crate::random_game::{ToRecord, random_game};
     use crate::replay::ReplayOptions;
     use crate::timeline::timelines;
 
@@ -607,7 +608,7 @@ mod tests {
 
     fn random_record<G: Game>() -> String {
         let rulings = G::rulings(&crate::rulings::RulingSet::new()).unwrap();
-        let game = crate::random_game::random_game::<G>(&G::start(), &rulings, 7, 60);
+        let game = random_game::<G>(&G::start(), &rulings, 7, 60);
         game.to_record("t", false, None, &[])
     }
 

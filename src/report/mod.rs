@@ -4,6 +4,7 @@
 //! [`crate::picture::Board`]s, never a game's position. The human reporter needs miette: feature `cli`.
 
 pub mod csp;
+pub mod explain;
 pub mod html;
 #[cfg(feature = "cli")]
 pub mod human;

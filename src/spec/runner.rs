@@ -7,9 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::format::{
     Catalogue, Code, ErrorSpec, EventSpec, Expect, PerftTable, ResultClaim, Scenario,
 };
-use crate::game::{Event, Game, Playthrough, RuleId};
+use crate::game::{Event, Game, RuleId};
 use crate::perft::{divide, perft};
 use crate::play::MoveError;
+use crate::play::Playthrough;
 use crate::setup::{Setup, SetupError, SetupField};
 
 /// One way a scenario, table or catalogue departs from what it should be.

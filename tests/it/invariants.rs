@@ -3,8 +3,9 @@
 //! every position round-trip. Game-specific invariants (seed conservation) live with each game.
 
 use bao_oracle::SplitMix64;
-use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::game::Game;
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
+use bao_oracle::play::Playthrough;
 use bao_oracle::rulings::RulingSet;
 use proptest::prelude::*;
 

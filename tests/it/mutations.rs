@@ -7,10 +7,11 @@
 
 use bao_oracle::SplitMix64;
 use bao_oracle::check::check_text;
-use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::game::Game;
 use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
+use bao_oracle::play::Playthrough;
 use bao_oracle::protocol::respond;
-use bao_oracle::random_game::random_game;
+use bao_oracle::random_game::{ToRecord, random_game};
 use bao_oracle::record::{readers_agree, split_documents};
 use bao_oracle::replay::ReplayOptions;
 

@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use bao_oracle::game::{Game, Playthrough};
+use bao_oracle::game::Game;
+use bao_oracle::play::Playthrough;
 use bao_oracle::{RULESETS, with_game};
 
 /// Runs `bao-oracle ARGS`: exit code, standard output, standard error.

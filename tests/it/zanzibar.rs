@@ -1,7 +1,7 @@
 //! Bao la Kiswahili against a published game: the 1994 tournament game Ramadhan - Kijumbe, whose
 //! moves, legal-move counts and positions after every ply were computed independently (an
-//! independent simulator and two public engines; `tests/data/ramadhan-kijumbe-1994.md`, a copy of
-//! `../shared/records/`), replayed from the transcript in Donkers' notation; and its import.
+//! independent simulator and two public engines; `tests/data/ramadhan-kijumbe-1994.md`, the
+//! published record with its provenance), replayed from the transcript in Donkers' notation; and its import.
 
 use std::fs;
 use std::path::Path;

@@ -1,0 +1,304 @@
+//! The rules every move of both 4×8 games goes through — choosing among the moves, playing one,
+//! the end of the game (KETE-23, KETE-24) — and the [`crate::game::Game`] functions both games
+//! hand to it unchanged.
+
+use super::candidates::Class;
+use super::choice::{Any, Judge, candidate, not_a_move};
+use super::moves::Move;
+use super::position::{HOLE_NAMES, KUU, Position, ring_of};
+use super::sowing::{Played, Refusal, Safari, sow_move};
+use super::variant::{self, Fixed, MustCapture, Rules};
+use super::{hizi_zetu, position, sowing};
+use crate::game::{Event, GameEnd, Generated, Note, Outcome, Rejection, Side, Sink};
+
+/// The [`crate::game::Game`] functions both 4×8 games hand to the one engine unchanged: `$fixed`
+/// is the game's fixed switches (`variant::Fixed`), `$variant` its `Variant`; each game's
+/// `Rulings` gives the engine its `Rules` with `rules()`. What differs (rulings, the end by no
+/// repetition, positions valid only under some rulings, the reserved hole's mark) stays in
+/// `kete.rs` and `zanzibar.rs`.
+macro_rules! delegate_to_engine {
+    ($fixed:ty, $variant:expr) => {
+        fn start() -> Position {
+            Position::start()
+        }
+
+        fn side_to_move(pos: &Position) -> Side {
+            pos.to_move
+        }
+
+        fn set_side_to_move(pos: &mut Position, side: Side) {
+            pos.to_move = side;
+        }
+
+        fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
+            super::engine::legal_moves::<$fixed>(pos, &rulings.rules(), out)
+        }
+
+        fn play<S: Sink>(
+            pos: &Position,
+            rulings: &Rulings,
+            mv: Move,
+            sink: &mut S,
+        ) -> Result<Position, Rejection> {
+            super::engine::play::<$fixed, _>(pos, &rulings.rules(), mv, sink)
+        }
+
+        fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
+            super::engine::game_end::<$fixed>(pos, &rulings.rules())
+        }
+
+        fn game_end_after_generating(
+            pos: &Position,
+            rulings: &Rulings,
+            legal: &[Move],
+            _: Generated,
+        ) -> Option<GameEnd> {
+            super::engine::game_end_after_generating::<$fixed>(pos, &rulings.rules(), legal)
+        }
+
+        fn hole_name(index: u8) -> &'static str {
+            HOLE_NAMES.get(index as usize).copied().unwrap_or("?")
+        }
+
+        fn parse_move(text: &str) -> Result<Spelling, NotationError> {
+            notation::parse_move(&$variant, text)
+        }
+
+        fn parse_move_in(notation: Notation, text: &str) -> Result<Spelling, NotationError> {
+            notation::parse_move_in(&$variant, notation, text)
+        }
+
+        fn format_move_in(
+            notation: Notation,
+            pos: &Position,
+            rulings: &Rulings,
+            mv: Move,
+        ) -> String {
+            notation::format_move_in(notation, pos, &rulings.rules(), mv)
+        }
+
+        fn played_under(pos: &Position) -> Option<(crate::game::RuleId, String)> {
+            notation::played_under(&$variant, pos)
+        }
+
+        fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
+            notation::format_annotated(pos, mv, events)
+        }
+
+        fn format_move(mv: Move) -> String {
+            notation::format_move(mv)
+        }
+
+        fn resolve(
+            pos: &Position,
+            rulings: &Rulings,
+            spelling: &Spelling,
+        ) -> Result<Move, Unresolved<Move>> {
+            notation::resolve(pos, &rulings.rules(), spelling)
+        }
+
+        fn resolve_and_play(
+            pos: &Position,
+            rulings: &Rulings,
+            spelling: &Spelling,
+            events: &mut Vec<Event>,
+        ) -> Result<(Move, Position), Unresolved<Move>> {
+            notation::resolve_and_play(pos, &rulings.rules(), spelling, events)
+        }
+
+        fn check_claims(
+            before: &Position,
+            spelling: &Spelling,
+            events: &[Event],
+        ) -> Vec<FalseClaim> {
+            notation::check_claims(&$variant, before, spelling, events)
+        }
+
+        fn parse_position(text: &str) -> Result<Position, PositionError> {
+            notation::parse_position(&$variant, text)
+        }
+
+        fn format_compact(pos: &Position) -> String {
+            notation::format_compact(&$variant, pos)
+        }
+
+        fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
+            during::position_during(&$variant, pos, events)
+        }
+
+        fn format_diagram(pos: &Position) -> String {
+            notation::format_diagram(&$variant, pos)
+        }
+    };
+}
+
+pub(super) use delegate_to_engine;
+
+/// The legal moves of `pos`, in canonical order.
+pub(super) fn legal_moves<F: Fixed>(
+    pos: &Position,
+    rules: &Rules,
+    out: &mut Vec<Move>,
+) -> Generated {
+    out.clear();
+    if decided::<F>(pos, rules).is_some() {
+        return Generated::default();
+    }
+    let undecided = Judge::<F>::new(pos, rules).legal(out);
+    Generated { undecided }
+}
+
+/// KETE-22 / ZAN-A13: the reserver's obligation was met by the move, or lapsed.
+fn obligation_note<S: Sink>(sink: &mut S, v: &variant::Variant, met: bool) {
+    let note = if met {
+        v.notes.obligation_met
+    } else {
+        v.notes.obligation_lapses
+    };
+    sink.event(Event::Note {
+        note,
+        rule: v.ids.obligation,
+    });
+}
+
+/// Plays `mv` on `pos` (see [`crate::game::Game::play`]).
+pub(super) fn play<F: Fixed, S: Sink>(
+    pos: &Position,
+    rules: &Rules,
+    mv: Move,
+    sink: &mut S,
+) -> Result<Position, Rejection> {
+    let v = rules.variant;
+    let side = pos.to_move;
+    if pos.front_empty(side) {
+        return Err(Rejection::illegal(
+            v.ids.bao_hamna,
+            format!("the game is over: {side}'s front row is empty"),
+        ));
+    }
+    if let Some(end) = decided::<F>(pos, rules) {
+        // ZAN-A17 `either`, ZAN-A14 `both`: the position is already over.
+        return Err(Rejection::illegal(
+            end.rule,
+            format!("the game is over: {} has won", end.outcome),
+        ));
+    }
+    if mv.hole as usize >= position::HOLES {
+        return Err(Rejection::illegal(v.ids.board, "there is no such hole"));
+    }
+    let (owner, r) = ring_of(mv.hole);
+    if owner != side {
+        return Err(Rejection::illegal(
+            v.ids.ring,
+            format!(
+                "{} is {owner}'s hole: {side} sows only in his own 16 holes",
+                HOLE_NAMES[mv.hole as usize]
+            ),
+        ));
+    }
+    let c = candidate(pos, rules, r, mv.dir).ok_or_else(|| not_a_move(pos, rules, r, mv.dir))?;
+    let mut judge = Judge::<F>::new(pos, rules);
+    judge.allowed(&c)?;
+    let any = rules.must_capture == MustCapture::Any;
+    if S::LISTENING {
+        if let Some(h) = judge.obligation
+            && !any
+        {
+            obligation_note(sink, v, c.class == (Class::Capture { first: h }));
+        }
+        if judge.kuu_first && c.r != KUU && matches!(c.class, Class::Takata { .. }) {
+            sink.event(Event::Note {
+                note: Note::KuuObligationLapses,
+                rule: "KETE-20",
+            });
+        }
+    }
+    let played: Played = sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), sink)
+        .map_err(|refusal| match refusal {
+            // A move played that never ends (rare: search never plays one) is sown again,
+            // measured, so that its refusal says where its cycle starts and how long it is.
+            Refusal::NeverEnds { cycle: None, .. } => sowing::measure_cycles(|| {
+                sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), &mut ())
+            })
+            .err()
+            .unwrap_or(refusal),
+            other => other,
+        })
+        .map_err(|refusal| refusal.rejection(v))?;
+    judge.allowed_completion(&c, played.taken)?;
+    if S::LISTENING
+        && any
+        && let Some(h) = judge.obligation
+    {
+        // ZAN-A13 `any`: met by some capture of the move, or lapsed.
+        obligation_note(sink, v, played.taken & (1 << h) != 0);
+    }
+    let mut next = played.next;
+    next.hizi = hizi_zetu::after::<F, _>(pos, &played, rules, sink);
+    next.to_move = side.opponent();
+    Ok(next)
+}
+
+/// The end of the game if `pos` is final (KETE-23, KETE-24; ZAN-25, ZAN-26, ZAN-A14, ZAN-A17).
+pub(super) fn game_end<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+    if let Some(end) = decided::<F>(pos, rules) {
+        return Some(end);
+    }
+    // KETE-24: no legal move (undecided candidates leave it open).
+    match Judge::<F>::new(pos, rules).has_move() {
+        Any::No => Some(GameEnd {
+            outcome: Outcome::Win(pos.to_move.opponent()),
+            rule: rules.variant.ids.no_move,
+            score: None,
+        }),
+        Any::Yes | Any::Unknown => None,
+    }
+}
+
+/// [`game_end`] just after [`legal_moves`] listed `legal`: a listed move means the position is
+/// not decided (nothing is listed then) and the mover has a legal move (KETE-24), so the moves
+/// are only looked at again when none is listed.
+pub(super) fn game_end_after_generating<F: Fixed>(
+    pos: &Position,
+    rules: &Rules,
+    legal: &[Move],
+) -> Option<GameEnd> {
+    if legal.is_empty() {
+        game_end::<F>(pos, rules)
+    } else {
+        None
+    }
+}
+
+/// The end of the game that the position shows without looking at the moves.
+fn decided<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+    let rules = &F::rules(rules);
+    let ids = &rules.variant.ids;
+    let side = pos.to_move;
+    let win = |winner: Side, rule| {
+        Some(GameEnd {
+            outcome: Outcome::Win(winner),
+            rule,
+            score: None,
+        })
+    };
+    // KETE-23: Bao hamna.
+    if pos.front_empty(side) {
+        return win(side.opponent(), ids.bao_hamna);
+    }
+    // ZAN-A17 `either`: the mover left his own front row empty (no other position has it).
+    if rules.lone_kichwa_either && pos.front_empty(side.opponent()) {
+        return win(side, "ZAN-A17");
+    }
+    // ZAN-A14 `both`: after every move, a player with an empty store and no hole of two or more
+    // has lost; if both have, North wins.
+    if rules.immobile_both {
+        let immobile = |s: Side| !pos.in_nemo(s) && pos.rings[s.index()].iter().all(|&n| n <= 1);
+        match (immobile(Side::South), immobile(Side::North)) {
+            (true, _) => return win(Side::North, "ZAN-A14"),
+            (false, true) => return win(Side::South, "ZAN-A14"),
+            _ => {}
+        }
+    }
+    None
+}

@@ -1,0 +1,125 @@
+//! Hizi zetu (takasia), KETE-21 and KETE-22: after a takata in mtaji, the one hole of the
+//! opponent's front row that the mover threatens is reserved; the reserver's obligation to capture
+//! it falls due on his next turn. What the reservation forbids the opponent is applied where moves
+//! start (`mtaji.rs`) and where laps end (`sowing.rs`); the obligation where moves are chosen
+//! (`choice.rs`).
+
+use super::candidates::{Candidates, Class};
+use super::choice::{Verdict, probe};
+use super::position::{KUU, Position, index_of, ring_of};
+use super::sowing::Played;
+use super::variant::{Fixed, MustCapture, Rules};
+use crate::game::{Event, Side, Sink};
+
+/// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the
+/// reservation if one is made.
+pub fn after<F: Fixed, S: Sink>(
+    before: &Position,
+    played: &Played,
+    rules: &Rules,
+    sink: &mut S,
+) -> Option<u8> {
+    let rules = &F::rules(rules);
+    let mover = before.to_move;
+    let opponent = mover.opponent();
+    let next = &played.next;
+    // KETE-21, ZAN-23: only after a takata, and only when both players are in mtaji (the takata
+    // is a mtaji move and the opponent has no reserve); ZAN-A9 `yes`: after any takasa that
+    // leaves both stores empty. ZAN-A8 `no`: never.
+    let mtaji = if rules.takasia_last_namua {
+        !next.in_nemo(mover)
+    } else {
+        !before.in_nemo(mover)
+    };
+    if rules.takasia
+        && !played.capture
+        && mtaji
+        && !next.in_nemo(opponent)
+        && let Some(h) = reservation::<F>(next, mover, rules)
+    {
+        if S::LISTENING {
+            sink.event(Event::Reserve {
+                hole: index_of(opponent, h),
+                by: mover,
+                seeds: next.rings[opponent.index()][h as usize] as u16,
+                rule: rules.variant.ids.reserve,
+            });
+        }
+        // A new reservation replaces any older one and its obligation (KETE-22).
+        return Some(index_of(opponent, h));
+    }
+    // KETE-22: a hole of the mover reserved by the opponent: the opponent's obligation is due on
+    // his next turn (Lamu). Otherwise the reservation ends with this turn.
+    match before.hizi {
+        Some(h) if ring_of(h).0 == mover && rules.must_capture != MustCapture::No => Some(h),
+        _ => None,
+    }
+}
+
+/// KETE-21, KETE-A5: the opponent's front hole (ring position) that `mover`'s takata reserves in
+/// `next` (the position after it, side to move not yet switched), if any.
+///
+/// "Legal" here is what the oracle lists: a capture move whose legality is undecided within the
+/// lap budget counts neither as a threat nor as the opponent's capture.
+fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
+    let opponent = mover.opponent();
+    // The position with the mover to move again: the holes his legal captures take first.
+    let mut again = *next;
+    again.to_move = mover;
+    again.hizi = None;
+    let cands = Candidates::of(&again, rules);
+    let captures = || {
+        cands.as_slice().iter().filter_map(|c| match c.class {
+            Class::Capture { first } => Some((c, first)),
+            Class::Takata { .. } => None,
+        })
+    };
+    let maybe: u8 = captures().fold(0, |m, (_, first)| m | 1 << first);
+    if maybe == 0 {
+        return None;
+    }
+    let excluded = |h: u8| {
+        let ring = &next.rings[opponent.index()];
+        let front = &ring[..8];
+        let occupied = front.iter().filter(|&&n| n > 0).count();
+        let many = front.iter().filter(|&&n| n > 1).count();
+        // Not the kuu, not the only occupied front hole, not the only one with more than one;
+        // ZAN-A11 `excluded`: not a singleton.
+        (h == KUU && next.kuu[opponent.index()])
+            || occupied == 1
+            || (ring[h as usize] > 1 && many == 1)
+            || (rules.takasia_no_singleton && ring[h as usize] == 1)
+    };
+    if maybe.count_ones() == 1 && excluded(maybe.trailing_zeros() as u8) {
+        return None;
+    }
+    let mut threatened = 0u8;
+    for (c, first) in captures() {
+        if threatened & (1 << first) != 0 {
+            continue;
+        }
+        if let Verdict::Legal { .. } = probe::<F>(&again, rules, c) {
+            threatened |= 1 << first;
+            if threatened.count_ones() > 1 {
+                return None;
+            }
+        }
+    }
+    if threatened.count_ones() != 1 {
+        return None;
+    }
+    let h = threatened.trailing_zeros() as u8;
+    if excluded(h) {
+        return None;
+    }
+    // The opponent, to move before any reservation, has no legal capture.
+    let mut theirs = *next;
+    theirs.to_move = opponent;
+    theirs.hizi = None;
+    let their = Candidates::of(&theirs, rules);
+    let can_capture = their.as_slice().iter().any(|c| {
+        matches!(c.class, Class::Capture { .. })
+            && matches!(probe::<F>(&theirs, rules, c), Verdict::Legal { .. })
+    });
+    if can_capture { None } else { Some(h) }
+}

@@ -1,0 +1,49 @@
+//! The two 4×8 games: Bao la Kete (`docs/rules/bao-la-kete.md`, rule ids `KETE-*`), the Lamu
+//! variant, and Bao la Kiswahili (`docs/rules/bao-la-kiswahili.md`, `ZAN-*`), Zanzibar Bao.
+//! One engine plays both; every difference between them is a switch of `variant.rs`. The files
+//! follow the Kete reference's order:
+//!
+//! - `variant.rs`: what differs between the games, and the rulings, as the engine reads them;
+//! - `position.rs`: the board, the start, what a position holds (KETE-1 .. KETE-5);
+//! - `sowing.rs`: laps, relays, the front row, captures, safari, the kuu, Bao hamna mid-move,
+//!   never-ending moves (KETE-6 .. KETE-8, KETE-13, KETE-14, KETE-16, KETE-18, KETE-A7, KETE-A8);
+//! - `nemo.rs`, `mtaji.rs`: which holes a move may start from in each stage (KETE-9 .. KETE-20);
+//! - `memo.rs`: the remembered verdicts on long takatas (KETE-A7), keyed by `ring.rs`'s state;
+//! - `hizi_zetu.rs`: reserving a hole after a takata (KETE-21, ZAN-23);
+//! - `candidates.rs`: a hole and direction the mover could play;
+//! - `choice.rs`: choosing among the moves (captures compulsory KETE-10, the kuu's first takata
+//!   KETE-20, the captor's obligation KETE-22);
+//! - `moves.rs`: the move; `engine.rs`: the rules every move goes through, the end of the game
+//!   (KETE-23, KETE-24);
+//! - `kete.rs`, `zanzibar.rs`: each game's rulings and its [`crate::game::Game`] implementation;
+//! - `spelling.rs`: a move as written; `notation.rs`: moves and positions as written; `during.rs`: the board partway through a move.
+
+mod candidates;
+mod choice;
+mod donkers;
+mod during;
+mod engine;
+mod hizi_zetu;
+mod kete;
+mod memo;
+mod moves;
+mod mtaji;
+mod nemo;
+mod notation;
+mod position;
+mod ring;
+mod sowing;
+mod spelling;
+pub mod variant;
+mod zanzibar;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod zanzibar_tests;
+
+pub use kete::{BaoHamna, Kete, MtajiSafari, Rulings};
+pub use moves::{Dir, Move};
+pub use position::{HOLE_NAMES, Position};
+pub use spelling::{Claim, Spelling};
+pub use zanzibar::Zanzibar;

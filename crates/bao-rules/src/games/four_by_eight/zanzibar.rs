@@ -1,0 +1,322 @@
+//! Bao la Kiswahili, Zanzibar Bao (`docs/rules/bao-la-kiswahili.md`, rule ids `ZAN-*`): its
+//! rulings (`zanzibar.*`, ZAN-A3 .. ZAN-A17) and its [`Game`] implementation on the shared engine,
+//! with the Zanzibar switches of [`super::variant::ZANZIBAR`].
+
+use super::engine::delegate_to_engine;
+use super::position::{HOLE_NAMES, Position};
+use super::variant::{
+    AsGiven, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons,
+    StopHouse, ZANZIBAR,
+};
+use super::{Move, Spelling, during, notation};
+use crate::cycle::LAP_BUDGET;
+use crate::game::{
+    Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
+    Rejection, Side, Sink, Unresolved,
+};
+use crate::rulings::Preset;
+use crate::rulings::{RulingDef, RulingError, RulingSet};
+
+/// Bao la Kiswahili.
+pub struct Zanzibar;
+
+/// The rulings of Bao la Kiswahili, resolved into the rules the engine reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rulings {
+    pub rules: Rules,
+}
+
+impl Rulings {
+    /// The engine's rules (the rulings are a set of its switches already).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl Default for Rulings {
+    fn default() -> Self {
+        Rulings {
+            rules: Rules::ZANZIBAR,
+        }
+    }
+}
+
+const RULINGS: &[RulingDef] = &[
+    RulingDef {
+        name: "zanzibar.capture-stop-house",
+        ids: &["ZAN-A3"],
+        question: "may a namua capture stop at an owned house holding fewer than six?",
+        default: "functional",
+        values: &["functional", "owned"],
+    },
+    RulingDef {
+        name: "zanzibar.namua-singletons",
+        ids: &["ZAN-A4"],
+        question: "may a singleton take the store seed of a namua takasa while the house is owned \
+                   but holds fewer than six?",
+        default: "owned",
+        values: &["owned", "functional"],
+    },
+    RulingDef {
+        name: "zanzibar.lone-house",
+        ids: &["ZAN-A5"],
+        question: "which lone house sows only two seeds?",
+        default: "functional",
+        values: &["functional", "owned", "any"],
+    },
+    RulingDef {
+        name: "zanzibar.house-in-mtaji",
+        ids: &["ZAN-A6"],
+        question: "until when is a house owned in mtaji?",
+        default: "first-capture",
+        values: &["first-capture", "kept", "lost"],
+    },
+    RulingDef {
+        name: "zanzibar.mtaji-house",
+        ids: &["ZAN-A7"],
+        question: "what does a lap ending in the owned house do in mtaji?",
+        default: "relay",
+        values: &["relay", "namua", "takasa-stops"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia",
+        ids: &["ZAN-A8"],
+        question: "is takasia played?",
+        default: "yes",
+        values: &["yes", "no"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia-last-namua",
+        ids: &["ZAN-A9"],
+        question: "can a namua takasa that leaves both stores empty (North's ply 44) takasia?",
+        default: "no",
+        values: &["no", "yes"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia-singleton",
+        ids: &["ZAN-A11"],
+        question: "may a singleton be takasia-ed?",
+        default: "allowed",
+        values: &["allowed", "excluded"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia-house-lap",
+        ids: &["ZAN-A12"],
+        question: "does the first lap of a move from the owned house stop in the takasia-ed hole?",
+        default: "stop",
+        values: &["stop", "relay"],
+    },
+    RulingDef {
+        name: "zanzibar.takasia-must-capture",
+        ids: &["ZAN-A13"],
+        question: "must the player who takasia-ed a hole capture it on his next turn?",
+        default: "no",
+        values: &["no", "first", "any"],
+    },
+    RulingDef {
+        name: "zanzibar.immobile-check",
+        ids: &["ZAN-A14"],
+        question: "when does a player without a move lose: on his turn, or after every move and \
+                   capture?",
+        default: "to-move",
+        values: &["to-move", "both"],
+    },
+    RulingDef {
+        name: "zanzibar.bao-hamna-mid-move",
+        ids: &["ZAN-A15"],
+        question: "when a capture empties the opponent's front row mid-move, does the move stop \
+                   once the captured seeds are sown, go on to its end, or stop before sowing?",
+        default: "stop",
+        values: &["stop", "finish", "no-sow"],
+    },
+    RulingDef {
+        name: "zanzibar.namua-lone-kichwa",
+        ids: &["ZAN-A17"],
+        question: "may a lone kichwa be sown toward the back row (namua and mtaji)?",
+        default: "inward",
+        values: &["inward", "either"],
+    },
+];
+
+/// The presets of the reference (*Presets*): the rulings that differ from the defaults in each
+/// named source or engine.
+const PRESETS: &[Preset] = &[
+    Preset {
+        name: "de-voogt",
+        matches: "the defaults: de Voogt 1995 as Donkers numbers it ([D]), Nierse, Mancala World, KIBA",
+        rulings: &[],
+    },
+    Preset {
+        name: "donkers-2002",
+        matches: "Donkers' program (Engine.pas, 2002)",
+        rulings: &[
+            ("zanzibar.capture-stop-house", "owned"),
+            ("zanzibar.lone-house", "any"),
+            ("zanzibar.house-in-mtaji", "lost"),
+            ("zanzibar.takasia-last-namua", "yes"),
+            ("zanzibar.immobile-check", "both"),
+        ],
+    },
+    Preset {
+        name: "nkkmd",
+        matches: "nkkmd's engine.js (@98012b09)",
+        rulings: &[
+            ("zanzibar.lone-house", "owned"),
+            ("zanzibar.takasia", "no"),
+            ("zanzibar.bao-hamna-mid-move", "no-sow"),
+        ],
+    },
+    Preset {
+        name: "mancala-world",
+        matches: "the Mancala World article (a text, not an engine)",
+        rulings: &[
+            ("zanzibar.namua-singletons", "functional"),
+            ("zanzibar.house-in-mtaji", "kept"),
+            ("zanzibar.takasia-house-lap", "relay"),
+        ],
+    },
+    Preset {
+        name: "abstractplay",
+        matches: "AbstractPlay's bao.ts",
+        rulings: &[
+            ("zanzibar.namua-singletons", "functional"),
+            ("zanzibar.house-in-mtaji", "kept"),
+            ("zanzibar.takasia-last-namua", "yes"),
+            ("zanzibar.takasia-must-capture", "any"),
+            ("zanzibar.bao-hamna-mid-move", "finish"),
+            ("zanzibar.namua-lone-kichwa", "either"),
+        ],
+    },
+];
+
+impl Game for Zanzibar {
+    const RULESET: &'static str = "bao-la-kiswahili";
+    const NAME: &'static str = "Bao la Kiswahili";
+    const RULINGS: &'static [RulingDef] = RULINGS;
+    const NOTATIONS: &'static [Notation] = &[Notation::Canonical, Notation::Donkers];
+    const TERMS: crate::game::Terms = crate::game::Terms {
+        house: "house",
+        reserve: "store",
+    };
+    const PRESETS: &'static [Preset] = PRESETS;
+    const CATALOGUE: &'static str = include_str!("../../../../../spec/bao-la-kiswahili/rules.yaml");
+
+    type Position = Position;
+    type Move = Move;
+    type Spelling = Spelling;
+    type Rulings = Rulings;
+    type RepetitionKey = ();
+
+    fn rulings(set: &RulingSet) -> Result<Rulings, RulingError> {
+        // The value of ruling `i`, as the index of its value in the definition.
+        let value = |i: usize| -> Result<usize, RulingError> {
+            let def = &RULINGS[i];
+            let value = set.value(def);
+            def.values
+                .iter()
+                .position(|&v| v == value)
+                .ok_or_else(|| RulingError {
+                    message: format!(
+                        "`{value}` is not a value of ruling `{}`: it takes {}",
+                        def.name,
+                        def.values.join(" | ")
+                    ),
+                })
+        };
+        let rules = Rules {
+            stop_house: [StopHouse::Functional, StopHouse::Owned][value(0)?],
+            singletons: [Singletons::Owned, Singletons::Functional][value(1)?],
+            lone_house: [LoneHouse::Functional, LoneHouse::Owned, LoneHouse::Any][value(2)?],
+            house_in_mtaji: [
+                HouseInMtaji::FirstCapture,
+                HouseInMtaji::Kept,
+                HouseInMtaji::Lost,
+            ][value(3)?],
+            mtaji_house: [
+                MtajiHouse::Relay,
+                MtajiHouse::Namua,
+                MtajiHouse::TakasaStops,
+            ][value(4)?],
+            takasia: value(5)? == 0,
+            takasia_last_namua: value(6)? == 1,
+            takasia_no_singleton: value(7)? == 1,
+            house_lap_relays: value(8)? == 1,
+            must_capture: [MustCapture::No, MustCapture::First, MustCapture::Any][value(9)?],
+            immobile_both: value(10)? == 1,
+            mid_move: [MidMove::Stop, MidMove::Finish, MidMove::NoSow][value(11)?],
+            lone_kichwa_either: value(12)? == 1,
+            lap_budget: LAP_BUDGET,
+            ..Rules::ZANZIBAR
+        };
+        Ok(Rulings { rules })
+    }
+
+    delegate_to_engine!(AsGiven, ZANZIBAR);
+
+    // ZAN-26: no draws and no repetition rule.
+    fn repetition_key(_: &Position) -> Option<()> {
+        None
+    }
+
+    fn repetition_end(pos: &Position) -> GameEnd {
+        // Not reachable: `repetition_key` is always `None`.
+        GameEnd {
+            outcome: Outcome::Win(pos.to_move.opponent()),
+            rule: "ZAN-26",
+            score: None,
+        }
+    }
+
+    fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
+        pos.check_rules(&rulings.rules)?;
+        // ZAN-19 under ZAN-A6 `lost`: the house went with its owner's last namua move, which
+        // emptied his store.
+        if rulings.rules.house_in_mtaji == HouseInMtaji::Lost {
+            for side in Side::BOTH {
+                if pos.kuu[side.index()] && pos.reserve[side.index()] == 0 {
+                    return Err(PositionError::rule(
+                        "ZAN-19",
+                        format!(
+                            "{side} owns his house with an empty store: under \
+                             `house-in-mtaji = lost` it is lost at the end of his last namua move"
+                        ),
+                    ));
+                }
+            }
+        }
+        // ZAN-23: a takasia is made only when the side to move cannot capture (judged without
+        // the reservation).
+        if let Some(h) = pos.hizi
+            && super::position::ring_of(h).0 == pos.to_move
+            && let Some(capture) = a_legal_capture(pos, &rulings.rules)
+        {
+            return Err(PositionError::rule(
+                "ZAN-23",
+                format!(
+                    "{} is takasia-ed, but {} to move can capture ({}): no takasia is made \
+                     against a player who can capture",
+                    HOLE_NAMES[h as usize], pos.to_move, capture
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn board(pos: &Position) -> crate::board::Board {
+        notation::board(&ZANZIBAR, Self::RULESET, crate::board::Mark::Takasia, pos)
+    }
+}
+
+/// A legal capture move of the side to move, judged without the reservation (ZAN-A10: what the
+/// oracle lists; captures are compulsory, so the first legal move captures if any does).
+fn a_legal_capture(pos: &Position, rules: &Rules) -> Option<String> {
+    let mut free = *pos;
+    free.hizi = None;
+    let mut legal = Vec::new();
+    super::engine::legal_moves::<AsGiven>(&free, rules, &mut legal);
+    let first = *legal.first()?;
+    let mut events = Vec::new();
+    let captures = super::engine::play::<AsGiven, _>(&free, rules, first, &mut events).is_ok()
+        && events.iter().any(|e| matches!(e, Event::Capture { .. }));
+    captures.then(|| notation::format_move(first))
+}

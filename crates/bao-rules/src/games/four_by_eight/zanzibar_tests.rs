@@ -1,0 +1,195 @@
+//! Tests of Bao la Kiswahili, rule by rule, against the reference's check figures.
+
+use super::Zanzibar;
+use crate::game::Game;
+use crate::perft::perft;
+use crate::rulings::RulingSet;
+
+fn rulings(assignments: &[&str]) -> <Zanzibar as Game>::Rulings {
+    let set = RulingSet::from_assignments(assignments.iter().copied()).unwrap();
+    set.check(Zanzibar::RULINGS, Zanzibar::RULESET).unwrap();
+    Zanzibar::rulings(&set).unwrap()
+}
+
+fn counts(r: &<Zanzibar as Game>::Rulings, depth: u32) -> Vec<u64> {
+    (1..=depth)
+        .map(|d| perft::<Zanzibar>(&Zanzibar::start(), r, d))
+        .collect()
+}
+
+/// The reference's perft from the start under the default rulings (Donkers' program and nkkmd).
+#[test]
+fn perft_from_the_start_matches_the_reference() {
+    assert_eq!(
+        counts(&rulings(&[]), 9),
+        [4, 14, 38, 124, 405, 1430, 5655, 23270, 105704]
+    );
+}
+
+/// ZAN-A4 `functional`: singletons take the store seed only while the house is functional
+/// (Mancala World, AbstractPlay).
+#[test]
+fn zan_a4_namua_singletons_functional_changes_the_perft() {
+    let r = rulings(&["zanzibar.namua-singletons=functional"]);
+    assert_eq!(perft::<Zanzibar>(&Zanzibar::start(), &r, 9), 105596);
+}
+
+/// ZAN-A15 `finish`: a move that empties the opponent's front row is played to its end.
+#[test]
+fn zan_a15_bao_hamna_finish_changes_the_perft() {
+    let r = rulings(&["zanzibar.bao-hamna-mid-move=finish"]);
+    assert_eq!(perft::<Zanzibar>(&Zanzibar::start(), &r, 9), 105717);
+}
+
+/// ZAN-A17 `either`: a lone kichwa may be sown outward in namua (AbstractPlay's 5657).
+#[test]
+fn zan_a17_namua_lone_kichwa_either_changes_the_perft() {
+    let r = rulings(&["zanzibar.namua-lone-kichwa=either"]);
+    assert_eq!(perft::<Zanzibar>(&Zanzibar::start(), &r, 7), 5657);
+}
+
+/// Perft from mtaji positions of random games (counts of this engine, for
+/// `spec/bao-la-kiswahili/perft.yaml` once the ruleset is registered): a takasia-ed singleton
+/// (ZAN-23, ZAN-24, ZAN-A11), an owned house in mtaji (ZAN-19), a midgame without houses.
+#[test]
+fn perft_from_mtaji_positions() {
+    let r = rulings(&[]);
+    let tables: [(&str, &[u64]); 3] = [
+        (
+            "6,0,3,5,2,3,0,3/1,0,0,0,0,0,1,0/0,4,11,0,0,2,1,1/3,3,0,2,4,2,3,4 0,0 - a2 N",
+            &[12, 33, 115, 427, 1451, 5392],
+        ),
+        (
+            "1,2,5,0,3,0,2,1/1,6,0,19,0,5,1,0/0,0,0,1,4,1,8,1/0,0,0,0,0,1,2,0 0,0 h - N",
+            &[6, 9, 42, 90, 416, 836, 3362],
+        ),
+        (
+            "1,2,0,2,1,4,1,4/6,7,3,14,5,2,1,0/0,1,0,0,1,4,0,0/1,1,1,0,0,0,1,1 0,0 - - S",
+            &[1, 7, 26, 111, 291, 1065, 2713],
+        ),
+    ];
+    for (text, expected) in tables {
+        let pos = Zanzibar::parse_position(text).unwrap();
+        assert_eq!(Zanzibar::format_compact(&pos), text);
+        let got: Vec<u64> = (1..=expected.len() as u32)
+            .map(|d| perft::<Zanzibar>(&pos, &r, d))
+            .collect();
+        assert_eq!(got, expected, "{text}");
+    }
+}
+
+/// Random games under random rulings: 64 seeds (the store included), every listed move plays and
+/// no other does, notation and both position forms round-trip, the end agrees with the move
+/// list; and what each game shows of takasia agrees with `zanzibar.takasia`.
+#[test]
+fn random_games_under_every_ruling_keep_every_invariant() {
+    use crate::game::Side;
+    use crate::rng::SplitMix64;
+    let mut reservations = [0u32; 2];
+    for seed in 0..48u64 {
+        let pick = |i: usize, n: usize| (seed as usize / [1, 2, 6, 18, 54][i % 5] + i) % n;
+        let values: Vec<String> = RULINGS_FOR_TEST
+            .iter()
+            .enumerate()
+            .map(|(i, (name, values))| format!("{name}={}", values[pick(i, values.len())]))
+            .collect();
+        let r = rulings(&values.iter().map(String::as_str).collect::<Vec<_>>());
+        let takasia = r.rules.takasia;
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = Zanzibar::start();
+        for _ in 0..300 {
+            let total: u32 = Side::BOTH
+                .iter()
+                .map(|&s| pos.on_board(s) + pos.reserve(s) as u32)
+                .sum();
+            assert_eq!(total, 64);
+            // Positions the form cannot tell valid without the rulings: an obligation due
+            // (ZAN-A13 `first`/`any`), a mover's own front row emptied (ZAN-A17 `either`).
+            if !pos.hizi_due() && !pos.front_empty(pos.to_move().opponent()) {
+                let compact = Zanzibar::format_compact(&pos);
+                assert_eq!(Zanzibar::parse_position(&compact), Ok(pos), "{compact}");
+                let diagram = Zanzibar::format_diagram(&pos);
+                assert_eq!(Zanzibar::parse_position(&diagram), Ok(pos), "{diagram}");
+            }
+            if pos.hizi().is_some() {
+                reservations[takasia as usize] += 1;
+            }
+            let mut moves = Vec::new();
+            Zanzibar::legal_moves(&pos, &r, &mut moves);
+            for hole in 0..32u8 {
+                for dir in [super::Dir::Left, super::Dir::Right] {
+                    for safari in [None, Some(false), Some(true)] {
+                        let mv = super::Move { hole, dir, safari };
+                        let played = Zanzibar::play(&pos, &r, mv, &mut ());
+                        assert_eq!(played.is_ok(), moves.contains(&mv), "{mv:?} {values:?}");
+                    }
+                }
+            }
+            for &mv in &moves {
+                let spelling = Zanzibar::parse_move(&Zanzibar::format_move(mv)).unwrap();
+                assert_eq!(Zanzibar::resolve(&pos, &r, &spelling), Ok(mv));
+            }
+            assert_eq!(Zanzibar::game_end(&pos, &r).is_some(), moves.is_empty());
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            pos = Zanzibar::play(&pos, &r, mv, &mut ()).unwrap();
+        }
+    }
+    // ZAN-A8: no hole is ever takasia-ed under `no`; under `yes` some are.
+    assert_eq!(reservations[0], 0);
+    assert!(reservations[1] > 0);
+}
+
+const RULINGS_FOR_TEST: &[(&str, &[&str])] = &[
+    ("zanzibar.capture-stop-house", &["functional", "owned"]),
+    ("zanzibar.namua-singletons", &["owned", "functional"]),
+    ("zanzibar.lone-house", &["functional", "owned", "any"]),
+    (
+        "zanzibar.house-in-mtaji",
+        &["first-capture", "kept", "lost"],
+    ),
+    ("zanzibar.mtaji-house", &["relay", "namua", "takasa-stops"]),
+    ("zanzibar.takasia", &["yes", "no"]),
+    ("zanzibar.takasia-last-namua", &["no", "yes"]),
+    ("zanzibar.takasia-singleton", &["allowed", "excluded"]),
+    ("zanzibar.takasia-house-lap", &["stop", "relay"]),
+    ("zanzibar.takasia-must-capture", &["no", "first", "any"]),
+    ("zanzibar.immobile-check", &["to-move", "both"]),
+    ("zanzibar.bao-hamna-mid-move", &["stop", "finish", "no-sow"]),
+    ("zanzibar.namua-lone-kichwa", &["inward", "either"]),
+];
+
+/// The picture's board reads as the diagram, keeps the 64 seeds, and marks the takasia-ed hole
+/// (the reference's diagram).
+#[test]
+fn boards_match_the_diagram() {
+    use crate::board::Mark;
+    use crate::board_tests::check_boards_along_a_game;
+    check_boards_along_a_game::<Zanzibar>(80, |_| 64);
+    let pos = Zanzibar::parse_position(
+        "north: reserve 0, no house\n\
+         b  1  1  0  1  0  2  1  7\n\
+         a  0  0  0  1  3  3  8  0\n\
+         A  1  0  4  6  0  1  1  1\n\
+         B  2  4  5  3  3  2  2  1\n\
+         south: reserve 0, no house\n\
+         takasia: a2, by south\n\
+         north to move\n",
+    )
+    .unwrap();
+    let board = Zanzibar::board(&pos);
+    let takasia: Vec<&str> = board
+        .holes()
+        .filter(|h| h.marks == [Mark::Takasia])
+        .map(|h| h.name)
+        .collect();
+    assert_eq!(takasia, ["a2"]);
+    assert_eq!(board.notes.last().unwrap(), "takasia: a2, by south");
+    let start = Zanzibar::board(&Zanzibar::start());
+    assert_eq!(
+        start.stores.iter().map(|s| s.count).collect::<Vec<_>>(),
+        [22, 22]
+    );
+}

@@ -1,0 +1,59 @@
+//! Perft: the number of leaves of the move tree to a given depth, the move generator's
+//! conformance test. As in chess, perft counts the tree of positions alone: draws by repetition
+//! depend on a game's history and are ignored, and a position whose game is over has no moves.
+
+use crate::game::Game;
+
+/// One ply's buffers, reused by every node at that depth.
+struct Ply<G: Game> {
+    moves: Vec<G::Move>,
+    children: Vec<G::Position>,
+}
+
+/// Leaf count of the move tree of `pos` to `depth` plies.
+pub fn perft<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> u64 {
+    let mut plies: Vec<Ply<G>> = (0..depth)
+        .map(|_| Ply {
+            moves: Vec::new(),
+            children: Vec::new(),
+        })
+        .collect();
+    walk::<G>(pos, rulings, depth, &mut plies)
+}
+
+fn walk<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32, plies: &mut [Ply<G>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (ply, deeper) = plies.split_first_mut().expect("one buffer per ply");
+    // The last ply only counts its moves: no child position is needed.
+    let generated = if depth == 1 {
+        G::legal_moves(pos, rulings, &mut ply.moves)
+    } else {
+        G::legal_children(pos, rulings, &mut ply.moves, &mut ply.children)
+    };
+    if G::game_end_after_generating(pos, rulings, &ply.moves, generated).is_some() {
+        return 0;
+    }
+    if depth == 1 {
+        return ply.moves.len() as u64;
+    }
+    ply.children
+        .iter()
+        .map(|child| walk::<G>(child, rulings, depth - 1, deeper))
+        .sum()
+}
+
+/// Perft of each legal move of `pos` (`--divide`), in canonical move order.
+pub fn divide<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> Vec<(G::Move, u64)> {
+    if depth == 0 || G::game_end(pos, rulings).is_some() {
+        return Vec::new();
+    }
+    let (mut moves, mut children) = (Vec::new(), Vec::new());
+    G::legal_children(pos, rulings, &mut moves, &mut children);
+    moves
+        .into_iter()
+        .zip(&children)
+        .map(|(mv, next)| (mv, perft::<G>(next, rulings, depth - 1)))
+        .collect()
+}

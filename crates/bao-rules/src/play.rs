@@ -1,0 +1,433 @@
+//! The one path from move text to a played move or a typed error.
+//!
+//! [`Playthrough::play_text_into`] is the only place where a written move becomes a played one
+//! ([`Playthrough::resolve_text`] is its first half, for callers that need the move unplayed):
+//! `check`, `play`, `explain`, the spec runner, the engine protocol and `conform` all call it and
+//! only decorate its answer (a span and a help line, a protocol id, a comparison). It answers in
+//! one precedence order, the same for every caller:
+//!
+//! 1. the game is already over: [`MoveErrorKind::AfterEnd`], with the rule that ended it;
+//! 2. the text is not the game's notation: [`MoveErrorKind::NotNotation`];
+//! 3. the spelling names no single legal move in the position: [`MoveErrorKind::Ambiguous`] (the
+//!    candidates listed), [`MoveErrorKind::NotNotation`] (notation only elsewhere, e.g. a Kete hole
+//!    without its row letter in mtaji), or the refusal of the move it names (4);
+//! 4. the rules refuse the move: [`MoveErrorKind::Illegal`] with the rule it breaks, or
+//!    [`MoveErrorKind::Undecided`] when its relay is beyond the cycle detector's budget.
+//!
+//! A false claim (`A3x` for a move that captures nothing) is not an error: the move is played,
+//! and [`Played::false_claims`] lists what it did not bear out.
+
+use std::fmt;
+
+use crate::code::Code;
+use crate::fasthash::FxBuildHasher;
+use crate::game::{
+    Event, FalseClaim, Game, GameEnd, Generated, Notation, Rejection, RuleId, Sink, Unresolved,
+};
+
+/// A game in progress: a position with the history that repetition rules need. Perft and move
+/// generation use bare positions; records, random games and conformance runs use this.
+///
+/// A game read from a record, a scenario or a request is set up by [`Playthrough::from_setup`];
+/// [`Playthrough::new`] and [`Playthrough::with_history`] build one from parts already checked.
+pub struct Playthrough<G: Game> {
+    position: G::Position,
+    rulings: G::Rulings,
+    /// The notation move texts are read and written in: set only by the setup.
+    notation: Notation,
+    seen: std::collections::HashSet<G::RepetitionKey, FxBuildHasher>,
+    end: Option<GameEnd>,
+}
+
+// By hand: a derive would ask `G: Clone` of the game type itself.
+impl<G: Game> Clone for Playthrough<G> {
+    fn clone(&self) -> Self {
+        Playthrough {
+            position: self.position.clone(),
+            rulings: self.rulings.clone(),
+            notation: self.notation,
+            seen: self.seen.clone(),
+            end: self.end,
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Playthrough<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Playthrough")
+            .field("position", &self.position)
+            .field("rulings", &self.rulings)
+            .field("notation", &self.notation)
+            .field("end", &self.end)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Playthrough<G> {
+    pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
+        let mut seen = std::collections::HashSet::default();
+        if let Some(key) = G::repetition_key(&position) {
+            seen.insert(key);
+        }
+        let end = G::game_end(&position, &rulings);
+        Playthrough {
+            position,
+            rulings,
+            notation: Notation::Canonical,
+            seen,
+            end,
+        }
+    }
+
+    /// A game that has gone through `history` (earlier positions, oldest first) to `position`:
+    /// the game's repetition rule counts them as seen.
+    pub fn with_history(
+        position: G::Position,
+        rulings: G::Rulings,
+        history: &[G::Position],
+    ) -> Self {
+        let mut game = Playthrough::new(position, rulings);
+        game.seen
+            .extend(history.iter().filter_map(G::repetition_key));
+        game
+    }
+
+    /// Sets the notation move texts are read and written in (checked by the setup).
+    pub(crate) fn set_notation(&mut self, notation: Notation) {
+        self.notation = notation;
+    }
+
+    /// The game as it stands (position, history, notation, end) under other rulings: the twin
+    /// that `explain --compare-ruling` plays the next move in.
+    pub fn under_rulings(mut self, rulings: G::Rulings) -> Self {
+        self.rulings = rulings;
+        self
+    }
+
+    /// The position reached.
+    pub fn position(&self) -> &G::Position {
+        &self.position
+    }
+
+    /// The rulings the game is played under.
+    pub fn rulings(&self) -> &G::Rulings {
+        &self.rulings
+    }
+
+    /// The notation move texts are read and written in.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// The game as it stands: the position and the rulings, taken apart.
+    pub fn into_parts(self) -> (G::Position, G::Rulings) {
+        (self.position, self.rulings)
+    }
+
+    /// The end of the game, if it is over.
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    /// Plays a move; on success the position advances, and if the game is now over (by the
+    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`.
+    pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
+        let next = G::play(&self.position, &self.rulings, mv, sink)?;
+        self.advance(next, sink);
+        Ok(())
+    }
+
+    /// Moves on to `next`, the position a move of this game's position led to (its events in
+    /// `sink`), as [`Playthrough::play`] does.
+    pub(crate) fn advance<S: Sink>(&mut self, next: G::Position, sink: &mut S) {
+        self.position = next;
+        self.end = G::game_end(&self.position, &self.rulings);
+        if self.end.is_none()
+            && let Some(key) = G::repetition_key(&self.position)
+            && !self.seen.insert(key)
+        {
+            self.end = Some(G::repetition_end(&self.position));
+        }
+        if let Some(end) = self.end {
+            sink.event(Event::GameOver { end });
+        }
+    }
+}
+
+/// Why a move text did not play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Exhaustive on purpose: every caller maps each kind to its own code and words.
+pub enum MoveErrorKind {
+    /// The game was over before the move.
+    AfterEnd(GameEnd),
+    /// The text is not a move of this game (at all, or in this position).
+    NotNotation,
+    /// A shortened spelling fits more than one legal move ([`MoveError::candidates`]).
+    Ambiguous,
+    /// The rules refuse the move ([`MoveError::rule`] says which).
+    Illegal,
+    /// The move's relay neither ended nor repeated within `laps` laps: neither legal nor illegal.
+    Undecided { laps: u64 },
+}
+
+/// A move text that did not play: what kind of refusal, the rule behind it, why in words, and for
+/// an ambiguous spelling the legal moves it fits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError<M> {
+    pub kind: MoveErrorKind,
+    /// The rule broken (illegal), or the rule that ended the game (after the end).
+    pub rule: Option<RuleId>,
+    /// Why, in one clause, without the move text.
+    pub message: String,
+    /// For [`MoveErrorKind::Ambiguous`]: the legal moves the spelling fits, in canonical order.
+    pub candidates: Vec<M>,
+}
+
+impl<M> MoveError<M> {
+    fn new(kind: MoveErrorKind, rule: Option<RuleId>, message: impl Into<String>) -> Self {
+        MoveError {
+            kind,
+            rule,
+            message: message.into(),
+            candidates: Vec::new(),
+        }
+    }
+
+    fn rejected(rejection: Rejection) -> Self {
+        match rejection {
+            Rejection::Illegal { rule, reason } => {
+                MoveError::new(MoveErrorKind::Illegal, Some(rule), reason)
+            }
+            Rejection::Undecided { laps } => MoveError::new(
+                MoveErrorKind::Undecided { laps },
+                None,
+                rejection.to_string(),
+            ),
+        }
+    }
+
+    /// The stable error code of this refusal.
+    pub fn code(&self) -> Code {
+        match self.kind {
+            MoveErrorKind::AfterEnd(_) => Code::MoveAfterEnd,
+            MoveErrorKind::NotNotation => Code::NotNotation,
+            MoveErrorKind::Ambiguous => Code::AmbiguousMove,
+            MoveErrorKind::Illegal => Code::IllegalMove,
+            MoveErrorKind::Undecided { .. } => Code::UndecidedMove,
+        }
+    }
+
+    /// `illegal-move (KIN-7): ...`
+    pub fn describe(&self) -> String {
+        let rule = self.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+        format!("{}{rule}: {}", self.code(), self.message)
+    }
+}
+
+impl<M> fmt::Display for MoveError<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+impl<M: fmt::Debug> std::error::Error for MoveError<M> {}
+
+/// A move that played: the move the text named and the claims of the text it did not bear out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<M> {
+    pub mv: M,
+    pub false_claims: Vec<FalseClaim>,
+}
+
+/// [`Played`] with the move's events, for callers that do not keep a buffer of their own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedWithEvents<M> {
+    pub mv: M,
+    /// What the move did, in order, with [`Event::GameOver`] last if it ended the game.
+    pub events: Vec<Event>,
+    pub false_claims: Vec<FalseClaim>,
+}
+
+/// The legal moves of a game in progress, as text in its notation ([`Playthrough::legal_texts`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegalTexts {
+    /// In canonical order; none once the game is over.
+    pub moves: Vec<String>,
+    /// Candidate moves left out because their legality could not be decided within the budget.
+    pub undecided: u32,
+}
+
+/// Steps 3 and 4: why a spelling named no legal move, as a [`MoveError`].
+fn unresolved<G: Game>(text: &str, error: Unresolved<G::Move>) -> MoveError<G::Move> {
+    match error {
+        Unresolved::Rejected(rejection) => MoveError::rejected(rejection),
+        Unresolved::NotNotation(e) => MoveError::new(MoveErrorKind::NotNotation, None, e.message),
+        Unresolved::Ambiguous(candidates) => {
+            let names: Vec<String> = candidates.iter().map(|&m| G::format_move(m)).collect();
+            let mut error = MoveError::new(
+                MoveErrorKind::Ambiguous,
+                None,
+                format!("`{text}` fits {}", names.join(", ")),
+            );
+            error.candidates = candidates;
+            error
+        }
+    }
+}
+
+impl<G: Game> Playthrough<G> {
+    /// Plays one move as written: notation, resolution in the position, the rules, the claims, in
+    /// the order of the module docs. `events` is cleared and receives what the move did. On an
+    /// error the game is unchanged. The move is sown once ([`Game::resolve_and_play`]).
+    pub fn play_text_into(
+        &mut self,
+        text: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<Played<G::Move>, MoveError<G::Move>> {
+        events.clear();
+        let spelling = self.read_spelling(text)?;
+        let (mv, next) = G::resolve_and_play(self.position(), self.rulings(), &spelling, events)
+            .map_err(|e| unresolved::<G>(text, e))?;
+        let before = self.position().clone();
+        self.advance(next, events);
+        let false_claims = G::check_claims(&before, &spelling, events);
+        Ok(Played { mv, false_claims })
+    }
+
+    /// The legal move `text` names in the current position, without playing it: steps 1 to 3 of
+    /// the module docs (a move that the rules refuse only when played is not caught here).
+    pub fn resolve_text(&self, text: &str) -> Result<G::Move, MoveError<G::Move>> {
+        let spelling = self.read_spelling(text)?;
+        G::resolve(self.position(), self.rulings(), &spelling).map_err(|e| unresolved::<G>(text, e))
+    }
+
+    /// Steps 1 and 2: the game is not over and the text is the game's notation.
+    fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
+        if let Some(end) = self.end() {
+            return Err(MoveError::new(
+                MoveErrorKind::AfterEnd(end),
+                Some(end.rule),
+                format!("the game is already over: {} ({})", end.outcome, end.rule),
+            ));
+        }
+        G::parse_move_in(self.notation(), text)
+            .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))
+    }
+
+    /// The legal moves of the position, in canonical order: none once the game is over (as for
+    /// perft), whatever the position would allow.
+    pub fn legal_moves(&self) -> (Vec<G::Move>, Generated) {
+        let mut moves = Vec::new();
+        if self.end().is_some() {
+            return (moves, Generated::default());
+        }
+        let generated = G::legal_moves(self.position(), self.rulings(), &mut moves);
+        (moves, generated)
+    }
+
+    /// `mv`, a legal move of the position, as text in the game's notation: the one way a move
+    /// is written out, the way back of [`Playthrough::play_text_into`].
+    pub fn move_text(&self, mv: G::Move) -> String {
+        G::format_move_in(self.notation(), self.position(), self.rulings(), mv)
+    }
+
+    /// The legal moves as text in the game's notation ([`Playthrough::legal_moves`],
+    /// [`Playthrough::move_text`]).
+    pub fn legal_texts(&self) -> LegalTexts {
+        let (moves, generated) = self.legal_moves();
+        LegalTexts {
+            moves: moves.into_iter().map(|mv| self.move_text(mv)).collect(),
+            undecided: generated.undecided,
+        }
+    }
+
+    /// [`Playthrough::play_text_into`] with a buffer of its own.
+    pub fn play_text(
+        &mut self,
+        text: &str,
+    ) -> Result<PlayedWithEvents<G::Move>, MoveError<G::Move>> {
+        let mut events = Vec::new();
+        let Played { mv, false_claims } = self.play_text_into(text, &mut events)?;
+        Ok(PlayedWithEvents {
+            mv,
+            events,
+            false_claims,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Kete, Kimasai, Kingulu};
+
+    fn start<G: Game>() -> Playthrough<G> {
+        Playthrough::new(G::start(), G::Rulings::default())
+    }
+
+    #[test]
+    fn every_kind_of_answer() {
+        let mut game = start::<Kimasai>();
+        assert_eq!(game.play_text("Q7").unwrap_err().code(), Code::NotNotation);
+        let illegal = game.play_text("A5").unwrap_err();
+        assert_eq!(
+            (illegal.code(), illegal.rule),
+            (Code::IllegalMove, Some("MAS-5"))
+        );
+        let played = game.play_text("A2").unwrap();
+        assert!(played.false_claims.is_empty() && !played.events.is_empty());
+
+        let mut game = start::<Kete>();
+        let ambiguous = game.play_text("A6").unwrap_err();
+        assert_eq!(ambiguous.code(), Code::AmbiguousMove);
+        assert_eq!(ambiguous.candidates.len(), 2);
+        assert_eq!(game.play_text("A6>x").unwrap().false_claims.len(), 1);
+
+        let mut game = start::<Kingulu>();
+        let played = game.play_text("A3").unwrap();
+        assert!(!played.events.is_empty());
+    }
+
+    /// A move played from its text (resolved and sown once) does what the move played as a move
+    /// does: the same events, the same position, the same end.
+    fn sown_once_as_played<G: Game>(plies: usize) {
+        let mut game = start::<G>();
+        for ply in 0..plies {
+            let (moves, _) = game.legal_moves();
+            let Some(&mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                break;
+            };
+            let mut by_text = game.clone();
+            let played = by_text.play_text(&game.move_text(mv)).unwrap();
+            let mut events = Vec::new();
+            game.play(mv, &mut events).unwrap();
+            assert_eq!((played.mv, &played.events), (mv, &events), "ply {ply}");
+            assert_eq!(
+                (by_text.position(), by_text.end()),
+                (game.position(), game.end())
+            );
+        }
+    }
+
+    #[test]
+    fn a_move_from_text_is_the_move() {
+        sown_once_as_played::<Kingulu>(60);
+        sown_once_as_played::<Kimasai>(60);
+        sown_once_as_played::<Kete>(60);
+        sown_once_as_played::<crate::games::Zanzibar>(60);
+    }
+
+    #[test]
+    fn the_end_comes_before_the_notation() {
+        // Kimasai: North to move without a stone has lost (MAS-9).
+        let over = Kimasai::parse_position("000000000000/000000000000/000100000000/000000001000 N")
+            .unwrap();
+        let mut game = Playthrough::<Kimasai>::new(over, ());
+        let error = game.play_text("not a move").unwrap_err();
+        assert_eq!(
+            (error.code(), error.rule),
+            (Code::MoveAfterEnd, Some("MAS-9"))
+        );
+        assert!(matches!(error.kind, MoveErrorKind::AfterEnd(_)));
+    }
+}

@@ -1,0 +1,390 @@
+//! The plain types every part of the rules shares: the sides, directions, outcomes and claims,
+//! rule ids, notations, and the errors of reading and refusing moves. A leaf: it imports no other
+//! file of the crate, so the games, the rulings and the pictures can all use it.
+
+use std::fmt;
+
+/// A rule id of the references (`KIN-7`, `MAS-6`, `KETE-A7`).
+pub type RuleId = &'static str;
+
+/// The two players. South moves first unless a record or position says otherwise. Written
+/// `south` / `north` everywhere (records, reports, the protocol, the specification).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    South,
+    North,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: the index of per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Side> {
+        match s {
+            "south" => Some(Side::South),
+            "north" => Some(Side::North),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a finished game ended. Written `south`, `north` (the winner) or `draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+impl Outcome {
+    /// `south`, `north` or `draw`, as records write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win(s) => s.name(),
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a game stands, as a record's `result:` or a scenario claims it: over with an
+/// [`Outcome`], or not over yet. Written `south`, `north`, `draw` or `unfinished`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultClaim {
+    Over(Outcome),
+    Unfinished,
+}
+
+impl ResultClaim {
+    pub fn parse(text: &str) -> Option<ResultClaim> {
+        match text {
+            "south" => Some(ResultClaim::Over(Outcome::Win(Side::South))),
+            "north" => Some(ResultClaim::Over(Outcome::Win(Side::North))),
+            "draw" => Some(ResultClaim::Over(Outcome::Draw)),
+            "unfinished" => Some(ResultClaim::Unfinished),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultClaim::Over(outcome) => outcome.name(),
+            ResultClaim::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl fmt::Display for ResultClaim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Serde by the written names, for the types above that are not plain enums.
+macro_rules! serde_by_name {
+    ($ty:ty, $parse:expr, $expected:literal) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                let parse: fn(&str) -> Option<$ty> = $parse;
+                parse(&text).ok_or_else(|| {
+                    serde::de::Error::invalid_value(serde::de::Unexpected::Str(&text), &$expected)
+                })
+            }
+        }
+    };
+}
+
+serde_by_name!(
+    Outcome,
+    |t| match ResultClaim::parse(t) {
+        Some(ResultClaim::Over(o)) => Some(o),
+        _ => None,
+    },
+    "south, north or draw"
+);
+serde_by_name!(
+    ResultClaim,
+    ResultClaim::parse,
+    "south, north, draw or unfinished"
+);
+
+/// The end of a game: who won, by which rule, and the final score where the game counts one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameEnd {
+    pub outcome: Outcome,
+    pub rule: RuleId,
+    /// Seeds counted for (South, North), for games decided on score (Kingulu).
+    pub score: Option<[u16; 2]>,
+}
+
+/// A sowing direction on a player's ring, as the references name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    Clockwise,
+    Anticlockwise,
+}
+
+impl Direction {
+    pub fn reversed(self) -> Direction {
+        match self {
+            Direction::Clockwise => Direction::Anticlockwise,
+            Direction::Anticlockwise => Direction::Clockwise,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Clockwise => "clockwise",
+            Direction::Anticlockwise => "anticlockwise",
+        }
+    }
+}
+
+/// Why a move (or a lap) came to an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The last seed fell into an empty hole.
+    EmptyHole,
+    /// The last seed fell into a reserved hole.
+    ReservedHole,
+    /// A hole was reserved (Kingulu KIN-10, Kete hizi zetu).
+    Reservation,
+    /// The mover chose to stop at his kuu, or a takata lap ended there (Kete).
+    Kuu,
+    /// The game was won mid-move (Kete Bao hamna).
+    GameWon,
+    /// A stone arrived (Kimasai: every move is one step).
+    Arrived,
+}
+
+impl StopReason {
+    /// The reason in words, the house named as the game names it.
+    pub fn describe(self, terms: Terms) -> String {
+        match self {
+            StopReason::EmptyHole => "the last seed fell into an empty hole".into(),
+            StopReason::ReservedHole => "the last seed fell into a reserved hole".into(),
+            StopReason::Reservation => "a hole was reserved".into(),
+            StopReason::Kuu => format!("the move stops at the {}", terms.house),
+            StopReason::GameWon => "the game is won".into(),
+            StopReason::Arrived => "the stone arrived".into(),
+        }
+    }
+}
+
+/// A game's own words for the parts that descriptions share: Bao la Kete's kuu and reserve are
+/// Bao la Kiswahili's house and store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// The square hole: `kuu` (Kete), `house` (nyumba, Kiswahili).
+    pub house: &'static str,
+    /// The seeds not yet entered: `reserve` (Kete), `store` (Kiswahili).
+    pub reserve: &'static str,
+}
+
+/// Why a move is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Rejection {
+    /// The move breaks `rule`; `reason` says how, in words.
+    Illegal { rule: RuleId, reason: String },
+    /// The move's relay neither ended nor repeated within the cycle detector's budget
+    /// (the cycle detector's `LAP_BUDGET`): neither legal nor illegal.
+    Undecided { laps: u64 },
+}
+
+impl Rejection {
+    pub fn illegal(rule: RuleId, reason: impl Into<String>) -> Rejection {
+        Rejection::Illegal {
+            rule,
+            reason: reason.into(),
+        }
+    }
+
+    pub fn rule(&self) -> Option<RuleId> {
+        match self {
+            Rejection::Illegal { rule, .. } => Some(rule),
+            Rejection::Undecided { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rejection::Illegal { rule, reason } => write!(f, "{reason} ({rule})"),
+            Rejection::Undecided { laps } => write!(
+                f,
+                "the move neither ended nor repeated within {laps} laps: undecided"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+/// A move text that is not notation for this game at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub message: String,
+}
+
+impl NotationError {
+    pub fn new(message: impl Into<String>) -> Self {
+        NotationError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// A position text that cannot be read, or describes no reachable kind of position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub message: String,
+    /// The rule a valid position would break (`KIN-2` for a wrong seed count), if any.
+    pub rule: Option<RuleId>,
+}
+
+impl PositionError {
+    pub fn syntax(message: impl Into<String>) -> Self {
+        PositionError {
+            message: message.into(),
+            rule: None,
+        }
+    }
+
+    pub fn rule(rule: RuleId, message: impl Into<String>) -> Self {
+        PositionError {
+            message: message.into(),
+            rule: Some(rule),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// How a spelling failed to name exactly one legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unresolved<M> {
+    /// No legal move fits; the rejection of the move the spelling names (or its best reading).
+    Rejected(Rejection),
+    /// More than one legal move fits a shortened spelling.
+    Ambiguous(Vec<M>),
+    /// The spelling is not notation in this position (Kete: a hole without its row letter in
+    /// mtaji), although it parsed: reported like a text that does not parse (`not-notation`).
+    NotNotation(NotationError),
+}
+
+impl<M: fmt::Debug> fmt::Display for Unresolved<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresolved::Rejected(rejection) => rejection.fmt(f),
+            Unresolved::Ambiguous(moves) => write!(f, "the spelling fits {} moves", moves.len()),
+            Unresolved::NotNotation(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<M: fmt::Debug> std::error::Error for Unresolved<M> {}
+
+/// A claim that a move's annotation makes and the move does not bear out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FalseClaim {
+    /// The rule the claim is about (`KIN-9` for a capture count).
+    pub rule: RuleId,
+    pub message: String,
+}
+
+/// The outcome of generating the legal moves of a position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Generated {
+    /// Candidate moves left out because their legality could not be decided within the budget.
+    pub undecided: u32,
+}
+
+/// A move notation a record may be written in.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Notation {
+    /// The oracle's notation (README, *Positions and move notation*).
+    #[default]
+    Canonical,
+    /// Donkers' transcript notation for the 4x8 games (`7L*`, `5R>`, `B2L`).
+    Donkers,
+}
+
+impl Notation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Canonical => "canonical",
+            Notation::Donkers => "donkers",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Notation> {
+        [Notation::Canonical, Notation::Donkers]
+            .into_iter()
+            .find(|n| n.name() == text)
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
