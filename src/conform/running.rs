@@ -266,6 +266,21 @@ impl<'a> Run<'a> {
         self.stopped.is_some()
     }
 
+    /// Why a random game or position probe `name` is not played, if it is not: skipped by name,
+    /// a ruling the user asked for that the engine cannot check (a run that cannot check it does
+    /// not pass quietly), or the run already stopped.
+    fn not_played(&self, name: &str, unsupported: &Option<String>) -> Option<Outcome> {
+        if self.skipped(name) {
+            Some(Outcome::Skipped("--skip".into()))
+        } else if let Some(reason) = unsupported {
+            Some(Outcome::Unexcused(reason.clone()))
+        } else if self.stopped.is_some() {
+            Some(Outcome::NotRun)
+        } else {
+            None
+        }
+    }
+
     fn skipped(&self, name: &str) -> bool {
         self.options.skip.iter().any(|p| glob_match(p, name))
     }
@@ -368,13 +383,8 @@ impl<'a> Run<'a> {
         });
         for n in 0..self.options.games {
             let name = format!("{}/random/{n}", G::RULESET);
-            let outcome = if self.skipped(&name) {
-                Outcome::Skipped("--skip".into())
-            } else if let Some(reason) = &random_unsupported {
-                // The user asked for this ruling: a run that cannot check it does not pass quietly.
-                Outcome::Unexcused(reason.clone())
-            } else if self.stopped.is_some() {
-                Outcome::NotRun
+            let outcome = if let Some(outcome) = self.not_played(&name, &random_unsupported) {
+                outcome
             } else {
                 let ctx = Context::<G> {
                     rulings: game_rulings.clone(),
@@ -398,12 +408,8 @@ impl<'a> Run<'a> {
                 continue;
             };
             probed += 1;
-            let outcome = if self.skipped(&name) {
-                Outcome::Skipped("--skip".into())
-            } else if let Some(reason) = &random_unsupported {
-                Outcome::Unexcused(reason.clone())
-            } else if self.stopped.is_some() {
-                Outcome::NotRun
+            let outcome = if let Some(outcome) = self.not_played(&name, &random_unsupported) {
+                outcome
             } else {
                 let ctx = Context::<G> {
                     rulings: game_rulings.clone(),
