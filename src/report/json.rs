@@ -233,7 +233,12 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
 
 /// The whole report as one JSON document (pretty-printed, with a final newline).
 pub fn render(files: &[FileReport], io_problems: &[IoProblem]) -> String {
-    let mut writer = Writer::new(true);
+    streamed(files, io_problems, true)
+}
+
+/// The report of `files` written through [`Writer`], piece by piece, as `check` streams it.
+fn streamed(files: &[FileReport], io_problems: &[IoProblem], pretty: bool) -> String {
+    let mut writer = Writer::new(pretty);
     let mut out = writer.start();
     for file in files {
         out.push_str(&writer.file(&file.path));
@@ -243,8 +248,7 @@ pub fn render(files: &[FileReport], io_problems: &[IoProblem]) -> String {
         }
         out.push_str(&writer.end_file());
     }
-    out.push_str(&writer.finish(&Summary::of(files, io_problems.len()), io_problems));
-    out
+    out + &writer.finish(&Summary::of(files, io_problems.len()), io_problems)
 }
 
 /// The report written as it comes, game by game: [`Writer::start`], then per file
@@ -431,20 +435,6 @@ mod tests {
         } else {
             serde_json::to_string(&doc).unwrap()
         }
-    }
-
-    fn streamed(files: &[FileReport], io_problems: &[IoProblem], pretty: bool) -> String {
-        let mut writer = Writer::new(pretty);
-        let mut out = writer.start();
-        for file in files {
-            out.push_str(&writer.file(&file.path));
-            let lines = LineIndex::new(&file.text);
-            for game in &file.games {
-                out.push_str(&writer.game(&lines, game));
-            }
-            out.push_str(&writer.end_file());
-        }
-        out + &writer.finish(&Summary::of(files, io_problems.len()), io_problems)
     }
 
     #[test]
