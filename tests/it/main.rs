@@ -14,6 +14,7 @@ mod kete_traces;
 mod mutations;
 mod one_path;
 mod pictures;
+mod properties;
 mod protocol;
 mod repair;
 mod repair_set;

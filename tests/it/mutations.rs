@@ -2,7 +2,9 @@
 //! record files (with the differential between the two record readers), positions of every
 //! ruleset in both written forms, move notation, protocol requests, published transcripts —
 //! edited at random from a fixed seed. No input may panic; what is read back must round-trip.
-//! The `fuzz/` targets search the same properties without end (see README.md, *Fuzzing*).
+//! `repair`'s output and the HTML report's page keep the properties of `properties.rs`, on mutants
+//! and on the inputs the fuzzer once stopped on (`tests/data/fuzz/`). The `fuzz/` targets search
+//! the same properties without end (see README.md, *Fuzzing*).
 //! `BAO_MUTATIONS=N` sets the rounds.
 
 use bao_oracle::SplitMix64;
@@ -14,6 +16,8 @@ use bao_oracle::protocol::respond;
 use bao_oracle::random_game::{ToRecord, random_game};
 use bao_oracle::record::{readers_agree, split_documents};
 use bao_oracle::replay::ReplayOptions;
+
+use crate::properties;
 
 fn rounds(default: usize) -> usize {
     std::env::var("BAO_MUTATIONS")
@@ -285,4 +289,70 @@ fn mutated_transcripts_never_panic() {
             assert_eq!(games.len(), 1, "{record}");
         }
     }
+}
+
+/// Records of `dir` (`.yaml`, and `.txt` transcripts), as bytes.
+fn files_of(dir: &str) -> Vec<(String, Vec<u8>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "txt"))
+        .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn the_inputs_the_fuzzers_stopped_on_keep_their_properties() {
+    let files = files_of("tests/data/fuzz");
+    assert!(files.len() >= 8, "{}", files.len());
+    let mut edited = Vec::new();
+    for (path, bytes) in &files {
+        if properties::repair_output(bytes) > 0 {
+            edited.push(path.rsplit('/').next().unwrap());
+        }
+        properties::report_page(bytes);
+    }
+    // Every record with one slip is mended but those whose moves repair may not edit.
+    assert_eq!(
+        edited,
+        [
+            "hostile-anchor-slip.yaml",
+            "hostile-docs.yaml",
+            "hostile-newline.yaml",
+            "hostile-tagged.yaml",
+            "hostile-xss.yaml",
+            "repair-false-claim-before.yaml",
+            "repair-quoted-comment.yaml",
+        ]
+    );
+}
+
+#[test]
+fn mutated_records_keep_repair_and_report_properties() {
+    let mut samples: Vec<Vec<u8>> = files_of("tests/data/fuzz")
+        .into_iter()
+        .chain(files_of("tests/records"))
+        .map(|(_, bytes)| bytes)
+        .collect();
+    // Generated games with one slip, which the repair search mends.
+    for ruleset in RULESETS {
+        for record in dispatch(ruleset, Records).unwrap() {
+            let moves = record.find("moves: [").unwrap();
+            let (head, tail) = record.split_at(moves);
+            samples.push(format!("{head}{}", tail.replacen(", ", ", A9, ", 1)).into_bytes());
+        }
+    }
+    let mut rng = SplitMix64::new(17);
+    let mut edited = 0;
+    for round in 0..rounds(400) {
+        let sample = String::from_utf8_lossy(&samples[round % samples.len()]).into_owned();
+        let text = mutate(&sample, &mut rng);
+        edited += properties::repair_output(text.as_bytes());
+        properties::report_page(text.as_bytes());
+    }
+    // The search reached the edits, not only the refusals and the records left as written.
+    assert!(edited > 20, "{edited} games edited");
 }
