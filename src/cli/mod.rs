@@ -131,6 +131,20 @@ I/O error."))]
     /// Read a published transcript (Donkers' notation) and print it as a game record.
     Import(import::ImportArgs),
     /// Print a record file with the best complete repair of each game applied (never over it).
+    #[command(after_help = "\
+Examples:
+  bao-oracle repair game.yaml > game.repaired.yaml
+  bao-oracle repair --repair-window 12 --preset nkkmd games.yaml
+
+Only the edited moves change, each marked by a `# repair: ply N: written ...` comment; a game
+without a complete repair is printed as written, under a comment saying why. A game is left as
+written, not edited, where the edit would touch a move written as a YAML block scalar (`|`, `>`)
+or a move that is an anchor (`&m`) an alias (`*m`) repeats. The output is read again before it is
+printed: if it is not the input with exactly the marked plies changed (the same games, fields and
+values), nothing is printed.
+
+Exit status: 0 every game valid after the repair, 1 a game still invalid, 2 a usage or I/O error,
+or an output that failed its own check.")]
     Repair(repair::RepairArgs),
     /// Print a game's rules: every rule and ambiguity id, its statement and source.
     #[command(after_help = "\
