@@ -252,7 +252,10 @@ pub trait Game: Sized + 'static {
     const PRESETS: &'static [Preset] = &[];
     /// The notations a record of this game may declare (`notation:`); the first is the default.
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
-    /// The rule catalogue, `spec/<ruleset>/rules.yaml`, as built into the oracle.
+    /// The rule catalogue: every rule and ambiguity id of the reference, with its source, and
+    /// the named rulings, as YAML (format: the oracle's `spec/README.md`). This crate's games keep
+    /// theirs in `catalogues/<ruleset>.yaml`, which the specification's `spec/<ruleset>/rules.yaml`
+    /// links to.
     const CATALOGUE: &'static str;
     /// The game's words for its house and reserve, where it has them.
     const TERMS: Terms = Terms {

@@ -573,7 +573,7 @@ impl Game for Kingulu {
     const RULESET: &'static str = "bao-kingulu";
     const NAME: &'static str = "Bao Kingulu";
     const RULINGS: &'static [RulingDef] = RULINGS;
-    const CATALOGUE: &'static str = include_str!("../../../../../spec/bao-kingulu/rules.yaml");
+    const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-kingulu.yaml");
 
     type Position = Position;
     type Move = Move;
