@@ -1,6 +1,6 @@
 //! `check`: the validator's pipeline, file by file. Paths → files ([`collect_files`]) → text
 //! ([`crate::record::read_source`]) → records ([`crate::record`]) → replays ([`crate::replay`]) →
-//! [`FileReport`]s for the reporters ([`crate::report`]).
+//! [`FileReport`]s for the reporters (`report`, which depend on this module, not it on them).
 //!
 //! Games are checked one at a time into a [`GameSink`]: a reporter that writes each game's
 //! report as it comes needs memory for the file's text and one game, not for every game's report.
@@ -13,12 +13,12 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::diagnostics::LineIndex;
 use crate::diagnostics::{Code, Finding};
 use crate::infer::{self, Inference};
 use crate::record::{self, Record, Source};
 use crate::repair::{Repair, Suggestion};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
-use crate::report::LineIndex;
 use crate::timeline::Step;
 
 /// The check of one game (one YAML document).

@@ -2,7 +2,7 @@
 //! error codes that name them.
 //!
 //! A finding knows the ply and the byte span of the record text it is about, never the board;
-//! the reporters ([`crate::report`]) turn findings into miette reports or JSON. The codes are a
+//! the reporters (`report`) turn findings into miette reports or JSON. The codes are a
 //! contract: scripts match on them, docs/reference.md (`## Error codes`) documents each one, and a test
 //! keeps the two in step.
 
@@ -97,5 +97,78 @@ mod tests {
         // `d` is byte 7 (é takes two bytes) but column 4.
         assert_eq!(line_column(text, 7), (2, 4));
         assert_eq!(line_column(text, 100), (3, 1));
+    }
+}
+
+/// Where the lines of a text start: built once per file (when first asked), so that locating
+/// each of many findings costs a binary search, not a scan of the file from its start (a file
+/// with thousands of invalid games would be quadratic), and a file with nothing to locate costs
+/// nothing.
+pub struct LineIndex<'a> {
+    text: &'a str,
+    /// Byte offsets of the line starts; the first is 0.
+    starts: std::cell::OnceCell<Vec<usize>>,
+}
+
+impl<'a> LineIndex<'a> {
+    pub fn new(text: &'a str) -> LineIndex<'a> {
+        LineIndex {
+            text,
+            starts: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn starts(&self) -> &[usize] {
+        self.starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
+            starts
+        })
+    }
+
+    /// The 0-based line holding byte `at`.
+    pub fn line_of(&self, at: usize) -> usize {
+        self.starts().partition_point(|&s| s <= at) - 1
+    }
+
+    /// The byte offset where 0-based line `line` starts.
+    pub fn start(&self, line: usize) -> usize {
+        self.starts()[line]
+    }
+
+    /// The index of the last line (the one after a final line end counts).
+    pub fn last_line(&self) -> usize {
+        self.starts().len() - 1
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset`, as
+    /// [`line_column`] gives them.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_of(offset);
+        let column = self.text[self.starts()[line]..offset].chars().count() + 1;
+        (line + 1, column)
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::{LineIndex, line_column};
+
+    #[test]
+    fn the_index_locates_as_a_scan_does() {
+        for text in ["", "ab\ncé d\n", "\n\n", "x", "a\r\nbé\n\nc"] {
+            let index = LineIndex::new(text);
+            for offset in 0..=text.len() + 2 {
+                assert_eq!(
+                    index.line_column(offset),
+                    line_column(text, offset),
+                    "{text:?} {offset}"
+                );
+            }
+        }
     }
 }

@@ -61,6 +61,7 @@ pub mod repair;
 pub mod replay;
 pub mod report;
 pub mod spec;
+pub mod step;
 pub mod timeline;
 pub mod trace;
 pub mod transcript;

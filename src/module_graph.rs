@@ -1,5 +1,5 @@
-//! No two files of the rules (`crates/bao-rules/src/`) import each other, directly or round a
-//! longer circle (issue 17 item 4):
+//! No two files of the rules (`crates/bao-rules/src/`), nor of the oracle (`src/`), import each
+//! other, directly or round a longer circle (issue 17 item 4):
 //! a test that reads every file's `crate::…` and `super::…` paths (in `use` lines, code and doc
 //! links alike) and follows re-exports to the file that defines the name.
 
@@ -389,6 +389,27 @@ fn no_two_files_of_the_rules_import_each_other() {
     assert!(
         found.is_empty(),
         "files of the rules that import each other (round a circle):\n{found:#?}"
+    );
+}
+
+#[test]
+fn no_two_files_of_the_oracle_import_each_other() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut edges = graph(&root);
+    // `src/conform/` is held to the same by its own test, with conform.
+    let in_conform = |m: &Vec<String>| m.first().is_some_and(|f| f == "conform");
+    edges.retain(|m, _| !in_conform(m));
+    for targets in edges.values_mut() {
+        targets.retain(|t| !in_conform(t));
+    }
+    assert!(
+        edges.len() > 20,
+        "the oracle's files were not read: {edges:#?}"
+    );
+    let found = circles(&edges);
+    assert!(
+        found.is_empty(),
+        "files of the oracle that import each other (round a circle):\n{found:#?}"
     );
 }
 

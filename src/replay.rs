@@ -19,7 +19,7 @@ use crate::repair::{self, Repair};
 use crate::rulings::Preset;
 use crate::rulings::{RulingError, RulingSet};
 use crate::setup::{Setup, SetupError, SetupField, rulings_help};
-use crate::timeline::{self, Step};
+use crate::step::{self, Step};
 use crate::with_game;
 
 /// What a replay takes besides the record.
@@ -37,8 +37,8 @@ pub struct ReplayOptions {
     /// `--repair-window K`: for a game that stops at a move, look for repairs at that ply and
     /// up to K plies before it ([`crate::repair`]); 0 looks for none.
     pub repair_window: u32,
-    /// `--infer-rulings`: [`crate::check`] also finds the ruling combinations each game is valid
-    /// under ([`crate::infer`]).
+    /// `--infer-rulings`: `check` also finds the ruling combinations each game is valid under
+    /// (`infer`, which replays through this module).
     pub infer_rulings: bool,
 }
 
@@ -391,13 +391,13 @@ fn play_moves<G: Game>(
     let mut events = Vec::new();
     let mut stopped = false;
     if let Some(steps) = steps.as_mut() {
-        steps(timeline::start::<G>(&game));
+        steps(step::start::<G>(&game));
     }
     for (i, text) in record.moves.iter().enumerate() {
         let ply = i as u32 + 1;
         if let Some(end) = game.end() {
             if let Some(steps) = steps.as_mut() {
-                steps(timeline::stop::<G>(&game, ply, &text.value, true));
+                steps(step::stop::<G>(&game, ply, &text.value, true));
             }
             out.findings
                 .push(after_end(end, ended_at.unwrap_or(0), ply, text, record));
@@ -407,7 +407,7 @@ fn play_moves<G: Game>(
             Ok(played) => played,
             Err(error) => {
                 if let Some(steps) = steps.as_mut() {
-                    steps(timeline::stop::<G>(&game, ply, &text.value, false));
+                    steps(step::stop::<G>(&game, ply, &text.value, false));
                 }
                 out.findings
                     .push(refused_finding::<G>(&game, error, ply, text));
@@ -416,7 +416,7 @@ fn play_moves<G: Game>(
             }
         };
         if let Some(steps) = steps.as_mut() {
-            steps(timeline::ply::<G>(&game, &text.value, &events));
+            steps(step::ply::<G>(&game, &text.value, &events));
         }
         out.plies = ply;
         for claim in played.false_claims {

@@ -2,7 +2,7 @@
 //! serde-saphyr so that every move keeps its byte span in the file.
 //!
 //! This module knows YAML and the record format, nothing of any game's rules: it hands
-//! [`Record`]s to [`crate::replay`], or a [`Finding`] for a record it could not read. docs/historians.md
+//! [`Record`]s to the replay (`replay`), or a [`Finding`] for a record it could not read. docs/historians.md
 //! (`## The game record`) documents every field.
 //!
 //! Robustness: a file is refused above [`MAX_FILE_BYTES`] before it is read, must be UTF-8 text,

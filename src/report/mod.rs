@@ -12,6 +12,9 @@ pub mod json;
 
 use std::borrow::Cow;
 
+// Where a reporter finds the lines of a record; it is the findings', beside them.
+pub use crate::diagnostics::LineIndex;
+
 /// `text` with its control characters shown escaped (`\u{1b}`), for every output people read:
 /// text taken from a record or the command line must not move the cursor, recolour or retitle
 /// the terminal. Line ends (`\n`, `\r\n`) and tabs stay as they are.
@@ -61,79 +64,5 @@ mod tests {
             escape_controls("café\n"),
             std::borrow::Cow::Borrowed(_)
         ));
-    }
-}
-
-/// Where the lines of a text start: built once per file (when first asked), so that locating
-/// each of many findings costs a binary search, not a scan of the file from its start (a file
-/// with thousands of invalid games would be quadratic), and a file with nothing to locate costs
-/// nothing.
-pub struct LineIndex<'a> {
-    text: &'a str,
-    /// Byte offsets of the line starts; the first is 0.
-    starts: std::cell::OnceCell<Vec<usize>>,
-}
-
-impl<'a> LineIndex<'a> {
-    pub fn new(text: &'a str) -> LineIndex<'a> {
-        LineIndex {
-            text,
-            starts: std::cell::OnceCell::new(),
-        }
-    }
-
-    fn starts(&self) -> &[usize] {
-        self.starts.get_or_init(|| {
-            let mut starts = vec![0];
-            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
-            starts
-        })
-    }
-
-    /// The 0-based line holding byte `at`.
-    pub fn line_of(&self, at: usize) -> usize {
-        self.starts().partition_point(|&s| s <= at) - 1
-    }
-
-    /// The byte offset where 0-based line `line` starts.
-    pub fn start(&self, line: usize) -> usize {
-        self.starts()[line]
-    }
-
-    /// The index of the last line (the one after a final line end counts).
-    pub fn last_line(&self) -> usize {
-        self.starts().len() - 1
-    }
-
-    /// The 1-based line and column (in characters) of byte `offset`, as
-    /// [`crate::diagnostics::line_column`] gives them.
-    pub fn line_column(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self.line_of(offset);
-        let column = self.text[self.starts()[line]..offset].chars().count() + 1;
-        (line + 1, column)
-    }
-}
-
-#[cfg(test)]
-mod line_tests {
-    use super::LineIndex;
-    use crate::diagnostics::line_column;
-
-    #[test]
-    fn the_index_locates_as_a_scan_does() {
-        for text in ["", "ab\ncé d\n", "\n\n", "x", "a\r\nbé\n\nc"] {
-            let index = LineIndex::new(text);
-            for offset in 0..=text.len() + 2 {
-                assert_eq!(
-                    index.line_column(offset),
-                    line_column(text, offset),
-                    "{text:?} {offset}"
-                );
-            }
-        }
     }
 }

@@ -28,7 +28,8 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// The specification built into the binary: each file of `spec/` as (path, text), so that
 /// `conform`, `spec` and `export` work from any folder (`--spec`/paths override it). A test keeps
-/// the table equal to the folder.
+/// the table equal to the folder. The rule catalogues are the rules crate's
+/// (`crates/bao-rules/catalogues/`, which each `spec/<ruleset>/rules.yaml` links to).
 pub const BUILT_IN: &[(&str, &str)] = &[
     (
         "spec/bao-kingulu/board.yaml",
@@ -48,7 +49,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "spec/bao-kingulu/rules.yaml",
-        include_str!("../../spec/bao-kingulu/rules.yaml"),
+        <crate::Kingulu as Game>::CATALOGUE,
     ),
     (
         "spec/bao-kingulu/sowing.yaml",
@@ -80,7 +81,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "spec/bao-la-kete/rules.yaml",
-        include_str!("../../spec/bao-la-kete/rules.yaml"),
+        <crate::Kete as Game>::CATALOGUE,
     ),
     (
         "spec/bao-la-kete/sowing.yaml",
@@ -108,7 +109,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "spec/bao-la-kimasai/rules.yaml",
-        include_str!("../../spec/bao-la-kimasai/rules.yaml"),
+        <crate::Kimasai as Game>::CATALOGUE,
     ),
     (
         "spec/bao-la-kiswahili/board.yaml",
@@ -132,7 +133,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "spec/bao-la-kiswahili/rules.yaml",
-        include_str!("../../spec/bao-la-kiswahili/rules.yaml"),
+        <crate::Zanzibar as Game>::CATALOGUE,
     ),
     (
         "spec/bao-la-kiswahili/takasia.yaml",

@@ -19,194 +19,67 @@ pub use crate::types::{
 };
 
 /// Something a move did that moves no seeds by itself: a decision taken, a rule that changed the
-/// course of the move. Rules decide on the variant; [`Note::text`] is the one place with its words.
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Note {
-    // Kingulu.
-    /// KIN-5: seeds of a lap fell into reserved holes.
-    SeedsInReservedHoles,
-    /// KIN-A5: the hole opposite is reserved, so nothing is captured.
-    OppositeReserved,
-    /// KIN-A4: the last-but-one seed fell into a reserved hole and stays there.
-    PenultimateStays,
-    // Bao la Kete.
-    /// KETE-12: a nemo capture.
-    NemoCapture,
-    /// KETE-15: a nemo takata.
-    NemoTakata,
-    /// KETE-16: the lone kuu held seven or more; two seeds are sown.
-    KuuAloneTwo,
-    /// KETE-16: the lone kuu held six; all seven are sown.
-    KuuAloneSix,
-    /// KETE-17: a mtaji capture.
-    MtajiCapture,
-    /// KETE-19: a mtaji takata.
-    MtajiTakata,
-    /// KETE-18: the first lap sowed 16 or more seeds.
-    Sixteen,
-    /// KETE-20: the first mtaji takata starts from the kuu.
-    FirstTakataFromKuu,
-    /// KETE-13: the mover chose the kichwa for a central hole.
-    KichwaChosen,
-    /// KETE-13: a capture from the far kimbi reverses the direction.
-    Reversed,
-    /// KETE-14: the mover chose safari.
-    Safari,
-    /// KETE-A1: safari, compulsory in mtaji.
-    SafariCompulsory,
-    /// KETE-4: the mover's kuu is emptied and destroyed.
-    KuuDestroyed,
-    /// KETE-4: the opponent's kuu is captured.
-    KuuCaptured,
-    /// KETE-23: Bao hamna; the move stops once the captured seeds are sown.
-    BaoHamna,
-    /// KETE-A8 `finish`: Bao hamna; the move is played to its end.
-    BaoHamnaFinish,
-    /// KETE-21: the first lap of a move from the kuu goes on from the reserved hole.
-    FirstLapFromKuu,
-    /// KETE-22: the reserved hole is captured.
-    HiziZetuCaptured,
-    /// KETE-22: no legal capture takes the reserved hole.
-    HiziZetuLapses,
-    /// KETE-20: no legal takata starts from the kuu.
-    KuuObligationLapses,
-    // Bao la Kiswahili.
-    /// ZAN-11: a namua capture.
-    NamuaCapture,
-    /// ZAN-14: a namua takasa.
-    NamuaTakasa,
-    /// ZAN-16: the lone functional house sows two seeds.
-    LoneHouseTwo,
-    /// ZAN-22: a mtaji takasa.
-    MtajiTakasa,
-    /// ZAN-18: the mover plays the house.
-    PlayHouse,
-    /// ZAN-19: in mtaji a lap ending in the owned house relays on, ending it.
-    HouseRelaysMtaji,
-    /// ZAN-17: the mover's house is emptied and lost.
-    HouseEmptied,
-    /// ZAN-17: the opponent's house is captured and lost.
-    HouseCaptured,
-    /// ZAN-A12 `relay`: the first lap of a move from the house goes on from the takasia-ed hole.
-    FirstLapFromHouse,
-    /// ZAN-A13: the takasia-ed hole is captured, as it must be.
-    TakasiaCaptured,
-    /// ZAN-A13: no legal capture takes the takasia-ed hole.
-    TakasiaLapses,
-    /// ZAN-19: the first capture of a mtaji move ends both players' houses.
-    HousesLostMtajiCapture,
-    /// ZAN-A6 `lost`: the house is lost at the end of its owner's last namua move.
-    HouseLostLastNamua,
-    /// ZAN-A15 `no-sow`: Bao hamna before the captured seeds are sown.
-    BaoHamnaNoSow,
-    /// ZAN-A15 `finish`: Bao hamna; the move is played to its end.
-    BaoHamnaPlayedOut,
-    /// ZAN-A17 `either`: the mover's front row is empty at the end of his move.
-    FrontRowEmptied,
-    /// ZAN-A14 `both`: a player has no hole of two or more after a capture; the move stops.
-    Immobile,
+/// course of the move. Each game defines its own notes with its rules (`games::kingulu::notes`,
+/// `games::four_by_eight::notes`), so a new game adds notes without touching this file; rules
+/// decide on the note, and [`Note::text`] gives its words.
+///
+/// Notes compare by their words, so a game's note constants work as patterns:
+///
+/// ```
+/// use bao_rules::games::kingulu::notes;
+/// use bao_rules::{Event, Note, NoteText};
+///
+/// const MINE: Note = Note::new(&NoteText { name: "MINE", text: "a note of my own game" });
+/// let event = Event::Note { note: notes::OPPOSITE_RESERVED, rule: "KIN-A5" };
+/// assert!(matches!(event, Event::Note { note: notes::OPPOSITE_RESERVED, .. }));
+/// assert_ne!(MINE, notes::OPPOSITE_RESERVED);
+/// assert_eq!(format!("{:?}", notes::OPPOSITE_RESERVED), "OPPOSITE_RESERVED");
+/// ```
+// A thin pointer: an event stays as small as it was with the one enum of every game's notes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Note(&'static NoteText);
+
+/// A note's words: its name in its game's code, and its text as `explain` and traces print it.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct NoteText {
+    pub name: &'static str,
+    pub text: &'static str,
 }
 
 impl Note {
+    /// The note with these words.
+    pub const fn new(words: &'static NoteText) -> Note {
+        Note(words)
+    }
+
+    /// The note's name, as its game's code calls it (`SAFARI`).
+    pub fn name(self) -> &'static str {
+        self.0.name
+    }
+
     /// The note in words, as `explain` and traces print it.
     pub fn text(self) -> &'static str {
-        match self {
-            Note::SeedsInReservedHoles => {
-                "seeds fell into reserved holes: they count for the holes' owners"
-            }
-            Note::OppositeReserved => "the opposite hole is reserved: no capture, the seed stays",
-            Note::PenultimateStays => {
-                "the last-but-one seed fell into a reserved hole and stays there"
-            }
-            Note::NemoCapture => "nemo capture: a reserve seed goes into the capturing hole",
-            Note::NemoTakata => {
-                "nemo takata: a reserve seed goes into the hole, which is then sown"
-            }
-            Note::KuuAloneTwo => {
-                "the kuu is the only occupied front hole and held seven or more: only two seeds \
-                 are sown"
-            }
-            Note::KuuAloneSix => {
-                "the kuu is the only occupied front hole and held six: all seven are sown"
-            }
-            Note::MtajiCapture => {
-                "mtaji capture: the first lap ends in an occupied front hole facing an occupied \
-                 hole"
-            }
-            Note::MtajiTakata => "mtaji takata: the move captures nothing",
-            Note::Sixteen => {
-                "sixteen rule: the first lap sowed 16 or more seeds, so the move captures nothing"
-            }
-            Note::FirstTakataFromKuu => "the first mtaji takata starts from the kuu",
-            Note::KichwaChosen => "the mover chooses the kichwa the captured seeds start from",
-            Note::Reversed => "captured from the kimbi at the far end: the direction reverses",
-            Note::Safari => "safari: the mover goes on from his kuu",
-            Note::SafariCompulsory => "safari: in mtaji the move must go on from the kuu",
-            Note::KuuDestroyed => "the kuu is emptied and destroyed: an ordinary hole from now on",
-            Note::KuuCaptured => "the opponent's kuu is captured and destroyed",
-            Note::BaoHamna => {
-                "Bao hamna: the opponent's front row is empty; the captured seeds are sown and the \
-                 move stops"
-            }
-            Note::BaoHamnaFinish => {
-                "Bao hamna: the opponent's front row is empty; the move is played to its end \
-                 (finish)"
-            }
-            Note::FirstLapFromKuu => {
-                "the first lap of a move from the kuu is not stopped by the reserved hole"
-            }
-            Note::HiziZetuCaptured => "hizi zetu: the reserved hole is captured, as it must be",
-            Note::HiziZetuLapses => {
-                "hizi zetu: no legal capture takes the reserved hole, so the obligation lapses"
-            }
-            Note::KuuObligationLapses => {
-                "no legal takata starts from the kuu, so the first takata need not"
-            }
-            Note::NamuaCapture => "namua capture: a store seed goes into the capturing hole",
-            Note::NamuaTakasa => {
-                "namua takasa: a store seed goes into the hole, which is then sown"
-            }
-            Note::LoneHouseTwo => {
-                "the house is the only occupied front hole: only two seeds are sown and it stays \
-                 owned"
-            }
-            Note::MtajiTakasa => "mtaji takasa: the move captures nothing",
-            Note::PlayHouse => "the mover plays the house: it is lifted and sown on",
-            Note::HouseRelaysMtaji => {
-                "in mtaji a lap ending in the owned house relays on, which ends the house"
-            }
-            Note::HouseEmptied => "the house is emptied and lost: an ordinary hole from now on",
-            Note::HouseCaptured => "the opponent's house is captured and lost",
-            Note::FirstLapFromHouse => {
-                "the first lap of a move from the house is not stopped by the takasia-ed hole"
-            }
-            Note::TakasiaCaptured => "takasia: the takasia-ed hole is captured, as it must be",
-            Note::TakasiaLapses => {
-                "takasia: no legal capture takes the takasia-ed hole, so the obligation lapses"
-            }
-            Note::HousesLostMtajiCapture => {
-                "the first capture of a mtaji move: neither player owns a house from now on"
-            }
-            Note::HouseLostLastNamua => {
-                "the last namua move is over: the house is lost (house-in-mtaji = lost)"
-            }
-            Note::BaoHamnaNoSow => {
-                "Bao hamna: the opponent's front row is empty; the move stops before the captured \
-                 seeds are sown, and they stay in the captor's store"
-            }
-            Note::BaoHamnaPlayedOut => {
-                "Bao hamna: the opponent's front row is empty; the move is played to its end"
-            }
-            Note::FrontRowEmptied => {
-                "the mover's front row is empty at the end of his move: he loses"
-            }
-            Note::Immobile => {
-                "a player has no hole with two or more seeds after this capture: the move stops"
-            }
-        }
+        self.0.text
     }
 }
+
+impl fmt::Debug for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+/// A game's notes as constants: `NAME = "text";`, each with a doc comment naming its rule.
+macro_rules! notes {
+    ($($(#[$doc:meta])* $name:ident = $text:expr;)*) => {
+        $(
+            $(#[$doc])*
+            pub const $name: $crate::game::Note =
+                $crate::game::Note::new(&$crate::game::NoteText { name: stringify!($name), text: $text });
+        )*
+    };
+}
+pub(crate) use notes;
 
 /// What a move did, step by step, in the order it happened. Holes are the game's hole indices
 /// ([`Game::hole_name`] names them). Every event carries the rule behind it.
@@ -379,7 +252,10 @@ pub trait Game: Sized + 'static {
     const PRESETS: &'static [Preset] = &[];
     /// The notations a record of this game may declare (`notation:`); the first is the default.
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
-    /// The rule catalogue, `spec/<ruleset>/rules.yaml`, as built into the oracle.
+    /// The rule catalogue: every rule and ambiguity id of the reference, with its source, and
+    /// the named rulings, as YAML (format: the oracle's `spec/README.md`). This crate's games keep
+    /// theirs in `catalogues/<ruleset>.yaml`, which the specification's `spec/<ruleset>/rules.yaml`
+    /// links to.
     const CATALOGUE: &'static str;
     /// The game's words for its house and reserve, where it has them.
     const TERMS: Terms = Terms {

@@ -45,7 +45,7 @@ pub mod types;
 
 pub use board::{Board, Hole, Mark, Row, Store};
 pub use code::{Code, Span};
-pub use game::{Event, Game, Note, Sink, Terms};
+pub use game::{Event, Game, Note, NoteText, Sink, Terms};
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;
 pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents, Playthrough};

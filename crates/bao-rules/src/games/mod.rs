@@ -1,8 +1,9 @@
 //! The games, and the one place that maps a ruleset id to its game type.
 //!
-//! Adding a game: write its module (rules, notation) implementing [`crate::game::Game`], name its
-//! type once in [`registered_games!`] (the one registration: [`RULESETS`], [`with_game!`] and
-//! [`dispatch`] follow from it), and give it a folder in `spec/`.
+//! Adding a game: write its module (rules, notation, its [`crate::game::Note`]s) implementing
+//! [`crate::game::Game`], its rule catalogue in `catalogues/`, name its type once in
+//! [`registered_games!`] (the one registration: [`RULESETS`], [`with_game!`] and [`dispatch`]
+//! follow from it), and give it a folder in the oracle's `spec/`.
 //!
 //! [`registered_games!`]: crate::registered_games
 //! [`with_game!`]: crate::with_game

@@ -3,9 +3,10 @@
 //!
 //! [`Game::position_during`]: crate::game::Game::position_during
 
+use super::notes;
 use super::position::{Position, RING, ring_of};
 use super::variant::Variant;
-use crate::game::{Direction, Event, Note};
+use crate::game::{Direction, Event};
 
 /// `pos` with `events` applied, or `None` if seeds are still in hand after them or the events
 /// do not fit the board (each lap must end where its event says).
@@ -63,20 +64,20 @@ pub fn position_during(variant: &Variant, pos: &Position, events: &[Event]) -> O
                 }
             }
             Event::Note {
-                note: Note::KuuDestroyed | Note::HouseEmptied | Note::HouseLostLastNamua,
+                note: notes::KUU_DESTROYED | notes::HOUSE_EMPTIED | notes::HOUSE_LOST_LAST_NAMUA,
                 ..
             } => p.kuu[mover] = false,
             Event::Note {
-                note: Note::KuuCaptured | Note::HouseCaptured,
+                note: notes::KUU_CAPTURED | notes::HOUSE_CAPTURED,
                 ..
             } => p.kuu[1 - mover] = false,
             Event::Note {
-                note: Note::HousesLostMtajiCapture,
+                note: notes::HOUSES_LOST_MTAJI_CAPTURE,
                 ..
             } => p.kuu = [false, false],
             // ZAN-A15 `no-sow`: the captured seeds stay in the captor's store.
             Event::Note {
-                note: Note::BaoHamnaNoSow,
+                note: notes::BAO_HAMNA_NO_SOW,
                 ..
             } => {
                 p.reserve[mover] += u8::try_from(in_hand).ok()?;

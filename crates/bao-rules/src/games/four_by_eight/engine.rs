@@ -5,11 +5,12 @@
 use super::candidates::Class;
 use super::choice::{Any, Judge, candidate, not_a_move};
 use super::moves::Move;
+use super::notes;
 use super::position::{HOLE_NAMES, KUU, Position, ring_of};
 use super::sowing::{Played, Refusal, Safari, sow_move};
 use super::variant::{self, Fixed, MustCapture, Rules};
 use super::{hizi_zetu, position, sowing};
-use crate::game::{Event, GameEnd, Generated, Note, Outcome, Rejection, Side, Sink};
+use crate::game::{Event, GameEnd, Generated, Outcome, Rejection, Side, Sink};
 
 /// The [`crate::game::Game`] functions both 4×8 games hand to the one engine unchanged: `$fixed`
 /// is the game's fixed switches (`variant::Fixed`), `$variant` its `Variant`; each game's
@@ -208,7 +209,7 @@ pub(super) fn play<F: Fixed, S: Sink>(
         }
         if judge.kuu_first && c.r != KUU && matches!(c.class, Class::Takata { .. }) {
             sink.event(Event::Note {
-                note: Note::KuuObligationLapses,
+                note: notes::KUU_OBLIGATION_LAPSES,
                 rule: "KETE-20",
             });
         }

@@ -108,7 +108,7 @@ impl Game for Kete {
     const NAME: &'static str = "Bao la Kete";
     const RULINGS: &'static [RulingDef] = RULINGS;
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical, Notation::Donkers];
-    const CATALOGUE: &'static str = include_str!("../../../../../spec/bao-la-kete/rules.yaml");
+    const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kete.yaml");
 
     type Position = Position;
     type Move = Move;

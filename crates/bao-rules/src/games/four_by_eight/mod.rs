@@ -16,6 +16,7 @@
 //! - `moves.rs`: the move; `engine.rs`: the rules every move goes through, the end of the game
 //!   (KETE-23, KETE-24);
 //! - `kete.rs`, `zanzibar.rs`: each game's rulings and its [`crate::game::Game`] implementation;
+//! - `notes.rs`: the words of what a move did that moves no seeds ([`crate::game::Note`]);
 //! - `spelling.rs`: a move as written; `notation.rs`: moves and positions as written; `during.rs`: the board partway through a move.
 
 mod candidates;
@@ -30,6 +31,7 @@ mod moves;
 mod mtaji;
 mod nemo;
 mod notation;
+pub mod notes;
 mod position;
 mod ring;
 mod sowing;

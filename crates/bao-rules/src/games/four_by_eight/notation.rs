@@ -12,13 +12,14 @@
 //!
 //! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
 
+use super::notes;
 use super::position::{HOLE_NAMES, HOLES, KUU, Position, index_of, ring_of};
 use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
 use super::{Dir, Move};
 use crate::board::{Board, Mark, Row, Store};
 use crate::game::{
-    Event, FalseClaim, Notation, NotationError, Note, PositionError, Rejection, Side, Unresolved,
+    Event, FalseClaim, Notation, NotationError, PositionError, Rejection, Side, Unresolved,
 };
 use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
@@ -115,10 +116,10 @@ impl Did {
                 matches!(
                     e,
                     Event::Note {
-                        note: Note::Safari
-                            | Note::SafariCompulsory
-                            | Note::PlayHouse
-                            | Note::HouseRelaysMtaji,
+                        note: notes::SAFARI
+                            | notes::SAFARI_COMPULSORY
+                            | notes::PLAY_HOUSE
+                            | notes::HOUSE_RELAYS_MTAJI,
                         ..
                     }
                 )

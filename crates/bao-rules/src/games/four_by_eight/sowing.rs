@@ -11,6 +11,7 @@
 use std::marker::PhantomData;
 
 use super::memo::Known;
+use super::notes;
 use super::position::{
     ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
     opposite, right_kimbi, ring_of,
@@ -481,14 +482,14 @@ impl<S: Sink, F: Fixed> Sowing<'_, '_, S, F> {
         } else if right_kimbi(z) {
             ACW
         } else if first_nemo {
-            self.note(Note::KichwaChosen, v.ids.kichwa);
+            self.note(notes::KICHWA_CHOSEN, v.ids.kichwa);
             chosen
         } else {
             self.step
         };
         self.step = step;
         if !first_nemo && step != before {
-            self.note(Note::Reversed, v.ids.kichwa);
+            self.note(notes::REVERSED, v.ids.kichwa);
         }
         if self.opp.front_empty() && !self.won && !self.bao_hamna(seeds) {
             return z;
@@ -522,7 +523,7 @@ impl<S: Sink, F: Fixed> Sowing<'_, '_, S, F> {
         self.kuu = false;
         self.opp_kuu = false;
         self.note(
-            Note::HousesLostMtajiCapture,
+            notes::HOUSES_LOST_MTAJI_CAPTURE,
             self.rules().variant.ids.house_in_mtaji,
         );
     }
@@ -537,9 +538,9 @@ impl<S: Sink, F: Fixed> Sowing<'_, '_, S, F> {
         self.won = true;
         match self.rules().mid_move {
             MidMove::Finish => self.note(v.notes.bao_hamna_finish, v.ids.mid_move),
-            MidMove::Stop => self.note(Note::BaoHamna, v.ids.bao_hamna),
+            MidMove::Stop => self.note(notes::BAO_HAMNA, v.ids.bao_hamna),
             MidMove::NoSow => {
-                self.note(Note::BaoHamnaNoSow, v.ids.mid_move);
+                self.note(notes::BAO_HAMNA_NO_SOW, v.ids.mid_move);
                 self.reserve += seeds;
                 return false;
             }
@@ -557,7 +558,7 @@ impl<S: Sink, F: Fixed> Sowing<'_, '_, S, F> {
         {
             self.won = true;
             self.finish = false;
-            self.note(Note::Immobile, "ZAN-A14");
+            self.note(notes::IMMOBILE, "ZAN-A14");
         }
     }
 }
@@ -626,10 +627,10 @@ pub fn sow_move<F: Fixed, S: Sink>(
                 // and it stays a kuu with six or more; six: all seven go and it is destroyed.
                 LoneHouse::Lamu if x == KUU && s.kuu => {
                     if before_seed >= 7 {
-                        s.note(Note::KuuAloneTwo, ids.lone_house);
+                        s.note(notes::KUU_ALONE_TWO, ids.lone_house);
                         s.lap(x, 2, ids.lone_house)?
                     } else {
-                        s.note(Note::KuuAloneSix, ids.lone_house);
+                        s.note(notes::KUU_ALONE_SIX, ids.lone_house);
                         s.lap(x, held, ids.lone_house)?
                     }
                 }
@@ -659,16 +660,16 @@ pub fn sow_move<F: Fixed, S: Sink>(
             // an occupied hole. KETE-18: not with 16 or more seeds.
             let would = is_front(z) && s.ring.get(z) >= 2 && s.opp.get(opposite(z)) > 0;
             if would && n < 16 {
-                s.note(Note::MtajiCapture, ids.mtaji_capture);
+                s.note(notes::MTAJI_CAPTURE, ids.mtaji_capture);
                 z = s.capture(z, ids.mtaji_capture, false, 0);
                 capture_move = true;
             } else {
                 if would {
-                    s.note(Note::Sixteen, ids.sixteen);
+                    s.note(notes::SIXTEEN, ids.sixteen);
                 }
                 s.note(v.notes.mtaji_takata, ids.mtaji_takata);
                 if from_kuu && v.first_takata_from_house {
-                    s.note(Note::FirstTakataFromKuu, "KETE-20");
+                    s.note(notes::FIRST_TAKATA_FROM_KUU, "KETE-20");
                 }
                 capture_move = false;
             }
@@ -824,11 +825,11 @@ pub fn sow_move<F: Fixed, S: Sink>(
     // ZAN-A6 `lost`: the house is lost at the end of its owner's last namua move.
     if nemo && s.reserve == 0 && s.kuu && rules.house_in_mtaji == HouseInMtaji::Lost {
         s.kuu = false;
-        s.note(Note::HouseLostLastNamua, "ZAN-A6");
+        s.note(notes::HOUSE_LOST_LAST_NAMUA, "ZAN-A6");
     }
     // ZAN-A17 `either`: a namua move may leave its mover's front row empty; he has lost.
     if rules.lone_kichwa_either && s.ring.front_empty() {
-        s.note(Note::FrontRowEmptied, "ZAN-A17");
+        s.note(notes::FRONT_ROW_EMPTIED, "ZAN-A17");
     }
 
     let mut next = *pos;

@@ -199,7 +199,7 @@ impl Game for Zanzibar {
         reserve: "store",
     };
     const PRESETS: &'static [Preset] = PRESETS;
-    const CATALOGUE: &'static str = include_str!("../../../../../spec/bao-la-kiswahili/rules.yaml");
+    const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kiswahili.yaml");
 
     type Position = Position;
     type Move = Move;

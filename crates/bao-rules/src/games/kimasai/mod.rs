@@ -57,7 +57,7 @@ impl Game for Kimasai {
     const NAME: &'static str = "Bao la Kimasai (four rows)";
     // MAS-A1..A6 have one reading each: nothing to select.
     const RULINGS: &'static [RulingDef] = &[];
-    const CATALOGUE: &'static str = include_str!("../../../../../spec/bao-la-kimasai/rules.yaml");
+    const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kimasai.yaml");
 
     type Position = Position;
     type Move = Move;

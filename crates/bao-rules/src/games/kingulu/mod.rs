@@ -8,6 +8,7 @@
 //! the next hole.
 
 mod notation;
+pub mod notes;
 mod position;
 
 pub use notation::{CaptureClaim, Spelling};
@@ -18,8 +19,8 @@ use std::fmt;
 
 use crate::cycle::{Brent, LAP_BUDGET, Verdict};
 use crate::game::{
-    Direction, Event, FalseClaim, Game, GameEnd, Generated, NotationError, Note, Outcome,
-    PositionError, Rejection, Side, Sink, StopReason, Unresolved,
+    Direction, Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError,
+    Rejection, Side, Sink, StopReason, Unresolved,
 };
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
@@ -252,7 +253,7 @@ fn sow<S: Sink>(
                 .fold(0u16, |m, k| m | 1 << LAST[start as usize][k as usize]);
             if passed & reserved != 0 {
                 sink.event(Event::Note {
-                    note: Note::SeedsInReservedHoles,
+                    note: notes::SEEDS_IN_RESERVED_HOLES,
                     rule: "KIN-5",
                 });
             }
@@ -290,7 +291,7 @@ fn sow<S: Sink>(
                     if reserved & (1 << across) != 0 {
                         if S::LISTENING {
                             sink.event(Event::Note {
-                                note: Note::OppositeReserved,
+                                note: notes::OPPOSITE_RESERVED,
                                 rule: "KIN-A5",
                             });
                         }
@@ -334,7 +335,7 @@ fn sow<S: Sink>(
                     // KIN-A4 `not-from-reserved`: a seed in a reserved hole stays there.
                     if S::LISTENING {
                         sink.event(Event::Note {
-                            note: Note::PenultimateStays,
+                            note: notes::PENULTIMATE_STAYS,
                             rule: "KIN-A4",
                         });
                     }
@@ -572,7 +573,7 @@ impl Game for Kingulu {
     const RULESET: &'static str = "bao-kingulu";
     const NAME: &'static str = "Bao Kingulu";
     const RULINGS: &'static [RulingDef] = RULINGS;
-    const CATALOGUE: &'static str = include_str!("../../../../../spec/bao-kingulu/rules.yaml");
+    const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-kingulu.yaml");
 
     type Position = Position;
     type Move = Move;
