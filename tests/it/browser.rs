@@ -21,7 +21,7 @@ use bao_oracle::record::{self, Record};
 use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::with_game;
 
-const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
+use crate::common::BIN;
 
 /// A Chromium: `BAO_CHROMIUM`, the usual names on PATH, or Debian's install folder.
 fn chromium() -> Option<PathBuf> {

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use bao_oracle::check::{FileReport, check_file};
 use bao_oracle::diagnostics::Code;
@@ -13,20 +13,7 @@ use bao_oracle::record::MAX_FILE_BYTES;
 use bao_oracle::replay::ReplayOptions;
 use bao_oracle::report::human::{self, Style};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
-
-fn bao(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
+use crate::common::{BIN, bao, stdout};
 
 /// The broken records, as paths relative to the crate (as a user would type them).
 fn broken_records() -> Vec<PathBuf> {

@@ -10,9 +10,7 @@ use bao_oracle::replay::ReplayOptions;
 use bao_oracle::report::json;
 use serde_json::Value;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::root;
 
 fn schema() -> Value {
     let text = fs::read_to_string(root().join("docs/schema/check-report.json")).unwrap();

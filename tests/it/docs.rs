@@ -27,7 +27,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
+use crate::common::BIN;
+
 /// A command that runs longer is a failure (and is killed): docs show quick commands.
 const TIMEOUT: Duration = Duration::from_secs(120);
 

@@ -1,20 +1,11 @@
 //! `bao-oracle explain` as a user runs it: the printed explanations are insta snapshots, so that
 //! any change in what a dispute is settled by shows up in review.
 
-use std::process::Command;
+use crate::common::run;
 
 /// Runs `bao-oracle explain ARGS`: exit code, standard output, standard error.
 fn explain(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bao-oracle"))
-        .arg("explain")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).expect("UTF-8 output"),
-        String::from_utf8(out.stderr).expect("UTF-8 errors"),
-    )
+    run(&[&["explain"], args].concat())
 }
 
 /// Explains, expects exit code `code` and nothing on standard error, returns the output.

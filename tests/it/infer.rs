@@ -3,7 +3,6 @@
 //! gets; the inference agrees with `check` under sampled combinations; the reports are pinned.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use bao_oracle::check::check_file;
 use bao_oracle::game::Game;
@@ -12,20 +11,7 @@ use bao_oracle::record::{Field, Record, parse_document, split_documents};
 use bao_oracle::replay::{ReplayOptions, replay};
 use bao_oracle::{RulingSet, SplitMix64, Zanzibar};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn bao(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(root())
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::{bao, root};
 
 fn record(path: &str) -> Record {
     let text = std::fs::read_to_string(root().join(path)).unwrap();

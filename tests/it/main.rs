@@ -4,6 +4,7 @@
 mod browser;
 mod check;
 mod check_report;
+mod common;
 mod conform;
 mod docs;
 mod explain;

@@ -11,7 +11,7 @@ use bao_oracle::spec::format::{ErrorSpec, Expect, Scenario};
 use bao_oracle::spec::runner::run_scenario;
 use bao_oracle::{Code, Game, RulingSet, with_game};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
+use crate::common::BIN;
 
 /// (ruleset, start position or the standard start, move text, the code every path must give).
 const CASES: &[(&str, Option<&str>, &str, Code)] = &[

@@ -5,24 +5,12 @@
 //! CLI prints today.
 
 use std::collections::BTreeMap;
-use std::process::Command;
 
 use bao_oracle::game::Game;
 use bao_oracle::play::Playthrough;
 use bao_oracle::{RULESETS, with_game};
 
-/// Runs `bao-oracle ARGS`: exit code, standard output, standard error.
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bao-oracle"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).expect("UTF-8 output"),
-        String::from_utf8(out.stderr).expect("UTF-8 errors"),
-    )
-}
+use crate::common::run;
 
 /// Runs and expects success with nothing on standard error.
 fn output(args: &[&str]) -> String {

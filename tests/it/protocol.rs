@@ -4,17 +4,14 @@
 //! and every JSON example of `docs/protocol.md` fits its schema.
 
 use std::io::{BufReader, Read};
-use std::path::PathBuf;
 
 use bao_oracle::protocol::{MAX_REQUEST_LINE, Server};
 use serde_json::{Value, json};
 
+use crate::common::root;
+
 const KIMASAI: &str = "111111111111/111111111110/011111111111/111111111111 S";
 const KINGULU: &str = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn schema(file: &str) -> jsonschema::Validator {
     let path = root().join("docs/schema").join(file);

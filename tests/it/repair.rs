@@ -4,25 +4,12 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use bao_oracle::check::{check_file, check_text};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::replay::ReplayOptions;
 
-const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
-
-fn bao(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
+use crate::common::{bao, stdout};
 
 fn records() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
