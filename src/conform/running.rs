@@ -578,6 +578,17 @@ impl<'a> Run<'a> {
             Response::Error { code, message, .. } => vec![format!("oracle: {code}: {message}")],
             _ => Vec::new(),
         };
+        // The rule the oracle refuses the position by decides; each such rule is its own finding.
+        let deciding = script
+            .rulings
+            .resolve::<G>()
+            .ok()
+            .and_then(|rulings| G::parse_position_under(text, &rulings).err())
+            .and_then(|e| e.rule);
+        let kind = match deciding {
+            Some(rule) => format!("a refused start ({rule})"),
+            None => "a refused start".to_string(),
+        };
         Outcome::Failed(vec![Divergence {
             cases: vec![name.to_string()],
             ruleset: G::RULESET.to_string(),
@@ -593,8 +604,8 @@ impl<'a> Run<'a> {
             engine,
             oracle: serde_json::to_value(&expected).expect("responses serialize"),
             rules: script.rules.clone(),
-            kind: "a refused start".to_string(),
-            deciding_rule: None,
+            kind,
+            deciding_rule: deciding.map(str::to_string),
             explain: None,
             engine_move: None,
         }])
