@@ -187,7 +187,7 @@ def respond(request):
     answer = ask(request)
     outlived = None
     if ("takasia-outlives-capture" in bugs and answer.get("type") == "error"
-            and "ZAN-23" in answer.get("message", "")):
+            and "can capture" in answer.get("message", "")):
         # Donkers' P2: the takasia field is not checked against the mover's captures.
         parts = request["position"].split()
         outlived, parts[3] = parts[3], "-"

@@ -1390,9 +1390,14 @@ fn a_correct_engine_of_one_preset_passes_from_any_folder() {
 
 /// The findings of a run against the test engine with `bugs`: (kind, deciding rule, cases).
 fn findings(preset: &str, bugs: &[&str]) -> Vec<(String, String, usize)> {
+    findings_of(preset, bugs, &["--games", "5", "--positions", "150"])
+}
+
+/// The findings of a run with `args`: (kind, deciding rule, cases).
+fn findings_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String, usize)> {
     let out = conform_elsewhere(
         &one_preset(preset, bugs),
-        &["--games", "5", "--positions", "150", "--format", "json"],
+        &[args, &["--format", "json"]].concat(),
     );
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let report = json_report(&out);
@@ -1454,4 +1459,47 @@ fn each_bug_of_the_presets_table_is_its_own_finding() {
     let both = findings("abstractplay", &["house-below-six", "double-capture"]);
     assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-14"), "{both:?}");
     assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-13"), "{both:?}");
+}
+
+#[test]
+fn the_bugs_of_positions_set_up_by_hand_are_each_their_own_finding() {
+    // AbstractPlay's A: a takasia made although the opponent can capture (ZAN-23).
+    let a = findings("abstractplay", &["takasia-despite-capture"]);
+    assert_eq!(a.len(), 1, "{a:?}");
+    assert_eq!(a[0].1, "ZAN-23", "{a:?}");
+    assert!(a[0].0.contains("takasia") && a[0].0.contains("reserve"), "{a:?}");
+    // AbstractPlay's F: no move at all where the obligation lapses (ZAN-A13); the move list and
+    // the refused moves are two findings of the one rule, reached by the position probes.
+    let f = findings("abstractplay", &["no-move-for-reserver"]);
+    assert!(!f.is_empty(), "{f:?}");
+    assert!(f.iter().all(|(_, rule, _)| rule == "ZAN-A13"), "{f:?}");
+    assert!(f.iter().any(|(kind, _, _)| kind.contains("misses moves")), "{f:?}");
+    // Both at once: neither merged into the other.
+    let both = findings("abstractplay", &["takasia-despite-capture", "no-move-for-reserver"]);
+    assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-23"), "{both:?}");
+    assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-A13"), "{both:?}");
+    assert_eq!(both.len(), a.len() + f.len(), "{both:?}");
+
+    // AbstractPlay's D: a move past 192 sown seeds cut; the scenario of a 204-seed move shows
+    // it (no seed or relay limit decides a move: ZAN-27). Scenarios only: the test engine asks
+    // `explain` for every mtaji move.
+    let scenarios = ["--games", "0", "--positions", "0"];
+    let d = findings_of("abstractplay", &["seed-limit"], &scenarios);
+    assert!(!d.is_empty(), "{d:?}");
+    assert!(d.iter().all(|(_, rule, _)| rule == "ZAN-27"), "{d:?}");
+    assert!(d.iter().any(|(kind, _, _)| kind.contains("misses moves")), "{d:?}");
+    let out = conform_elsewhere(
+        &one_preset("abstractplay", &["seed-limit"]),
+        &scenarios,
+    );
+    let text = stdout(&out);
+    assert!(text.contains("a4> sows 204 seeds in 38 laps"), "{text}");
+
+    // Donkers' P2: the takasia field is read beside a capture, where the oracle refuses the
+    // position (ZAN-23): the scenarios of such starts, one finding.
+    let p2 = findings_of("donkers-2002", &["takasia-outlives-capture"], &scenarios);
+    assert_eq!(p2.len(), 1, "{p2:?}");
+    assert_eq!(p2[0].0, "a refused start (ZAN-23)", "{p2:?}");
+    assert_eq!(p2[0].1, "ZAN-23", "{p2:?}");
+    assert!(p2[0].2 >= 2, "{p2:?}");
 }
