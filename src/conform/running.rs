@@ -504,13 +504,26 @@ impl<'a> Run<'a> {
         let Some(replies) = self.send(&mut probes) else {
             return Outcome::NotRun;
         };
+        // Every check of the scenario (each position's legal moves, each move played) is judged
+        // on its own: the probes are the oracle's positions, so a difference does not carry on.
+        // Each kind of divergence is reported once, at its first check.
+        let mut found: Vec<Divergence> = Vec::new();
+        let mut kinds: Vec<(String, String)> = Vec::new();
+        let mut skipped = None;
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(&ctx, probe, reply) {
                 Verdict::Pass => {}
                 Verdict::LeftOut => self.count_left_out(&probe.kind),
                 // The engine cannot represent the position (or the move): a skip by its reason.
-                Verdict::Skip(reason) => return Outcome::Skipped(reason),
+                Verdict::Skip(reason) => {
+                    skipped.get_or_insert(reason);
+                }
                 Verdict::Fail(mismatch) => {
+                    let key = (request_label(&probe.kind), mismatch.signature.clone());
+                    if kinds.contains(&key) {
+                        continue;
+                    }
+                    kinds.push(key);
                     let moves = probe.reproduction();
                     let mut d = divergence(name, &ctx, &moves, probe, reply, mismatch);
                     for r in &script.rules {
@@ -518,9 +531,15 @@ impl<'a> Run<'a> {
                             d.rules.push(r.clone());
                         }
                     }
-                    return Outcome::Failed(vec![d]);
+                    found.push(d);
                 }
             }
+        }
+        if !found.is_empty() {
+            return Outcome::Failed(found);
+        }
+        if let Some(reason) = skipped {
+            return Outcome::Skipped(reason);
         }
         Outcome::Passed
     }

@@ -1494,6 +1494,33 @@ fn the_bugs_of_positions_set_up_by_hand_are_each_their_own_finding() {
     );
     let text = stdout(&out);
     assert!(text.contains("a4> sows 204 seeds in 38 laps"), "{text}");
+    // A scenario reports every check that differs, not only its first: its move list and the
+    // move it plays, two findings of the one scenario.
+    let report = json_report(&conform_elsewhere(
+        &one_preset("abstractplay", &["seed-limit"]),
+        &[&scenarios[..], &["--format", "json"]].concat(),
+    ));
+    let of_scenario: Vec<&str> = report["divergences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| {
+            d["cases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c == "bao-la-kiswahili/a-long-move-that-ends")
+        })
+        .map(|d| d["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        of_scenario,
+        [
+            "the legal moves differ: the engine misses moves (ZAN-27)",
+            "answers illegal for played (ZAN-27)"
+        ],
+        "{report}"
+    );
 
     // Donkers' P2: the takasia field is read beside a capture, where the oracle refuses the
     // position (ZAN-23): the scenarios of such starts, one finding.
