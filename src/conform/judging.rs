@@ -239,7 +239,11 @@ fn compare_moves<G: Game>(
     } else {
         missed_rule(ctx, probe, &missing, got, &mut details)
     };
-    let deciding = extra_rules.first().copied().or(missed).or(rules.first().copied());
+    let deciding = extra_rules
+        .first()
+        .copied()
+        .or(missed)
+        .or(rules.first().copied());
     let mut mismatch = Mismatch::new("the legal moves differ", details);
     mismatch.signature = format!(
         "the legal moves differ: the engine {}{}",

@@ -60,7 +60,11 @@ impl Sink for Sowing {
 }
 
 /// The laps and seeds sown of the move `text` at `pos`, when it is a legal move.
-pub(super) fn sowing<G: Game>(pos: &G::Position, rulings: &G::Rulings, text: &str) -> Option<Sowing> {
+pub(super) fn sowing<G: Game>(
+    pos: &G::Position,
+    rulings: &G::Rulings,
+    text: &str,
+) -> Option<Sowing> {
     let game = Playthrough::<G>::new(pos.clone(), rulings.clone());
     let mv = game.resolve_text(text).ok()?;
     let mut sowing = Sowing::default();

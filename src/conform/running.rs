@@ -2,17 +2,16 @@
 //! turned into probes, sent to the engine in one pipelined batch and judged in order; the results
 //! gathered into the report.
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
 
+use super::driver::{Driver, Fatal, Reply};
 use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
 use super::probes::{Context, Kind, Probe, long_moves};
-use super::shrinking::Failure;
-use super::{
-    CaseResult, CaseStatus, Divergence, Driver, EngineSummary, Fatal, LeftOut, Options,
-    REPORT_VERSION, Reply, Report, RulesetSummary, SHRINK_BUDGET, Summary,
+use super::report::{
+    CaseResult, CaseStatus, Divergence, EngineSummary, LeftOut, REPORT_VERSION, Report,
+    RulesetSummary, Summary,
 };
+use super::shrinking::{self, Engine, Failure, Shrinking};
 use crate::SplitMix64;
 use crate::game::Game;
 use crate::play::MoveErrorKind;
@@ -20,6 +19,25 @@ use crate::play::Playthrough;
 use crate::protocol::{self, Request, Response, Rulings};
 use crate::rulings::Preset;
 use crate::spec::format::{Scenario, ScenarioFile};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub games: u64,
+    /// Position probes per ruleset (`--positions`; 0: none).
+    pub positions: u64,
+    pub seed: u64,
+    /// Case-name globs to skip.
+    pub skip: Vec<String>,
+    /// Case-name globs expected to fail.
+    pub known_failures: Vec<String>,
+    /// Whether skipped cases that the engine claims to support (or that `--ruling` asks for),
+    /// and a run that checks nothing, pass.
+    pub allow_skips: bool,
+    /// `--max-laps N`: leave out of the comparison every move the oracle needs more than N laps to
+    /// decide, and every position with such a legal move (engines cut long moves: ZAN-A16).
+    pub max_laps: Option<u32>,
+}
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).
 pub const MAX_PLIES: usize = 2000;
@@ -46,9 +64,7 @@ pub struct Run<'a> {
     pub cases: Vec<CaseResult>,
     pub divergences: Vec<Divergence>,
     pub rulesets: Vec<RulesetSummary>,
-    pub(super) shrink_budget: u32,
-    /// The shortest reproduction found so far for each kind of divergence, by ruleset.
-    pub(super) shortest: BTreeMap<(String, String), Vec<String>>,
+    shrinking: Shrinking,
     /// Why the engine cannot be run any more: every case from there on is not run.
     stopped: Option<String>,
     /// Skipped cases the engine claims to support, or the user asked for: (case, reason).
@@ -67,8 +83,7 @@ impl<'a> Run<'a> {
             cases: Vec::new(),
             divergences: Vec::new(),
             rulesets: Vec::new(),
-            shrink_budget: SHRINK_BUDGET,
-            shortest: BTreeMap::new(),
+            shrinking: Shrinking::default(),
             stopped: None,
             unexcused: Vec::new(),
             left_out: (0, 0),
@@ -711,8 +726,8 @@ impl<'a> Run<'a> {
                         reply: reply.clone(),
                         mismatch,
                     };
-                    let shrunk = self.shrink(ctx, failure);
-                    let shrunk = self.search(ctx, shrunk);
+                    let shrunk = shrinking::shrink(self, ctx, failure);
+                    let shrunk = shrinking::search(self, ctx, shrunk);
                     let repro = shrunk.probe.reproduction();
                     let mut d = divergence(
                         name,
@@ -758,6 +773,20 @@ impl<'a> Run<'a> {
                 None
             }
         }
+    }
+}
+
+impl Engine for Run<'_> {
+    fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Option<Vec<Reply>> {
+        Run::send(self, probes)
+    }
+
+    fn stopped(&self) -> bool {
+        Run::stopped(self)
+    }
+
+    fn shrinking(&mut self) -> &mut Shrinking {
+        &mut self.shrinking
     }
 }
 

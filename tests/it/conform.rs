@@ -1467,17 +1467,29 @@ fn the_bugs_of_positions_set_up_by_hand_are_each_their_own_finding() {
     let a = findings("abstractplay", &["takasia-despite-capture"]);
     assert_eq!(a.len(), 1, "{a:?}");
     assert_eq!(a[0].1, "ZAN-23", "{a:?}");
-    assert!(a[0].0.contains("takasia") && a[0].0.contains("reserve"), "{a:?}");
+    assert!(
+        a[0].0.contains("takasia") && a[0].0.contains("reserve"),
+        "{a:?}"
+    );
     // AbstractPlay's F: no move at all where the obligation lapses (ZAN-A13); the move list and
     // the refused moves are two findings of the one rule, reached by the position probes.
     let f = findings("abstractplay", &["no-move-for-reserver"]);
     assert!(!f.is_empty(), "{f:?}");
     assert!(f.iter().all(|(_, rule, _)| rule == "ZAN-A13"), "{f:?}");
-    assert!(f.iter().any(|(kind, _, _)| kind.contains("misses moves")), "{f:?}");
+    assert!(
+        f.iter().any(|(kind, _, _)| kind.contains("misses moves")),
+        "{f:?}"
+    );
     // Both at once: neither merged into the other.
-    let both = findings("abstractplay", &["takasia-despite-capture", "no-move-for-reserver"]);
+    let both = findings(
+        "abstractplay",
+        &["takasia-despite-capture", "no-move-for-reserver"],
+    );
     assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-23"), "{both:?}");
-    assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-A13"), "{both:?}");
+    assert!(
+        both.iter().any(|(_, rule, _)| rule == "ZAN-A13"),
+        "{both:?}"
+    );
     assert_eq!(both.len(), a.len() + f.len(), "{both:?}");
 
     // AbstractPlay's D: a move past 192 sown seeds cut; the scenario of a 204-seed move shows
@@ -1487,11 +1499,11 @@ fn the_bugs_of_positions_set_up_by_hand_are_each_their_own_finding() {
     let d = findings_of("abstractplay", &["seed-limit"], &scenarios);
     assert!(!d.is_empty(), "{d:?}");
     assert!(d.iter().all(|(_, rule, _)| rule == "ZAN-27"), "{d:?}");
-    assert!(d.iter().any(|(kind, _, _)| kind.contains("misses moves")), "{d:?}");
-    let out = conform_elsewhere(
-        &one_preset("abstractplay", &["seed-limit"]),
-        &scenarios,
+    assert!(
+        d.iter().any(|(kind, _, _)| kind.contains("misses moves")),
+        "{d:?}"
     );
+    let out = conform_elsewhere(&one_preset("abstractplay", &["seed-limit"]), &scenarios);
     let text = stdout(&out);
     assert!(text.contains("a4> sows 204 seeds in 38 laps"), "{text}");
     // A scenario reports every check that differs, not only its first: its move list and the
