@@ -1542,3 +1542,101 @@ fn the_bugs_of_positions_set_up_by_hand_are_each_their_own_finding() {
     assert_eq!(p2[0].1, "ZAN-23", "{p2:?}");
     assert!(p2[0].2 >= 2, "{p2:?}");
 }
+
+/// `command` (a shell line) run under a pseudo-terminal: its standard output and error as the
+/// terminal showed them. `None` when neither `script` (util-linux) nor Python's `pty` is there.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let script = Command::new("script")
+        .args(["-qfec", command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output();
+    if let Ok(out) = script
+        && !out.stdout.is_empty()
+    {
+        return Some(String::from_utf8_lossy(&out.stdout).into_owned());
+    }
+    let python = Command::new(python())
+        .args([
+            "-c",
+            "import os, pty, sys\n\
+             out = []\n\
+             def read(fd):\n    data = os.read(fd, 65536)\n    out.append(data)\n    return data\n\
+             pty.spawn(['sh', '-c', sys.argv[1]], read)\n\
+             sys.stdout.buffer.write(b''.join(out))",
+            command,
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    out_text(python)
+}
+
+fn out_text(out: Output) -> Option<String> {
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn progress_shows_on_a_terminal_only() {
+    let engine = one_preset("nkkmd", &["kept-house"]);
+    let args = "--games 2 --positions 0";
+    let command = format!(
+        "{} conform --engine {} {args}",
+        quote(Path::new(BIN)),
+        format!("'{}'", engine.replace('\'', r"'\''"))
+    );
+    // `D of T cases, F findings, X failed` at the start of a piece of the terminal's text.
+    fn bar(piece: &str) -> Option<(u64, u64, u64)> {
+        let words: Vec<&str> = piece.split_whitespace().take(7).collect();
+        match words[..] {
+            [done, "of", total, "cases,", findings, "findings,", _] => Some((
+                done.parse().ok()?,
+                total.parse().ok()?,
+                findings.parse().ok()?,
+            )),
+            _ => None,
+        }
+    }
+    let Some(shown) = on_a_terminal(&command) else {
+        eprintln!("SKIPPED: neither `script` nor python3's pty can make a pseudo-terminal");
+        return;
+    };
+    // The bar: cases done of all, findings and failed cases, redrawn in place; each finding's
+    // first line printed as it is found; the line cleared before the report.
+    let pieces: Vec<&str> = shown.split("\r\x1b[K").collect();
+    let counts: Vec<(u64, u64, u64)> = pieces.iter().filter_map(|p| bar(p)).collect();
+    assert!(counts.len() > 10, "{shown:?}");
+    let (done, total, findings) = *counts.last().unwrap();
+    assert_eq!(done, total, "{shown:?}");
+    assert!(total > 100, "{shown:?}");
+    assert_eq!(findings, 1, "{shown:?}");
+    assert!(counts.windows(2).all(|w| w[0].0 <= w[1].0), "{shown:?}");
+    assert!(
+        pieces
+            .iter()
+            .any(|p| p.starts_with("FAIL bao-la-kiswahili/")),
+        "{shown:?}"
+    );
+    let report = pieces.last().unwrap();
+    assert!(
+        bar(report).is_none() && report.contains("passed, 1 failed"),
+        "{shown:?}"
+    );
+
+    // Piped: no bar (the same run through `output()`), and none under `--format json`.
+    let piped = conform_elsewhere(&engine, &["--games", "2", "--positions", "0"]);
+    let text = format!(
+        "{}{}",
+        stdout(&piped),
+        String::from_utf8_lossy(&piped.stderr)
+    );
+    assert!(!text.contains(" cases, "), "{text}");
+    assert!(!text.contains('\x1b'), "{text}");
+    let json = on_a_terminal(&format!("{command} --format json")).unwrap();
+    assert!(
+        !json.contains(" cases, ") && !json.contains('\x1b'),
+        "{json:?}"
+    );
+    assert!(json.trim_start().starts_with('{'), "{json:?}");
+}
