@@ -1582,9 +1582,9 @@ fn progress_shows_on_a_terminal_only() {
     let engine = one_preset("nkkmd", &["kept-house"]);
     let args = "--games 2 --positions 0";
     let command = format!(
-        "{} conform --engine {} {args}",
+        "{} conform --engine '{}' {args}",
         quote(Path::new(BIN)),
-        format!("'{}'", engine.replace('\'', r"'\''"))
+        engine.replace('\'', r"'\''")
     );
     // `D of T cases, F findings, X failed` at the start of a piece of the terminal's text.
     fn bar(piece: &str) -> Option<(u64, u64, u64)> {
