@@ -19,7 +19,8 @@ Kiswahili reference's presets table names them:
   capture (ZAN-23's other exclusions kept): a reserve event, and the takasia field set;
 - `seed-limit` (AbstractPlay's D, "Invalid game economy"): a move that sows more than 192 seeds is
   left out of the move list and refused when played. The seeds sown are the laps' counts of
-  `bao-oracle explain`, asked only where both stores are empty (mtaji, where moves get that long);
+  `bao-oracle explain` (a process a move), asked only where both stores are empty: a shortcut of
+  this engine, which thus never cuts a namua move;
 - `no-move-for-reserver` (AbstractPlay's F, under `takasia-must-capture = any`): with the
   obligation due (the takasia field a hole of the opponent's) and no legal capture that takes it,
   the move list is empty and every move refused, where the obligation lapses;
