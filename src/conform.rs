@@ -28,24 +28,7 @@ pub use report::{
     CaseResult, CaseStatus, Divergence, EngineSummary, LeftOut, REPORT_VERSION, Report,
     RulesetSummary, Summary,
 };
-pub use running::{MAX_PLIES, POSITION_PLIES, Run, Script, glob_match, scenario_start, scripts};
+pub use running::{
+    MAX_PLIES, Options, POSITION_PLIES, Run, Script, glob_match, scenario_start, scripts,
+};
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};
-
-/// What to run.
-#[derive(Clone, Debug)]
-pub struct Options {
-    pub games: u64,
-    /// Position probes per ruleset (`--positions`; 0: none).
-    pub positions: u64,
-    pub seed: u64,
-    /// Case-name globs to skip.
-    pub skip: Vec<String>,
-    /// Case-name globs expected to fail.
-    pub known_failures: Vec<String>,
-    /// Whether skipped cases that the engine claims to support (or that `--ruling` asks for),
-    /// and a run that checks nothing, pass.
-    pub allow_skips: bool,
-    /// `--max-laps N`: leave out of the comparison every move the oracle needs more than N laps to
-    /// decide, and every position with such a legal move (engines cut long moves: ZAN-A16).
-    pub max_laps: Option<u32>,
-}

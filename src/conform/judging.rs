@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::probes::{Context, Probe, long_moves};
+use super::probes::{Context, Probe, long_moves, sowing};
 use super::{Divergence, Reply, clip};
 use crate::game::{Game, RuleId};
 use crate::protocol::{self, EventMsg, Request, Response};
@@ -124,6 +124,13 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
                     .unwrap_or_default();
                 details.push(format!("oracle: {reason}{rule}"));
             }
+            // A legal move refused: what decides it beyond the move's own rules.
+            let deciding = match (want, got, &probe.played) {
+                (Response::Played { .. }, Response::Illegal { .. }, Some(mv)) => {
+                    missed_rule(ctx, probe, &[mv.as_str()], &[], &mut details)
+                }
+                _ => None,
+            };
             let mut mismatch = Mismatch::new(
                 format!(
                     "to {what} the engine answers `{}`, the oracle `{}`",
@@ -132,7 +139,16 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
                 ),
                 details,
             );
-            mismatch.signature = format!("answers {} for {}", got.kind(), want.kind());
+            mismatch.signature = format!(
+                "answers {} for {}{}",
+                got.kind(),
+                want.kind(),
+                deciding.map(|r| format!(" ({r})")).unwrap_or_default()
+            );
+            if let Some(r) = deciding {
+                mismatch.rules.push(r);
+                mismatch.deciding = Some(r);
+            }
             Verdict::Fail(mismatch)
         }
     }
@@ -218,7 +234,16 @@ fn compare_moves<G: Game>(
     if listed_twice {
         what.push("lists a move twice");
     }
-    let deciding = extra_rules.first().or(rules.first()).copied();
+    let missed = if missing.is_empty() {
+        None
+    } else {
+        missed_rule(ctx, probe, &missing, got, &mut details)
+    };
+    let deciding = extra_rules
+        .first()
+        .copied()
+        .or(missed)
+        .or(rules.first().copied());
     let mut mismatch = Mismatch::new("the legal moves differ", details);
     mismatch.signature = format!(
         "the legal moves differ: the engine {}{}",
@@ -340,6 +365,73 @@ fn compare_played<G: Game>(
         mismatch.explain = Some(mv.to_string());
         Verdict::Fail(mismatch)
     }
+}
+
+/// Seeds sown past which a move is long: the lowest limit of an engine the reference names
+/// (Donkers' program, 100 by default, ZAN-A16).
+const LONG_MOVE: u32 = 100;
+
+/// What decides that the engine misses (or refuses) the legal moves `missing`, beyond the moves'
+/// own rules, with a line saying why: an obligation due at the position, whose rule says what may
+/// be played there; or moves so long that an engine's seed or relay limit cuts them, each longer
+/// than every move the engine `listed` (the never-ending rule: no limit decides a move).
+fn missed_rule<G: Game>(
+    ctx: &Context<G>,
+    probe: &Probe<G>,
+    missing: &[&str],
+    listed: &[String],
+    details: &mut Vec<String>,
+) -> Option<RuleId> {
+    if let Some((rule, line)) = obligation(G::RULESET, &G::format_compact(&probe.position)) {
+        details.push(line);
+        return Some(rule);
+    }
+    let long = long_moves(G::RULESET)?;
+    let sown = |m: &str| sowing::<G>(&probe.position, &ctx.rulings, m);
+    let longest_listed = listed
+        .iter()
+        .filter_map(|m| sown(m))
+        .map(|s| s.seeds)
+        .max()
+        .unwrap_or(0);
+    let mut lines = Vec::new();
+    for m in missing {
+        let s = sown(m)?;
+        if s.seeds <= LONG_MOVE.max(longest_listed) {
+            return None;
+        }
+        lines.push(format!("{m} sows {} seeds in {} laps", s.seeds, s.laps));
+    }
+    details.push(format!(
+        "long moves: {}; no seed or relay limit decides a move ({}; engines' limits: {})",
+        lines.join(", "),
+        long.never_ends,
+        long.ambiguity
+    ));
+    Some(long.never_ends)
+}
+
+/// The obligation due at a compact position, when there is one: its rule and a line naming it.
+/// Bao la Kiswahili: a takasia field that names a hole of the side to move's opponent
+/// (`takasia-must-capture` other than `no`).
+fn obligation(ruleset: &str, position: &str) -> Option<(RuleId, String)> {
+    if ruleset != "bao-la-kiswahili" {
+        return None;
+    }
+    let fields: Vec<&str> = position.split_whitespace().collect();
+    let (hole, side) = (*fields.get(3)?, *fields.get(4)?);
+    let north_hole = hole.starts_with(|c: char| c.is_ascii_lowercase());
+    let due = hole != "-" && north_hole == (side == "S");
+    due.then(|| {
+        let who = if side == "S" { "south" } else { "north" };
+        (
+            "ZAN-A13",
+            format!(
+                "{who}'s obligation to capture {hole} is due; it lapses if no legal capture takes \
+                 it (ZAN-A13)"
+            ),
+        )
+    })
 }
 
 /// The names of a compact position's fields, the holes first, by ruleset.

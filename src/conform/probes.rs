@@ -42,6 +42,36 @@ impl Sink for Laps {
     }
 }
 
+/// Counts the laps of a move and the seeds they sow.
+#[derive(Default)]
+pub(super) struct Sowing {
+    pub(super) laps: u32,
+    pub(super) seeds: u32,
+}
+
+impl Sink for Sowing {
+    const LISTENING: bool = true;
+    fn event(&mut self, event: Event) {
+        if let Event::Lap { seeds, .. } = event {
+            self.laps += 1;
+            self.seeds += u32::from(seeds);
+        }
+    }
+}
+
+/// The laps and seeds sown of the move `text` at `pos`, when it is a legal move.
+pub(super) fn sowing<G: Game>(
+    pos: &G::Position,
+    rulings: &G::Rulings,
+    text: &str,
+) -> Option<Sowing> {
+    let game = Playthrough::<G>::new(pos.clone(), rulings.clone());
+    let mv = game.resolve_text(text).ok()?;
+    let mut sowing = Sowing::default();
+    G::play(pos, rulings, mv, &mut sowing).ok()?;
+    Some(sowing)
+}
+
 /// What a case needs to build requests and the oracle's answers.
 pub(super) struct Context<G: Game> {
     pub(super) rulings: G::Rulings,

@@ -2,17 +2,16 @@
 //! turned into probes, sent to the engine in one pipelined batch and judged in order; the results
 //! gathered into the report.
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
 
+use super::driver::{Driver, Fatal, Reply};
 use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
 use super::probes::{Context, Kind, Probe, long_moves};
-use super::shrinking::Failure;
-use super::{
-    CaseResult, CaseStatus, Divergence, Driver, EngineSummary, Fatal, LeftOut, Options,
-    REPORT_VERSION, Reply, Report, RulesetSummary, SHRINK_BUDGET, Summary,
+use super::report::{
+    CaseResult, CaseStatus, Divergence, EngineSummary, LeftOut, REPORT_VERSION, Report,
+    RulesetSummary, Summary,
 };
+use super::shrinking::{self, Engine, Failure, Shrinking};
 use crate::SplitMix64;
 use crate::game::Game;
 use crate::play::MoveErrorKind;
@@ -20,6 +19,25 @@ use crate::play::Playthrough;
 use crate::protocol::{self, Request, Response, Rulings};
 use crate::rulings::Preset;
 use crate::spec::format::{Scenario, ScenarioFile};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub games: u64,
+    /// Position probes per ruleset (`--positions`; 0: none).
+    pub positions: u64,
+    pub seed: u64,
+    /// Case-name globs to skip.
+    pub skip: Vec<String>,
+    /// Case-name globs expected to fail.
+    pub known_failures: Vec<String>,
+    /// Whether skipped cases that the engine claims to support (or that `--ruling` asks for),
+    /// and a run that checks nothing, pass.
+    pub allow_skips: bool,
+    /// `--max-laps N`: leave out of the comparison every move the oracle needs more than N laps to
+    /// decide, and every position with such a legal move (engines cut long moves: ZAN-A16).
+    pub max_laps: Option<u32>,
+}
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).
 pub const MAX_PLIES: usize = 2000;
@@ -46,9 +64,7 @@ pub struct Run<'a> {
     pub cases: Vec<CaseResult>,
     pub divergences: Vec<Divergence>,
     pub rulesets: Vec<RulesetSummary>,
-    pub(super) shrink_budget: u32,
-    /// The shortest reproduction found so far for each kind of divergence, by ruleset.
-    pub(super) shortest: BTreeMap<(String, String), Vec<String>>,
+    shrinking: Shrinking,
     /// Why the engine cannot be run any more: every case from there on is not run.
     stopped: Option<String>,
     /// Skipped cases the engine claims to support, or the user asked for: (case, reason).
@@ -67,8 +83,7 @@ impl<'a> Run<'a> {
             cases: Vec::new(),
             divergences: Vec::new(),
             rulesets: Vec::new(),
-            shrink_budget: SHRINK_BUDGET,
-            shortest: BTreeMap::new(),
+            shrinking: Shrinking::default(),
             stopped: None,
             unexcused: Vec::new(),
             left_out: (0, 0),
@@ -504,13 +519,26 @@ impl<'a> Run<'a> {
         let Some(replies) = self.send(&mut probes) else {
             return Outcome::NotRun;
         };
+        // Every check of the scenario (each position's legal moves, each move played) is judged
+        // on its own: the probes are the oracle's positions, so a difference does not carry on.
+        // Each kind of divergence is reported once, at its first check.
+        let mut found: Vec<Divergence> = Vec::new();
+        let mut kinds: Vec<(String, String)> = Vec::new();
+        let mut skipped = None;
         for (probe, reply) in probes.iter().zip(&replies) {
             match judge(&ctx, probe, reply) {
                 Verdict::Pass => {}
                 Verdict::LeftOut => self.count_left_out(&probe.kind),
                 // The engine cannot represent the position (or the move): a skip by its reason.
-                Verdict::Skip(reason) => return Outcome::Skipped(reason),
+                Verdict::Skip(reason) => {
+                    skipped.get_or_insert(reason);
+                }
                 Verdict::Fail(mismatch) => {
+                    let key = (request_label(&probe.kind), mismatch.signature.clone());
+                    if kinds.contains(&key) {
+                        continue;
+                    }
+                    kinds.push(key);
                     let moves = probe.reproduction();
                     let mut d = divergence(name, &ctx, &moves, probe, reply, mismatch);
                     for r in &script.rules {
@@ -518,9 +546,15 @@ impl<'a> Run<'a> {
                             d.rules.push(r.clone());
                         }
                     }
-                    return Outcome::Failed(vec![d]);
+                    found.push(d);
                 }
             }
+        }
+        if !found.is_empty() {
+            return Outcome::Failed(found);
+        }
+        if let Some(reason) = skipped {
+            return Outcome::Skipped(reason);
         }
         Outcome::Passed
     }
@@ -578,6 +612,17 @@ impl<'a> Run<'a> {
             Response::Error { code, message, .. } => vec![format!("oracle: {code}: {message}")],
             _ => Vec::new(),
         };
+        // The rule the oracle refuses the position by decides; each such rule is its own finding.
+        let deciding = script
+            .rulings
+            .resolve::<G>()
+            .ok()
+            .and_then(|rulings| G::parse_position_under(text, &rulings).err())
+            .and_then(|e| e.rule);
+        let kind = match deciding {
+            Some(rule) => format!("a refused start ({rule})"),
+            None => "a refused start".to_string(),
+        };
         Outcome::Failed(vec![Divergence {
             cases: vec![name.to_string()],
             ruleset: G::RULESET.to_string(),
@@ -593,8 +638,8 @@ impl<'a> Run<'a> {
             engine,
             oracle: serde_json::to_value(&expected).expect("responses serialize"),
             rules: script.rules.clone(),
-            kind: "a refused start".to_string(),
-            deciding_rule: None,
+            kind,
+            deciding_rule: deciding.map(str::to_string),
             explain: None,
             engine_move: None,
         }])
@@ -681,8 +726,8 @@ impl<'a> Run<'a> {
                         reply: reply.clone(),
                         mismatch,
                     };
-                    let shrunk = self.shrink(ctx, failure);
-                    let shrunk = self.search(ctx, shrunk);
+                    let shrunk = shrinking::shrink(self, ctx, failure);
+                    let shrunk = shrinking::search(self, ctx, shrunk);
                     let repro = shrunk.probe.reproduction();
                     let mut d = divergence(
                         name,
@@ -728,6 +773,20 @@ impl<'a> Run<'a> {
                 None
             }
         }
+    }
+}
+
+impl Engine for Run<'_> {
+    fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Option<Vec<Reply>> {
+        Run::send(self, probes)
+    }
+
+    fn stopped(&self) -> bool {
+        Run::stopped(self)
+    }
+
+    fn shrinking(&mut self) -> &mut Shrinking {
+        &mut self.shrinking
     }
 }
 

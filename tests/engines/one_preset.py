@@ -13,10 +13,25 @@ Kiswahili reference's presets table names them:
   Donkers' P1, an emptied lone house, is the same);
 - `house-below-six` (AbstractPlay's C): in namua an owned house below six is never the takasa hole;
 - `double-capture` (Donkers' P3): when the mover has no house, a namua capture of the opponent's
-  house is listed twice, with and without the play decision (`+`, Donkers' `>`).
+  house is listed twice, with and without the play decision (`+`, Donkers' `>`);
+- `takasia-despite-capture` (AbstractPlay's A): after a takasa that leaves both stores empty, the
+  hole that all of the mover's captures would take first is takasia-ed although the opponent can
+  capture (ZAN-23's other exclusions kept): a reserve event, and the takasia field set;
+- `seed-limit` (AbstractPlay's D, "Invalid game economy"): a move that sows more than 192 seeds is
+  left out of the move list and refused when played. The seeds sown are the laps' counts of
+  `bao-oracle explain` (a process a move), asked only where both stores are empty: a shortcut of
+  this engine, which thus never cuts a namua move;
+- `no-move-for-reserver` (AbstractPlay's F, under `takasia-must-capture = any`): with the
+  obligation due (the takasia field a hole of the opponent's) and no legal capture that takes it,
+  the move list is empty and every move refused, where the obligation lapses;
+- `takasia-outlives-capture` (Donkers' P2): a position with a takasia field whose side to move
+  can capture, which the oracle refuses (ZAN-23), is read with the field ignored; a capture played
+  there keeps the field in the position after. Under `donkers-2002` no valid position has a takasia
+  field and a capture, so a run sees it only at such a refused position (a scenario's start).
 """
 
 import json
+import re
 import subprocess
 import sys
 
@@ -100,6 +115,64 @@ def captures(answer):
     return [e["hole"] for e in answer.get("events", []) if e["type"] == "capture"]
 
 
+def opponent(side):
+    return "N" if side == "S" else "S"
+
+
+SOWN = {}
+
+
+def sown(request, move):
+    """Seeds sown by `move`: the laps of `bao-oracle explain` added up."""
+    key = (request["position"], move)
+    if key not in SOWN:
+        args = [oracle, "explain", RULESET, move, "-p", request["position"]]
+        for name, value in request.get("rulings", {}).items():
+            args += ["--ruling", name + "=" + value]
+        text = subprocess.run(args, capture_output=True, text=True).stdout
+        SOWN[key] = sum(int(n) for n in re.findall(r"lap \d+: (?:the )?(\d+) (?:captured )?seeds?", text))
+    return SOWN[key]
+
+
+ECONOMY = 192
+
+
+def too_long(request, move):
+    return " 0,0 " in request["position"] and sown(request, move) > ECONOMY
+
+
+def takasia_despite_capture(request, answer):
+    """AbstractPlay's A on a `played` answer: the takasia ZAN-23 withholds because the opponent
+    can capture, made all the same."""
+    after = answer["position"].split()
+    if after[1] != "0,0" or after[3] != "-" or captures(answer):
+        return
+    if any(e["type"] == "game_over" for e in answer.get("events", [])):
+        return
+    rows, _, house, _, side = after
+    mover = opponent(side)
+    # The mover's captures, as if he were to move again.
+    probe = dict(request, position=" ".join([rows, "0,0", house, "-", mover]))
+    listed = ask(dict(probe, type="legal_moves", id=0))
+    if listed.get("type") != "moves":
+        return
+    first = {c[0] for c in (captures(played(probe, m)) for m in listed["moves"]) if c}
+    if len(first) != 1:
+        return
+    hole = first.pop()
+    front = [("A" if side == "S" else "a") + str(k) for k in range(1, 9)]
+    occupied = [h for h in front if seeds(rows, h) > 0]
+    big = [h for h in front if seeds(rows, h) > 1]
+    if ((hole == house_hole(side) and letter(side) in house) or occupied == [hole]
+            or big == [hole] or hole not in front):
+        return
+    after[3] = hole
+    answer["position"] = " ".join(after)
+    by = "south" if mover == "S" else "north"
+    answer["events"] = answer.get("events", []) + [
+        {"type": "reserve", "hole": hole, "by": by, "rule": "ZAN-23"}]
+
+
 def respond(request):
     kind = request.get("type")
     if kind == "hello":
@@ -113,9 +186,38 @@ def respond(request):
         return {"id": request["id"], "type": "unsupported",
                 "message": "this engine plays only preset " + preset}
     answer = ask(request)
+    outlived = None
+    if ("takasia-outlives-capture" in bugs and answer.get("type") == "error"
+            and "can capture" in answer.get("message", "")):
+        # Donkers' P2: the takasia field is not checked against the mover's captures.
+        parts = request["position"].split()
+        outlived, parts[3] = parts[3], "-"
+        request = dict(request, position=" ".join(parts))
+        answer = ask(request)
     if answer.get("type") == "error":
         return answer
     rows, stores, house, takasia, side = fields(request["position"])
+    if outlived and kind == "play" and answer.get("type") == "played" and captures(answer):
+        after = answer["position"].split()
+        after[3] = outlived
+        answer["position"] = " ".join(after)
+    if ("no-move-for-reserver" in bugs and takasia != "-"
+            and (takasia[0] == "a") == (side == "S")):
+        # AbstractPlay's F: the obligation due is met by no legal capture, and nothing is left.
+        listed = ask(dict(request, type="legal_moves", id=0))
+        meets = [m for m in listed.get("moves", []) if takasia in captures(played(request, m))]
+        if not meets:
+            if kind == "legal_moves":
+                return dict(answer, moves=[])
+            return {"id": request["id"], "type": "illegal",
+                    "reason": "the reserved hole must be captured"}
+    if "seed-limit" in bugs:
+        if kind == "legal_moves" and answer.get("type") == "moves":
+            answer["moves"] = [m for m in answer["moves"] if not too_long(request, m)]
+        if kind == "play" and answer.get("type") == "played" and too_long(request, request["move"]):
+            return {"id": request["id"], "type": "illegal", "reason": "Invalid game economy"}
+    if "takasia-despite-capture" in bugs and kind == "play" and answer.get("type") == "played":
+        takasia_despite_capture(request, answer)
     me = 0 if side == "S" else 1
     namua = stores[me] > 0
     if kind == "legal_moves" and answer.get("type") == "moves" and namua:

@@ -1390,9 +1390,14 @@ fn a_correct_engine_of_one_preset_passes_from_any_folder() {
 
 /// The findings of a run against the test engine with `bugs`: (kind, deciding rule, cases).
 fn findings(preset: &str, bugs: &[&str]) -> Vec<(String, String, usize)> {
+    findings_of(preset, bugs, &["--games", "5", "--positions", "150"])
+}
+
+/// The findings of a run with `args`: (kind, deciding rule, cases).
+fn findings_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String, usize)> {
     let out = conform_elsewhere(
         &one_preset(preset, bugs),
-        &["--games", "5", "--positions", "150", "--format", "json"],
+        &[args, &["--format", "json"]].concat(),
     );
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let report = json_report(&out);
@@ -1454,4 +1459,184 @@ fn each_bug_of_the_presets_table_is_its_own_finding() {
     let both = findings("abstractplay", &["house-below-six", "double-capture"]);
     assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-14"), "{both:?}");
     assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-13"), "{both:?}");
+}
+
+#[test]
+fn the_bugs_of_positions_set_up_by_hand_are_each_their_own_finding() {
+    // AbstractPlay's A: a takasia made although the opponent can capture (ZAN-23).
+    let a = findings("abstractplay", &["takasia-despite-capture"]);
+    assert_eq!(a.len(), 1, "{a:?}");
+    assert_eq!(a[0].1, "ZAN-23", "{a:?}");
+    assert!(
+        a[0].0.contains("takasia") && a[0].0.contains("reserve"),
+        "{a:?}"
+    );
+    // AbstractPlay's F: no move at all where the obligation lapses (ZAN-A13); the move list and
+    // the refused moves are two findings of the one rule, reached by the position probes.
+    let f = findings("abstractplay", &["no-move-for-reserver"]);
+    assert!(!f.is_empty(), "{f:?}");
+    assert!(f.iter().all(|(_, rule, _)| rule == "ZAN-A13"), "{f:?}");
+    assert!(
+        f.iter().any(|(kind, _, _)| kind.contains("misses moves")),
+        "{f:?}"
+    );
+    // Both at once: neither merged into the other.
+    let both = findings(
+        "abstractplay",
+        &["takasia-despite-capture", "no-move-for-reserver"],
+    );
+    assert!(both.iter().any(|(_, rule, _)| rule == "ZAN-23"), "{both:?}");
+    assert!(
+        both.iter().any(|(_, rule, _)| rule == "ZAN-A13"),
+        "{both:?}"
+    );
+    assert_eq!(both.len(), a.len() + f.len(), "{both:?}");
+
+    // AbstractPlay's D: a move past 192 sown seeds cut; the scenario of a 204-seed move shows
+    // it (no seed or relay limit decides a move: ZAN-27). Scenarios only: the test engine asks
+    // `explain` for every mtaji move.
+    let scenarios = ["--games", "0", "--positions", "0"];
+    let d = findings_of("abstractplay", &["seed-limit"], &scenarios);
+    assert!(!d.is_empty(), "{d:?}");
+    assert!(d.iter().all(|(_, rule, _)| rule == "ZAN-27"), "{d:?}");
+    assert!(
+        d.iter().any(|(kind, _, _)| kind.contains("misses moves")),
+        "{d:?}"
+    );
+    let out = conform_elsewhere(&one_preset("abstractplay", &["seed-limit"]), &scenarios);
+    let text = stdout(&out);
+    assert!(text.contains("a4> sows 204 seeds in 38 laps"), "{text}");
+    // A scenario reports every check that differs, not only its first: its move list and the
+    // move it plays, two findings of the one scenario.
+    let report = json_report(&conform_elsewhere(
+        &one_preset("abstractplay", &["seed-limit"]),
+        &[&scenarios[..], &["--format", "json"]].concat(),
+    ));
+    let of_scenario: Vec<&str> = report["divergences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| {
+            d["cases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c == "bao-la-kiswahili/a-long-move-that-ends")
+        })
+        .map(|d| d["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        of_scenario,
+        [
+            "the legal moves differ: the engine misses moves (ZAN-27)",
+            "answers illegal for played (ZAN-27)"
+        ],
+        "{report}"
+    );
+
+    // Donkers' P2: the takasia field is read beside a capture, where the oracle refuses the
+    // position (ZAN-23): the scenarios of such starts, one finding.
+    let p2 = findings_of("donkers-2002", &["takasia-outlives-capture"], &scenarios);
+    assert_eq!(p2.len(), 1, "{p2:?}");
+    assert_eq!(p2[0].0, "a refused start (ZAN-23)", "{p2:?}");
+    assert_eq!(p2[0].1, "ZAN-23", "{p2:?}");
+    assert!(p2[0].2 >= 2, "{p2:?}");
+}
+
+/// `command` (a shell line) run under a pseudo-terminal: its standard output and error as the
+/// terminal showed them. `None` when neither `script` (util-linux) nor Python's `pty` is there.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let script = Command::new("script")
+        .args(["-qfec", command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output();
+    if let Ok(out) = script
+        && !out.stdout.is_empty()
+    {
+        return Some(String::from_utf8_lossy(&out.stdout).into_owned());
+    }
+    let python = Command::new(python())
+        .args([
+            "-c",
+            "import os, pty, sys\n\
+             out = []\n\
+             def read(fd):\n    data = os.read(fd, 65536)\n    out.append(data)\n    return data\n\
+             pty.spawn(['sh', '-c', sys.argv[1]], read)\n\
+             sys.stdout.buffer.write(b''.join(out))",
+            command,
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    out_text(python)
+}
+
+fn out_text(out: Output) -> Option<String> {
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn progress_shows_on_a_terminal_only() {
+    let engine = one_preset("nkkmd", &["kept-house"]);
+    let args = "--games 2 --positions 0";
+    let command = format!(
+        "{} conform --engine '{}' {args}",
+        quote(Path::new(BIN)),
+        engine.replace('\'', r"'\''")
+    );
+    // `D of T cases, F findings, X failed` at the start of a piece of the terminal's text.
+    fn bar(piece: &str) -> Option<(u64, u64, u64)> {
+        let words: Vec<&str> = piece.split_whitespace().take(7).collect();
+        match words[..] {
+            [done, "of", total, "cases,", findings, "findings,", _] => Some((
+                done.parse().ok()?,
+                total.parse().ok()?,
+                findings.parse().ok()?,
+            )),
+            _ => None,
+        }
+    }
+    let Some(shown) = on_a_terminal(&command) else {
+        eprintln!("SKIPPED: neither `script` nor python3's pty can make a pseudo-terminal");
+        return;
+    };
+    // The bar: cases done of all, findings and failed cases, redrawn in place; each finding's
+    // first line printed as it is found; the line cleared before the report.
+    let pieces: Vec<&str> = shown.split("\r\x1b[K").collect();
+    let counts: Vec<(u64, u64, u64)> = pieces.iter().filter_map(|p| bar(p)).collect();
+    assert!(counts.len() > 10, "{shown:?}");
+    let (done, total, findings) = *counts.last().unwrap();
+    assert_eq!(done, total, "{shown:?}");
+    assert!(total > 100, "{shown:?}");
+    assert_eq!(findings, 1, "{shown:?}");
+    assert!(counts.windows(2).all(|w| w[0].0 <= w[1].0), "{shown:?}");
+    assert!(
+        pieces
+            .iter()
+            .any(|p| p.starts_with("FAIL bao-la-kiswahili/")),
+        "{shown:?}"
+    );
+    let report = pieces.last().unwrap();
+    assert!(
+        bar(report).is_none() && report.contains("passed, 1 failed"),
+        "{shown:?}"
+    );
+
+    // Piped: no bar (the same run through `output()`), and none under `--format json`.
+    let piped = conform_elsewhere(&engine, &["--games", "2", "--positions", "0"]);
+    let text = format!(
+        "{}{}",
+        stdout(&piped),
+        String::from_utf8_lossy(&piped.stderr)
+    );
+    assert!(!text.contains(" cases, "), "{text}");
+    assert!(!text.contains('\x1b'), "{text}");
+    let json = on_a_terminal(&format!("{command} --format json")).unwrap();
+    assert!(
+        !json.contains(" cases, ") && !json.contains('\x1b'),
+        "{json:?}"
+    );
+    assert!(json.trim_start().starts_with('{'), "{json:?}");
 }
