@@ -395,13 +395,7 @@ fn no_two_files_of_the_rules_import_each_other() {
 #[test]
 fn no_two_files_of_the_oracle_import_each_other() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut edges = graph(&root);
-    // `src/conform/` is held to the same by its own test, with conform.
-    let in_conform = |m: &Vec<String>| m.first().is_some_and(|f| f == "conform");
-    edges.retain(|m, _| !in_conform(m));
-    for targets in edges.values_mut() {
-        targets.retain(|t| !in_conform(t));
-    }
+    let edges = graph(&root);
     assert!(
         edges.len() > 20,
         "the oracle's files were not read: {edges:#?}"
@@ -431,26 +425,4 @@ fn the_checker_sees_a_circle() {
     // `crate::Thing` is followed through two re-exports to the file that defines it.
     assert!(edges[&vec!["c".to_string()]].contains(&vec!["a".to_string(), "b".to_string()]));
     assert_eq!(found, vec![vec!["a".to_string(), "a/b".to_string()]]);
-}
-
-#[test]
-fn no_two_files_of_conform_import_each_other() {
-    // The oracle's `src/` as one tree, with only the edges between files of `conform`: the other
-    // modules are another concern (issue 16 item 4 is about `conform`).
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let inside = |m: &Vec<String>| m.first().is_some_and(|f| f == "conform");
-    let edges: BTreeMap<_, BTreeSet<_>> = graph(&root)
-        .into_iter()
-        .filter(|(from, _)| inside(from))
-        .map(|(from, to)| (from, to.into_iter().filter(inside).collect()))
-        .collect();
-    assert!(
-        edges.len() >= 7,
-        "the files of conform were not read: {edges:#?}"
-    );
-    let found = circles(&edges);
-    assert!(
-        found.is_empty(),
-        "files of conform that import each other (round a circle):\n{found:#?}"
-    );
 }

@@ -10,11 +10,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{BIN, root, stdout};
 
 fn python_engine() -> PathBuf {
     root().join("examples/python-engine/engine.py")
@@ -46,10 +42,6 @@ fn conform(engine: &str, args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("bao-oracle runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn closing_line(out: &Output) -> String {
