@@ -374,13 +374,14 @@ fn check_transcript(
     sink: &mut dyn GameSink,
 ) -> (GameReport, Option<Record>) {
     const RULESET: &str = "bao-la-kiswahili";
-    match crate::transcript::parse(text) {
-        // A transcript that cannot be read: its slips are not known apart from its errors.
-        Err(findings) => (
-            GameReport::unread(1, Some(RULESET.to_string()), findings),
-            None,
-        ),
-        Ok(t) => {
+    match crate::transcript::read(text) {
+        // A transcript that cannot be read: its errors, and its slips apart from them.
+        (t, findings) if !findings.is_empty() => {
+            let mut report = GameReport::unread(1, Some(RULESET.to_string()), findings);
+            report.warnings = t.slips.iter().map(|s| s.finding()).collect();
+            (report, None)
+        }
+        (t, _) => {
             let record = crate::import::as_record(&t, RULESET, "transcript");
             let mut report = GameReport::replayed(1, &record, options, sink);
             report.warnings = t.slips.iter().map(|s| s.finding()).collect();

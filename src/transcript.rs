@@ -89,6 +89,8 @@ pub struct Slip {
     pub kind: SlipKind,
     pub span: Span,
     pub line: usize,
+    /// The ply it is in (for a missing `;`, the line's first ply).
+    pub ply: u32,
     /// What was written (the move, or for a missing `;` the move line).
     pub written: String,
     /// How it was read.
@@ -112,9 +114,16 @@ impl Slip {
         }
     }
 
-    /// The slip as a finding (`transcript-slip`) at its span.
+    /// The slip as a finding (`transcript-slip`) at its span and ply.
     pub fn finding(&self) -> Finding {
-        Finding::new(Code::TranscriptSlip, self.message()).at(self.span)
+        let finding = Finding::new(Code::TranscriptSlip, self.message()).at(self.span);
+        match self.kind {
+            SlipKind::NoSemicolon => Finding {
+                ply: Some(self.ply),
+                ..finding
+            },
+            _ => finding.ply(self.ply, self.written.clone()),
+        }
     }
 }
 
@@ -180,6 +189,17 @@ pub fn looks_like(text: &str) -> bool {
 /// of them, not only the first). Slips are not findings here: they are in
 /// [`Transcript::slips`], for the caller to report as warnings or, strictly, as errors.
 pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
+    let (transcript, findings) = read(text);
+    if findings.is_empty() {
+        Ok(transcript)
+    } else {
+        Err(findings)
+    }
+}
+
+/// Reads a transcript as far as it can be read: what was read (its slips among it, also where
+/// other lines could not be read) and the findings of the lines that could not.
+pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     let mut out = Transcript::default();
     let mut findings = Vec::new();
     let mut expected_number = 1u32;
@@ -258,6 +278,7 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
                         kind: SlipKind::NoSemicolon,
                         span: at(0, written.len()),
                         line: line_no,
+                        ply: out.plies.len() as u32 + 1,
                         written: written.to_string(),
                         read: format!("{written};"),
                     });
@@ -280,7 +301,8 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
                     for (i, (word, from)) in words.into_iter().enumerate() {
                         let span = at(from, word.len());
                         let north = out.plies.len() % 2 == 1;
-                        let text = read_slips(word, north, span, line_no, &mut out.slips);
+                        let ply = out.plies.len() as u32 + 1;
+                        let text = read_slips(word, north, span, (line_no, ply), &mut out.slips);
                         out.plies.push(Ply {
                             text,
                             written: word.to_string(),
@@ -334,22 +356,25 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
             );
         }
     }
-    if findings.is_empty() {
-        Ok(out)
-    } else {
-        Err(findings)
-    }
+    (out, findings)
 }
 
 /// A move as published with its slips read: a row letter in the other side's case, a lower-case
 /// `l`/`r` (Donkers' notation has neither, so each has one reading). Each slip is recorded.
-fn read_slips(word: &str, north: bool, span: Span, line: usize, slips: &mut Vec<Slip>) -> String {
+fn read_slips(
+    word: &str,
+    north: bool,
+    span: Span,
+    (line, ply): (usize, u32),
+    slips: &mut Vec<Slip>,
+) -> String {
     let mut text = word.to_string();
     let mut slip = |kind, read: &str| {
         slips.push(Slip {
             kind,
             span,
             line,
+            ply,
             written: word.to_string(),
             read: read.to_string(),
         })

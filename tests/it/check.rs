@@ -257,6 +257,35 @@ fn transcript_slips_are_warnings_and_strictly_errors() {
     insta::assert_snapshot!("transcript_slips_strict_human", text);
 }
 
+/// A transcript with a line that cannot be read: its errors, and its slips beside them.
+#[test]
+fn an_unreadable_transcripts_slips_are_listed_apart_from_its_errors() {
+    let dir = std::env::temp_dir().join(format!("bao-unreadable-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.bao");
+    fs::write(&path, "South: A;\nNorth: B;\n1: 6L* 5l*;\n2: 7L 5R 4R;\n").unwrap();
+    let out = bao(&["check", "--format", "json", path.to_str().unwrap()]);
+    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let game = &doc["files"][0]["games"][0];
+    let errors = game["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{game}");
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("holds 3 moves")
+    );
+    let warnings = game["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{game}");
+    assert_eq!(warnings[0]["code"], "transcript-slip");
+    assert_eq!(
+        (&warnings[0]["ply"], &warnings[0]["line"]),
+        (&2.into(), &3.into())
+    );
+}
+
 #[test]
 fn transcript_slips_and_suggestions_in_the_json_report() {
     let out = bao(&[
@@ -278,6 +307,7 @@ fn transcript_slips_and_suggestions_in_the_json_report() {
         slip["message"],
         "`A5L**` is written in the other side's case: read as the mover's `a5L**`"
     );
+    assert_eq!((&slip["ply"], &slip["move"]), (&60.into(), &"A5L**".into()));
     assert_eq!(doc["summary"]["warnings"], 2);
     // Game 2's repairs in the transcript's notation, canonical beside.
     let best = &doc["files"][1]["games"][0]["errors"][0]["suggestions"][0];
