@@ -47,12 +47,20 @@ const MAX_LAP: usize = 63;
 /// `LAP[from][n]`: what a lap of `n` seeds lifted from `from` does to the board, as a number to
 /// add to it (mod 2^128): `n` seeds fewer in `from`, one more in each following hole in turn (KIN-4;
 /// the start hole too once the lap has gone round). The sum is exact, so the bytes come out right.
-/// `LAST[from][n]`: the hole its last seed falls into.
-static LAP: [[u128; MAX_LAP + 1]; HOLES] = lap_table();
-static LAST: [[u8; MAX_LAP + 1]; HOLES] = last_table();
+/// `LAST[from][n]`: the hole its last seed falls into. Both have a row for each of the board's
+/// sixteen bytes (the last four never used), so that a hole masked by [`at`] indexes them, and the
+/// board, without a bounds check.
+static LAP: [[u128; MAX_LAP + 1]; 16] = lap_table();
+static LAST: [[u8; MAX_LAP + 1]; 16] = last_table();
 
-const fn lap_table() -> [[u128; MAX_LAP + 1]; HOLES] {
-    let mut table = [[0u128; MAX_LAP + 1]; HOLES];
+/// Hole `h` as an index into a board or a table row: `h` itself, masked to the sixteen bytes.
+#[inline(always)]
+fn at(h: u8) -> usize {
+    h as usize & 15
+}
+
+const fn lap_table() -> [[u128; MAX_LAP + 1]; 16] {
+    let mut table = [[0u128; MAX_LAP + 1]; 16];
     let mut from = 0;
     while from < HOLES {
         let lift = 1u128 << (8 * from);
@@ -68,8 +76,8 @@ const fn lap_table() -> [[u128; MAX_LAP + 1]; HOLES] {
     table
 }
 
-const fn last_table() -> [[u8; MAX_LAP + 1]; HOLES] {
-    let mut table = [[0u8; MAX_LAP + 1]; HOLES];
+const fn last_table() -> [[u8; MAX_LAP + 1]; 16] {
+    let mut table = [[0u8; MAX_LAP + 1]; 16];
     let mut from = 0;
     while from < HOLES {
         let mut n = 0;
@@ -209,8 +217,10 @@ fn start_refusal(pos: &Position, from: u8) -> Rejection {
 }
 
 /// Sows the move from `from` (already checked by [`check_start`]) to its end, or finds that it is
-/// refused. `budget` is the cycle detector's lap budget.
-fn sow<S: Sink>(
+/// refused. `budget` is the cycle detector's lap budget. With `CHILD` false only whether the move
+/// ends is wanted (perft's last ply counts moves): the laps are sown as ever, since they decide it
+/// (KIN-7, KIN-A8), but the end's captures and transfer are not, and `pos` comes back unchanged.
+fn sow<S: Sink, const CHILD: bool>(
     pos: &Position,
     rulings: &Rulings,
     from: u8,
@@ -233,12 +243,12 @@ fn sow<S: Sink>(
     let mut brent: Option<Brent<InMove>> = None;
     loop {
         // KIN-4: lift every seed of `start`, drop one into each following hole (KIN-3: up the ring).
-        let seeds = board[start as usize];
-        add(&mut board, LAP[start as usize][seeds as usize & MAX_LAP]);
-        let last = LAST[start as usize][seeds as usize & MAX_LAP];
+        let seeds = board[at(start)];
+        add(&mut board, LAP[at(start)][seeds as usize & MAX_LAP]);
+        let last = LAST[at(start)][seeds as usize & MAX_LAP];
         let bit = 1u16 << last;
         // `c` of the reference: what `last` held before the last seed fell.
-        let c = board[last as usize] - 1;
+        let c = board[at(last)].wrapping_sub(1);
         if S::LISTENING {
             sink.event(Event::Lap {
                 from: start,
@@ -281,7 +291,7 @@ fn sow<S: Sink>(
         if c == 0 {
             // KIN-9 (and KIN-A10, whichever lap this is): in the mover's row it captures the
             // opposite hole with the capturing seed; an empty opposite hole captures nothing.
-            if own_row & bit != 0 {
+            if CHILD && own_row & bit != 0 {
                 let across = opposite(last);
                 let there = board[across as usize];
                 if there > 0 {
@@ -326,6 +336,9 @@ fn sow<S: Sink>(
         // KIN-10 kuweka mtoto: four in an opponent's unreserved hole, on any lap, reserves it and
         // ends the move. The last-but-one seed joins it, unless the lap was one seed.
         if own_row & bit == 0 && c == 3 {
+            if !CHILD {
+                break;
+            }
             if seeds >= 2 {
                 let before = LAST[start as usize][(seeds as usize - 1) & MAX_LAP];
                 if rulings.penultimate_source == PenultimateSource::NotFromReserved
@@ -409,6 +422,9 @@ fn sow<S: Sink>(
         start = last;
         first_lap = false;
     }
+    if !CHILD {
+        return Ok(next);
+    }
     next.holes = (u128::from_le_bytes(board) & HOLES_MASK).to_le_bytes();
     next.to_move = side.opponent();
     Ok(next)
@@ -434,16 +450,16 @@ enum FirstLap {
 #[inline(always)]
 fn first_lap(pos: &Position, from: u8) -> FirstLap {
     let reserved = pos.reserved[0] | pos.reserved[1];
-    let seeds = pos.holes[from as usize];
+    let seeds = pos.holes[at(from)];
     if seeds == 0 || reserved & (1 << from) != 0 {
         return FirstLap::Empty;
     }
     if seeds as usize >= HOLES {
         return FirstLap::Sow;
     }
-    let last = LAST[from as usize][seeds as usize & MAX_LAP];
+    let last = LAST[at(from)][seeds as usize & MAX_LAP];
     let bit = 1u16 << last;
-    let c = pos.holes[last as usize];
+    let c = pos.holes[at(last)];
     let own = row_mask(pos.to_move) & bit != 0;
     if reserved & bit != 0 || c == 0 || (!own && c == 3) {
         FirstLap::Ends
@@ -471,7 +487,8 @@ fn play_with_budget<S: Sink>(
     budget: u64,
 ) -> Result<Position, Rejection> {
     check_start(pos, from)?;
-    sow(pos, rulings, from, sink, budget).map_err(|refusal| refusal_words(pos, from, refusal))
+    sow::<_, true>(pos, rulings, from, sink, budget)
+        .map_err(|refusal| refusal_words(pos, from, refusal))
 }
 
 /// A refusal of [`sow`], in words.
@@ -500,22 +517,28 @@ fn refusal_words(pos: &Position, from: u8, refusal: Refusal) -> Rejection {
     }
 }
 
-/// The legal moves of `pos` into `out`, in canonical order (A1..A6, a1..a6), with an explicit cycle
-/// budget (tests use small ones).
-fn generate(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>, budget: u64) -> Generated {
-    out.clear();
+/// The legal moves of `pos`, handed to `legal` in canonical order (A1..A6, a1..a6), with an
+/// explicit cycle budget (tests use small ones). Legality needs no ruling (KIN-A4 changes only
+/// where a seed goes at a move's end), and a move the first lap decides is not sown.
+#[inline(always)]
+fn generate(
+    pos: &Position,
+    rulings: &Rulings,
+    mut legal: impl FnMut(Move),
+    budget: u64,
+) -> Generated {
     let mut generated = Generated::default();
     for from in own_holes(pos) {
         match first_lap(pos, from) {
             FirstLap::Empty | FirstLap::Refused => continue,
             FirstLap::Ends => {
-                out.push(Move(from));
+                legal(Move(from));
                 continue;
             }
             FirstLap::Sow => {}
         }
-        match sow(pos, rulings, from, &mut (), budget) {
-            Ok(_) => out.push(Move(from)),
+        match sow::<_, false>(pos, rulings, from, &mut (), budget) {
+            Ok(_) => legal(Move(from)),
             Err(Refusal::Undecided { .. }) => generated.undecided += 1,
             Err(Refusal::FirstLap { .. } | Refusal::Cycle { .. }) => {}
         }
@@ -539,7 +562,7 @@ fn generate_children(
         if let FirstLap::Empty | FirstLap::Refused = first_lap(pos, from) {
             continue;
         }
-        match sow(pos, rulings, from, &mut (), budget) {
+        match sow::<_, true>(pos, rulings, from, &mut (), budget) {
             Ok(next) => {
                 moves.push(Move(from));
                 children.push(next);
@@ -624,7 +647,8 @@ impl Game for Kingulu {
     }
 
     fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
-        generate(pos, rulings, out, LAP_BUDGET)
+        out.clear();
+        generate(pos, rulings, |mv| out.push(mv), LAP_BUDGET)
     }
 
     fn play<S: Sink>(
@@ -645,6 +669,13 @@ impl Game for Kingulu {
         generate_children(pos, rulings, moves, children, LAP_BUDGET)
     }
 
+    // KIN-12: a side with a legal move is not stuck, and one without has no leaf either way.
+    fn count_last_ply(pos: &Position, rulings: &Rulings, _: &mut Vec<Move>) -> u64 {
+        let mut count = 0;
+        generate(pos, rulings, |_| count += 1, LAP_BUDGET);
+        count
+    }
+
     // KIN-12: the game ends when the side to move has no legal move, scored by KIN-13. A side whose
     // only moves are undecided (KIN-A8 budget) is not known to be stuck: the game goes on.
     fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
@@ -659,7 +690,7 @@ impl Game for Kingulu {
             }
         }
         for from in own_holes(pos).filter(|h| to_sow & (1 << h) != 0) {
-            match sow(pos, rulings, from, &mut (), LAP_BUDGET) {
+            match sow::<_, false>(pos, rulings, from, &mut (), LAP_BUDGET) {
                 Ok(_) => return None,
                 Err(Refusal::Undecided { .. }) => undecided = true,
                 Err(Refusal::FirstLap { .. } | Refusal::Cycle { .. }) => {}
@@ -1278,7 +1309,8 @@ mod tests {
             Err(Rejection::Undecided { .. })
         ));
         let mut small = Vec::new();
-        assert_eq!(generate(&p, &ANY, &mut small, 20).undecided, 1);
+        let small_budget = generate(&p, &ANY, |mv| small.push(mv), 20);
+        assert_eq!(small_budget.undecided, 1);
         assert_eq!(small, moves);
         // The resolver refuses it with the same rule.
         let spelling = Kingulu::parse_move("A5").unwrap();
@@ -1538,6 +1570,8 @@ mod tests {
                 Kingulu::legal_moves(&p, &rulings, &mut moves);
                 prop_assert_eq!(&moves, &literal_legal(&p, &rulings));
                 prop_assert_eq!(Kingulu::game_end(&p, &rulings).is_some(), moves.is_empty());
+                // Perft's last ply counts what is listed, without the positions.
+                prop_assert_eq!(Kingulu::count_last_ply(&p, &rulings, &mut Vec::new()), moves.len() as u64);
                 // Generation with the children lists the same moves, each child as played.
                 let (mut listed, mut children) = (Vec::new(), Vec::new());
                 Kingulu::legal_children(&p, &rulings, &mut listed, &mut children);
