@@ -34,6 +34,14 @@ fn walk<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32, plies: &mu
     if G::game_end_after_generating(pos, rulings, &ply.moves, generated).is_some() {
         return 0;
     }
+    if depth == 2 {
+        let moves = &mut deeper[0].moves;
+        return ply
+            .children
+            .iter()
+            .map(|child| G::count_last_ply(child, rulings, moves))
+            .sum();
+    }
     ply.children
         .iter()
         .map(|child| walk::<G>(child, rulings, depth - 1, deeper))

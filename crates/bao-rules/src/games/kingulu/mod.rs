@@ -220,6 +220,7 @@ fn start_refusal(pos: &Position, from: u8) -> Rejection {
 /// refused. `budget` is the cycle detector's lap budget. With `CHILD` false only whether the move
 /// ends is wanted (perft's last ply counts moves): the laps are sown as ever, since they decide it
 /// (KIN-7, KIN-A8), but the end's captures and transfer are not, and `pos` comes back unchanged.
+#[inline(always)]
 fn sow<S: Sink, const CHILD: bool>(
     pos: &Position,
     rulings: &Rulings,
@@ -237,13 +238,15 @@ fn sow<S: Sink, const CHILD: bool>(
     // state (see [`InMove`]).
     let mut board = pos.holes;
     let mut start = from;
+    // The seeds of `start`: a relay's are the ones its last seed joined (`c + 1`), already known,
+    // so that no lap waits to read them back from the board.
+    let mut seeds = board[at(from)];
     let mut first_lap = true;
     let mut relays: u64 = 0;
     // Created after `UNWATCHED` relays: the many short relays never pay for it.
     let mut brent: Option<Brent<InMove>> = None;
     loop {
         // KIN-4: lift every seed of `start`, drop one into each following hole (KIN-3: up the ring).
-        let seeds = board[at(start)];
         add(&mut board, LAP[at(start)][seeds as usize & MAX_LAP]);
         let last = LAST[at(start)][seeds as usize & MAX_LAP];
         let bit = 1u16 << last;
@@ -420,6 +423,7 @@ fn sow<S: Sink, const CHILD: bool>(
             });
         }
         start = last;
+        seeds = c + 1;
         first_lap = false;
     }
     if !CHILD {
@@ -430,44 +434,50 @@ fn sow<S: Sink, const CHILD: bool>(
     Ok(next)
 }
 
-/// What the first lap alone says about a candidate move.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum FirstLap {
-    /// Not a candidate: an empty or reserved hole (KIN-4, KIN-11).
-    Empty,
-    /// It ends the move (KIN-8, KIN-10): legal.
-    Ends,
-    /// It breaks KIN-7: illegal.
-    Refused,
-    /// It relays on, or is long enough to pass a hole twice: only sowing tells.
-    Sow,
+/// What the first lap alone says about the mover's holes, a bit per hole: the rest are empty or
+/// reserved (KIN-4, KIN-11) or break KIN-7, and are not moves.
+#[derive(Clone, Copy)]
+struct FirstLaps {
+    /// The first lap ends the move (KIN-8, KIN-10): legal.
+    ends: u16,
+    /// The first lap relays on, or is long enough to pass a hole twice: only sowing tells.
+    to_sow: u16,
 }
 
 /// Move generation's shortcut past [`sow`] for the many moves whose first lap, shorter than the
 /// ring, decides them: such a lap drops one seed into each of the holes after its start, so the
-/// hole it ends in held what the board shows. Agrees with [`sow`] (a test checks it). `from` is a
-/// hole of the mover's row.
+/// hole it ends in held what the board shows. Agrees with [`sow`] (a test checks it). Worked out
+/// for the six holes without a branch: which way a hole goes is what a processor cannot guess.
 #[inline(always)]
-fn first_lap(pos: &Position, from: u8) -> FirstLap {
+fn first_laps(pos: &Position) -> FirstLaps {
     let reserved = pos.reserved[0] | pos.reserved[1];
-    let seeds = pos.holes[at(from)];
-    if seeds == 0 || reserved & (1 << from) != 0 {
-        return FirstLap::Empty;
+    let own = row_mask(pos.to_move);
+    let (mut ends, mut to_sow) = (0u16, 0u16);
+    for from in own_holes(pos) {
+        let seeds = pos.holes[at(from)];
+        let last = LAST[at(from)][seeds as usize & MAX_LAP];
+        let bit = 1u16 << last;
+        let c = pos.holes[at(last)];
+        let candidate = (seeds != 0) & (reserved & (1 << from) == 0);
+        let long = seeds as usize >= HOLES;
+        let ended = (reserved & bit != 0) | (c == 0) | ((own & bit == 0) & (c == 3));
+        let relays = !ended & (own & bit == 0);
+        ends |= ((candidate & !long & ended) as u16) << from;
+        to_sow |= ((candidate & (long | relays)) as u16) << from;
     }
-    if seeds as usize >= HOLES {
-        return FirstLap::Sow;
-    }
-    let last = LAST[at(from)][seeds as usize & MAX_LAP];
-    let bit = 1u16 << last;
-    let c = pos.holes[at(last)];
-    let own = row_mask(pos.to_move) & bit != 0;
-    if reserved & bit != 0 || c == 0 || (!own && c == 3) {
-        FirstLap::Ends
-    } else if own {
-        FirstLap::Refused
-    } else {
-        FirstLap::Sow
-    }
+    FirstLaps { ends, to_sow }
+}
+
+/// The holes of a mask, lowest first: canonical order.
+#[inline(always)]
+fn holes_of(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let hole = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            hole
+        })
+    })
 }
 
 /// The mover's holes, in canonical order.
@@ -528,14 +538,11 @@ fn generate(
     budget: u64,
 ) -> Generated {
     let mut generated = Generated::default();
-    for from in own_holes(pos) {
-        match first_lap(pos, from) {
-            FirstLap::Empty | FirstLap::Refused => continue,
-            FirstLap::Ends => {
-                legal(Move(from));
-                continue;
-            }
-            FirstLap::Sow => {}
+    let first = first_laps(pos);
+    for from in holes_of(first.ends | first.to_sow) {
+        if first.ends & (1 << from) != 0 {
+            legal(Move(from));
+            continue;
         }
         match sow::<_, false>(pos, rulings, from, &mut (), budget) {
             Ok(_) => legal(Move(from)),
@@ -558,10 +565,8 @@ fn generate_children(
     moves.clear();
     children.clear();
     let mut generated = Generated::default();
-    for from in own_holes(pos) {
-        if let FirstLap::Empty | FirstLap::Refused = first_lap(pos, from) {
-            continue;
-        }
+    let first = first_laps(pos);
+    for from in holes_of(first.ends | first.to_sow) {
         match sow::<_, true>(pos, rulings, from, &mut (), budget) {
             Ok(next) => {
                 moves.push(Move(from));
@@ -670,9 +675,13 @@ impl Game for Kingulu {
     }
 
     // KIN-12: a side with a legal move is not stuck, and one without has no leaf either way.
+    // The moves the first lap decides are counted at once; the rest are sown to their end.
     fn count_last_ply(pos: &Position, rulings: &Rulings, _: &mut Vec<Move>) -> u64 {
-        let mut count = 0;
-        generate(pos, rulings, |_| count += 1, LAP_BUDGET);
+        let first = first_laps(pos);
+        let mut count = first.ends.count_ones() as u64;
+        for from in holes_of(first.to_sow) {
+            count += sow::<_, false>(pos, rulings, from, &mut (), LAP_BUDGET).is_ok() as u64;
+        }
         count
     }
 
@@ -681,15 +690,11 @@ impl Game for Kingulu {
     fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
         let mut undecided = false;
         // Moves that the first lap decides are cheap to find: look for them first.
-        let mut to_sow = 0u16;
-        for from in own_holes(pos) {
-            match first_lap(pos, from) {
-                FirstLap::Ends => return None,
-                FirstLap::Sow => to_sow |= 1 << from,
-                FirstLap::Empty | FirstLap::Refused => {}
-            }
+        let first = first_laps(pos);
+        if first.ends != 0 {
+            return None;
         }
-        for from in own_holes(pos).filter(|h| to_sow & (1 << h) != 0) {
+        for from in holes_of(first.to_sow) {
             match sow::<_, false>(pos, rulings, from, &mut (), LAP_BUDGET) {
                 Ok(_) => return None,
                 Err(Refusal::Undecided { .. }) => undecided = true,
