@@ -1324,7 +1324,11 @@ where
         assert_eq!(with_children, listing, "{p:?}");
         let mut played = Vec::new();
         let playing = sowings(&p, || {
-            played.extend(moves.iter().map(|&m| G::play(&p, rulings, m, &mut ()).unwrap()));
+            played.extend(
+                moves
+                    .iter()
+                    .map(|&m| G::play(&p, rulings, m, &mut ()).unwrap()),
+            );
         });
         assert_eq!(children, played, "{p:?}");
         // Each move played is sown once more (and may probe others to be judged).
