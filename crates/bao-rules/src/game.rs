@@ -311,6 +311,21 @@ pub trait Game: Sized + 'static {
         generated
     }
 
+    /// Perft's last ply: the number of legal moves of `pos`, or 0 if the game is over there.
+    /// `moves` is a buffer. The default lists the moves; a game that can count them for less
+    /// overrides this.
+    fn count_last_ply(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        moves: &mut Vec<Self::Move>,
+    ) -> u64 {
+        let generated = Self::legal_moves(pos, rulings, moves);
+        match Self::game_end_after_generating(pos, rulings, moves, generated) {
+            Some(_) => 0,
+            None => moves.len() as u64,
+        }
+    }
+
     /// Plays `mv` on `pos`: the position after it, or why it is refused. Every move is checked;
     /// events go to `sink` in the order they happen. The end of the game is not an event of the
     /// move (a `Playthrough` adds [`Event::GameOver`]), so perft never pays for it.

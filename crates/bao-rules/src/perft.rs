@@ -27,16 +27,20 @@ fn walk<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32, plies: &mu
     }
     let (ply, deeper) = plies.split_first_mut().expect("one buffer per ply");
     // The last ply only counts its moves: no child position is needed.
-    let generated = if depth == 1 {
-        G::legal_moves(pos, rulings, &mut ply.moves)
-    } else {
-        G::legal_children(pos, rulings, &mut ply.moves, &mut ply.children)
-    };
+    if depth == 1 {
+        return G::count_last_ply(pos, rulings, &mut ply.moves);
+    }
+    let generated = G::legal_children(pos, rulings, &mut ply.moves, &mut ply.children);
     if G::game_end_after_generating(pos, rulings, &ply.moves, generated).is_some() {
         return 0;
     }
-    if depth == 1 {
-        return ply.moves.len() as u64;
+    if depth == 2 {
+        let moves = &mut deeper[0].moves;
+        return ply
+            .children
+            .iter()
+            .map(|child| G::count_last_ply(child, rulings, moves))
+            .sum();
     }
     ply.children
         .iter()

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 
 use super::candidates::{Candidate, Candidates, Class};
 use super::position::{KUU, Position, index_of, is_front, name, ring_of};
-use super::sowing::{Refusal, Safari, sow_move};
+use super::sowing::{Played, Refusal, Safari, sow_move};
 use super::variant::{Fixed, MustCapture, Rules};
 use super::{Dir, Move, mtaji, nemo};
 use crate::game::{Rejection, RuleId};
@@ -40,13 +40,59 @@ pub(super) enum Verdict {
 /// Sows a candidate without events, stopping at a safari decision: legal exactly when some
 /// completion of it is (stopping at the kuu always ends a move whose laps so far were legal).
 pub(super) fn probe<F: Fixed>(pos: &Position, rules: &Rules, c: &Candidate) -> Verdict {
-    match sow_move::<F, _>(pos, rules, c.start, Safari::Probe, &mut ()) {
+    verdict_of(&sow_move::<F, _>(
+        pos,
+        rules,
+        c.start,
+        Safari::Probe,
+        &mut (),
+    ))
+}
+
+fn verdict_of(sown: &Result<Played, Refusal>) -> Verdict {
+    match sown {
         Ok(played) => Verdict::Legal {
             decision: played.decision,
             taken: played.taken,
         },
         Err(Refusal::Undecided { .. }) => Verdict::Undecided,
         Err(_) => Verdict::Illegal,
+    }
+}
+
+/// What a [`Judge`] keeps of the candidates it probes: nothing (`()`) to list or play moves;
+/// their sowings ([`Kept`]) to list each move with the position it leads to (perft), where a
+/// probe stopped at a safari decision is the move that stops at the kuu, and a move without a
+/// decision the whole move.
+pub(super) trait Keep {
+    fn new() -> Self;
+    fn put(&mut self, i: usize, played: &Played);
+    fn get(&self, i: usize) -> Option<&Played>;
+}
+
+impl Keep for () {
+    #[inline(always)]
+    fn new() {}
+    #[inline(always)]
+    fn put(&mut self, _: usize, _: &Played) {}
+    #[inline(always)]
+    fn get(&self, _: usize) -> Option<&Played> {
+        None
+    }
+}
+
+/// The probed sowings, by candidate.
+pub(super) struct Kept([Option<Played>; 32]);
+
+impl Keep for Kept {
+    fn new() -> Kept {
+        Kept([None; 32])
+    }
+    fn put(&mut self, i: usize, played: &Played) {
+        self.0[i] = Some(*played);
+    }
+    fn get(&self, i: usize) -> Option<&Played> {
+        self.0[i].as_ref()
     }
 }
 
@@ -83,9 +129,10 @@ pub(super) enum Group {
 
 /// The candidates of a position with their verdicts, each computed only when needed and then
 /// kept: playing one move needs little of it, listing every move all of it.
-pub(super) struct Judge<'a, F: Fixed> {
+pub(super) struct Judge<'a, F: Fixed, K: Keep = ()> {
     pos: &'a Position,
     rules: &'a Rules,
+    kept: K,
     cands: Option<Candidates>,
     verdicts: [Option<Verdict>; 32],
     groups: [Option<Any>; 3],
@@ -100,6 +147,18 @@ pub(super) struct Judge<'a, F: Fixed> {
 
 impl<'a, F: Fixed> Judge<'a, F> {
     pub(super) fn new(pos: &'a Position, rules: &'a Rules) -> Judge<'a, F> {
+        Judge::keeping(pos, rules)
+    }
+
+    /// The legal moves, in canonical order; the count of candidates left out as undecided.
+    pub(super) fn legal(&mut self, out: &mut Vec<Move>) -> u32 {
+        self.legal_each(|mv, _| out.push(mv))
+    }
+}
+
+impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
+    /// A judge that keeps what `K` keeps.
+    pub(super) fn keeping(pos: &'a Position, rules: &'a Rules) -> Judge<'a, F, K> {
         let side = pos.to_move;
         let obligation = match pos.hizi() {
             Some((h, by)) if by == side && rules.must_capture != MustCapture::No => {
@@ -110,6 +169,7 @@ impl<'a, F: Fixed> Judge<'a, F> {
         Judge {
             pos,
             rules,
+            kept: K::new(),
             cands: None,
             verdicts: [None; 32],
             groups: [None; 3],
@@ -132,7 +192,16 @@ impl<'a, F: Fixed> Judge<'a, F> {
             return v;
         }
         let c = self.cands().items[i];
-        let v = probe::<F>(self.pos, self.rules, &c);
+        let sown = sow_move::<F, _>(self.pos, self.rules, c.start, Safari::Probe, &mut ());
+        self.judged(i, &sown)
+    }
+
+    /// Candidate `i`'s probe, kept, and its verdict.
+    fn judged(&mut self, i: usize, sown: &Result<Played, Refusal>) -> Verdict {
+        if let Ok(played) = sown {
+            self.kept.put(i, played);
+        }
+        let v = verdict_of(sown);
         self.verdicts[i] = Some(v);
         v
     }
@@ -252,8 +321,10 @@ impl<'a, F: Fixed> Judge<'a, F> {
         }
     }
 
-    /// The legal moves, in canonical order; the count of candidates left out as undecided.
-    pub(super) fn legal(&mut self, out: &mut Vec<Move>) -> u32 {
+    /// Each legal move in canonical order, handed to `found` with its sowing where the judge has
+    /// it (a move going on to safari always; any other when `K` keeps the probes); the count of
+    /// candidates left out as undecided.
+    pub(super) fn legal_each(&mut self, mut found: impl FnMut(Move, Option<&Played>)) -> u32 {
         let side = self.pos.to_move;
         let mut undecided = 0;
         let len = self.cands().len;
@@ -279,14 +350,14 @@ impl<'a, F: Fixed> Judge<'a, F> {
             match self.verdict(i) {
                 Verdict::Legal { decision, taken } => {
                     match self.allowed_completion(&c, taken) {
-                        Ok(()) => out.push(mv(decision.then_some(false))),
+                        Ok(()) => found(mv(decision.then_some(false)), self.kept.get(i)),
                         Err(Rejection::Undecided { .. }) => undecided += 1,
                         Err(Rejection::Illegal { .. }) => {}
                     }
                     if decision {
                         match sow_move::<F, _>(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
                             Ok(played) => match self.allowed_completion(&c, played.taken) {
-                                Ok(()) => out.push(mv(Some(true))),
+                                Ok(()) => found(mv(Some(true)), Some(&played)),
                                 Err(Rejection::Undecided { .. }) => undecided += 1,
                                 Err(Rejection::Illegal { .. }) => {}
                             },
@@ -391,17 +462,15 @@ impl<'a, F: Fixed> Judge<'a, F> {
             }
             let v = match self.verdicts[i] {
                 Some(v) => v,
-                None => match probe::<F>(self.pos, &quick, &c) {
+                None => {
+                    let sown = sow_move::<F, _>(self.pos, &quick, c.start, Safari::Probe, &mut ());
                     // A repetition or a broken rule is final whatever the budget.
-                    v @ (Verdict::Legal { .. } | Verdict::Illegal) => {
-                        self.verdicts[i] = Some(v);
-                        v
-                    }
-                    Verdict::Undecided => {
+                    if verdict_of(&sown) == Verdict::Undecided {
                         long |= 1 << i;
                         continue;
                     }
-                },
+                    self.judged(i, &sown)
+                }
             };
             match v {
                 Verdict::Legal { .. } => return Any::Yes,

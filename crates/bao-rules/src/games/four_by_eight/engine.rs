@@ -3,7 +3,7 @@
 //! hand to it unchanged.
 
 use super::candidates::Class;
-use super::choice::{Any, Judge, candidate, not_a_move};
+use super::choice::{Any, Judge, Kept, candidate, not_a_move};
 use super::moves::Move;
 use super::notes;
 use super::position::{HOLE_NAMES, KUU, Position, ring_of};
@@ -42,6 +42,15 @@ macro_rules! delegate_to_engine {
             sink: &mut S,
         ) -> Result<Position, Rejection> {
             super::engine::play::<$fixed, _>(pos, &rulings.rules(), mv, sink)
+        }
+
+        fn legal_children(
+            pos: &Position,
+            rulings: &Rulings,
+            moves: &mut Vec<Move>,
+            children: &mut Vec<Position>,
+        ) -> Generated {
+            super::engine::legal_children::<$fixed>(pos, &rulings.rules(), moves, children)
         }
 
         fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
@@ -149,6 +158,41 @@ pub(super) fn legal_moves<F: Fixed>(
     Generated { undecided }
 }
 
+/// [`legal_moves`] with the position each move leads to, for perft: each child is the sowing
+/// that judged its move legal, finished as [`play`] finishes it, so that no move is sown twice.
+pub(super) fn legal_children<F: Fixed>(
+    pos: &Position,
+    rules: &Rules,
+    moves: &mut Vec<Move>,
+    children: &mut Vec<Position>,
+) -> Generated {
+    moves.clear();
+    children.clear();
+    if decided::<F>(pos, rules).is_some() {
+        return Generated::default();
+    }
+    let undecided = Judge::<F, Kept>::keeping(pos, rules).legal_each(|mv, played| {
+        let played = played.expect("a judge that keeps its probes has every legal move's sowing");
+        moves.push(mv);
+        children.push(finish::<F, _>(pos, rules, played, &mut ()));
+    });
+    Generated { undecided }
+}
+
+/// The position after the move `played` from `pos`: hizi zetu (KETE-21), then the other side
+/// to move.
+fn finish<F: Fixed, S: Sink>(
+    pos: &Position,
+    rules: &Rules,
+    played: &Played,
+    sink: &mut S,
+) -> Position {
+    let mut next = played.next;
+    next.hizi = hizi_zetu::after::<F, _>(pos, played, rules, sink);
+    next.to_move = pos.to_move.opponent();
+    next
+}
+
 /// KETE-22 / ZAN-A13: the reserver's obligation was met by the move, or lapsed.
 fn obligation_note<S: Sink>(sink: &mut S, v: &variant::Variant, met: bool) {
     let note = if met {
@@ -234,10 +278,7 @@ pub(super) fn play<F: Fixed, S: Sink>(
         // ZAN-A13 `any`: met by some capture of the move, or lapsed.
         obligation_note(sink, v, played.taken & (1 << h) != 0);
     }
-    let mut next = played.next;
-    next.hizi = hizi_zetu::after::<F, _>(pos, &played, rules, sink);
-    next.to_move = side.opponent();
-    Ok(next)
+    Ok(finish::<F, _>(pos, rules, &played, sink))
 }
 
 /// The end of the game if `pos` is final (KETE-23, KETE-24; ZAN-25, ZAN-26, ZAN-A14, ZAN-A17).

@@ -571,6 +571,8 @@ pub fn sow_move<F: Fixed, S: Sink>(
     safari: Safari,
     sink: &mut S,
 ) -> Result<Played, Refusal> {
+    #[cfg(test)]
+    super::tests::sown_from(pos);
     let given = rules;
     let rules = &F::rules(given);
     let v = rules.variant;

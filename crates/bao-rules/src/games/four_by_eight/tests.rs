@@ -1277,3 +1277,79 @@ fn boards_match_the_diagram() {
         ]
     );
 }
+
+thread_local! {
+    /// The position whose sowings are counted, and how many `sow_move` made from it (probes and
+    /// whole moves alike; not those from positions derived from it, such as hizi zetu's look at
+    /// the next move).
+    static WATCHED: std::cell::Cell<Option<Position>> = const { std::cell::Cell::new(None) };
+    static SOWINGS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+pub(super) fn sown_from(pos: &Position) {
+    if WATCHED.with(|w| w.get()) == Some(*pos) {
+        SOWINGS.with(|n| n.set(n.get() + 1));
+    }
+}
+
+/// The sowings from `pos` that `f` makes.
+fn sowings(pos: &Position, f: impl FnOnce()) -> u64 {
+    WATCHED.with(|w| w.set(Some(*pos)));
+    let before = SOWINGS.with(|n| n.get());
+    f();
+    let n = SOWINGS.with(|n| n.get()) - before;
+    WATCHED.with(|w| w.set(None));
+    n
+}
+
+/// Perft's children come from the sowings that judged their moves legal: listing the moves
+/// with their children sows exactly what listing the moves sows, where playing each listed
+/// move, as before, sowed every child once more.
+fn children_sown_once<G>(rulings: &G::Rulings, seed: u64) -> u64
+where
+    G: Game<Position = Position, Move = Move>,
+{
+    let game = crate::random_game::random_game::<G>(&G::start(), rulings, seed, 120);
+    let mut p = G::start();
+    let (mut moves, mut listed, mut children) = (Vec::new(), Vec::new(), Vec::new());
+    let mut saved = 0;
+    for &mv in &game.moves {
+        let listing = sowings(&p, || {
+            G::legal_moves(&p, rulings, &mut moves);
+        });
+        let with_children = sowings(&p, || {
+            G::legal_children(&p, rulings, &mut listed, &mut children);
+        });
+        assert_eq!(listed, moves, "{p:?}");
+        assert_eq!(with_children, listing, "{p:?}");
+        let mut played = Vec::new();
+        let playing = sowings(&p, || {
+            played.extend(
+                moves
+                    .iter()
+                    .map(|&m| G::play(&p, rulings, m, &mut ()).unwrap()),
+            );
+        });
+        assert_eq!(children, played, "{p:?}");
+        // Each move played is sown once more (and may probe others to be judged).
+        assert!(playing >= children.len() as u64, "{p:?}");
+        saved += playing;
+        p = G::play(&p, rulings, mv, &mut ()).unwrap();
+    }
+    saved
+}
+
+#[test]
+fn a_perft_child_is_sown_once() {
+    let mut saved = 0;
+    for seed in 1..=3 {
+        saved += children_sown_once::<Kete>(&Rulings::default(), seed);
+        saved += children_sown_once::<Zanzibar>(&Default::default(), seed);
+    }
+    for preset in Zanzibar::PRESETS {
+        let set = RulingSet::default().over(preset);
+        saved += children_sown_once::<Zanzibar>(&set.resolve::<Zanzibar>().unwrap(), 4);
+    }
+    // The games are long enough for the test to say something.
+    assert!(saved > 1000, "{saved} sowings saved");
+}

@@ -48,12 +48,20 @@ const MAX_LAP: usize = 63;
 /// `LAP[from][n]`: what a lap of `n` seeds lifted from `from` does to the board, as a number to
 /// add to it (mod 2^128): `n` seeds fewer in `from`, one more in each following hole in turn (KIN-4;
 /// the start hole too once the lap has gone round). The sum is exact, so the bytes come out right.
-/// `LAST[from][n]`: the hole its last seed falls into.
-static LAP: [[u128; MAX_LAP + 1]; HOLES] = lap_table();
-static LAST: [[u8; MAX_LAP + 1]; HOLES] = last_table();
+/// `LAST[from][n]`: the hole its last seed falls into. Both have a row for each of the board's
+/// sixteen bytes (the last four never used), so that a hole masked by [`at`] indexes them, and the
+/// board, without a bounds check.
+static LAP: [[u128; MAX_LAP + 1]; 16] = lap_table();
+static LAST: [[u8; MAX_LAP + 1]; 16] = last_table();
 
-const fn lap_table() -> [[u128; MAX_LAP + 1]; HOLES] {
-    let mut table = [[0u128; MAX_LAP + 1]; HOLES];
+/// Hole `h` as an index into a board or a table row: `h` itself, masked to the sixteen bytes.
+#[inline(always)]
+fn at(h: u8) -> usize {
+    h as usize & 15
+}
+
+const fn lap_table() -> [[u128; MAX_LAP + 1]; 16] {
+    let mut table = [[0u128; MAX_LAP + 1]; 16];
     let mut from = 0;
     while from < HOLES {
         let lift = 1u128 << (8 * from);
@@ -69,8 +77,8 @@ const fn lap_table() -> [[u128; MAX_LAP + 1]; HOLES] {
     table
 }
 
-const fn last_table() -> [[u8; MAX_LAP + 1]; HOLES] {
-    let mut table = [[0u8; MAX_LAP + 1]; HOLES];
+const fn last_table() -> [[u8; MAX_LAP + 1]; 16] {
+    let mut table = [[0u8; MAX_LAP + 1]; 16];
     let mut from = 0;
     while from < HOLES {
         let mut n = 0;
@@ -210,8 +218,11 @@ fn start_refusal(pos: &Position, from: u8) -> Rejection {
 }
 
 /// Sows the move from `from` (already checked by [`check_start`]) to its end, or finds that it is
-/// refused. `budget` is the cycle detector's lap budget.
-fn sow<S: Sink>(
+/// refused. `budget` is the cycle detector's lap budget. With `CHILD` false only whether the move
+/// ends is wanted (perft's last ply counts moves): the laps are sown as ever, since they decide it
+/// (KIN-7, KIN-A8), but the end's captures and transfer are not, and `pos` comes back unchanged.
+#[inline(always)]
+fn sow<S: Sink, const CHILD: bool>(
     pos: &Position,
     rulings: &Rulings,
     from: u8,
@@ -228,18 +239,20 @@ fn sow<S: Sink>(
     // state (see [`InMove`]).
     let mut board = pos.holes;
     let mut start = from;
+    // The seeds of `start`: a relay's are the ones its last seed joined (`c + 1`), already known,
+    // so that no lap waits to read them back from the board.
+    let mut seeds = board[at(from)];
     let mut first_lap = true;
     let mut relays: u64 = 0;
     // Created after `UNWATCHED` relays: the many short relays never pay for it.
     let mut brent: Option<Brent<InMove>> = None;
     loop {
         // KIN-4: lift every seed of `start`, drop one into each following hole (KIN-3: up the ring).
-        let seeds = board[start as usize];
-        add(&mut board, LAP[start as usize][seeds as usize & MAX_LAP]);
-        let last = LAST[start as usize][seeds as usize & MAX_LAP];
+        add(&mut board, LAP[at(start)][seeds as usize & MAX_LAP]);
+        let last = LAST[at(start)][seeds as usize & MAX_LAP];
         let bit = 1u16 << last;
         // `c` of the reference: what `last` held before the last seed fell.
-        let c = board[last as usize] - 1;
+        let c = board[at(last)].wrapping_sub(1);
         if S::LISTENING {
             sink.event(Event::Lap {
                 from: start,
@@ -282,7 +295,7 @@ fn sow<S: Sink>(
         if c == 0 {
             // KIN-9 (and KIN-A10, whichever lap this is): in the mover's row it captures the
             // opposite hole with the capturing seed; an empty opposite hole captures nothing.
-            if own_row & bit != 0 {
+            if CHILD && own_row & bit != 0 {
                 let across = opposite(last);
                 let there = board[across as usize];
                 if there > 0 {
@@ -327,6 +340,9 @@ fn sow<S: Sink>(
         // KIN-10 kuweka mtoto: four in an opponent's unreserved hole, on any lap, reserves it and
         // ends the move. The last-but-one seed joins it, unless the lap was one seed.
         if own_row & bit == 0 && c == 3 {
+            if !CHILD {
+                break;
+            }
             if seeds >= 2 {
                 let before = LAST[start as usize][(seeds as usize - 1) & MAX_LAP];
                 if rulings.penultimate_source == PenultimateSource::NotFromReserved
@@ -408,51 +424,61 @@ fn sow<S: Sink>(
             });
         }
         start = last;
+        seeds = c + 1;
         first_lap = false;
+    }
+    if !CHILD {
+        return Ok(next);
     }
     next.holes = (u128::from_le_bytes(board) & HOLES_MASK).to_le_bytes();
     next.to_move = side.opponent();
     Ok(next)
 }
 
-/// What the first lap alone says about a candidate move.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum FirstLap {
-    /// Not a candidate: an empty or reserved hole (KIN-4, KIN-11).
-    Empty,
-    /// It ends the move (KIN-8, KIN-10): legal.
-    Ends,
-    /// It breaks KIN-7: illegal.
-    Refused,
-    /// It relays on, or is long enough to pass a hole twice: only sowing tells.
-    Sow,
+/// What the first lap alone says about the mover's holes, a bit per hole: the rest are empty or
+/// reserved (KIN-4, KIN-11) or break KIN-7, and are not moves.
+#[derive(Clone, Copy)]
+struct FirstLaps {
+    /// The first lap ends the move (KIN-8, KIN-10): legal.
+    ends: u16,
+    /// The first lap relays on, or is long enough to pass a hole twice: only sowing tells.
+    to_sow: u16,
 }
 
 /// Move generation's shortcut past [`sow`] for the many moves whose first lap, shorter than the
 /// ring, decides them: such a lap drops one seed into each of the holes after its start, so the
-/// hole it ends in held what the board shows. Agrees with [`sow`] (a test checks it). `from` is a
-/// hole of the mover's row.
+/// hole it ends in held what the board shows. Agrees with [`sow`] (a test checks it). Worked out
+/// for the six holes without a branch: which way a hole goes is what a processor cannot guess.
 #[inline(always)]
-fn first_lap(pos: &Position, from: u8) -> FirstLap {
+fn first_laps(pos: &Position) -> FirstLaps {
     let reserved = pos.reserved[0] | pos.reserved[1];
-    let seeds = pos.holes[from as usize];
-    if seeds == 0 || reserved & (1 << from) != 0 {
-        return FirstLap::Empty;
+    let own = row_mask(pos.to_move);
+    let (mut ends, mut to_sow) = (0u16, 0u16);
+    for from in own_holes(pos) {
+        let seeds = pos.holes[at(from)];
+        let last = LAST[at(from)][seeds as usize & MAX_LAP];
+        let bit = 1u16 << last;
+        let c = pos.holes[at(last)];
+        let candidate = (seeds != 0) & (reserved & (1 << from) == 0);
+        let long = seeds as usize >= HOLES;
+        let ended = (reserved & bit != 0) | (c == 0) | ((own & bit == 0) & (c == 3));
+        let relays = !ended & (own & bit == 0);
+        ends |= ((candidate & !long & ended) as u16) << from;
+        to_sow |= ((candidate & (long | relays)) as u16) << from;
     }
-    if seeds as usize >= HOLES {
-        return FirstLap::Sow;
-    }
-    let last = LAST[from as usize][seeds as usize & MAX_LAP];
-    let bit = 1u16 << last;
-    let c = pos.holes[last as usize];
-    let own = row_mask(pos.to_move) & bit != 0;
-    if reserved & bit != 0 || c == 0 || (!own && c == 3) {
-        FirstLap::Ends
-    } else if own {
-        FirstLap::Refused
-    } else {
-        FirstLap::Sow
-    }
+    FirstLaps { ends, to_sow }
+}
+
+/// The holes of a mask, lowest first: canonical order.
+#[inline(always)]
+fn holes_of(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let hole = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            hole
+        })
+    })
 }
 
 /// The mover's holes, in canonical order.
@@ -472,7 +498,8 @@ fn play_with_budget<S: Sink>(
     budget: u64,
 ) -> Result<Position, Rejection> {
     check_start(pos, from)?;
-    sow(pos, rulings, from, sink, budget).map_err(|refusal| refusal_words(pos, from, refusal))
+    sow::<_, true>(pos, rulings, from, sink, budget)
+        .map_err(|refusal| refusal_words(pos, from, refusal))
 }
 
 /// A refusal of [`sow`], in words.
@@ -501,22 +528,25 @@ fn refusal_words(pos: &Position, from: u8, refusal: Refusal) -> Rejection {
     }
 }
 
-/// The legal moves of `pos` into `out`, in canonical order (A1..A6, a1..a6), with an explicit cycle
-/// budget (tests use small ones).
-fn generate(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>, budget: u64) -> Generated {
-    out.clear();
+/// The legal moves of `pos`, handed to `legal` in canonical order (A1..A6, a1..a6), with an
+/// explicit cycle budget (tests use small ones). Legality needs no ruling (KIN-A4 changes only
+/// where a seed goes at a move's end), and a move the first lap decides is not sown.
+#[inline(always)]
+fn generate(
+    pos: &Position,
+    rulings: &Rulings,
+    mut legal: impl FnMut(Move),
+    budget: u64,
+) -> Generated {
     let mut generated = Generated::default();
-    for from in own_holes(pos) {
-        match first_lap(pos, from) {
-            FirstLap::Empty | FirstLap::Refused => continue,
-            FirstLap::Ends => {
-                out.push(Move(from));
-                continue;
-            }
-            FirstLap::Sow => {}
+    let first = first_laps(pos);
+    for from in holes_of(first.ends | first.to_sow) {
+        if first.ends & (1 << from) != 0 {
+            legal(Move(from));
+            continue;
         }
-        match sow(pos, rulings, from, &mut (), budget) {
-            Ok(_) => out.push(Move(from)),
+        match sow::<_, false>(pos, rulings, from, &mut (), budget) {
+            Ok(_) => legal(Move(from)),
             Err(Refusal::Undecided { .. }) => generated.undecided += 1,
             Err(Refusal::FirstLap { .. } | Refusal::Cycle { .. }) => {}
         }
@@ -536,11 +566,9 @@ fn generate_children(
     moves.clear();
     children.clear();
     let mut generated = Generated::default();
-    for from in own_holes(pos) {
-        if let FirstLap::Empty | FirstLap::Refused = first_lap(pos, from) {
-            continue;
-        }
-        match sow(pos, rulings, from, &mut (), budget) {
+    let first = first_laps(pos);
+    for from in holes_of(first.ends | first.to_sow) {
+        match sow::<_, true>(pos, rulings, from, &mut (), budget) {
             Ok(next) => {
                 moves.push(Move(from));
                 children.push(next);
@@ -625,7 +653,8 @@ impl Game for Kingulu {
     }
 
     fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
-        generate(pos, rulings, out, LAP_BUDGET)
+        out.clear();
+        generate(pos, rulings, |mv| out.push(mv), LAP_BUDGET)
     }
 
     fn play<S: Sink>(
@@ -646,21 +675,28 @@ impl Game for Kingulu {
         generate_children(pos, rulings, moves, children, LAP_BUDGET)
     }
 
+    // KIN-12: a side with a legal move is not stuck, and one without has no leaf either way.
+    // The moves the first lap decides are counted at once; the rest are sown to their end.
+    fn count_last_ply(pos: &Position, rulings: &Rulings, _: &mut Vec<Move>) -> u64 {
+        let first = first_laps(pos);
+        let mut count = first.ends.count_ones() as u64;
+        for from in holes_of(first.to_sow) {
+            count += sow::<_, false>(pos, rulings, from, &mut (), LAP_BUDGET).is_ok() as u64;
+        }
+        count
+    }
+
     // KIN-12: the game ends when the side to move has no legal move, scored by KIN-13. A side whose
     // only moves are undecided (KIN-A8 budget) is not known to be stuck: the game goes on.
     fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
         let mut undecided = false;
         // Moves that the first lap decides are cheap to find: look for them first.
-        let mut to_sow = 0u16;
-        for from in own_holes(pos) {
-            match first_lap(pos, from) {
-                FirstLap::Ends => return None,
-                FirstLap::Sow => to_sow |= 1 << from,
-                FirstLap::Empty | FirstLap::Refused => {}
-            }
+        let first = first_laps(pos);
+        if first.ends != 0 {
+            return None;
         }
-        for from in own_holes(pos).filter(|h| to_sow & (1 << h) != 0) {
-            match sow(pos, rulings, from, &mut (), LAP_BUDGET) {
+        for from in holes_of(first.to_sow) {
+            match sow::<_, false>(pos, rulings, from, &mut (), LAP_BUDGET) {
                 Ok(_) => return None,
                 Err(Refusal::Undecided { .. }) => undecided = true,
                 Err(Refusal::FirstLap { .. } | Refusal::Cycle { .. }) => {}
@@ -1279,7 +1315,8 @@ mod tests {
             Err(Rejection::Undecided { .. })
         ));
         let mut small = Vec::new();
-        assert_eq!(generate(&p, &ANY, &mut small, 20).undecided, 1);
+        let small_budget = generate(&p, &ANY, |mv| small.push(mv), 20);
+        assert_eq!(small_budget.undecided, 1);
         assert_eq!(small, moves);
         // The resolver refuses it with the same rule.
         let spelling = Kingulu::parse_move("A5").unwrap();
@@ -1539,6 +1576,8 @@ mod tests {
                 Kingulu::legal_moves(&p, &rulings, &mut moves);
                 prop_assert_eq!(&moves, &literal_legal(&p, &rulings));
                 prop_assert_eq!(Kingulu::game_end(&p, &rulings).is_some(), moves.is_empty());
+                // Perft's last ply counts what is listed, without the positions.
+                prop_assert_eq!(Kingulu::count_last_ply(&p, &rulings, &mut Vec::new()), moves.len() as u64);
                 // Generation with the children lists the same moves, each child as played.
                 let (mut listed, mut children) = (Vec::new(), Vec::new());
                 Kingulu::legal_children(&p, &rulings, &mut listed, &mut children);
