@@ -377,34 +377,28 @@ fn shown(module: &[String]) -> String {
     }
 }
 
-#[test]
-fn no_two_files_of_the_rules_import_each_other() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/bao-rules/src");
-    let edges = graph(&root);
+/// Fails if two files under `dir` (relative to the oracle's folder) import each other.
+fn assert_no_circles(dir: &str, whose: &str) {
+    let edges = graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir));
     assert!(
         edges.len() > 20,
-        "the rules' files were not read: {edges:#?}"
+        "the files of {whose} were not read: {edges:#?}"
     );
     let found = circles(&edges);
     assert!(
         found.is_empty(),
-        "files of the rules that import each other (round a circle):\n{found:#?}"
+        "files of {whose} that import each other (round a circle):\n{found:#?}"
     );
 }
 
 #[test]
+fn no_two_files_of_the_rules_import_each_other() {
+    assert_no_circles("crates/bao-rules/src", "the rules");
+}
+
+#[test]
 fn no_two_files_of_the_oracle_import_each_other() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let edges = graph(&root);
-    assert!(
-        edges.len() > 20,
-        "the oracle's files were not read: {edges:#?}"
-    );
-    let found = circles(&edges);
-    assert!(
-        found.is_empty(),
-        "files of the oracle that import each other (round a circle):\n{found:#?}"
-    );
+    assert_no_circles("src", "the oracle");
 }
 
 #[test]
