@@ -5,7 +5,7 @@
 //! the steps).
 //! The boards are [`Board`]s, the data of [`crate::picture`], never a game's position.
 
-use crate::game::{Event, Game};
+use crate::game::{Event, Game, Notation};
 use crate::picture::{Board, Highlights};
 use crate::play::Playthrough;
 
@@ -32,6 +32,8 @@ pub struct Stop {
     /// The legal moves of the board before it, in the record's notation (none if the game was
     /// already over).
     pub legal: Vec<String>,
+    /// The same moves in canonical notation, where the record's notation is another (else none).
+    pub canonical: Vec<String>,
     /// The holes those moves start from ([`crate::picture::legal_holes`]).
     pub legal_holes: Vec<u8>,
     /// The game was over before this ply.
@@ -73,15 +75,21 @@ pub(crate) fn ply<G: Game>(game: &Playthrough<G>, text: &str, events: &[Event]) 
 /// Ply `ply` (1-based), `text`, did not play on `game` (`over`: the game had ended).
 pub(crate) fn stop<G: Game>(game: &Playthrough<G>, ply: u32, text: &str, over: bool) -> Step {
     let mut legal = Vec::new();
+    let mut canonical = Vec::new();
     let mut legal_holes = Vec::new();
     if !over {
         legal_holes = crate::picture::legal_holes::<G>(game.position(), game.rulings());
-        legal = game.legal_texts().moves;
+        let (moves, _) = game.legal_moves();
+        legal = moves.iter().map(|&mv| game.move_text(mv)).collect();
+        if game.notation() != Notation::Canonical {
+            canonical = moves.into_iter().map(G::format_move).collect();
+        }
     }
     Step::Stop(Stop {
         ply,
         text: text.to_string(),
         legal,
+        canonical,
         legal_holes,
         over,
     })

@@ -18,8 +18,9 @@
 //!   slots, `d` the counts that changed (slot, count)*. Slots are the holes row by row, then the
 //!   stores; a number is one digit of `0-9`, `a-z`, `A-Z` (0 to 61) or `~` decimal `.`;
 //! - `notes`: the distinct note lists of the game's boards;
-//! - `stop`: `{ply, legal, holes, over}` where the replay stopped (the legal moves there and the
-//!   hole indices they start from): the board before it is the last.
+//! - `stop`: `{ply, legal, canonical, holes, over}` where the replay stopped (the legal moves
+//!   there, the same in canonical notation for a record in another, and the hole indices they
+//!   start from): the board before it is the last.
 
 pub mod explain;
 
@@ -173,6 +174,9 @@ impl Moves {
 struct StopView {
     ply: u32,
     legal: Vec<String>,
+    /// The legal moves in canonical notation, for a record in another (else left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    canonical: Vec<String>,
     /// The hole indices the legal moves start from.
     holes: Vec<u8>,
     over: bool,
@@ -213,6 +217,7 @@ impl GameBuilder {
                 self.stop = Some(StopView {
                     ply: stop.ply,
                     legal: stop.legal,
+                    canonical: stop.canonical,
                     holes: stop.legal_holes,
                     over: stop.over,
                 });

@@ -826,6 +826,13 @@ fn transcript_slips_and_repairs_in_the_records_notation() {
         dom.contains("<code>8&gt;</code> (<code>A8&lt;+</code>)"),
         "the repair in Donkers' notation, canonical beside"
     );
+    // The legal moves where it stopped likewise, as the text report gives them.
+    let at = dom.find("id=\"legal\"").expect("the legal moves are shown");
+    let paragraph = &dom[at..at + dom[at..].find("</p>").unwrap()];
+    assert!(
+        paragraph.contains("<code>7</code> (<code>A7&lt;</code>)"),
+        "{paragraph}"
+    );
     // Game 4 is valid: its slip is shown, and it stays valid.
     let (dom, _) = dump_dom(
         &browser,

@@ -332,7 +332,10 @@
         "."));
       if (stop.over) parts.push(el("p", null, "The game was already over."));
       else parts.push(el("p", { class: "legal-moves", id: "legal" }, "Legal moves here: ",
-        stop.legal.length ? joined(stop.legal.map(code), " ") : "none"));
+        stop.legal.length ? joined(stop.legal.map(function (m, i) {
+          // A record in another notation: the canonical spelling beside, as the text report has it.
+          return stop.canonical ? [code(m), " (", code(stop.canonical[i]), ")"] : code(m);
+        }), stop.canonical ? ", " : " ") : "none"));
     }
     game.errors.forEach(function (e) {
       if (e.ply === ply) parts.push(errorBox(file.path, game, e, current.file));
