@@ -30,18 +30,6 @@ pub(super) fn long_moves(ruleset: &str) -> Option<LongMoves> {
     })
 }
 
-/// Counts the laps of a move as it is played.
-struct Laps(u32);
-
-impl Sink for Laps {
-    const LISTENING: bool = true;
-    fn event(&mut self, event: Event) {
-        if matches!(event, Event::Lap { .. }) {
-            self.0 += 1;
-        }
-    }
-}
-
 /// Counts the laps of a move and the seeds they sow.
 #[derive(Default)]
 pub(super) struct Sowing {
@@ -144,10 +132,10 @@ impl<G: Game> Context<G> {
         let Some(max) = self.max_laps else {
             return false;
         };
-        let mut laps = Laps(0);
+        let mut sowing = Sowing::default();
         // `mv` is legal: it plays.
-        let _ = G::play(pos, &self.rulings, mv, &mut laps);
-        laps.0 > max
+        let _ = G::play(pos, &self.rulings, mv, &mut sowing);
+        sowing.laps > max
     }
 
     /// `legal_moves` at `pos`, unless the oracle finds some move there undecided.

@@ -40,13 +40,12 @@ pub(super) enum Verdict {
 /// Sows a candidate without events, stopping at a safari decision: legal exactly when some
 /// completion of it is (stopping at the kuu always ends a move whose laps so far were legal).
 pub(super) fn probe<F: Fixed>(pos: &Position, rules: &Rules, c: &Candidate) -> Verdict {
-    verdict_of(&sow_move::<F, _>(
-        pos,
-        rules,
-        c.start,
-        Safari::Probe,
-        &mut (),
-    ))
+    verdict_of(&sow_probe::<F>(pos, rules, c))
+}
+
+/// The sowing of a [`probe`], for a judge that keeps it.
+fn sow_probe<F: Fixed>(pos: &Position, rules: &Rules, c: &Candidate) -> Result<Played, Refusal> {
+    sow_move::<F, _>(pos, rules, c.start, Safari::Probe, &mut ())
 }
 
 fn verdict_of(sown: &Result<Played, Refusal>) -> Verdict {
@@ -192,7 +191,7 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
             return v;
         }
         let c = self.cands().items[i];
-        let sown = sow_move::<F, _>(self.pos, self.rules, c.start, Safari::Probe, &mut ());
+        let sown = sow_probe::<F>(self.pos, self.rules, &c);
         self.judged(i, &sown)
     }
 
@@ -463,7 +462,7 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
             let v = match self.verdicts[i] {
                 Some(v) => v,
                 None => {
-                    let sown = sow_move::<F, _>(self.pos, &quick, c.start, Safari::Probe, &mut ());
+                    let sown = sow_probe::<F>(self.pos, &quick, &c);
                     // A repetition or a broken rule is final whatever the budget.
                     if verdict_of(&sown) == Verdict::Undecided {
                         long |= 1 << i;
