@@ -229,6 +229,9 @@ pub enum Rejection {
     /// The move's relay neither ended nor repeated within the cycle detector's budget
     /// (the cycle detector's `LAP_BUDGET`): neither legal nor illegal.
     Undecided { laps: u64 },
+    /// The move ends, but a listener was told only its first `events` events
+    /// ([`crate::game::EVENT_LIMIT`]): too long to follow event by event, so not played for it.
+    TooLong { events: usize },
 }
 
 impl Rejection {
@@ -242,7 +245,7 @@ impl Rejection {
     pub fn rule(&self) -> Option<RuleId> {
         match self {
             Rejection::Illegal { rule, .. } => Some(rule),
-            Rejection::Undecided { .. } => None,
+            Rejection::Undecided { .. } | Rejection::TooLong { .. } => None,
         }
     }
 }
@@ -254,6 +257,11 @@ impl fmt::Display for Rejection {
             Rejection::Undecided { laps } => write!(
                 f,
                 "the move neither ended nor repeated within {laps} laps: undecided"
+            ),
+            Rejection::TooLong { events } => write!(
+                f,
+                "the move ends, but only after {events} events or more: too long to follow step \
+                 by step"
             ),
         }
     }
