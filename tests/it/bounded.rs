@@ -5,7 +5,8 @@
 //! The moves: Bao la Kete's North `b5<` from the rules crate's never-ending position (KETE-A7, a
 //! cycle of 120 laps); Bao la Kiswahili's ply 23 of de Voogt's endless game (`we1.bao`, `A3L*` =
 //! `A3<`, ZAN-27, 228 laps), whose position is the one `explain --record` prints after ply 22;
-//! and the long Bao la Kete takata of issue 23 (North's `a3<` under
+//! Bao Kingulu's `A5` from the rules crate's never-ending position (KIN-A8); and the long Bao
+//! la Kete takata of issue 23 (North's `a3<` under
 //! `kete.hizi-zetu-must-capture=no`: a cycle of 250,118,864 laps), for the commands that play it.
 
 use std::io::Write;
@@ -38,6 +39,13 @@ const KISWAHILI: Case = Case {
     rulings: &[],
     position: "0,0,0,0,0,0,0,0/0,0,0,0,9,0,0,1/1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1 11,11 - - S",
     text: "A3<",
+};
+
+const KINGULU: Case = Case {
+    ruleset: "bao-kingulu",
+    rulings: &[],
+    position: "1,0,1,0,1,2/0,1,0,1,2,0 39-0 S",
+    text: "A5",
 };
 
 const KETE_LONG: Case = Case {
@@ -249,6 +257,13 @@ fn every_surface(case: &Case, name: &str) {
 #[test]
 fn a_never_ending_kete_move_has_one_verdict_everywhere() {
     every_surface(&KETE, "kete");
+}
+
+/// Bao Kingulu's relays are never-ending moves too (KIN-A8); Bao la Kimasai has none (a move is
+/// one step).
+#[test]
+fn a_never_ending_kingulu_move_has_one_verdict_everywhere() {
+    every_surface(&KINGULU, "kingulu");
 }
 
 #[test]

@@ -1118,6 +1118,50 @@ fn kete_a7_a_never_ending_move_is_illegal() {
     assert_eq!(refused(NEVER_ENDING_NEMO, &r, "a2<"), "KETE-A7");
 }
 
+/// The cycle of a takata that never ends, by keeping every state (an implementation independent
+/// of the engine's): the first lap whose state comes back, and how many laps later.
+fn naive_cycle(start: &str, mv: &str) -> (u64, u64) {
+    let p = pos(start);
+    let s = Kete::parse_move(mv).unwrap();
+    let name = format!("{}{}", s.row.unwrap(), s.number);
+    let hole = HOLE_NAMES.iter().position(|h| *h == name).unwrap() as u8;
+    let (side, h) = ring_of(hole);
+    let step = dir_step(h, s.dir.unwrap()) as usize;
+    let mut ring = p.rings[side.index()];
+    let (mut at, mut seen) = (h as usize, std::collections::HashMap::new());
+    for lap in 1.. {
+        let n = ring[at];
+        ring[at] = 0;
+        at = naive_lap(&mut ring, at, n, step);
+        if let Some(first) = seen.insert((ring, at), lap) {
+            return (first, lap - first);
+        }
+    }
+    unreachable!()
+}
+
+/// A never-ending move played is refused with its cycle, measured exactly (Brent's length and
+/// the start of its second phase) as keeping every state measures it.
+#[test]
+fn kete_a7_a_played_never_ending_move_names_its_cycle() {
+    for mv in ["b5<", "b1>"] {
+        let (start, length) = naive_cycle(NEVER_ENDING, mv);
+        let p = pos(NEVER_ENDING);
+        let m = Kete::resolve(&p, &Rulings::default(), &Kete::parse_move(mv).unwrap());
+        let Err(Unresolved::Rejected(Rejection::Illegal { reason, .. })) = m else {
+            panic!("{mv} never ends: {m:?}");
+        };
+        let words = format!(
+            "the in-move state after lap {start} comes back after {length} more laps, and so on \
+             forever (a cycle of {length} laps from lap {start})"
+        );
+        assert!(
+            reason.starts_with(&format!("the move never ends: {words}")),
+            "{reason}"
+        );
+    }
+}
+
 #[test]
 fn kete_a7_past_the_budget_a_move_is_undecided() {
     let r = Rulings {
