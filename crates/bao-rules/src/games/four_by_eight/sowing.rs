@@ -134,8 +134,9 @@ thread_local! {
 /// Runs `f` with never-ending moves measured exactly: where the cycle starts and how long it is
 /// ([`Cycle`], in laps: every sowing of the move is a lap, the first, each relay, each sowing of
 /// captured seeds), with no more memory than deciding them ([`crate::cycle::cycle_start`]). For
-/// a move played, whose refusal people read; search only needs the verdict, and remembers it
-/// ([`super::memo`]), which a measured move does not.
+/// a move played, whose refusal people read; search only needs the verdict. Both remember a
+/// takata's verdict with its cycle's length ([`super::memo`]), so a move searched and then played
+/// is decided once, and only where its cycle starts is sown again.
 pub fn measure_cycles<T>(f: impl FnOnce() -> T) -> T {
     let before = MEASURE.with(|m| m.replace(true));
     let out = f();
@@ -243,7 +244,7 @@ impl Detector {
             since: 0,
             laps: 0,
             budget,
-            context: context.filter(|_| !measure),
+            context,
             key: None,
             brent: None,
             first: None,
@@ -311,6 +312,9 @@ impl Detector {
                         budget: self.budget,
                     };
                     if let Some(d) = key.recall() {
+                        if d.cycle && self.measure {
+                            return Err(self.measured(d.length));
+                        }
                         return Err(self.verdict(d.cycle, self.laps + d.laps));
                     }
                     self.key = Some((key, self.laps));
@@ -329,7 +333,7 @@ impl Detector {
         };
         let length = brent.cycle_length();
         if let Some((key, at)) = self.key {
-            key.remember(cycle, self.laps - at);
+            key.remember(cycle, self.laps - at, length);
         }
         if cycle && self.measure {
             return Err(self.measured(length));
