@@ -67,16 +67,8 @@ impl Case {
 
     /// The library's verdict: the rule and the message, which must name the cycle.
     fn verdict(&self) -> (String, String) {
-        let set = self.ruling_set();
-        with_game!(self.ruleset, G => {
-            let rulings = set.resolve::<G>().unwrap();
-            let position = G::parse_position(self.position).unwrap();
-            let error = Playthrough::<G>::new(position, rulings)
-                .play_text(self.text)
-                .unwrap_err();
-            (error.rule.unwrap().to_string(), error.message)
-        })
-        .unwrap()
+        with_game!(self.ruleset, G => refusal::<G>(&self.ruling_set(), self.position, self.text))
+            .unwrap()
     }
 
     fn ruling_args(&self) -> Vec<String> {
@@ -106,6 +98,16 @@ impl Case {
             self.ruleset, self.position, self.text
         )
     }
+}
+
+/// How the rules refuse `text` at `position`: the rule and the message.
+fn refusal<G: Game>(set: &RulingSet, position: &str, text: &str) -> (String, String) {
+    let rulings = set.resolve::<G>().unwrap();
+    let position = G::parse_position(position).unwrap();
+    let error = Playthrough::<G>::new(position, rulings)
+        .play_text(text)
+        .unwrap_err();
+    (error.rule.unwrap().to_string(), error.message)
 }
 
 /// Runs `bao-oracle ARGS` under the memory limit, `stdin` on its standard input: exit code,
