@@ -288,15 +288,34 @@ fn a_never_ending_kiswahili_move_has_one_verdict_everywhere() {
     assert!(out.contains(&want.1), "{out}");
 }
 
-/// The long takata: a cycle of a quarter of a thousand million laps, decided and measured
-/// within the memory limit by `play`, `check` and the protocol.
+/// The long takata's verdict, as every command gives it: a cycle of a quarter of a thousand
+/// million laps, from lap 1. Too long to measure again by keeping every state; the measurement
+/// is held to that method on short cycles in the rules crate (`kete_a7_a_played_never_ending_move_
+/// names_its_cycle`).
+fn long_verdict() -> (String, String) {
+    (
+        "KETE-A7".to_string(),
+        "the move never ends: the in-move state after lap 1 comes back after 250118864 more \
+         laps, and so on forever (a cycle of 250118864 laps from lap 1)"
+            .to_string(),
+    )
+}
+
+/// The long takata is decided and measured within the memory limit by `play` (issue 23: 24 GB
+/// before the bound) ...
 #[test]
-fn a_long_never_ending_move_is_decided_in_bounded_memory() {
-    let want = KETE_LONG.verdict();
-    assert!(
-        want.1.contains("a cycle of 250118864 laps from lap 1"),
-        "{want:?}"
-    );
-    by_play(&KETE_LONG, &want);
-    by_protocol(&KETE_LONG, &want);
+fn a_long_never_ending_move_is_played_in_bounded_memory() {
+    by_play(&KETE_LONG, &long_verdict());
+}
+
+/// ... by `check` of a record ending in it, and `repair` ...
+#[test]
+fn a_long_never_ending_move_is_checked_in_bounded_memory() {
+    by_check(&KETE_LONG, &long_verdict(), "kete-long");
+}
+
+/// ... and by the protocol's `play` request.
+#[test]
+fn a_long_never_ending_move_is_refused_by_the_protocol_in_bounded_memory() {
+    by_protocol(&KETE_LONG, &long_verdict());
 }
