@@ -34,6 +34,8 @@ pub mod cycle;
 pub mod fasthash;
 pub mod game;
 pub mod games;
+#[cfg(test)]
+mod no_panic_tests;
 pub mod notation;
 pub mod perft;
 pub mod play;
