@@ -25,9 +25,11 @@
 //!
 //! `examples/check_moves.rs` checks another engine's move list against the rules.
 
+pub mod any;
 pub mod board;
 #[cfg(test)]
 mod board_tests;
+pub mod bound;
 pub mod code;
 pub mod cycle;
 #[doc(hidden)]
@@ -45,7 +47,9 @@ pub mod rulings;
 pub mod setup;
 pub mod types;
 
+pub use any::{AnyGame, AnyMove, Ruleset, UnknownRuleset};
 pub use board::{Board, Hole, Mark, Row, Store};
+pub use bound::{Incomplete, Refused, Rules};
 pub use code::{Code, Span};
 pub use game::{Event, Game, Note, NoteText, Sink, Terms};
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};

@@ -184,7 +184,11 @@ pub struct MoveError<M> {
 }
 
 impl<M> MoveError<M> {
-    fn new(kind: MoveErrorKind, rule: Option<RuleId>, message: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        kind: MoveErrorKind,
+        rule: Option<RuleId>,
+        message: impl Into<String>,
+    ) -> Self {
         MoveError {
             kind,
             rule,
@@ -193,7 +197,26 @@ impl<M> MoveError<M> {
         }
     }
 
-    fn rejected(rejection: Rejection) -> Self {
+    /// The refusal of a move after the game ended by `end`.
+    pub(crate) fn after_end(end: GameEnd) -> Self {
+        MoveError::new(
+            MoveErrorKind::AfterEnd(end),
+            Some(end.rule),
+            format!("the game is already over: {} ({})", end.outcome, end.rule),
+        )
+    }
+
+    /// The same refusal with its candidate moves turned into `f(move)`.
+    pub fn map_moves<N>(self, f: impl FnMut(M) -> N) -> MoveError<N> {
+        MoveError {
+            kind: self.kind,
+            rule: self.rule,
+            message: self.message,
+            candidates: self.candidates.into_iter().map(f).collect(),
+        }
+    }
+
+    pub(crate) fn rejected(rejection: Rejection) -> Self {
         match rejection {
             Rejection::Illegal { rule, reason } => {
                 MoveError::new(MoveErrorKind::Illegal, Some(rule), reason)
@@ -304,11 +327,7 @@ impl<G: Game> Playthrough<G> {
     /// Steps 1 and 2: the game is not over and the text is the game's notation.
     fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
         if let Some(end) = self.end() {
-            return Err(MoveError::new(
-                MoveErrorKind::AfterEnd(end),
-                Some(end.rule),
-                format!("the game is already over: {} ({})", end.outcome, end.rule),
-            ));
+            return Err(MoveError::after_end(end));
         }
         G::parse_move_in(self.notation(), text)
             .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))
