@@ -91,8 +91,8 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
         notation: Notation::Donkers,
         ..Setup::with_rulings(rulings.clone())
     };
-    let mut game =
-        Playthrough::<G>::from_setup(&setup).map_err(|e| vec![Finding::new(e.code, e.message)])?;
+    let mut game = Playthrough::<G>::from_setup(&setup)
+        .map_err(|e| vec![Finding::new(e.code.into(), e.message)])?;
 
     let mut lines = Vec::with_capacity(t.plies.len());
     let mut events = Vec::new();
@@ -128,7 +128,7 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
                     None => format!("`{}`{read}: {}", ply.written, error.message),
                 };
                 findings.push(
-                    Finding::new(error.code(), message)
+                    Finding::new(error.code().into(), message)
                         .rule_opt(error.rule)
                         .ply(i as u32 + 1, &ply.written)
                         .at(ply.span)

@@ -370,7 +370,7 @@ fn setup_finding(record: &Record, error: SetupError) -> Box<Finding> {
         SetupField::Start => format!("`start` is not a position: {}", error.message),
         _ => error.message,
     };
-    let mut finding = Finding::new(error.code, message)
+    let mut finding = Finding::new(error.code.into(), message)
         .rule_opt(error.rule)
         .at_opt(error.span);
     if let Some(help) = error.help {

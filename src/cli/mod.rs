@@ -289,7 +289,7 @@ fn game_setup(
 }
 
 fn setup_error(e: SetupError) -> UsageError {
-    UsageError::new(e.code, e.message_with_rule())
+    UsageError::new(e.code.into(), e.message_with_rule())
 }
 
 /// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.
