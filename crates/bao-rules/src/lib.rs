@@ -32,8 +32,13 @@ mod board_tests;
 pub mod bound;
 pub mod code;
 pub mod cycle;
+// Helpers of the rules' own, public only to the programs built around them (feature `internals`:
+// the oracle's repetition sets, seeded random games and corpus generation).
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod fasthash;
+#[cfg(not(feature = "internals"))]
+mod fasthash;
 pub mod game;
 pub mod games;
 #[cfg(test)]
@@ -41,7 +46,16 @@ mod no_panic_tests;
 pub mod notation;
 pub mod perft;
 pub mod play;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
 pub mod random_game;
+#[cfg(all(test, not(feature = "internals")))]
+mod random_game;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod rng;
+#[cfg(not(feature = "internals"))]
+#[cfg_attr(not(test), allow(dead_code))]
 mod rng;
 pub mod rulings;
 pub mod setup;
@@ -55,6 +69,8 @@ pub use game::{Event, Game, Note, NoteText, Sink, Terms};
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;
 pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents, Playthrough};
+#[cfg(feature = "internals")]
+#[doc(hidden)]
 pub use rng::SplitMix64;
 pub use rulings::{Preset, RulingDef, RulingError, RulingSet};
 pub use setup::{Setup, SetupError, SetupField};

@@ -39,7 +39,7 @@ pub struct Rulings {
     pub hizi_must_capture: bool,
     pub bao_hamna: BaoHamna,
     /// Laps a move may run before it is undecided (KETE-A7); lowered only by tests.
-    pub lap_budget: u64,
+    pub(crate) lap_budget: u64,
 }
 
 impl Default for Rulings {

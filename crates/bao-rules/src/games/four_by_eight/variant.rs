@@ -369,7 +369,7 @@ pub struct Rules {
     /// ZAN-A17 `either`: a lone kichwa may be sown outward, in namua and mtaji.
     pub lone_kichwa_either: bool,
     /// Laps a move may run before it is undecided (KETE-A7, ZAN-27); lowered only by tests.
-    pub lap_budget: u64,
+    pub(crate) lap_budget: u64,
 }
 
 impl Rules {
