@@ -42,7 +42,9 @@ pub struct Note(&'static NoteText);
 /// A note's words: its name in its game's code, and its text as `explain` and traces print it.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct NoteText {
+    /// The note's name in its game's code (`SAFARI`).
     pub name: &'static str,
+    /// The note in words.
     pub text: &'static str,
 }
 
@@ -89,43 +91,99 @@ pub enum Event {
     /// A lap of sowing: `seeds` lifted from `from` (or, for captured seeds, sown starting *in*
     /// `from`), the last seed falling into `to`.
     Lap {
+        /// The hole the lap starts from.
         from: u8,
+        /// The seeds sown.
         seeds: u16,
+        /// The way round the mover's ring.
         direction: Direction,
+        /// The hole the last seed falls into.
         to: u8,
+        /// The rule behind the lap.
         rule: RuleId,
     },
     /// A lap ended in an occupied hole and its seeds are lifted for the next lap.
-    Relay { at: u8, seeds: u16, rule: RuleId },
+    Relay {
+        /// The hole whose seeds are lifted.
+        at: u8,
+        /// The seeds lifted.
+        seeds: u16,
+        /// The rule behind the relay.
+        rule: RuleId,
+    },
     /// A single stone moved one hole (Kimasai).
-    Step { from: u8, to: u8, rule: RuleId },
+    Step {
+        /// The hole the stone leaves.
+        from: u8,
+        /// The hole it arrives in.
+        to: u8,
+        /// The rule behind the step.
+        rule: RuleId,
+    },
     /// `seeds` taken from the mover's reserve and put into `hole` (Kete nemo).
-    Enter { hole: u8, seeds: u16, rule: RuleId },
+    Enter {
+        /// The hole entered.
+        hole: u8,
+        /// The seeds entered.
+        seeds: u16,
+        /// The rule behind it.
+        rule: RuleId,
+    },
     /// Seeds taken from `hole` by the mover. For Kingulu the capturing seed is included.
-    Capture { hole: u8, seeds: u16, rule: RuleId },
+    Capture {
+        /// The hole captured.
+        hole: u8,
+        /// The seeds taken.
+        seeds: u16,
+        /// The rule behind the capture.
+        rule: RuleId,
+    },
     /// `hole` is reserved by `by`; `seeds` is what it holds after the reservation.
     Reserve {
+        /// The hole reserved.
         hole: u8,
+        /// The side that reserves it.
         by: Side,
+        /// The seeds it holds after the reservation.
         seeds: u16,
+        /// The rule behind the reservation.
         rule: RuleId,
     },
     /// A seed moved to a reserved hole from elsewhere (Kingulu: the last-but-one seed).
-    Transfer { from: u8, to: u8, rule: RuleId },
+    Transfer {
+        /// The hole the seed leaves.
+        from: u8,
+        /// The reserved hole it goes to.
+        to: u8,
+        /// The rule behind it.
+        rule: RuleId,
+    },
     /// A decision or a rule that changes the course of the move without moving seeds by itself
     /// (Kete: safari, kuu destroyed, the sixteen rule, hizi zetu); [`Note::text`] words it.
-    Note { note: Note, rule: RuleId },
+    Note {
+        /// The note.
+        note: Note,
+        /// The rule behind it.
+        rule: RuleId,
+    },
     /// The move ended at `at`.
     Stop {
+        /// The hole the move ended in.
         at: u8,
+        /// Why it ended.
         reason: StopReason,
+        /// The rule that ended it.
         rule: RuleId,
     },
     /// The game is over after this move.
-    GameOver { end: GameEnd },
+    GameOver {
+        /// How it ended.
+        end: GameEnd,
+    },
 }
 
 impl Event {
+    /// The rule behind the event.
     pub fn rule(&self) -> RuleId {
         match self {
             Event::Lap { rule, .. }
@@ -191,6 +249,7 @@ impl Event {
 pub trait Sink {
     /// False when events are dropped, so that callers can skip building them.
     const LISTENING: bool;
+    /// Receives one event of a move, in the order the move made them.
     fn event(&mut self, event: Event);
 }
 
@@ -280,8 +339,11 @@ pub trait Game: Sized + 'static {
     /// [`Game::RULINGS`]).
     fn rulings(set: &RulingSet) -> Result<Self::Rulings, RulingError>;
 
+    /// The standard start position.
     fn start() -> Self::Position;
+    /// The side to move in `pos`.
     fn side_to_move(pos: &Self::Position) -> Side;
+    /// Sets the side to move of `pos` (the standard start with `first: north`).
     fn set_side_to_move(pos: &mut Self::Position, side: Side);
 
     /// Writes the legal moves of `pos` into `out` (cleared first), in canonical order.

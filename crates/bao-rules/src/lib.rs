@@ -25,6 +25,8 @@
 //!
 //! `examples/check_moves.rs` checks another engine's move list against the rules.
 
+#![warn(missing_docs)]
+
 pub mod any;
 pub mod board;
 #[cfg(test)]

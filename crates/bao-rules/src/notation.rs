@@ -8,8 +8,11 @@ use crate::game::{NotationError, PositionError, Side};
 /// and the rest of the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HoleText<'a> {
+    /// The row letter, if written.
     pub row: Option<char>,
+    /// The hole number.
     pub number: u32,
+    /// The text after the hole name.
     pub rest: &'a str,
 }
 

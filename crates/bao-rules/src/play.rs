@@ -64,6 +64,7 @@ impl<G: Game> fmt::Debug for Playthrough<G> {
 }
 
 impl<G: Game> Playthrough<G> {
+    /// A game from `position` under `rulings`, with no history before it.
     pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
         let mut seen = std::collections::HashSet::default();
         if let Some(key) = G::repetition_key(&position) {
@@ -167,13 +168,17 @@ pub enum MoveErrorKind {
     /// The rules refuse the move ([`MoveError::rule`] says which).
     Illegal,
     /// The move's relay neither ended nor repeated within `laps` laps: neither legal nor illegal.
-    Undecided { laps: u64 },
+    Undecided {
+        /// The laps played before the budget ran out.
+        laps: u64,
+    },
 }
 
 /// A move text that did not play: what kind of refusal, the rule behind it, why in words, and for
 /// an ambiguous spelling the legal moves it fits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError<M> {
+    /// What kind of refusal.
     pub kind: MoveErrorKind,
     /// The rule broken (illegal), or the rule that ended the game (after the end).
     pub rule: Option<RuleId>,
@@ -258,16 +263,20 @@ impl<M: fmt::Debug> std::error::Error for MoveError<M> {}
 /// A move that played: the move the text named and the claims of the text it did not bear out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played<M> {
+    /// The move the text named.
     pub mv: M,
+    /// The claims of the text that the move did not bear out.
     pub false_claims: Vec<FalseClaim>,
 }
 
 /// [`Played`] with the move's events, for callers that do not keep a buffer of their own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedWithEvents<M> {
+    /// The move the text named.
     pub mv: M,
     /// What the move did, in order, with [`Event::GameOver`] last if it ended the game.
     pub events: Vec<Event>,
+    /// The claims of the text that the move did not bear out.
     pub false_claims: Vec<FalseClaim>,
 }
 

@@ -43,16 +43,22 @@ pub struct Setup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SetupField {
+    /// [`Setup::notation`].
     Notation,
     /// One ruling; `value` is true when the game has the ruling but not the value.
     Ruling {
+        /// The ruling's name.
         name: String,
+        /// True when the game has the ruling but not the value.
         value: bool,
     },
+    /// [`Setup::preset`].
     Preset,
     /// The rulings together (a combination the game refuses).
     Rulings,
+    /// [`Setup::start`].
     Start,
+    /// [`Setup::first`].
     First,
     /// The earlier position at this index of [`Setup::history`].
     History(usize),
@@ -62,12 +68,15 @@ pub enum SetupField {
 /// words, a help line, which field, and the span of that field for a reader that knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
+    /// The stable code.
     pub code: Code,
+    /// The rule a valid setup would break, if any.
     pub rule: Option<RuleId>,
     /// Why, in one clause (for a position, the position error's own words).
     pub message: String,
     /// What to write instead.
     pub help: Option<Box<str>>,
+    /// The field the error is about.
     pub field: SetupField,
     /// Where the field is in the reader's text: empty until a reader fills it.
     pub span: Option<Span>,

@@ -14,13 +14,17 @@ pub type RuleId = &'static str;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// South, the player at the bottom of the diagram.
     South,
+    /// North, the player at the top of the diagram.
     North,
 }
 
 impl Side {
+    /// Both sides, South first.
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -33,6 +37,7 @@ impl Side {
         self as usize
     }
 
+    /// `south` or `north`.
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "south",
@@ -40,6 +45,7 @@ impl Side {
         }
     }
 
+    /// The side named `south` or `north`.
     pub fn parse(s: &str) -> Option<Side> {
         match s {
             "south" => Some(Side::South),
@@ -58,7 +64,9 @@ impl fmt::Display for Side {
 /// How a finished game ended. Written `south`, `north` (the winner) or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
+    /// The side won.
     Win(Side),
+    /// Neither side won.
     Draw,
 }
 
@@ -82,11 +90,14 @@ impl fmt::Display for Outcome {
 /// [`Outcome`], or not over yet. Written `south`, `north`, `draw` or `unfinished`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ResultClaim {
+    /// The game is over with this outcome.
     Over(Outcome),
+    /// The game is not over.
     Unfinished,
 }
 
 impl ResultClaim {
+    /// `south`, `north`, `draw` or `unfinished`.
     pub fn parse(text: &str) -> Option<ResultClaim> {
         match text {
             "south" => Some(ResultClaim::Over(Outcome::Win(Side::South))),
@@ -97,6 +108,7 @@ impl ResultClaim {
         }
     }
 
+    /// The stable name.
     pub fn name(self) -> &'static str {
         match self {
             ResultClaim::Over(outcome) => outcome.name(),
@@ -149,7 +161,9 @@ serde_by_name!(
 /// The end of a game: who won, by which rule, and the final score where the game counts one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameEnd {
+    /// Who won, or a draw.
     pub outcome: Outcome,
+    /// The rule that ended the game.
     pub rule: RuleId,
     /// Seeds counted for (South, North), for games decided on score (Kingulu).
     pub score: Option<[u16; 2]>,
@@ -158,11 +172,14 @@ pub struct GameEnd {
 /// A sowing direction on a player's ring, as the references name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
+    /// Clockwise, seen from above.
     Clockwise,
+    /// Anticlockwise, seen from above.
     Anticlockwise,
 }
 
 impl Direction {
+    /// The other direction.
     pub fn reversed(self) -> Direction {
         match self {
             Direction::Clockwise => Direction::Anticlockwise,
@@ -170,6 +187,7 @@ impl Direction {
         }
     }
 
+    /// `clockwise` or `anticlockwise`.
     pub fn name(self) -> &'static str {
         match self {
             Direction::Clockwise => "clockwise",
@@ -225,13 +243,22 @@ pub struct Terms {
 #[non_exhaustive]
 pub enum Rejection {
     /// The move breaks `rule`; `reason` says how, in words.
-    Illegal { rule: RuleId, reason: String },
+    Illegal {
+        /// The rule broken.
+        rule: RuleId,
+        /// How, in words.
+        reason: String,
+    },
     /// The move's relay neither ended nor repeated within the cycle detector's budget
     /// (the cycle detector's `LAP_BUDGET`): neither legal nor illegal.
-    Undecided { laps: u64 },
+    Undecided {
+        /// The laps played before the budget ran out.
+        laps: u64,
+    },
 }
 
 impl Rejection {
+    /// The refusal of a move that breaks `rule`, `reason` in words.
     pub fn illegal(rule: RuleId, reason: impl Into<String>) -> Rejection {
         Rejection::Illegal {
             rule,
@@ -239,6 +266,7 @@ impl Rejection {
         }
     }
 
+    /// The rule broken, if the move is illegal.
     pub fn rule(&self) -> Option<RuleId> {
         match self {
             Rejection::Illegal { rule, .. } => Some(rule),
@@ -264,10 +292,12 @@ impl std::error::Error for Rejection {}
 /// A move text that is not notation for this game at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
+    /// Why, in words.
     pub message: String,
 }
 
 impl NotationError {
+    /// The error with `message`.
     pub fn new(message: impl Into<String>) -> Self {
         NotationError {
             message: message.into(),
@@ -286,12 +316,14 @@ impl std::error::Error for NotationError {}
 /// A position text that cannot be read, or describes no reachable kind of position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    /// Why, in words.
     pub message: String,
     /// The rule a valid position would break (`KIN-2` for a wrong seed count), if any.
     pub rule: Option<RuleId>,
 }
 
 impl PositionError {
+    /// A position text that cannot be read.
     pub fn syntax(message: impl Into<String>) -> Self {
         PositionError {
             message: message.into(),
@@ -299,6 +331,7 @@ impl PositionError {
         }
     }
 
+    /// A position that breaks `rule`.
     pub fn rule(rule: RuleId, message: impl Into<String>) -> Self {
         PositionError {
             message: message.into(),
@@ -344,6 +377,7 @@ impl<M: fmt::Debug> std::error::Error for Unresolved<M> {}
 pub struct FalseClaim {
     /// The rule the claim is about (`KIN-9` for a capture count).
     pub rule: RuleId,
+    /// What the claim said and what the move did, in words.
     pub message: String,
 }
 
@@ -369,6 +403,7 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// `canonical` or `donkers`.
     pub fn name(self) -> &'static str {
         match self {
             Notation::Canonical => "canonical",
@@ -376,6 +411,7 @@ impl Notation {
         }
     }
 
+    /// The notation named `text`.
     pub fn parse(text: &str) -> Option<Notation> {
         [Notation::Canonical, Notation::Donkers]
             .into_iter()

@@ -75,7 +75,9 @@ pub const RULESETS: &[&str] = registered_games!(ruleset_ids[]);
 /// Code that runs for one game type, chosen at run time by ruleset id; for code that is a
 /// function of its own (a visitor), where [`with_game!`](crate::with_game) would be inline.
 pub trait GameVisitor {
+    /// What the visit returns.
     type Output;
+    /// Runs the code for game `G`.
     fn visit<G: Game>(self) -> Self::Output;
 }
 

@@ -36,7 +36,7 @@ mod position;
 mod ring;
 mod sowing;
 mod spelling;
-pub mod variant;
+mod variant;
 mod zanzibar;
 
 #[cfg(test)]

@@ -67,6 +67,7 @@ pub fn ring_of(index: u8) -> (Side, u8) {
     (side, if local < 8 { local } else { 23 - local })
 }
 
+/// The names of the holes, by index: `A1..A8`, `B1..B8`, `a1..a8`, `b1..b8`.
 pub static HOLE_NAMES: [&str; HOLES] = [
     "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", //
     "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", //
@@ -101,14 +102,17 @@ impl Position {
         self.rings[side.index()][r as usize]
     }
 
+    /// Seeds in `side`'s reserve (store).
     pub fn reserve(&self, side: Side) -> u8 {
         self.reserve[side.index()]
     }
 
+    /// Whether `side` still has his kuu (nyumba).
     pub fn has_kuu(&self, side: Side) -> bool {
         self.kuu[side.index()]
     }
 
+    /// The side to move.
     pub fn to_move(&self) -> Side {
         self.to_move
     }

@@ -23,12 +23,12 @@ pub struct Zanzibar;
 /// The rulings of Bao la Kiswahili, resolved into the rules the engine reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rulings {
-    pub rules: Rules,
+    pub(crate) rules: Rules,
 }
 
 impl Rulings {
     /// The engine's rules (the rulings are a set of its switches already).
-    pub fn rules(&self) -> &Rules {
+    pub(crate) fn rules(&self) -> &Rules {
         &self.rules
     }
 }

@@ -117,6 +117,7 @@ pub enum PenultimateSource {
 /// `kingulu.capture-from-reserved` (KIN-A5) have one value each and need no field.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rulings {
+    /// KIN-A4: where the last-but-one seed of a reserving lap may come from.
     pub penultimate_source: PenultimateSource,
 }
 
