@@ -27,6 +27,11 @@
 
 #![warn(missing_docs)]
 
+/// The crate README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub mod any;
 pub mod board;
 #[cfg(test)]
