@@ -48,6 +48,7 @@ pub mod fasthash;
 mod fasthash;
 pub mod game;
 pub mod games;
+mod methods;
 #[cfg(test)]
 mod no_panic_tests;
 pub mod notation;
