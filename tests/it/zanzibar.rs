@@ -58,7 +58,7 @@ fn replay_under(preset: &str) -> Vec<(usize, String, String)> {
     let mut out = Vec::new();
     for row in table() {
         let mut legal = Vec::new();
-        Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
+        let _ = Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
         let before = *game.position();
         let played = game
             .play_text_into(&row.published, &mut events)

@@ -122,9 +122,16 @@ impl Board {
         }
     }
 
-    /// Seeds on the board and in the stores together.
+    /// Seeds on the board and in the stores together (at most `u32::MAX`).
     pub fn total(&self) -> u32 {
-        self.holes().map(|h| h.count).sum::<u32>()
-            + self.stores.iter().map(|s| s.count).sum::<u32>()
+        // Saturating: a board is plain data, built by anyone.
+        let holes = self
+            .holes()
+            .fold(0u32, |sum, h| sum.saturating_add(h.count));
+        let stores = self
+            .stores
+            .iter()
+            .fold(0u32, |sum, s| sum.saturating_add(s.count));
+        holes.saturating_add(stores)
     }
 }

@@ -38,7 +38,11 @@ pub mod board;
 mod board_tests;
 pub mod bound;
 pub mod code;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
 pub mod cycle;
+#[cfg(not(feature = "internals"))]
+mod cycle;
 // Helpers of the rules' own, public only to the programs built around them (feature `internals`:
 // the oracle's repetition sets, seeded random games and corpus generation).
 #[cfg(feature = "internals")]
@@ -51,7 +55,11 @@ pub mod games;
 mod methods;
 #[cfg(test)]
 mod no_panic_tests;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
 pub mod notation;
+#[cfg(not(feature = "internals"))]
+mod notation;
 pub mod perft;
 pub mod play;
 #[cfg(feature = "internals")]

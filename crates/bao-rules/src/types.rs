@@ -381,8 +381,11 @@ pub struct FalseClaim {
     pub message: String,
 }
 
-/// The outcome of generating the legal moves of a position.
+/// The outcome of generating the legal moves of a position: how many candidates the list leaves
+/// out because they could not be decided. Not to be dropped unread (`Incomplete::check` turns it
+/// into an answer that cannot be).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[must_use = "moves left out as undecided are lost unless the count is read"]
 pub struct Generated {
     /// Candidate moves left out because their legality could not be decided within the budget.
     pub undecided: u32,

@@ -286,7 +286,8 @@ fn resolve_into(
         return Err(Unresolved::Rejected(rejection));
     }
     let mut legal = Vec::new();
-    super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
+    // An undecided move fits no spelling here; `why_not` plays it and answers `Undecided`.
+    let _ = super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
     let fits: Vec<Move> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))

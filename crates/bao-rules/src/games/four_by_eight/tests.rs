@@ -16,7 +16,7 @@ fn rulings(assignments: &[&str]) -> Rulings {
 
 fn legal(pos: &Position, r: &Rulings) -> Vec<Move> {
     let mut out = Vec::new();
-    Kete::legal_moves(pos, r, &mut out);
+    let _ = Kete::legal_moves(pos, r, &mut out);
     out
 }
 
@@ -1315,10 +1315,10 @@ where
     let mut saved = 0;
     for &mv in &game.moves {
         let listing = sowings(&p, || {
-            G::legal_moves(&p, rulings, &mut moves);
+            let _ = G::legal_moves(&p, rulings, &mut moves);
         });
         let with_children = sowings(&p, || {
-            G::legal_children(&p, rulings, &mut listed, &mut children);
+            let _ = G::legal_children(&p, rulings, &mut listed, &mut children);
         });
         assert_eq!(listed, moves, "{p:?}");
         assert_eq!(with_children, listing, "{p:?}");

@@ -290,7 +290,7 @@ mod tests {
 
     fn legal(pos: &Position) -> Vec<String> {
         let mut out = Vec::new();
-        Kimasai::legal_moves(pos, &(), &mut out);
+        let _ = Kimasai::legal_moves(pos, &(), &mut out);
         out.into_iter().map(Kimasai::format_move).collect()
     }
 
