@@ -42,6 +42,7 @@ pub mod code;
 #[doc(hidden)]
 pub mod cycle;
 #[cfg(not(feature = "internals"))]
+#[allow(dead_code)] // parts only the oracle uses
 mod cycle;
 // Helpers of the rules' own, public only to the programs built around them (feature `internals`:
 // the oracle's repetition sets, seeded random games and corpus generation).
@@ -66,6 +67,7 @@ pub mod play;
 #[doc(hidden)]
 pub mod random_game;
 #[cfg(all(test, not(feature = "internals")))]
+#[allow(dead_code)] // parts only the oracle uses
 mod random_game;
 #[cfg(feature = "internals")]
 #[doc(hidden)]
