@@ -8,8 +8,12 @@
 //! history) or from parts; [`Playthrough::play_text`] is the one way a written move becomes a
 //! played move or a typed [`MoveError`] with a stable [`Code`] and the rule it breaks. The
 //! references leave some points open: each game names them as rulings ([`RulingSet`],
-//! [`Preset`]). [`perft()`] counts the move tree; [`Board`] is any game's position as data for
-//! pictures.
+//! [`Preset`]). [`Rules`] binds a game's rulings once (legal moves, play, the end, positions);
+//! [`AnyGame`] is a game of any of the four, chosen at run time by its [`Ruleset`] name. A list of
+//! legal moves never leaves a move out in silence: a candidate that can be neither decided nor
+//! refused within the cycle detector's budget makes the answer an [`Incomplete`].
+//! [`perft()`] counts the move tree; [`Board`] is any game's position as data for pictures.
+//! The crate's README shows an engine author checking moves.
 //!
 //! ```
 //! use bao_rules::{Code, Game, Kingulu, Playthrough, RulingSet};
