@@ -1,5 +1,5 @@
 //! The stable codes of what the rules refuse, and the byte spans a reader's errors point at. A
-//! leaf, so the rules' errors ([`crate::MoveError::code`], [`crate::SetupError`]) share the codes.
+//! leaf, so the rules' errors (a move's, a setup's) share the codes.
 //! A program around the rules (the oracle) has codes of its own for files, records and its command
 //! line, and takes these under the same names.
 

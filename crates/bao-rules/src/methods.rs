@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
-use crate::bound::Refused;
+use crate::bound::{Incomplete, Refused};
 use crate::game::{Game, PositionError, Side};
 use crate::games::{Kimasai, Kingulu, four_by_eight, kimasai, kingulu};
 use crate::play::{MoveError, PlayedWithEvents, Playthrough};
@@ -97,6 +97,13 @@ impl<G: Game> Playthrough<G> {
         G::side_to_move(self.position())
     }
 
+    /// The legal moves in canonical order (none once the game is over), or, when some candidates
+    /// could not be decided, the ones that were and how many were not.
+    pub fn legal(&self) -> Result<Vec<G::Move>, Incomplete<G::Move>> {
+        let (moves, generated) = self.legal_moves();
+        Incomplete::check(moves, generated)
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.end().is_some()
@@ -165,5 +172,6 @@ mod tests {
         let (after, played) = refused.into_inner().after("A3").unwrap();
         assert_eq!(after.side_to_move(), Side::North);
         assert!(!played.events.is_empty() && !after.is_over());
+        assert_eq!(after.legal().unwrap(), after.legal_moves().0);
     }
 }

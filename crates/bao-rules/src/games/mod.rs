@@ -3,7 +3,9 @@
 //! Adding a game: write its module (rules, notation, its [`crate::game::Note`]s) implementing
 //! [`crate::game::Game`], its rule catalogue in `catalogues/`, name its type once in
 //! [`registered_games!`] (the one registration: [`RULESETS`], [`with_game!`] and [`dispatch`]
-//! follow from it), and give it a folder in the oracle's `spec/`.
+//! follow from it), add its variant to the run-time types of `any.rs` (`Ruleset`, `AnyMove`,
+//! `AnyGame`: the compiler asks for every match, a test holds `Ruleset::ALL` to [`RULESETS`]),
+//! and give it a folder in the oracle's `spec/`.
 //!
 //! [`registered_games!`]: crate::registered_games
 //! [`with_game!`]: crate::with_game
