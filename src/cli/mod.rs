@@ -14,6 +14,7 @@ mod moves;
 pub mod output;
 mod perft;
 mod play;
+mod progress;
 mod repair;
 mod rules;
 mod rulings;

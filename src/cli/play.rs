@@ -36,7 +36,10 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
     for (i, text) in args.moves.iter().enumerate() {
         let ply = i + 1;
         // The same path as the spec runner and `explain`: notation, resolution, rules, claims.
-        match game.play_text_into(text, &mut events) {
+        let played = super::progress::while_deciding(&format!("playing ply {ply}"), || {
+            game.play_text_into(text, &mut events)
+        });
+        match played {
             Err(error) => {
                 let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
                 eprint_line(format_args!(

@@ -1,6 +1,7 @@
 //! The one integration test binary (ripgrep's layout): each module tests one command or reader
 //! through the built `bao-oracle` binary or the library. One binary links the crate once.
 
+mod bounded;
 mod browser;
 mod check;
 mod check_report;

@@ -245,13 +245,27 @@ impl Event {
 }
 
 /// Where a game's rules send the events of a move. `()` listens to nothing and costs nothing;
-/// `Vec<Event>` records them.
+/// `Vec<Event>` records them, up to [`EVENT_LIMIT`].
 pub trait Sink {
     /// False when events are dropped, so that callers can skip building them.
     const LISTENING: bool;
     /// Receives one event of a move, in the order the move made them.
     fn event(&mut self, event: Event);
+    /// True when the sink takes no more events: the rules then sow on as if nobody listened,
+    /// so that a long move costs no more memory, nor time, than it does unheard.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        !Self::LISTENING
+    }
 }
+
+/// The most events a `Vec<Event>` sink keeps for one move. A move lasts as many laps as its
+/// relays take: a never-ending one about two events a lap until its cycle is found (over a
+/// thousand million laps within the budget), so a listener keeps this many and drops the rest.
+/// A move that ends with this many events or more is refused to a listener as too long to tell
+/// ([`crate::play::MoveErrorKind::TooLong`]); one that never ends gets its verdict all the same.
+/// At 24 bytes an event, 24 MiB.
+pub const EVENT_LIMIT: usize = 1 << 20;
 
 impl Sink for () {
     const LISTENING: bool = false;
@@ -261,8 +275,15 @@ impl Sink for () {
 
 impl Sink for Vec<Event> {
     const LISTENING: bool = true;
+    #[inline]
     fn event(&mut self, event: Event) {
-        self.push(event);
+        if self.len() < EVENT_LIMIT {
+            self.push(event);
+        }
+    }
+    #[inline]
+    fn full(&self) -> bool {
+        self.len() >= EVENT_LIMIT
     }
 }
 

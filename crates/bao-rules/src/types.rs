@@ -255,6 +255,12 @@ pub enum Rejection {
         /// The laps played before the budget ran out.
         laps: u64,
     },
+    /// The move ends, but a listener was told only its first `events` events
+    /// ([`crate::game::EVENT_LIMIT`]): too long to follow event by event, so not played for it.
+    TooLong {
+        /// The events told before the limit.
+        events: usize,
+    },
 }
 
 impl Rejection {
@@ -270,7 +276,7 @@ impl Rejection {
     pub fn rule(&self) -> Option<RuleId> {
         match self {
             Rejection::Illegal { rule, .. } => Some(rule),
-            Rejection::Undecided { .. } => None,
+            Rejection::Undecided { .. } | Rejection::TooLong { .. } => None,
         }
     }
 }
@@ -282,6 +288,11 @@ impl fmt::Display for Rejection {
             Rejection::Undecided { laps } => write!(
                 f,
                 "the move neither ended nor repeated within {laps} laps: undecided"
+            ),
+            Rejection::TooLong { events } => write!(
+                f,
+                "the move ends, but only after {events} events or more: too long to follow step \
+                 by step"
             ),
         }
     }

@@ -1118,6 +1118,58 @@ fn kete_a7_a_never_ending_move_is_illegal() {
     assert_eq!(refused(NEVER_ENDING_NEMO, &r, "a2<"), "KETE-A7");
 }
 
+/// The cycle of a takata that never ends, by keeping every state (an implementation independent
+/// of the engine's): the first lap whose state comes back, and how many laps later.
+fn naive_cycle(start: &str, mv: &str) -> (u64, u64) {
+    let p = pos(start);
+    let s = Kete::parse_move(mv).unwrap();
+    let name = format!("{}{}", s.row.unwrap(), s.number);
+    let hole = HOLE_NAMES.iter().position(|h| *h == name).unwrap() as u8;
+    let (side, h) = ring_of(hole);
+    let step = dir_step(h, s.dir.unwrap()) as usize;
+    let mut ring = p.rings[side.index()];
+    let (mut at, mut seen) = (h as usize, std::collections::HashMap::new());
+    for lap in 1.. {
+        let n = ring[at];
+        ring[at] = 0;
+        at = naive_lap(&mut ring, at, n, step);
+        if let Some(first) = seen.insert((ring, at), lap) {
+            return (first, lap - first);
+        }
+    }
+    unreachable!()
+}
+
+/// A never-ending move played is refused with its cycle, measured exactly (Brent's length and
+/// the start of its second phase) as keeping every state measures it.
+#[test]
+fn kete_a7_a_played_never_ending_move_names_its_cycle() {
+    // A thread of its own: the first play decides the move, the next find its verdict
+    // remembered (by the play, or by the search between), and all name the same cycle.
+    std::thread::spawn(|| {
+        for mv in ["b5<", "b1>"] {
+            let (start, length) = naive_cycle(NEVER_ENDING, mv);
+            let words = format!(
+                "the move never ends: the in-move state after lap {start} comes back after \
+                 {length} more laps, and so on forever (a cycle of {length} laps from lap {start})"
+            );
+            let p = pos(NEVER_ENDING);
+            for searched_first in [false, false, true] {
+                if searched_first {
+                    Kete::legal_moves(&p, &Rulings::default(), &mut Vec::new());
+                }
+                let m = Kete::resolve(&p, &Rulings::default(), &Kete::parse_move(mv).unwrap());
+                let Err(Unresolved::Rejected(Rejection::Illegal { reason, .. })) = m else {
+                    panic!("{mv} never ends: {m:?}");
+                };
+                assert_eq!(reason, words);
+            }
+        }
+    })
+    .join()
+    .unwrap();
+}
+
 #[test]
 fn kete_a7_past_the_budget_a_move_is_undecided() {
     let r = Rulings {
