@@ -23,9 +23,11 @@
 //! kept as written: reading them is the game's notation's business.
 
 use crate::diagnostics::{Code, Finding, Span};
+use crate::game::Notation;
 
-/// A transcript larger than this is refused unread (a game is a few kilobytes).
-pub const MAX_TRANSCRIPT_BYTES: usize = 1 << 20;
+/// A transcript larger than this is refused unread, by `check` and `import` alike
+/// ([`crate::input::Kind::Transcript`]).
+pub const MAX_TRANSCRIPT_BYTES: usize = crate::input::Kind::Transcript.limit() as usize;
 
 /// A header line: the key as written (its case kept) and the value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +82,8 @@ pub enum SlipKind {
     OtherSidesCase,
     /// `l` or `r` for `L` or `R`.
     LowerCaseDirection,
+    /// Donkers' template for a new game: one move line `1: ` and no move, read as an empty game.
+    EmptyGame,
 }
 
 /// A slip of the published text, read in the only way it can be read: a warning (an error under
@@ -111,6 +115,10 @@ impl Slip {
             SlipKind::LowerCaseDirection => {
                 format!("`{written}` has a lower-case direction letter: read as `{read}`")
             }
+            SlipKind::EmptyGame => format!(
+                "move line `{written}` holds no move: read as {read} (the template of Donkers' \
+                 program for a new game)"
+            ),
         }
     }
 
@@ -118,6 +126,7 @@ impl Slip {
     pub fn finding(&self) -> Finding {
         let finding = Finding::new(Code::TranscriptSlip, self.message()).at(self.span);
         match self.kind {
+            SlipKind::EmptyGame => finding,
             SlipKind::NoSemicolon => Finding {
                 ply: Some(self.ply),
                 ..finding
@@ -139,7 +148,7 @@ pub struct Transcript {
 
 /// The header keys a transcript may carry; others are kept as comments.
 pub const KNOWN_KEYS: &[&str] = &[
-    "south", "north", "place", "date", "winner", "time", "takasia", "source",
+    "south", "north", "place", "date", "winner", "time", "takasia", "source", "opening",
 ];
 
 impl Transcript {
@@ -147,42 +156,6 @@ impl Transcript {
     pub fn header(&self, key: &str) -> Option<&Header> {
         self.headers.iter().find(|h| h.name() == key)
     }
-}
-
-/// Whether `text` looks like a transcript rather than a YAML record: its first line that is not
-/// blank or a comment is a `key: value;` header or an `n: ...;` move line (a record's first
-/// lines have no `;`, or are `---`, or a field the record format has without `;`).
-pub fn looks_like(text: &str) -> bool {
-    let mut seen = 0;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with(['%', '#']) {
-            continue;
-        }
-        if line.starts_with(';') {
-            return true;
-        }
-        let Some((head, rest)) = line.split_once(':') else {
-            return false;
-        };
-        let head = head.trim();
-        let key_like = !head.is_empty()
-            && head
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        let record_only = [
-            "ruleset", "first", "start", "preset", "rulings", "notation", "moves", "result",
-        ]
-        .contains(&head.to_ascii_lowercase().as_str());
-        if !key_like || record_only || !rest.contains(';') {
-            return false;
-        }
-        seen += 1;
-        if seen == 2 || head.chars().all(|c| c.is_ascii_digit()) {
-            return true;
-        }
-    }
-    seen > 0
 }
 
 /// Reads a transcript; every line that cannot be read is a finding at its line and column (all
@@ -204,12 +177,10 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     let mut findings = Vec::new();
     let mut expected_number = 1u32;
     let mut ended = false;
-    let mut offset = 0;
-    for (index, raw) in text.split_inclusive('\n').enumerate() {
+    // Donkers' template `1: `, read as an empty game unless a move line follows it.
+    let mut template: Option<Slip> = None;
+    for (index, (start, line)) in crate::input::lines(text).enumerate() {
         let line_no = index + 1;
-        let start = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
         if line.trim().is_empty() {
             continue;
         }
@@ -244,6 +215,16 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 );
                 continue;
             };
+            if let Some(empty) = template.take() {
+                findings.push(
+                    Finding::new(
+                        Code::BadValue,
+                        "move line 1 holds no move, and more move lines follow it",
+                    )
+                    .at(empty.span)
+                    .help("a line holds South's move and North's"),
+                );
+            }
             if ended {
                 findings.push(
                     Finding::new(
@@ -312,6 +293,21 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                         });
                     }
                 }
+                0 if number == 1 && out.plies.is_empty() => {
+                    // The template has no `;` to miss: its one slip is the empty game.
+                    if out.slips.last().is_some_and(|s| s.line == line_no) {
+                        out.slips.pop();
+                    }
+                    let written = body.trim_end();
+                    template = Some(Slip {
+                        kind: SlipKind::EmptyGame,
+                        span: at(0, written.len()),
+                        line: line_no,
+                        ply: 0,
+                        written: written.to_string(),
+                        read: "an empty game".to_string(),
+                    });
+                }
                 n => findings.push(
                     Finding::new(
                         Code::BadValue,
@@ -356,8 +352,64 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
             );
         }
     }
+    match template {
+        Some(empty) => out.slips.push(empty),
+        // A transcript replays its moves: one without a move line is no game.
+        None if out.plies.is_empty() && findings.is_empty() => findings.push(
+            Finding::new(Code::EmptyFile, "the transcript holds no move line")
+                .at(crate::diagnostics::Span::new(0, 0))
+                .help(
+                    "a transcript's headers are followed by its move lines `1: South North;`; \
+                     Donkers' template for a new game is the one line `1: `",
+                ),
+        ),
+        None => {}
+    }
     (out, findings)
 }
+
+/// A transcript as the record `check` replays: `notation: donkers`, each move with its span in
+/// the transcript, `takasia:` as the ruling, `opening:` as the start (`official`: the standard
+/// start; a position is read by the game's own position reader, and anything else is refused
+/// there, at the header's line), so that every finding (and the repair search, and
+/// `--infer-rulings`) speaks of the transcript's own lines and columns. The slips are read as
+/// [`parse`] reads them.
+pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::record::Record {
+    use crate::record::{Field, Record};
+    let field = |value: &str, span| Field {
+        value: value.to_string(),
+        span,
+    };
+    let at_start = Span::new(0, 0);
+    let value = |key: &str| t.header(key).map(|h| h.value.clone());
+    let mut rulings = Vec::new();
+    if let Some(h) = t.header("takasia") {
+        let value = h.value.to_ascii_lowercase();
+        rulings.push((field("zanzibar.takasia", h.span), field(&value, h.span)));
+    }
+    Record {
+        ruleset: field(ruleset, at_start),
+        title: value("place"),
+        source: value("source").unwrap_or_else(|| name.to_string()),
+        date: value("date"),
+        south: value("south"),
+        north: value("north"),
+        first: None,
+        start: t
+            .header("opening")
+            .filter(|h| !h.value.eq_ignore_ascii_case("official"))
+            .map(|h| field(&h.value, h.span)),
+        preset: None,
+        rulings,
+        notation: Some(Field {
+            value: Notation::Donkers,
+            span: at_start,
+        }),
+        moves: t.plies.iter().map(|p| field(&p.text, p.span)).collect(),
+        result: None,
+    }
+}
+
 
 /// A move as published with its slips read: a row letter in the other side's case, a lower-case
 /// `l`/`r` (Donkers' notation has neither, so each has one reading). Each slip is recorded.
@@ -492,15 +544,32 @@ mod tests {
     }
 
     #[test]
-    fn transcripts_are_told_from_records_by_content() {
-        assert!(looks_like(PUBLISHED));
-        assert!(looks_like("% comment\n1: 7L* 5R;\n"));
-        assert!(looks_like("South: Ramadhan;\nNorth: Kijumbe;\n"));
-        assert!(!looks_like(
-            "ruleset: bao-la-kiswahili\nsource: x\nmoves: [A6<*]\n"
-        ));
-        assert!(!looks_like("# a record\n---\nruleset: bao-la-kete\n"));
-        assert!(!looks_like("moves: [\"A6<*\"]; x\n"));
-        assert!(!looks_like(""));
+    fn cr_only_line_ends_are_line_ends() {
+        let text = PUBLISHED.replace("\r\n", "\r");
+        let t = parse(&text).unwrap();
+        assert_eq!(t.plies.len(), 7);
+        assert_eq!(t.slips[0].line, 6);
+        let span = t.plies[6].span;
+        assert_eq!(&text[span.offset..span.end()], "B2L");
+    }
+
+    #[test]
+    fn a_transcript_without_a_move_line_is_an_error() {
+        for text in ["South: a;\nNorth: b;\n", "title: x;\r% nothing\r", ""] {
+            let findings = parse(text).unwrap_err();
+            assert_eq!(findings[0].code, Code::EmptyFile, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_template_is_an_empty_game_with_a_warning() {
+        let t = parse("title: new;\n1: \n").unwrap();
+        assert!(t.plies.is_empty());
+        assert_eq!(t.slips.len(), 1);
+        assert_eq!(t.slips[0].kind, SlipKind::EmptyGame);
+        assert_eq!(t.slips[0].line, 2);
+        // Followed by moves, an empty line 1 is an error.
+        let findings = parse("1: \n2: 6R* 7R*;\n").unwrap_err();
+        assert!(findings[0].message.contains("holds no move"), "{findings:?}");
     }
 }

@@ -4,6 +4,7 @@
 
 mod check;
 mod completions;
+mod diff;
 mod conform;
 mod engine;
 mod explain;
@@ -11,6 +12,7 @@ mod export;
 mod generate;
 mod import;
 mod moves;
+mod outputs;
 pub mod output;
 mod perft;
 mod play;
