@@ -194,7 +194,12 @@ fn write_record<G: Game>(
         }
     };
     comments_before(0, &mut doc, "");
-    doc.push_str("moves:\n");
+    // An empty game (Donkers' template) is an empty list: `moves:` alone would be no list.
+    doc.push_str(if lines.is_empty() {
+        "moves: []\n"
+    } else {
+        "moves:\n"
+    });
     let entries: Vec<String> = lines
         .iter()
         .map(|(canonical, _)| format!("  - {}", yaml_scalar(canonical)))

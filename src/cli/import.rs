@@ -179,11 +179,12 @@ fn one_file(
                 .file_stem()
                 .map_or("record".into(), |s| s.to_string_lossy().into_owned());
             match writer.write(&format!("{stem}.yaml"), &imported.record, Some("---\n"), out) {
-                Ok(Some(written)) => {
-                    eprint_line(format_args!("{shown}: imported to {}", written.display()));
+                Ok(written) => {
+                    if let (Some(written), Target::Folder(_)) = (written, &writer.target) {
+                        eprint_line(format_args!("{shown}: imported to {}", written.display()));
+                    }
                     tally.imported += 1;
                 }
-                Ok(None) => tally.imported += 1,
                 Err(why) => {
                     eprint_line(format_args!("error[io-error]: {why}"));
                     tally.problems += 1;

@@ -131,10 +131,10 @@ pub fn run(args: RepairArgs) -> Status {
             continue;
         }
         match writer.write(&name, &text, None, &mut out) {
-            Ok(Some(written)) => {
+            Ok(Some(written)) if matches!(writer.target, Target::Folder(_)) => {
                 eprint_line(format_args!("{shown}: written to {}", written.display()))
             }
-            Ok(None) => {}
+            Ok(_) => {}
             Err(why) => {
                 eprint_line(format_args!("error[io-error]: {why}"));
                 unread += 1;

@@ -39,6 +39,29 @@ pub fn display(path: &Path) -> String {
 /// folder given twice, or given inside another given one, is walked once. A link to a file
 /// counts. A folder that yields nothing is a problem, so that it cannot pass as `0 passed`.
 pub fn collect(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, Vec<IoProblem>) {
+    let found = walk(paths, extensions);
+    let mut problems = found.problems;
+    let names: Vec<String> = extensions.iter().map(|e| format!("*.{e}")).collect();
+    for folder in found.empty {
+        problems.push(IoProblem {
+            path: folder,
+            message: format!("no game records found under it ({})", names.join(", ")),
+        });
+    }
+    (found.files, problems)
+}
+
+/// What [`walk`] found under some paths.
+pub struct Found {
+    pub files: Vec<PathBuf>,
+    pub problems: Vec<IoProblem>,
+    /// The folders given that held nothing to read (as shown).
+    pub empty: Vec<String>,
+}
+
+/// [`collect`], with the given folders that held nothing apart: for a caller to whom an empty
+/// folder is no error (the spec runner says "nothing was run").
+pub fn walk(paths: &[PathBuf], extensions: &[&str]) -> Found {
     let mut walk = Walk {
         extensions,
         visited: HashSet::new(),
@@ -46,6 +69,7 @@ pub fn collect(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, Vec<IoP
         problems: Vec::new(),
     };
     let mut files = Vec::new();
+    let mut empty = Vec::new();
     for path in paths {
         match fs::metadata(path) {
             Err(e) => walk.problems.push(IoProblem::new(path, &e)),
@@ -58,11 +82,7 @@ pub fn collect(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, Vec<IoP
                 walk.folder(path);
                 let mut found = std::mem::take(&mut walk.found);
                 if found.is_empty() && walk.problems.len() == before {
-                    let names: Vec<String> = extensions.iter().map(|e| format!("*.{e}")).collect();
-                    walk.problems.push(IoProblem {
-                        path: display(path),
-                        message: format!("no files to read under it ({})", names.join(", ")),
-                    });
+                    empty.push(display(path));
                 }
                 found.sort();
                 files.extend(found);
@@ -70,7 +90,11 @@ pub fn collect(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, Vec<IoP
             Ok(_) => files.push(path.clone()),
         }
     }
-    (files, walk.problems)
+    Found {
+        files,
+        problems: walk.problems,
+        empty,
+    }
 }
 
 struct Walk<'a> {

@@ -14,7 +14,7 @@ mod collect;
 mod form;
 mod read;
 
-pub use collect::{IoProblem, collect, display};
+pub use collect::{Found, IoProblem, collect, display, walk};
 pub use form::{Form, form_of, lines};
 pub use read::{
     Contents, Source, create_output_file, read_regular_file, read_source, same_file,

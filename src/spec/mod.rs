@@ -273,10 +273,12 @@ fn with_overrides(own: &RulingSet, ruleset: &str, options: &Options) -> RulingSe
 
 /// The `*.yaml`/`*.yml` files under `paths` (folders recursively, each real folder once, links
 /// to folders not followed), sorted within each folder: the input stage's collector
-/// ([`crate::input::collect`]). Its first problem is the error.
+/// ([`crate::input::walk`]). Its first problem is the error; a folder with nothing to run is
+/// none (the run says that nothing was run).
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
-    let (files, problems) = crate::input::collect(paths, &["yaml", "yml"]);
-    match problems.into_iter().next() {
+    let found = crate::input::walk(paths, &["yaml", "yml"]);
+    let files = found.files;
+    match found.problems.into_iter().next() {
         Some(problem) => Err(IoError {
             path: PathBuf::from(problem.path),
             message: problem.message,

@@ -56,7 +56,7 @@ pub fn repair_output(data: &[u8]) -> usize {
     let Source::Text(text) = source_from_bytes(data.to_vec()) else {
         return 0;
     };
-    if bao_oracle::transcript::looks_like(&text) {
+    if bao_oracle::input::form_of(&text) == bao_oracle::input::Form::Transcript {
         return 0; // `repair` takes a transcript's own path
     }
     let options = ReplayOptions::default();

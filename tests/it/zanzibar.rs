@@ -155,7 +155,8 @@ fn a_wrong_move_in_a_transcript_is_reported_at_its_line_and_column() {
             strict: false,
         },
     )
-    .unwrap_err();
+    .unwrap_err()
+    .findings;
     let finding = &findings[0];
     assert_eq!(
         (finding.code.as_str(), finding.rule),
