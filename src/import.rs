@@ -123,9 +123,9 @@ fn write_record<G: Game>(
     let mut events = Vec::new();
     for ply in &t.plies {
         let before = game.position().clone();
-        let played = game.play_text_into(&ply.text, &mut events).map_err(|e| {
-            Box::new(Finding::new(e.code(), e.message.clone()).at(ply.span))
-        })?;
+        let played = game
+            .play_text_into(&ply.text, &mut events)
+            .map_err(|e| Box::new(Finding::new(e.code(), e.message.clone()).at(ply.span)))?;
         lines.push((G::format_annotated(&before, played.mv, &events), ply));
     }
     // The rulings the record sets: the transcript's `takasia: no`, then the command line's.
@@ -238,4 +238,3 @@ fn one_line(text: &str) -> String {
         })
         .collect()
 }
-

@@ -410,7 +410,6 @@ pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::record::Re
     }
 }
 
-
 /// A move as published with its slips read: a row letter in the other side's case, a lower-case
 /// `l`/`r` (Donkers' notation has neither, so each has one reading). Each slip is recorded.
 fn read_slips(
@@ -570,6 +569,9 @@ mod tests {
         assert_eq!(t.slips[0].line, 2);
         // Followed by moves, an empty line 1 is an error.
         let findings = parse("1: \n2: 6R* 7R*;\n").unwrap_err();
-        assert!(findings[0].message.contains("holds no move"), "{findings:?}");
+        assert!(
+            findings[0].message.contains("holds no move"),
+            "{findings:?}"
+        );
     }
 }

@@ -139,7 +139,9 @@ mod tests {
     #[test]
     fn far_changes_are_separate_hunks() {
         let before: String = (0..20).map(|i| format!("{i}\n")).collect();
-        let after = before.replace("2\n", "two\n").replace("17\n", "seventeen\n");
+        let after = before
+            .replace("2\n", "two\n")
+            .replace("17\n", "seventeen\n");
         let diff = unified("n", &before, &after);
         assert_eq!(diff.matches("@@ -").count(), 2, "{diff}");
         assert!(diff.contains("@@ -1,6 +1,6 @@"), "{diff}");

@@ -11,8 +11,8 @@ use bao_oracle::explain::{
 };
 use bao_oracle::game::Game;
 use bao_oracle::games::{self, GameVisitor};
-use bao_oracle::play::Playthrough;
 use bao_oracle::input::{self, Input};
+use bao_oracle::play::Playthrough;
 use bao_oracle::record::{self, Record};
 use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::report::{html, human};

@@ -67,7 +67,10 @@ pub fn run(args: ImportArgs) -> Status {
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| p.is_dir());
     let (files, problems) = input::collect(&args.paths, input::GAME_FILES);
     for problem in &problems {
-        eprint_line(format_args!("error[io-error]: {}: {}", problem.path, problem.message));
+        eprint_line(format_args!(
+            "error[io-error]: {}: {}",
+            problem.path, problem.message
+        ));
     }
     let target = match Target::new(args.output.as_deref(), several) {
         Ok(t) => t,
@@ -84,7 +87,15 @@ pub fn run(args: ImportArgs) -> Status {
     };
     for path in &files {
         let given = args.paths.contains(path);
-        one_file(path, given, &args, &rulings, &mut writer, &mut out, &mut tally);
+        one_file(
+            path,
+            given,
+            &args,
+            &rulings,
+            &mut writer,
+            &mut out,
+            &mut tally,
+        );
     }
     if several {
         eprint_line(format_args!(
@@ -150,12 +161,20 @@ fn one_file(
         }
         Ok(Input::Records(text)) => {
             let finding = not_a_transcript(&text);
-            failed(&shown, String::new(), GameReport::unread(1, None, vec![finding]));
+            failed(
+                &shown,
+                String::new(),
+                GameReport::unread(1, None, vec![finding]),
+            );
             tally.failed += 1;
             return;
         }
         Ok(Input::Refused(finding)) => {
-            failed(&shown, String::new(), GameReport::unread(1, None, vec![finding]));
+            failed(
+                &shown,
+                String::new(),
+                GameReport::unread(1, None, vec![finding]),
+            );
             tally.failed += 1;
             return;
         }
@@ -178,7 +197,12 @@ fn one_file(
             let stem = path
                 .file_stem()
                 .map_or("record".into(), |s| s.to_string_lossy().into_owned());
-            match writer.write(&format!("{stem}.yaml"), &imported.record, Some("---\n"), out) {
+            match writer.write(
+                &format!("{stem}.yaml"),
+                &imported.record,
+                Some("---\n"),
+                out,
+            ) {
                 Ok(written) => {
                     if let (Some(written), Target::Folder(_)) = (written, &writer.target) {
                         eprint_line(format_args!("{shown}: imported to {}", written.display()));

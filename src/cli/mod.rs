@@ -4,16 +4,16 @@
 
 mod check;
 mod completions;
-mod diff;
 mod conform;
+mod diff;
 mod engine;
 mod explain;
 mod export;
 mod generate;
 mod import;
 mod moves;
-mod outputs;
 pub mod output;
+mod outputs;
 mod perft;
 mod play;
 mod repair;

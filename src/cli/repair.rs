@@ -79,7 +79,10 @@ pub fn run(args: RepairArgs) -> Status {
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| p.is_dir());
     let (files, problems) = input::collect(&args.paths, input::GAME_FILES);
     for problem in &problems {
-        eprint_line(format_args!("error[io-error]: {}: {}", problem.path, problem.message));
+        eprint_line(format_args!(
+            "error[io-error]: {}: {}",
+            problem.path, problem.message
+        ));
     }
     let target = match Target::new(args.output.as_deref(), several) {
         Ok(t) => t,

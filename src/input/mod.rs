@@ -124,7 +124,10 @@ mod tests {
 
     #[test]
     fn a_transcript_above_its_limit_is_refused() {
-        let long = format!("1: 6R* 7R*;\n{}", "% x\n".repeat(Kind::Transcript.limit() as usize / 4));
+        let long = format!(
+            "1: 6R* 7R*;\n{}",
+            "% x\n".repeat(Kind::Transcript.limit() as usize / 4)
+        );
         match of_text(long) {
             Input::Refused(f) => assert_eq!(f.code, crate::diagnostics::Code::FileTooLarge),
             other => panic!("{other:?}"),

@@ -153,7 +153,11 @@ pub(super) fn too_large(kind: Kind, len: u64) -> Finding {
         Kind::Transcript => "a transcript is one game, a few kilobytes; split a longer file",
         _ => "a game record is a few kilobytes; split very large collections into several files",
     };
-    Finding::new(Code::FileTooLarge, format!("{message}{seen}: it is not read")).help(help)
+    Finding::new(
+        Code::FileTooLarge,
+        format!("{message}{seen}: it is not read"),
+    )
+    .help(help)
 }
 
 /// Checks that `bytes` are UTF-8 text.
