@@ -107,13 +107,14 @@ fn script(a: &[&str], b: &[&str]) -> Vec<Op> {
             if i < ma.len() && j < mb.len() && ma[i] == mb[j] {
                 ops.push(Op::Same);
                 (i, j) = (i + 1, j + 1);
-            } else if j < mb.len() && (i == ma.len() || lcs[i * w + j + 1] >= lcs[(i + 1) * w + j])
+            } else if i < ma.len() && (j == mb.len() || lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])
             {
-                ops.push(Op::Added);
-                j += 1;
-            } else {
+                // Removals before additions, as `diff -u` writes a changed line.
                 ops.push(Op::Removed);
                 i += 1;
+            } else {
+                ops.push(Op::Added);
+                j += 1;
             }
         }
     }

@@ -68,11 +68,9 @@ pub fn form_of(text: &str) -> Form {
         if margin && RECORD_ONLY.contains(&key.as_str()) {
             return Form::Records;
         }
-        if !key.is_empty() && key.chars().all(|c| c.is_ascii_digit()) {
-            transcript = true;
-        } else if TRANSCRIPT_KEYS.contains(&key.as_str()) && rest.contains(';') {
-            transcript = true;
-        }
+        let move_line = !key.is_empty() && key.chars().all(|c| c.is_ascii_digit());
+        let header = TRANSCRIPT_KEYS.contains(&key.as_str()) && rest.contains(';');
+        transcript |= move_line || header;
     }
     if transcript {
         Form::Transcript

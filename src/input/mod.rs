@@ -12,10 +12,12 @@
 
 mod collect;
 mod form;
+mod limits;
 mod read;
 
 pub use collect::{Found, IoProblem, collect, display, walk};
 pub use form::{Form, form_of, lines};
+pub use limits::Kind;
 pub use read::{
     Contents, Source, create_output_file, read_regular_file, read_source, same_file,
     source_from_bytes,
@@ -24,43 +26,6 @@ pub use read::{
 /// The extensions of game files a folder is searched for (in any case): records (`*.yaml`,
 /// `*.yml`) and transcripts as Donkers' program names them (`*.bao`).
 pub const GAME_FILES: &[&str] = &["yaml", "yml", "bao"];
-
-/// What a file is read as: each kind has its size limit, here and nowhere else.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// A file of game records (YAML) or a transcript, before its form is known.
-    Records,
-    /// A published transcript: a game is a few kilobytes, and its findings (one per line at
-    /// worst) are kept for the report, so the limit is far below a file of records.
-    Transcript,
-    /// A specification file (scenarios, perft tables, a catalogue).
-    Spec,
-    /// `conform --known-failures`: a list of case names.
-    KnownFailures,
-}
-
-impl Kind {
-    /// The largest file of this kind that is read; a larger one is refused unread.
-    pub const fn limit(self) -> u64 {
-        match self {
-            // Room for a generated collection of ten thousand games in one file.
-            Kind::Records => 64 << 20,
-            Kind::Transcript => 1 << 20,
-            Kind::Spec => 4 << 20,
-            Kind::KnownFailures => 1 << 20,
-        }
-    }
-
-    /// What the file is called in a message.
-    pub const fn noun(self) -> &'static str {
-        match self {
-            Kind::Records => "record file",
-            Kind::Transcript => "transcript",
-            Kind::Spec => "spec file",
-            Kind::KnownFailures => "known-failures file",
-        }
-    }
-}
 
 /// A file's text, read as [`Kind::Records`], told by its content, with the limit of its form
 /// applied: the one way `check`, `repair`, `import` and `explain --record` read a file.

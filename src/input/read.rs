@@ -4,7 +4,7 @@ use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::Kind;
+use super::limits::Kind;
 use crate::diagnostics::{Code, Finding};
 
 /// A file's text, or why it is not one.
