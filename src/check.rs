@@ -320,6 +320,14 @@ fn transcript_game_with(
             let record = crate::transcript::as_record(&t, ruleset, name);
             let mut report = GameReport::replayed(1, &record, options, sink);
             report.warnings = t.slips.iter().map(|s| s.finding()).collect();
+            // The record's `start` is the transcript's `opening:`: name it as written.
+            if let Some(opening) = &record.start {
+                for finding in &mut report.findings {
+                    if finding.span == Some(opening.span) && finding.code == Code::BadPosition {
+                        finding.message = finding.message.replacen("`start`", "`opening:`", 1);
+                    }
+                }
+            }
             (report, Some(record))
         }
     }
