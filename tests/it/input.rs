@@ -97,7 +97,9 @@ fn cr_only_line_ends_are_line_ends_for_every_command() {
     let path = write(&dir, "game2.bao", &game2_cr());
     let check = bao(&["check", &path, "--color", "never"]);
     assert_eq!(check.code(), Some(1), "{}", said(&check));
-    assert!(check.stdout.contains("ply 29"), "{}", check.stdout);
+    let json = bao(&["check", &path, "--format", "json"]);
+    assert!(json.stdout.contains("\"ply\": 29,"), "{}", json.stdout);
+    assert!(json.stdout.contains("\"line\": 22,"), "{}", json.stdout);
     assert!(check.stdout.contains("game2.bao:22:5"), "{}", check.stdout);
     let import = bao(&["import", &path]);
     assert_eq!(import.code(), Some(1), "{}", said(&import));
@@ -145,7 +147,13 @@ fn the_empty_template_is_an_empty_game_with_a_warning() {
         "{}",
         check.stdout
     );
-    assert!(check.stdout.contains("an empty game"), "{}", check.stdout);
+    // In JSON, where no line is wrapped at the path's length.
+    let json = bao(&["check", &path, "--format", "json"]);
+    assert!(
+        json.stdout.contains("read as an empty game"),
+        "{}",
+        json.stdout
+    );
     let import = bao(&["import", &path]);
     assert_eq!(import.code(), Some(0), "{}", said(&import));
     assert!(
