@@ -13,14 +13,16 @@
 //! ```
 //!
 //! Header lines `key: value` come first (keys case-insensitive; `south`, `north`, `place`,
-//! `date`, `winner`, `time`, `takasia`, `source` are known, any other is kept as a comment; a
-//! comment may follow the value's `;`), then one line per move number `n: <South move> <North
-//! move>;`, numbered from 1 without gaps; the last line may hold South's move alone; a comment may
-//! follow the `;`; blank lines are ignored; lines beginning with `%` or `;` are comments, kept in
-//! place. DOS and Unix line endings are both read. What a published file really holds and can be
-//! read one way only is a [`Slip`]: a move line without its `;`, a move in the other side's case
-//! (`A5L**` for North's `a5L**`), a lower-case direction letter (`5l`). The moves are otherwise
-//! kept as written: reading them is the game's notation's business.
+//! `date`, `winner`, `time`, `takasia`, `source`, `opening` are known, any other is kept as a
+//! comment; a comment may follow the value's `;`), then one line per move number `n: <South move>
+//! <North move>;`, numbered from 1 without gaps; the last line may hold South's move alone; a
+//! comment may follow the `;`; blank lines are ignored; lines beginning with `%` or `;` are
+//! comments, kept in place. CR, LF and CRLF all end a line. A transcript has a move line, or it is
+//! an error (`empty-file`): Donkers' template for a new game, one empty line `1: `, is an empty
+//! game. What a published file really holds and can be read one way only is a [`Slip`]: a move
+//! line or a header without its `;`, a move in the other side's case (`A5L**` for North's
+//! `a5L**`), a lower-case direction letter (`5l`); the template is one too. The moves are
+//! otherwise kept as written: reading them is the game's notation's business.
 
 use crate::diagnostics::{Code, Finding, Span};
 use crate::game::Notation;
@@ -84,6 +86,8 @@ pub enum SlipKind {
     LowerCaseDirection,
     /// Donkers' template for a new game: one move line `1: ` and no move, read as an empty game.
     EmptyGame,
+    /// A header line without its `;` (`South: Ramadhan`): read as if it had one.
+    HeaderNoSemicolon,
 }
 
 /// A slip of the published text, read in the only way it can be read: a warning (an error under
@@ -115,6 +119,9 @@ impl Slip {
             SlipKind::LowerCaseDirection => {
                 format!("`{written}` has a lower-case direction letter: read as `{read}`")
             }
+            SlipKind::HeaderNoSemicolon => {
+                format!("header `{written}:` has no `;` after its value: read as if it had one")
+            }
             SlipKind::EmptyGame => format!(
                 "move line `{written}` holds no move: read as {read} (the template of Donkers' \
                  program for a new game)"
@@ -126,7 +133,7 @@ impl Slip {
     pub fn finding(&self) -> Finding {
         let finding = Finding::new(Code::TranscriptSlip, self.message()).at(self.span);
         match self.kind {
-            SlipKind::EmptyGame => finding,
+            SlipKind::EmptyGame | SlipKind::HeaderNoSemicolon => finding,
             SlipKind::NoSemicolon => Finding {
                 ply: Some(self.ply),
                 ..finding
@@ -332,7 +339,17 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                     let comment = comment.trim();
                     (value, (!comment.is_empty()).then(|| comment.to_string()))
                 }
-                None => (rest, None),
+                None => {
+                    out.slips.push(Slip {
+                        kind: SlipKind::HeaderNoSemicolon,
+                        span: at(0, key.len()),
+                        line: line_no,
+                        ply: 0,
+                        written: key.to_string(),
+                        read: format!("{key}: {};", rest.trim()),
+                    });
+                    (rest, None)
+                }
             };
             out.headers.push(Header {
                 key: key.to_string(),
@@ -540,6 +557,19 @@ mod tests {
         let span = t.slips[2].span;
         assert_eq!(&PUBLISHED[span.offset..span.end()], "A5L**");
         assert!(t.slips[2].message().contains("other side's case"));
+    }
+
+    #[test]
+    fn a_header_without_its_semicolon_is_a_slip() {
+        let t = parse("South: Ramadhan\nnorth: Kijumbe;\n1: 7L* 5R;\n").unwrap();
+        assert_eq!(t.header("south").unwrap().value, "Ramadhan");
+        let slips: Vec<(SlipKind, usize, &str)> = t
+            .slips
+            .iter()
+            .map(|s| (s.kind, s.line, s.written.as_str()))
+            .collect();
+        assert_eq!(slips, [(SlipKind::HeaderNoSemicolon, 1, "South")]);
+        assert!(t.slips[0].message().contains("`South:` has no `;`"));
     }
 
     #[test]
