@@ -286,7 +286,8 @@ fn check_transcript(
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) -> (GameReport, Option<Record>) {
-    transcript_game_with(text, "bao-la-kiswahili", "transcript", options, sink)
+    const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
+    transcript_game_with(text, RULESET, "transcript", options, sink)
 }
 
 /// A transcript's one game of `ruleset`, replayed as `check` replays it: the one path of `check`,

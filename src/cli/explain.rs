@@ -236,7 +236,11 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
     };
     let record = if transcript {
         match bao_oracle::transcript::parse(&text) {
-            Ok(t) => bao_oracle::transcript::as_record(&t, "bao-la-kiswahili", &shown),
+            Ok(t) => bao_oracle::transcript::as_record(
+                &t,
+                <bao_oracle::Zanzibar as Game>::RULESET,
+                &shown,
+            ),
             Err(mut findings) => return Ok(report(&shown, &text, index, findings.remove(0))),
         }
     } else {

@@ -113,6 +113,10 @@ fn a_fifo_is_refused_not_waited_on() {
         vec!["spec", folder],
         vec!["explain", "--record", path, "--ply", "1"],
         vec!["export", "--spec", path],
+        vec!["import", path],
+        vec!["import", folder],
+        vec!["repair", path],
+        vec!["repair", folder, "--diff"],
     ] {
         let run = bao(&args);
         assert_eq!(
