@@ -165,8 +165,45 @@ impl Transcript {
     }
 }
 
+/// The findings of a transcript's lines kept for the report; past them, a count (a file of bad
+/// lines costs the memory of this many, not of one per line).
+pub const MAX_FINDINGS: usize = 100;
+
+/// Findings kept up to [`MAX_FINDINGS`], the rest counted.
+#[derive(Default)]
+struct Findings {
+    kept: Vec<Finding>,
+    more: usize,
+}
+
+impl Findings {
+    fn note(&mut self, finding: Finding) {
+        if self.kept.len() < MAX_FINDINGS {
+            self.kept.push(finding);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn finish(mut self) -> Vec<Finding> {
+        if self.more > 0 {
+            self.kept.push(
+                Finding::new(
+                    Code::BadValue,
+                    format!(
+                        "{} more line(s) cannot be read: the first {MAX_FINDINGS} are reported",
+                        self.more
+                    ),
+                )
+                .help("a transcript is header lines, then move lines `n: South North;`"),
+            );
+        }
+        self.kept
+    }
+}
+
 /// Reads a transcript; every line that cannot be read is a finding at its line and column (all
-/// of them, not only the first). Slips are not findings here: they are in
+/// of them, not only the first, up to [`MAX_FINDINGS`] and a count of the rest). Slips are not findings here: they are in
 /// [`Transcript::slips`], for the caller to report as warnings or, strictly, as errors.
 pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
     let (transcript, findings) = read(text);
@@ -181,7 +218,7 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
 /// other lines could not be read) and the findings of the lines that could not.
 pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     let mut out = Transcript::default();
-    let mut findings = Vec::new();
+    let mut findings = Findings::default();
     let mut expected_number = 1u32;
     let mut ended = false;
     // Donkers' template `1: `, read as an empty game unless a move line follows it.
@@ -203,7 +240,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
             continue;
         }
         let Some((head, rest)) = body.split_once(':') else {
-            findings.push(
+            findings.note(
                 Finding::new(
                     Code::BadValue,
                     format!(
@@ -217,13 +254,13 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
         let head = head.trim_end();
         if head.chars().all(|c| c.is_ascii_digit()) && !head.is_empty() {
             let Ok(number) = head.parse::<u32>() else {
-                findings.push(
+                findings.note(
                     Finding::new(Code::BadValue, "move number too large").at(at(0, head.len())),
                 );
                 continue;
             };
             if let Some(empty) = template.take() {
-                findings.push(
+                findings.note(
                     Finding::new(
                         Code::BadValue,
                         "move line 1 holds no move, and more move lines follow it",
@@ -233,7 +270,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 );
             }
             if ended {
-                findings.push(
+                findings.note(
                     Finding::new(
                         Code::BadValue,
                         format!("move {number} comes after a line that held South's move alone"),
@@ -244,7 +281,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 continue;
             }
             if number != expected_number {
-                findings.push(
+                findings.note(
                     Finding::new(
                         Code::BadValue,
                         format!("move number {number} where {expected_number} was due"),
@@ -315,7 +352,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                         read: "an empty game".to_string(),
                     });
                 }
-                n => findings.push(
+                n => findings.note(
                     Finding::new(
                         Code::BadValue,
                         format!(
@@ -328,7 +365,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
         } else if out.plies.is_empty() && expected_number == 1 {
             let key = head.trim();
             if key.is_empty() || key.contains(char::is_whitespace) {
-                findings.push(
+                findings.note(
                     Finding::new(Code::BadValue, format!("`{key}` is not a header key"))
                         .at(at(0, head.len())),
                 );
@@ -359,7 +396,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 comment,
             });
         } else {
-            findings.push(
+            findings.note(
                 Finding::new(
                     Code::BadValue,
                     format!("header line `{}` after the moves began", head.trim()),
@@ -372,7 +409,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     match template {
         Some(empty) => out.slips.push(empty),
         // A transcript replays its moves: one without a move line is no game.
-        None if out.plies.is_empty() && findings.is_empty() => findings.push(
+        None if out.plies.is_empty() && findings.kept.is_empty() => findings.note(
             Finding::new(Code::EmptyFile, "the transcript holds no move line")
                 .at(crate::diagnostics::Span::new(0, 0))
                 .help(
@@ -382,7 +419,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
         ),
         None => {}
     }
-    (out, findings)
+    (out, findings.finish())
 }
 
 /// A transcript as the record `check` replays: `notation: donkers`, each move with its span in
@@ -570,6 +607,14 @@ mod tests {
             .collect();
         assert_eq!(slips, [(SlipKind::HeaderNoSemicolon, 1, "South")]);
         assert!(t.slips[0].message().contains("`South:` has no `;`"));
+    }
+
+    #[test]
+    fn findings_past_the_cap_are_counted() {
+        let text = format!("1: 6R* 7R*;\n{}", "x\n".repeat(MAX_FINDINGS + 7));
+        let findings = parse(&text).unwrap_err();
+        assert_eq!(findings.len(), MAX_FINDINGS + 1);
+        assert!(findings[MAX_FINDINGS].message.starts_with("7 more line(s)"));
     }
 
     #[test]
