@@ -340,7 +340,7 @@ fn record_setup<G: Game>(record: &Record, options: &ReplayOptions) -> Result<Set
 
 /// The record's game set up ([`crate::setup`]), with the ruling set in force; or the finding,
 /// with the span of what the record wrote.
-fn setup_game<G: Game>(
+pub(crate) fn setup_game<G: Game>(
     record: &Record,
     options: &ReplayOptions,
 ) -> Result<(Setup, RulingSet, Playthrough<G>), Box<Finding>> {

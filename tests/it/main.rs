@@ -11,6 +11,7 @@ mod docs;
 mod explain;
 mod hostile;
 mod infer;
+mod input;
 mod invariants;
 mod kete_traces;
 mod mutations;

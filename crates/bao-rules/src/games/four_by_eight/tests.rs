@@ -1156,7 +1156,7 @@ fn kete_a7_a_played_never_ending_move_names_its_cycle() {
             let p = pos(NEVER_ENDING);
             for searched_first in [false, false, true] {
                 if searched_first {
-                    Kete::legal_moves(&p, &Rulings::default(), &mut Vec::new());
+                    let _ = Kete::legal_moves(&p, &Rulings::default(), &mut Vec::new());
                 }
                 let m = Kete::resolve(&p, &Rulings::default(), &Kete::parse_move(mv).unwrap());
                 let Err(Unresolved::Rejected(Rejection::Illegal { reason, .. })) = m else {
