@@ -18,7 +18,7 @@
 use std::fmt;
 
 use crate::code::{Code, Span};
-use crate::game::{Game, Notation, PositionError, RuleId, Side};
+use crate::game::{Game, Notation, PositionError, PositionForm, RuleId, Side};
 use crate::play::Playthrough;
 use crate::rulings::{RulingError, RulingSet};
 
@@ -253,20 +253,27 @@ pub fn rulings_help<G: Game>() -> String {
     format!("the rulings of {} are {}", G::RULESET, list.join(", "))
 }
 
-/// The start in the form `written` is in (a diagram spans lines), for a help line.
+/// The start in the form `written` is in (a diagram spans lines, a bracket string starts with
+/// `[`), for a help line; compact where the game has no such form.
 fn position_help<G: Game>(written: &str) -> String {
-    if written.trim().contains('\n') {
-        format!(
+    let start = G::start();
+    match PositionForm::of(written) {
+        PositionForm::Diagram => format!(
             "a {} position in diagram form, e.g. the start:\n{}",
             G::NAME,
-            G::format_diagram(&G::start()).trim_end()
-        )
-    } else {
-        format!(
-            "a {} position in compact form, e.g. the start: `{}`",
-            G::NAME,
-            G::format_compact(&G::start())
-        )
+            G::format_diagram(&start).trim_end()
+        ),
+        form => match G::format_position(form, &start) {
+            Ok(text) if form == PositionForm::Donkers => format!(
+                "a {} position in Donkers' bracket form, e.g. the start: `{text}`",
+                G::NAME
+            ),
+            _ => format!(
+                "a {} position in compact form, e.g. the start: `{}`",
+                G::NAME,
+                G::format_compact(&start)
+            ),
+        },
     }
 }
 
