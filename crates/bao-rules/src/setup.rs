@@ -10,7 +10,8 @@
 //! 2. each ruling, by name and value ([`Game::RULINGS`]);
 //! 3. the preset, under the rulings ([`Game::PRESETS`]; a single ruling overrides its value);
 //! 4. the rulings resolved together ([`Game::rulings`]);
-//! 5. the start position, read under the rulings (compact or diagram; none is the standard start);
+//! 5. the start position, read under the rulings (any of the game's position forms; none is the
+//!    standard start);
 //! 6. `first:`: on the standard start it sets the side to move; with a start position it must
 //!    name the side the position has to move (the position says who moves);
 //! 7. the history, each earlier position read as the start is.
@@ -25,7 +26,8 @@ use crate::rulings::{RulingError, RulingSet};
 /// What a game in progress is set up from, as a record, a scenario or a request writes it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
-    /// The start position, compact or diagram; `None` is the game's standard start.
+    /// The start position in any of the game's position forms ([`Game::POSITION_FORMS`]); `None` is
+    /// the game's standard start.
     pub start: Option<String>,
     /// `first:`, the side to move first.
     pub first: Option<Side>,

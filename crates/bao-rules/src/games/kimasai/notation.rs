@@ -99,7 +99,7 @@ fn build(counts: &[Vec<u32>; 4], to_move: Side) -> Result<Position, PositionErro
     Position::from_holes(&holes, to_move)
 }
 
-/// Reads either written form.
+/// Reads either written form (compact or diagram); Donkers' bracket form is the 4×8 games'.
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     if text.len() > MAX_TEXT {
         return Err(PositionError::syntax("the position text is too long"));

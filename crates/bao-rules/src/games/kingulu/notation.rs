@@ -213,7 +213,7 @@ fn parse_captured(word: &str) -> Result<u8, PositionError> {
     Ok(word.parse().unwrap_or(u8::MAX))
 }
 
-/// Reads either written form.
+/// Reads either written form (compact or diagram); Donkers' bracket form is the 4×8 games'.
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     if text.len() > MAX_TEXT {
         return Err(PositionError::syntax("the position text is too long"));
