@@ -284,11 +284,25 @@ mod tests {
         let (hole, by) = pos.hizi().unwrap();
         assert_eq!((HOLE_NAMES[hole as usize], by), ("a2", Side::South));
         assert_eq!(format(&pos).unwrap(), TAKASIA);
-        // South to move, his own hole 1 is A2.
-        let mut south = pos;
-        south.to_move = Side::South;
-        south.hizi = Some(index_of(Side::South, 1));
-        assert!(format(&south).unwrap().ends_with("| 1 | 0 ]"));
+        // The same position with the sides swapped: South to move, his own hole 1 is A2.
+        let mirrored = "[ 1 2 2 3 3 5 4 2 | 1 1 1 0 6 4 0 1 | 0 8 3 3 1 0 0 0 | 7 1 2 0 1 0 1 1 \
+                        | 0 0 | F F | 1 | 0 ]";
+        let south = parse(&ZANZIBAR, mirrored).unwrap();
+        let (hole, by) = south.hizi().unwrap();
+        assert_eq!((HOLE_NAMES[hole as usize], by), ("A2", Side::North));
+        assert_eq!(
+            crate::games::Zanzibar::format_compact(&south),
+            "1,2,2,3,3,5,4,2/1,1,1,0,6,4,0,1/0,8,3,3,1,0,0,0/7,1,2,0,1,0,1,1 0,0 - A2 S"
+        );
+        assert_eq!(format(&south).unwrap(), mirrored);
+        // Both read under the default rulings (ZAN-23: neither side to move can capture).
+        use crate::game::Game;
+        for text in [TAKASIA, mirrored] {
+            let rulings = crate::rulings::RulingSet::new()
+                .resolve::<crate::games::Zanzibar>()
+                .unwrap();
+            assert!(crate::games::Zanzibar::parse_position_under(text, &rulings).is_ok());
+        }
     }
 
     #[test]
