@@ -391,7 +391,7 @@ impl fmt::Display for Notation {
 
 /// A written form of a position. Every game reads and writes [`PositionForm::Compact`] and
 /// [`PositionForm::Diagram`]; the 4×8 games also Donkers' bracket strings
-/// ([`crate::Game::POSITION_FORMS`]).
+/// (each game lists its own: `Game::POSITION_FORMS`).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
