@@ -26,7 +26,8 @@ pub struct ExplainArgs {
     /// The move to explain.
     #[arg(value_name = "MOVE")]
     pub mv: Option<String>,
-    /// A position in compact or diagram form (default: the standard start).
+    /// A position in compact or diagram form, or Donkers' bracket form for Bao la Kiswahili and
+    /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.

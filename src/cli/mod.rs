@@ -231,7 +231,8 @@ pub fn run(cli: Cli) -> Status {
 pub struct GameArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
     pub ruleset: String,
-    /// A position in compact or diagram form (default: the standard start).
+    /// A position in compact or diagram form, or Donkers' bracket form for Bao la Kiswahili and
+    /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.

@@ -56,7 +56,8 @@ pub struct Record {
     pub south: Option<String>,
     pub north: Option<String>,
     pub first: Option<Field<Side>>,
-    /// The start position as written (compact or diagram); the game parses it.
+    /// The start position as written (compact, diagram or bracket); the game's one position
+    /// reader parses it.
     pub start: Option<Field<String>>,
     /// `preset:` as written: a preset of the record's game (its `rulings:` go on top).
     pub preset: Option<Field<String>>,

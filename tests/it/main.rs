@@ -17,6 +17,7 @@ mod kete_traces;
 mod mutations;
 mod one_path;
 mod pictures;
+mod positions;
 mod properties;
 mod protocol;
 mod repair;

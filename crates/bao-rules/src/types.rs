@@ -438,3 +438,64 @@ impl fmt::Display for Notation {
         f.write_str(self.name())
     }
 }
+
+/// A written form of a position. Every game reads and writes [`PositionForm::Compact`] and
+/// [`PositionForm::Diagram`]; the 4×8 games also Donkers' bracket strings
+/// (each game lists its own: `Game::POSITION_FORMS`).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum PositionForm {
+    /// One line: the rows, the stores, the game's own fields, the side to move.
+    #[default]
+    Compact,
+    /// Several lines, North on top, as the references draw the board.
+    Diagram,
+    /// The position strings of Donkers' program for the 4×8 games (its `postostr`, and the
+    /// `opening:` header of its game files): `[ b8..b1 | a8..a1 | A1..A8 | B1..B8 | stores South
+    /// North | houses T/F South North | takasia-ed hole or 255 | side to move, 0 South ]`.
+    Donkers,
+}
+
+impl PositionForm {
+    /// Every form, in the order help texts list them.
+    pub const ALL: [PositionForm; 3] = [
+        PositionForm::Compact,
+        PositionForm::Diagram,
+        PositionForm::Donkers,
+    ];
+
+    /// `compact`, `diagram` or `donkers`, as the command line and the docs write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionForm::Compact => "compact",
+            PositionForm::Diagram => "diagram",
+            PositionForm::Donkers => "donkers",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<PositionForm> {
+        PositionForm::ALL.into_iter().find(|f| f.name() == text)
+    }
+
+    /// The form `text` is written in, by its shape: a bracket string starts with `[`, a diagram
+    /// spans lines, anything else is read as compact.
+    pub fn of(text: &str) -> PositionForm {
+        let text = text.trim();
+        if text.starts_with('[') {
+            PositionForm::Donkers
+        } else if text.contains('\n') {
+            PositionForm::Diagram
+        } else {
+            PositionForm::Compact
+        }
+    }
+}
+
+impl fmt::Display for PositionForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

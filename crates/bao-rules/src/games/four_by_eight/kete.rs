@@ -181,6 +181,10 @@ impl Game for Kete {
         }
     }
 
+    fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
+        pos.check_rules(&rulings.rules())
+    }
+
     fn board(pos: &Position) -> crate::board::Board {
         notation::board(&LAMU, Self::RULESET, crate::board::Mark::Reserved, pos)
     }
