@@ -17,8 +17,7 @@ const LAPS: u64 = 1 << 22;
 
 fn cycle_search(c: &mut Criterion) {
     let set = RulingSet::from_assignments(["kete.hizi-zetu-must-capture=no"]).unwrap();
-    let mut rulings = set.resolve::<Kete>().unwrap();
-    rulings.lap_budget = LAPS;
+    let rulings = set.resolve::<Kete>().unwrap().with_lap_budget(LAPS);
     let pos = Kete::parse_position(POSITION).unwrap();
     let a3 = HOLE_NAMES.iter().position(|&h| h == "a3").unwrap() as u8;
     let mv = Move {

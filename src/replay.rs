@@ -340,7 +340,7 @@ fn record_setup<G: Game>(record: &Record, options: &ReplayOptions) -> Result<Set
 
 /// The record's game set up ([`crate::setup`]), with the ruling set in force; or the finding,
 /// with the span of what the record wrote.
-fn setup_game<G: Game>(
+pub(crate) fn setup_game<G: Game>(
     record: &Record,
     options: &ReplayOptions,
 ) -> Result<(Setup, RulingSet, Playthrough<G>), Box<Finding>> {
@@ -370,7 +370,7 @@ fn setup_finding(record: &Record, error: SetupError) -> Box<Finding> {
         SetupField::Start => format!("`start` is not a position: {}", error.message),
         _ => error.message,
     };
-    let mut finding = Finding::new(error.code, message)
+    let mut finding = Finding::new(error.code.into(), message)
         .rule_opt(error.rule)
         .at_opt(error.span);
     if let Some(help) = error.help {

@@ -71,6 +71,7 @@ impl<S: Copy + Eq> Brent<S> {
     }
 
     #[inline]
+    /// A detector that gives up (undecided) after `budget` laps.
     pub fn with_budget(initial: S, budget: u64) -> Self {
         Brent {
             saved: initial,

@@ -68,6 +68,7 @@ impl<G: Game> fmt::Debug for Playthrough<G> {
 }
 
 impl<G: Game> Playthrough<G> {
+    /// A game from `position` under `rulings`, with no history before it.
     pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
         let mut seen = std::collections::HashSet::default();
         if let Some(key) = G::repetition_key(&position) {
@@ -177,16 +178,23 @@ pub enum MoveErrorKind {
     /// The rules refuse the move ([`MoveError::rule`] says which).
     Illegal,
     /// The move's relay neither ended nor repeated within `laps` laps: neither legal nor illegal.
-    Undecided { laps: u64 },
+    Undecided {
+        /// The laps played before the budget ran out.
+        laps: u64,
+    },
     /// The move ends, but with `events` events or more ([`EVENT_LIMIT`]): too long to be told
     /// step by step, so not played for a listener.
-    TooLong { events: usize },
+    TooLong {
+        /// The events told before the limit.
+        events: usize,
+    },
 }
 
 /// A move text that did not play: what kind of refusal, the rule behind it, why in words, and for
 /// an ambiguous spelling the legal moves it fits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError<M> {
+    /// What kind of refusal.
     pub kind: MoveErrorKind,
     /// The rule broken (illegal), or the rule that ended the game (after the end).
     pub rule: Option<RuleId>,
@@ -197,7 +205,11 @@ pub struct MoveError<M> {
 }
 
 impl<M> MoveError<M> {
-    fn new(kind: MoveErrorKind, rule: Option<RuleId>, message: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        kind: MoveErrorKind,
+        rule: Option<RuleId>,
+        message: impl Into<String>,
+    ) -> Self {
         MoveError {
             kind,
             rule,
@@ -206,7 +218,26 @@ impl<M> MoveError<M> {
         }
     }
 
-    fn rejected(rejection: Rejection) -> Self {
+    /// The refusal of a move after the game ended by `end`.
+    pub(crate) fn after_end(end: GameEnd) -> Self {
+        MoveError::new(
+            MoveErrorKind::AfterEnd(end),
+            Some(end.rule),
+            format!("the game is already over: {} ({})", end.outcome, end.rule),
+        )
+    }
+
+    /// The same refusal with its candidate moves turned into `f(move)`.
+    pub fn map_moves<N>(self, f: impl FnMut(M) -> N) -> MoveError<N> {
+        MoveError {
+            kind: self.kind,
+            rule: self.rule,
+            message: self.message,
+            candidates: self.candidates.into_iter().map(f).collect(),
+        }
+    }
+
+    pub(crate) fn rejected(rejection: Rejection) -> Self {
         match rejection {
             Rejection::Illegal { rule, reason } => {
                 MoveError::new(MoveErrorKind::Illegal, Some(rule), reason)
@@ -254,16 +285,20 @@ impl<M: fmt::Debug> std::error::Error for MoveError<M> {}
 /// A move that played: the move the text named and the claims of the text it did not bear out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played<M> {
+    /// The move the text named.
     pub mv: M,
+    /// The claims of the text that the move did not bear out.
     pub false_claims: Vec<FalseClaim>,
 }
 
 /// [`Played`] with the move's events, for callers that do not keep a buffer of their own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedWithEvents<M> {
+    /// The move the text named.
     pub mv: M,
     /// What the move did, in order, with [`Event::GameOver`] last if it ended the game.
     pub events: Vec<Event>,
+    /// The claims of the text that the move did not bear out.
     pub false_claims: Vec<FalseClaim>,
 }
 
@@ -331,11 +366,7 @@ impl<G: Game> Playthrough<G> {
     /// Steps 1 and 2: the game is not over and the text is the game's notation.
     fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
         if let Some(end) = self.end() {
-            return Err(MoveError::new(
-                MoveErrorKind::AfterEnd(end),
-                Some(end.rule),
-                format!("the game is already over: {} ({})", end.outcome, end.rule),
-            ));
+            return Err(MoveError::after_end(end));
         }
         G::parse_move_in(self.notation(), text)
             .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))

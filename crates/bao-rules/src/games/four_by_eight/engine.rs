@@ -19,6 +19,12 @@ use crate::game::{Event, GameEnd, Generated, Outcome, Rejection, Side, Sink};
 /// `kete.rs` and `zanzibar.rs`.
 macro_rules! delegate_to_engine {
     ($fixed:ty, $variant:expr) => {
+        const POSITION_FORMS: &'static [crate::game::PositionForm] = &[
+            crate::game::PositionForm::Compact,
+            crate::game::PositionForm::Diagram,
+            crate::game::PositionForm::Donkers,
+        ];
+
         fn start() -> Position {
             Position::start()
         }
@@ -138,6 +144,13 @@ macro_rules! delegate_to_engine {
 
         fn format_diagram(pos: &Position) -> String {
             notation::format_diagram(&$variant, pos)
+        }
+
+        fn format_position(
+            form: crate::game::PositionForm,
+            pos: &Position,
+        ) -> Result<String, PositionError> {
+            notation::format_position(&$variant, form, pos)
         }
     };
 }

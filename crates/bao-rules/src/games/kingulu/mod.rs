@@ -117,6 +117,7 @@ pub enum PenultimateSource {
 /// `kingulu.capture-from-reserved` (KIN-A5) have one value each and need no field.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rulings {
+    /// KIN-A4: where the last-but-one seed of a reserving lap may come from.
     pub penultimate_source: PenultimateSource,
 }
 
@@ -869,7 +870,7 @@ mod tests {
 
     fn legal(p: &Position) -> Vec<String> {
         let mut out = Vec::new();
-        Kingulu::legal_moves(p, &ANY, &mut out);
+        let _ = Kingulu::legal_moves(p, &ANY, &mut out);
         out.into_iter().map(Kingulu::format_move).collect()
     }
 
@@ -1289,8 +1290,8 @@ mod tests {
         // Legality is the same either way.
         let mut a = Vec::new();
         let mut b = Vec::new();
-        Kingulu::legal_moves(&p, &ANY, &mut a);
-        Kingulu::legal_moves(&p, &NOT_FROM_RESERVED, &mut b);
+        let _ = Kingulu::legal_moves(&p, &ANY, &mut a);
+        let _ = Kingulu::legal_moves(&p, &NOT_FROM_RESERVED, &mut b);
         assert_eq!(a, b);
         // The ruling by name.
         let set =
@@ -1581,7 +1582,7 @@ mod tests {
         let start = Kingulu::start();
         let (mut moves, mut children) = (Vec::new(), Vec::new());
         let n = sowings(|| {
-            Kingulu::legal_children(&start, &ANY, &mut moves, &mut children);
+            let _ = Kingulu::legal_children(&start, &ANY, &mut moves, &mut children);
         });
         assert_eq!(n, children.len() as u64);
     }
@@ -1650,14 +1651,14 @@ mod tests {
                     prop_assert_eq!(listened.ok(), engine.ok());
                 }
                 let mut moves = Vec::new();
-                Kingulu::legal_moves(&p, &rulings, &mut moves);
+                let _ = Kingulu::legal_moves(&p, &rulings, &mut moves);
                 prop_assert_eq!(&moves, &literal_legal(&p, &rulings));
                 prop_assert_eq!(Kingulu::game_end(&p, &rulings).is_some(), moves.is_empty());
                 // Perft's last ply counts what is listed, without the positions.
                 prop_assert_eq!(Kingulu::count_last_ply(&p, &rulings, &mut Vec::new()), moves.len() as u64);
                 // Generation with the children lists the same moves, each child as played.
                 let (mut listed, mut children) = (Vec::new(), Vec::new());
-                Kingulu::legal_children(&p, &rulings, &mut listed, &mut children);
+                let _ = Kingulu::legal_children(&p, &rulings, &mut listed, &mut children);
                 prop_assert_eq!(&listed, &moves);
                 let played: Vec<Position> = moves
                     .iter()
@@ -1681,7 +1682,7 @@ mod tests {
                 prop_assert_eq!(p.score()[0] + p.score()[1], SEEDS);
                 prop_assert_eq!(pos(&Kingulu::format_compact(&p)), p);
                 prop_assert_eq!(pos(&Kingulu::format_diagram(&p)), p);
-                Kingulu::legal_moves(&p, &ANY, &mut moves);
+                let _ = Kingulu::legal_moves(&p, &ANY, &mut moves);
                 if moves.is_empty() {
                     prop_assert!(Kingulu::game_end(&p, &ANY).is_some());
                     break;
