@@ -476,6 +476,7 @@ impl PositionForm {
         }
     }
 
+    /// The form [`PositionForm::name`] calls `text`, if any.
     pub fn parse(text: &str) -> Option<PositionForm> {
         PositionForm::ALL.into_iter().find(|f| f.name() == text)
     }
