@@ -476,6 +476,7 @@ impl PositionForm {
         }
     }
 
+    /// The form a name (`compact`, `diagram`, `donkers`) names, if any.
     pub fn parse(text: &str) -> Option<PositionForm> {
         PositionForm::ALL.into_iter().find(|f| f.name() == text)
     }
