@@ -437,6 +437,11 @@ fn play_in<G: Game>(id: Value, mut game: Playthrough<G>, text: &str) -> Played<G
                     id,
                     reason: error.message,
                 },
+                MoveErrorKind::TooLong { .. } => Response::error(
+                    id,
+                    Code::MoveTooLong,
+                    format!("`{text}`: {}", error.message),
+                ),
                 _ => Response::Illegal {
                     id,
                     reason: error.message,

@@ -52,6 +52,9 @@ pub enum Code {
     AmbiguousMove,
     /// A move whose relay neither ended nor repeated within the cycle detector's budget.
     UndecidedMove,
+    /// A move that ends, but with more events than a listener keeps: too long to be told step by
+    /// step.
+    MoveTooLong,
     /// A move after the game has ended.
     MoveAfterEnd,
     /// A claim the game does not bear out: a capture or reservation claim of a move, or the
@@ -92,6 +95,7 @@ impl Code {
         Code::IllegalMove,
         Code::AmbiguousMove,
         Code::UndecidedMove,
+        Code::MoveTooLong,
         Code::MoveAfterEnd,
         Code::FalseClaim,
         // A warning of `check` (an error under `--strict`) and of `import`.
@@ -126,6 +130,7 @@ impl Code {
             Code::IllegalMove => "illegal-move",
             Code::AmbiguousMove => "ambiguous-move",
             Code::UndecidedMove => "undecided-move",
+            Code::MoveTooLong => "move-too-long",
             Code::MoveAfterEnd => "move-after-end",
             Code::FalseClaim => "false-claim",
             Code::Usage => "usage",
@@ -165,6 +170,7 @@ impl From<bao_rules::Code> for Code {
             Rules::IllegalMove => Code::IllegalMove,
             Rules::AmbiguousMove => Code::AmbiguousMove,
             Rules::UndecidedMove => Code::UndecidedMove,
+            Rules::MoveTooLong => Code::MoveTooLong,
             Rules::MoveAfterEnd => Code::MoveAfterEnd,
             Rules::FalseClaim => Code::FalseClaim,
             // A code of a newer rules crate: by its stable name (a test holds every code of

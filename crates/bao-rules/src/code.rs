@@ -33,6 +33,9 @@ pub enum Code {
     AmbiguousMove,
     /// A move whose relay neither ended nor repeated within the cycle detector's budget.
     UndecidedMove,
+    /// A move that ends, but with more events than a listener keeps (`EVENT_LIMIT`): too long to
+    /// be told step by step.
+    MoveTooLong,
     /// A move after the game has ended.
     MoveAfterEnd,
     /// A claim the game does not bear out: a capture or reservation claim of a move, or a
@@ -52,6 +55,7 @@ impl Code {
         Code::IllegalMove,
         Code::AmbiguousMove,
         Code::UndecidedMove,
+        Code::MoveTooLong,
         Code::MoveAfterEnd,
         Code::FalseClaim,
     ];
@@ -68,6 +72,7 @@ impl Code {
             Code::IllegalMove => "illegal-move",
             Code::AmbiguousMove => "ambiguous-move",
             Code::UndecidedMove => "undecided-move",
+            Code::MoveTooLong => "move-too-long",
             Code::MoveAfterEnd => "move-after-end",
             Code::FalseClaim => "false-claim",
         }

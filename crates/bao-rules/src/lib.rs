@@ -98,5 +98,5 @@ pub use rulings::{Preset, RulingDef, RulingError, RulingSet};
 pub use setup::{Setup, SetupError, SetupField};
 pub use types::{
     Direction, FalseClaim, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
-    Rejection, ResultClaim, RuleId, Side, StopReason, Unresolved,
+    PositionForm, Rejection, ResultClaim, RuleId, Side, StopReason, Unresolved,
 };

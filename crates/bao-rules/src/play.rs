@@ -12,7 +12,10 @@
 //!    candidates listed), [`MoveErrorKind::NotNotation`] (notation only elsewhere, e.g. a Kete hole
 //!    without its row letter in mtaji), or the refusal of the move it names (4);
 //! 4. the rules refuse the move: [`MoveErrorKind::Illegal`] with the rule it breaks, or
-//!    [`MoveErrorKind::Undecided`] when its relay is beyond the cycle detector's budget.
+//!    [`MoveErrorKind::Undecided`] when its relay is beyond the cycle detector's budget;
+//! 5. the move ends, but its events fill the buffer ([`crate::game::EVENT_LIMIT`]):
+//!    [`MoveErrorKind::TooLong`]. A move's memory is bounded however long it runs: the events
+//!    past the limit are dropped as they come, and a never-ending move is refused at 4.
 //!
 //! A false claim (`A3x` for a move that captures nothing) is not an error: the move is played,
 //! and [`Played::false_claims`] lists what it did not bear out.
@@ -22,7 +25,8 @@ use std::fmt;
 use crate::code::Code;
 use crate::fasthash::FxBuildHasher;
 use crate::game::{
-    Event, FalseClaim, Game, GameEnd, Generated, Notation, Rejection, RuleId, Sink, Unresolved,
+    EVENT_LIMIT, Event, FalseClaim, Game, GameEnd, Generated, Notation, Rejection, RuleId, Sink,
+    Unresolved,
 };
 
 /// A game in progress: a position with the history that repetition rules need. Perft and move
@@ -131,9 +135,15 @@ impl<G: Game> Playthrough<G> {
     }
 
     /// Plays a move; on success the position advances, and if the game is now over (by the
-    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`.
+    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`. A move that
+    /// filled a listening `sink` ([`EVENT_LIMIT`]) is [`Rejection::TooLong`], the game unchanged.
     pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
         let next = G::play(&self.position, &self.rulings, mv, sink)?;
+        if S::LISTENING && sink.full() {
+            return Err(Rejection::TooLong {
+                events: EVENT_LIMIT,
+            });
+        }
         self.advance(next, sink);
         Ok(())
     }
@@ -171,6 +181,12 @@ pub enum MoveErrorKind {
     Undecided {
         /// The laps played before the budget ran out.
         laps: u64,
+    },
+    /// The move ends, but with `events` events or more ([`EVENT_LIMIT`]): too long to be told
+    /// step by step, so not played for a listener.
+    TooLong {
+        /// The events told before the limit.
+        events: usize,
     },
 }
 
@@ -231,6 +247,11 @@ impl<M> MoveError<M> {
                 None,
                 rejection.to_string(),
             ),
+            Rejection::TooLong { events } => MoveError::new(
+                MoveErrorKind::TooLong { events },
+                None,
+                rejection.to_string(),
+            ),
         }
     }
 
@@ -242,6 +263,7 @@ impl<M> MoveError<M> {
             MoveErrorKind::Ambiguous => Code::AmbiguousMove,
             MoveErrorKind::Illegal => Code::IllegalMove,
             MoveErrorKind::Undecided { .. } => Code::UndecidedMove,
+            MoveErrorKind::TooLong { .. } => Code::MoveTooLong,
         }
     }
 
@@ -320,6 +342,14 @@ impl<G: Game> Playthrough<G> {
         let spelling = self.read_spelling(text)?;
         let (mv, next) = G::resolve_and_play(self.position(), self.rulings(), &spelling, events)
             .map_err(|e| unresolved::<G>(text, e))?;
+        // The bound of every move told event by event: a never-ending move was refused above
+        // with its cycle; one that ends after `EVENT_LIMIT` events is not told in part.
+        if events.full() {
+            events.clear();
+            return Err(MoveError::rejected(Rejection::TooLong {
+                events: EVENT_LIMIT,
+            }));
+        }
         let before = self.position().clone();
         self.advance(next, events);
         let false_claims = G::check_claims(&before, &spelling, events);

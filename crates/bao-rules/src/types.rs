@@ -255,6 +255,12 @@ pub enum Rejection {
         /// The laps played before the budget ran out.
         laps: u64,
     },
+    /// The move ends, but a listener was told only its first `events` events
+    /// ([`crate::game::EVENT_LIMIT`]): too long to follow event by event, so not played for it.
+    TooLong {
+        /// The events told before the limit.
+        events: usize,
+    },
 }
 
 impl Rejection {
@@ -270,7 +276,7 @@ impl Rejection {
     pub fn rule(&self) -> Option<RuleId> {
         match self {
             Rejection::Illegal { rule, .. } => Some(rule),
-            Rejection::Undecided { .. } => None,
+            Rejection::Undecided { .. } | Rejection::TooLong { .. } => None,
         }
     }
 }
@@ -282,6 +288,11 @@ impl fmt::Display for Rejection {
             Rejection::Undecided { laps } => write!(
                 f,
                 "the move neither ended nor repeated within {laps} laps: undecided"
+            ),
+            Rejection::TooLong { events } => write!(
+                f,
+                "the move ends, but only after {events} events or more: too long to follow step \
+                 by step"
             ),
         }
     }
@@ -423,6 +434,68 @@ impl Notation {
 }
 
 impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A written form of a position. Every game reads and writes [`PositionForm::Compact`] and
+/// [`PositionForm::Diagram`]; the 4×8 games also Donkers' bracket strings
+/// (each game lists its own: `Game::POSITION_FORMS`).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum PositionForm {
+    /// One line: the rows, the stores, the game's own fields, the side to move.
+    #[default]
+    Compact,
+    /// Several lines, North on top, as the references draw the board.
+    Diagram,
+    /// The position strings of Donkers' program for the 4×8 games (its `postostr`, and the
+    /// `opening:` header of its game files): `[ b8..b1 | a8..a1 | A1..A8 | B1..B8 | stores South
+    /// North | houses T/F South North | takasia-ed hole or 255 | side to move, 0 South ]`.
+    Donkers,
+}
+
+impl PositionForm {
+    /// Every form, in the order help texts list them.
+    pub const ALL: [PositionForm; 3] = [
+        PositionForm::Compact,
+        PositionForm::Diagram,
+        PositionForm::Donkers,
+    ];
+
+    /// `compact`, `diagram` or `donkers`, as the command line and the docs write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionForm::Compact => "compact",
+            PositionForm::Diagram => "diagram",
+            PositionForm::Donkers => "donkers",
+        }
+    }
+
+    /// The form a name (`compact`, `diagram`, `donkers`) names, if any.
+    pub fn parse(text: &str) -> Option<PositionForm> {
+        PositionForm::ALL.into_iter().find(|f| f.name() == text)
+    }
+
+    /// The form `text` is written in, by its shape: a bracket string starts with `[`, a diagram
+    /// spans lines, anything else is read as compact.
+    pub fn of(text: &str) -> PositionForm {
+        let text = text.trim();
+        if text.starts_with('[') {
+            PositionForm::Donkers
+        } else if text.contains('\n') {
+            PositionForm::Diagram
+        } else {
+            PositionForm::Compact
+        }
+    }
+}
+
+impl fmt::Display for PositionForm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }

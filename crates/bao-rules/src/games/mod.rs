@@ -10,6 +10,8 @@
 //! [`registered_games!`]: crate::registered_games
 //! [`with_game!`]: crate::with_game
 
+#[cfg(test)]
+mod forms_tests;
 pub mod four_by_eight;
 pub mod kimasai;
 pub mod kingulu;

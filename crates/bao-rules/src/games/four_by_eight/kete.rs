@@ -87,6 +87,17 @@ const RULINGS: &[RulingDef] = &[
 ];
 
 impl Rulings {
+    /// These rulings with the lap budget lowered to `laps`: for benchmarks of the cycle search,
+    /// which would otherwise watch a never-ending move for its whole budget.
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub fn with_lap_budget(self, laps: u64) -> Rulings {
+        Rulings {
+            lap_budget: laps,
+            ..self
+        }
+    }
+
     /// The rules the engine reads: the Lamu variant with these rulings.
     pub(crate) fn rules(&self) -> Rules {
         Rules {
@@ -168,6 +179,10 @@ impl Game for Kete {
             rule: "KETE-24",
             score: None,
         }
+    }
+
+    fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
+        pos.check_rules(&rulings.rules())
     }
 
     fn board(pos: &Position) -> crate::board::Board {
