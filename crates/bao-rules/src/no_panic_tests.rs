@@ -324,14 +324,18 @@ proptest! {
     }
 }
 
-/// A 4×8 position in compact form from `cuts`: 64 seeds dealt into 32 holes and two stores; a
-/// house (`letters`: the game's) owned where `houses` says and it holds seeds.
+/// A 4×8 position in compact form from `cuts`: stores that agree with the side to move (ZAN-8),
+/// the rest of the 64 seeds dealt into the 32 holes; a house (`letters`: the game's) owned where
+/// `houses` says and it holds enough seeds to stand.
 fn four_by_eight_text(cuts: &[u8], houses: [bool; 2], letters: [char; 2], north: bool) -> String {
     // A kuu of Bao la Kete holds at least six (KETE-4); a house of Bao la Kiswahili one.
     let least = if letters[0] == 'K' { 6 } else { 1 };
-    let mut counts = [0u8; 34];
-    for &c in cuts {
-        counts[usize::from(c) % 34] += 1;
+    // Each namua move takes one seed from its mover's store: North to move, South has moved once more.
+    let south = cuts.first().map_or(0, |&c| usize::from(c) % 22);
+    let stores = [south, south + usize::from(north)];
+    let mut counts = [0u8; 32];
+    for i in 0..64 - stores[0] - stores[1] {
+        counts[usize::from(cuts[i % cuts.len()].wrapping_add(i as u8)) % 32] += 1;
     }
     // South's house is the fifth hole of the third row, North's the fourth of the second.
     let owned = [
@@ -352,8 +356,8 @@ fn four_by_eight_text(cuts: &[u8], houses: [bool; 2], letters: [char; 2], north:
         row(1),
         row(2),
         row(3),
-        counts[32],
-        counts[33],
+        stores[0],
+        stores[1],
         houses_field,
         if north { 'N' } else { 'S' },
     )
