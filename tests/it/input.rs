@@ -198,6 +198,37 @@ fn the_opening_header_is_the_start() {
     let record = write(&dir, "set-up.yaml", &import.stdout);
     assert_eq!(bao(&["check", &record]).code(), Some(0));
 
+    // Donkers' own form of the position, as his program writes it in `opening:`.
+    let played = bao(&[
+        "play",
+        "bao-la-kiswahili",
+        "A7<*",
+        "a5<x",
+        "A6>*",
+        "a6>*",
+        "--position-format",
+        "donkers",
+    ]);
+    let bracket = played.stdout.trim().to_string();
+    assert!(
+        bracket.starts_with("[ ") && bracket.ends_with(" ]"),
+        "{bracket}"
+    );
+    let set_up = write(
+        &dir,
+        "bracket.bao",
+        &format!("title: t;\nopening: {bracket};\n{moves}"),
+    );
+    assert_eq!(bao(&["check", &set_up]).code(), Some(0));
+    let import = bao(&["import", &set_up]);
+    assert!(
+        import.stdout.contains(&format!("start: \"{bracket}\"")),
+        "{}",
+        import.stdout
+    );
+    let record = write(&dir, "bracket.yaml", &import.stdout);
+    assert_eq!(bao(&["check", &record]).code(), Some(0));
+
     let official = write(&dir, "official.bao", "opening: Official;\n1: 7L* 5R;\n");
     assert_eq!(bao(&["check", &official]).code(), Some(0));
     let bad = write(
