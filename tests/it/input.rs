@@ -398,6 +398,22 @@ fn folders_in_folders_out() {
         again.stderr
     );
 
+    // Without -o, the records one after the other: one YAML stream `check` reads as two games.
+    let both = bao(&[
+        "import",
+        "corpus/bao-la-kiswahili/voogt-1994/game3.bao",
+        "corpus/bao-la-kiswahili/voogt-1994/game4.bao",
+    ]);
+    assert_eq!(both.code(), Some(0), "{}", said(&both));
+    let stream = dir.join("both.yaml");
+    fs::write(&stream, &both.stdout).unwrap();
+    let check = bao(&["check", stream.to_str().unwrap()]);
+    assert!(
+        check.stdout.contains("2 passed, 0 failed"),
+        "{}",
+        check.stdout
+    );
+
     // Repair: game 2 repaired, the valid game 3 as it is; a diff of the change.
     let input = dir.join("in");
     fs::create_dir(&input).unwrap();
