@@ -256,7 +256,7 @@ pub enum Rejection {
         laps: u64,
     },
     /// The move ends, but a listener was told only its first `events` events
-    /// ([`crate::game::EVENT_LIMIT`]): too long to follow event by event, so not played for it.
+    /// (the game module's `EVENT_LIMIT`): too long to follow event by event, so not played for it.
     TooLong {
         /// The events told before the limit.
         events: usize,
@@ -476,7 +476,7 @@ impl PositionForm {
         }
     }
 
-    /// The form [`PositionForm::name`] calls `text`, if any.
+    /// The form a name (`compact`, `diagram`, `donkers`) names, if any.
     pub fn parse(text: &str) -> Option<PositionForm> {
         PositionForm::ALL.into_iter().find(|f| f.name() == text)
     }
