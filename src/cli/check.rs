@@ -29,13 +29,13 @@ pub struct CheckArgs {
     pub format: Format,
     /// A non-default ruling for the records of its game, NAME=VALUE (repeatable); a record that
     /// sets the same ruling to another value is an error.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset for the records of its game: its rulings under each record's own.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
     /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
-    #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
     /// For a game that stops at a move (or whose result claim fails), look for repairs at that
     /// ply and up to K plies before it (0: none).

@@ -20,7 +20,7 @@ use bao_oracle::rulings::RulingSet;
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
-    #[arg(value_name = "RULESET")]
+    #[arg(value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: Option<String>,
     /// The move to explain.
     #[arg(value_name = "MOVE")]
@@ -29,13 +29,13 @@ pub struct ExplainArgs {
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset: a named bundle of rulings that matches a source or an engine.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
     /// Explain the move under this ruling too, and show where the two traces first depart.
-    #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
     /// Explain a ply of a game record instead (with --ply; the ruleset, rulings, start and move
     /// come from the record, `--ruling` adds to its rulings).

@@ -73,7 +73,10 @@ Exit status:
 Examples:
   bao-oracle moves bao-la-kiswahili
   bao-oracle moves bao-kingulu --position '2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S'
-  bao-oracle moves bao-la-kete --svg > moves.svg")]
+  bao-oracle moves bao-la-kete --svg > moves.svg
+
+Exit status: 0 listed (none: the game is over), 2 a usage error (an unknown ruleset, ruling,
+preset or a position that cannot be read).")]
     Moves(moves::MovesArgs),
     /// Play moves from a position and print the position after them (compact form).
     #[command(after_help = concat!("\
@@ -92,7 +95,9 @@ Exit status: 0 every move played, 1 an illegal move (reported), 2 a usage error.
     #[command(after_help = "\
 Examples:
   bao-oracle perft bao-la-kiswahili 5
-  bao-oracle perft bao-kingulu 4 --divide")]
+  bao-oracle perft bao-kingulu 4 --divide
+
+Exit status: 0 counted, 2 a usage error.")]
     Perft(perft::PerftArgs),
     /// Run the specification's scenarios and perft tables (default `spec/`).
     #[command(after_help = "\
@@ -121,14 +126,63 @@ Exit status: 0 a legal move whose claims hold, 1 a refused move or a false claim
 I/O error."))]
     Explain(explain::ExplainArgs),
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout: the reference adapter.
+    #[command(after_help = r#"Examples:
+  echo '{"id":0,"type":"hello","protocol":1}' | bao-oracle engine
+  bao-oracle conform --engine 'bao-oracle engine' --games 10
+
+One request a line on standard input, one answer a line on standard output, until the input ends.
+A request that cannot be answered gets an `error` answer in-band, never an exit.
+
+Exit status: 0 the input ended (or the driver hung up), 2 an I/O error."#)]
     Engine(engine::EngineArgs),
     /// Run the specification and random games through another engine and report divergences.
+    #[command(after_help = "\
+Examples:
+  bao-oracle conform --engine 'python3 examples/python-engine/engine.py'
+  bao-oracle conform --engine ./my-engine --ruleset bao-kingulu --games 200 --seed 7
+  bao-oracle conform --engine ./my-engine --preset nkkmd --format junit > conform.xml
+  bao-oracle conform --engine ./my-engine --known-failures known.txt --transcript run.log
+
+Exit status: 0 the engine conforms, 1 it does not (a case diverges, the run stopped early, or it
+skipped what it should have checked), 2 it could not be run at all (it cannot start, its `hello`
+is wrong, it supports no ruleset asked for) or a usage or I/O error.")]
     Conform(conform::ConformArgs),
     /// Write the whole specification (scenarios, perft tables, catalogues) as one JSON document.
+    #[command(after_help = "\
+Examples:
+  bao-oracle export > spec.json                    the specification built into the binary
+  bao-oracle export --ruleset bao-kingulu
+  bao-oracle export --spec spec/bao-la-kete        a specification folder of your own
+
+The document's schema is docs/schema/export.json.
+
+Exit status: 0 written, 2 a usage or I/O error (a specification that cannot be read, a ruleset
+it has nothing for).")]
     Export(export::ExportArgs),
     /// Write seeded random games as game records (YAML) to standard output.
+    #[command(after_help = "\
+Examples:
+  bao-oracle generate bao-kingulu --seed 7 > game.yaml
+  bao-oracle generate bao-la-kiswahili --count 20 --only north --preset nkkmd
+  bao-oracle generate bao-la-kete --max-plies 60
+
+Every ply is a uniformly random legal move; a seed always gives the same game, and each record
+says the command that made it.
+
+Exit status: 0 written, 2 a usage error (an unknown ruleset, ruling, preset or position).")]
     Generate(generate::GenerateArgs),
     /// Read a published transcript (Donkers' notation) and print it as a game record.
+    #[command(after_help = "\
+Examples:
+  bao-oracle import corpus/bao-la-kiswahili/voogt-1994/game4.bao > game4.yaml
+  bao-oracle import game.bao --source 'de Voogt 1995, p. 135' -o game.yaml
+  bao-oracle import game.bao --strict              slips are errors, not warnings
+
+Warnings (the transcript's slips, each with its fix) go to standard error, the record to
+standard output or -o FILE (never the transcript itself).
+
+Exit status: 0 imported, 1 the transcript cannot be read as a game (or, with --strict, has
+slips): nothing is written, 2 a usage or I/O error.")]
     Import(import::ImportArgs),
     /// Print a record file with the best complete repair of each game applied (never over it).
     #[command(after_help = "\
@@ -151,26 +205,36 @@ or an output that failed its own check.")]
 Examples:
   bao-oracle rules bao-kingulu
   bao-oracle rules bao-la-kiswahili ZAN-23
-  bao-oracle rules bao-la-kete --format markdown > docs/rules/bao-la-kete.md")]
+  bao-oracle rules bao-la-kete --format markdown > docs/rules/bao-la-kete.md
+
+Exit status: 0 printed, 2 a usage error (an unknown ruleset or id).")]
     Rules(rules::RulesArgs),
     /// List every named ruling: the ids it settles, its values, its default, and the presets.
     #[command(after_help = "\
 Examples:
   bao-oracle rulings
-  bao-oracle rulings bao-la-kiswahili")]
+  bao-oracle rulings bao-la-kiswahili
+
+Exit status: 0 printed, 2 an unknown ruleset.")]
     Rulings(rulings::RulingsArgs),
     /// Print a shell completion script (bash, elvish, fish, powershell, zsh).
     #[command(after_help = "\
 Examples:
   bao-oracle completions bash > ~/.local/share/bash-completion/completions/bao-oracle
   bao-oracle completions zsh > ~/.zfunc/_bao-oracle
-  bao-oracle completions fish > ~/.config/fish/completions/bao-oracle.fish")]
+  bao-oracle completions fish > ~/.config/fish/completions/bao-oracle.fish
+
+They complete commands, options, rulesets, presets and `--ruling NAME=VALUE` (names, then values).
+
+Exit status: 0 printed, 2 an unknown shell.")]
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff), of bao-oracle or of one command.
     #[command(after_help = "\
 Examples:
   bao-oracle man > bao-oracle.1 && man ./bao-oracle.1
-  bao-oracle man check > bao-oracle-check.1")]
+  bao-oracle man check > bao-oracle-check.1
+
+Exit status: 0 printed, 2 an unknown command.")]
     Man(completions::ManArgs),
 }
 
@@ -224,15 +288,16 @@ pub fn run(cli: Cli) -> Status {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
+    #[arg(value_parser = completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
     /// A position in compact or diagram form (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset: a named bundle of rulings that matches a source or an engine.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
 }
 
