@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use crate::diagnostics::{Code, Finding};
 use crate::game::{Game, Notation};
 use crate::play::Playthrough;
-use crate::random_game::yaml_scalar;
+use crate::random_game::{yaml_comment as one_line, yaml_scalar};
 use crate::rulings::RulingSet;
 use crate::setup::Setup;
 use crate::transcript::{self, Header, KNOWN_KEYS, Transcript};
@@ -217,19 +217,6 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
     };
     let _ = writeln!(doc, "result: {result}");
     Ok(doc)
-}
-
-/// A header value kept as a YAML comment: on one line, control characters shown escaped.
-fn one_line(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_unicode().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
 }
 
 /// A transcript as the record `check` replays: `notation: donkers`, each move with its span in

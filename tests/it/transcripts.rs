@@ -285,6 +285,36 @@ fn the_file_name_cannot_add_fields_to_the_record() {
     assert!(checked(&imported.record).valid());
 }
 
+/// Issue 26, finding 3: characters a YAML stream may not carry raw (DEL, C1 controls, U+FFFE,
+/// U+FFFF, the byte-order mark, YAML 1.1's line breaks), in header values that become quoted
+/// scalars, in headers and comments kept as comments: every record `import` prints reads back,
+/// with the values as the transcript wrote them.
+#[test]
+fn every_record_import_prints_is_yaml_that_reads_back() {
+    let odd = [
+        "\u{7f}", "\u{80}", "\u{85}", "\u{9f}", "\u{fffe}", "\u{ffff}", "\u{feff}", "\u{2028}",
+    ];
+    for c in odd {
+        let text = read(&format!("{CORPUS}/game3.bao"))
+            .replace("south: Ramadhan;", &format!("south: Rama{c}dhan;"))
+            .replace("place: Zanzibar;", &format!("place: Zan{c}zibar; note{c}"))
+            .replace("time: 8:45;", &format!("time: 8{c}45;"))
+            .replace("2: 6R* 6R*;", &format!("2: 6R* 6R*; aside{c}"));
+        let imported = import(
+            &text,
+            &options("game3.bao", Some(&format!("de Voogt{c}")), false),
+        )
+        .unwrap_or_else(|f| panic!("{c:?}: {f:?}"));
+        assert!(!imported.record.contains(c), "{c:?}: written raw");
+        let game = checked(&imported.record);
+        assert!(game.valid(), "{c:?}: {:?}", game.findings);
+        let record: serde_json::Value = serde_saphyr::from_str(&imported.record).unwrap();
+        assert_eq!(record["south"], format!("Rama{c}dhan"), "{c:?}");
+        assert_eq!(record["title"], format!("Zan{c}zibar"), "{c:?}");
+        assert_eq!(record["source"], format!("de Voogt{c}"), "{c:?}");
+    }
+}
+
 /// Issue 19, finding 8(b): a false claim is a finding, not a stop, as in `check`: every one is
 /// reported, and the replay goes on to a later error.
 #[test]
