@@ -193,3 +193,16 @@ fn boards_match_the_diagram() {
         [22, 22]
     );
 }
+
+/// Issue 24: one word for the store: Bao la Kiswahili's diagram says `store` (as its board, its
+/// rules and its traces do), and still reads a diagram that says `reserve`.
+#[test]
+fn the_diagram_says_store() {
+    let diagram = Zanzibar::format_diagram(&Zanzibar::start());
+    assert!(diagram.starts_with("north: store 22, house\n"), "{diagram}");
+    assert!(!diagram.contains("reserve"), "{diagram}");
+    let old = diagram.replace("store 22", "reserve 22");
+    assert_eq!(Zanzibar::parse_position(&old), Ok(Zanzibar::start()));
+    let kete = crate::games::Kete::format_diagram(&crate::games::Kete::start());
+    assert!(kete.starts_with("north: reserve 22, kuu\n"), "{kete}");
+}
