@@ -52,21 +52,31 @@ impl GameReport {
         self.findings.is_empty()
     }
 
-    /// The repair suggestions for `finding`: those of the move the replay stopped at (or of the
-    /// `result:` claim, when every move played), none for any other finding.
+    /// Whether `finding` is the one the repair search answers: the error the replay stopped at
+    /// (the last finding of the repaired ply that is not a false claim), or the `result:` claim's
+    /// when every move played. Not a warning, nor another finding of the same ply.
+    pub fn repaired(&self, finding: &Finding) -> bool {
+        let Some(repair) = &self.repair else {
+            return false;
+        };
+        if repair.at_result {
+            return finding.ply.is_none()
+                && finding.code == Code::FalseClaim
+                && self.findings.contains(finding);
+        }
+        let stop = self
+            .findings
+            .iter()
+            .rev()
+            .find(|f| f.ply == Some(repair.ply) && f.code != Code::FalseClaim);
+        stop == Some(finding)
+    }
+
+    /// The repair suggestions for `finding`: those of the error the search answers
+    /// ([`GameReport::repaired`]), none for any other: each is shown once, where its error is.
     pub fn suggestions(&self, finding: &Finding) -> &[Suggestion] {
         match &self.repair {
-            Some(repair) if finding.ply == Some(repair.ply) && finding.code != Code::FalseClaim => {
-                &repair.suggestions
-            }
-            // The result's error is the one false claim of no ply.
-            Some(repair)
-                if repair.at_result
-                    && finding.ply.is_none()
-                    && finding.code == Code::FalseClaim =>
-            {
-                &repair.suggestions
-            }
+            Some(repair) if self.repaired(finding) => &repair.suggestions,
             _ => &[],
         }
     }

@@ -348,8 +348,10 @@ fn finding_report(
         None => (None, None),
     };
     // The repairs first: what was most likely meant, then the legal moves there.
-    let help = match (&game.repair, game.suggestions(finding)) {
-        (Some(repair), suggestions) if !suggestions.is_empty() || repair.exhausted => {
+    let help = match &game.repair {
+        Some(repair)
+            if game.repaired(finding) && (!repair.suggestions.is_empty() || repair.exhausted) =>
+        {
             let mut lines = repair_help(game, repair);
             lines.extend(finding.help.clone());
             Some(lines.join("\n"))

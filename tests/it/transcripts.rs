@@ -202,6 +202,26 @@ fn we1_never_ends_at_ply_23() {
     );
 }
 
+/// Issue 24, item 5: the slip of ply 23 is a warning of its own; the repairs of the error of
+/// the same ply are shown once, under the error, in the text report as in JSON.
+#[test]
+fn we1_s_slip_does_not_carry_the_errors_suggestions() {
+    let (status, out, _) = run(&["check", "--color", "never", "tests/data/voogt-1994/we1.bao"]);
+    assert_eq!(status, 1);
+    assert_eq!(out.matches("most likely 3R* (A3>)").count(), 1, "{out}");
+    let warning =
+        &out[out.find("warning[transcript-slip]").unwrap()..out.find("illegal-move").unwrap()];
+    assert!(!warning.contains("help:"), "{warning}");
+    let (_, json, _) = run(&["check", "--format", "json", "tests/data/voogt-1994/we1.bao"]);
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let game = &report["files"][0]["games"][0];
+    assert_eq!(game["warnings"][0]["suggestions"], serde_json::json!([]));
+    assert_eq!(
+        game["errors"][0]["suggestions"].as_array().unwrap().len(),
+        5
+    );
+}
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_bao-oracle"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))

@@ -195,6 +195,20 @@
     report.files.forEach(function (file, f) {
       var fileNo = f + 1, games = listed(file);
       var bad = file.games.filter(function (g) { return !g.valid; }).length;
+      // Only invalid games: the valid games with warnings stay reachable, folded under one line.
+      var warned = onlyInvalid ? file.games.filter(function (g) { return g.valid && (g.warnings || []).length; }) : [];
+      var warnings = warned.reduce(function (n, g) { return n + g.warnings.length; }, 0);
+      var folded = warned.length ? el("details", { class: "warned" },
+        el("summary", null, warned.length + " valid game" + (warned.length === 1 ? "" : "s") + " with " +
+          warnings + " warning" + (warnings === 1 ? "" : "s")),
+        el("table", { class: "games" }, el("tbody", null, gameRows(warned, file, fileNo, 0, warned.length)))) : null;
+      if (onlyInvalid && !bad) {
+        // A valid file is one line.
+        parts.push(el("section", { class: "file passed", id: "file" + fileNo },
+          el("div", { class: "line" }, el("b", null, file.path), " ", el("span", { class: "counts" },
+            file.games.length + " passed")), folded));
+        return;
+      }
       parts.push(el("section", { class: "file", id: "file" + fileNo },
         el("h2", null, file.path, " ", el("span", { class: "counts" },
           (file.games.length - bad) + " passed, " + bad + " failed")),
@@ -204,7 +218,8 @@
           }))),
           el("tbody", null, gameRows(games, file, fileNo, 0, Math.min(CHUNK, games.length)))),
         games.length > CHUNK ?
-          el("button", { class: "more", "data-file": f, "data-shown": CHUNK }, "show more games") : null));
+          el("button", { class: "more", "data-file": f, "data-shown": CHUNK }, "show more games") : null,
+        folded));
     });
     replace($("files"), parts);
     markOpenRow();
@@ -234,6 +249,8 @@
     var row = $("f" + current.file + "g" + current.entry.index);
     if (!row) return;
     row.classList.add("open");
+    var folded = row.closest("details");
+    if (folded) folded.open = true;
     // The list scrolls on its own, so that the page (and the viewer) stays where it is.
     var list = $("files"), r = row.getBoundingClientRect(), b = list.getBoundingClientRect();
     if (r.top < b.top || r.bottom > b.bottom) list.scrollTop += r.top - b.top - list.clientHeight / 3;
