@@ -14,7 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::LineIndex;
-use crate::diagnostics::{Code, Finding};
+use crate::diagnostics::{Code, Finding, MoveNumber};
 use crate::infer::{self, Inference};
 use crate::record::{self, Record, Source};
 use crate::repair::{Repair, Suggestion};
@@ -45,11 +45,19 @@ pub struct GameReport {
     /// With [`ReplayOptions::infer_rulings`], for a game whose ruleset is known: the ruling
     /// combinations it is valid under.
     pub inference: Option<Inference>,
+    /// See [`replay::Replayed::first`].
+    pub first: Option<crate::game::Side>,
 }
 
 impl GameReport {
     pub fn valid(&self) -> bool {
         self.findings.is_empty()
+    }
+
+    /// Ply `ply` as the move number and side a transcript writes (`None` for a game that was not
+    /// set up: who moved first is not known).
+    pub fn move_number(&self, ply: u32) -> Option<MoveNumber> {
+        self.first.map(|first| MoveNumber::of_ply(ply, first))
     }
 
     /// Whether `finding` is the one the repair search answers: the error the replay stopped at
@@ -104,6 +112,7 @@ impl GameReport {
             divergence: None,
             repair: None,
             inference: None,
+            first: None,
         }
     }
 
@@ -135,6 +144,7 @@ impl GameReport {
             } else {
                 None
             },
+            first: replayed.first,
         }
     }
 }

@@ -299,6 +299,26 @@ pub struct GameArgs {
     /// A preset: a named bundle of rulings that matches a source or an engine.
     #[arg(long, value_name = "NAME", value_parser = completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
+    /// The notation moves are read and answered in: canonical, or donkers (the published
+    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
+    #[arg(long, value_enum, default_value_t = NotationArg::Canonical)]
+    pub notation: NotationArg,
+}
+
+/// `--notation`: the notations a command line can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NotationArg {
+    Canonical,
+    Donkers,
+}
+
+impl From<NotationArg> for bao_oracle::game::Notation {
+    fn from(n: NotationArg) -> Self {
+        match n {
+            NotationArg::Canonical => bao_oracle::game::Notation::Canonical,
+            NotationArg::Donkers => bao_oracle::game::Notation::Donkers,
+        }
+    }
 }
 
 /// A usage error, printed as `error[code]: message`.
@@ -337,11 +357,12 @@ pub fn with_preset<G: Game>(
     Ok(merged.iter().map(|(n, v)| format!("{n}={v}")).collect())
 }
 
-/// The setup of `--position`, `--ruling` and `--preset` ([`bao_oracle::setup`]).
+/// The setup of `--position`, `--ruling`, `--preset` and `--notation` ([`bao_oracle::setup`]).
 fn game_setup(
     position: Option<&str>,
     assignments: &[String],
     preset: Option<&str>,
+    notation: NotationArg,
 ) -> Result<Setup, UsageError> {
     let rulings = RulingSet::from_assignments(assignments.iter().map(String::as_str))
         .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
@@ -349,6 +370,7 @@ fn game_setup(
         start: position.map(str::to_string),
         rulings,
         preset: preset.map(str::to_string),
+        notation: notation.into(),
         ..Setup::default()
     })
 }
@@ -363,6 +385,7 @@ pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError
         args.position.as_deref(),
         &args.rulings,
         args.preset.as_deref(),
+        args.notation,
     )?;
     Playthrough::<G>::from_setup(&setup).map_err(setup_error)
 }

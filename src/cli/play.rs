@@ -1,10 +1,10 @@
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::{GameArgs, Status, setup, unknown_ruleset};
+use super::{GameArgs, Status, setup_game, unknown_ruleset};
+use bao_oracle::diagnostics::MoveNumber;
 use bao_oracle::game::Game;
 use bao_oracle::picture::{Highlights, svg};
-use bao_oracle::play::Playthrough;
 use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
@@ -27,20 +27,22 @@ pub fn run(args: PlayArgs) -> Status {
 }
 
 fn play_game<G: Game>(args: PlayArgs) -> Status {
-    let (pos, rulings) = match setup::<G>(&args.game) {
-        Ok(x) => x,
+    // The game of the one setup: its notation is the one the moves are read and answered in.
+    let mut game = match setup_game::<G>(&args.game) {
+        Ok(game) => game,
         Err(e) => return e.report(),
     };
-    let mut game = Playthrough::<G>::new(pos, rulings);
     let mut events = Vec::new();
+    let first = G::side_to_move(game.position());
     for (i, text) in args.moves.iter().enumerate() {
-        let ply = i + 1;
+        // `move 1, south (ply 1)`: numbered as a transcript numbers it.
+        let ply = MoveNumber::of_ply(i as u32 + 1, first);
         // The same path as the spec runner and `explain`: notation, resolution, rules, claims.
         match game.play_text_into(text, &mut events) {
             Err(error) => {
                 let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
                 eprint_line(format_args!(
-                    "error[{}]: ply {ply} `{text}`: {}{rule}",
+                    "error[{}]: {ply} `{text}`: {}{rule}",
                     error.code(),
                     error.message
                 ));
@@ -49,7 +51,7 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
             Ok(played) => {
                 if let Some(claim) = played.false_claims.first() {
                     eprint_line(format_args!(
-                        "error[false-claim]: ply {ply} `{text}`: {} ({})",
+                        "error[false-claim]: {ply} `{text}`: {} ({})",
                         claim.message, claim.rule
                     ));
                     return Status::Failed;

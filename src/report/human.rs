@@ -290,11 +290,15 @@ fn render(mut report: Report, style: Style) -> String {
     out
 }
 
-/// Where a finding is: `path, game 2, ply 5`.
+/// Where a finding is: `path, game 2, move 3, south (ply 5)`, as the transcript numbers it (the
+/// ply alone when who moved first is not known).
 fn place(path: &str, game: &GameReport, finding: &Finding) -> String {
     let mut place = format!("{path}, game {}", game.index);
     if let Some(ply) = finding.ply {
-        place.push_str(&format!(", ply {ply}"));
+        match game.move_number(ply) {
+            Some(m) => place.push_str(&format!(", {m}")),
+            None => place.push_str(&format!(", ply {ply}")),
+        }
     }
     place
 }

@@ -643,7 +643,7 @@ fn record_text_never_becomes_markup_in_the_report() {
         &url(&page, "file=1&game=1&ply=2"),
     );
     assert!(dom.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;'\".yaml, game 1"));
-    assert!(dom.contains("id=\"plyinfo\">ply 2: &lt;/code&gt;&lt;/b&gt;&lt;img"));
+    assert!(dom.contains("id=\"plyinfo\">move 1, north (ply 2): &lt;/code&gt;&lt;/b&gt;&lt;img"));
     // The explanation page of the refused move: only its own board pictures.
     let output = Command::new(BIN)
         .args(["explain", "--record"])
@@ -666,7 +666,7 @@ fn record_text_never_becomes_markup_in_the_report() {
     assert_eq!(fields[2], "0", "the explanation page has no script");
     // The title says the move as written, as text: no script retitled the page.
     let title = format!(
-        "bao-la-kimasai: {PAYLOAD}, north to move (game 1 of {}, ply 2)",
+        "bao-la-kimasai: {PAYLOAD}, north to move (game 1 of {}, move 1, north (ply 2))",
         records.display()
     );
     assert_eq!(fields[3], title);
@@ -914,6 +914,24 @@ fn valid_files_fold_to_a_line_and_each_suggestion_is_shown_once() {
     assert_eq!(
         dom.matches("<ol class=\"suggestions\">").count(),
         2,
+        "{dom}"
+    );
+    // Issue 24, item 2: the findings and the move list are numbered as the transcript is
+    // (`12: A3L*` is South's move 12, ply 23).
+    assert!(
+        we1.contains("we1.bao, game 1, move 12, south (ply 23)"),
+        "{we1}"
+    );
+    assert!(
+        dom.contains("id=\"plyinfo\">move 12, south (ply 23): A3L*"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<span class=\"number\">12.</span> <a class=\"current refused\""),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("title=\"move 11, north (ply 22)\">a4L</a>"),
         "{dom}"
     );
 }

@@ -108,8 +108,14 @@
 
   // --- the list of files and games ----------------------------------------------------------
 
+  // A ply as the transcript numbers it: "move 15, south (ply 29)" (the ply alone if unknown).
+  function numbered(e) {
+    if (e.ply == null) return "";
+    return e.move_number != null ? ", move " + e.move_number + ", " + e.side + " (ply " + e.ply + ")" : ", ply " + e.ply;
+  }
+
   function errorBox(path, game, e, fileNo, warning) {
-    var where = path + ", game " + game.index + (e.ply != null ? ", ply " + e.ply : "");
+    var where = path + ", game " + game.index + numbered(e);
     var at = [];
     if (e.move != null) at.push(code(e.move));
     if (e.line != null) at.push("at " + path + ":" + e.line + ":" + e.column);
@@ -363,13 +369,18 @@
     // Plies whose claim is false played, but are marked as the findings they are.
     var claimed = {};
     game.errors.forEach(function (e) { if (e.code === "false-claim" && e.ply != null) claimed[e.ply] = true; });
+    // Numbered as the transcript numbers its lines: "15." before the first mover's ply 29, the
+    // other side's ply 30 after it; each ply's number in its title.
+    var first = current.states.length ? current.states[0].side : "S";
     parts.push(el("div", { class: "moves" }, view.moves.map(function (m, k) {
-      var p = k + 1, cls = [];
+      var p = k + 1, cls = [], n = Math.ceil(p / 2);
+      var side = (p % 2 === 1) === (first === "S") ? "south" : "north";
       if (p === ply) cls.push("current");
       if (view.stop && p === view.stop.ply) cls.push("refused");
       if (claimed[p]) cls.push("false-claim");
-      return [el("a", { class: cls.join(" "), href: frag(current.file, game.index, p),
-        title: claimed[p] ? "a false claim" : null }, p + ". " + m), " "];
+      return [p % 2 === 1 ? el("span", { class: "number" }, n + ".") : null, " ",
+        el("a", { class: cls.join(" "), href: frag(current.file, game.index, p), "data-ply": p,
+          title: "move " + n + ", " + side + " (ply " + p + ")" + (claimed[p] ? ": a false claim" : "") }, m), " "];
     })));
     replace(v, parts);
     $("first").disabled = $("prev").disabled = ply === 0;
@@ -382,7 +393,10 @@
   function plyText(ply, stop) {
     if (ply === 0) return "start";
     var text = current.view.moves[ply - 1];
-    return "ply " + ply + ": " + (text == null ? "" : text) + (stop ? " (refused)" : "");
+    var first = current.states.length ? current.states[0].side : "S";
+    var side = (ply % 2 === 1) === (first === "S") ? "south" : "north";
+    return "move " + Math.ceil(ply / 2) + ", " + side + " (ply " + ply + "): " + (text == null ? "" : text) +
+      (stop ? " (refused)" : "");
   }
 
   function open(fileNo, gameIndex, ply) {
