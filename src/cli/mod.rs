@@ -83,6 +83,7 @@ preset or a position that cannot be read).")]
 Examples:
   bao-oracle play bao-la-kiswahili 'A6>' 'a6<'
   bao-oracle play bao-kingulu A3 a4 --diagram
+  bao-oracle play bao-la-kiswahili '6L*' --notation donkers
   bao-oracle play bao-kingulu A3 a4 --svg > board.svg
 
 ", "\
@@ -114,7 +115,8 @@ Exit status: 0 every item passed, 1 an item failed, 2 a usage or I/O error.")]
 Examples:
   bao-oracle explain bao-kingulu A3
   bao-oracle explain bao-la-kiswahili 'A6>' --format svg > a6.svg
-  bao-oracle explain --record corpus/bao-kingulu/constructed-repetition.yaml --ply 10
+  bao-oracle explain --record corpus/bao-la-kiswahili/voogt-1994/game7.bao --move 24 --side north
+  bao-oracle explain bao-la-kiswahili '6R*' --notation donkers
   bao-oracle explain bao-kingulu --position '2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S' \\
       --compare-ruling kingulu.penultimate-source=not-from-reserved A5
 

@@ -492,8 +492,13 @@ fn divergence_report(
             code: "ruling-dependent".to_string(),
             severity: Severity::Advice,
             message: format!(
-                "{}, game {}, ply {}: `{}` depends on {}",
-                file.path, game.index, d.ply, d.mv, d.ruling
+                "{}, game {}, {}: `{}` depends on {}",
+                file.path,
+                game.index,
+                game.move_number(d.ply)
+                    .map_or(format!("ply {}", d.ply), |m| m.to_string()),
+                d.mv,
+                d.ruling
             ),
             help: Some(format!(
                 "with {}={}: {}\nwith {}={}: {}",
