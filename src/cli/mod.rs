@@ -5,6 +5,7 @@
 mod check;
 mod completions;
 mod conform;
+mod diff;
 mod engine;
 mod explain;
 mod export;
@@ -12,8 +13,10 @@ mod generate;
 mod import;
 mod moves;
 pub mod output;
+mod outputs;
 mod perft;
 mod play;
+mod progress;
 mod repair;
 mod rules;
 mod rulings;
@@ -173,24 +176,28 @@ says the command that made it.
 
 Exit status: 0 written, 2 a usage error (an unknown ruleset, ruling, preset or position).")]
     Generate(generate::GenerateArgs),
-    /// Read a published transcript (Donkers' notation) and print it as a game record.
+    /// Read published transcripts (Donkers' notation) and print them as game records.
     #[command(after_help = "\
 Examples:
   bao-oracle import corpus/bao-la-kiswahili/voogt-1994/game4.bao > game4.yaml
+  bao-oracle import corpus/bao-la-kiswahili/voogt-1994 -o records
   bao-oracle import game.bao --source 'de Voogt 1995, p. 135' -o game.yaml
   bao-oracle import game.bao --strict              slips are errors, not warnings
 
-Warnings (the transcript's slips, each with its fix) go to standard error, the record to
-standard output or -o FILE (never the transcript itself).
+Warnings (the transcript's slips, each with its fix) go to standard error, the records to
+standard output or -o FILE|DIR (never over an input).
 
-Exit status: 0 imported, 1 the transcript cannot be read as a game (or, with --strict, has
-slips): nothing is written, 2 a usage or I/O error.")]
+Exit status: 0 every transcript imported, 1 one cannot be read as a game (or, with --strict, has
+slips): it is not written, 2 a usage or I/O error.")]
     Import(import::ImportArgs),
-    /// Print a record file with the best complete repair of each game applied (never over it).
+    /// Print record files and transcripts with the best complete repair of each game applied
+    /// (never over an input).
     #[command(after_help = "\
 Examples:
   bao-oracle repair game.yaml > game.repaired.yaml
   bao-oracle repair --repair-window 12 --preset nkkmd games.yaml
+  bao-oracle repair transcripts/ -o repaired/      one file per input, a closing count
+  bao-oracle repair --diff game2.bao               the changes as a unified diff
 
 Only the edited moves change, each marked by a `# repair: ply N: written ...` comment; a game
 without a complete repair is printed as written, under a comment saying why. A game is left as
@@ -292,7 +299,8 @@ pub struct GameArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
     #[arg(value_parser = completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
-    /// A position in compact or diagram form (default: the standard start).
+    /// A position in compact or diagram form, or Donkers' bracket form for Bao la Kiswahili and
+    /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
@@ -378,7 +386,7 @@ fn game_setup(
 }
 
 fn setup_error(e: SetupError) -> UsageError {
-    UsageError::new(e.code, e.message_with_rule())
+    UsageError::new(e.code.into(), e.message_with_rule())
 }
 
 /// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.
