@@ -17,6 +17,7 @@ mod play;
 mod repair;
 mod rules;
 mod rulings;
+mod sources;
 mod spec;
 
 use clap::{Args, Parser, Subcommand};
@@ -153,6 +154,14 @@ Examples:
   bao-oracle rules bao-la-kiswahili ZAN-23
   bao-oracle rules bao-la-kete --format markdown > docs/rules/bao-la-kete.md")]
     Rules(rules::RulesArgs),
+    /// Print the bibliography: every work the rules cite, by author, title and year, with its
+    /// address and what the project takes from it.
+    #[command(after_help = "\
+Examples:
+  bao-oracle sources
+  bao-oracle sources klamroth-1911
+  bao-oracle sources --format markdown > docs/sources.md")]
+    Sources(sources::SourcesArgs),
     /// List every named ruling: the ids it settles, its values, its default, and the presets.
     #[command(after_help = "\
 Examples:
@@ -214,6 +223,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Import(args) => import::run(args),
         Command::Repair(args) => repair::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Sources(args) => sources::run(args),
         Command::Rulings(args) => rulings::run(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
