@@ -119,7 +119,7 @@ fn document_markdown(
           section names are those translations' headings, with an English gloss.\n\n";
     for w in works {
         s += &format!("<a id=\"{}\"></a>\n\n### {}\n\n", w.key, md(&heading(w)));
-        s += &format!("{}", md(&w.citation_without_url()));
+        s += &md(&w.citation_without_url());
         match &w.url {
             Some(url) => s += &format!(", <{url}>.\n"),
             None => s += ".\n",
