@@ -304,10 +304,9 @@ fn transcript_rulings<G: Game>(
                 .at(h.span),
             ]);
         }
-        if value == "no" {
-            set.insert(ruling, "no")
-                .map_err(|e| vec![Finding::new(Code::UnknownRuling, e.message)])?;
-        }
+        // Kept even when it is the default, so that `transcript` writes the line back.
+        set.insert(ruling, &value)
+            .map_err(|e| vec![Finding::new(Code::UnknownRuling, e.message)])?;
     }
     for (name, value) in options.rulings.iter() {
         if G::RULINGS.iter().any(|d| d.name == name) {

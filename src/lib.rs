@@ -63,6 +63,7 @@ pub mod report;
 pub mod spec;
 pub mod step;
 pub mod timeline;
+pub mod to_transcript;
 pub mod trace;
 pub mod transcript;
 pub mod transcript_repair;

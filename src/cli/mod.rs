@@ -19,6 +19,7 @@ mod rules;
 mod rulings;
 mod sources;
 mod spec;
+mod transcript;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -147,6 +148,20 @@ values), nothing is printed.
 Exit status: 0 every game valid after the repair, 1 a game still invalid, 2 a usage or I/O error,
 or an output that failed its own check.")]
     Repair(repair::RepairArgs),
+    /// Write a game record back as a transcript in Donkers' notation, with its headers.
+    #[command(after_help = "\
+The moves are spelt in Donkers' notation as the game plays them; the record's fields become header
+lines (title as place), and the header lines, move notes and `%` comments `import` kept as comments
+come back where they stood. Only games of Bao la Kiswahili and Bao la Kete from the standard
+start with South first have a transcript.
+
+Examples:
+  bao-oracle transcript corpus/bao-la-kiswahili/voogt-1994/game4.yaml
+  bao-oracle transcript games.yaml --game 2 > game2.bao
+
+Exit status: 0 the transcript was written, 1 the record has none (it does not play, or has no
+transcript form), 2 a usage or I/O error.")]
+    Transcript(transcript::TranscriptArgs),
     /// Print a game's rules: every rule and ambiguity id, its statement and source.
     #[command(after_help = "\
 Examples:
@@ -223,6 +238,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Import(args) => import::run(args),
         Command::Repair(args) => repair::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Transcript(args) => transcript::run(args),
         Command::Sources(args) => sources::run(args),
         Command::Rulings(args) => rulings::run(args),
         Command::Completions(args) => completions::completions(args),

@@ -19,6 +19,7 @@ mod properties;
 mod protocol;
 mod repair;
 mod repair_set;
+mod round_trip;
 mod spec;
 mod transcripts;
 mod zanzibar;
