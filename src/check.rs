@@ -195,7 +195,8 @@ impl Summary {
     }
 }
 
-fn display(path: &Path) -> String {
+/// A path as reports show it (`/` between folders on every system).
+pub fn display(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
 }
 
@@ -364,6 +365,55 @@ fn check_games(
             }
         }
     }
+}
+
+/// The records of a file's text that read, with their indexes, as [`check_games`] reads them: a
+/// transcript's one game, else each YAML document that parses (for what is compared across the
+/// games of a check, [`crate::duplicates`]).
+pub fn readable_records(text: &str) -> Vec<(usize, Record)> {
+    if crate::transcript::looks_like(text) {
+        return match crate::transcript::read(text) {
+            (t, findings) if findings.is_empty() => {
+                vec![(
+                    1,
+                    crate::import::as_record(&t, "bao-la-kiswahili", "transcript"),
+                )]
+            }
+            _ => Vec::new(),
+        };
+    }
+    record::split_documents(text)
+        .iter()
+        .filter_map(|doc| record::parse_document(doc).ok().map(|r| (doc.index, r)))
+        .collect()
+}
+
+/// Every `duplicate-game` warning of a check over `paths` (files as [`collect_files`] gives
+/// them), by file (as reports show it) and game index. Files that cannot be read are left out:
+/// the check reports them.
+pub fn duplicate_warnings(
+    paths: &[PathBuf],
+    options: &ReplayOptions,
+) -> std::collections::HashMap<(String, usize), Vec<Finding>> {
+    let mut games = Vec::new();
+    for path in paths {
+        let Ok(Source::Text(text)) = record::read_source(path) else {
+            continue;
+        };
+        let shown = display(path);
+        for (index, record) in readable_records(&text) {
+            games.push(crate::duplicates::played(
+                &shown, &text, index, &record, options,
+            ));
+        }
+    }
+    let mut out: std::collections::HashMap<(String, usize), Vec<Finding>> = Default::default();
+    for (i, finding) in crate::duplicates::warnings(&games) {
+        out.entry((games[i].path.clone(), games[i].index))
+            .or_default()
+            .push(finding);
+    }
+    out
 }
 
 /// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record

@@ -46,6 +46,7 @@ pub use bao_rules::{
 pub mod check;
 pub mod conform;
 pub mod diagnostics;
+pub mod duplicates;
 pub mod explain;
 pub mod export;
 pub mod import;

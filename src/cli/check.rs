@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::check::{
-    FileReport, GameReport, GameSink, Summary, check_file_each, collect_files,
+    FileReport, GameReport, GameSink, Summary, check_file_each, collect_files, duplicate_warnings,
 };
 use bao_oracle::diagnostics::Code;
 use bao_oracle::record::Record;
@@ -115,7 +115,11 @@ pub fn run(args: CheckArgs) -> Status {
     };
     let (files, problems) = collect_files(&args.paths);
     let mut problems = problems;
+    // A first pass: the games compared across the set, so that each game's report, written as it
+    // comes, carries its `duplicate-game` warnings.
+    let duplicates = duplicate_warnings(&files, &options);
     let mut sink = Reports {
+        duplicates,
         format: args.format,
         style,
         infer_rulings: options.infer_rulings,
@@ -194,6 +198,8 @@ pub fn run(args: CheckArgs) -> Status {
 /// The check's reports, written as each game comes (the HTML page keeps its compact data until
 /// the end, as its title and script need the whole): memory is one game's, not the file's.
 struct Reports {
+    /// The `duplicate-game` warnings, by file and game index.
+    duplicates: std::collections::HashMap<(String, usize), Vec<bao_oracle::diagnostics::Finding>>,
     format: Format,
     style: human::Style,
     infer_rulings: bool,
@@ -229,6 +235,10 @@ impl GameSink for Reports {
     ) {
         if self.strict {
             game.warnings_as_errors();
+        }
+        // After `--strict`: a game written twice is no slip of its text.
+        if let Some(found) = self.duplicates.remove(&(file.path.clone(), game.index)) {
+            game.warnings.extend(found);
         }
         if !self.listed {
             self.listed = true;

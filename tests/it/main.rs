@@ -20,6 +20,7 @@ mod protocol;
 mod repair;
 mod repair_set;
 mod round_trip;
+mod sets;
 mod spec;
 mod transcripts;
 mod zanzibar;
