@@ -61,6 +61,7 @@ pub mod record;
 pub mod repair;
 pub mod replay;
 pub mod report;
+pub mod rulings_table;
 pub mod spec;
 pub mod step;
 pub mod timeline;

@@ -120,6 +120,7 @@ pub fn run(args: CheckArgs) -> Status {
     let duplicates = duplicate_warnings(&files, &options);
     let mut sink = Reports {
         duplicates,
+        table: bao_oracle::rulings_table::RulingsTable::default(),
         format: args.format,
         style,
         infer_rulings: options.infer_rulings,
@@ -170,6 +171,7 @@ pub fn run(args: CheckArgs) -> Status {
         page,
         mut summary,
         compared,
+        table,
         ..
     } = sink;
     summary.io_errors = problems.len();
@@ -181,6 +183,9 @@ pub fn run(args: CheckArgs) -> Status {
                     "compared {name}={value}: {} of {} game(s) of its ruleset depend on it",
                     compared.1, compared.0
                 );
+            }
+            if options.infer_rulings {
+                out.text(&table.render());
             }
             let _ = writeln!(out, "{}", human::summary_line(&summary));
         }
@@ -198,6 +203,8 @@ pub fn run(args: CheckArgs) -> Status {
 /// The check's reports, written as each game comes (the HTML page keeps its compact data until
 /// the end, as its title and script need the whole): memory is one game's, not the file's.
 struct Reports {
+    /// `--infer-rulings`: which games rule out which ruling values (human output's closing table).
+    table: bao_oracle::rulings_table::RulingsTable,
     /// The `duplicate-game` warnings, by file and game index.
     duplicates: std::collections::HashMap<(String, usize), Vec<bao_oracle::diagnostics::Finding>>,
     format: Format,
@@ -231,8 +238,11 @@ impl GameSink for Reports {
         file: &FileReport,
         lines: &LineIndex<'_>,
         mut game: GameReport,
-        _record: Option<&Record>,
+        record: Option<&Record>,
     ) {
+        if self.infer_rulings && self.format == Format::Human {
+            self.table.add(&file.path, &game, record);
+        }
         if self.strict {
             game.warnings_as_errors();
         }

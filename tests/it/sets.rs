@@ -78,3 +78,50 @@ fn a_game_and_its_own_record_are_one_game_written_twice() {
     let (_, out, _) = run(&["check", "--format", "json", EXAMPLE]);
     assert!(duplicate_warnings(&out).iter().all(|(_, w)| w.is_empty()));
 }
+
+/// `--infer-rulings` over de Voogt's games ends with the table of what they settle: takasia is
+/// played (the `**` of games 4, 7 and 69 are false without it) and game 7 rules out
+/// `takasia-must-capture=first`; the other games are silent on both, and nothing else is settled.
+#[test]
+fn the_1994_games_decide_two_rulings() {
+    let games = ["game1", "game4", "game7", "game69"]
+        .map(|g| format!("corpus/bao-la-kiswahili/voogt-1994/{g}.bao"));
+    let mut args = vec!["check", "--infer-rulings", "--color", "never"];
+    args.extend(games.iter().map(String::as_str));
+    let (status, out, _) = run(&args);
+    assert_eq!(status, 0);
+    let table = &out[out
+        .find("Which games decide which ruling")
+        .expect("a table")..];
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Which games decide which ruling: 4 game(s) of bao-la-kiswahili in \
+         corpus/bao-la-kiswahili/voogt-1994/ valid under some rulings"
+    );
+    let decided: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("    "))
+        .copied()
+        .collect();
+    assert_eq!(
+        decided,
+        [
+            "    `no` ruled out by game4.bao (ply 60, false-claim ZAN-24), game7.bao (ply 49, \
+             false-claim ZAN-24), game69.bao (ply 68, false-claim ZAN-24)",
+            "    silent: game1.bao",
+            "    `first` ruled out by game7.bao (ply 50, illegal-move ZAN-A13)",
+            "    silent: game1.bao, game4.bao, game69.bao",
+        ]
+    );
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.ends_with(": no game rules a value out"))
+            .count(),
+        11
+    );
+    // One game's answers are its own report's: no table.
+    let (_, out, _) = run(&["check", "--infer-rulings", &games[0]]);
+    assert!(!out.contains("Which games decide"), "{out}");
+}
