@@ -168,7 +168,7 @@ fn write_game<G: Game>(
         let before = game.position().clone();
         let played = game.play_text(&mv.value).map_err(|e| {
             Box::new(
-                Finding::new(e.code(), format!("`{}`: {}", mv.value, e.message))
+                Finding::new(e.code().into(), format!("`{}`: {}", mv.value, e.message))
                     .rule_opt(e.rule)
                     .ply(i as u32 + 1, &mv.value)
                     .at(mv.span),

@@ -10,7 +10,8 @@ use super::output::{Output, eprint_line};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::record::{self, Source};
+use bao_oracle::input::{self, Input};
+use bao_oracle::record;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::report::{escape_controls, human};
 use bao_oracle::rulings::RulingSet;
@@ -50,20 +51,20 @@ pub fn run(args: TranscriptArgs) -> Status {
         ..ReplayOptions::default()
     };
     let shown = args.file.display().to_string();
-    let text = match record::read_source(&args.file) {
-        Ok(Source::Text(text)) => text,
-        Ok(Source::Refused(finding)) => {
+    let text = match input::read(&args.file) {
+        Ok(Input::Records(text)) => text,
+        Ok(Input::Transcript(_)) => {
+            return UsageError::new(
+                Code::Usage,
+                format!("{shown} is a transcript already (`bao-oracle import` makes it a record)"),
+            )
+            .report();
+        }
+        Ok(Input::Refused(finding)) => {
             return UsageError::new(finding.code, format!("{shown}: {}", finding.message)).report();
         }
         Err(e) => return UsageError::new(Code::IoError, format!("{shown}: {e}")).report(),
     };
-    if bao_oracle::transcript::looks_like(&text) {
-        return UsageError::new(
-            Code::Usage,
-            format!("{shown} is a transcript already (`bao-oracle import` makes it a record)"),
-        )
-        .report();
-    }
     let docs = record::split_documents(&text);
     let doc = match (args.game, docs.len()) {
         (_, 0) => {
