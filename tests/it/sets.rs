@@ -50,7 +50,7 @@ fn the_example_game_is_game_3_under_game_69s_header() {
     assert_eq!(
         game3.1,
         [format!(
-            "this game has the same 52 moves as {EXAMPLE}:11:5 (game 1), under another header: \
+            "this game has the same 52 moves as {EXAMPLE}:13:5 (game 1), under another header: \
              north `Nasoro` / `Kijumbe`, date `11-10-94` / `17-10-94`"
         )]
     );
