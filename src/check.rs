@@ -1,13 +1,15 @@
-//! `check`: the validator's pipeline, file by file. Paths → files ([`collect_files`]) → text
-//! ([`crate::record::read_source`]) → records ([`crate::record`]) → replays ([`crate::replay`]) →
-//! [`FileReport`]s for the reporters (`report`, which depend on this module, not it on them).
+//! `check`: the validator's pipeline, file by file. Paths → files ([`collect_files`]) → text told
+//! a record file or a transcript ([`crate::input::read`]) → records ([`crate::record`], or the
+//! transcript's one game) → replays ([`crate::replay`]) → [`FileReport`]s for the reporters
+//! (`report`, which depend on this module, not it on them).
 //!
 //! Games are checked one at a time into a [`GameSink`]: a reporter that writes each game's
 //! report as it comes needs memory for the file's text and one game, not for every game's report.
 //!
-//! The unit of a report is the game: each YAML document of a file is one. A file that cannot be
-//! read as records at all (empty, not text, too large) counts as one invalid game, index 1,
-//! without plies, so that `N passed, M failed` accounts for every file.
+//! The unit of a report is the game: each YAML document of a file is one, a transcript is one. A
+//! file that cannot be read at all (empty, not text, too large, a transcript without a move line)
+//! counts as one invalid game, index 1, without plies, so that `N passed, M failed` accounts for
+//! every file and nothing passes unreplayed.
 
 use std::path::{Path, PathBuf};
 
