@@ -301,6 +301,55 @@ fn check_games(
     }
 }
 
+/// The records of a file that read, with their indexes, as [`check_games`] reads them: a
+/// transcript's one game, else each YAML document that parses (for what is compared across the
+/// games of a check, [`crate::duplicates`]).
+pub fn readable_records((form, text): (Form, &str)) -> Vec<(usize, Record)> {
+    if form == Form::Transcript {
+        const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
+        return match crate::transcript::read(text) {
+            (t, findings) if findings.is_empty() => {
+                vec![(1, crate::transcript::as_record(&t, RULESET, "transcript"))]
+            }
+            _ => Vec::new(),
+        };
+    }
+    record::split_documents(text)
+        .iter()
+        .filter_map(|doc| record::parse_document(doc).ok().map(|r| (doc.index, r)))
+        .collect()
+}
+
+/// Every `duplicate-game` warning of a check over `paths` (files as [`collect_files`] gives
+/// them), by file (as reports show it) and game index. Files that cannot be read are left out:
+/// the check reports them.
+pub fn duplicate_warnings(
+    paths: &[PathBuf],
+    options: &ReplayOptions,
+) -> std::collections::HashMap<(String, usize), Vec<Finding>> {
+    let mut games = Vec::new();
+    for path in paths {
+        let (form, text) = match input::read(path) {
+            Ok(Input::Records(text)) => (Form::Records, text),
+            Ok(Input::Transcript(text)) => (Form::Transcript, text),
+            _ => continue,
+        };
+        let shown = display(path);
+        for (index, record) in readable_records((form, &text)) {
+            games.push(crate::duplicates::played(
+                &shown, &text, index, &record, options,
+            ));
+        }
+    }
+    let mut out: std::collections::HashMap<(String, usize), Vec<Finding>> = Default::default();
+    for (i, finding) in crate::duplicates::warnings(&games) {
+        out.entry((games[i].path.clone(), games[i].index))
+            .or_default()
+            .push(finding);
+    }
+    out
+}
+
 /// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record
 /// of Bao la Kiswahili (the transcripts' game) whose moves stand where the transcript has them.
 fn check_transcript(

@@ -128,12 +128,11 @@ fn write_record<G: Game>(
             .map_err(|e| Box::new(Finding::new(e.code().into(), e.message.clone()).at(ply.span)))?;
         lines.push((G::format_annotated(&before, played.mv, &events), ply));
     }
-    // The rulings the record sets: the transcript's `takasia: no`, then the command line's.
+    // The rulings the record sets: the transcript's `takasia:` (kept when it is the default too,
+    // so that `transcript` writes the line back), then the command line's.
     let mut rulings = RulingSet::new();
     for (name, value) in &record.rulings {
-        if !(name.value == "zanzibar.takasia" && value.value == "yes") {
-            let _ = rulings.insert(&name.value, &value.value);
-        }
+        let _ = rulings.insert(&name.value, &value.value);
     }
     for (name, value) in options.rulings.iter() {
         if G::RULINGS.iter().any(|d| d.name == name) {

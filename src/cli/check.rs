@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::check::{
-    FileReport, GameReport, GameSink, Summary, check_file_each, collect_files,
+    FileReport, GameReport, GameSink, Summary, check_file_each, collect_files, duplicate_warnings,
 };
 use bao_oracle::diagnostics::Code;
 use bao_oracle::record::Record;
@@ -117,7 +117,12 @@ pub fn run(args: CheckArgs) -> Status {
     };
     let (files, problems) = collect_files(&args.paths);
     let mut problems = problems;
+    // A first pass: the games compared across the set, so that each game's report, written as it
+    // comes, carries its `duplicate-game` warnings.
+    let duplicates = duplicate_warnings(&files, &options);
     let mut sink = Reports {
+        duplicates,
+        table: bao_oracle::rulings_table::RulingsTable::default(),
         format: args.format,
         style,
         infer_rulings: options.infer_rulings,
@@ -175,6 +180,7 @@ pub fn run(args: CheckArgs) -> Status {
         page,
         mut summary,
         compared,
+        table,
         ..
     } = sink;
     summary.io_errors = problems.len();
@@ -186,6 +192,9 @@ pub fn run(args: CheckArgs) -> Status {
                     "compared {name}={value}: {} of {} game(s) of its ruleset depend on it",
                     compared.1, compared.0
                 );
+            }
+            if options.infer_rulings {
+                out.text(&table.render());
             }
             let _ = writeln!(out, "{}", human::summary_line(&summary));
         }
@@ -208,6 +217,10 @@ pub fn run(args: CheckArgs) -> Status {
 /// The check's reports, written as each game comes (the HTML page keeps its compact data until
 /// the end, as its title and script need the whole): memory is one game's, not the file's.
 struct Reports {
+    /// `--infer-rulings`: which games rule out which ruling values (human output's closing table).
+    table: bao_oracle::rulings_table::RulingsTable,
+    /// The `duplicate-game` warnings, by file and game index.
+    duplicates: std::collections::HashMap<(String, usize), Vec<bao_oracle::diagnostics::Finding>>,
     format: Format,
     style: human::Style,
     infer_rulings: bool,
@@ -239,10 +252,17 @@ impl GameSink for Reports {
         file: &FileReport,
         lines: &LineIndex<'_>,
         mut game: GameReport,
-        _record: Option<&Record>,
+        record: Option<&Record>,
     ) {
+        if self.infer_rulings && self.format == Format::Human {
+            self.table.add(&file.path, &game, record);
+        }
         if self.strict {
             game.warnings_as_errors();
+        }
+        // After `--strict`: a game written twice is no slip of its text.
+        if let Some(found) = self.duplicates.remove(&(file.path.clone(), game.index)) {
+            game.warnings.extend(found);
         }
         if !self.listed {
             self.listed = true;

@@ -20,7 +20,9 @@ mod progress;
 mod repair;
 mod rules;
 mod rulings;
+mod sources;
 mod spec;
+mod transcript;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -209,6 +211,20 @@ values), nothing is printed.
 Exit status: 0 every game valid after the repair, 1 a game still invalid, 2 a usage or I/O error,
 or an output that failed its own check.")]
     Repair(repair::RepairArgs),
+    /// Write a game record back as a transcript in Donkers' notation, with its headers.
+    #[command(after_help = "\
+The moves are spelt in Donkers' notation as the game plays them; the record's fields become header
+lines (title as place), and the header lines, move notes and `%` comments `import` kept as comments
+come back where they stood. Only games of Bao la Kiswahili and Bao la Kete from the standard
+start with South first have a transcript.
+
+Examples:
+  bao-oracle transcript corpus/bao-la-kiswahili/voogt-1994/game4.yaml
+  bao-oracle transcript games.yaml --game 2 > game2.bao
+
+Exit status: 0 the transcript was written, 1 the record has none (it does not play, or has no
+transcript form), 2 a usage or I/O error.")]
+    Transcript(transcript::TranscriptArgs),
     /// Print a game's rules: every rule and ambiguity id, its statement and source.
     #[command(after_help = "\
 Examples:
@@ -218,6 +234,14 @@ Examples:
 
 Exit status: 0 printed, 2 a usage error (an unknown ruleset or id).")]
     Rules(rules::RulesArgs),
+    /// Print the bibliography: every work the rules cite, by author, title and year, with its
+    /// address and what the project takes from it.
+    #[command(after_help = "\
+Examples:
+  bao-oracle sources
+  bao-oracle sources klamroth-1911
+  bao-oracle sources --format markdown > docs/sources.md")]
+    Sources(sources::SourcesArgs),
     /// List every named ruling: the ids it settles, its values, its default, and the presets.
     #[command(after_help = "\
 Examples:
@@ -287,6 +311,8 @@ pub fn run(cli: Cli) -> Status {
         Command::Import(args) => import::run(args),
         Command::Repair(args) => repair::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Transcript(args) => transcript::run(args),
+        Command::Sources(args) => sources::run(args),
         Command::Rulings(args) => rulings::run(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),

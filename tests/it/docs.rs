@@ -410,7 +410,7 @@ fn help_examples_quote_their_moves() {
 }
 
 #[test]
-fn the_rules_documents_are_what_rules_prints() {
+fn the_rules_documents_and_sources_are_what_rules_and_sources_print() {
     let mut stale = Vec::new();
     for ruleset in bao_oracle::games::RULESETS {
         let out = Command::new(BIN)
@@ -439,6 +439,19 @@ fn the_rules_documents_are_what_rules_prints() {
         for ruling in &catalogue.rulings {
             assert!(generated.contains(&format!("### `{}`", ruling.name)));
         }
+    }
+    let out = Command::new(BIN)
+        .args(["sources", "--format", "markdown"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "sources");
+    let generated = String::from_utf8(out.stdout).unwrap();
+    let path = root().join("docs/sources.md");
+    if fs::read_to_string(&path).ok().as_deref() != Some(generated.as_str()) {
+        if overwrite() {
+            fs::write(&path, &generated).unwrap();
+        }
+        stale.push(path.display().to_string());
     }
     assert!(
         stale.is_empty(),

@@ -23,6 +23,8 @@ mod properties;
 mod protocol;
 mod repair;
 mod repair_set;
+mod round_trip;
+mod sets;
 mod spec;
 mod transcripts;
 mod zanzibar;
