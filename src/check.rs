@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::LineIndex;
-use crate::diagnostics::{Code, Finding};
+use crate::diagnostics::{Code, Finding, MoveNumber};
 use crate::infer::{self, Inference};
 use crate::input::{self, Form, Input, display};
 use crate::record::{self, Record};
@@ -46,6 +46,8 @@ pub struct GameReport {
     /// With [`ReplayOptions::infer_rulings`], for a game whose ruleset is known: the ruling
     /// combinations it is valid under.
     pub inference: Option<Inference>,
+    /// See [`replay::Replayed::first`].
+    pub first: Option<crate::game::Side>,
 }
 
 impl GameReport {
@@ -53,21 +55,37 @@ impl GameReport {
         self.findings.is_empty()
     }
 
-    /// The repair suggestions for `finding`: those of the move the replay stopped at (or of the
-    /// `result:` claim, when every move played), none for any other finding.
+    /// Ply `ply` as the move number and side a transcript writes (`None` for a game that was not
+    /// set up: who moved first is not known).
+    pub fn move_number(&self, ply: u32) -> Option<MoveNumber> {
+        self.first.map(|first| MoveNumber::of_ply(ply, first))
+    }
+
+    /// Whether `finding` is the one the repair search answers: the error the replay stopped at
+    /// (the last finding of the repaired ply that is not a false claim), or the `result:` claim's
+    /// when every move played. Not a warning, nor another finding of the same ply.
+    pub fn repaired(&self, finding: &Finding) -> bool {
+        let Some(repair) = &self.repair else {
+            return false;
+        };
+        if repair.at_result {
+            return finding.ply.is_none()
+                && finding.code == Code::FalseClaim
+                && self.findings.contains(finding);
+        }
+        let stop = self
+            .findings
+            .iter()
+            .rev()
+            .find(|f| f.ply == Some(repair.ply) && f.code != Code::FalseClaim);
+        stop == Some(finding)
+    }
+
+    /// The repair suggestions for `finding`: those of the error the search answers
+    /// ([`GameReport::repaired`]), none for any other: each is shown once, where its error is.
     pub fn suggestions(&self, finding: &Finding) -> &[Suggestion] {
         match &self.repair {
-            Some(repair) if finding.ply == Some(repair.ply) && finding.code != Code::FalseClaim => {
-                &repair.suggestions
-            }
-            // The result's error is the one false claim of no ply.
-            Some(repair)
-                if repair.at_result
-                    && finding.ply.is_none()
-                    && finding.code == Code::FalseClaim =>
-            {
-                &repair.suggestions
-            }
+            Some(repair) if self.repaired(finding) => &repair.suggestions,
             _ => &[],
         }
     }
@@ -95,6 +113,7 @@ impl GameReport {
             divergence: None,
             repair: None,
             inference: None,
+            first: None,
         }
     }
 
@@ -126,6 +145,7 @@ impl GameReport {
             } else {
                 None
             },
+            first: replayed.first,
         }
     }
 }
@@ -279,6 +299,55 @@ fn check_games(
             }
         }
     }
+}
+
+/// The records of a file that read, with their indexes, as [`check_games`] reads them: a
+/// transcript's one game, else each YAML document that parses (for what is compared across the
+/// games of a check, [`crate::duplicates`]).
+pub fn readable_records((form, text): (Form, &str)) -> Vec<(usize, Record)> {
+    if form == Form::Transcript {
+        const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
+        return match crate::transcript::read(text) {
+            (t, findings) if findings.is_empty() => {
+                vec![(1, crate::transcript::as_record(&t, RULESET, "transcript"))]
+            }
+            _ => Vec::new(),
+        };
+    }
+    record::split_documents(text)
+        .iter()
+        .filter_map(|doc| record::parse_document(doc).ok().map(|r| (doc.index, r)))
+        .collect()
+}
+
+/// Every `duplicate-game` warning of a check over `paths` (files as [`collect_files`] gives
+/// them), by file (as reports show it) and game index. Files that cannot be read are left out:
+/// the check reports them.
+pub fn duplicate_warnings(
+    paths: &[PathBuf],
+    options: &ReplayOptions,
+) -> std::collections::HashMap<(String, usize), Vec<Finding>> {
+    let mut games = Vec::new();
+    for path in paths {
+        let (form, text) = match input::read(path) {
+            Ok(Input::Records(text)) => (Form::Records, text),
+            Ok(Input::Transcript(text)) => (Form::Transcript, text),
+            _ => continue,
+        };
+        let shown = display(path);
+        for (index, record) in readable_records((form, &text)) {
+            games.push(crate::duplicates::played(
+                &shown, &text, index, &record, options,
+            ));
+        }
+    }
+    let mut out: std::collections::HashMap<(String, usize), Vec<Finding>> = Default::default();
+    for (i, finding) in crate::duplicates::warnings(&games) {
+        out.entry((games[i].path.clone(), games[i].index))
+            .or_default()
+            .push(finding);
+    }
+    out
 }
 
 /// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use crate::check::{GameReport, transcript_game};
 use crate::diagnostics::{Code, Finding};
 use crate::game::{Game, Notation};
-use crate::random_game::yaml_scalar;
+use crate::random_game::{yaml_comment as one_line, yaml_scalar};
 use crate::record::Record;
 use crate::replay::{self, ReplayOptions};
 use crate::rulings::RulingSet;
@@ -128,12 +128,11 @@ fn write_record<G: Game>(
             .map_err(|e| Box::new(Finding::new(e.code().into(), e.message.clone()).at(ply.span)))?;
         lines.push((G::format_annotated(&before, played.mv, &events), ply));
     }
-    // The rulings the record sets: the transcript's `takasia: no`, then the command line's.
+    // The rulings the record sets: the transcript's `takasia:` (kept when it is the default too,
+    // so that `transcript` writes the line back), then the command line's.
     let mut rulings = RulingSet::new();
     for (name, value) in &record.rulings {
-        if !(name.value == "zanzibar.takasia" && value.value == "yes") {
-            let _ = rulings.insert(&name.value, &value.value);
-        }
+        let _ = rulings.insert(&name.value, &value.value);
     }
     for (name, value) in options.rulings.iter() {
         if G::RULINGS.iter().any(|d| d.name == name) {
@@ -224,17 +223,4 @@ fn write_record<G: Game>(
     };
     let _ = writeln!(doc, "result: {result}");
     Ok(doc)
-}
-
-/// A header value kept as a YAML comment: on one line, control characters shown escaped.
-fn one_line(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_unicode().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
 }

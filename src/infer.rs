@@ -125,6 +125,68 @@ impl Inference {
     }
 }
 
+/// A ruling value a game rules out: no combination it is valid under has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuledOut {
+    pub ruling: &'static str,
+    pub value: &'static str,
+    /// What `check` finds first when the game is replayed under a combination it is valid under
+    /// (the declared one, else the nearest the defaults) with this one value changed: the ply
+    /// and rule that rule the value out. `None` if that replay finds nothing (the inference's
+    /// class replay is not exact for a change of two rulings, see the module's documentation).
+    pub finding: Option<Finding>,
+}
+
+impl Inference {
+    /// For a game valid under some combination and decided within the budget: every value of
+    /// every ruling that no such combination has, each with the ply that rules it out.
+    pub fn ruled_out(&self, record: &Record) -> Vec<RuledOut> {
+        let space = Space::new(self.defs);
+        if self.consistent == 0 || self.exhausted_at.is_some() {
+            return Vec::new();
+        }
+        let consistent: Vec<u32> = (0..space.total)
+            .filter(|&c| self.consistent_bits[c as usize / 64] >> (c % 64) & 1 == 1)
+            .collect();
+        // The base: the declared combination if the game is valid under it, else the one with
+        // the fewest rulings off their defaults.
+        let off_default = |c: u32| {
+            (0..self.defs.len())
+                .filter(|&r| self.defs[r].values[space.digit(c, r)] != self.defs[r].default)
+                .count()
+        };
+        let declared = self
+            .declared
+            .as_ref()
+            .filter(|(_, ok)| *ok)
+            .and_then(|(c, _)| {
+                let set = RulingSet::from_pairs(c.rulings.iter().copied()).ok()?;
+                space.of_set(&set)
+            });
+        let Some(base) =
+            declared.or_else(|| consistent.iter().copied().min_by_key(|&c| off_default(c)))
+        else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (r, def) in self.defs.iter().enumerate() {
+            for (v, value) in def.values.iter().enumerate() {
+                if consistent.iter().any(|&c| space.digit(c, r) == v) {
+                    continue;
+                }
+                let under = record_under(&space, record, space.with_digit(base, r, v));
+                let finding = replay::replay(&under, &plain()).findings.into_iter().next();
+                out.push(RuledOut {
+                    ruling: def.name,
+                    value,
+                    finding,
+                });
+            }
+        }
+        out
+    }
+}
+
 /// Infers the rulings `record` is consistent with; `None` for an unknown ruleset. `options` only
 /// say which combination the record declares.
 pub fn infer(record: &Record, options: &ReplayOptions) -> Option<Inference> {

@@ -1,7 +1,9 @@
 //! `bao-oracle rules RULESET [ID]`: a game's rules as its catalogue (`spec/RULESET/rules.yaml`,
 //! built into the binary) states them — every rule and ambiguity id, its statement and source,
 //! the rulings with their values and the presets. `--format markdown` is the project document
-//! `docs/rules/RULESET.md` (tests/it/docs.rs fails when that file is stale).
+//! `docs/rules/RULESET.md` (tests/it/docs.rs fails when that file is stale). Sources are cited from
+//! the bibliography (`docs/sources.md`, `bao-oracle sources`): briefly in a whole document, in full
+//! for one id.
 
 use clap::{Args, ValueEnum};
 
@@ -10,11 +12,12 @@ use super::{Status, UsageError, unknown_ruleset};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::rulings::did_you_mean;
 use bao_oracle::spec::builtin_catalogue;
-use bao_oracle::spec::format::{Catalogue, CatalogueEntry, RulingEntry};
+use bao_oracle::spec::format::{Bibliography, Catalogue, CatalogueEntry, RulingEntry, Work};
 
 #[derive(Args, Debug)]
 pub struct RulesArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
+    #[arg(value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
     /// One rule or ambiguity id (`KIN-10`, `ZAN-A16`); default every one.
     pub id: Option<String>,
@@ -40,10 +43,11 @@ pub fn run(args: RulesArgs) -> Status {
             return UsageError::new(Code::BadSpec, format!("the built-in catalogue: {e}")).report();
         }
     };
+    let bib = Bibliography::builtin();
     let text = match &args.id {
         None => match args.format {
-            Format::Text => document_text(&catalogue),
-            Format::Markdown => document_markdown(&catalogue),
+            Format::Text => document_text(&catalogue, &bib),
+            Format::Markdown => document_markdown(&catalogue, &bib),
         },
         Some(id) => {
             let entries = || catalogue.rules.iter().chain(&catalogue.ambiguities);
@@ -59,8 +63,8 @@ pub fn run(args: RulesArgs) -> Status {
                 .report();
             };
             match args.format {
-                Format::Text => entry_text(&catalogue, entry),
-                Format::Markdown => entry_markdown(&catalogue, entry),
+                Format::Text => entry_text(&catalogue, entry, &bib, true),
+                Format::Markdown => entry_markdown(&catalogue, entry, &bib),
             }
         }
     };
@@ -93,31 +97,56 @@ fn values_text(ruling: &RulingEntry) -> String {
         .join(", ")
 }
 
-fn source_text(entry: &CatalogueEntry) -> String {
-    format!(
-        "{}, \"{}\"; reference section: {}",
-        entry.source.seed, entry.source.section, entry.source.reference
-    )
+/// The works an entry cites: each key with the bibliography's entry (a key it lacks is a broken
+/// build, which `bao-oracle spec` and the tests report; it is shown as the key alone).
+fn works<'a>(
+    entry: &'a CatalogueEntry,
+    bib: &'a Bibliography,
+) -> impl Iterator<Item = (&'a str, Option<&'a Work>)> {
+    entry.source.works.iter().map(|k| (k.as_str(), bib.get(k)))
 }
 
-fn entry_text(catalogue: &Catalogue, entry: &CatalogueEntry) -> String {
+/// The short name and title: the brief citation of a whole document's listing.
+fn brief(key: &str, work: Option<&Work>) -> String {
+    match work {
+        Some(w) => format!("{}, \"{}\"", w.short, w.title),
+        None => key.to_string(),
+    }
+}
+
+fn entry_text(c: &Catalogue, entry: &CatalogueEntry, bib: &Bibliography, full: bool) -> String {
     let mut s = format!("{}  {}\n", entry.id, entry.statement);
     let pad = " ".repeat(entry.id.len() + 2);
-    s += &format!("{pad}source: {}\n", source_text(entry));
-    for r in settled_by(catalogue, &entry.id) {
+    if full {
+        s += &format!("{pad}source: {}, in\n", entry.source.section);
+        for (key, work) in works(entry, bib) {
+            let cited = work.map_or_else(|| key.to_string(), Work::citation);
+            s += &format!("{pad}  {cited}\n");
+        }
+        s += &format!("{pad}reference section: {}\n", entry.source.reference);
+    } else {
+        let cited: Vec<String> = works(entry, bib).map(|(k, w)| brief(k, w)).collect();
+        s += &format!(
+            "{pad}source: {}; {}; reference section: {}\n",
+            cited.join("; "),
+            entry.source.section,
+            entry.source.reference
+        );
+    }
+    for r in settled_by(c, &entry.id) {
         s += &format!("{pad}ruling {}: {}\n", r.name, values_text(r));
     }
     s
 }
 
-fn document_text(c: &Catalogue) -> String {
+fn document_text(c: &Catalogue, bib: &Bibliography) -> String {
     let mut s = format!("{} ({}): the rules\n\nRules\n", c.name, c.ruleset);
     for e in &c.rules {
-        s += &entry_text(c, e);
+        s += &entry_text(c, e, bib, false);
     }
     s += "\nAmbiguities (the statement gives the question and the default ruling)\n";
     for e in &c.ambiguities {
-        s += &entry_text(c, e);
+        s += &entry_text(c, e, bib, false);
     }
     s += &format!(
         "\n{} rules, {} ambiguities; `bao-oracle rulings {}` lists the rulings and presets.\n",
@@ -130,7 +159,7 @@ fn document_text(c: &Catalogue) -> String {
 
 /// Catalogue text made safe inside Markdown: the move notation's `*`, `**`, `<`, `>` and `_` are
 /// text, not emphasis or markup; the catalogue's own code spans (`` `>` ``) stay code spans.
-fn md(text: &str) -> String {
+pub(super) fn md(text: &str) -> String {
     let parts: Vec<&str> = text.split('`').collect();
     if parts.len().is_multiple_of(2) {
         return md_plain(text);
@@ -165,11 +194,14 @@ fn md_plain(text: &str) -> String {
     out
 }
 
-fn entry_markdown(c: &Catalogue, e: &CatalogueEntry) -> String {
+fn entry_markdown(c: &Catalogue, e: &CatalogueEntry, bib: &Bibliography) -> String {
     let mut s = format!("### {}\n\n{}\n\n", e.id, md(&e.statement));
+    let cited: Vec<String> = works(e, bib)
+        .map(|(key, w)| format!("[{}](../sources.md#{key})", md(&brief(key, w))))
+        .collect();
     s += &format!(
-        "Source: `{}`, section \"{}\"; reference section: {}.\n",
-        e.source.seed,
+        "Source: {}; {}; reference section: {}.\n",
+        cited.join("; "),
         md(&e.source.section),
         md(&e.source.reference)
     );
@@ -192,13 +224,14 @@ fn anchor(name: &str) -> String {
         .to_lowercase()
 }
 
-fn document_markdown(c: &Catalogue) -> String {
+fn document_markdown(c: &Catalogue, bib: &Bibliography) -> String {
     let mut s = format!("# {}: the rules (`{}`)\n\n", c.name, c.ruleset);
     s += &format!(
         "Generated by `bao-oracle rules {0} --format markdown` from the rule catalogue \
          [`spec/{0}/rules.yaml`](../../spec/{0}/rules.yaml); do not edit by hand (`tests/it/docs.rs` \
          fails when this file is stale). Every rule and ambiguity id the oracle cites, with its \
-         statement and its source: the source document, its section, and the section of the \
+         statement and its source: the published works it is read from (each a link into the \
+         bibliography, [docs/sources.md](../sources.md)), where in them, and the section of the \
          project's rules reference that states it. An ambiguity's statement gives the question and \
          the default ruling; the named rulings let a record or a command choose another answer.\n\n",
         c.ruleset
@@ -218,12 +251,12 @@ fn document_markdown(c: &Catalogue) -> String {
     );
     s += "## Rules\n\n";
     for e in &c.rules {
-        s += &entry_markdown(c, e);
+        s += &entry_markdown(c, e, bib);
         s += "\n";
     }
     s += "## Ambiguities\n\n";
     for e in &c.ambiguities {
-        s += &entry_markdown(c, e);
+        s += &entry_markdown(c, e, bib);
         s += "\n";
     }
     s += "## Rulings\n\n";

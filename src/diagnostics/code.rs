@@ -72,6 +72,9 @@ pub enum Code {
     /// A slip in a published transcript, read in the only way it can be read (a warning, an error
     /// under `--strict`).
     TranscriptSlip,
+    /// Two games of one check with the same moves (or one the start of the other) whose players,
+    /// date or result disagree: a warning at each, naming the other.
+    DuplicateGame,
 }
 
 impl Code {
@@ -100,6 +103,8 @@ impl Code {
         Code::FalseClaim,
         // A warning of `check` (an error under `--strict`) and of `import`.
         Code::TranscriptSlip,
+        // A warning of `check` over several games.
+        Code::DuplicateGame,
     ];
 
     /// The codes of the other commands and the protocol, in the order docs/reference.md lists them.
@@ -138,6 +143,7 @@ impl Code {
             Code::BadSpec => "bad-spec",
             Code::BadEngine => "bad-engine",
             Code::TranscriptSlip => "transcript-slip",
+            Code::DuplicateGame => "duplicate-game",
         }
     }
 

@@ -57,12 +57,78 @@ pub struct CatalogueEntry {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
-    /// The seed file (`001_6afee323ddfc880e.txt`).
-    pub seed: String,
-    /// The seed's section heading, with an English gloss.
+    /// The works it is read from, keys of the bibliography ([`Bibliography`]), the first the one
+    /// it is read from first (`mancala-world-bao-kingulu`).
+    pub works: Vec<String>,
+    /// Where in them: a section heading with an English gloss, or numbered rules (`[D] 2.1`).
     pub section: String,
     /// The section of the rules reference that states the rule.
     pub reference: String,
+}
+
+/// The bibliography (`crates/bao-rules/catalogues/sources.yaml`, `docs/sources.md`): every work a
+/// catalogue cites.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bibliography {
+    pub sources: Vec<Work>,
+}
+
+/// One published work: an article, a book, a page or a program.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Work {
+    /// What a catalogue cites it by (`klamroth-1911`).
+    pub key: String,
+    /// The short name a catalogue's `section` uses (`D` for `[D] 2.1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
+    /// How a list cites it, with the title beside (`Klamroth 1911`, `Mancala World`).
+    pub short: String,
+    pub author: String,
+    pub title: String,
+    /// Where it appeared: journal and pages, publisher, site.
+    pub published: String,
+    /// `1911`, or `n.d.` for an undated page or program.
+    pub year: String,
+    /// Its public address, for a page or a program.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// The works it names as its own sources (keys).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rests_on: Vec<String>,
+    /// What the project takes from it.
+    pub takes: String,
+}
+
+impl Bibliography {
+    /// The bibliography built into the oracle.
+    pub fn builtin() -> Bibliography {
+        // Built in and read by the tests: a failure here is a broken build, not a user's input.
+        serde_saphyr::from_str(bao_rules::BIBLIOGRAPHY).expect("the built-in bibliography reads")
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Work> {
+        self.sources.iter().find(|w| w.key == key)
+    }
+}
+
+impl Work {
+    /// The citation in one line: author, title, where, year, address.
+    pub fn citation(&self) -> String {
+        match &self.url {
+            Some(url) => format!("{}, {url}", self.citation_without_url()),
+            None => self.citation_without_url(),
+        }
+    }
+
+    /// Author, title, where and year.
+    pub fn citation_without_url(&self) -> String {
+        format!(
+            "{}, \"{}\", {}, {}",
+            self.author, self.title, self.published, self.year
+        )
+    }
 }
 
 /// A named ruling: an ambiguity with alternatives a user may select.

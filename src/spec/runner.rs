@@ -5,7 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::format::{
-    Catalogue, Code, ErrorSpec, EventSpec, Expect, PerftTable, ResultClaim, Scenario,
+    Bibliography, Catalogue, CatalogueEntry, Code, ErrorSpec, EventSpec, Expect, PerftTable,
+    ResultClaim, Scenario,
 };
 use crate::game::{Event, Game, RuleId};
 use crate::perft::{divide, perft};
@@ -653,6 +654,7 @@ pub fn check_catalogue_against<G: Game>(catalogue: &Catalogue) -> Vec<Failure> {
 
 /// Checks a catalogue on its own: ids unique, rulings well formed.
 pub fn check_catalogue(catalogue: &Catalogue) -> Vec<Failure> {
+    let bibliography = Bibliography::builtin();
     let mut failures = Vec::new();
     let mut seen = BTreeSet::new();
     for entry in catalogue.rules.iter().chain(&catalogue.ambiguities) {
@@ -662,6 +664,11 @@ pub fn check_catalogue(catalogue: &Catalogue) -> Vec<Failure> {
         if entry.statement.trim().is_empty() {
             failures.push(Failure::message(format!("`{}` has no statement", entry.id)));
         }
+        failures.extend(
+            source_problems(entry, &bibliography)
+                .into_iter()
+                .map(Failure::message),
+        );
     }
     let mut names = BTreeSet::new();
     for ruling in &catalogue.rulings {
@@ -679,6 +686,31 @@ pub fn check_catalogue(catalogue: &Catalogue) -> Vec<Failure> {
         }
     }
     failures
+}
+
+/// What is wrong with an entry's citation: a work the bibliography lacks, none at all, or an empty
+/// section. A work is cited by author, title and year, never by a file of ours.
+pub fn source_problems(entry: &CatalogueEntry, bibliography: &Bibliography) -> Vec<String> {
+    let mut problems = Vec::new();
+    if entry.source.works.is_empty() {
+        problems.push(format!("`{}` cites no work", entry.id));
+    }
+    for key in &entry.source.works {
+        if bibliography.get(key).is_none() {
+            let hint = crate::rulings::did_you_mean(
+                key,
+                bibliography.sources.iter().map(|w| w.key.as_str()),
+            );
+            problems.push(format!(
+                "`{}` cites `{key}`, which is not in the bibliography{hint}",
+                entry.id
+            ));
+        }
+    }
+    if entry.source.section.trim().is_empty() {
+        problems.push(format!("`{}` names no section of its source", entry.id));
+    }
+    problems
 }
 
 /// Coverage: every rule and ambiguity id named by some scenario, and every value of every ruling
@@ -726,10 +758,10 @@ ruleset: demo
 name: Demo
 reference: demo.md
 rules:
-  - {id: D-1, statement: one, source: {seed: s.txt, section: a, reference: b}}
-  - {id: D-2, statement: two, source: {seed: s.txt, section: a, reference: b}}
+  - {id: D-1, statement: one, source: {works: [klamroth-1911], section: a, reference: b}}
+  - {id: D-2, statement: two, source: {works: [klamroth-1911], section: a, reference: b}}
 ambiguities:
-  - {id: D-A1, statement: three, source: {seed: s.txt, section: a, reference: b}}
+  - {id: D-A1, statement: three, source: {works: [klamroth-1911], section: a, reference: b}}
 rulings:
   - {name: demo.topic, settles: [D-A1], question: q, default: "yes", values: ["yes", "no"]}
 "#;
@@ -839,11 +871,90 @@ rulings:
 
     #[test]
     fn the_built_in_catalogues_read() {
-        for ruleset in ["bao-la-kimasai", "bao-kingulu", "bao-la-kete"] {
+        for ruleset in crate::games::RULESETS {
             let text = crate::spec::builtin_catalogue(ruleset).unwrap();
             let c: Catalogue = serde_saphyr::from_str(text).unwrap();
-            assert_eq!(c.ruleset, ruleset);
-            assert!(check_catalogue(&c).is_empty());
+            assert_eq!(c.ruleset, *ruleset);
+            assert_eq!(check_catalogue(&c), vec![], "{ruleset}");
         }
+    }
+
+    /// Every citation of every catalogue resolves to a work of the bibliography, cited by author,
+    /// title and year; no catalogue names a file of ours (a seed file, a reference document).
+    #[test]
+    fn every_citation_resolves_to_the_bibliography() {
+        let bib = Bibliography::builtin();
+        let mut cited: BTreeSet<String> = BTreeSet::new();
+        for ruleset in crate::games::RULESETS {
+            let text = crate::spec::builtin_catalogue(ruleset).unwrap();
+            for file_name in [".txt", ".md`", "seed:", "../"] {
+                assert!(
+                    !text.contains(file_name),
+                    "{ruleset} names a file: {file_name}"
+                );
+            }
+            let c: Catalogue = serde_saphyr::from_str(text).unwrap();
+            for e in c.rules.iter().chain(&c.ambiguities) {
+                assert_eq!(source_problems(e, &bib), Vec::<String>::new());
+                cited.extend(e.source.works.iter().cloned());
+                for (at, _) in e.source.section.match_indices('[') {
+                    let tag = &e.source.section[at + 1..];
+                    let tag = &tag[..tag.find(']').unwrap()];
+                    assert!(
+                        bib.sources.iter().any(|w| w.tag.as_deref() == Some(tag)),
+                        "{}: [{tag}] is no work's tag",
+                        e.id
+                    );
+                }
+            }
+        }
+        let mut keys = BTreeSet::new();
+        for w in &bib.sources {
+            assert!(keys.insert(w.key.as_str()), "{} twice", w.key);
+            for field in [&w.author, &w.title, &w.published, &w.year, &w.takes] {
+                assert!(!field.trim().is_empty(), "{}", w.key);
+            }
+            assert!(
+                w.year == "n.d." || w.year.chars().take(4).all(|c| c.is_ascii_digit()),
+                "{}: year {}",
+                w.key,
+                w.year
+            );
+            if let Some(url) = &w.url {
+                assert!(
+                    url.starts_with("https://") || url.starts_with("http://"),
+                    "{url}"
+                );
+            }
+        }
+        for w in &bib.sources {
+            for on in &w.rests_on {
+                assert!(
+                    keys.contains(on.as_str()),
+                    "{} rests on unknown {on}",
+                    w.key
+                );
+            }
+            // Each work is cited by a rule or is the source of a cited work.
+            let behind = bib.sources.iter().any(|o| o.rests_on.contains(&w.key));
+            assert!(
+                cited.contains(w.key.as_str()) || behind,
+                "{} is cited by nothing",
+                w.key
+            );
+        }
+    }
+
+    #[test]
+    fn a_citation_missing_from_the_bibliography_fails() {
+        let yaml = CATALOGUE.replacen(
+            "works: [klamroth-1911]",
+            "works: [001_6afee323ddfc880e.txt]",
+            1,
+        );
+        let c: Catalogue = serde_saphyr::from_str(&yaml).unwrap();
+        let failures = check_catalogue(&c);
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert!(failures[0].what.contains("not in the bibliography"));
     }
 }

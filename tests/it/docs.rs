@@ -410,7 +410,7 @@ fn help_examples_quote_their_moves() {
 }
 
 #[test]
-fn the_rules_documents_are_what_rules_prints() {
+fn the_rules_documents_and_sources_are_what_rules_and_sources_print() {
     let mut stale = Vec::new();
     for ruleset in bao_oracle::games::RULESETS {
         let out = Command::new(BIN)
@@ -439,6 +439,19 @@ fn the_rules_documents_are_what_rules_prints() {
         for ruling in &catalogue.rulings {
             assert!(generated.contains(&format!("### `{}`", ruling.name)));
         }
+    }
+    let out = Command::new(BIN)
+        .args(["sources", "--format", "markdown"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "sources");
+    let generated = String::from_utf8(out.stdout).unwrap();
+    let path = root().join("docs/sources.md");
+    if fs::read_to_string(&path).ok().as_deref() != Some(generated.as_str()) {
+        if overwrite() {
+            fs::write(&path, &generated).unwrap();
+        }
+        stale.push(path.display().to_string());
     }
     assert!(
         stale.is_empty(),
@@ -555,11 +568,21 @@ fn rulings_lists_every_ruling_value_and_preset() {
 
 #[test]
 fn help_fits_a_terminal_and_says_the_exit_statuses() {
-    for args in [
-        &["--help"][..],
-        &["check", "--help"],
-        &["explain", "--help"],
-    ] {
+    let (top, _, _) = bao(&["--help"]);
+    // Every command the main help lists, from its `Commands:` section.
+    let commands: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l[2..].starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 16, "{commands:?}");
+    let mut pages = vec![vec!["--help"]];
+    pages.extend(commands.iter().map(|c| vec![*c, "--help"]));
+    for args in &pages {
         let (out, _, status) = bao(args);
         assert_eq!(status, 0);
         let widest = out.lines().map(|l| l.chars().count()).max().unwrap();

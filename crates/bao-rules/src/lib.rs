@@ -83,6 +83,11 @@ pub mod rulings;
 pub mod setup;
 pub mod types;
 
+/// The bibliography of the rule catalogues (`catalogues/sources.yaml`, YAML): every work a rule or
+/// ambiguity cites by key, with author, title, year, public address and what the rules take from it.
+/// A game's catalogue is [`Game::CATALOGUE`].
+pub const BIBLIOGRAPHY: &str = include_str!("../catalogues/sources.yaml");
+
 pub use any::{AnyGame, AnyMove, Ruleset, UnknownRuleset};
 pub use board::{Board, Hole, Mark, Row, Store};
 pub use bound::{Incomplete, Refused, Rules};
