@@ -11,7 +11,7 @@ use bao_oracle::protocol::{self, Request, Response, RulesetSupport, Rulings};
 use bao_oracle::rulings::Preset;
 use bao_oracle::spec::{self, SpecFile};
 use bao_oracle::{games, with_game};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::Value;
 
@@ -98,13 +98,13 @@ impl<'py> InProcess<'py> {
             | Request::Play { id: i, .. } => *i = id.clone(),
         }
         let py = self.engine.py();
+        let method = match request {
+            Request::Hello { .. } => "hello",
+            Request::LegalMoves { .. } => "legal_moves",
+            Request::Play { .. } => "play",
+        };
         let called = (|| -> PyResult<Value> {
             let message = serde_json::to_value(&*request).expect("requests serialize");
-            let method = match request {
-                Request::Hello { .. } => "hello",
-                Request::LegalMoves { .. } => "legal_moves",
-                Request::Play { .. } => "play",
-            };
             let answer = self.engine.call_method1(method, (to_py(py, &message)?,))?;
             from_py(&answer)
         })();
@@ -116,10 +116,13 @@ impl<'py> InProcess<'py> {
                 let line = answer.to_string();
                 run::read_reply(line, &id)
             }
-            Err(e) => Reply::Invalid {
-                line: String::new(),
-                why: format!("the call raised {}", describe(py, &e)),
-            },
+            Err(e) => {
+                let why = format!("{method}() raised {}", describe(py, &e));
+                Reply::Invalid {
+                    line: format!("({why})"),
+                    why,
+                }
+            }
         }
     }
 }
@@ -226,7 +229,7 @@ impl ConformReport {
 }
 
 /// conform(engine, *, rulesets=None, games=20, positions=20, seed=0, preset=None, rulings=None,
-/// skip=(), known_failures=(), allow_skips=False, max_laps=None) -> ConformReport
+/// skip=(), known_failures=(), allow_skips=False, max_laps=None, spec=None) -> ConformReport
 ///
 /// Runs `engine` through `bao-oracle conform`'s run, in this process: every scenario of the
 /// specification, `games` seeded random games and `positions` position probes per ruleset, each
@@ -240,8 +243,12 @@ impl ConformReport {
 /// docs/protocol.md). An optional `hello()` returns the handshake's answer (engine name,
 /// rulesets, rulings, presets); without it the engine is taken to play `rulesets` (default:
 /// all four) at the default rulings. An exception raised by a call fails that case.
+///
+/// The options are `bao-oracle conform`'s: `skip` and `known_failures` are case-name globs,
+/// `max_laps` leaves out moves the oracle needs more laps to decide, `spec` the specification
+/// files or folders whose scenarios to run (default: the one built in).
 #[pyfunction]
-#[pyo3(signature = (engine, *, rulesets = None, games = 20, positions = 20, seed = 0, preset = None, rulings = None, skip = Vec::new(), known_failures = Vec::new(), allow_skips = false, max_laps = None))]
+#[pyo3(signature = (engine, *, rulesets = None, games = 20, positions = 20, seed = 0, preset = None, rulings = None, skip = Vec::new(), known_failures = Vec::new(), allow_skips = false, max_laps = None, spec = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn conform(
     py: Python<'_>,
@@ -256,6 +263,7 @@ pub fn conform(
     known_failures: Vec<String>,
     allow_skips: bool,
     max_laps: Option<u32>,
+    spec: Option<Vec<std::path::PathBuf>>,
 ) -> PyResult<ConformReport> {
     for r in rulesets.iter().flatten() {
         if !games::RULESETS.contains(&r.as_str()) {
@@ -326,8 +334,13 @@ pub fn conform(
             preset.unwrap_or_default()
         )));
     }
-    let files: Vec<_> = spec::load(&[])
-        .map_err(|_| PyTypeError::new_err("the built-in specification does not load"))?
+    let files: Vec<_> = spec::load(spec.as_deref().unwrap_or_default())
+        .map_err(|e| {
+            PyValueError::new_err(match e {
+                Ok(message) => message,
+                Err(e) => format!("cannot read {}: {}", e.path.display(), e.message),
+            })
+        })?
         .into_iter()
         .filter_map(|(_, file)| match file {
             SpecFile::Scenarios(file) => Some(file),

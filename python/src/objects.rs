@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use bao_oracle::game::Event;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
@@ -174,13 +175,31 @@ impl Position {
 
     /// Plays a move as written (claims checked); returns a Played: the move, the position after
     /// it, its events and the outcome. Raises MoveError with the code and rule the command line
-    /// prints.
-    #[pyo3(signature = (move_text, notation = "canonical"))]
-    fn play(&self, py: Python<'_>, move_text: &str, notation: &str) -> PyResult<Played> {
+    /// prints. `history`: the game's earlier positions, oldest first, for the repetition rules
+    /// (Bao Kingulu KIN-A9, Bao la Kimasai MAS-11); without it repetition is not considered.
+    #[pyo3(signature = (move_text, notation = "canonical", history = Vec::new()))]
+    fn play(
+        &self,
+        py: Python<'_>,
+        move_text: &str,
+        notation: &str,
+        history: Vec<PyRef<'_, Position>>,
+    ) -> PyResult<Played> {
         let notation = Self::notation(notation, py)?;
+        let mut earlier = Vec::with_capacity(history.len());
+        for p in &history {
+            if p.rules.ruleset() != self.rules.ruleset() {
+                return Err(PyTypeError::new_err(format!(
+                    "the history holds a position of {}, not of {}",
+                    p.rules.ruleset(),
+                    self.rules.ruleset()
+                )));
+            }
+            earlier.push(p.pos.clone());
+        }
         let played = self
             .rules
-            .play(&self.pos, move_text, notation)
+            .play(&self.pos, move_text, notation, &earlier)
             .or_raise(py)?;
         Ok(Played {
             rules: self.rules.clone(),

@@ -49,7 +49,13 @@ pub trait Rules: Send + Sync {
     fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool;
     fn hash(&self, pos: &AnyPosition) -> u64;
     fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal>;
-    fn play(&self, pos: &AnyPosition, text: &str, notation: Notation) -> Result<Move, Refusal>;
+    fn play(
+        &self,
+        pos: &AnyPosition,
+        text: &str,
+        notation: Notation,
+        history: &[AnyPosition],
+    ) -> Result<Move, Refusal>;
     fn end(&self, pos: &AnyPosition) -> Option<GameEnd>;
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64;
     fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)>;
@@ -127,8 +133,18 @@ impl<G: Game> Under<G> {
             .expect("a position of this game: the bindings pair each position with its game")
     }
 
-    fn game(&self, pos: &AnyPosition, notation: Notation) -> Result<Playthrough<G>, Refusal> {
-        let game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone());
+    fn game(
+        &self,
+        pos: &AnyPosition,
+        notation: Notation,
+        history: &[AnyPosition],
+    ) -> Result<Playthrough<G>, Refusal> {
+        let game = if history.is_empty() {
+            Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone())
+        } else {
+            let history: Vec<G::Position> = history.iter().map(|p| self.pos(p).clone()).collect();
+            Playthrough::<G>::with_history(self.pos(pos).clone(), self.rulings.clone(), &history)
+        };
         if notation == Notation::Canonical {
             return Ok(game);
         }
@@ -218,11 +234,17 @@ impl<G: Game> Rules for Under<G> {
     }
 
     fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal> {
-        Ok(self.game(pos, notation)?.legal_texts().moves)
+        Ok(self.game(pos, notation, &[])?.legal_texts().moves)
     }
 
-    fn play(&self, pos: &AnyPosition, text: &str, notation: Notation) -> Result<Move, Refusal> {
-        let mut game = self.game(pos, notation)?;
+    fn play(
+        &self,
+        pos: &AnyPosition,
+        text: &str,
+        notation: Notation,
+        history: &[AnyPosition],
+    ) -> Result<Move, Refusal> {
+        let mut game = self.game(pos, notation, history)?;
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
         let played = game.play_text(text).map_err(|e| {
             let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
