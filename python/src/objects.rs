@@ -101,8 +101,12 @@ impl Game {
 
     fn __repr__(&self) -> String {
         match self.rules.preset() {
-            Some(p) => format!("Game({:?}, preset={p:?})", self.rules.ruleset()),
-            None => format!("Game({:?})", self.rules.ruleset()),
+            Some(p) => format!(
+                "Game({}, preset={})",
+                quoted(self.rules.ruleset()),
+                quoted(p)
+            ),
+            None => format!("Game({})", quoted(self.rules.ruleset())),
         }
     }
 }
@@ -260,9 +264,9 @@ impl Position {
 
     fn __repr__(&self) -> String {
         format!(
-            "Position({:?}, {:?})",
-            self.rules.ruleset(),
-            self.rules.compact(&self.pos)
+            "Position({}, {})",
+            quoted(self.rules.ruleset()),
+            quoted(&self.rules.compact(&self.pos))
         )
     }
 
@@ -339,9 +343,9 @@ impl Played {
 
     fn __repr__(&self) -> String {
         format!(
-            "Played({:?}, {:?})",
-            self.mv,
-            self.rules.compact(&self.after)
+            "Played({}, {})",
+            quoted(&self.mv),
+            quoted(&self.rules.compact(&self.after))
         )
     }
 }
@@ -410,4 +414,9 @@ impl Explanation {
             if played { "True" } else { "False" }
         ))
     }
+}
+
+/// A text as Python writes a string literal of it (the texts here hold no control characters).
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
 }

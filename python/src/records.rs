@@ -9,7 +9,7 @@ use bao_oracle::Code;
 use bao_oracle::check::{self as checking, FileReport};
 use bao_oracle::diagnostics::Finding;
 use bao_oracle::import::{self, ImportOptions};
-use bao_oracle::replay::ReplayOptions;
+use bao_oracle::replay::{self, ReplayOptions};
 use bao_oracle::report::json;
 use bao_oracle::rulings::RulingSet;
 use pyo3::prelude::*;
@@ -33,8 +33,16 @@ fn options(
     infer_rulings: bool,
     repair_window: u32,
 ) -> Result<ReplayOptions, Refusal> {
+    let rulings = ruling_set(rulings)?;
+    // As `bao-oracle check` checks its options: every ruling of some game, the preset one.
+    let unknown =
+        |e: bao_oracle::RulingError| Refusal::setup(Code::UnknownRuling, None, e.message, None);
+    replay::check_rulings_exist(&rulings).map_err(unknown)?;
+    if let Some(preset) = &preset {
+        replay::check_preset_exists(preset).map_err(unknown)?;
+    }
     Ok(ReplayOptions {
-        rulings: ruling_set(rulings)?,
+        rulings,
         preset,
         compare: None,
         repair_window,
