@@ -84,7 +84,7 @@ def test_an_engine_built_on_the_bindings_conforms():
                     return {"type": "illegal", "reason": e.message}
                 if e.code == "undecided-move":
                     return {"type": "undecided", "reason": e.message}
-                return {"type": "error", "code": e.code.replace("-move", ""), "message": e.message}
+                return {"type": "error", "code": e.code, "message": e.message}
             events = [protocol_event(e) for e in played.events]
             return {"type": "played", "position": played.position.compact(),
                     "events": [e for e in events if e]}

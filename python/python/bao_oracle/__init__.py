@@ -15,6 +15,8 @@ through the oracle's conformance run in this process.
 See docs/python.md in the repository for a walk-through.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ._native import (
     RULESETS,
     BaoError,
@@ -51,7 +53,11 @@ __all__ = [
 ]
 
 
-def assert_conforms(engine, **options):
+if TYPE_CHECKING:
+    from ._native import Engine
+
+
+def assert_conforms(engine: "Engine", **options: Any) -> ConformReport:
     """Runs ``conform(engine, **options)`` and fails unless the engine conforms.
 
     For pytest: the AssertionError's message is the finding with the shortest reproduction (its
