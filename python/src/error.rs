@@ -35,9 +35,13 @@ pub enum Kind {
     Setup,
 }
 
-/// A refusal, before it becomes an exception.
+/// A refusal, before it becomes an exception (boxed: results stay small).
 #[derive(Clone, Debug)]
-pub struct Refusal {
+pub struct Refusal(Box<Details>);
+
+/// What a refusal carries.
+#[derive(Clone, Debug)]
+pub struct Details {
     pub kind: Kind,
     pub code: String,
     pub rule: Option<String>,
@@ -59,7 +63,7 @@ impl Refusal {
             Some(rule) => format!("{message} ({rule})"),
             None => message.clone(),
         };
-        Refusal {
+        Refusal(Box::new(Details {
             kind: Kind::Setup,
             code: code.to_string(),
             rule: rule.map(str::to_string),
@@ -67,23 +71,43 @@ impl Refusal {
             help,
             line,
             candidates: Vec::new(),
-        }
+        }))
+    }
+
+    /// A move not played: `line` is what the command line prints after `error[code]: `.
+    pub fn refused_move(
+        code: impl ToString,
+        rule: Option<&str>,
+        message: String,
+        line: String,
+        candidates: Vec<String>,
+    ) -> Self {
+        Refusal(Box::new(Details {
+            kind: Kind::Move,
+            code: code.to_string(),
+            rule: rule.map(str::to_string),
+            message,
+            help: None,
+            line,
+            candidates,
+        }))
     }
 
     pub fn into_err(self, py: Python<'_>) -> PyErr {
-        let text = format!("error[{}]: {}", self.code, self.line);
-        let err = match self.kind {
+        let this = *self.0;
+        let text = format!("error[{}]: {}", this.code, this.line);
+        let err = match this.kind {
             Kind::Move => MoveError::new_err(text),
             Kind::Setup => SetupError::new_err(text),
         };
         let value = err.value(py);
         let set = || -> PyResult<()> {
-            value.setattr("code", &self.code)?;
-            value.setattr("rule", &self.rule)?;
-            value.setattr("message", &self.message)?;
-            value.setattr("help", &self.help)?;
-            if let Kind::Move = self.kind {
-                value.setattr("candidates", &self.candidates)?;
+            value.setattr("code", &this.code)?;
+            value.setattr("rule", &this.rule)?;
+            value.setattr("message", &this.message)?;
+            value.setattr("help", &this.help)?;
+            if let Kind::Move = this.kind {
+                value.setattr("candidates", &this.candidates)?;
             }
             Ok(())
         };

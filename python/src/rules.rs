@@ -16,7 +16,7 @@ use bao_oracle::setup::{Setup, SetupError};
 use bao_oracle::{Code, perft, with_game};
 use serde_json::{Value, json};
 
-use crate::error::{Kind, Refusal};
+use crate::error::Refusal;
 
 /// A position of some game: the game's own `Position` type.
 pub type AnyPosition = Arc<dyn Any + Send + Sync>;
@@ -248,26 +248,22 @@ impl<G: Game> Rules for Under<G> {
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
         let played = game.play_text(text).map_err(|e| {
             let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-            Refusal {
-                kind: Kind::Move,
-                code: e.code().to_string(),
-                rule: e.rule.map(str::to_string),
-                line: format!("`{text}`: {}{rule}", e.message),
-                message: e.message.clone(),
-                help: None,
-                candidates: e.candidates.iter().map(|&m| G::format_move(m)).collect(),
-            }
+            Refusal::refused_move(
+                e.code(),
+                e.rule,
+                e.message.clone(),
+                format!("`{text}`: {}{rule}", e.message),
+                e.candidates.iter().map(|&m| G::format_move(m)).collect(),
+            )
         })?;
         if let Some(claim) = played.false_claims.first() {
-            return Err(Refusal {
-                kind: Kind::Move,
-                code: Code::FalseClaim.to_string(),
-                rule: Some(claim.rule.to_string()),
-                line: format!("`{text}`: {} ({})", claim.message, claim.rule),
-                message: claim.message.clone(),
-                help: None,
-                candidates: Vec::new(),
-            });
+            return Err(Refusal::refused_move(
+                Code::FalseClaim,
+                Some(claim.rule),
+                claim.message.clone(),
+                format!("`{text}`: {} ({})", claim.message, claim.rule),
+                Vec::new(),
+            ));
         }
         let end = game.end();
         Ok(Move {
