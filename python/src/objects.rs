@@ -16,7 +16,7 @@ use crate::rules::{self, AnyPosition, Rules, end_json};
 ///
 /// >>> game = Game("bao-kingulu")
 /// >>> game.start().legal_moves()
-/// ['A1', 'A2', 'A3', 'A4', 'A5', 'A6']
+/// ['A3', 'A4', 'A5', 'A6']
 #[pyclass(frozen, module = "bao_oracle")]
 pub struct Game {
     pub rules: Arc<dyn Rules>,

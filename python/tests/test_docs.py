@@ -12,3 +12,18 @@ def test_the_walk_through_runs(monkeypatch):
         raise_on_error=False, verbose=False, report=True)
     assert tried > 30
     assert failures == 0
+
+
+def test_the_docstring_examples_run():
+    import bao_oracle
+
+    assert doctest.testmod(bao_oracle).failed == 0
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    tried = 0
+    for obj in (bao_oracle.Game,):
+        for test in finder.find(obj, obj.__name__, globs={"Game": bao_oracle.Game}):
+            result = runner.run(test)
+            assert result.failed == 0
+            tried += result.attempted
+    assert tried >= 2
