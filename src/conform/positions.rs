@@ -50,7 +50,7 @@ pub fn generate<G: Game>(
             continue;
         }
         let mut legal = Vec::new();
-        G::legal_moves(&pos, rulings, &mut legal);
+        let _ = G::legal_moves(&pos, rulings, &mut legal);
         if legal.is_empty() {
             continue;
         }
@@ -68,7 +68,7 @@ fn random_prefix<G: Game>(rng: &mut SplitMix64, rulings: &G::Rulings) -> Option<
         if game.end().is_some() {
             break;
         }
-        G::legal_moves(game.position(), rulings, &mut legal);
+        let _ = G::legal_moves(game.position(), rulings, &mut legal);
         if legal.is_empty() {
             break;
         }
