@@ -75,6 +75,13 @@ impl Game {
         self.rules.notations()
     }
 
+    /// The forms positions are read and written in: `compact`, `diagram`, and `donkers` (the
+    /// bracket strings of Donkers' program) for the 4x8 games.
+    #[getter]
+    fn position_forms(&self) -> Vec<&'static str> {
+        self.rules.position_forms()
+    }
+
     /// The presets of the game.
     #[getter]
     fn presets(&self) -> Vec<&'static str> {
@@ -89,8 +96,9 @@ impl Game {
         }
     }
 
-    /// A position read from text in any form the oracle reads (compact or diagram), checked
-    /// under the game's rulings. Raises SetupError (code `bad-position`, with the rule).
+    /// A position read from text in any form the game reads (compact, diagram, Donkers'
+    /// bracket form for the 4x8 games), told apart by its shape and checked under the game's
+    /// rulings. Raises SetupError (code `bad-position`, with the rule).
     fn position(&self, py: Python<'_>, text: &str) -> PyResult<Position> {
         let pos = self.rules.read(text).or_raise(py)?;
         Ok(Position {
@@ -152,6 +160,13 @@ impl Position {
     /// The compact form (one line), as records and the protocol write positions.
     fn compact(&self) -> String {
         self.rules.compact(&self.pos)
+    }
+
+    /// The position in `form`: `compact`, `diagram` or, for the 4x8 games, `donkers` (the
+    /// bracket string of Donkers' program). Raises SetupError for a form the game lacks.
+    #[pyo3(signature = (form = "compact"))]
+    fn format(&self, py: Python<'_>, form: &str) -> PyResult<String> {
+        self.rules.format(&self.pos, form).or_raise(py)
     }
 
     /// The diagram (several lines), as `bao-oracle play --diagram` prints it.

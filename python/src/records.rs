@@ -158,13 +158,15 @@ pub fn import_transcript(
                 &value!({"record": imported.record, "warnings": warnings}),
             )
         }
-        Err(findings) => {
-            let first = findings.first().cloned().unwrap_or_else(|| {
+        Err(report) => {
+            // Refused as `check` reports the transcript's game: its findings, then its slips.
+            let all: Vec<&Finding> = report.findings.iter().chain(&report.warnings).collect();
+            let first = all.first().map(|f| (*f).clone()).unwrap_or_else(|| {
                 Finding::new(Code::EmptyFile, "the transcript could not be imported")
             });
             let err =
                 Refusal::setup(first.code, first.rule, first.message, first.help).into_err(py);
-            let all: Vec<Value> = findings.iter().map(finding).collect();
+            let all: Vec<Value> = all.into_iter().map(finding).collect();
             err.value(py)
                 .setattr("findings", to_py(py, &Value::Array(all))?)?;
             Err(err)

@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use bao_oracle::explain::{self, Verdict};
-use bao_oracle::game::{Event, Game, GameEnd, Notation};
+use bao_oracle::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_oracle::picture::{Highlights, svg};
 use bao_oracle::play::Playthrough;
 use bao_oracle::rulings::RulingSet;
@@ -43,6 +43,10 @@ pub trait Rules: Send + Sync {
     fn start(&self) -> AnyPosition;
     fn read(&self, text: &str) -> Result<AnyPosition, Refusal>;
     fn compact(&self, pos: &AnyPosition) -> String;
+    /// The position in one of the game's forms (`compact`, `diagram`, and Donkers' bracket
+    /// form for the 4x8 games).
+    fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal>;
+    fn position_forms(&self) -> Vec<&'static str>;
     fn diagram(&self, pos: &AnyPosition) -> String;
     fn svg(&self, pos: &AnyPosition, events: &[Event], title: &str) -> String;
     fn side_to_move(&self, pos: &AnyPosition) -> &'static str;
@@ -200,6 +204,24 @@ impl<G: Game> Rules for Under<G> {
 
     fn compact(&self, pos: &AnyPosition) -> String {
         G::format_compact(self.pos(pos))
+    }
+
+    fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal> {
+        let names = || self.position_forms().join(", ");
+        let form = PositionForm::parse(form).ok_or_else(|| {
+            Refusal::setup(
+                Code::BadValue,
+                None,
+                format!("`{form}` is not a position form: {}", names()),
+                None,
+            )
+        })?;
+        G::format_position(form, self.pos(pos))
+            .map_err(|e| Refusal::setup(Code::BadValue, e.rule, e.message, None))
+    }
+
+    fn position_forms(&self) -> Vec<&'static str> {
+        G::POSITION_FORMS.iter().map(|f| f.name()).collect()
     }
 
     fn diagram(&self, pos: &AnyPosition) -> String {

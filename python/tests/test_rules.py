@@ -59,6 +59,28 @@ def test_positions_read_in_each_form_and_written_in_each(ruleset):
     assert len({start, after, game.start()}) == 2
 
 
+@pytest.mark.parametrize("ruleset", ["bao-la-kete", "bao-la-kiswahili"])
+def test_donkers_bracket_form(ruleset):
+    game = Game(ruleset)
+    assert game.position_forms == ["compact", "diagram", "donkers"]
+    position = game.start().play(game.start().legal_moves()[1]).position
+    bracket = position.format("donkers")
+    assert bracket.startswith("[ ") and bracket.endswith(" ]")
+    assert game.position(bracket) == position
+    assert position.format() == position.compact()
+    assert position.format("diagram") == position.diagram()
+
+
+def test_a_form_the_game_lacks():
+    assert Game("bao-kingulu").position_forms == ["compact", "diagram"]
+    with pytest.raises(SetupError) as e:
+        Game("bao-kingulu").start().format("donkers")
+    assert e.value.code == "bad-value" and "no donkers position form" in e.value.message
+    with pytest.raises(SetupError) as e:
+        Game("bao-kingulu").start().format("fen")
+    assert e.value.code == "bad-value"
+
+
 def test_positions_of_known_texts():
     assert Game("bao-kingulu").start().compact() == KINGULU_START
     assert Game("bao-la-kiswahili").start().compact() == ZANZIBAR_START

@@ -104,11 +104,15 @@ class Game:
     @property
     def notations(self) -> List[Notation]: ...
     @property
+    def position_forms(self) -> List[Literal["compact", "diagram", "donkers"]]:
+        """The forms positions are read and written in."""
+    @property
     def presets(self) -> List[str]: ...
     def start(self) -> "Position":
         """The standard start position."""
     def position(self, text: str) -> "Position":
-        """A position read from its compact form or its diagram. Raises SetupError."""
+        """A position read from any of the game's forms (compact, diagram, Donkers' bracket
+        form), told apart by its shape. Raises SetupError."""
 
 class Position:
     """A position of a game, immutable and hashable; the side to move is part of it."""
@@ -121,6 +125,9 @@ class Position:
         """The compact form, one line."""
     def diagram(self) -> str:
         """The diagram, several lines."""
+    def format(self, form: Literal["compact", "diagram", "donkers"] = "compact") -> str:
+        """The position in one of the game's forms (``donkers``: the 4x8 games' bracket
+        strings). Raises SetupError for a form the game lacks."""
     def svg(self) -> str:
         """The board as an SVG picture."""
     def _repr_svg_(self) -> str: ...
