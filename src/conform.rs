@@ -21,7 +21,8 @@ mod running;
 mod shrinking;
 
 pub use driver::{
-    Driver, EngineInfo, Fatal, GIVE_UP, MAX_LINE, MAX_RESTARTS, Reply, clip, split_command,
+    Driver, EngineInfo, Fatal, GIVE_UP, Link, MAX_LINE, MAX_RESTARTS, Reply, clip, read_reply,
+    split_command,
 };
 pub use positions::POSITIONS;
 pub use report::{

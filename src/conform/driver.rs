@@ -230,6 +230,38 @@ impl Process {
     }
 }
 
+/// The engine a run talks to: a child process over the protocol ([`Driver`]), or an engine in
+/// the oracle's own process (the Python bindings) that answers the same messages.
+pub trait Link {
+    /// What the engine said in its `hello`.
+    fn info(&self) -> &EngineInfo;
+    /// Sends the requests (their ids are assigned here) and returns the replies in order, as
+    /// [`Driver::exchange`] does.
+    fn exchange(&mut self, requests: &mut [Request]) -> Result<Vec<Reply>, Fatal>;
+    /// Requests sent, the handshakes included.
+    fn requests(&self) -> u64;
+    /// Restarts after a failure.
+    fn restarts(&self) -> u32;
+}
+
+impl Link for Driver {
+    fn info(&self) -> &EngineInfo {
+        Driver::info(self)
+    }
+
+    fn exchange(&mut self, requests: &mut [Request]) -> Result<Vec<Reply>, Fatal> {
+        Driver::exchange(self, requests)
+    }
+
+    fn requests(&self) -> u64 {
+        self.requests
+    }
+
+    fn restarts(&self) -> u32 {
+        self.restarts
+    }
+}
+
 /// An engine under test.
 pub struct Driver {
     argv: Vec<String>,
@@ -581,8 +613,9 @@ fn to_line(request: &Request) -> String {
     serde_json::to_string(request).expect("requests serialize")
 }
 
-/// The engine's answer to the request with id `id`.
-fn read_reply(line: String, id: &Value) -> Reply {
+/// The engine's answer line to the request with id `id`, judged as the driver judges a line it
+/// reads (in step or not, a valid response or not).
+pub fn read_reply(line: String, id: &Value) -> Reply {
     // The common case in one parse: a valid response with the right id. Anything else is read
     // again as JSON to say what is wrong with it.
     if let Ok(response) = serde_json::from_str::<Response>(&line)

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::driver::{Driver, Fatal, Reply};
+use super::driver::{Fatal, Link, Reply};
 use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
 use super::probes::{Context, Kind, Probe, long_moves};
 use super::report::{
@@ -59,7 +59,7 @@ pub struct Script<G: Game> {
 
 /// The run so far: cases and divergences, filled ruleset by ruleset.
 pub struct Run<'a> {
-    pub driver: &'a mut Driver,
+    pub driver: &'a mut dyn Link,
     pub options: &'a Options,
     pub cases: Vec<CaseResult>,
     pub divergences: Vec<Divergence>,
@@ -76,7 +76,7 @@ pub struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    pub fn new(driver: &'a mut Driver, options: &'a Options) -> Self {
+    pub fn new(driver: &'a mut dyn Link, options: &'a Options) -> Self {
         Run {
             driver,
             options,
@@ -171,8 +171,8 @@ impl<'a> Run<'a> {
             skipped: count(CaseStatus::Skipped),
             known_failures: count(CaseStatus::KnownFailure),
             not_run: count(CaseStatus::NotRun),
-            requests: self.driver.requests,
-            restarts: self.driver.restarts,
+            requests: self.driver.requests(),
+            restarts: self.driver.restarts(),
         };
         let problems = self.problems(&summary);
         let info = self.driver.info();
@@ -755,7 +755,7 @@ impl<'a> Run<'a> {
 
     /// Sends the probes' requests; each probe keeps the request as sent (with its id).
     /// The replies: one for each probe, or fewer when the engine had to be stopped (see
-    /// [`Driver::exchange`]). `None` when the engine cannot be run any more: the run stops.
+    /// [`Link::exchange`]). `None` when the engine cannot be run any more: the run stops.
     pub(super) fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Option<Vec<Reply>> {
         if self.stopped.is_some() {
             return None;

@@ -1,0 +1,264 @@
+"""Type stubs of the native module: every class and function of ``bao_oracle``."""
+
+import os
+from typing import (
+    Any,
+    Dict,
+    Iterable,
+    List,
+    Literal,
+    Mapping,
+    Optional,
+    Protocol,
+    Sequence,
+    TypedDict,
+    Union,
+)
+
+
+__version__: str
+RULESETS: List[str]
+"""Every ruleset id the oracle knows, in a stable order."""
+
+Side = Literal["south", "north"]
+Notation = Literal["canonical", "donkers"]
+
+class Score(TypedDict):
+    south: int
+    north: int
+
+class Outcome(TypedDict):
+    """How a game ended: the winner (or ``draw``), the rule that ended it, and for Bao Kingulu
+    the count that decided it."""
+
+    result: Literal["south", "north", "draw"]
+    rule: str
+    score: Optional[Score]
+
+class Event(TypedDict, total=False):
+    """What a move did, one step: every event has ``type``, ``rule`` and ``text``; the other
+    fields depend on the type (``lap``: from, seeds, direction, to; ``relay``: at, seeds;
+    ``step``: from, to; ``enter``: hole, seeds; ``capture``: hole, seeds; ``reserve``: hole, by,
+    seeds; ``transfer``: from, to; ``note``: note; ``stop``: at, reason; ``game_over``: result,
+    score)."""
+
+    type: Literal[
+        "lap", "relay", "step", "enter", "capture", "reserve", "transfer", "note", "stop", "game_over"
+    ]
+    rule: str
+    text: str
+    hole: str
+    at: str
+    to: str
+    seeds: int
+    direction: str
+    by: Side
+    note: str
+    reason: str
+    result: Literal["south", "north", "draw"]
+    score: Optional[Score]
+
+class BaoError(Exception):
+    """A refusal of the oracle; ``str()`` is the line the command line prints
+    (``error[code]: ...``)."""
+
+    code: str
+    """The stable error code (``illegal-move``, ``bad-position``, ``unknown-ruling``, ...)."""
+    rule: Optional[str]
+    """The rule id behind the refusal (``KIN-7``), or None."""
+    message: str
+    """Why, in words, without the code and the rule."""
+    help: Optional[str]
+    """What to write instead, or None."""
+    findings: List[Dict[str, Any]]
+    """For ``import_transcript``: every finding (code, rule, message, ply, move, help)."""
+
+class MoveError(BaoError):
+    """A move not played: ``not-notation``, ``ambiguous-move``, ``illegal-move``,
+    ``undecided-move``, ``move-after-end`` or ``false-claim``."""
+
+    candidates: List[str]
+    """For ``ambiguous-move``: the legal moves the spelling fits."""
+
+class SetupError(BaoError):
+    """A game or position that cannot be set up: ``unknown-ruleset``, ``unknown-ruling``,
+    ``bad-value``, ``bad-position`` (with the rule the position breaks)."""
+
+class Game:
+    """A game: a ruleset under a preset and rulings."""
+
+    def __init__(
+        self, ruleset: str, preset: Optional[str] = None, rulings: Optional[Mapping[str, str]] = None
+    ) -> None:
+        """``ruleset``: one of RULESETS; ``preset``: a preset of the game; ``rulings``: ruling
+        name to value, over the preset. Raises SetupError."""
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def preset(self) -> Optional[str]: ...
+    @property
+    def rulings(self) -> Dict[str, str]:
+        """Every ruling of the game with the value in force."""
+    @property
+    def notations(self) -> List[Notation]: ...
+    @property
+    def position_forms(self) -> List[Literal["compact", "diagram", "donkers"]]:
+        """The forms positions are read and written in."""
+    @property
+    def presets(self) -> List[str]: ...
+    def start(self) -> "Position":
+        """The standard start position."""
+    def position(self, text: str) -> "Position":
+        """A position read from any of the game's forms (compact, diagram, Donkers' bracket
+        form), told apart by its shape. Raises SetupError."""
+
+class Position:
+    """A position of a game, immutable and hashable; the side to move is part of it."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def side_to_move(self) -> Side: ...
+    def compact(self) -> str:
+        """The compact form, one line."""
+    def diagram(self) -> str:
+        """The diagram, several lines."""
+    def format(self, form: Literal["compact", "diagram", "donkers"] = "compact") -> str:
+        """The position in one of the game's forms (``donkers``: the 4x8 games' bracket
+        strings). Raises SetupError for a form the game lacks."""
+    def svg(self) -> str:
+        """The board as an SVG picture."""
+    def _repr_svg_(self) -> str: ...
+    def legal_moves(self, notation: Notation = "canonical") -> List[str]:
+        """The legal moves, in canonical order; none once the game is over."""
+    def play(
+        self, move_text: str, notation: Notation = "canonical", history: Sequence["Position"] = ()
+    ) -> "Played":
+        """Plays a move as written. Raises MoveError. ``history``: earlier positions, oldest
+        first, for the repetition rules."""
+    def outcome(self) -> Optional[Outcome]:
+        """The game's end at this position, or None."""
+    def is_over(self) -> bool: ...
+    def perft(self, depth: int) -> int:
+        """Leaves of the move tree ``depth`` plies deep."""
+    def divide(self, depth: int) -> Dict[str, int]:
+        """perft by first move."""
+    def explain(self, move_text: str) -> "Explanation":
+        """The move explained step by step, or why it is refused."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Played:
+    """A move played."""
+
+    @property
+    def move(self) -> str:
+        """The move in canonical notation."""
+    @property
+    def position(self) -> Position:
+        """The position after the move."""
+    @property
+    def events(self) -> List[Event]:
+        """What the move did, in order, each with its rule id."""
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        """The game's end after the move, or None."""
+    def _repr_svg_(self) -> str: ...
+
+class Explanation:
+    """A move explained, as ``bao-oracle explain`` gives it; ``str()`` is its text."""
+
+    @property
+    def data(self) -> Dict[str, Any]:
+        """``ruleset``, ``move``, ``mover``, ``rulings``, ``before``, ``played``; for a played
+        move ``canonical``, ``steps`` (rule, text, board), ``false_claims``, ``under``,
+        ``after``, ``compact``, ``outcome``; for a refused one ``code``, ``rule``, ``reason``,
+        ``candidates``, ``legal``."""
+    @property
+    def played(self) -> bool: ...
+    @property
+    def steps(self) -> List[Dict[str, Any]]: ...
+    @property
+    def text(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...
+    def _repr_svg_(self) -> str: ...
+
+class ConformReport:
+    """A conformance run's report."""
+
+    @property
+    def conforms(self) -> bool: ...
+    @property
+    def data(self) -> Dict[str, Any]:
+        """The report as ``bao-oracle conform --format json`` writes it."""
+    @property
+    def findings(self) -> List[Dict[str, Any]]:
+        """The divergences: summary, rules, start, moves (shortest reproduction), request,
+        engine, oracle, cases."""
+    @property
+    def summary(self) -> str:
+        """The closing line, ``N passed, M failed``."""
+    def failure(self) -> Optional[str]:
+        """The finding with the shortest reproduction and the counts; None if it conforms."""
+
+class Engine(Protocol):
+    """What ``conform`` runs: the protocol's two calls, each taking the request message and
+    returning the response message (dicts, as the JSON messages of docs/protocol.md hold).
+    An optional ``hello()`` returns the handshake's answer."""
+
+    def legal_moves(self, request: Dict[str, Any]) -> Dict[str, Any]: ...
+    def play(self, request: Dict[str, Any]) -> Dict[str, Any]: ...
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+def check(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    rulings: Optional[Mapping[str, str]] = None,
+    preset: Optional[str] = None,
+    infer_rulings: bool = False,
+    repair_window: int = 8,
+) -> Dict[str, Any]:
+    """Checks record files and folders: the JSON report of ``bao-oracle check --format json``
+    as data (docs/json-report.md)."""
+
+def check_text(
+    text: str,
+    *,
+    name: str = "<text>",
+    rulings: Optional[Mapping[str, str]] = None,
+    preset: Optional[str] = None,
+    infer_rulings: bool = False,
+    repair_window: int = 8,
+) -> Dict[str, Any]:
+    """Checks the records (or transcript) in ``text`` as a file named ``name``."""
+
+def import_transcript(
+    text: str,
+    *,
+    ruleset: str = "bao-la-kiswahili",
+    name: str = "transcript",
+    source: Optional[str] = None,
+    rulings: Optional[Mapping[str, str]] = None,
+    strict: bool = False,
+) -> Dict[str, Any]:
+    """A published transcript as a record: ``{"record": yaml, "warnings": [...]}``."""
+
+def conform(
+    engine: Engine,
+    *,
+    rulesets: Optional[Sequence[str]] = None,
+    games: int = 20,
+    positions: int = 20,
+    seed: int = 0,
+    preset: Optional[str] = None,
+    rulings: Optional[Mapping[str, str]] = None,
+    skip: Sequence[str] = (),
+    known_failures: Sequence[str] = (),
+    allow_skips: bool = False,
+    max_laps: Optional[int] = None,
+    spec: Optional[Sequence[PathLike]] = None,
+) -> ConformReport:
+    """Runs ``engine`` through ``bao-oracle conform``'s run in this process."""

@@ -1,0 +1,372 @@
+//! Conformance in-process: a Python object answering the protocol's messages is run through the
+//! oracle's own conformance run (`bao_oracle::conform`: its scenarios, random games, position
+//! probes, judge and shrinking), over the [`Link`] seam instead of a child process.
+
+use std::collections::BTreeMap;
+
+use bao_oracle::conform as run;
+use bao_oracle::conform::{EngineInfo, Fatal, Link, Options, Reply, Report, Run};
+use bao_oracle::game::Game;
+use bao_oracle::protocol::{self, Request, Response, RulesetSupport, Rulings};
+use bao_oracle::rulings::Preset;
+use bao_oracle::spec::{self, SpecFile};
+use bao_oracle::{games, with_game};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use serde_json::Value;
+
+use crate::convert::{from_py, json_to_py, to_py};
+
+/// A Python engine: `legal_moves(request)` and `play(request)` take a request as the protocol's
+/// JSON message (a dict) and return the response message (a dict; its `id` may be left out).
+struct InProcess<'py> {
+    engine: Bound<'py, PyAny>,
+    info: EngineInfo,
+    next_id: u64,
+    requests: u64,
+}
+
+impl<'py> InProcess<'py> {
+    /// The engine's `hello()` if it has one, else `rulesets` at their default rulings.
+    fn start(engine: Bound<'py, PyAny>, rulesets: Option<&[String]>) -> PyResult<Self> {
+        let info = if engine.hasattr("hello")? {
+            let answer = engine.call_method0("hello")?;
+            let mut value = from_py(&answer)?;
+            if let Value::Object(map) = &mut value {
+                map.entry("id").or_insert(Value::from(0));
+                map.entry("type").or_insert(Value::from("hello"));
+                map.entry("protocol")
+                    .or_insert(Value::from(protocol::VERSION));
+            }
+            match serde_json::from_value::<Response>(value.clone()) {
+                Ok(Response::Hello {
+                    engine: name,
+                    version,
+                    protocol,
+                    rulesets,
+                    ..
+                }) => EngineInfo {
+                    name,
+                    version,
+                    protocol,
+                    rulesets,
+                },
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "the engine's hello() is not a `hello` answer: {value}"
+                    )));
+                }
+            }
+        } else {
+            let name = engine.get_type().name()?.to_string();
+            let rulesets = rulesets
+                .map(<[String]>::to_vec)
+                .unwrap_or_else(|| games::RULESETS.iter().map(|r| r.to_string()).collect());
+            EngineInfo {
+                name,
+                version: None,
+                protocol: protocol::VERSION,
+                rulesets: rulesets
+                    .into_iter()
+                    .map(|r| (r, RulesetSupport::default()))
+                    .collect(),
+            }
+        };
+        if info.protocol != protocol::VERSION {
+            return Err(PyValueError::new_err(format!(
+                "the engine speaks protocol version {}; this oracle speaks {}",
+                info.protocol,
+                protocol::VERSION
+            )));
+        }
+        Ok(InProcess {
+            engine,
+            info,
+            next_id: 1,
+            requests: 1,
+        })
+    }
+
+    /// One request answered: the engine's answer as the line it would have written.
+    fn answer(&mut self, request: &mut Request) -> Reply {
+        let id = protocol::id(self.next_id);
+        self.next_id += 1;
+        self.requests += 1;
+        match request {
+            Request::Hello { id: i, .. }
+            | Request::LegalMoves { id: i, .. }
+            | Request::Play { id: i, .. } => *i = id.clone(),
+        }
+        let py = self.engine.py();
+        let method = match request {
+            Request::Hello { .. } => "hello",
+            Request::LegalMoves { .. } => "legal_moves",
+            Request::Play { .. } => "play",
+        };
+        let called = (|| -> PyResult<Value> {
+            let message = serde_json::to_value(&*request).expect("requests serialize");
+            let answer = self.engine.call_method1(method, (to_py(py, &message)?,))?;
+            from_py(&answer)
+        })();
+        match called {
+            Ok(mut answer) => {
+                if let Value::Object(map) = &mut answer {
+                    map.entry("id").or_insert(id.clone());
+                }
+                let line = answer.to_string();
+                run::read_reply(line, &id)
+            }
+            Err(e) => {
+                let why = format!("{method}() raised {}", describe(py, &e));
+                Reply::Invalid {
+                    line: format!("({why})"),
+                    why,
+                }
+            }
+        }
+    }
+}
+
+/// An exception in one line: its type and message.
+fn describe(py: Python<'_>, e: &PyErr) -> String {
+    let kind = e
+        .get_type(py)
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "an exception".into());
+    format!("{kind}: {}", e.value(py))
+}
+
+impl Link for InProcess<'_> {
+    fn info(&self) -> &EngineInfo {
+        &self.info
+    }
+
+    fn exchange(&mut self, requests: &mut [Request]) -> Result<Vec<Reply>, Fatal> {
+        Ok(requests.iter_mut().map(|r| self.answer(r)).collect())
+    }
+
+    fn requests(&self) -> u64 {
+        self.requests
+    }
+
+    fn restarts(&self) -> u32 {
+        0
+    }
+}
+
+/// A conformance run's report: `conforms`, `data` (the report as `bao-oracle conform --format
+/// json` writes it), `findings` (its divergences), `str()` the report for people.
+#[pyclass(frozen, module = "bao_oracle")]
+pub struct ConformReport {
+    report: Report,
+    data: PyObject,
+}
+
+#[pymethods]
+impl ConformReport {
+    /// Whether the engine conforms: no case failed and nothing else went wrong.
+    #[getter]
+    fn conforms(&self) -> bool {
+        self.report.conforms()
+    }
+
+    /// The report as data (the JSON report's fields).
+    #[getter]
+    fn data(&self, py: Python<'_>) -> PyObject {
+        self.data.clone_ref(py)
+    }
+
+    /// The findings: each a different way the engine disagrees with the oracle, with the rule
+    /// ids, its shortest reproduction (`start`, `moves`) and both answers.
+    #[getter]
+    fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.data.bind(py).get_item("divergences")
+    }
+
+    /// The closing line: `N passed, M failed`.
+    #[getter]
+    fn summary(&self) -> String {
+        self.report.summary.closing_line()
+    }
+
+    /// Why the run fails, for an assertion: the finding with the shortest reproduction, as the
+    /// report prints it, and the counts; None when the engine conforms.
+    fn failure(&self) -> Option<String> {
+        if self.report.conforms() {
+            return None;
+        }
+        let mut out = String::new();
+        if let Some(d) = self.report.divergences.iter().min_by_key(|d| d.moves.len()) {
+            let more = self.report.divergences.len() - 1;
+            out.push_str(&d.to_human());
+            if more > 0 {
+                out.push_str(&format!("(and {more} more findings)\n"));
+            }
+        }
+        for problem in &self.report.problems {
+            out.push_str(&format!("{problem}\n"));
+        }
+        out.push_str(&self.report.summary.closing_line());
+        Some(out)
+    }
+
+    fn __str__(&self) -> String {
+        self.report.to_human()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ConformReport(conforms={}, {})",
+            if self.report.conforms() {
+                "True"
+            } else {
+                "False"
+            },
+            self.report.summary.closing_line()
+        )
+    }
+}
+
+/// conform(engine, *, rulesets=None, games=20, positions=20, seed=0, preset=None, rulings=None,
+/// skip=(), known_failures=(), allow_skips=False, max_laps=None, spec=None) -> ConformReport
+///
+/// Runs `engine` through `bao-oracle conform`'s run, in this process: every scenario of the
+/// specification, `games` seeded random games and `positions` position probes per ruleset, each
+/// answer judged against the oracle's, each diverging game shrunk to its shortest reproduction.
+///
+/// `engine` is any object with `legal_moves(request)` and `play(request)`: each takes the
+/// protocol's request message as a dict (`ruleset`, `rulings`, `position`, and for `play`
+/// `move` and maybe `history`) and returns the response message as a dict (`{"type": "moves",
+/// "moves": [...]}`, `{"type": "played", "position": ..., "events": [...]}`, `{"type":
+/// "illegal", "reason": ...}`, `{"type": "error", "code": ..., "message": ...}`, ...; see
+/// docs/protocol.md). An optional `hello()` returns the handshake's answer (engine name,
+/// rulesets, rulings, presets); without it the engine is taken to play `rulesets` (default:
+/// all four) at the default rulings. An exception raised by a call fails that case.
+///
+/// The options are `bao-oracle conform`'s: `skip` and `known_failures` are case-name globs,
+/// `max_laps` leaves out moves the oracle needs more laps to decide, `spec` the specification
+/// files or folders whose scenarios to run (default: the one built in).
+#[pyfunction]
+#[pyo3(signature = (engine, *, rulesets = None, games = 20, positions = 20, seed = 0, preset = None, rulings = None, skip = Vec::new(), known_failures = Vec::new(), allow_skips = false, max_laps = None, spec = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn conform(
+    py: Python<'_>,
+    engine: Bound<'_, PyAny>,
+    rulesets: Option<Vec<String>>,
+    games: u64,
+    positions: u64,
+    seed: u64,
+    preset: Option<String>,
+    rulings: Option<BTreeMap<String, String>>,
+    skip: Vec<String>,
+    known_failures: Vec<String>,
+    allow_skips: bool,
+    max_laps: Option<u32>,
+    spec: Option<Vec<std::path::PathBuf>>,
+) -> PyResult<ConformReport> {
+    for r in rulesets.iter().flatten() {
+        if !games::RULESETS.contains(&r.as_str()) {
+            return Err(PyValueError::new_err(games::unknown_ruleset(r)));
+        }
+    }
+    let mut link = InProcess::start(engine, rulesets.as_deref())?;
+    let supported = link.info.rulesets.clone();
+    let selected: Vec<String> = match &rulesets {
+        Some(r) => r.clone(),
+        None => games::RULESETS
+            .iter()
+            .filter(|r| supported.contains_key(**r))
+            .map(|r| r.to_string())
+            .collect(),
+    };
+    if selected.is_empty() {
+        return Err(PyValueError::new_err(
+            "the engine supports none of the oracle's rulesets",
+        ));
+    }
+    let mut plan: Vec<(String, Rulings, Option<&'static Preset>)> = Vec::new();
+    let mut unused: Vec<String> = rulings.iter().flatten().map(|(n, _)| n.clone()).collect();
+    let mut preset_used = preset.is_none();
+    for ruleset in &selected {
+        let Some(support) = supported.get(ruleset) else {
+            return Err(PyValueError::new_err(format!(
+                "the engine does not support {ruleset} (its `hello` does not list it)"
+            )));
+        };
+        let found = with_game!(ruleset, G => {
+            // The preset asked for, or else the first the engine plays when it plays only
+            // presets (and not the defaults), as `bao-oracle conform` chooses.
+            let wanted = preset.clone().or_else(|| {
+                let declared = &support.presets;
+                (!declared.is_empty() && !declared.iter().any(|p| p == "de-voogt"))
+                    .then(|| declared[0].clone())
+            });
+            let chosen = wanted.as_deref().and_then(|name| G::PRESETS.iter().find(|p| p.name == name));
+            if chosen.is_some() && preset.is_some() {
+                preset_used = true;
+            }
+            let mut set = Rulings::new();
+            for (name, value) in rulings.iter().flatten() {
+                if G::RULINGS.iter().any(|d| d.name == name) {
+                    set.insert(name, value).map_err(|e| PyValueError::new_err(e.message))?;
+                    unused.retain(|n| n != name);
+                }
+            }
+            let set = match chosen {
+                Some(p) => set.over(p),
+                None => set,
+            };
+            set.resolve::<G>().map_err(|e| PyValueError::new_err(e.message))?;
+            Ok::<_, PyErr>((set, chosen))
+        })
+        .expect("the rulesets were checked")?;
+        plan.push((ruleset.clone(), found.0, found.1));
+    }
+    if let Some(name) = unused.first() {
+        return Err(PyValueError::new_err(format!(
+            "`{name}` is not a ruling of any selected ruleset"
+        )));
+    }
+    if !preset_used {
+        return Err(PyValueError::new_err(format!(
+            "`{}` is not a preset of any selected ruleset",
+            preset.unwrap_or_default()
+        )));
+    }
+    let files: Vec<_> = spec::load(spec.as_deref().unwrap_or_default())
+        .map_err(|e| {
+            PyValueError::new_err(match e {
+                Ok(message) => message,
+                Err(e) => format!("cannot read {}: {}", e.path.display(), e.message),
+            })
+        })?
+        .into_iter()
+        .filter_map(|(_, file)| match file {
+            SpecFile::Scenarios(file) => Some(file),
+            _ => None,
+        })
+        .collect();
+    let options = Options {
+        games,
+        positions,
+        seed,
+        skip,
+        known_failures,
+        allow_skips,
+        max_laps,
+    };
+    let mut run = Run::new(&mut link, &options);
+    for (ruleset, rulings, preset) in &plan {
+        let outcome = with_game!(ruleset, G => {
+            let scripts = run::scripts::<G>(&files, *preset);
+            run.ruleset::<G>(&scripts, rulings, *preset)
+        });
+        if let Some(Err(fatal)) = outcome {
+            return Err(PyValueError::new_err(fatal.0));
+        }
+    }
+    let report = run.finish();
+    let data = json_to_py(py, &report.to_json())?;
+    Ok(ConformReport { report, data })
+}

@@ -1,0 +1,130 @@
+//! The oracle's refusals as Python exceptions: each carries the stable code, the rule id (or
+//! None) and the message, and reads as the line the command line prints (`error[code]: ...`).
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+create_exception!(
+    bao_oracle,
+    BaoError,
+    PyException,
+    "A refusal of the oracle: `.code` (the stable error code, as `bao-oracle` prints it), \
+     `.rule` (the rule id, or None), `.message` (why, in words), `.help` (what to write \
+     instead, or None); `str()` is the line the command line prints."
+);
+create_exception!(
+    bao_oracle,
+    MoveError,
+    BaoError,
+    "A move the oracle does not play: not notation, ambiguous, illegal, undecided, after the end \
+     of the game, or a false claim. `.candidates`: the legal moves an ambiguous spelling fits."
+);
+create_exception!(
+    bao_oracle,
+    SetupError,
+    BaoError,
+    "A game or position the oracle cannot set up: an unknown ruleset, ruling or preset, or a \
+     text that is no position of the game."
+);
+
+/// Which exception class.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    Move,
+    Setup,
+}
+
+/// A refusal, before it becomes an exception (boxed: results stay small).
+#[derive(Clone, Debug)]
+pub struct Refusal(Box<Details>);
+
+/// What a refusal carries.
+#[derive(Clone, Debug)]
+pub struct Details {
+    pub kind: Kind,
+    pub code: String,
+    pub rule: Option<String>,
+    pub message: String,
+    pub help: Option<String>,
+    /// What the command line prints after `error[code]: `.
+    pub line: String,
+    pub candidates: Vec<String>,
+}
+
+impl Refusal {
+    pub fn setup(
+        code: impl ToString,
+        rule: Option<&str>,
+        message: String,
+        help: Option<String>,
+    ) -> Self {
+        let line = match rule {
+            Some(rule) => format!("{message} ({rule})"),
+            None => message.clone(),
+        };
+        Refusal(Box::new(Details {
+            kind: Kind::Setup,
+            code: code.to_string(),
+            rule: rule.map(str::to_string),
+            message,
+            help,
+            line,
+            candidates: Vec::new(),
+        }))
+    }
+
+    /// A move not played: `line` is what the command line prints after `error[code]: `.
+    pub fn refused_move(
+        code: impl ToString,
+        rule: Option<&str>,
+        message: String,
+        line: String,
+        candidates: Vec<String>,
+    ) -> Self {
+        Refusal(Box::new(Details {
+            kind: Kind::Move,
+            code: code.to_string(),
+            rule: rule.map(str::to_string),
+            message,
+            help: None,
+            line,
+            candidates,
+        }))
+    }
+
+    pub fn into_err(self, py: Python<'_>) -> PyErr {
+        let this = *self.0;
+        let text = format!("error[{}]: {}", this.code, this.line);
+        let err = match this.kind {
+            Kind::Move => MoveError::new_err(text),
+            Kind::Setup => SetupError::new_err(text),
+        };
+        let value = err.value(py);
+        let set = || -> PyResult<()> {
+            value.setattr("code", &this.code)?;
+            value.setattr("rule", &this.rule)?;
+            value.setattr("message", &this.message)?;
+            value.setattr("help", &this.help)?;
+            if let Kind::Move = this.kind {
+                value.setattr("candidates", &this.candidates)?;
+            }
+            Ok(())
+        };
+        match set() {
+            Ok(()) => err,
+            Err(e) => e,
+        }
+    }
+}
+
+/// `Result<T, Refusal>` into a Python result.
+pub trait OrRaise<T> {
+    fn or_raise(self, py: Python<'_>) -> PyResult<T>;
+}
+
+impl<T> OrRaise<T> for Result<T, Refusal> {
+    fn or_raise(self, py: Python<'_>) -> PyResult<T> {
+        self.map_err(|r| r.into_err(py))
+    }
+}

@@ -1,0 +1,33 @@
+//! `bao_oracle` for Python: the rules of the four games as objects, record checks, transcript
+//! import and in-process conformance, all through the oracle's library (`bao-oracle` without its
+//! command line). The Python package (`python/bao_oracle/`) re-exports this module `_native`.
+
+mod conform;
+mod convert;
+mod error;
+mod objects;
+mod records;
+mod rules;
+
+use pyo3::prelude::*;
+
+/// The native part of `bao_oracle`: import `bao_oracle`, not this module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("RULESETS", bao_oracle::games::RULESETS.to_vec())?;
+    m.add("BaoError", py.get_type::<error::BaoError>())?;
+    m.add("MoveError", py.get_type::<error::MoveError>())?;
+    m.add("SetupError", py.get_type::<error::SetupError>())?;
+    m.add_class::<objects::Game>()?;
+    m.add_class::<objects::Position>()?;
+    m.add_class::<objects::Played>()?;
+    m.add_class::<objects::Explanation>()?;
+    m.add_class::<conform::ConformReport>()?;
+    m.add_function(wrap_pyfunction!(records::check, m)?)?;
+    m.add_function(wrap_pyfunction!(records::check_text, m)?)?;
+    m.add_function(wrap_pyfunction!(records::import_transcript, m)?)?;
+    m.add_function(wrap_pyfunction!(conform::conform, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,437 @@
+//! The Python classes of the rules: `Game`, `Position`, `Played`, `Explanation`.
+
+use std::sync::Arc;
+
+use bao_oracle::game::Event;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use serde_json::Value;
+
+use crate::convert::to_py;
+use crate::error::OrRaise;
+use crate::rules::{self, AnyPosition, Rules, end_json};
+
+/// A game: a ruleset under a preset and rulings, checked as a record's are.
+///
+/// >>> game = Game("bao-kingulu")
+/// >>> game.start().legal_moves()
+/// ['A3', 'A4', 'A5', 'A6']
+#[pyclass(frozen, module = "bao_oracle")]
+pub struct Game {
+    pub rules: Arc<dyn Rules>,
+}
+
+#[pymethods]
+impl Game {
+    /// Game(ruleset, preset=None, rulings=None): `ruleset` is `bao-la-kimasai`, `bao-kingulu`,
+    /// `bao-la-kete` or `bao-la-kiswahili`; `preset` a preset of the game (`nkkmd`, ...);
+    /// `rulings` a dict of ruling name to value, over the preset. Raises SetupError.
+    #[new]
+    #[pyo3(signature = (ruleset, preset = None, rulings = None))]
+    fn new(
+        py: Python<'_>,
+        ruleset: &str,
+        preset: Option<&str>,
+        rulings: Option<std::collections::BTreeMap<String, String>>,
+    ) -> PyResult<Self> {
+        let rulings: Vec<(String, String)> = rulings.unwrap_or_default().into_iter().collect();
+        let rules = rules::game(ruleset, preset, &rulings).or_raise(py)?;
+        Ok(Game { rules })
+    }
+
+    /// The ruleset id (`bao-kingulu`).
+    #[getter]
+    fn ruleset(&self) -> &'static str {
+        self.rules.ruleset()
+    }
+
+    /// The game's name (`Bao Kingulu`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.rules.name()
+    }
+
+    /// The preset the rulings came from, or None.
+    #[getter]
+    fn preset(&self) -> Option<String> {
+        self.rules.preset().map(str::to_string)
+    }
+
+    /// Every ruling of the game with the value in force, as a dict.
+    #[getter]
+    fn rulings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in self.rules.rulings() {
+            dict.set_item(name, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The notations moves can be read and written in (`canonical`, and `donkers` for the 4x8
+    /// games).
+    #[getter]
+    fn notations(&self) -> Vec<&'static str> {
+        self.rules.notations()
+    }
+
+    /// The forms positions are read and written in: `compact`, `diagram`, and `donkers` (the
+    /// bracket strings of Donkers' program) for the 4x8 games.
+    #[getter]
+    fn position_forms(&self) -> Vec<&'static str> {
+        self.rules.position_forms()
+    }
+
+    /// The presets of the game.
+    #[getter]
+    fn presets(&self) -> Vec<&'static str> {
+        self.rules.presets()
+    }
+
+    /// The standard start position.
+    fn start(&self) -> Position {
+        Position {
+            rules: self.rules.clone(),
+            pos: self.rules.start(),
+        }
+    }
+
+    /// A position read from text in any form the game reads (compact, diagram, Donkers'
+    /// bracket form for the 4x8 games), told apart by its shape and checked under the game's
+    /// rulings. Raises SetupError (code `bad-position`, with the rule).
+    fn position(&self, py: Python<'_>, text: &str) -> PyResult<Position> {
+        let pos = self.rules.read(text).or_raise(py)?;
+        Ok(Position {
+            rules: self.rules.clone(),
+            pos,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        match self.rules.preset() {
+            Some(p) => format!(
+                "Game({}, preset={})",
+                quoted(self.rules.ruleset()),
+                quoted(p)
+            ),
+            None => format!("Game({})", quoted(self.rules.ruleset())),
+        }
+    }
+}
+
+/// A position of a game, immutable: the side to move is part of it. Equal positions of one game
+/// compare equal and hash alike.
+#[pyclass(frozen, module = "bao_oracle")]
+pub struct Position {
+    pub rules: Arc<dyn Rules>,
+    pub pos: AnyPosition,
+}
+
+impl Position {
+    fn notation(notation: &str, py: Python<'_>) -> PyResult<bao_oracle::game::Notation> {
+        rules::notation(notation).or_raise(py)
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "{}, {} to move",
+            self.rules.name(),
+            self.rules.side_to_move(&self.pos)
+        )
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The game this is a position of.
+    #[getter]
+    fn game(&self) -> Game {
+        Game {
+            rules: self.rules.clone(),
+        }
+    }
+
+    /// `south` or `north`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        self.rules.side_to_move(&self.pos)
+    }
+
+    /// The compact form (one line), as records and the protocol write positions.
+    fn compact(&self) -> String {
+        self.rules.compact(&self.pos)
+    }
+
+    /// The position in `form`: `compact`, `diagram` or, for the 4x8 games, `donkers` (the
+    /// bracket string of Donkers' program). Raises SetupError for a form the game lacks.
+    #[pyo3(signature = (form = "compact"))]
+    fn format(&self, py: Python<'_>, form: &str) -> PyResult<String> {
+        self.rules.format(&self.pos, form).or_raise(py)
+    }
+
+    /// The diagram (several lines), as `bao-oracle play --diagram` prints it.
+    fn diagram(&self) -> String {
+        self.rules.diagram(&self.pos)
+    }
+
+    /// The board as an SVG picture, as `bao-oracle play --svg` draws it.
+    fn svg(&self) -> String {
+        self.rules.svg(&self.pos, &[], &self.title())
+    }
+
+    /// The SVG picture, for notebooks (Jupyter shows it).
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
+    /// The legal moves of the side to move, in canonical order; none once the game is over.
+    /// `notation`: `canonical` (default) or `donkers` (the 4x8 games).
+    #[pyo3(signature = (notation = "canonical"))]
+    fn legal_moves(&self, py: Python<'_>, notation: &str) -> PyResult<Vec<String>> {
+        let notation = Self::notation(notation, py)?;
+        self.rules.legal_moves(&self.pos, notation).or_raise(py)
+    }
+
+    /// Plays a move as written (claims checked); returns a Played: the move, the position after
+    /// it, its events and the outcome. Raises MoveError with the code and rule the command line
+    /// prints. `history`: the game's earlier positions, oldest first, for the repetition rules
+    /// (Bao Kingulu KIN-A9, Bao la Kimasai MAS-11); without it repetition is not considered.
+    #[pyo3(signature = (move_text, notation = "canonical", history = Vec::new()))]
+    fn play(
+        &self,
+        py: Python<'_>,
+        move_text: &str,
+        notation: &str,
+        history: Vec<PyRef<'_, Position>>,
+    ) -> PyResult<Played> {
+        let notation = Self::notation(notation, py)?;
+        let mut earlier = Vec::with_capacity(history.len());
+        for p in &history {
+            if p.rules.ruleset() != self.rules.ruleset() {
+                return Err(PyTypeError::new_err(format!(
+                    "the history holds a position of {}, not of {}",
+                    p.rules.ruleset(),
+                    self.rules.ruleset()
+                )));
+            }
+            earlier.push(p.pos.clone());
+        }
+        let played = self
+            .rules
+            .play(&self.pos, move_text, notation, &earlier)
+            .or_raise(py)?;
+        Ok(Played {
+            rules: self.rules.clone(),
+            mv: played.canonical,
+            after: played.after,
+            events: played.events,
+            end: played.end.as_ref().map(end_json),
+        })
+    }
+
+    /// The outcome if the game is over at this position (`{"result", "rule", "score"}`), else
+    /// None.
+    fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
+        match self.rules.end(&self.pos) {
+            Some(end) => to_py(py, &end_json(&end)),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// Whether the game is over at this position.
+    fn is_over(&self) -> bool {
+        self.rules.end(&self.pos).is_some()
+    }
+
+    /// The number of move sequences of `depth` plies (leaves of the move tree), as
+    /// `bao-oracle perft`. The GIL is released while it counts.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let (rules, pos) = (self.rules.clone(), self.pos.clone());
+        py.allow_threads(move || rules.perft(&pos, depth))
+    }
+
+    /// perft split by first move: a dict of canonical move to count, as `bao-oracle perft
+    /// --divide`.
+    fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
+        let (rules, pos) = (self.rules.clone(), self.pos.clone());
+        let counts = py.allow_threads(move || rules.divide(&pos, depth));
+        let dict = PyDict::new(py);
+        for (mv, n) in counts {
+            dict.set_item(mv, n)?;
+        }
+        Ok(dict)
+    }
+
+    /// The move explained step by step, each step with its rule, as `bao-oracle explain`;
+    /// a refused move is explained too (its code, rule and the legal moves).
+    fn explain(&self, py: Python<'_>, move_text: &str) -> PyResult<Explanation> {
+        let (data, text, svg) = self.rules.explain(&self.pos, move_text);
+        Ok(Explanation {
+            data: to_py(py, &data)?,
+            text,
+            svg,
+        })
+    }
+
+    fn __str__(&self) -> String {
+        self.compact()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Position({}, {})",
+            quoted(self.rules.ruleset()),
+            quoted(&self.rules.compact(&self.pos))
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.downcast::<Position>() {
+            Ok(other) => {
+                let other = other.get();
+                other.rules.ruleset() == self.rules.ruleset()
+                    && self.rules.same(&self.pos, &other.pos)
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.rules.hash(&self.pos)
+    }
+}
+
+/// A move played: `move` (canonical), `position` (after it), `events` (what it did, each a dict
+/// with its `type`, `rule` and words), `outcome` (the game's end, or None).
+#[pyclass(frozen, module = "bao_oracle")]
+pub struct Played {
+    rules: Arc<dyn Rules>,
+    mv: String,
+    after: AnyPosition,
+    events: Vec<Event>,
+    end: Option<Value>,
+}
+
+#[pymethods]
+impl Played {
+    /// The move in canonical notation.
+    #[getter(r#move)]
+    fn mv(&self) -> &str {
+        &self.mv
+    }
+
+    /// The position after the move.
+    #[getter]
+    fn position(&self) -> Position {
+        Position {
+            rules: self.rules.clone(),
+            pos: self.after.clone(),
+        }
+    }
+
+    /// What the move did, in order: laps, relays, captures, reservations, its stop and the
+    /// game's end, each a dict with `type`, `rule` (the rule id) and `text` (in words).
+    #[getter]
+    fn events(&self, py: Python<'_>) -> PyResult<PyObject> {
+        to_py(py, &self.rules.events(&self.events))
+    }
+
+    /// The game's end after the move (`{"result", "rule", "score"}`), or None.
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
+        match &self.end {
+            Some(end) => to_py(py, end),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// The position after the move, the move's hole, laps and captures marked.
+    fn _repr_svg_(&self) -> String {
+        let title = format!(
+            "{} after {}, {} to move",
+            self.rules.name(),
+            self.mv,
+            self.rules.side_to_move(&self.after)
+        );
+        self.rules.svg(&self.after, &self.events, &title)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Played({}, {})",
+            quoted(&self.mv),
+            quoted(&self.rules.compact(&self.after))
+        )
+    }
+}
+
+/// A move explained, as `bao-oracle explain` gives it: `data` (a dict: `played`, `steps` each
+/// with its `rule`, or `code`, `rule`, `reason` and `legal` for a refused move), `str()` the
+/// text, `_repr_svg_()` the pictures.
+#[pyclass(frozen, module = "bao_oracle")]
+pub struct Explanation {
+    data: PyObject,
+    text: String,
+    svg: String,
+}
+
+#[pymethods]
+impl Explanation {
+    /// The explanation as data.
+    #[getter]
+    fn data(&self, py: Python<'_>) -> PyObject {
+        self.data.clone_ref(py)
+    }
+
+    /// Whether the move was played.
+    #[getter]
+    fn played(&self, py: Python<'_>) -> PyResult<bool> {
+        self.data.bind(py).get_item("played")?.extract()
+    }
+
+    /// The steps of a played move (each a dict with `rule`, `text`, `board`); empty for a refused
+    /// one.
+    #[getter]
+    fn steps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let data = self.data.bind(py);
+        match data.get_item("steps") {
+            Ok(steps) => Ok(steps),
+            Err(_) => Ok(PyList::empty(py).into_any()),
+        }
+    }
+
+    /// The plain text, as `bao-oracle explain` prints it.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        self.data.bind(py).get_item(key)
+    }
+
+    /// The boards before, during and after the move, as `bao-oracle explain --format svg`.
+    fn _repr_svg_(&self) -> &str {
+        &self.svg
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let data = self.data.bind(py);
+        let text = data.get_item("move")?;
+        let played: bool = data.get_item("played")?.extract()?;
+        Ok(format!(
+            "Explanation({}, played={})",
+            text.repr()?,
+            if played { "True" } else { "False" }
+        ))
+    }
+}
+
+/// A text as Python writes a string literal of it (the texts here hold no control characters).
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
+}

@@ -1,0 +1,424 @@
+//! One game under its rulings, behind a trait object: what the Python classes call, for any
+//! ruleset chosen at run time. Every operation is the rules library's own (`Playthrough`,
+//! `Setup`, `perft`, `explain`, `picture`); this file only picks the game type and moves
+//! positions in and out of `Any`.
+
+use std::any::Any;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use bao_oracle::explain::{self, Verdict};
+use bao_oracle::game::{Event, Game, GameEnd, Notation, PositionForm};
+use bao_oracle::picture::{Highlights, svg};
+use bao_oracle::play::Playthrough;
+use bao_oracle::rulings::RulingSet;
+use bao_oracle::setup::{Setup, SetupError};
+use bao_oracle::{Code, perft, with_game};
+use serde_json::{Value, json};
+
+use crate::error::Refusal;
+
+/// A position of some game: the game's own `Position` type.
+pub type AnyPosition = Arc<dyn Any + Send + Sync>;
+
+/// A move played: the canonical move, the position after it and what it did.
+pub struct Move {
+    pub canonical: String,
+    pub after: AnyPosition,
+    pub events: Vec<Event>,
+    pub end: Option<GameEnd>,
+}
+
+/// A game under rulings, whatever its type.
+pub trait Rules: Send + Sync {
+    fn ruleset(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    fn preset(&self) -> Option<&str>;
+    /// Every ruling of the game with the value in force.
+    fn rulings(&self) -> Vec<(&'static str, String)>;
+    /// The rulings as chosen (preset included), for `explain` and conformance.
+    fn ruling_set(&self) -> &RulingSet;
+    fn notations(&self) -> Vec<&'static str>;
+    fn presets(&self) -> Vec<&'static str>;
+    fn start(&self) -> AnyPosition;
+    fn read(&self, text: &str) -> Result<AnyPosition, Refusal>;
+    fn compact(&self, pos: &AnyPosition) -> String;
+    /// The position in one of the game's forms (`compact`, `diagram`, and Donkers' bracket
+    /// form for the 4x8 games).
+    fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal>;
+    fn position_forms(&self) -> Vec<&'static str>;
+    fn diagram(&self, pos: &AnyPosition) -> String;
+    fn svg(&self, pos: &AnyPosition, events: &[Event], title: &str) -> String;
+    fn side_to_move(&self, pos: &AnyPosition) -> &'static str;
+    fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool;
+    fn hash(&self, pos: &AnyPosition) -> u64;
+    fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal>;
+    fn play(
+        &self,
+        pos: &AnyPosition,
+        text: &str,
+        notation: Notation,
+        history: &[AnyPosition],
+    ) -> Result<Move, Refusal>;
+    fn end(&self, pos: &AnyPosition) -> Option<GameEnd>;
+    fn perft(&self, pos: &AnyPosition, depth: u32) -> u64;
+    fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)>;
+    /// The move explained: its data, its text and its picture.
+    fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String);
+    /// The events as data, holes named by the game.
+    fn events(&self, events: &[Event]) -> Value;
+}
+
+/// Game `G` under resolved rulings.
+struct Under<G: Game> {
+    set: RulingSet,
+    rulings: G::Rulings,
+    preset: Option<String>,
+}
+
+/// The game `ruleset` under `rulings` (over `preset`), checked as a record's setup is.
+pub fn game(
+    ruleset: &str,
+    preset: Option<&str>,
+    rulings: &[(String, String)],
+) -> Result<Arc<dyn Rules>, Refusal> {
+    let mut set = RulingSet::new();
+    for (name, value) in rulings {
+        set.insert(name, value)
+            .map_err(|e| Refusal::setup(Code::UnknownRuling, None, e.message, None))?;
+    }
+    let setup = Setup {
+        rulings: set,
+        preset: preset.map(str::to_string),
+        ..Setup::default()
+    };
+    with_game!(ruleset, G => {
+        let (set, rulings) = setup.rulings_for::<G>().map_err(setup_refusal)?;
+        let under: Arc<dyn Rules> = Arc::new(Under::<G> { set, rulings, preset: setup.preset.clone() });
+        Ok(under)
+    })
+    .unwrap_or_else(|| {
+        Err(Refusal::setup(
+            Code::UnknownRuleset,
+            None,
+            bao_oracle::games::unknown_ruleset(ruleset),
+            None,
+        ))
+    })
+}
+
+pub fn setup_refusal(e: SetupError) -> Refusal {
+    Refusal::setup(e.code, e.rule, e.message, e.help.map(String::from))
+}
+
+/// A notation by name.
+pub fn notation(name: &str) -> Result<Notation, Refusal> {
+    Notation::parse(name).ok_or_else(|| {
+        Refusal::setup(
+            Code::BadValue,
+            None,
+            format!("`{name}` is not a notation: canonical or donkers"),
+            None,
+        )
+    })
+}
+
+pub fn end_json(end: &GameEnd) -> Value {
+    json!({
+        "result": end.outcome.name(),
+        "rule": end.rule,
+        "score": end.score.map(|[s, n]| json!({"south": s, "north": n})),
+    })
+}
+
+impl<G: Game> Under<G> {
+    fn pos<'a>(&self, pos: &'a AnyPosition) -> &'a G::Position {
+        pos.downcast_ref::<G::Position>()
+            .expect("a position of this game: the bindings pair each position with its game")
+    }
+
+    fn game(
+        &self,
+        pos: &AnyPosition,
+        notation: Notation,
+        history: &[AnyPosition],
+    ) -> Result<Playthrough<G>, Refusal> {
+        let game = if history.is_empty() {
+            Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone())
+        } else {
+            let history: Vec<G::Position> = history.iter().map(|p| self.pos(p).clone()).collect();
+            Playthrough::<G>::with_history(self.pos(pos).clone(), self.rulings.clone(), &history)
+        };
+        if notation == Notation::Canonical {
+            return Ok(game);
+        }
+        game.in_notation(notation).map_err(setup_refusal)
+    }
+}
+
+impl<G: Game> Rules for Under<G> {
+    fn ruleset(&self) -> &'static str {
+        G::RULESET
+    }
+
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn preset(&self) -> Option<&str> {
+        self.preset.as_deref()
+    }
+
+    fn rulings(&self) -> Vec<(&'static str, String)> {
+        G::RULINGS
+            .iter()
+            .map(|def| (def.name, self.set.value(def).to_string()))
+            .collect()
+    }
+
+    fn ruling_set(&self) -> &RulingSet {
+        &self.set
+    }
+
+    fn notations(&self) -> Vec<&'static str> {
+        G::NOTATIONS.iter().map(|n| n.name()).collect()
+    }
+
+    fn presets(&self) -> Vec<&'static str> {
+        G::PRESETS.iter().map(|p| p.name).collect()
+    }
+
+    fn start(&self) -> AnyPosition {
+        Arc::new(G::start())
+    }
+
+    fn read(&self, text: &str) -> Result<AnyPosition, Refusal> {
+        // The one reading of a start position: the setup's, under this game's rulings.
+        let setup = Setup {
+            start: Some(text.to_string()),
+            ..Setup::default()
+        };
+        let position = setup.start_for::<G>(&self.rulings).map_err(setup_refusal)?;
+        Ok(Arc::new(position))
+    }
+
+    fn compact(&self, pos: &AnyPosition) -> String {
+        G::format_compact(self.pos(pos))
+    }
+
+    fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal> {
+        let names = || self.position_forms().join(", ");
+        let form = PositionForm::parse(form).ok_or_else(|| {
+            Refusal::setup(
+                Code::BadValue,
+                None,
+                format!("`{form}` is not a position form: {}", names()),
+                None,
+            )
+        })?;
+        G::format_position(form, self.pos(pos))
+            .map_err(|e| Refusal::setup(Code::BadValue, e.rule, e.message, None))
+    }
+
+    fn position_forms(&self) -> Vec<&'static str> {
+        G::POSITION_FORMS.iter().map(|f| f.name()).collect()
+    }
+
+    fn diagram(&self, pos: &AnyPosition) -> String {
+        G::format_diagram(self.pos(pos))
+    }
+
+    fn svg(&self, pos: &AnyPosition, events: &[Event], title: &str) -> String {
+        let mut marks = Highlights::of_move(events);
+        marks.title = title.to_string();
+        svg::render(&G::board(self.pos(pos)), &marks)
+    }
+
+    fn side_to_move(&self, pos: &AnyPosition) -> &'static str {
+        G::side_to_move(self.pos(pos)).name()
+    }
+
+    fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool {
+        match (
+            a.downcast_ref::<G::Position>(),
+            b.downcast_ref::<G::Position>(),
+        ) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    fn hash(&self, pos: &AnyPosition) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        G::RULESET.hash(&mut hasher);
+        self.pos(pos).hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal> {
+        Ok(self.game(pos, notation, &[])?.legal_texts().moves)
+    }
+
+    fn play(
+        &self,
+        pos: &AnyPosition,
+        text: &str,
+        notation: Notation,
+        history: &[AnyPosition],
+    ) -> Result<Move, Refusal> {
+        let mut game = self.game(pos, notation, history)?;
+        // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
+        let played = game.play_text(text).map_err(|e| {
+            let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+            Refusal::refused_move(
+                e.code(),
+                e.rule,
+                e.message.clone(),
+                format!("`{text}`: {}{rule}", e.message),
+                e.candidates.iter().map(|&m| G::format_move(m)).collect(),
+            )
+        })?;
+        if let Some(claim) = played.false_claims.first() {
+            return Err(Refusal::refused_move(
+                Code::FalseClaim,
+                Some(claim.rule),
+                claim.message.clone(),
+                format!("`{text}`: {} ({})", claim.message, claim.rule),
+                Vec::new(),
+            ));
+        }
+        let end = game.end();
+        Ok(Move {
+            canonical: G::format_move(played.mv),
+            after: Arc::new(game.into_parts().0),
+            events: played.events,
+            end,
+        })
+    }
+
+    fn end(&self, pos: &AnyPosition) -> Option<GameEnd> {
+        G::game_end(self.pos(pos), &self.rulings)
+    }
+
+    fn perft(&self, pos: &AnyPosition, depth: u32) -> u64 {
+        perft::perft::<G>(self.pos(pos), &self.rulings, depth)
+    }
+
+    fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)> {
+        perft::divide::<G>(self.pos(pos), &self.rulings, depth)
+            .into_iter()
+            .map(|(mv, n)| (G::format_move(mv), n))
+            .collect()
+    }
+
+    fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String) {
+        let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone());
+        let e = explain::explain_in(&mut game, &self.set, text);
+        let rulings: serde_json::Map<String, Value> = e
+            .rulings
+            .iter()
+            .map(|r| (r.name.to_string(), Value::from(r.value.clone())))
+            .collect();
+        let mut data = json!({
+            "ruleset": e.ruleset,
+            "move": e.text,
+            "mover": e.mover.name(),
+            "rulings": rulings,
+            "before": e.before,
+        });
+        let more = match &e.verdict {
+            Verdict::Played {
+                canonical,
+                steps,
+                false_claims,
+                under,
+                after,
+                compact,
+                end,
+            } => json!({
+                "played": true,
+                "canonical": canonical,
+                "steps": steps.iter().map(|s| json!({
+                    "rule": s.rule,
+                    "text": s.text,
+                    "board": match &s.board {
+                        Some(explain::Board::Diagram(d)) => Value::from(d.clone()),
+                        Some(explain::Board::AsAtTheEnd) => Value::from(after.clone()),
+                        None => Value::Null,
+                    },
+                })).collect::<Vec<_>>(),
+                "false_claims": false_claims.iter().map(|(rule, message)| json!({"rule": rule, "message": message})).collect::<Vec<_>>(),
+                "under": under.as_ref().map(|(rule, text)| json!({"rule": rule, "text": text})),
+                "after": after,
+                "compact": compact,
+                "outcome": end.as_ref().map(end_json),
+            }),
+            Verdict::Refused {
+                code,
+                rule,
+                reason,
+                candidates,
+                legal,
+            } => json!({
+                "played": false,
+                "code": code,
+                "rule": rule,
+                "reason": reason,
+                "candidates": candidates,
+                "legal": legal,
+            }),
+        };
+        if let (Value::Object(data), Value::Object(more)) = (&mut data, more) {
+            data.extend(more);
+        }
+        (data, e.render(), e.render_svg())
+    }
+
+    fn events(&self, events: &[Event]) -> Value {
+        let h = |i: u8| Value::from(G::hole_name(i));
+        events
+            .iter()
+            .map(|event| {
+                let mut v = match *event {
+                    Event::Lap {
+                        from,
+                        seeds,
+                        direction,
+                        to,
+                        ..
+                    } => json!({"type": "lap", "from": h(from), "seeds": seeds, "direction": direction.name(), "to": h(to)}),
+                    Event::Relay { at, seeds, .. } => {
+                        json!({"type": "relay", "at": h(at), "seeds": seeds})
+                    }
+                    Event::Step { from, to, .. } => {
+                        json!({"type": "step", "from": h(from), "to": h(to)})
+                    }
+                    Event::Enter { hole, seeds, .. } => {
+                        json!({"type": "enter", "hole": h(hole), "seeds": seeds})
+                    }
+                    Event::Capture { hole, seeds, .. } => {
+                        json!({"type": "capture", "hole": h(hole), "seeds": seeds})
+                    }
+                    Event::Reserve {
+                        hole, by, seeds, ..
+                    } => json!({"type": "reserve", "hole": h(hole), "by": by.name(), "seeds": seeds}),
+                    Event::Transfer { from, to, .. } => {
+                        json!({"type": "transfer", "from": h(from), "to": h(to)})
+                    }
+                    Event::Note { note, .. } => json!({"type": "note", "note": note.name()}),
+                    Event::Stop { at, reason, .. } => {
+                        json!({"type": "stop", "at": h(at), "reason": reason.describe(G::TERMS)})
+                    }
+                    Event::GameOver { end } => {
+                        let mut v = end_json(&end);
+                        v["type"] = Value::from("game_over");
+                        v
+                    }
+                };
+                v["rule"] = Value::from(event.rule());
+                v["text"] = Value::from(event.describe::<G>());
+                v
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,54 @@
+"""Shared helpers: the repository's root, and protocol engines loaded as in-process engines."""
+
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLE_ENGINE = ROOT / "examples" / "python-engine" / "engine.py"
+
+
+def load_module(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class LineEngine:
+    """An engine written for the protocol's stdin/stdout (a module with `respond(line)`, as the
+    example engine has), called in-process: each request goes through its own reading of a line."""
+
+    def __init__(self, module):
+        self.module = module
+
+    def hello(self):
+        return self.module.respond(json.dumps({"id": 0, "type": "hello", "protocol": 1}))
+
+    def legal_moves(self, request):
+        return self.module.respond(json.dumps(request))
+
+    def play(self, request):
+        return self.module.respond(json.dumps(request))
+
+
+@pytest.fixture
+def example_engine():
+    return LineEngine(load_module(EXAMPLE_ENGINE, "example_engine"))
+
+
+# The planted bug of tests/it/conform.rs: MAS-6 forgets that a stone entering the front row from
+# the back row (at the corner) captures too (MAS-A2).
+RULE_LINE = "        if arrival[0] == front:\n"
+BROKEN_LINE = "        if arrival[0] == front and start[0] == front:\n"
+
+
+@pytest.fixture
+def broken_engine(tmp_path):
+    source = EXAMPLE_ENGINE.read_text()
+    assert source.count(RULE_LINE) == 1, "the line to break is there once"
+    path = tmp_path / "broken_engine.py"
+    path.write_text(source.replace(RULE_LINE, BROKEN_LINE))
+    return LineEngine(load_module(path, "broken_engine"))

@@ -1,0 +1,63 @@
+"""The package itself: its version is the crate's, and the stubs and docstrings cover it."""
+
+import ast
+import inspect
+import re
+
+import bao_oracle
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "python" / "python" / "bao_oracle"
+
+
+def test_the_version_is_the_crates():
+    def version(path):
+        return re.search(r'^version = "([^"]+)"', path.read_text(), re.M).group(1)
+
+    assert bao_oracle.__version__ == version(ROOT / "Cargo.toml")
+    assert version(ROOT / "python" / "Cargo.toml") == version(ROOT / "Cargo.toml")
+
+
+def stub_names():
+    tree = ast.parse((PACKAGE / "_native.pyi").read_text())
+    names, members = set(), {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            names.add(node.name)
+            members[node.name] = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AnnAssign)) and hasattr(n, "name")}
+            members[node.name] |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+        elif isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            names.add(node.target.id)
+    return names, members
+
+
+def public(cls):
+    return {n for n in vars(cls) if not n.startswith("__") or n in ("__init__",)} - {"__init__"}
+
+
+def test_the_stubs_declare_every_name_and_member():
+    names, members = stub_names()
+    for name in bao_oracle.__all__:
+        if name == "assert_conforms":
+            continue
+        assert name in names, f"{name} is not in _native.pyi"
+    for cls in (bao_oracle.Game, bao_oracle.Position, bao_oracle.Played, bao_oracle.Explanation,
+                bao_oracle.ConformReport):
+        missing = public(cls) - members[cls.__name__]
+        assert not missing, f"{cls.__name__}: {missing} not in _native.pyi"
+    assert (PACKAGE / "py.typed").exists()
+
+
+def test_everything_has_a_docstring():
+    for name in bao_oracle.__all__:
+        obj = getattr(bao_oracle, name)
+        if isinstance(obj, (str, list)):
+            continue
+        assert inspect.getdoc(obj), f"{name} has no docstring"
+        if inspect.isclass(obj) and not issubclass(obj, BaseException):
+            for member in public(obj):
+                assert inspect.getdoc(getattr(obj, member)), f"{name}.{member} has no docstring"
+    assert "legal_moves" in bao_oracle.Position.__doc__ or bao_oracle.Position.legal_moves.__doc__
