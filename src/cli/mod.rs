@@ -240,7 +240,9 @@ Exit status: 0 printed, 2 a usage error (an unknown ruleset or id).")]
 Examples:
   bao-oracle sources
   bao-oracle sources klamroth-1911
-  bao-oracle sources --format markdown > docs/sources.md")]
+  bao-oracle sources --format markdown > docs/sources.md
+
+Exit status: 0 printed, 2 a usage error (a key no work of the bibliography has).")]
     Sources(sources::SourcesArgs),
     /// List every named ruling: the ids it settles, its values, its default, and the presets.
     #[command(after_help = "\
