@@ -373,7 +373,7 @@ fn check_transcript(
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) -> (GameReport, Option<Record>) {
-    const RULESET: &str = "bao-la-kiswahili";
+    const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
     match crate::transcript::read(text) {
         // A transcript that cannot be read: its errors, and its slips apart from them.
         (t, findings) if !findings.is_empty() => {

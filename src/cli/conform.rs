@@ -36,15 +36,16 @@ pub struct ConformArgs {
     #[arg(long = "ruling", value_name = "NAME=VALUE")]
     pub rulings: Vec<String>,
     /// A preset (a named bundle of rulings that matches a source or an engine) for the random
-    /// games of its game, e.g. `nkkmd` for bao-la-kiswahili.
+    /// games of its game (`bao-oracle rulings RULESET` lists them).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
     /// Position probes per ruleset: seeded valid positions of the kinds games from the start
-    /// rarely reach (Bao la Kiswahili: namua and mtaji, owned and lost houses below and above six,
-    /// lone houses, takasia fields and due obligations, near-ends), a few plies from each; 0: none.
+    /// rarely reach, each game's own (4x8: namua and mtaji, owned and lost houses below and above
+    /// six, lone houses, reserved holes and due obligations, near-ends; Kingulu: reserved holes,
+    /// gathered seeds; Kimasai: stones taken), a few plies from each; 0: none.
     #[arg(long, default_value_t = conform::POSITIONS, value_name = "N")]
     pub positions: u64,
     /// Leave out of the comparison every move the oracle needs more than N laps to decide, and
@@ -156,7 +157,10 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             continue;
         }
         let declared = &supported[ruleset].presets;
-        if declared.is_empty() || declared.iter().any(|p| p == "de-voogt") {
+        // A preset that sets no ruling is the defaults.
+        let defaults =
+            |p: &String| find_preset(p).is_ok_and(|(_, preset)| preset.rulings.is_empty());
+        if declared.is_empty() || declared.iter().any(defaults) {
             continue;
         }
         let Some(name) = declared.first() else {
@@ -216,10 +220,8 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             && std::io::stdout().is_terminal()
             && std::io::stderr().is_terminal()
         {
-            let probed = rulesets.iter().filter(|r| *r == "bao-la-kiswahili").count();
             let total = scenarios
-                + (args.games as usize).saturating_mul(rulesets.len())
-                + (args.positions as usize).saturating_mul(probed);
+                + (args.games as usize + args.positions as usize).saturating_mul(rulesets.len());
             run.show_progress(total);
         }
     }

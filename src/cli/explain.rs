@@ -17,6 +17,9 @@ use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::report::{html, human};
 use bao_oracle::rulings::RulingSet;
 
+/// The game of Donkers' transcripts.
+const TRANSCRIPTS: &str = <bao_oracle::Zanzibar as Game>::RULESET;
+
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
@@ -229,7 +232,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
     };
     let record = if transcript {
         match bao_oracle::transcript::parse(&text) {
-            Ok(t) => bao_oracle::import::as_record(&t, "bao-la-kiswahili", &shown),
+            Ok(t) => bao_oracle::import::as_record(&t, TRANSCRIPTS, &shown),
             Err(mut findings) => return Ok(report(&shown, &text, index, findings.remove(0))),
         }
     } else {

@@ -19,7 +19,7 @@ pub struct ImportArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// The game the transcript records.
-    #[arg(long, default_value = "bao-la-kiswahili")]
+    #[arg(long, default_value = <bao_oracle::Zanzibar as bao_oracle::game::Game>::RULESET)]
     pub ruleset: String,
     /// A non-default ruling, NAME=VALUE (repeatable); one the transcript contradicts is an error.
     #[arg(long = "ruling", value_name = "NAME=VALUE")]

@@ -7,29 +7,6 @@ use crate::game::{Event, Game, RuleId, Sink};
 use crate::play::Playthrough;
 use crate::protocol::{self, Request, Response, Rulings};
 
-/// A game's long moves: the rule its never-ending moves break, and the ambiguity (of its catalogue)
-/// that names how engines cut long moves instead (`--max-laps`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct LongMoves {
-    pub(super) never_ends: RuleId,
-    pub(super) ambiguity: RuleId,
-}
-
-/// The long moves of `ruleset`; `None` for a game without laps (Bao la Kimasai).
-pub(super) fn long_moves(ruleset: &str) -> Option<LongMoves> {
-    let (never_ends, ambiguity) = match ruleset {
-        "bao-kingulu" => ("KIN-A8", "KIN-A8"),
-        "bao-la-kete" => ("KETE-A7", "KETE-A7"),
-        // ZAN-27 decides never-ending moves; ZAN-A16 lists the engines' limits.
-        "bao-la-kiswahili" => ("ZAN-27", "ZAN-A16"),
-        _ => return None,
-    };
-    Some(LongMoves {
-        never_ends,
-        ambiguity,
-    })
-}
-
 /// Counts the laps of a move and the seeds they sow.
 #[derive(Default)]
 pub(super) struct Sowing {
@@ -186,7 +163,7 @@ impl<G: Game> Context<G> {
         let legal = matches!(answer.response, Response::Played { .. });
         // A move the oracle refuses as never-ending takes more laps than any limit.
         let never_ends = |rule: &Option<String>| {
-            let long = long_moves(G::RULESET);
+            let long = G::DESCRIPTION.long_moves;
             long.is_some_and(|l| rule.as_deref() == Some(l.never_ends))
         };
         let beyond = self.max_laps.is_some()
@@ -283,11 +260,13 @@ mod tests {
     #[test]
     fn long_moves_name_the_catalogues_never_ending_rules() {
         fn check<G: Game>() {
-            let long = long_moves(G::RULESET).expect("a game with laps");
+            let Some(long) = G::DESCRIPTION.long_moves else {
+                return;
+            };
             let catalogue: Catalogue = serde_saphyr::from_str(G::CATALOGUE).unwrap();
             let statement = |id: &str| {
-                let entries = catalogue.rules.iter().chain(&catalogue.ambiguities);
-                let entry = entries.clone().find(|e| e.id == id);
+                let mut entries = catalogue.rules.iter().chain(&catalogue.ambiguities);
+                let entry = entries.find(|e| e.id == id);
                 entry
                     .map(|e| e.statement.to_lowercase())
                     .unwrap_or_default()
@@ -299,8 +278,8 @@ mod tests {
         }
         check::<Kingulu>();
         check::<Kete>();
+        check::<Kimasai>();
         check::<Zanzibar>();
-        assert_eq!(long_moves(Kimasai::RULESET), None);
     }
 
     #[test]

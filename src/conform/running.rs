@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::driver::{Driver, Fatal, Reply};
 use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
-use super::probes::{Context, Kind, Probe, long_moves};
+use super::probes::{Context, Kind, Probe};
 use super::report::{
     CaseResult, CaseStatus, Divergence, EngineSummary, LeftOut, REPORT_VERSION, Report,
     RulesetSummary, Summary,
@@ -253,7 +253,8 @@ impl<'a> Run<'a> {
 
     /// Why a case with every probe left out is skipped.
     fn all_left_out<G: Game>(&self) -> String {
-        let rule = long_moves(G::RULESET)
+        let rule = G::DESCRIPTION
+            .long_moves
             .map(|l| format!(" ({})", l.ambiguity))
             .unwrap_or_default();
         format!(
@@ -448,7 +449,7 @@ impl<'a> Run<'a> {
             games: self.options.games as usize,
             left_out: self.options.max_laps.map(|max_laps| LeftOut {
                 max_laps,
-                rule: long_moves(G::RULESET).map(|l| l.ambiguity.to_string()),
+                rule: G::DESCRIPTION.long_moves.map(|l| l.ambiguity.to_string()),
                 moves: self.left_out.0,
                 positions: self.left_out.1,
             }),

@@ -8,6 +8,7 @@ mod common;
 mod conform;
 mod docs;
 mod explain;
+mod game_names;
 mod hostile;
 mod infer;
 mod invariants;

@@ -30,6 +30,7 @@ pub mod board;
 mod board_tests;
 pub mod code;
 pub mod cycle;
+pub mod description;
 #[doc(hidden)]
 pub mod fasthash;
 pub mod game;

@@ -21,6 +21,7 @@
 
 mod candidates;
 mod choice;
+mod description;
 mod donkers;
 mod during;
 mod engine;

@@ -199,6 +199,7 @@ impl Game for Zanzibar {
         reserve: "store",
     };
     const PRESETS: &'static [Preset] = PRESETS;
+    const DESCRIPTION: crate::description::Description = super::description::ZANZIBAR;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kiswahili.yaml");
 
     type Position = Position;

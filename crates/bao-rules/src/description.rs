@@ -1,0 +1,169 @@
+//! How a game is described, beside what it is: the fields of its positions with the rules they
+//! are about, the rules of its long moves, its reservations and its obligations, and the edits
+//! that turn a position into a position probe. Each game gives its [`Description`] in its own
+//! folder ([`crate::game::Game::DESCRIPTION`]); whatever judges or probes games generically (the
+//! oracle's conformance test) reads it, and names no game.
+
+use crate::types::RuleId;
+
+/// What a game says about itself, as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// The fields of a position after its holes, in the compact form's order; the values come
+    /// from [`crate::game::Game::field_values`].
+    pub fields: &'static [Field],
+    /// The game's long moves; `None` for a game without laps.
+    pub long_moves: Option<LongMoves>,
+    /// The rule that makes a reservation (a takasia, hizi zetu, a reserved hole), if the game has
+    /// one.
+    pub reserve_rule: Option<RuleId>,
+    /// The edits that turn a position into a position probe, in words, in the order
+    /// [`crate::game::Game::probe_edit`] takes them; the first leaves the position as played.
+    pub probe_edits: &'static [&'static str],
+}
+
+/// A field of a position besides its holes (`house`, `captured`, `side to move`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// The field's name in the game's words.
+    pub name: &'static str,
+    /// The rule the field is about, when a difference in it points at one rule.
+    pub rule: Option<RuleId>,
+}
+
+impl Field {
+    /// A field whose differences point at no single rule.
+    pub const fn plain(name: &'static str) -> Field {
+        Field { name, rule: None }
+    }
+
+    /// A field that is `rule`'s.
+    pub const fn of(name: &'static str, rule: RuleId) -> Field {
+        Field {
+            name,
+            rule: Some(rule),
+        }
+    }
+}
+
+/// A game's long moves: the rule its never-ending moves break, and the ambiguity of its
+/// catalogue that names how engines cut long moves instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LongMoves {
+    pub never_ends: RuleId,
+    pub ambiguity: RuleId,
+}
+
+/// The name of the compact form's first field, the holes, in every game.
+pub const HOLES: &str = "holes";
+
+/// A source of small random numbers for [`crate::game::Game::probe_edit`]: `below(n)` is in
+/// `0..n` (`n > 0`).
+pub trait Below {
+    fn below(&mut self, n: usize) -> usize;
+}
+
+impl Below for crate::rng::SplitMix64 {
+    fn below(&mut self, n: usize) -> usize {
+        crate::rng::SplitMix64::below(self, n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
+    use crate::play::Playthrough;
+    use crate::rng::SplitMix64;
+
+    /// The field values are the compact form after its holes, one for each field named.
+    fn fields_follow_the_compact_form<G: Game>() {
+        let rulings = G::Rulings::default();
+        let mut game = Playthrough::<G>::new(G::start(), rulings.clone());
+        let mut legal = Vec::new();
+        for ply in 0..40 {
+            let pos = game.position().clone();
+            let values = G::field_values(&pos);
+            assert_eq!(values.len(), G::DESCRIPTION.fields.len(), "{}", G::RULESET);
+            let compact = G::format_compact(&pos);
+            let rest: Vec<&str> = compact.split_whitespace().skip(1).collect();
+            assert_eq!(values, rest, "{}", G::RULESET);
+            G::legal_moves(&pos, &rulings, &mut legal);
+            if game.end().is_some() || legal.is_empty() {
+                break;
+            }
+            game.play(legal[ply % legal.len()], &mut ()).unwrap();
+        }
+    }
+
+    /// Every probe edit gives positions of the game, and each applies somewhere.
+    fn edits_give_positions<G: Game>() {
+        let rulings = G::Rulings::default();
+        let mut rng = SplitMix64::new(5);
+        let mut applied = vec![0; G::DESCRIPTION.probe_edits.len()];
+        let mut legal = Vec::new();
+        for _ in 0..60 {
+            let mut game = Playthrough::<G>::new(G::start(), rulings.clone());
+            for _ in 0..rng.below(60) {
+                G::legal_moves(game.position(), &rulings, &mut legal);
+                if game.end().is_some() || legal.is_empty() {
+                    break;
+                }
+                game.play(legal[rng.below(legal.len())], &mut ()).unwrap();
+            }
+            for (edit, count) in applied.iter_mut().enumerate() {
+                if let Some(pos) = G::probe_edit(game.position(), edit, &mut rng) {
+                    let text = G::format_compact(&pos);
+                    assert_eq!(G::parse_position(&text).as_ref(), Ok(&pos), "{text}");
+                    *count += 1;
+                }
+            }
+        }
+        assert!(
+            applied.iter().all(|&n| n > 0),
+            "{}: {applied:?}",
+            G::RULESET
+        );
+        assert!(G::probe_edit(&G::start(), applied.len(), &mut rng).is_none());
+    }
+
+    #[test]
+    fn every_game_describes_its_fields_and_edits() {
+        fields_follow_the_compact_form::<Kingulu>();
+        fields_follow_the_compact_form::<Kete>();
+        fields_follow_the_compact_form::<Kimasai>();
+        fields_follow_the_compact_form::<Zanzibar>();
+        edits_give_positions::<Kingulu>();
+        edits_give_positions::<Kete>();
+        edits_give_positions::<Kimasai>();
+        edits_give_positions::<Zanzibar>();
+    }
+
+    #[test]
+    fn field_rules_and_long_moves_are_the_catalogues() {
+        fn check<G: Game>() {
+            let d = G::DESCRIPTION;
+            let ids = d
+                .fields
+                .iter()
+                .filter_map(|f| f.rule)
+                .chain(d.reserve_rule)
+                .chain(
+                    d.long_moves
+                        .iter()
+                        .flat_map(|l| [l.never_ends, l.ambiguity]),
+                );
+            for id in ids {
+                assert!(
+                    G::CATALOGUE.contains(&format!("id: {id}\n")),
+                    "{}: {id}",
+                    G::RULESET
+                );
+            }
+        }
+        check::<Kingulu>();
+        check::<Kete>();
+        check::<Kimasai>();
+        check::<Zanzibar>();
+    }
+}
