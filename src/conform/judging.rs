@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::probes::{Context, Probe, sowing};
-use super::{Divergence, Reply, clip};
+use super::{Divergence, Label, Reply, clip};
 use crate::game::{Game, RuleId};
 use crate::protocol::{self, EventMsg, Request, Response};
 use bao_rules::description::HOLES;
@@ -212,7 +212,7 @@ fn compare_moves<G: Game>(
         }
         rules.extend(answer.rules);
     }
-    if ctx.max_laps.is_some() && missing.is_empty() && twice.is_empty() && all_never_end {
+    if ctx.limited() && missing.is_empty() && twice.is_empty() && all_never_end {
         return Verdict::LeftOut;
     }
     let listed_twice = !twice.is_empty();
@@ -532,7 +532,19 @@ pub(super) fn divergence<G: Game>(
             resolved,
         ))
     });
+    let position = request
+        .get("position")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let (label, unreachable) = label::<G>(position, &probe.expected, reply, mismatch.deciding);
+    let accepted_by = (label == Label::Limit).then(|| {
+        "the engine's `hello` declaring its cap (`limits`: `laps` or `seeds`), or --max-laps N"
+            .to_string()
+    });
     Divergence {
+        label,
+        unreachable,
+        accepted_by,
         kind: mismatch.signature.clone(),
         deciding_rule: mismatch
             .deciding
@@ -556,6 +568,43 @@ pub(super) fn divergence<G: Game>(
         rules,
     }
 }
+
+/// What a finding is, by its cause, and whether it is a validation finding about a merely
+/// unreachable position ([`unreachable`]). `position` is the request's.
+fn label<G: Game>(
+    position: &str,
+    expected: &Response,
+    reply: &Reply,
+    deciding: Option<RuleId>,
+) -> (Label, bool) {
+    let Reply::Answer { response, .. } = reply else {
+        return (Label::Protocol, false);
+    };
+    let refused = |r: &Response| matches!(r, Response::Error { code, .. } if code == BAD_POSITION);
+    match (refused(expected), refused(response)) {
+        (true, false) => return (Label::Validation, unreachable::<G>(position)),
+        (false, true) => return (Label::Validation, false),
+        _ => {}
+    }
+    let never_ends = G::DESCRIPTION.long_moves.map(|l| l.never_ends);
+    if matches!(response, Response::Undecided { .. })
+        || (deciding.is_some() && deciding == never_ends)
+    {
+        return (Label::Limit, false);
+    }
+    (Label::Rule, false)
+}
+
+/// Whether a position the run's rulings refuse is merely unreachable: a position of the game under
+/// its default rulings (Donkers' program, under `house-in-mtaji = lost`, cannot reach an owned
+/// house with an empty store, which the defaults allow). A text the defaults refuse too is
+/// malformed, or breaks a rule of what a position is under any rulings.
+pub(super) fn unreachable<G: Game>(position: &str) -> bool {
+    G::parse_position_under(position, &G::Rulings::default()).is_ok()
+}
+
+/// The protocol's code for a text that is no position of the game.
+const BAD_POSITION: &str = "bad-position";
 
 /// `bao-oracle explain` of `mv` at `position` under `rulings`, quoted for a POSIX shell.
 fn explain_command(ruleset: &str, position: &str, rulings: &protocol::Rulings, mv: &str) -> String {

@@ -3,11 +3,14 @@
 //! the game's own probe edits (`Game::DESCRIPTION`: for the 4x8 games namua and mtaji, owned and
 //! lost houses below and above six, lone houses, reserved holes and due obligations, near-ends;
 //! for Bao Kingulu reserved holes, gathered seeds, near-ends; for Bao la Kimasai stones taken),
-//! kept only if it is a position under the run's rulings and the game is not over there.
+//! kept only if it is a position under the run's rulings and the game is not over there. Every
+//! other probe is aimed at one ruling of the game in turn ([`targeted`]): a position where the
+//! ruling's values disagree, so that a default run meets the state each ruling is about.
 
 use crate::SplitMix64;
 use crate::game::Game;
 use crate::play::Playthrough;
+use crate::rulings::{RulingDef, RulingSet};
 
 /// Position probes per ruleset by default.
 pub const POSITIONS: u64 = 200;
@@ -39,6 +42,75 @@ pub fn generate<G: Game>(
         return Some((pos, edits[edit]));
     }
     None
+}
+
+/// Position probe `n` aimed at ruling `def` (of the run's `set`, resolved as `rulings`): a
+/// position where its values disagree — the legal moves, or where a move leads, differ between
+/// the run's value and another — so that a run meets the state each ruling is about (a lone
+/// house under `lone-house`, a house below six under `house-in-mtaji`, ...). `None` when no
+/// attempt found one.
+pub fn targeted<G: Game>(
+    seed: u64,
+    n: u64,
+    def: &RulingDef,
+    set: &RulingSet,
+    rulings: &G::Rulings,
+) -> Option<(G::Position, &'static str)> {
+    let others: Vec<G::Rulings> = def
+        .values
+        .iter()
+        .filter(|v| **v != set.value(def))
+        .filter_map(|v| {
+            let mut other = RulingSet::new();
+            for (name, value) in set.iter().filter(|(name, _)| *name != def.name) {
+                other.insert(name, value).ok()?;
+            }
+            other.insert(def.name, v).ok()?;
+            other.resolve::<G>().ok()
+        })
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let edits = G::DESCRIPTION.probe_edits;
+    let mut rng =
+        SplitMix64::new(seed ^ 0x5851_f42d_4c95_7f2d ^ n.wrapping_mul(0x2545_f491_4f6c_dd1d));
+    for _ in 0..80 {
+        let played = random_prefix::<G>(&mut rng, rulings)?;
+        let edit = rng.below(edits.len());
+        let Some(pos) = G::probe_edit(&played, edit, &mut rng) else {
+            continue;
+        };
+        if G::check_position(&pos, rulings).is_err() || G::game_end(&pos, rulings).is_some() {
+            continue;
+        }
+        let ours = outcomes::<G>(&pos, rulings);
+        if ours.is_empty() {
+            continue;
+        }
+        let disagree = others.iter().any(|other| {
+            G::check_position(&pos, other).is_ok() && outcomes::<G>(&pos, other) != ours
+        });
+        if disagree {
+            return Some((pos, def.name));
+        }
+    }
+    None
+}
+
+/// Each legal move of `pos` (canonical) with the position it leads to.
+fn outcomes<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Vec<(String, String)> {
+    let mut legal = Vec::new();
+    G::legal_moves(pos, rulings, &mut legal);
+    let mut out: Vec<(String, String)> = legal
+        .iter()
+        .map(|&mv| {
+            let after = G::play(pos, rulings, mv, &mut ()).map(|p| G::format_compact(&p));
+            (G::format_move(mv), after.unwrap_or_default())
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// The position after a random number of random moves from the start.

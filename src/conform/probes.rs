@@ -46,6 +46,9 @@ pub(super) struct Context<G: Game> {
     pub(super) history: bool,
     /// `--max-laps`: moves the oracle needs more laps to decide are left out of the comparison.
     pub(super) max_laps: Option<u32>,
+    /// The engine's declared limit of seeds sown in one move (`hello`): moves that sow more are
+    /// left out as `--max-laps` leaves out longer ones.
+    pub(super) max_seeds: Option<u32>,
     /// The engine's own notation, when its `hello` names one the oracle knows (Donkers').
     pub(super) notation: Option<crate::game::Notation>,
 }
@@ -104,15 +107,21 @@ impl<G: Game> Probe<G> {
 }
 
 impl<G: Game> Context<G> {
-    /// Whether `mv` takes more than `--max-laps` laps at `pos`.
+    /// Whether moves are left out past a limit (`--max-laps`, or the engine's declared one).
+    pub(super) fn limited(&self) -> bool {
+        self.max_laps.is_some() || self.max_seeds.is_some()
+    }
+
+    /// Whether `mv` takes more laps, or sows more seeds, at `pos` than the limits allow.
     fn too_long(&self, pos: &G::Position, mv: G::Move) -> bool {
-        let Some(max) = self.max_laps else {
+        if !self.limited() {
             return false;
-        };
+        }
         let mut sowing = Sowing::default();
         // `mv` is legal: it plays.
         let _ = G::play(pos, &self.rulings, mv, &mut sowing);
-        sowing.laps > max
+        self.max_laps.is_some_and(|max| sowing.laps > max)
+            || self.max_seeds.is_some_and(|max| sowing.seeds > max)
     }
 
     /// `legal_moves` at `pos`, unless the oracle finds some move there undecided.
@@ -125,7 +134,7 @@ impl<G: Game> Context<G> {
         if matches!(expected, Response::Moves { undecided, .. } if undecided > 0) {
             return None;
         }
-        let beyond = self.max_laps.is_some() && {
+        let beyond = self.limited() && {
             let mut moves = Vec::new();
             if G::game_end(pos, &self.rulings).is_none() {
                 G::legal_moves(pos, &self.rulings, &mut moves);
@@ -166,7 +175,7 @@ impl<G: Game> Context<G> {
             let long = G::DESCRIPTION.long_moves;
             long.is_some_and(|l| rule.as_deref() == Some(l.never_ends))
         };
-        let beyond = self.max_laps.is_some()
+        let beyond = self.limited()
             && match (&answer.response, answer.mv) {
                 (Response::Played { .. }, Some(mv)) => self.too_long(pos, mv),
                 (Response::Illegal { rule, .. }, _) => never_ends(rule),
@@ -253,6 +262,7 @@ mod tests {
             start,
             history: false,
             max_laps,
+            max_seeds: None,
             notation: None,
         }
     }

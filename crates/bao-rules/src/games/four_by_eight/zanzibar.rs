@@ -187,6 +187,17 @@ const PRESETS: &[Preset] = &[
             ("zanzibar.namua-lone-kichwa", "either"),
         ],
     },
+    Preset {
+        name: "geziefer",
+        matches: "geziefer's program (baolakiswahili.game.php, the Board Game Arena game)",
+        rulings: &[
+            ("zanzibar.house-in-mtaji", "kept"),
+            ("zanzibar.mtaji-house", "takasa-stops"),
+            ("zanzibar.takasia-must-capture", "first"),
+            ("zanzibar.immobile-check", "both"),
+            ("zanzibar.namua-lone-kichwa", "either"),
+        ],
+    },
 ];
 
 impl Game for Zanzibar {
