@@ -13,6 +13,7 @@
 //! [`crate::play::Playthrough::resolve_text`] or [`crate::play::Playthrough::play_text_into`].
 
 mod driver;
+mod html;
 mod judging;
 mod positions;
 mod probes;

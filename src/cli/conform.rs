@@ -21,6 +21,7 @@ pub enum Format {
     Human,
     Json,
     Junit,
+    Html,
 }
 
 #[derive(Args, Debug)]
@@ -326,6 +327,10 @@ fn print_report(report: &Report, format: Format) {
         }
         Format::Junit => {
             print!("{}", report.to_junit());
+            eprintln!("{}", report.summary.closing_line());
+        }
+        Format::Html => {
+            print!("{}", report.to_html());
             eprintln!("{}", report.summary.closing_line());
         }
     }

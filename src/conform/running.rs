@@ -40,7 +40,7 @@ fn skip_reasons(cases: &[CaseResult]) -> Vec<SkipReason> {
             }),
         }
     }
-    reasons.sort_by(|a, b| b.cases.cmp(&a.cases));
+    reasons.sort_by_key(|r| std::cmp::Reverse(r.cases));
     reasons
 }
 
