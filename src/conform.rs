@@ -26,7 +26,7 @@ pub use driver::{
 };
 pub use positions::POSITIONS;
 pub use report::{
-    CaseResult, CaseStatus, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION, Report,
+    Bug, CaseResult, CaseStatus, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION, Report,
     RulesetSummary, SkipReason, Summary,
 };
 pub use running::{

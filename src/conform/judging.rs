@@ -125,10 +125,12 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
                     .unwrap_or_default();
                 details.push(format!("oracle: {reason}{rule}"));
             }
-            // A legal move refused: what decides it beyond the move's own rules.
+            // A legal move refused: what decides it beyond the move's own rules, else its first
+            // own rule (as for a move missing from a list, so that the two symptoms are one bug).
             let deciding = match (want, got, &probe.played) {
                 (Response::Played { .. }, Response::Illegal { .. }, Some(mv)) => {
                     missed_rule(ctx, probe, &[mv.as_str()], &[], &mut details)
+                        .or(probe.rules.first().copied())
                 }
                 _ => None,
             };
@@ -536,7 +538,8 @@ pub(super) fn divergence<G: Game>(
         .get("position")
         .and_then(Value::as_str)
         .unwrap_or("");
-    let (label, unreachable) = label::<G>(position, &probe.expected, reply, mismatch.deciding);
+    let deciding = mismatch.deciding.or(mismatch.rules.first().copied());
+    let (label, unreachable) = label::<G>(position, &probe.expected, reply, deciding);
     let accepted_by = (label == Label::Limit).then(|| {
         "the engine's `hello` declaring its cap (`limits`: `laps` or `seeds`), or --max-laps N"
             .to_string()

@@ -22,6 +22,9 @@ pub struct Report {
     pub rulesets: Vec<RulesetSummary>,
     pub cases: Vec<CaseResult>,
     pub divergences: Vec<Divergence>,
+    /// The findings triaged by cause: findings that share a deciding rule, or a witness (the
+    /// position and the move), are one bug with its symptoms.
+    pub bugs: Vec<Bug>,
     /// Known failures that pass now: each fails the run until it is taken out of the file.
     pub fixed_known_failures: Vec<String>,
     /// Known-failure entries that match no case of this run.
@@ -235,6 +238,86 @@ pub struct Summary {
     pub skip_reasons: Vec<SkipReason>,
 }
 
+/// One cause: the findings (`divergences`, by index) that show it, each a symptom.
+#[derive(Clone, Debug, Serialize)]
+pub struct Bug {
+    pub label: Label,
+    pub ruleset: String,
+    /// The rule that decides it, when its findings name one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deciding_rule: Option<String>,
+    /// Its findings, the one with the shortest witness first.
+    pub divergences: Vec<usize>,
+    /// What differs in each finding (its kind), in the order of `divergences`.
+    pub symptoms: Vec<String>,
+    /// The cases that show it.
+    pub cases: usize,
+}
+
+/// Findings grouped by cause: two findings of one ruleset and label are one bug when they name
+/// the same deciding rule, or show the same witness (the position and the move). A finding of
+/// the protocol, or without a rule or witness in common, is a bug of its own.
+pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
+    let n = divergences.len();
+    let mut root: Vec<usize> = (0..n).collect();
+    fn find(root: &mut [usize], i: usize) -> usize {
+        let mut i = i;
+        while root[i] != i {
+            root[i] = root[root[i]];
+            i = root[i];
+        }
+        i
+    }
+    let witness = |d: &Divergence| (d.position.clone(), d.explain.clone());
+    for i in 0..n {
+        for j in 0..i {
+            let (a, b) = (&divergences[i], &divergences[j]);
+            let same = a.ruleset == b.ruleset
+                && a.label == b.label
+                && a.label != Label::Protocol
+                && ((a.deciding_rule.is_some() && a.deciding_rule == b.deciding_rule)
+                    || (a.explain.is_some() && witness(a) == witness(b)));
+            if same {
+                let (ri, rj) = (find(&mut root, i), find(&mut root, j));
+                root[ri] = rj;
+            }
+        }
+    }
+    let mut bugs: Vec<(usize, Vec<usize>)> = Vec::new();
+    for i in 0..n {
+        let r = find(&mut root, i);
+        match bugs.iter_mut().find(|(k, _)| *k == r) {
+            Some((_, members)) => members.push(i),
+            None => bugs.push((r, vec![i])),
+        }
+    }
+    bugs.into_iter()
+        .map(|(_, mut members)| {
+            members.sort_by_key(|&i| divergences[i].moves.len());
+            let first = &divergences[members[0]];
+            let mut cases: Vec<&String> = members
+                .iter()
+                .flat_map(|&i| &divergences[i].cases)
+                .collect();
+            cases.sort();
+            cases.dedup();
+            Bug {
+                label: first.label,
+                ruleset: first.ruleset.clone(),
+                deciding_rule: members
+                    .iter()
+                    .find_map(|&i| divergences[i].deciding_rule.clone()),
+                symptoms: members
+                    .iter()
+                    .map(|&i| divergences[i].kind.clone())
+                    .collect(),
+                divergences: members,
+                cases: cases.len(),
+            }
+        })
+        .collect()
+}
+
 /// Skipped cases that share a reason: how many, and one of them.
 #[derive(Clone, Debug, Serialize)]
 pub struct SkipReason {
@@ -310,6 +393,30 @@ impl Report {
                 r.games,
                 self.seed
             );
+        }
+        if !self.bugs.is_empty() {
+            out.push('\n');
+            let _ = writeln!(out, "bugs, by cause:");
+            for (k, b) in self.bugs.iter().enumerate() {
+                let rule = b.deciding_rule.as_deref().unwrap_or("-");
+                let witness = &self.divergences[b.divergences[0]];
+                let case = witness.cases.first().map(String::as_str).unwrap_or("?");
+                let _ = writeln!(
+                    out,
+                    "  {}. [{}] {} {rule}: {} symptom{}, {} case{} (shortest: {})",
+                    k + 1,
+                    b.label.word(),
+                    b.ruleset,
+                    b.symptoms.len(),
+                    if b.symptoms.len() == 1 { "" } else { "s" },
+                    b.cases,
+                    if b.cases == 1 { "" } else { "s" },
+                    flat(case)
+                );
+                for s in &b.symptoms {
+                    let _ = writeln!(out, "       {}", flat(s));
+                }
+            }
         }
         for d in self.divergences.iter().filter(|d| !d.unreachable) {
             out.push('\n');

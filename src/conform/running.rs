@@ -229,6 +229,7 @@ impl<'a> Run<'a> {
             games: self.options.games,
             rulesets: self.rulesets,
             cases: self.cases,
+            bugs: super::report::triage(&self.divergences),
             divergences: self.divergences,
             fixed_known_failures: fixed,
             unmatched_known_failures: unmatched,

@@ -1808,3 +1808,56 @@ fn a_default_run_finds_a_kept_house_by_its_probes() {
         "{found:?}"
     );
 }
+
+/// The bugs of a run against the test engine: (label, deciding rule, symptoms).
+fn bugs_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String, usize)> {
+    let out = conform_elsewhere(
+        &one_preset(preset, bugs),
+        &[args, &["--format", "json"]].concat(),
+    );
+    let report = json_report(&out);
+    report["bugs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["label"].as_str().unwrap().to_string(),
+                b["deciding_rule"].as_str().unwrap_or("").to_string(),
+                b["symptoms"].as_array().unwrap().len(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn one_cause_with_several_symptoms_is_one_bug() {
+    // AbstractPlay's D: a move past 192 sown seeds missing from the list and refused when played:
+    // two symptoms, one bug, a limit.
+    let scenarios = ["--games", "0", "--positions", "0"];
+    let d = bugs_of("abstractplay", &["seed-limit"], &scenarios);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(
+        (d[0].0.as_str(), d[0].1.as_str()),
+        ("limit", "ZAN-27"),
+        "{d:?}"
+    );
+    assert!(d[0].2 >= 2, "{d:?}");
+    // AbstractPlay's C: a house below six never the namua takasa hole: the move missing from the
+    // lists and refused when played, one bug of the rule.
+    let c = bugs_of(
+        "abstractplay",
+        &["house-below-six"],
+        &["--games", "5", "--positions", "150"],
+    );
+    assert_eq!(c.len(), 1, "{c:?}");
+    assert_eq!(c[0].0, "rule", "{c:?}");
+    assert!(c[0].2 >= 2, "{c:?}");
+    // Both planted at once: two bugs, neither merged into the other.
+    let both = bugs_of(
+        "abstractplay",
+        &["house-below-six", "seed-limit"],
+        &["--games", "5", "--positions", "150"],
+    );
+    assert_eq!(both.len(), 2, "{both:?}");
+}
