@@ -9,14 +9,13 @@
 //! read as records at all (empty, not text, too large) counts as one invalid game, index 1,
 //! without plies, so that `N passed, M failed` accounts for every file.
 
-use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::LineIndex;
 use crate::diagnostics::{Code, Finding};
 use crate::infer::{self, Inference};
-use crate::record::{self, Record, Source};
+use crate::input::{self, Form, Input, display};
+use crate::record::{self, Record};
 use crate::repair::{Repair, Suggestion};
 use crate::replay::{self, Divergence, ReplayOptions, Standing};
 use crate::timeline::Step;
@@ -139,26 +138,7 @@ pub struct FileReport {
     pub games: Vec<GameReport>,
 }
 
-/// A file or folder that could not be read (the CLI's exit status 2).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IoProblem {
-    pub path: String,
-    pub message: String,
-}
-
-impl IoProblem {
-    fn new(path: &Path, err: &io::Error) -> IoProblem {
-        let message = match err.kind() {
-            io::ErrorKind::NotFound => "no such file or folder".to_string(),
-            io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            _ => err.to_string(),
-        };
-        IoProblem {
-            path: display(path),
-            message,
-        }
-    }
-}
+pub use crate::input::IoProblem;
 
 /// Counts over a whole check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -195,77 +175,10 @@ impl Summary {
     }
 }
 
-fn display(path: &Path) -> String {
-    path.to_string_lossy().replace('\\', "/")
-}
-
-/// Whether a file found in a folder is a record file (`*.yaml`, `*.yml`) or a transcript as
-/// Donkers' program names them (`*.bao`).
-fn is_record_file(path: &Path) -> bool {
-    matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("yaml" | "yml" | "bao")
-    )
-}
-
 /// The files to check: each file path as given, each folder walked recursively for `*.yaml`,
-/// `*.yml` and `*.bao` (sorted; symbolic links to folders are not followed, so a link cycle cannot loop).
+/// `*.yml` and `*.bao` in any case, each real folder once ([`crate::input::collect`]).
 pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<IoProblem>) {
-    let mut files = Vec::new();
-    let mut problems = Vec::new();
-    for path in paths {
-        match fs::metadata(path) {
-            Err(e) => problems.push(IoProblem::new(path, &e)),
-            Ok(meta) if meta.is_dir() => {
-                let mut found = Vec::new();
-                let before = problems.len();
-                walk(path, &mut found, &mut problems);
-                // A folder that yields nothing to check must not pass as `0 passed, 0 failed`.
-                if found.is_empty() && problems.len() == before {
-                    problems.push(IoProblem {
-                        path: display(path),
-                        message: "no game records found under it (*.yaml, *.yml)".to_string(),
-                    });
-                }
-                found.sort();
-                files.extend(found);
-            }
-            Ok(_) => files.push(path.clone()),
-        }
-    }
-    (files, problems)
-}
-
-fn walk(dir: &Path, found: &mut Vec<PathBuf>, problems: &mut Vec<IoProblem>) {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            problems.push(IoProblem::new(dir, &e));
-            return;
-        }
-    };
-    for entry in entries {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(e) => {
-                problems.push(IoProblem::new(dir, &e));
-                continue;
-            }
-        };
-        let path = entry.path();
-        match entry.file_type() {
-            Ok(t) if t.is_dir() => walk(&path, found, problems),
-            Ok(t) if t.is_symlink() => {
-                // A link to a file counts; a link to a folder is not followed.
-                if fs::metadata(&path).is_ok_and(|m| m.is_file()) && is_record_file(&path) {
-                    found.push(path);
-                }
-            }
-            Ok(_) if is_record_file(&path) => found.push(path),
-            Ok(_) => {}
-            Err(e) => problems.push(IoProblem::new(&path, &e)),
-        }
-    }
+    input::collect(paths, input::GAME_FILES)
 }
 
 /// What a check hands its games to, one at a time, as each is checked: a reporter that writes
@@ -305,7 +218,7 @@ impl<F: FnMut(&FileReport, &LineIndex<'_>, GameReport, Option<&Record>)> GameSin
 }
 
 /// Checks every game of a record file's text; a published transcript (told by its content,
-/// [`crate::transcript::looks_like`]) is checked as its one game, at its own lines and columns.
+/// [`crate::input::form_of`]) is checked as its one game, at its own lines and columns.
 pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
     let mut games = Vec::new();
     let file = FileReport {
@@ -315,7 +228,7 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
     };
     check_games(
         &file,
-        text,
+        (input::form_of(text), text),
         &LineIndex::new(text),
         options,
         &mut |_: &FileReport, _: &LineIndex<'_>, game, _: Option<&Record>| games.push(game),
@@ -326,12 +239,12 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
 /// Checks the games of `text` (the text of `file`) one at a time into `sink`.
 fn check_games(
     file: &FileReport,
-    text: &str,
+    (form, text): (Form, &str),
     lines: &LineIndex<'_>,
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) {
-    if crate::transcript::looks_like(text) {
+    if form == Form::Transcript {
         let (report, record) = check_transcript(text, options, sink);
         sink.game(file, lines, report, record.as_ref());
         return;
@@ -374,17 +287,48 @@ fn check_transcript(
     sink: &mut dyn GameSink,
 ) -> (GameReport, Option<Record>) {
     const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
+    transcript_game_with(text, RULESET, "transcript", options, sink)
+}
+
+/// A transcript's one game of `ruleset`, replayed as `check` replays it: the one path of `check`,
+/// `import` and `repair` for a transcript. Its report (the slips as warnings) and, when the
+/// transcript could be read, the record it was replayed as (`name` its source if it has none).
+pub fn transcript_game(
+    text: &str,
+    ruleset: &str,
+    name: &str,
+    options: &ReplayOptions,
+) -> (GameReport, Option<Record>) {
+    let mut none = |_: &FileReport, _: &LineIndex<'_>, _: GameReport, _: Option<&Record>| {};
+    transcript_game_with(text, ruleset, name, options, &mut none)
+}
+
+fn transcript_game_with(
+    text: &str,
+    ruleset: &str,
+    name: &str,
+    options: &ReplayOptions,
+    sink: &mut dyn GameSink,
+) -> (GameReport, Option<Record>) {
     match crate::transcript::read(text) {
         // A transcript that cannot be read: its errors, and its slips apart from them.
         (t, findings) if !findings.is_empty() => {
-            let mut report = GameReport::unread(1, Some(RULESET.to_string()), findings);
+            let mut report = GameReport::unread(1, Some(ruleset.to_string()), findings);
             report.warnings = t.slips.iter().map(|s| s.finding()).collect();
             (report, None)
         }
         (t, _) => {
-            let record = crate::import::as_record(&t, RULESET, "transcript");
+            let record = crate::transcript::as_record(&t, ruleset, name);
             let mut report = GameReport::replayed(1, &record, options, sink);
             report.warnings = t.slips.iter().map(|s| s.finding()).collect();
+            // The record's `start` is the transcript's `opening:`: name it as written.
+            if let Some(opening) = &record.start {
+                for finding in &mut report.findings {
+                    if finding.span == Some(opening.span) && finding.code == Code::BadPosition {
+                        finding.message = finding.message.replacen("`start`", "`opening:`", 1);
+                    }
+                }
+            }
             (report, Some(record))
         }
     }
@@ -408,30 +352,38 @@ pub fn check_file_each(
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) -> Result<FileReport, IoProblem> {
-    let source = record::read_source(path).map_err(|e| IoProblem::new(path, &e))?;
+    let input = input::read(path).map_err(|e| IoProblem::new(path, &e))?;
     let mut file = FileReport {
         path: display(path),
         text: String::new(),
         games: Vec::new(),
     };
-    match source {
-        Source::Refused(finding) => sink.game(
-            &file,
-            &LineIndex::new(""),
-            GameReport::unread(1, None, vec![finding]),
-            None,
-        ),
-        Source::Text(text) => {
-            file.text = text;
-            check_games(
+    let form = match input {
+        Input::Refused(finding) => {
+            sink.game(
                 &file,
-                &file.text,
-                &LineIndex::new(&file.text),
-                options,
-                sink,
+                &LineIndex::new(""),
+                GameReport::unread(1, None, vec![finding]),
+                None,
             );
+            return Ok(file);
         }
-    }
+        Input::Records(text) => {
+            file.text = text;
+            Form::Records
+        }
+        Input::Transcript(text) => {
+            file.text = text;
+            Form::Transcript
+        }
+    };
+    check_games(
+        &file,
+        (form, &file.text),
+        &LineIndex::new(&file.text),
+        options,
+        sink,
+    );
     Ok(file)
 }
 
@@ -516,7 +468,7 @@ mod sink_tests {
         let mut boards = Boards::default();
         check_games(
             &file,
-            text,
+            (Form::Records, text),
             &LineIndex::new(text),
             &ReplayOptions::default(),
             &mut boards,

@@ -6,8 +6,11 @@
 //! contract: scripts match on them, docs/reference.md (`## Error codes`) documents each one, and a test
 //! keeps the two in step.
 
-pub use crate::code::{Code, Span};
+mod code;
+
 use crate::game::RuleId;
+pub use bao_rules::Span;
+pub use code::Code;
 
 /// One problem found in a game record.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,26 +1,27 @@
 //! `bao-oracle import`: a published transcript ([`crate::transcript`]) as a game record.
 //!
-//! The transcript's moves are read in Donkers' notation and played through the one move path
-//! ([`crate::play`]), so that each is written in canonical notation with its claims, the published
-//! spelling in a comment beside it. Header fields map to the record's (`south`, `north`, `date`;
+//! The transcript is read and replayed as `check` replays it ([`crate::check::transcript_game`]):
+//! the same findings in the same words, with the same repair suggestions (the most likely meant
+//! move first). A transcript that checks valid is written as a record: each move in canonical
+//! notation with its claims, the published spelling in a comment beside it. Header fields map to the record's (`south`, `north`, `date`;
 //! `place` to `title`; `source`, or the file's name); `takasia: yes|no` sets `zanzibar.takasia`;
+//! `opening:` with a position is the record's `start:` (`official` is the standard start);
 //! `winner:` and `time:` are kept as comments (a resignation or a loss on time is no rules result),
 //! and so are the keys the record format does not have, the comments after a header's `;` and the
 //! whole-line `%`/`;` comments (in place, between the moves they stand between). The transcript's
-//! slips ([`crate::transcript::Slip`]) are warnings, or errors under `strict`. A false claim is a
-//! finding, not a stop, as in `check`: the replay goes on and reports every one; a move that does
-//! not play stops it, at its line and column, with the rule and the legal moves there in both
-//! notations. The record is given only when nothing was found but warnings.
+//! slips ([`crate::transcript::Slip`]) are warnings, or errors under `strict`. The record is given
+//! only when nothing was found but warnings.
 
 use std::fmt::Write as _;
 
+use crate::check::{GameReport, transcript_game};
 use crate::diagnostics::{Code, Finding};
 use crate::game::{Game, Notation};
-use crate::play::Playthrough;
 use crate::random_game::yaml_scalar;
+use crate::record::Record;
+use crate::replay::{self, ReplayOptions};
 use crate::rulings::RulingSet;
-use crate::setup::Setup;
-use crate::transcript::{self, Header, KNOWN_KEYS, Transcript};
+use crate::transcript::{self, KNOWN_KEYS, Transcript};
 use crate::with_game;
 
 /// What to import: the transcript's text, a name for it (its file name) and the ruleset it is a
@@ -42,104 +43,102 @@ pub struct Imported {
     pub warnings: Vec<Finding>,
 }
 
-/// The record, or every finding of the import (the slips among them, as `transcript-slip`).
-pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Finding>> {
-    let transcript = transcript::parse(text)?;
-    let slips: Vec<Finding> = transcript.slips.iter().map(|s| s.finding()).collect();
-    let imported = with_game!(options.ruleset, G => import_game::<G>(&transcript, options))
-        .unwrap_or_else(|| {
-            Err(vec![Finding::new(
+/// The record, or the transcript's game as `check` reports it (its findings, its slips as
+/// warnings, its repair suggestions): one path, one wording.
+pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Box<GameReport>> {
+    let known = with_game!(options.ruleset, G => G::NOTATIONS.contains(&Notation::Donkers));
+    let refused = |finding: Finding| {
+        Err(Box::new(GameReport::unread(
+            1,
+            Some(options.ruleset.to_string()),
+            vec![finding],
+        )))
+    };
+    match known {
+        None => {
+            return refused(Finding::new(
                 Code::UnknownRuleset,
                 crate::games::unknown_ruleset(options.ruleset),
-            )])
-        });
-    match imported {
-        Ok(record) if slips.is_empty() || !options.strict => Ok(Imported {
-            record,
-            warnings: slips,
-        }),
-        Ok(_) => Err(slips),
-        Err(mut findings) => {
-            findings.extend(slips);
-            findings.sort_by_key(|f| f.span.map(|s| s.offset));
-            Err(findings)
+            ));
         }
+        Some(false) => return refused(no_transcript_notation(options.ruleset)),
+        Some(true) => {}
+    }
+    let replay_options = ReplayOptions {
+        rulings: options.rulings.clone(),
+        ..ReplayOptions::default()
+    };
+    let (mut report, record) =
+        transcript_game(text, options.ruleset, options.name, &replay_options);
+    if options.strict {
+        report.warnings_as_errors();
+    }
+    let (Some(record), true) = (record, report.valid()) else {
+        return Err(Box::new(report));
+    };
+    let t = transcript::read(text).0;
+    let written = with_game!(options.ruleset, G => {
+        write_record::<G>(&t, &record, &replay_options, options)
+    })
+    .expect("a ruleset known above");
+    match written {
+        Ok(record) => Ok(Imported {
+            record,
+            warnings: report.warnings,
+        }),
+        Err(finding) => refused(*finding),
     }
 }
 
-fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<String, Vec<Finding>> {
-    if !G::NOTATIONS.contains(&Notation::Donkers) {
-        return Err(vec![Finding::new(
-            Code::UnknownRuleset,
-            format!(
-                "{} has no transcript notation: transcripts are in Donkers' notation, for {}",
-                G::NAME,
-                crate::games::RULESETS
-                    .iter()
-                    .filter(
-                        |&&r| with_game!(r, H => H::NOTATIONS.contains(&Notation::Donkers))
-                            == Some(true)
-                    )
-                    .copied()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        )]);
-    }
-    let rulings = transcript_rulings::<G>(t, options)?;
-    let setup = Setup {
-        notation: Notation::Donkers,
-        ..Setup::with_rulings(rulings.clone())
-    };
-    let mut game =
-        Playthrough::<G>::from_setup(&setup).map_err(|e| vec![Finding::new(e.code, e.message)])?;
+/// The error for a game whose moves no transcript writes.
+fn no_transcript_notation(ruleset: &str) -> Finding {
+    let name = with_game!(ruleset, G => G::NAME).unwrap_or("the game");
+    Finding::new(
+        Code::UnknownRuleset,
+        format!(
+            "{name} has no transcript notation: transcripts are in Donkers' notation, for {}",
+            crate::games::RULESETS
+                .iter()
+                .filter(
+                    |&&r| with_game!(r, H => H::NOTATIONS.contains(&Notation::Donkers))
+                        == Some(true)
+                )
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    )
+}
 
+/// The record of a transcript that checked valid: its moves played again to write each in
+/// canonical notation with its claims.
+fn write_record<G: Game>(
+    t: &Transcript,
+    record: &Record,
+    replay_options: &ReplayOptions,
+    options: &ImportOptions,
+) -> Result<String, Box<Finding>> {
+    let (_, _, mut game) = replay::setup_game::<G>(record, replay_options)?;
     let mut lines = Vec::with_capacity(t.plies.len());
     let mut events = Vec::new();
-    let mut findings = Vec::new();
-    for (i, ply) in t.plies.iter().enumerate() {
+    for ply in &t.plies {
         let before = game.position().clone();
-        match game.play_text_into(&ply.text, &mut events) {
-            Ok(played) => {
-                // A false claim is a finding, not a stop (as in `check`).
-                for claim in &played.false_claims {
-                    findings.push(
-                        Finding::new(
-                            Code::FalseClaim,
-                            format!("`{}`: {}", ply.written, claim.message),
-                        )
-                        .rule(claim.rule)
-                        .ply(i as u32 + 1, &ply.written)
-                        .at(ply.span),
-                    );
-                }
-                let canonical = G::format_annotated(&before, played.mv, &events);
-                lines.push((canonical, ply));
-            }
-            Err(error) => {
-                let legal = crate::replay::legal_help::<G>(&game);
-                let read = if ply.text == ply.written {
-                    String::new()
-                } else {
-                    format!(" (read `{}`)", ply.text)
-                };
-                let message = match error.rule {
-                    Some(rule) => format!("`{}`{read}: {} ({rule})", ply.written, error.message),
-                    None => format!("`{}`{read}: {}", ply.written, error.message),
-                };
-                findings.push(
-                    Finding::new(error.code(), message)
-                        .rule_opt(error.rule)
-                        .ply(i as u32 + 1, &ply.written)
-                        .at(ply.span)
-                        .help(legal),
-                );
-                return Err(findings);
-            }
+        let played = game
+            .play_text_into(&ply.text, &mut events)
+            .map_err(|e| Box::new(Finding::new(e.code().into(), e.message.clone()).at(ply.span)))?;
+        lines.push((G::format_annotated(&before, played.mv, &events), ply));
+    }
+    // The rulings the record sets: the transcript's `takasia: no`, then the command line's.
+    let mut rulings = RulingSet::new();
+    for (name, value) in &record.rulings {
+        if !(name.value == "zanzibar.takasia" && value.value == "yes") {
+            let _ = rulings.insert(&name.value, &value.value);
         }
     }
-    if !findings.is_empty() {
-        return Err(findings);
+    for (name, value) in options.rulings.iter() {
+        if G::RULINGS.iter().any(|d| d.name == name) {
+            let _ = rulings.insert(name, value);
+        }
     }
 
     let mut doc = String::new();
@@ -161,6 +160,9 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
         if let Some(h) = t.header(key) {
             let _ = writeln!(doc, "{key}: {}", yaml_scalar(&h.value));
         }
+    }
+    if let Some(start) = &record.start {
+        let _ = writeln!(doc, "start: {}", yaml_scalar(&start.value));
     }
     for h in &t.headers {
         let name = h.name();
@@ -192,7 +194,12 @@ fn import_game<G: Game>(t: &Transcript, options: &ImportOptions) -> Result<Strin
         }
     };
     comments_before(0, &mut doc, "");
-    doc.push_str("moves:\n");
+    // An empty game (Donkers' template) is an empty list: `moves:` alone would be no list.
+    doc.push_str(if lines.is_empty() {
+        "moves: []\n"
+    } else {
+        "moves:\n"
+    });
     let entries: Vec<String> = lines
         .iter()
         .map(|(canonical, _)| format!("  - {}", yaml_scalar(canonical)))
@@ -230,94 +237,4 @@ fn one_line(text: &str) -> String {
             }
         })
         .collect()
-}
-
-/// A transcript as the record `check` replays: `notation: donkers`, each move with its span in
-/// the transcript, `takasia:` as the ruling, so that every finding (and the repair search, and
-/// `--infer-rulings`) speaks of the transcript's own lines and columns. The slips are read as
-/// [`transcript::parse`] reads them.
-pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::record::Record {
-    use crate::record::{Field, Record};
-    let field = |value: &str, span| Field {
-        value: value.to_string(),
-        span,
-    };
-    let at_start = crate::diagnostics::Span::new(0, 0);
-    let value = |key: &str| t.header(key).map(|h| h.value.clone());
-    let mut rulings = Vec::new();
-    if let Some(h) = t.header("takasia") {
-        let value = h.value.to_ascii_lowercase();
-        rulings.push((field("zanzibar.takasia", h.span), field(&value, h.span)));
-    }
-    Record {
-        ruleset: field(ruleset, at_start),
-        title: value("place"),
-        source: value("source").unwrap_or_else(|| name.to_string()),
-        date: value("date"),
-        south: value("south"),
-        north: value("north"),
-        first: None,
-        start: None,
-        preset: None,
-        rulings,
-        notation: Some(Field {
-            value: Notation::Donkers,
-            span: at_start,
-        }),
-        moves: t.plies.iter().map(|p| field(&p.text, p.span)).collect(),
-        result: None,
-    }
-}
-
-/// The transcript's `takasia:` with the command line's rulings on top.
-fn transcript_rulings<G: Game>(
-    t: &Transcript,
-    options: &ImportOptions,
-) -> Result<RulingSet, Vec<Finding>> {
-    let mut set = RulingSet::new();
-    if let Some(h) = t.header("takasia") {
-        let value = h.value.to_ascii_lowercase();
-        let ruling = "zanzibar.takasia";
-        if !G::RULINGS.iter().any(|d| d.name == ruling) {
-            return Err(vec![bad_header(
-                h,
-                format!("`takasia:` has no meaning in {}", G::NAME),
-            )]);
-        }
-        if value != "yes" && value != "no" {
-            return Err(vec![bad_header(
-                h,
-                format!("`takasia: {}`: write yes or no", h.value),
-            )]);
-        }
-        if let Some(other) = options.rulings.get(ruling)
-            && other != value
-        {
-            return Err(vec![
-                Finding::new(
-                    Code::RulingConflict,
-                    format!(
-                        "the transcript says `takasia: {value}`, the command line asks for \
-                         `{ruling}={other}`"
-                    ),
-                )
-                .at(h.span),
-            ]);
-        }
-        if value == "no" {
-            set.insert(ruling, "no")
-                .map_err(|e| vec![Finding::new(Code::UnknownRuling, e.message)])?;
-        }
-    }
-    for (name, value) in options.rulings.iter() {
-        if G::RULINGS.iter().any(|d| d.name == name) {
-            set.insert(name, value)
-                .map_err(|e| vec![Finding::new(Code::UnknownRuling, e.message)])?;
-        }
-    }
-    Ok(set)
-}
-
-fn bad_header(h: &Header, message: String) -> Finding {
-    Finding::new(Code::BadValue, format!("line {}: {message}", h.line)).at(h.span)
 }

@@ -50,6 +50,7 @@ pub mod explain;
 pub mod export;
 pub mod import;
 pub mod infer;
+pub mod input;
 pub mod markup;
 #[cfg(test)]
 mod module_graph;

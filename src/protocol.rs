@@ -475,6 +475,11 @@ fn play_in<G: Game>(id: Value, mut game: Playthrough<G>, text: &str) -> Played<G
                     id,
                     reason: error.message,
                 },
+                MoveErrorKind::TooLong { .. } => Response::error(
+                    id,
+                    Code::MoveTooLong,
+                    format!("`{text}`: {}", error.message),
+                ),
                 _ => Response::Illegal {
                     id,
                     reason: error.message,
@@ -812,11 +817,11 @@ fn setup<G: Game>(
     Playthrough::from_setup(&setup).map_err(|e| match e.field {
         SetupField::History(i) => Response::error(
             id.clone(),
-            e.code,
+            e.code.into(),
             format!("history[{i}]: {}", e.message_with_rule()),
         ),
         _ if e.code == Code::BadPosition => {
-            Response::error(id.clone(), e.code, e.message_with_rule())
+            Response::error(id.clone(), e.code.into(), e.message_with_rule())
         }
         _ => Response::Unsupported {
             id: id.clone(),

@@ -272,7 +272,7 @@ pub fn suggest<G: Game, S: AsRef<str>>(
         let mut legal = Vec::new();
         'any: for ply in (first..=failed).rev() {
             let game = at(ply);
-            G::legal_moves(game.position(), game.rulings(), &mut legal);
+            let _ = G::legal_moves(game.position(), game.rulings(), &mut legal);
             for &mv in &legal {
                 if !search.insert(game, ply, mv) {
                     break 'any;
@@ -915,7 +915,7 @@ mod tests {
     /// The legal moves of `game`, each as `format_annotated` writes it (with the claims it bears).
     fn annotated<G: Game>(game: &Playthrough<G>) -> Vec<(G::Move, String)> {
         let mut legal = Vec::new();
-        G::legal_moves(game.position(), game.rulings(), &mut legal);
+        let _ = G::legal_moves(game.position(), game.rulings(), &mut legal);
         legal
             .into_iter()
             .map(|mv| {

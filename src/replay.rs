@@ -340,7 +340,7 @@ fn record_setup<G: Game>(record: &Record, options: &ReplayOptions) -> Result<Set
 
 /// The record's game set up ([`crate::setup`]), with the ruling set in force; or the finding,
 /// with the span of what the record wrote.
-fn setup_game<G: Game>(
+pub(crate) fn setup_game<G: Game>(
     record: &Record,
     options: &ReplayOptions,
 ) -> Result<(Setup, RulingSet, Playthrough<G>), Box<Finding>> {
@@ -370,7 +370,7 @@ fn setup_finding(record: &Record, error: SetupError) -> Box<Finding> {
         SetupField::Start => format!("`start` is not a position: {}", error.message),
         _ => error.message,
     };
-    let mut finding = Finding::new(error.code, message)
+    let mut finding = Finding::new(error.code.into(), message)
         .rule_opt(error.rule)
         .at_opt(error.span);
     if let Some(help) = error.help {
@@ -643,6 +643,11 @@ fn refused_finding<G: Game>(
             ),
         )
         .help("the move is beyond the cycle detector's budget (docs/engine-authors.md, Never-ending moves)"),
+        MoveErrorKind::TooLong { .. } => Finding::new(
+            Code::MoveTooLong,
+            format!("`{}`: {}", text.value, error.message),
+        )
+        .help("the move is legal, but longer than a replay follows step by step"),
         // The replay checks the end itself, before the move (it knows when the game ended).
         MoveErrorKind::Illegal | MoveErrorKind::AfterEnd(_) => {
             let mut help = legal_help::<G>(game);
@@ -791,6 +796,7 @@ fn compare_refusal<M>(error: MoveError<M>) -> String {
         MoveErrorKind::Ambiguous => format!("ambiguous ({} moves)", error.candidates.len()),
         MoveErrorKind::NotNotation => format!("not notation: {}", error.message),
         MoveErrorKind::Undecided { laps } => Rejection::Undecided { laps }.to_string(),
+        MoveErrorKind::TooLong { events } => Rejection::TooLong { events }.to_string(),
         _ => match error.rule {
             Some(rule) => format!("{} ({rule})", error.message),
             None => error.message,

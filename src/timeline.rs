@@ -128,7 +128,7 @@ mod tests {
         let stop = timeline.stop.as_ref().expect("A9 is no move");
         assert_eq!((stop.ply, stop.text.as_str(), stop.over), (3, "A9", false));
         let mut legal = Vec::new();
-        crate::games::Kingulu::legal_moves(game.position(), game.rulings(), &mut legal);
+        let _ = crate::games::Kingulu::legal_moves(game.position(), game.rulings(), &mut legal);
         assert_eq!(stop.legal.len(), legal.len());
         assert_eq!(
             stop.legal_holes,

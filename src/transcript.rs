@@ -13,19 +13,23 @@
 //! ```
 //!
 //! Header lines `key: value` come first (keys case-insensitive; `south`, `north`, `place`,
-//! `date`, `winner`, `time`, `takasia`, `source` are known, any other is kept as a comment; a
-//! comment may follow the value's `;`), then one line per move number `n: <South move> <North
-//! move>;`, numbered from 1 without gaps; the last line may hold South's move alone; a comment may
-//! follow the `;`; blank lines are ignored; lines beginning with `%` or `;` are comments, kept in
-//! place. DOS and Unix line endings are both read. What a published file really holds and can be
-//! read one way only is a [`Slip`]: a move line without its `;`, a move in the other side's case
-//! (`A5L**` for North's `a5L**`), a lower-case direction letter (`5l`). The moves are otherwise
-//! kept as written: reading them is the game's notation's business.
+//! `date`, `winner`, `time`, `takasia`, `source`, `opening` are known, any other is kept as a
+//! comment; a comment may follow the value's `;`), then one line per move number `n: <South move>
+//! <North move>;`, numbered from 1 without gaps; the last line may hold South's move alone; a
+//! comment may follow the `;`; blank lines are ignored; lines beginning with `%` or `;` are
+//! comments, kept in place. CR, LF and CRLF all end a line. A transcript has a move line, or it is
+//! an error (`empty-file`): Donkers' template for a new game, one empty line `1: `, is an empty
+//! game. What a published file really holds and can be read one way only is a [`Slip`]: a move
+//! line or a header without its `;`, a move in the other side's case (`A5L**` for North's
+//! `a5L**`), a lower-case direction letter (`5l`); the template is one too. The moves are
+//! otherwise kept as written: reading them is the game's notation's business.
 
 use crate::diagnostics::{Code, Finding, Span};
+use crate::game::Notation;
 
-/// A transcript larger than this is refused unread (a game is a few kilobytes).
-pub const MAX_TRANSCRIPT_BYTES: usize = 1 << 20;
+/// A transcript larger than this is refused unread, by `check` and `import` alike
+/// ([`crate::input::Kind::Transcript`]).
+pub const MAX_TRANSCRIPT_BYTES: usize = crate::input::Kind::Transcript.limit() as usize;
 
 /// A header line: the key as written (its case kept) and the value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +84,10 @@ pub enum SlipKind {
     OtherSidesCase,
     /// `l` or `r` for `L` or `R`.
     LowerCaseDirection,
+    /// Donkers' template for a new game: one move line `1: ` and no move, read as an empty game.
+    EmptyGame,
+    /// A header line without its `;` (`South: Ramadhan`): read as if it had one.
+    HeaderNoSemicolon,
 }
 
 /// A slip of the published text, read in the only way it can be read: a warning (an error under
@@ -111,6 +119,13 @@ impl Slip {
             SlipKind::LowerCaseDirection => {
                 format!("`{written}` has a lower-case direction letter: read as `{read}`")
             }
+            SlipKind::HeaderNoSemicolon => {
+                format!("header `{written}:` has no `;` after its value: read as if it had one")
+            }
+            SlipKind::EmptyGame => format!(
+                "move line `{written}` holds no move: read as {read} (the template of Donkers' \
+                 program for a new game)"
+            ),
         }
     }
 
@@ -118,6 +133,7 @@ impl Slip {
     pub fn finding(&self) -> Finding {
         let finding = Finding::new(Code::TranscriptSlip, self.message()).at(self.span);
         match self.kind {
+            SlipKind::EmptyGame | SlipKind::HeaderNoSemicolon => finding,
             SlipKind::NoSemicolon => Finding {
                 ply: Some(self.ply),
                 ..finding
@@ -139,7 +155,7 @@ pub struct Transcript {
 
 /// The header keys a transcript may carry; others are kept as comments.
 pub const KNOWN_KEYS: &[&str] = &[
-    "south", "north", "place", "date", "winner", "time", "takasia", "source",
+    "south", "north", "place", "date", "winner", "time", "takasia", "source", "opening",
 ];
 
 impl Transcript {
@@ -149,44 +165,45 @@ impl Transcript {
     }
 }
 
-/// Whether `text` looks like a transcript rather than a YAML record: its first line that is not
-/// blank or a comment is a `key: value;` header or an `n: ...;` move line (a record's first
-/// lines have no `;`, or are `---`, or a field the record format has without `;`).
-pub fn looks_like(text: &str) -> bool {
-    let mut seen = 0;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with(['%', '#']) {
-            continue;
-        }
-        if line.starts_with(';') {
-            return true;
-        }
-        let Some((head, rest)) = line.split_once(':') else {
-            return false;
-        };
-        let head = head.trim();
-        let key_like = !head.is_empty()
-            && head
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        let record_only = [
-            "ruleset", "first", "start", "preset", "rulings", "notation", "moves", "result",
-        ]
-        .contains(&head.to_ascii_lowercase().as_str());
-        if !key_like || record_only || !rest.contains(';') {
-            return false;
-        }
-        seen += 1;
-        if seen == 2 || head.chars().all(|c| c.is_ascii_digit()) {
-            return true;
+/// The findings of a transcript's lines kept for the report; past them, a count (a file of bad
+/// lines costs the memory of this many, not of one per line).
+pub const MAX_FINDINGS: usize = 100;
+
+/// Findings kept up to [`MAX_FINDINGS`], the rest counted.
+#[derive(Default)]
+struct Findings {
+    kept: Vec<Finding>,
+    more: usize,
+}
+
+impl Findings {
+    fn note(&mut self, finding: Finding) {
+        if self.kept.len() < MAX_FINDINGS {
+            self.kept.push(finding);
+        } else {
+            self.more += 1;
         }
     }
-    seen > 0
+
+    fn finish(mut self) -> Vec<Finding> {
+        if self.more > 0 {
+            self.kept.push(
+                Finding::new(
+                    Code::BadValue,
+                    format!(
+                        "{} more line(s) cannot be read: the first {MAX_FINDINGS} are reported",
+                        self.more
+                    ),
+                )
+                .help("a transcript is header lines, then move lines `n: South North;`"),
+            );
+        }
+        self.kept
+    }
 }
 
 /// Reads a transcript; every line that cannot be read is a finding at its line and column (all
-/// of them, not only the first). Slips are not findings here: they are in
+/// of them, not only the first, up to [`MAX_FINDINGS`] and a count of the rest). Slips are not findings here: they are in
 /// [`Transcript::slips`], for the caller to report as warnings or, strictly, as errors.
 pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
     let (transcript, findings) = read(text);
@@ -201,15 +218,13 @@ pub fn parse(text: &str) -> Result<Transcript, Vec<Finding>> {
 /// other lines could not be read) and the findings of the lines that could not.
 pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     let mut out = Transcript::default();
-    let mut findings = Vec::new();
+    let mut findings = Findings::default();
     let mut expected_number = 1u32;
     let mut ended = false;
-    let mut offset = 0;
-    for (index, raw) in text.split_inclusive('\n').enumerate() {
+    // Donkers' template `1: `, read as an empty game unless a move line follows it.
+    let mut template: Option<Slip> = None;
+    for (index, (start, line)) in crate::input::lines(text).enumerate() {
         let line_no = index + 1;
-        let start = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
         if line.trim().is_empty() {
             continue;
         }
@@ -225,7 +240,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
             continue;
         }
         let Some((head, rest)) = body.split_once(':') else {
-            findings.push(
+            findings.note(
                 Finding::new(
                     Code::BadValue,
                     format!(
@@ -239,13 +254,23 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
         let head = head.trim_end();
         if head.chars().all(|c| c.is_ascii_digit()) && !head.is_empty() {
             let Ok(number) = head.parse::<u32>() else {
-                findings.push(
+                findings.note(
                     Finding::new(Code::BadValue, "move number too large").at(at(0, head.len())),
                 );
                 continue;
             };
+            if let Some(empty) = template.take() {
+                findings.note(
+                    Finding::new(
+                        Code::BadValue,
+                        "move line 1 holds no move, and more move lines follow it",
+                    )
+                    .at(empty.span)
+                    .help("a line holds South's move and North's"),
+                );
+            }
             if ended {
-                findings.push(
+                findings.note(
                     Finding::new(
                         Code::BadValue,
                         format!("move {number} comes after a line that held South's move alone"),
@@ -256,7 +281,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 continue;
             }
             if number != expected_number {
-                findings.push(
+                findings.note(
                     Finding::new(
                         Code::BadValue,
                         format!("move number {number} where {expected_number} was due"),
@@ -312,7 +337,22 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                         });
                     }
                 }
-                n => findings.push(
+                0 if number == 1 && out.plies.is_empty() => {
+                    // The template has no `;` to miss: its one slip is the empty game.
+                    if out.slips.last().is_some_and(|s| s.line == line_no) {
+                        out.slips.pop();
+                    }
+                    let written = body.trim_end();
+                    template = Some(Slip {
+                        kind: SlipKind::EmptyGame,
+                        span: at(0, written.len()),
+                        line: line_no,
+                        ply: 0,
+                        written: written.to_string(),
+                        read: "an empty game".to_string(),
+                    });
+                }
+                n => findings.note(
                     Finding::new(
                         Code::BadValue,
                         format!(
@@ -325,7 +365,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
         } else if out.plies.is_empty() && expected_number == 1 {
             let key = head.trim();
             if key.is_empty() || key.contains(char::is_whitespace) {
-                findings.push(
+                findings.note(
                     Finding::new(Code::BadValue, format!("`{key}` is not a header key"))
                         .at(at(0, head.len())),
                 );
@@ -336,7 +376,17 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                     let comment = comment.trim();
                     (value, (!comment.is_empty()).then(|| comment.to_string()))
                 }
-                None => (rest, None),
+                None => {
+                    out.slips.push(Slip {
+                        kind: SlipKind::HeaderNoSemicolon,
+                        span: at(0, key.len()),
+                        line: line_no,
+                        ply: 0,
+                        written: key.to_string(),
+                        read: format!("{key}: {};", rest.trim()),
+                    });
+                    (rest, None)
+                }
             };
             out.headers.push(Header {
                 key: key.to_string(),
@@ -346,7 +396,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 comment,
             });
         } else {
-            findings.push(
+            findings.note(
                 Finding::new(
                     Code::BadValue,
                     format!("header line `{}` after the moves began", head.trim()),
@@ -356,7 +406,62 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
             );
         }
     }
-    (out, findings)
+    match template {
+        Some(empty) => out.slips.push(empty),
+        // A transcript replays its moves: one without a move line is no game.
+        None if out.plies.is_empty() && findings.kept.is_empty() => findings.note(
+            Finding::new(Code::EmptyFile, "the transcript holds no move line")
+                .at(crate::diagnostics::Span::new(0, 0))
+                .help(
+                    "a transcript's headers are followed by its move lines `1: South North;`; \
+                     Donkers' template for a new game is the one line `1: `",
+                ),
+        ),
+        None => {}
+    }
+    (out, findings.finish())
+}
+
+/// A transcript as the record `check` replays: `notation: donkers`, each move with its span in
+/// the transcript, `takasia:` as the ruling, `opening:` as the start (`official`: the standard
+/// start; a position is read by the game's own position reader, and anything else is refused
+/// there, at the header's line), so that every finding (and the repair search, and
+/// `--infer-rulings`) speaks of the transcript's own lines and columns. The slips are read as
+/// [`parse`] reads them.
+pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::record::Record {
+    use crate::record::{Field, Record};
+    let field = |value: &str, span| Field {
+        value: value.to_string(),
+        span,
+    };
+    let at_start = Span::new(0, 0);
+    let value = |key: &str| t.header(key).map(|h| h.value.clone());
+    let mut rulings = Vec::new();
+    if let Some(h) = t.header("takasia") {
+        let value = h.value.to_ascii_lowercase();
+        rulings.push((field("zanzibar.takasia", h.span), field(&value, h.span)));
+    }
+    Record {
+        ruleset: field(ruleset, at_start),
+        title: value("place"),
+        source: value("source").unwrap_or_else(|| name.to_string()),
+        date: value("date"),
+        south: value("south"),
+        north: value("north"),
+        first: None,
+        start: t
+            .header("opening")
+            .filter(|h| !h.value.eq_ignore_ascii_case("official"))
+            .map(|h| field(&h.value, h.span)),
+        preset: None,
+        rulings,
+        notation: Some(Field {
+            value: Notation::Donkers,
+            span: at_start,
+        }),
+        moves: t.plies.iter().map(|p| field(&p.text, p.span)).collect(),
+        result: None,
+    }
 }
 
 /// A move as published with its slips read: a row letter in the other side's case, a lower-case
@@ -492,15 +597,56 @@ mod tests {
     }
 
     #[test]
-    fn transcripts_are_told_from_records_by_content() {
-        assert!(looks_like(PUBLISHED));
-        assert!(looks_like("% comment\n1: 7L* 5R;\n"));
-        assert!(looks_like("South: Ramadhan;\nNorth: Kijumbe;\n"));
-        assert!(!looks_like(
-            "ruleset: bao-la-kiswahili\nsource: x\nmoves: [A6<*]\n"
-        ));
-        assert!(!looks_like("# a record\n---\nruleset: bao-la-kete\n"));
-        assert!(!looks_like("moves: [\"A6<*\"]; x\n"));
-        assert!(!looks_like(""));
+    fn a_header_without_its_semicolon_is_a_slip() {
+        let t = parse("South: Ramadhan\nnorth: Kijumbe;\n1: 7L* 5R;\n").unwrap();
+        assert_eq!(t.header("south").unwrap().value, "Ramadhan");
+        let slips: Vec<(SlipKind, usize, &str)> = t
+            .slips
+            .iter()
+            .map(|s| (s.kind, s.line, s.written.as_str()))
+            .collect();
+        assert_eq!(slips, [(SlipKind::HeaderNoSemicolon, 1, "South")]);
+        assert!(t.slips[0].message().contains("`South:` has no `;`"));
+    }
+
+    #[test]
+    fn findings_past_the_cap_are_counted() {
+        let text = format!("1: 6R* 7R*;\n{}", "x\n".repeat(MAX_FINDINGS + 7));
+        let findings = parse(&text).unwrap_err();
+        assert_eq!(findings.len(), MAX_FINDINGS + 1);
+        assert!(findings[MAX_FINDINGS].message.starts_with("7 more line(s)"));
+    }
+
+    #[test]
+    fn cr_only_line_ends_are_line_ends() {
+        let text = PUBLISHED.replace("\r\n", "\r");
+        let t = parse(&text).unwrap();
+        assert_eq!(t.plies.len(), 7);
+        assert_eq!(t.slips[0].line, 6);
+        let span = t.plies[6].span;
+        assert_eq!(&text[span.offset..span.end()], "B2L");
+    }
+
+    #[test]
+    fn a_transcript_without_a_move_line_is_an_error() {
+        for text in ["South: a;\nNorth: b;\n", "title: x;\r% nothing\r", ""] {
+            let findings = parse(text).unwrap_err();
+            assert_eq!(findings[0].code, Code::EmptyFile, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_template_is_an_empty_game_with_a_warning() {
+        let t = parse("title: new;\n1: \n").unwrap();
+        assert!(t.plies.is_empty());
+        assert_eq!(t.slips.len(), 1);
+        assert_eq!(t.slips[0].kind, SlipKind::EmptyGame);
+        assert_eq!(t.slips[0].line, 2);
+        // Followed by moves, an empty line 1 is an error.
+        let findings = parse("1: \n2: 6R* 7R*;\n").unwrap_err();
+        assert!(
+            findings[0].message.contains("holds no move"),
+            "{findings:?}"
+        );
     }
 }

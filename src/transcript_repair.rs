@@ -7,9 +7,9 @@
 use std::fmt::Write as _;
 
 use crate::check::check_text;
-use crate::import::as_record;
 use crate::repair::Edit;
 use crate::replay::{self, ReplayOptions};
+use crate::transcript::as_record;
 use crate::transcript::{self, Transcript};
 
 /// The transcripts' game.
@@ -97,7 +97,9 @@ pub fn repair(text: &str, options: &ReplayOptions) -> Repaired {
             ..options.clone()
         },
     );
-    if transcript::looks_like(&output) && checked.iter().all(|g| g.valid()) {
+    if crate::input::form_of(&output) == crate::input::Form::Transcript
+        && checked.iter().all(|g| g.valid())
+    {
         Repaired::Text(output)
     } else {
         Repaired::Left("the repaired transcript does not check valid".to_string())

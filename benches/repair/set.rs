@@ -66,7 +66,7 @@ pub fn originals(ruleset: &str, corpus: usize, generated: usize) -> Vec<Original
             panic!("{}: a corpus file is text", path.display());
         };
         // The published transcripts (`*.bao`) are in the set as the records imported from them.
-        if bao_oracle::transcript::looks_like(&text) {
+        if bao_oracle::input::form_of(&text) == bao_oracle::input::Form::Transcript {
             continue;
         }
         for doc in record::split_documents(&text) {

@@ -1,6 +1,6 @@
-//! Positions of every ruleset, compact and diagram forms: any text never panics, and a position
-//! that is read writes back to forms that read as the same position. The first byte picks the
-//! ruleset.
+//! Positions of every ruleset, in every form it reads (compact, diagram, Donkers' bracket form
+//! for the 4x8 games): any text never panics, and a position that is read writes back to forms
+//! that read as the same position. The first byte picks the ruleset.
 #![no_main]
 
 use bao_oracle::game::Game;
@@ -13,7 +13,8 @@ impl GameVisitor for Position<'_> {
     type Output = ();
     fn visit<G: Game>(self) {
         if let Ok(pos) = G::parse_position(self.0) {
-            for form in [G::format_compact(&pos), G::format_diagram(&pos)] {
+            let forms = G::POSITION_FORMS.iter();
+            for form in forms.filter_map(|&form| G::format_position(form, &pos).ok()) {
                 assert_eq!(G::parse_position(&form).as_ref().ok(), Some(&pos), "{form:?}");
             }
         }

@@ -438,7 +438,7 @@ fn apply_preset(
 }
 
 /// The largest known-failures file read (a list of case names is a few kilobytes).
-const MAX_KNOWN_FAILURES_BYTES: u64 = 1 << 20;
+const MAX_KNOWN_FAILURES_BYTES: u64 = bao_oracle::input::Kind::KnownFailures.limit();
 
 /// Reads the known-failures file through the guarded path: a regular file of text, within a
 /// limit (never a FIFO, which would block, nor a device, which may be endless).

@@ -11,14 +11,12 @@ use bao_oracle::explain::{
 };
 use bao_oracle::game::Game;
 use bao_oracle::games::{self, GameVisitor};
+use bao_oracle::input::{self, Input};
 use bao_oracle::play::Playthrough;
-use bao_oracle::record::{self, Record, Source};
+use bao_oracle::record::{self, Record};
 use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::report::{html, human};
 use bao_oracle::rulings::RulingSet;
-
-/// The game of Donkers' transcripts.
-const TRANSCRIPTS: &str = <bao_oracle::Zanzibar as Game>::RULESET;
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
@@ -28,7 +26,8 @@ pub struct ExplainArgs {
     /// The move to explain.
     #[arg(value_name = "MOVE")]
     pub mv: Option<String>,
-    /// A position in compact or diagram form (default: the standard start).
+    /// A position in compact or diagram form, or Donkers' bracket form for Bao la Kiswahili and
+    /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
@@ -216,15 +215,21 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         ));
     }
     let shown = path.to_string_lossy().replace('\\', "/");
-    let text = match record::read_source(path) {
+    let (text, transcript) = match input::read(path) {
         Err(e) => return Err(UsageError::new(Code::IoError, format!("{shown}: {e}"))),
-        Ok(Source::Refused(finding)) => {
+        Ok(Input::Refused(finding)) => {
             return Ok(report(&shown, "", index, finding));
         }
-        Ok(Source::Text(text)) => text,
+        Ok(Input::Records(text)) => (text, false),
+        Ok(Input::Transcript(text)) => (text, true),
     };
     // A published transcript is its one game, read as `check` reads it.
-    let transcript = bao_oracle::transcript::looks_like(&text) && index == 1;
+    if transcript && index != 1 {
+        return Err(UsageError::new(
+            Code::Usage,
+            format!("{shown} is a transcript, one game: there is no game {index}"),
+        ));
+    }
     let documents = if transcript {
         Vec::new()
     } else {
@@ -232,7 +237,11 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
     };
     let record = if transcript {
         match bao_oracle::transcript::parse(&text) {
-            Ok(t) => bao_oracle::import::as_record(&t, TRANSCRIPTS, &shown),
+            Ok(t) => bao_oracle::transcript::as_record(
+                &t,
+                <bao_oracle::Zanzibar as Game>::RULESET,
+                &shown,
+            ),
             Err(mut findings) => return Ok(report(&shown, &text, index, findings.remove(0))),
         }
     } else {

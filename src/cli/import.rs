@@ -1,23 +1,28 @@
+//! `bao-oracle import PATH...`: published transcripts as game records, read and replayed as
+//! `check` reads and replays them ([`bao_oracle::import`]).
+
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::output::{Output, eprint_line};
+use super::outputs::{Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding, line_column};
 use bao_oracle::import::{ImportOptions, import};
-use bao_oracle::record::{Contents, read_regular_file};
+use bao_oracle::input::{self, Input};
 use bao_oracle::report::{escape_controls, human};
 use bao_oracle::rulings::RulingSet;
-use bao_oracle::transcript::MAX_TRANSCRIPT_BYTES;
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    /// A published transcript in Donkers' notation (header lines, then `n: South North;`).
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// Published transcripts in Donkers' notation (header lines, then `n: South North;`), and
+    /// folders to search for them (`*.bao`, `*.yaml`, `*.yml` in any case; records found there
+    /// are skipped).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
     /// The game the transcript records.
     #[arg(long, default_value = <bao_oracle::Zanzibar as bao_oracle::game::Game>::RULESET)]
     pub ruleset: String,
@@ -35,69 +40,153 @@ pub struct ImportArgs {
     /// errors, not warnings.
     #[arg(long)]
     pub strict: bool,
-    /// Write the record to FILE instead of standard output (never the transcript itself).
-    #[arg(short, long, value_name = "FILE")]
+    /// Write the record to FILE instead of standard output; with several transcripts or a
+    /// folder, a folder: one `NAME.yaml` per transcript. Never over an input.
+    #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<PathBuf>,
 }
 
-/// Prints the record on standard output, or writes it to `--output` (never over the
-/// transcript), only when the import succeeds; warnings and a failed import's report (as `check`
-/// reports a record, exit 1) go to standard error.
+/// Counts over an import of several files.
+#[derive(Default)]
+struct Tally {
+    imported: usize,
+    failed: usize,
+    skipped: usize,
+    problems: usize,
+}
+
+/// Prints each record on standard output (`---` between them), or writes it under `--output`
+/// (never over an input), only for a transcript that checks valid; warnings and a failed
+/// transcript's report (as `check` reports it) go to standard error, then a summary when more
+/// than one file was read. Exit 0 every transcript imported, 1 one not, 2 a usage or I/O error.
 pub fn run(args: ImportArgs) -> Status {
-    let shown = args.file.display().to_string();
-    let bytes = match read_regular_file(&args.file, MAX_TRANSCRIPT_BYTES as u64) {
-        Ok(Contents::Bytes(bytes)) => bytes,
-        Ok(Contents::TooLarge(len)) => {
-            return UsageError::new(
-                Code::FileTooLarge,
-                format!("{shown}: {len} bytes; a transcript is at most {MAX_TRANSCRIPT_BYTES}"),
-            )
-            .report();
-        }
-        Err(e) => return UsageError::new(Code::IoError, format!("{shown}: {e}")).report(),
+    let rulings = match rulings(&args) {
+        Ok(r) => r,
+        Err(e) => return e.report(),
     };
-    let Ok(text) = String::from_utf8(bytes) else {
-        return UsageError::new(Code::NotText, format!("{shown}: not UTF-8 text")).report();
-    };
-    let mut rulings = match RulingSet::from_assignments(args.rulings.iter().map(String::as_str)) {
-        Ok(set) => set,
-        Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
-    };
-    if let Some(preset) = &args.preset {
-        let merged = bao_oracle::with_game!(&args.ruleset, G => rulings.over_preset::<G>(preset));
-        rulings = match merged {
-            Some(Ok(set)) => set,
-            Some(Err(e)) => return UsageError::new(Code::UnknownRuling, e.message).report(),
-            None => {
-                return UsageError::new(
-                    Code::UnknownRuleset,
-                    bao_oracle::games::unknown_ruleset(&args.ruleset),
-                )
-                .report();
-            }
-        };
+    let several = args.paths.len() > 1 || args.paths.iter().any(|p| p.is_dir());
+    let (files, problems) = input::collect(&args.paths, input::GAME_FILES);
+    for problem in &problems {
+        eprint_line(format_args!(
+            "error[io-error]: {}: {}",
+            problem.path, problem.message
+        ));
     }
-    let name = args
-        .file
+    let target = match Target::new(args.output.as_deref(), several) {
+        Ok(t) => t,
+        Err(e) => return e.report(),
+    };
+    let mut writer = Writer::new(target, &files);
+    if let Err(e) = writer.check_file_target() {
+        return e.report();
+    }
+    let mut out = Output::stdout();
+    let mut tally = Tally {
+        problems: problems.len(),
+        ..Tally::default()
+    };
+    for path in &files {
+        let given = args.paths.contains(path);
+        one_file(
+            path,
+            given,
+            &args,
+            &rulings,
+            &mut writer,
+            &mut out,
+            &mut tally,
+        );
+    }
+    if several {
+        eprint_line(format_args!(
+            "{} imported, {} not imported, {} skipped (not transcripts){}",
+            tally.imported,
+            tally.failed,
+            tally.skipped,
+            match tally.problems {
+                0 => String::new(),
+                n => format!(", {n} file(s) or folder(s) could not be read or written"),
+            }
+        ));
+    }
+    let status = if tally.problems > 0 {
+        Status::Usage
+    } else if tally.failed > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    };
+    out.finish(status)
+}
+
+/// `--ruling` and `--preset`, merged for the ruleset.
+fn rulings(args: &ImportArgs) -> Result<RulingSet, UsageError> {
+    let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
+        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
+    let Some(preset) = &args.preset else {
+        return Ok(rulings);
+    };
+    match bao_oracle::with_game!(&args.ruleset, G => rulings.over_preset::<G>(preset)) {
+        Some(Ok(set)) => Ok(set),
+        Some(Err(e)) => Err(UsageError::new(Code::UnknownRuling, e.message)),
+        None => Err(UsageError::new(
+            Code::UnknownRuleset,
+            bao_oracle::games::unknown_ruleset(&args.ruleset),
+        )),
+    }
+}
+
+fn one_file(
+    path: &Path,
+    given: bool,
+    args: &ImportArgs,
+    rulings: &RulingSet,
+    writer: &mut Writer,
+    out: &mut Output,
+    tally: &mut Tally,
+) {
+    let shown = input::display(path);
+    let text = match input::read(path) {
+        Err(e) => {
+            eprint_line(format_args!("error[io-error]: {shown}: {e}"));
+            tally.problems += 1;
+            return;
+        }
+        Ok(Input::Transcript(text)) => text,
+        Ok(Input::Records(text)) if !given => {
+            // A record beside the transcripts of a folder: not this command's to read.
+            let _ = text;
+            tally.skipped += 1;
+            return;
+        }
+        Ok(Input::Records(text)) => {
+            let finding = not_a_transcript(&text);
+            failed(
+                &shown,
+                String::new(),
+                GameReport::unread(1, None, vec![finding]),
+            );
+            tally.failed += 1;
+            return;
+        }
+        Ok(Input::Refused(finding)) => {
+            failed(
+                &shown,
+                String::new(),
+                GameReport::unread(1, None, vec![finding]),
+            );
+            tally.failed += 1;
+            return;
+        }
+    };
+    let name = path
         .file_name()
         .map_or(shown.clone(), |n| n.to_string_lossy().into_owned());
-    if let Some(output) = &args.output
-        && same_file(output, &args.file)
-    {
-        return UsageError::new(
-            Code::Usage,
-            format!(
-                "{}: --output names the transcript itself; it is never written over",
-                output.display()
-            ),
-        )
-        .report();
-    }
     let options = ImportOptions {
         name: &name,
         source: args.source.as_deref(),
         ruleset: &args.ruleset,
-        rulings: &rulings,
+        rulings,
         strict: args.strict,
     };
     match import(&text, &options) {
@@ -105,35 +194,59 @@ pub fn run(args: ImportArgs) -> Status {
             for warning in &imported.warnings {
                 eprint_line(format_args!("{}", warning_line(&shown, &text, warning)));
             }
-            match &args.output {
-                Some(path) => match std::fs::write(path, &imported.record) {
-                    Ok(()) => Status::Ok,
-                    Err(e) => {
-                        UsageError::new(Code::IoError, format!("{}: {e}", path.display())).report()
+            let stem = path
+                .file_stem()
+                .map_or("record".into(), |s| s.to_string_lossy().into_owned());
+            match writer.write(
+                &format!("{stem}.yaml"),
+                &imported.record,
+                Some("---\n"),
+                out,
+            ) {
+                Ok(written) => {
+                    if let (Some(written), Target::Folder(_)) = (written, &writer.target) {
+                        eprint_line(format_args!("{shown}: imported to {}", written.display()));
                     }
-                },
-                None => {
-                    let mut out = Output::stdout();
-                    out.text(&imported.record);
-                    out.finish(Status::Ok)
+                    tally.imported += 1;
+                }
+                Err(why) => {
+                    eprint_line(format_args!("error[io-error]: {why}"));
+                    tally.problems += 1;
                 }
             }
         }
-        Err(findings) => {
-            let report = FileReport {
-                path: shown,
-                text,
-                games: vec![GameReport::unread(1, Some(args.ruleset.clone()), findings)],
-            };
-            // Diagnostics go to standard error: standard output is where a record is expected.
-            let mut err = std::io::stderr().lock();
-            let rendered = human::render_file(&report, human::Style::PLAIN);
-            let _ = err.write_all(escape_controls(&rendered).as_bytes());
-            drop(err);
-            eprint_line(format_args!("the transcript was not imported"));
-            Status::Failed
+        Err(report) => {
+            failed(&shown, text, *report);
+            tally.failed += 1;
         }
     }
+}
+
+/// A file given to `import` that holds game records, not a transcript.
+fn not_a_transcript(text: &str) -> Finding {
+    let what = if text.trim().is_empty() {
+        "the file is empty: it holds no transcript"
+    } else {
+        "the file is not a transcript: it has no move line `1: South North;` (a game record, or \
+         neither)"
+    };
+    Finding::new(Code::EmptyFile, what)
+        .help("`import` reads transcripts in Donkers' notation; `check` reads game records")
+}
+
+/// A transcript not imported: its report as `check` gives it, on standard error (standard output
+/// is where records are expected).
+fn failed(shown: &str, text: String, game: GameReport) {
+    let report = FileReport {
+        path: shown.to_string(),
+        text,
+        games: vec![game],
+    };
+    let mut err = std::io::stderr().lock();
+    let rendered = human::render_file(&report, human::Style::PLAIN);
+    let _ = err.write_all(escape_controls(&rendered).as_bytes());
+    drop(err);
+    eprint_line(format_args!("{shown}: the transcript was not imported"));
 }
 
 /// `FILE:LINE:COLUMN: warning[transcript-slip]: message`, as compilers write a warning.
@@ -143,12 +256,4 @@ fn warning_line(shown: &str, text: &str, warning: &Finding) -> String {
         "{shown}:{line}:{column}: warning[{}]: {}",
         warning.code, warning.message
     )
-}
-
-/// Whether two paths name one file (the output may not exist yet).
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }

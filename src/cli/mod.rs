@@ -5,6 +5,7 @@
 mod check;
 mod completions;
 mod conform;
+mod diff;
 mod engine;
 mod explain;
 mod export;
@@ -12,8 +13,10 @@ mod generate;
 mod import;
 mod moves;
 pub mod output;
+mod outputs;
 mod perft;
 mod play;
+mod progress;
 mod repair;
 mod rules;
 mod rulings;
@@ -128,13 +131,16 @@ I/O error."))]
     Export(export::ExportArgs),
     /// Write seeded random games as game records (YAML) to standard output.
     Generate(generate::GenerateArgs),
-    /// Read a published transcript (Donkers' notation) and print it as a game record.
+    /// Read published transcripts (Donkers' notation) and print them as game records.
     Import(import::ImportArgs),
-    /// Print a record file with the best complete repair of each game applied (never over it).
+    /// Print record files and transcripts with the best complete repair of each game applied
+    /// (never over an input).
     #[command(after_help = "\
 Examples:
   bao-oracle repair game.yaml > game.repaired.yaml
   bao-oracle repair --repair-window 12 --preset nkkmd games.yaml
+  bao-oracle repair transcripts/ -o repaired/      one file per input, a closing count
+  bao-oracle repair --diff game2.bao               the changes as a unified diff
 
 Only the edited moves change, each marked by a `# repair: ply N: written ...` comment; a game
 without a complete repair is printed as written, under a comment saying why. A game is left as
@@ -225,7 +231,8 @@ pub fn run(cli: Cli) -> Status {
 pub struct GameArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
     pub ruleset: String,
-    /// A position in compact or diagram form (default: the standard start).
+    /// A position in compact or diagram form, or Donkers' bracket form for Bao la Kiswahili and
+    /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
@@ -289,7 +296,7 @@ fn game_setup(
 }
 
 fn setup_error(e: SetupError) -> UsageError {
-    UsageError::new(e.code, e.message_with_rule())
+    UsageError::new(e.code.into(), e.message_with_rule())
 }
 
 /// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.

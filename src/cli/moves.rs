@@ -43,7 +43,7 @@ fn moves_game<G: Game>(args: MovesArgs) -> Status {
         ));
         return out.finish(Status::Ok);
     }
-    let generated = game.legal_texts();
+    let generated = super::progress::while_deciding("deciding the moves", || game.legal_texts());
     let mut out = Output::stdout();
     if args.svg {
         let (pos, rulings) = (game.position(), game.rulings());

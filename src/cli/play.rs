@@ -1,8 +1,9 @@
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::{GameArgs, Status, setup, unknown_ruleset};
-use bao_oracle::game::Game;
+use super::{GameArgs, Status, UsageError, setup, unknown_ruleset};
+use bao_oracle::diagnostics::Code;
+use bao_oracle::game::{Game, PositionForm};
 use bao_oracle::picture::{Highlights, svg};
 use bao_oracle::play::Playthrough;
 use bao_oracle::with_game;
@@ -11,9 +12,18 @@ use bao_oracle::with_game;
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Print the diagram instead of the compact form.
-    #[arg(long, conflicts_with = "svg")]
+    /// Print the diagram instead of the compact form (`--position-format diagram`).
+    #[arg(long, conflicts_with_all = ["svg", "position_format"])]
     pub diagram: bool,
+    /// The form of the position printed: compact (the default), diagram, or donkers (Donkers'
+    /// bracket form, Bao la Kiswahili and Bao la Kete).
+    #[arg(
+        long,
+        value_name = "FORM",
+        conflicts_with = "svg",
+        value_parser = clap::builder::PossibleValuesParser::new(["compact", "diagram", "donkers"])
+    )]
+    pub position_format: Option<String>,
     /// Print the position as an SVG picture, the last move's hole and captures highlighted.
     #[arg(long)]
     pub svg: bool,
@@ -27,6 +37,21 @@ pub fn run(args: PlayArgs) -> Status {
 }
 
 fn play_game<G: Game>(args: PlayArgs) -> Status {
+    let form = match args.position_format.as_deref().map(PositionForm::parse) {
+        None if args.diagram => PositionForm::Diagram,
+        None => PositionForm::Compact,
+        Some(Some(form)) if G::POSITION_FORMS.contains(&form) => form,
+        Some(_) => {
+            let names: Vec<&str> = G::POSITION_FORMS.iter().map(|f| f.name()).collect();
+            let message = format!(
+                "{} has no {} position form: it has {}",
+                G::NAME,
+                args.position_format.unwrap_or_default(),
+                names.join(", ")
+            );
+            return UsageError::new(Code::Usage, message).report();
+        }
+    };
     let (pos, rulings) = match setup::<G>(&args.game) {
         Ok(x) => x,
         Err(e) => return e.report(),
@@ -36,7 +61,10 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
     for (i, text) in args.moves.iter().enumerate() {
         let ply = i + 1;
         // The same path as the spec runner and `explain`: notation, resolution, rules, claims.
-        match game.play_text_into(text, &mut events) {
+        let played = super::progress::while_deciding(&format!("playing ply {ply}"), || {
+            game.play_text_into(text, &mut events)
+        });
+        match played {
             Err(error) => {
                 let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
                 eprint_line(format_args!(
@@ -73,10 +101,20 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
             None => format!("{}, {} to move", G::NAME, G::side_to_move(game.position())),
         };
         out.text(&svg::render(&G::board(game.position()), &marks));
-    } else if args.diagram {
-        out.text(&G::format_diagram(game.position()));
     } else {
-        out.line(&G::format_compact(game.position()));
+        match G::format_position(form, game.position()) {
+            Ok(text) if text.ends_with('\n') => out.text(&text),
+            Ok(text) => out.line(&text),
+            Err(e) => {
+                out.flush();
+                eprint_line(format_args!(
+                    "error[{}]: the position after the moves: {}",
+                    Code::BadPosition,
+                    e.message
+                ));
+                return Status::Failed;
+            }
+        }
     }
     if let Some(end) = game.end() {
         out.flush();

@@ -1,17 +1,20 @@
-//! `bao-oracle repair FILE`: the record file with the best complete repair of each game applied,
-//! on standard output (never over the file); the text is written and proved by
-//! [`bao_oracle::repair::text`]. Exit 0 only if every game of the output passes `check`; 2 if the
-//! output failed its proof (nothing is printed).
+//! `bao-oracle repair PATH...`: each record file (or transcript) with the best complete repair of
+//! each game applied, on standard output or under `-o` (never over an input), or as a unified
+//! diff (`--diff`); the text is written and proved by [`bao_oracle::repair::text`]. Exit 0 only
+//! if every game of every output passes `check`; 2 if an output failed its proof (it is not
+//! written) or a file could not be read or written.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::diff::unified;
 use super::output::{Output, eprint_line};
+use super::outputs::{Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::check_text;
 use bao_oracle::diagnostics::Code;
-use bao_oracle::record::{self, Source};
+use bao_oracle::input::{self, Input};
 use bao_oracle::repair::DEFAULT_WINDOW;
 use bao_oracle::repair::text::{read_games, repair_text};
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
@@ -19,9 +22,18 @@ use bao_oracle::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct RepairArgs {
-    /// The record file (one or more games).
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// Record files (one or more games each) and transcripts, and folders to search for them
+    /// (`*.yaml`, `*.yml`, `*.bao` in any case).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Write each repaired file to FILE, or with several inputs or a folder into the folder DIR
+    /// under its own name; never over an input.
+    #[arg(short, long, value_name = "FILE|DIR")]
+    pub output: Option<PathBuf>,
+    /// Print the changes as a unified diff (`diff -u`) instead of the repaired text (with
+    /// `--output`, the files are written too).
+    #[arg(long)]
+    pub diff: bool,
     /// Look for the slip at the failing ply and up to K plies before it.
     #[arg(long = "repair-window", value_name = "K", default_value_t = DEFAULT_WINDOW)]
     pub repair_window: u32,
@@ -48,34 +60,143 @@ fn options(args: &RepairArgs) -> Result<ReplayOptions, UsageError> {
     })
 }
 
+/// What became of one file.
+enum Outcome {
+    /// The repaired text (the input itself if nothing needed repair), and whether every game of it
+    /// checks valid.
+    Text(String, bool),
+    /// Left as written, and why (exit 1).
+    Left(String),
+    /// A file that could not be read, or an output that failed its proof (exit 2): the error line.
+    Problem(String),
+}
+
 pub fn run(args: RepairArgs) -> Status {
     let options = match options(&args) {
         Ok(o) => o,
         Err(e) => return e.report(),
     };
-    let shown = args.file.display().to_string();
-    let text = match record::read_source(&args.file) {
-        Ok(Source::Text(text)) => text,
-        Ok(Source::Refused(finding)) => {
-            return UsageError::new(finding.code, format!("{shown}: {}", finding.message)).report();
-        }
-        Err(e) => return UsageError::new(Code::IoError, format!("{shown}: {e}")).report(),
+    let several = args.paths.len() > 1 || args.paths.iter().any(|p| p.is_dir());
+    let (files, problems) = input::collect(&args.paths, input::GAME_FILES);
+    for problem in &problems {
+        eprint_line(format_args!(
+            "error[io-error]: {}: {}",
+            problem.path, problem.message
+        ));
+    }
+    let target = match Target::new(args.output.as_deref(), several) {
+        Ok(t) => t,
+        Err(e) => return e.report(),
     };
-    if bao_oracle::transcript::looks_like(&text) {
-        return transcript(&shown, &text, &options);
+    if several && !args.diff && matches!(target, Target::Stdout) && files.len() > 1 {
+        return UsageError::new(
+            Code::Usage,
+            "several files are repaired into a folder (-o DIR) or shown as a diff (--diff)",
+        )
+        .report();
     }
-    let games = read_games(&text, &options);
+    let mut writer = Writer::new(target, &files);
+    if let Err(e) = writer.check_file_target() {
+        return e.report();
+    }
+    let mut out = Output::stdout();
+    let (mut valid, mut invalid, mut unread) = (0, 0, problems.len());
+    for path in &files {
+        let shown = input::display(path);
+        let (text, outcome) = repair_file(path, &shown, &options);
+        let text = match outcome {
+            Outcome::Problem(line) => {
+                eprint_line(format_args!("{line}"));
+                unread += 1;
+                continue;
+            }
+            Outcome::Left(why) => {
+                eprint_line(format_args!("{shown}: left as written: {why}"));
+                invalid += 1;
+                continue;
+            }
+            Outcome::Text(repaired, ok) => {
+                if ok {
+                    valid += 1;
+                } else {
+                    invalid += 1;
+                }
+                if args.diff {
+                    out.text(&unified(&shown, &text, &repaired));
+                }
+                repaired
+            }
+        };
+        let name = path
+            .file_name()
+            .map_or("repaired".into(), |n| n.to_string_lossy().into_owned());
+        if args.diff && matches!(writer.target, Target::Stdout) {
+            continue;
+        }
+        match writer.write(&name, &text, None, &mut out) {
+            Ok(Some(written)) if matches!(writer.target, Target::Folder(_)) => {
+                eprint_line(format_args!("{shown}: written to {}", written.display()))
+            }
+            Ok(_) => {}
+            Err(why) => {
+                eprint_line(format_args!("error[io-error]: {why}"));
+                unread += 1;
+            }
+        }
+    }
+    if several {
+        eprint_line(format_args!(
+            "{} file(s) valid after the repair, {} not{}",
+            valid,
+            invalid,
+            match unread {
+                0 => String::new(),
+                n => format!(", {n} file(s) or folder(s) could not be read or written"),
+            }
+        ));
+    }
+    out.finish(if unread > 0 {
+        Status::Usage
+    } else if invalid > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    })
+}
+
+/// Repairs one file: its text as read, and what became of it.
+fn repair_file(path: &Path, shown: &str, options: &ReplayOptions) -> (String, Outcome) {
+    let (text, transcript) = match input::read(path) {
+        Ok(Input::Records(text)) => (text, false),
+        Ok(Input::Transcript(text)) => (text, true),
+        Ok(Input::Refused(finding)) => {
+            let line = format!("error[{}]: {shown}: {}", finding.code, finding.message);
+            return (String::new(), Outcome::Problem(line));
+        }
+        Err(e) => {
+            let line = format!("error[{}]: {shown}: {e}", Code::IoError);
+            return (String::new(), Outcome::Problem(line));
+        }
+    };
+    let outcome = if transcript {
+        repair_transcript(shown, &text, options)
+    } else {
+        repair_records(shown, &text, options)
+    };
+    (text, outcome)
+}
+
+fn repair_records(shown: &str, text: &str, options: &ReplayOptions) -> Outcome {
+    let games = read_games(text, options);
     if games.is_empty() {
-        eprint_line(format_args!("{shown}: the file holds no game record"));
-        return Status::Failed;
+        return Outcome::Left("the file holds no game record".to_string());
     }
-    let repaired = match repair_text(&text, &games) {
+    let repaired = match repair_text(text, &games) {
         Ok(repaired) => repaired,
         Err(why) => {
-            eprint_line(format_args!(
+            return Outcome::Problem(format!(
                 "error: {shown}: repair refuses to print its output: {why}"
             ));
-            return Status::Usage;
         }
     };
     // The round trip: the output is checked as `check` would.
@@ -87,8 +208,6 @@ pub fn run(args: RepairArgs) -> Status {
         },
     );
     let invalid = checked.iter().filter(|g| !g.valid()).count();
-    let mut out = Output::stdout();
-    out.text(&repaired.text);
     eprint_line(format_args!(
         "{shown}: {} game(s) repaired, {} left as written; {} of {} game(s) valid after the \
          repair",
@@ -97,35 +216,24 @@ pub fn run(args: RepairArgs) -> Status {
         checked.len() - invalid,
         checked.len()
     ));
-    out.finish(if invalid == 0 {
-        Status::Ok
-    } else {
-        Status::Failed
-    })
+    Outcome::Text(repaired.text, invalid == 0)
 }
 
 /// A published transcript: the repaired transcript, its changed plies marked by `%` lines
 /// ([`bao_oracle::transcript_repair`]).
-fn transcript(shown: &str, text: &str, options: &ReplayOptions) -> Status {
+fn repair_transcript(shown: &str, text: &str, options: &ReplayOptions) -> Outcome {
     use bao_oracle::transcript_repair::{Repaired, repair};
     match repair(text, options) {
         Repaired::Valid => {
             eprint_line(format_args!("{shown}: the transcript plays as written"));
-            let mut out = Output::stdout();
-            out.text(text);
-            out.finish(Status::Ok)
+            Outcome::Text(text.to_string(), true)
         }
         Repaired::Text(repaired) => {
             eprint_line(format_args!(
                 "{shown}: repaired; the repaired transcript checks valid"
             ));
-            let mut out = Output::stdout();
-            out.text(&repaired);
-            out.finish(Status::Ok)
+            Outcome::Text(repaired, true)
         }
-        Repaired::Left(why) => {
-            eprint_line(format_args!("{shown}: left as written: {why}"));
-            Status::Failed
-        }
+        Repaired::Left(why) => Outcome::Left(why),
     }
 }

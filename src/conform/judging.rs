@@ -440,7 +440,7 @@ fn event_kind(event: &EventMsg) -> &'static str {
 /// A legal capture move of the side to move at `pos` (the oracle's list), if he has one.
 fn a_capture<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Option<String> {
     let mut legal = Vec::new();
-    G::legal_moves(pos, rulings, &mut legal);
+    let _ = G::legal_moves(pos, rulings, &mut legal);
     legal.into_iter().map(G::format_move).find(|m| {
         let answer = protocol::play::<G>(Value::Null, pos, rulings, None, m);
         matches!(&answer.response, Response::Played { events, .. }

@@ -137,7 +137,7 @@ impl<G: Game> Context<G> {
         let beyond = self.limited() && {
             let mut moves = Vec::new();
             if G::game_end(pos, &self.rulings).is_none() {
-                G::legal_moves(pos, &self.rulings, &mut moves);
+                let _ = G::legal_moves(pos, &self.rulings, &mut moves);
             }
             moves.iter().any(|&mv| self.too_long(pos, mv))
         };
@@ -296,7 +296,7 @@ mod tests {
     fn max_laps_leaves_out_long_moves_and_their_positions() {
         let start = Zanzibar::start();
         let mut moves = Vec::new();
-        Zanzibar::legal_moves(
+        let _ = Zanzibar::legal_moves(
             &start,
             &context::<Zanzibar>(start, None).rulings,
             &mut moves,

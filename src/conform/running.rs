@@ -816,7 +816,7 @@ impl<'a> Run<'a> {
         let left_before = self.left_out;
         while game.end().is_none() && moves.len() < max_plies {
             let pos = game.position().clone();
-            G::legal_moves(&pos, &ctx.rulings, &mut legal);
+            let _ = G::legal_moves(&pos, &ctx.rulings, &mut legal);
             // A position with undecided moves gets no `legal_moves`: its move list is not known.
             if let Some(probe) = ctx.legal_moves_probe(&pos, &played) {
                 self.keep(probe, &mut probes);

@@ -157,7 +157,7 @@ fn breadth_first<G: Game, E: Engine>(
             }
             match &kind {
                 Kind::Play => {
-                    G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);
+                    let _ = G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);
                     for &mv in &legal {
                         let mut with = moves.clone();
                         with.push(mv);
@@ -200,7 +200,7 @@ fn breadth_first<G: Game, E: Engine>(
             if G::game_end(&nodes[i].position, &ctx.rulings).is_some() {
                 continue;
             }
-            G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);
+            let _ = G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);
             for &mv in &legal {
                 let Ok(position) = G::play(&nodes[i].position, &ctx.rulings, mv, &mut ()) else {
                     continue;

@@ -50,7 +50,7 @@ impl Highlights {
 /// played and its first hole read from its events ([`Highlights::of_move`]).
 pub fn legal_holes<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Vec<u8> {
     let mut moves = Vec::new();
-    G::legal_moves(pos, rulings, &mut moves);
+    let _ = G::legal_moves(pos, rulings, &mut moves);
     let mut holes: Vec<u8> = moves
         .into_iter()
         .filter_map(|mv| {

@@ -11,8 +11,7 @@
 //! own, so that one broken game does not hide the others of the file.
 
 use std::fmt;
-use std::fs::{self, File};
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -22,12 +21,14 @@ use serde_saphyr::Spanned;
 use crate::diagnostics::{Code, Finding, Span};
 pub use crate::game::ResultClaim;
 use crate::game::{Notation, Side};
+pub use crate::input::{
+    Contents, Source, create_output_file, read_regular_file, source_from_bytes,
+};
 
 mod fast;
 
-/// Files larger than this (64 MiB) are refused unread. A game record is a few kilobytes; the
-/// limit leaves room for a generated collection of ten thousand games in one file.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// Files larger than this (64 MiB) are refused unread ([`crate::input::Kind::Records`]).
+pub const MAX_FILE_BYTES: u64 = crate::input::Kind::Records.limit();
 
 /// Deepest nesting of YAML collections a record may have (a record needs three).
 pub const MAX_YAML_DEPTH: usize = 16;
@@ -55,7 +56,8 @@ pub struct Record {
     pub south: Option<String>,
     pub north: Option<String>,
     pub first: Option<Field<Side>>,
-    /// The start position as written (compact or diagram); the game parses it.
+    /// The start position as written (compact, diagram or bracket); the game's one position
+    /// reader parses it.
     pub start: Option<Field<String>>,
     /// `preset:` as written: a preset of the record's game (its `rulings:` go on top).
     pub preset: Option<Field<String>>,
@@ -76,155 +78,10 @@ pub struct Document<'a> {
     pub text: &'a str,
 }
 
-/// A file's text, or why it is not one.
-#[derive(Debug)]
-pub enum Source {
-    Text(String),
-    /// The file was read, or refused unread, and is no record file (too large, not text).
-    Refused(Finding),
-}
-
-/// What [`read_regular_file`] found: the file's bytes, or its size if it is above the limit.
-#[derive(Debug)]
-pub enum Contents {
-    Bytes(Vec<u8>),
-    /// The file is larger than the limit (at least this many bytes); it was not read whole.
-    TooLarge(u64),
-}
-
-/// Reads a regular file of at most `limit` bytes: the one way every command reads an input file
-/// (records, specification files, `conform --known-failures`). Anything but a regular file (a
-/// FIFO, a device, a socket) is refused before it is opened, since opening a FIFO blocks until
-/// a writer comes and a device can be endless; a folder is refused likewise. `Err` is an I/O error
-/// with a message fit to follow the path (`x.yaml: is a FIFO, not a regular file`).
-pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
-    let meta = fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(not_regular(&meta.file_type()));
-    }
-    if meta.len() > limit {
-        return Ok(Contents::TooLarge(meta.len()));
-    }
-    let file = File::open(path)?;
-    // The path may have been replaced between the two looks: check what was opened.
-    let opened = file.metadata()?;
-    if !opened.is_file() {
-        return Err(not_regular(&opened.file_type()));
-    }
-    // The length may lie (a growing file): never read more than the limit allows.
-    let mut bytes = Vec::with_capacity(opened.len().min(limit) as usize);
-    file.take(limit + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Ok(Contents::TooLarge(bytes.len() as u64));
-    }
-    Ok(Contents::Bytes(bytes))
-}
-
-/// Creates (or truncates) an output file: the one way a command writes a file of its own
-/// (`conform --transcript`). A FIFO or a socket is refused before it is opened, since opening a
-/// FIFO for writing blocks until a reader comes; a folder likewise. A device (`/dev/null`) is
-/// written to as given. `Err` has a message fit to follow the path.
-pub fn create_output_file(path: &Path) -> io::Result<File> {
-    if let Ok(meta) = fs::metadata(path) {
-        let kind = meta.file_type();
-        #[cfg(unix)]
-        let device = {
-            use std::os::unix::fs::FileTypeExt;
-            kind.is_char_device()
-        };
-        #[cfg(not(unix))]
-        let device = false;
-        if !kind.is_file() && !device {
-            let why = not_regular(&kind).to_string();
-            let why = why.replace("only regular files are read", "it is not written to");
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
-        }
-    }
-    File::create(path)
-}
-
-/// The error for a path that is no regular file, naming what it is.
-fn not_regular(kind: &fs::FileType) -> io::Error {
-    if kind.is_dir() {
-        return io::Error::new(io::ErrorKind::InvalidInput, "is a folder, not a file");
-    }
-    #[cfg(unix)]
-    let what = {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            "a FIFO (named pipe)"
-        } else if kind.is_char_device() || kind.is_block_device() {
-            "a device"
-        } else if kind.is_socket() {
-            "a socket"
-        } else {
-            "a special file"
-        }
-    };
-    #[cfg(not(unix))]
-    let what = "a special file";
-    io::Error::new(
-        io::ErrorKind::InvalidInput,
-        format!("is {what}, not a regular file: only regular files are read"),
-    )
-}
-
-/// Reads a record file: refuses it unread above [`MAX_FILE_BYTES`], and refuses anything that is
-/// not UTF-8 text. `Err` is an I/O error (the file cannot be opened or read, or is no regular
-/// file).
+/// Reads a record file (refused unread above [`MAX_FILE_BYTES`], refused if it is not UTF-8
+/// text), whatever its form: the input stage's reader ([`crate::input`]).
 pub fn read_source(path: &Path) -> io::Result<Source> {
-    Ok(match read_regular_file(path, MAX_FILE_BYTES)? {
-        Contents::TooLarge(len) => Source::Refused(too_large(len)),
-        Contents::Bytes(bytes) => source_from_bytes(bytes),
-    })
-}
-
-fn too_large(len: u64) -> Finding {
-    Finding::new(
-        Code::FileTooLarge,
-        format!(
-            "the file is larger than {} MiB{}: it is not read",
-            MAX_FILE_BYTES / (1024 * 1024),
-            if len > MAX_FILE_BYTES {
-                format!(" ({len} bytes)")
-            } else {
-                String::new()
-            }
-        ),
-    )
-    .help("a game record is a few kilobytes; split very large collections into several files")
-}
-
-/// Checks that `bytes` are UTF-8 text.
-pub fn source_from_bytes(bytes: Vec<u8>) -> Source {
-    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
-        return Source::Refused(
-            Finding::new(Code::NotText, "the file is UTF-16 text, not UTF-8")
-                .help("save the file as UTF-8"),
-        );
-    }
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        return Source::Refused(
-            Finding::new(
-                Code::NotText,
-                format!("the file is binary, not text: a NUL byte at offset {at}"),
-            )
-            .help("a game record is a YAML text file in UTF-8"),
-        );
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) => Source::Text(text),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            Source::Refused(
-                Finding::new(
-                    Code::NotText,
-                    format!("the file is not UTF-8 text: an invalid byte at offset {at}"),
-                )
-                .help("a game record is a YAML text file in UTF-8; convert other encodings first"),
-            )
-        }
-    }
+    crate::input::read_source(path, crate::input::Kind::Records)
 }
 
 /// Whether `line` is a YAML document start marker (`---`, alone or followed by a space).

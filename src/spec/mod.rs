@@ -23,8 +23,8 @@ use crate::with_game;
 use format::{Catalogue, PerftFile, Scenario, ScenarioFile};
 pub use runner::{Failure, PerftLimit};
 
-/// Spec files larger than this are refused unread.
-pub const MAX_FILE_BYTES: u64 = 4 << 20;
+/// Spec files larger than this are refused unread ([`crate::input::Kind::Spec`]).
+pub const MAX_FILE_BYTES: u64 = crate::input::Kind::Spec.limit();
 
 /// The specification built into the binary: each file of `spec/` as (path, text), so that
 /// `conform`, `spec` and `export` work from any folder (`--spec`/paths override it). A test keeps
@@ -271,42 +271,20 @@ fn with_overrides(own: &RulingSet, ruleset: &str, options: &Options) -> RulingSe
     rulings
 }
 
-/// The `*.yaml`/`*.yml` files under `paths` (folders recursively), sorted within each folder.
+/// The `*.yaml`/`*.yml` files under `paths` (folders recursively, each real folder once, links
+/// to folders not followed), sorted within each folder: the input stage's collector
+/// ([`crate::input::walk`]). Its first problem is the error; a folder with nothing to run is
+/// none (the run says that nothing was run).
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, IoError> {
-    let mut out = Vec::new();
-    for path in paths {
-        let meta = std::fs::metadata(path).map_err(|e| IoError {
-            path: path.clone(),
-            message: e.to_string(),
-        })?;
-        if meta.is_dir() {
-            walk(path, &mut out)?;
-        } else {
-            out.push(path.clone());
-        }
+    let found = crate::input::walk(paths, &["yaml", "yml"]);
+    let files = found.files;
+    match found.problems.into_iter().next() {
+        Some(problem) => Err(IoError {
+            path: PathBuf::from(problem.path),
+            message: problem.message,
+        }),
+        None => Ok(files),
     }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), IoError> {
-    let err = |e: std::io::Error| IoError {
-        path: dir.to_path_buf(),
-        message: e.to_string(),
-    };
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(err)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .map_err(err)?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// A spec file read: the file, or why it is not one (`Err(Ok(..))`) or cannot be read.

@@ -60,7 +60,7 @@ struct Got {
 impl Got {
     fn refused<G: Game>(error: MoveError<G::Move>) -> Got {
         Got {
-            code: error.code(),
+            code: error.code().into(),
             rule: error.rule,
             candidates: error.candidates.into_iter().map(G::format_move).collect(),
             message: error.message,

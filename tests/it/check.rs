@@ -125,6 +125,8 @@ fn broken_records_are_reported_at_the_right_ply_with_the_right_rule() {
         Code::FileTooLarge,
         Code::NotText,
         Code::UndecidedMove,
+        // A move that ends after 2^20 events: none is known (tests/it/bounded.rs has the bound).
+        Code::MoveTooLong,
         Code::RulingConflict,
         // Only transcripts have slips (tests/transcripts.rs, and the voogt-1994 games here).
         Code::TranscriptSlip,

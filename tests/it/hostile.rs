@@ -10,14 +10,14 @@ use std::time::{Duration, Instant};
 use crate::common::BIN;
 
 /// What a bounded run gave.
-struct Run {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
+pub struct Run {
+    pub status: ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
 }
 
 impl Run {
-    fn code(&self) -> Option<i32> {
+    pub fn code(&self) -> Option<i32> {
         self.status.code()
     }
 }
@@ -74,12 +74,12 @@ fn bao_to(args: &[&str], stdout: Stdio) -> Run {
     wait_bounded(child, Duration::from_secs(20), &args.join(" "))
 }
 
-fn bao(args: &[&str]) -> Run {
+pub fn bao(args: &[&str]) -> Run {
     bao_to(args, Stdio::piped())
 }
 
 /// A fresh folder under the system's temporary folder.
-fn scratch(name: &str) -> PathBuf {
+pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bao-hostile-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -87,7 +87,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 #[cfg(unix)]
-fn mkfifo(path: &Path) {
+pub fn mkfifo(path: &Path) {
     let ok = Command::new("mkfifo")
         .arg(path)
         .status()
@@ -113,6 +113,10 @@ fn a_fifo_is_refused_not_waited_on() {
         vec!["spec", folder],
         vec!["explain", "--record", path, "--ply", "1"],
         vec!["export", "--spec", path],
+        vec!["import", path],
+        vec!["import", folder],
+        vec!["repair", path],
+        vec!["repair", folder, "--diff"],
     ] {
         let run = bao(&args);
         assert_eq!(

@@ -36,7 +36,7 @@ impl GameVisitor for RandomWalk {
             if game.end().is_some() {
                 break;
             }
-            G::legal_moves(&pos, game.rulings(), &mut legal);
+            let _ = G::legal_moves(&pos, game.rulings(), &mut legal);
             if legal.is_empty() {
                 return Err(format!(
                     "ply {ply}: no legal move but the game is not over: {compact}"

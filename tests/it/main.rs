@@ -1,6 +1,7 @@
 //! The one integration test binary (ripgrep's layout): each module tests one command or reader
 //! through the built `bao-oracle` binary or the library. One binary links the crate once.
 
+mod bounded;
 mod browser;
 mod check;
 mod check_report;
@@ -11,11 +12,13 @@ mod explain;
 mod game_names;
 mod hostile;
 mod infer;
+mod input;
 mod invariants;
 mod kete_traces;
 mod mutations;
 mod one_path;
 mod pictures;
+mod positions;
 mod properties;
 mod protocol;
 mod repair;

@@ -184,7 +184,7 @@ fn mid_game<G: Game>(plies: usize) -> Vec<String> {
     let mut moves = Vec::new();
     let mut texts = Vec::new();
     for _ in 0..plies {
-        G::legal_moves(game.position(), game.rulings(), &mut moves);
+        let _ = G::legal_moves(game.position(), game.rulings(), &mut moves);
         moves.retain(|&mv| {
             G::play(game.position(), game.rulings(), mv, &mut ())
                 .is_ok_and(|next| G::game_end(&next, game.rulings()).is_none())

@@ -10,6 +10,14 @@
 //! suggestion names, its comment on one line; and every repaired game then replays with no
 //! finding from its edit on.
 //!
+//! `one_reader`:
+//! The one reader (`fuzz/fuzz_targets/input.rs`): any bytes as a game file, read as `check`,
+//! `import` and `repair` read them. A text with a record field at the margin is never a
+//! transcript; a file is either replayed or refused — every game `check` passes replayed each move
+//! it lists, and a transcript it passes has a move or is Donkers' empty template, with its warning;
+//! `import` of a transcript succeeds exactly when `check` passes it, with the same findings when
+//! it does not.
+//!
 //! `report_page`:
 //! The HTML report's data: any bytes as a record file, checked and rendered as `check --format
 //! html` does. The page's JSON data block holds no `<`, `>` or `&`, reads as JSON, and carries
@@ -56,7 +64,7 @@ pub fn repair_output(data: &[u8]) -> usize {
     let Source::Text(text) = source_from_bytes(data.to_vec()) else {
         return 0;
     };
-    if bao_oracle::transcript::looks_like(&text) {
+    if bao_oracle::input::form_of(&text) == bao_oracle::input::Form::Transcript {
         return 0; // `repair` takes a transcript's own path
     }
     let options = ReplayOptions::default();
@@ -240,4 +248,70 @@ pub fn report_page(data: &[u8]) {
         "{text:?}: tags {:?}",
         found.difference(known)
     );
+}
+
+/// The one reader: nothing passes unreplayed, and `import` agrees with `check` (the `input` fuzz
+/// target).
+pub fn one_reader(data: &[u8]) {
+    use bao_oracle::diagnostics::Code;
+    use bao_oracle::import::{ImportOptions, import};
+    use bao_oracle::input::{Input, of_text};
+    let Source::Text(text) = source_from_bytes(data.to_vec()) else {
+        return;
+    };
+    let field_line = text.lines().any(|l| {
+        ["ruleset:", "moves:", "result:"]
+            .iter()
+            .any(|f| l.starts_with(f))
+    });
+    let options = ReplayOptions {
+        repair_window: 0,
+        ..ReplayOptions::default()
+    };
+    match of_text(text.clone()) {
+        Input::Refused(_) => {}
+        Input::Records(text) => {
+            for game in check_text(&text, &options) {
+                if game.valid() {
+                    assert_eq!(game.plies as usize, game.recorded_plies, "{text:?}");
+                    assert!(game.standing.is_some(), "{text:?}: passed unreplayed");
+                }
+            }
+        }
+        Input::Transcript(text) => {
+            assert!(!field_line, "{text:?}: a record read as a transcript");
+            let games = check_text(&text, &options);
+            assert_eq!(games.len(), 1, "{text:?}");
+            let game = &games[0];
+            if game.valid() {
+                assert!(game.standing.is_some(), "{text:?}: passed unreplayed");
+                assert_eq!(game.plies as usize, game.recorded_plies, "{text:?}");
+                assert!(
+                    game.plies > 0 || game.warnings.iter().any(|w| w.code == Code::TranscriptSlip),
+                    "{text:?}: an empty transcript passed without its warning"
+                );
+            }
+            let rulings = bao_oracle::rulings::RulingSet::new();
+            let imported = import(
+                &text,
+                &ImportOptions {
+                    name: "fuzz.bao",
+                    source: None,
+                    ruleset: "bao-la-kiswahili",
+                    rulings: &rulings,
+                    strict: false,
+                },
+            );
+            match imported {
+                Ok(_) => assert!(game.valid(), "{text:?}: imported, yet check fails it"),
+                Err(report) => {
+                    assert!(
+                        !game.valid(),
+                        "{text:?}: check passes it, import refuses it"
+                    );
+                    assert_eq!(report.findings, game.findings, "{text:?}: other words");
+                }
+            }
+        }
+    }
 }

@@ -137,15 +137,20 @@ fn every_double_star_of_the_files_is_a_takasa_played_under_takasia() {
 #[test]
 fn game_2_stops_at_ply_29_with_suggestions_in_its_own_notation() {
     let text = read("tests/data/voogt-1994/game2.bao");
-    let findings = import(&text, &options("game2.bao", None, false)).unwrap_err();
-    let stop = findings
+    let refused = import(&text, &options("game2.bao", None, false)).unwrap_err();
+    let stop = refused
+        .findings
         .iter()
         .find(|f| f.code == Code::IllegalMove)
         .unwrap();
     assert_eq!((stop.ply, stop.rule), (Some(29), Some("ZAN-11")));
     assert_eq!(line_column(&text, stop.span.unwrap().offset), (22, 5));
+    // `import` gives check's forensic help: the most likely meant move first.
+    let best = &refused.suggestions(stop)[0];
+    assert_eq!((best.ply, &best.moves[..]), (27, &["A8<+".to_string()][..]));
     // Its lower-case `5l` is a slip, reported where it is.
-    let slip = findings
+    let slip = refused
+        .warnings
         .iter()
         .find(|f| f.code == Code::TranscriptSlip)
         .unwrap();
@@ -193,7 +198,9 @@ fn we1_never_ends_at_ply_23() {
         finding.message
     );
     // `import` says the same.
-    let findings = import(&text, &options("we1.bao", None, false)).unwrap_err();
+    let findings = import(&text, &options("we1.bao", None, false))
+        .unwrap_err()
+        .findings;
     assert!(
         findings
             .iter()
@@ -293,7 +300,9 @@ fn a_false_claim_does_not_stop_the_import() {
         .replace("2: 6R* 6R*;", "2: 6R 6R*;")
         .replace("3: 7R* 8L*;", "3: 7R* 8L;")
         .replace("23: B2L b7R;", "23: B2L b7L;");
-    let findings = import(&text, &options("game3.bao", None, false)).unwrap_err();
+    let findings = import(&text, &options("game3.bao", None, false))
+        .unwrap_err()
+        .findings;
     let found: Vec<(Code, Option<u32>)> = findings.iter().map(|f| (f.code, f.ply)).collect();
     assert_eq!(
         found,

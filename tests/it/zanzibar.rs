@@ -58,7 +58,7 @@ fn replay_under(preset: &str) -> Vec<(usize, String, String)> {
     let mut out = Vec::new();
     for row in table() {
         let mut legal = Vec::new();
-        Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
+        let _ = Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
         let before = *game.position();
         let played = game
             .play_text_into(&row.published, &mut events)
@@ -131,10 +131,12 @@ fn the_transcript_imports_to_the_corpus_record() {
             source: None,
             ruleset: "bao-la-kiswahili",
             rulings: &RulingSet::new(),
-            strict: true,
+            strict: false,
         },
     )
     .unwrap();
+    // Its eight headers are written without their `;`: eight slips, no other.
+    assert_eq!(record.warnings.len(), 8, "{:?}", record.warnings);
     assert_eq!(
         record.record,
         read("corpus/bao-la-kiswahili/ramadhan-kijumbe-1994.yaml")
@@ -155,7 +157,8 @@ fn a_wrong_move_in_a_transcript_is_reported_at_its_line_and_column() {
             strict: false,
         },
     )
-    .unwrap_err();
+    .unwrap_err()
+    .findings;
     let finding = &findings[0];
     assert_eq!(
         (finding.code.as_str(), finding.rule),

@@ -7,11 +7,13 @@ use crate::types::Side;
 /// A position as a picture shows it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Board {
+    /// The ruleset id of the game drawn.
     pub ruleset: &'static str,
     /// Rows as the diagram draws them: top (North's back row) to bottom (South's back row).
     pub rows: Vec<Row>,
     /// Seeds off the board: reserves (Kete, Kiswahili), captured seeds (Kingulu); empty if none.
     pub stores: Vec<Store>,
+    /// The side to move.
     pub to_move: Side,
     /// State beyond holes and stores, as short text lines ("hizi zetu: none", "takasia: a4").
     pub notes: Vec<String>,
@@ -22,18 +24,24 @@ pub struct Board {
 /// One row of holes, left to right as the diagram draws it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Row {
+    /// The row's label (`b`, `a`, `A`, `B`).
     pub label: &'static str,
+    /// The side the row belongs to.
     pub side: Side,
+    /// The holes, left to right as the diagram draws them.
     pub holes: Vec<Hole>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// One hole of a [`Row`].
 pub struct Hole {
     /// The game's own hole index (what G::hole_name takes; what moves/events name).
     pub index: u8,
+    /// The hole's name (`A3`).
     pub name: &'static str,
     /// Seeds (Kimasai: stones) in the hole.
     pub count: u32,
+    /// What the hole is besides its seeds (house, takasia, reserved).
     pub marks: Vec<Mark>,
 }
 
@@ -92,9 +100,11 @@ impl Mark {
 /// Seeds of one side off the board.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Store {
+    /// Whose seeds they are.
     pub side: Side,
     /// `reserve` (Kete), `store` (Kiswahili) or `captured` (Kingulu).
     pub label: &'static str,
+    /// The number of seeds.
     pub count: u32,
 }
 
@@ -112,9 +122,16 @@ impl Board {
         }
     }
 
-    /// Seeds on the board and in the stores together.
+    /// Seeds on the board and in the stores together (at most `u32::MAX`).
     pub fn total(&self) -> u32 {
-        self.holes().map(|h| h.count).sum::<u32>()
-            + self.stores.iter().map(|s| s.count).sum::<u32>()
+        // Saturating: a board is plain data, built by anyone.
+        let holes = self
+            .holes()
+            .fold(0u32, |sum, h| sum.saturating_add(h.count));
+        let stores = self
+            .stores
+            .iter()
+            .fold(0u32, |sum, s| sum.saturating_add(s.count));
+        holes.saturating_add(stores)
     }
 }

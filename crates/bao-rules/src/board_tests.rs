@@ -48,7 +48,7 @@ pub(crate) fn check_boards_along_a_game<G: Game>(
         if G::game_end(&pos, &rulings).is_some() {
             break;
         }
-        G::legal_moves(&pos, &rulings, &mut moves);
+        let _ = G::legal_moves(&pos, &rulings, &mut moves);
         // Vary the moves a little so the game gets somewhere: the middle legal move.
         let Some(&mv) = moves.get(moves.len() / 2) else {
             break;

@@ -1,47 +1,28 @@
-//! The stable codes: the one vocabulary of every outcome the rules and the oracle report, and the
-//! byte spans findings point at. A leaf, so the rules' errors (`MoveError::code`)
-//! and the oracle's findings share the codes without the rules knowing the findings.
+//! The stable codes of what the rules refuse, and the byte spans a reader's errors point at. A
+//! leaf, so the rules' errors (a move's, a setup's) share the codes.
+//! A program around the rules (the oracle) has codes of its own for files, records and its command
+//! line, and takes these under the same names.
 
 use std::fmt;
 
-/// A stable error code: the one vocabulary of every outcome the oracle reports — `check`'s
-/// findings, the specification's expected errors, the protocol's error answers and the command
-/// line's usage errors. The string forms (serde's too) never change once released.
+/// A stable code of a refusal by the rules: a move, a position, a ruling or a setup they do not
+/// allow. The string forms (serde's too) never change once released.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Code {
-    // --- the file ------------------------------------------------------------------------------
-    /// The file or folder could not be read (missing, no permission). Exit status 2.
-    IoError,
-    /// The file is larger than the records' size limit (`MAX_FILE_BYTES`); it is not read.
-    FileTooLarge,
-    /// The file is not UTF-8 text (a binary file, another encoding).
-    NotText,
-    /// The file holds no game record (empty, or only comments).
-    EmptyFile,
-    // --- the record ----------------------------------------------------------------------------
-    /// The document is not well-formed YAML.
-    MalformedYaml,
-    /// The document exceeds a YAML safety limit (nesting depth, aliases, size of the tree).
-    YamlLimit,
-    /// A field the record format does not have (a typo must not pass silently).
-    UnknownField,
-    /// A required field (`ruleset`, `source`, `moves`) is missing.
-    MissingField,
-    /// A field has a value of the wrong kind (`first: east`, `moves: A2`).
+    // --- the setup -----------------------------------------------------------------------------
+    /// A value of the wrong kind (a notation the game does not have).
     BadValue,
-    /// `ruleset:` names no game the oracle knows.
+    /// A name that is no ruleset id.
     UnknownRuleset,
     /// A ruling that the game does not have, or a value the ruling does not take.
     UnknownRuling,
-    /// `--ruling` selects another value than the record's own `rulings:`.
-    RulingConflict,
-    /// `start:` is not a valid position of the game.
+    /// A position that is not a valid position of the game.
     BadPosition,
-    /// `first:` names another side than the `start:` position has to move.
+    /// `first:` names another side than the start position has to move.
     FirstConflict,
     // --- the moves -----------------------------------------------------------------------------
     /// A move text that is not move notation of the game at all.
@@ -52,96 +33,54 @@ pub enum Code {
     AmbiguousMove,
     /// A move whose relay neither ended nor repeated within the cycle detector's budget.
     UndecidedMove,
+    /// A move that ends, but with more events than a listener keeps (`EVENT_LIMIT`): too long to
+    /// be told step by step.
+    MoveTooLong,
     /// A move after the game has ended.
     MoveAfterEnd,
-    /// A claim the game does not bear out: a capture or reservation claim of a move, or the
-    /// record's `result:`.
+    /// A claim the game does not bear out: a capture or reservation claim of a move, or a
+    /// claimed result.
     FalseClaim,
-    // --- the other commands and the protocol ----------------------------------------------------
-    /// A command line that cannot be carried out as written (a missing or contradictory option).
-    Usage,
-    /// A protocol request that is not well-formed (not JSON, no `type`, a field of the wrong kind).
-    BadRequest,
-    /// A specification file that cannot be read as scenarios or tables.
-    BadSpec,
-    /// `conform --engine` names an engine that cannot be started or does not speak the protocol.
-    BadEngine,
-    /// A slip in a published transcript, read in the only way it can be read (a warning, an error
-    /// under `--strict`).
-    TranscriptSlip,
 }
 
 impl Code {
-    /// Every code, in the order docs/reference.md lists them.
+    /// Every code, in the order the oracle's reference lists them.
     pub const ALL: &'static [Code] = &[
-        Code::IoError,
-        Code::FileTooLarge,
-        Code::NotText,
-        Code::EmptyFile,
-        Code::MalformedYaml,
-        Code::YamlLimit,
-        Code::UnknownField,
-        Code::MissingField,
         Code::BadValue,
         Code::UnknownRuleset,
         Code::UnknownRuling,
-        Code::RulingConflict,
         Code::BadPosition,
         Code::FirstConflict,
         Code::NotNotation,
         Code::IllegalMove,
         Code::AmbiguousMove,
         Code::UndecidedMove,
+        Code::MoveTooLong,
         Code::MoveAfterEnd,
         Code::FalseClaim,
-        // A warning of `check` (an error under `--strict`) and of `import`.
-        Code::TranscriptSlip,
     ];
 
-    /// The codes of the other commands and the protocol, in the order docs/reference.md lists them.
-    pub const OTHER: &'static [Code] = &[
-        Code::Usage,
-        Code::BadRequest,
-        Code::BadSpec,
-        Code::BadEngine,
-    ];
-
+    /// The stable string (`illegal-move`).
     pub fn as_str(self) -> &'static str {
         match self {
-            Code::IoError => "io-error",
-            Code::FileTooLarge => "file-too-large",
-            Code::NotText => "not-text",
-            Code::EmptyFile => "empty-file",
-            Code::MalformedYaml => "malformed-yaml",
-            Code::YamlLimit => "yaml-limit",
-            Code::UnknownField => "unknown-field",
-            Code::MissingField => "missing-field",
             Code::BadValue => "bad-value",
             Code::UnknownRuleset => "unknown-ruleset",
             Code::UnknownRuling => "unknown-ruling",
-            Code::RulingConflict => "ruling-conflict",
             Code::BadPosition => "bad-position",
             Code::FirstConflict => "first-conflict",
             Code::NotNotation => "not-notation",
             Code::IllegalMove => "illegal-move",
             Code::AmbiguousMove => "ambiguous-move",
             Code::UndecidedMove => "undecided-move",
+            Code::MoveTooLong => "move-too-long",
             Code::MoveAfterEnd => "move-after-end",
             Code::FalseClaim => "false-claim",
-            Code::Usage => "usage",
-            Code::BadRequest => "bad-request",
-            Code::BadSpec => "bad-spec",
-            Code::BadEngine => "bad-engine",
-            Code::TranscriptSlip => "transcript-slip",
         }
     }
 
+    /// The code whose stable string is `text`.
     pub fn parse(text: &str) -> Option<Code> {
-        Code::ALL
-            .iter()
-            .chain(Code::OTHER)
-            .copied()
-            .find(|c| c.as_str() == text)
+        Code::ALL.iter().copied().find(|c| c.as_str() == text)
     }
 }
 
@@ -154,17 +93,21 @@ impl fmt::Display for Code {
 /// A stretch of a file's text, in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Span {
+    /// The first byte.
     pub offset: usize,
+    /// The length in bytes.
     pub len: usize,
 }
 
 impl Span {
+    /// The span of `len` bytes from `offset`.
     pub fn new(offset: usize, len: usize) -> Span {
         Span { offset, len }
     }
 
+    /// The byte after the span (saturating: no span ends past `usize::MAX`).
     pub fn end(self) -> usize {
-        self.offset + self.len
+        self.offset.saturating_add(self.len)
     }
 }
 
@@ -174,20 +117,16 @@ mod tests {
 
     #[test]
     fn codes_round_trip_and_are_unique() {
-        for &code in Code::ALL.iter().chain(Code::OTHER) {
+        for &code in Code::ALL {
             assert_eq!(Code::parse(code.as_str()), Some(code));
             // serde writes the same stable string.
             let json = serde_json::to_string(&code).unwrap();
             assert_eq!(json, format!("\"{code}\""));
             assert_eq!(serde_json::from_str::<Code>(&json).unwrap(), code);
         }
-        let mut names: Vec<&str> = Code::ALL
-            .iter()
-            .chain(Code::OTHER)
-            .map(|c| c.as_str())
-            .collect();
+        let mut names: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), Code::ALL.len() + Code::OTHER.len());
+        assert_eq!(names.len(), Code::ALL.len());
     }
 }

@@ -50,7 +50,9 @@ impl Field {
 /// catalogue that names how engines cut long moves instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LongMoves {
+    /// The rule a never-ending move breaks (`ZAN-27`).
     pub never_ends: RuleId,
+    /// The ambiguity that lists the engines' limits on long moves (`ZAN-A16`).
     pub ambiguity: RuleId,
 }
 
@@ -60,6 +62,7 @@ pub const HOLES: &str = "holes";
 /// A source of small random numbers for [`crate::game::Game::probe_edit`]: `below(n)` is in
 /// `0..n` (`n > 0`).
 pub trait Below {
+    /// A number in `0..n`.
     fn below(&mut self, n: usize) -> usize;
 }
 
@@ -88,7 +91,8 @@ mod tests {
             let compact = G::format_compact(&pos);
             let rest: Vec<&str> = compact.split_whitespace().skip(1).collect();
             assert_eq!(values, rest, "{}", G::RULESET);
-            G::legal_moves(&pos, &rulings, &mut legal);
+            // The first 40 plies of a game from the start have no undecided move.
+            let _ = G::legal_moves(&pos, &rulings, &mut legal);
             if game.end().is_some() || legal.is_empty() {
                 break;
             }
@@ -105,7 +109,7 @@ mod tests {
         for _ in 0..60 {
             let mut game = Playthrough::<G>::new(G::start(), rulings.clone());
             for _ in 0..rng.below(60) {
-                G::legal_moves(game.position(), &rulings, &mut legal);
+                let _ = G::legal_moves(game.position(), &rulings, &mut legal);
                 if game.end().is_some() || legal.is_empty() {
                     break;
                 }

@@ -15,7 +15,7 @@ use std::hash::Hash;
 use crate::rulings::{Preset, RulingDef, RulingError, RulingSet, did_you_mean};
 pub use crate::types::{
     Direction, FalseClaim, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
-    Rejection, ResultClaim, RuleId, Side, StopReason, Terms, Unresolved,
+    PositionForm, Rejection, ResultClaim, RuleId, Side, StopReason, Terms, Unresolved,
 };
 
 /// Something a move did that moves no seeds by itself: a decision taken, a rule that changed the
@@ -42,7 +42,9 @@ pub struct Note(&'static NoteText);
 /// A note's words: its name in its game's code, and its text as `explain` and traces print it.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct NoteText {
+    /// The note's name in its game's code (`SAFARI`).
     pub name: &'static str,
+    /// The note in words.
     pub text: &'static str,
 }
 
@@ -89,43 +91,99 @@ pub enum Event {
     /// A lap of sowing: `seeds` lifted from `from` (or, for captured seeds, sown starting *in*
     /// `from`), the last seed falling into `to`.
     Lap {
+        /// The hole the lap starts from.
         from: u8,
+        /// The seeds sown.
         seeds: u16,
+        /// The way round the mover's ring.
         direction: Direction,
+        /// The hole the last seed falls into.
         to: u8,
+        /// The rule behind the lap.
         rule: RuleId,
     },
     /// A lap ended in an occupied hole and its seeds are lifted for the next lap.
-    Relay { at: u8, seeds: u16, rule: RuleId },
+    Relay {
+        /// The hole whose seeds are lifted.
+        at: u8,
+        /// The seeds lifted.
+        seeds: u16,
+        /// The rule behind the relay.
+        rule: RuleId,
+    },
     /// A single stone moved one hole (Kimasai).
-    Step { from: u8, to: u8, rule: RuleId },
+    Step {
+        /// The hole the stone leaves.
+        from: u8,
+        /// The hole it arrives in.
+        to: u8,
+        /// The rule behind the step.
+        rule: RuleId,
+    },
     /// `seeds` taken from the mover's reserve and put into `hole` (Kete nemo).
-    Enter { hole: u8, seeds: u16, rule: RuleId },
+    Enter {
+        /// The hole entered.
+        hole: u8,
+        /// The seeds entered.
+        seeds: u16,
+        /// The rule behind it.
+        rule: RuleId,
+    },
     /// Seeds taken from `hole` by the mover. For Kingulu the capturing seed is included.
-    Capture { hole: u8, seeds: u16, rule: RuleId },
+    Capture {
+        /// The hole captured.
+        hole: u8,
+        /// The seeds taken.
+        seeds: u16,
+        /// The rule behind the capture.
+        rule: RuleId,
+    },
     /// `hole` is reserved by `by`; `seeds` is what it holds after the reservation.
     Reserve {
+        /// The hole reserved.
         hole: u8,
+        /// The side that reserves it.
         by: Side,
+        /// The seeds it holds after the reservation.
         seeds: u16,
+        /// The rule behind the reservation.
         rule: RuleId,
     },
     /// A seed moved to a reserved hole from elsewhere (Kingulu: the last-but-one seed).
-    Transfer { from: u8, to: u8, rule: RuleId },
+    Transfer {
+        /// The hole the seed leaves.
+        from: u8,
+        /// The reserved hole it goes to.
+        to: u8,
+        /// The rule behind it.
+        rule: RuleId,
+    },
     /// A decision or a rule that changes the course of the move without moving seeds by itself
     /// (Kete: safari, kuu destroyed, the sixteen rule, hizi zetu); [`Note::text`] words it.
-    Note { note: Note, rule: RuleId },
+    Note {
+        /// The note.
+        note: Note,
+        /// The rule behind it.
+        rule: RuleId,
+    },
     /// The move ended at `at`.
     Stop {
+        /// The hole the move ended in.
         at: u8,
+        /// Why it ended.
         reason: StopReason,
+        /// The rule that ended it.
         rule: RuleId,
     },
     /// The game is over after this move.
-    GameOver { end: GameEnd },
+    GameOver {
+        /// How it ended.
+        end: GameEnd,
+    },
 }
 
 impl Event {
+    /// The rule behind the event.
     pub fn rule(&self) -> RuleId {
         match self {
             Event::Lap { rule, .. }
@@ -187,12 +245,27 @@ impl Event {
 }
 
 /// Where a game's rules send the events of a move. `()` listens to nothing and costs nothing;
-/// `Vec<Event>` records them.
+/// `Vec<Event>` records them, up to [`EVENT_LIMIT`].
 pub trait Sink {
     /// False when events are dropped, so that callers can skip building them.
     const LISTENING: bool;
+    /// Receives one event of a move, in the order the move made them.
     fn event(&mut self, event: Event);
+    /// True when the sink takes no more events: the rules then sow on as if nobody listened,
+    /// so that a long move costs no more memory, nor time, than it does unheard.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        !Self::LISTENING
+    }
 }
+
+/// The most events a `Vec<Event>` sink keeps for one move. A move lasts as many laps as its
+/// relays take: a never-ending one about two events a lap until its cycle is found (over a
+/// thousand million laps within the budget), so a listener keeps this many and drops the rest.
+/// A move that ends with this many events or more is refused to a listener as too long to tell
+/// ([`crate::play::MoveErrorKind::TooLong`]); one that never ends gets its verdict all the same.
+/// At 24 bytes an event, 24 MiB.
+pub const EVENT_LIMIT: usize = 1 << 20;
 
 impl Sink for () {
     const LISTENING: bool = false;
@@ -202,8 +275,15 @@ impl Sink for () {
 
 impl Sink for Vec<Event> {
     const LISTENING: bool = true;
+    #[inline]
     fn event(&mut self, event: Event) {
-        self.push(event);
+        if self.len() < EVENT_LIMIT {
+            self.push(event);
+        }
+    }
+    #[inline]
+    fn full(&self) -> bool {
+        self.len() >= EVENT_LIMIT
     }
 }
 
@@ -238,6 +318,16 @@ impl RulingSet {
     }
 }
 
+/// `compact, diagram and donkers`: a game's position forms in words.
+pub fn form_names(forms: &[PositionForm]) -> String {
+    let names: Vec<&str> = forms.iter().map(|f| f.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// A game's rules and notation. See the module docs.
 pub trait Game: Sized + 'static {
     /// The ruleset id (`bao-kingulu`).
@@ -252,15 +342,18 @@ pub trait Game: Sized + 'static {
     const PRESETS: &'static [Preset] = &[];
     /// The notations a record of this game may declare (`notation:`); the first is the default.
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
+    /// The written forms of a position that [`Game::parse_position`] reads and
+    /// [`Game::format_position`] writes.
+    const POSITION_FORMS: &'static [PositionForm] = &[PositionForm::Compact, PositionForm::Diagram];
     /// The rule catalogue: every rule and ambiguity id of the reference, with its source, and
     /// the named rulings, as YAML (format: the oracle's `spec/README.md`). This crate's games keep
     /// theirs in `catalogues/<ruleset>.yaml`, which the specification's `spec/<ruleset>/rules.yaml`
     /// links to.
     const CATALOGUE: &'static str;
-    /// The game's words for its house and reserve, where it has them.
     /// How the game is described: its position fields with their rules, its long moves and
     /// reservations, its probe edits ([`crate::description`]).
     const DESCRIPTION: crate::description::Description;
+    /// The game's words for its house and reserve, where it has them.
     const TERMS: Terms = Terms {
         house: "kuu",
         reserve: "reserve",
@@ -283,8 +376,11 @@ pub trait Game: Sized + 'static {
     /// [`Game::RULINGS`]).
     fn rulings(set: &RulingSet) -> Result<Self::Rulings, RulingError>;
 
+    /// The standard start position.
     fn start() -> Self::Position;
+    /// The side to move in `pos`.
     fn side_to_move(pos: &Self::Position) -> Side;
+    /// Sets the side to move of `pos` (the standard start with `first: north`).
     fn set_side_to_move(pos: &mut Self::Position, side: Side);
 
     /// Writes the legal moves of `pos` into `out` (cleared first), in canonical order.
@@ -442,7 +538,8 @@ pub trait Game: Sized + 'static {
         events: &[Event],
     ) -> Vec<FalseClaim>;
 
-    /// Reads a position in either written form (compact or diagram), validating it.
+    /// Reads a position in any of the game's [`Game::POSITION_FORMS`], told apart by their shape
+    /// ([`PositionForm::of`]), validating it: the one reader of position text.
     fn parse_position(text: &str) -> Result<Self::Position, PositionError>;
     /// What a position must also be under `rulings` (where the rulings decide what can arise:
     /// Zanzibar's obligation due, a front row emptied under `namua-lone-kichwa = either`).
@@ -466,6 +563,19 @@ pub trait Game: Sized + 'static {
     fn format_compact(pos: &Self::Position) -> String;
     /// The multi-line diagram, North on top, as the reference draws it.
     fn format_diagram(pos: &Self::Position) -> String;
+    /// `pos` written in `form`, which [`Game::parse_position`] reads back as `pos`; an error if
+    /// the game has no such form or the form has no field for something `pos` holds.
+    fn format_position(form: PositionForm, pos: &Self::Position) -> Result<String, PositionError> {
+        match form {
+            PositionForm::Compact => Ok(Self::format_compact(pos)),
+            PositionForm::Diagram => Ok(Self::format_diagram(pos)),
+            other => Err(PositionError::syntax(format!(
+                "{} has no {other} position form (it has {})",
+                Self::NAME,
+                form_names(Self::POSITION_FORMS)
+            ))),
+        }
+    }
     /// The position as a picture draws it: the diagram's rows, North on top, with the marks and
     /// stores of [`crate::board`].
     fn board(pos: &Self::Position) -> crate::board::Board;

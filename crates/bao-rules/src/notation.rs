@@ -2,14 +2,17 @@
 //! number rows of positions. Each game's own notation module builds its moves and positions from
 //! these; nothing here knows a game's rules.
 
-use crate::game::{NotationError, PositionError, Side};
+use crate::game::{NotationError, PositionError, PositionForm, Side};
 
 /// A hole name split off the front of a move text: the row letter (if written), the hole number,
 /// and the rest of the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HoleText<'a> {
+    /// The row letter, if written.
     pub row: Option<char>,
+    /// The hole number.
     pub number: u32,
+    /// The text after the hole name.
     pub rest: &'a str,
 }
 
@@ -82,6 +85,18 @@ pub fn leading_hole<'a>(
 /// The index of a hole name in a game's table of names.
 pub fn hole_index(names: &[&str], name: &str) -> Option<u8> {
     names.iter().position(|n| *n == name).map(|i| i as u8)
+}
+
+/// A position written in `form`, which game `game` has no reader for (Donkers' bracket form
+/// given to a game other than the two 4×8 ones).
+pub fn not_a_form_of(game: &str, form: PositionForm) -> PositionError {
+    let whose = match form {
+        PositionForm::Donkers => " (Bao la Kiswahili's and Bao la Kete's, `[ … ]`)",
+        _ => "",
+    };
+    PositionError::syntax(format!(
+        "{game} has no {form} position form{whose}: write its compact form or its diagram"
+    ))
 }
 
 /// `S`/`N` or `south`/`north`, any case.

@@ -56,7 +56,8 @@ pub fn divide<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> V
         return Vec::new();
     }
     let (mut moves, mut children) = (Vec::new(), Vec::new());
-    G::legal_children(pos, rulings, &mut moves, &mut children);
+    // As perft itself: the tree of the decided moves.
+    let _ = G::legal_children(pos, rulings, &mut moves, &mut children);
     moves
         .into_iter()
         .zip(&children)

@@ -12,7 +12,10 @@
 //!    candidates listed), [`MoveErrorKind::NotNotation`] (notation only elsewhere, e.g. a Kete hole
 //!    without its row letter in mtaji), or the refusal of the move it names (4);
 //! 4. the rules refuse the move: [`MoveErrorKind::Illegal`] with the rule it breaks, or
-//!    [`MoveErrorKind::Undecided`] when its relay is beyond the cycle detector's budget.
+//!    [`MoveErrorKind::Undecided`] when its relay is beyond the cycle detector's budget;
+//! 5. the move ends, but its events fill the buffer ([`crate::game::EVENT_LIMIT`]):
+//!    [`MoveErrorKind::TooLong`]. A move's memory is bounded however long it runs: the events
+//!    past the limit are dropped as they come, and a never-ending move is refused at 4.
 //!
 //! A false claim (`A3x` for a move that captures nothing) is not an error: the move is played,
 //! and [`Played::false_claims`] lists what it did not bear out.
@@ -22,7 +25,8 @@ use std::fmt;
 use crate::code::Code;
 use crate::fasthash::FxBuildHasher;
 use crate::game::{
-    Event, FalseClaim, Game, GameEnd, Generated, Notation, Rejection, RuleId, Sink, Unresolved,
+    EVENT_LIMIT, Event, FalseClaim, Game, GameEnd, Generated, Notation, Rejection, RuleId, Sink,
+    Unresolved,
 };
 
 /// A game in progress: a position with the history that repetition rules need. Perft and move
@@ -64,6 +68,7 @@ impl<G: Game> fmt::Debug for Playthrough<G> {
 }
 
 impl<G: Game> Playthrough<G> {
+    /// A game from `position` under `rulings`, with no history before it.
     pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
         let mut seen = std::collections::HashSet::default();
         if let Some(key) = G::repetition_key(&position) {
@@ -130,9 +135,15 @@ impl<G: Game> Playthrough<G> {
     }
 
     /// Plays a move; on success the position advances, and if the game is now over (by the
-    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`.
+    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`. A move that
+    /// filled a listening `sink` ([`EVENT_LIMIT`]) is [`Rejection::TooLong`], the game unchanged.
     pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
         let next = G::play(&self.position, &self.rulings, mv, sink)?;
+        if S::LISTENING && sink.full() {
+            return Err(Rejection::TooLong {
+                events: EVENT_LIMIT,
+            });
+        }
         self.advance(next, sink);
         Ok(())
     }
@@ -167,13 +178,23 @@ pub enum MoveErrorKind {
     /// The rules refuse the move ([`MoveError::rule`] says which).
     Illegal,
     /// The move's relay neither ended nor repeated within `laps` laps: neither legal nor illegal.
-    Undecided { laps: u64 },
+    Undecided {
+        /// The laps played before the budget ran out.
+        laps: u64,
+    },
+    /// The move ends, but with `events` events or more ([`EVENT_LIMIT`]): too long to be told
+    /// step by step, so not played for a listener.
+    TooLong {
+        /// The events told before the limit.
+        events: usize,
+    },
 }
 
 /// A move text that did not play: what kind of refusal, the rule behind it, why in words, and for
 /// an ambiguous spelling the legal moves it fits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError<M> {
+    /// What kind of refusal.
     pub kind: MoveErrorKind,
     /// The rule broken (illegal), or the rule that ended the game (after the end).
     pub rule: Option<RuleId>,
@@ -184,7 +205,11 @@ pub struct MoveError<M> {
 }
 
 impl<M> MoveError<M> {
-    fn new(kind: MoveErrorKind, rule: Option<RuleId>, message: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        kind: MoveErrorKind,
+        rule: Option<RuleId>,
+        message: impl Into<String>,
+    ) -> Self {
         MoveError {
             kind,
             rule,
@@ -193,13 +218,37 @@ impl<M> MoveError<M> {
         }
     }
 
-    fn rejected(rejection: Rejection) -> Self {
+    /// The refusal of a move after the game ended by `end`.
+    pub(crate) fn after_end(end: GameEnd) -> Self {
+        MoveError::new(
+            MoveErrorKind::AfterEnd(end),
+            Some(end.rule),
+            format!("the game is already over: {} ({})", end.outcome, end.rule),
+        )
+    }
+
+    /// The same refusal with its candidate moves turned into `f(move)`.
+    pub fn map_moves<N>(self, f: impl FnMut(M) -> N) -> MoveError<N> {
+        MoveError {
+            kind: self.kind,
+            rule: self.rule,
+            message: self.message,
+            candidates: self.candidates.into_iter().map(f).collect(),
+        }
+    }
+
+    pub(crate) fn rejected(rejection: Rejection) -> Self {
         match rejection {
             Rejection::Illegal { rule, reason } => {
                 MoveError::new(MoveErrorKind::Illegal, Some(rule), reason)
             }
             Rejection::Undecided { laps } => MoveError::new(
                 MoveErrorKind::Undecided { laps },
+                None,
+                rejection.to_string(),
+            ),
+            Rejection::TooLong { events } => MoveError::new(
+                MoveErrorKind::TooLong { events },
                 None,
                 rejection.to_string(),
             ),
@@ -214,6 +263,7 @@ impl<M> MoveError<M> {
             MoveErrorKind::Ambiguous => Code::AmbiguousMove,
             MoveErrorKind::Illegal => Code::IllegalMove,
             MoveErrorKind::Undecided { .. } => Code::UndecidedMove,
+            MoveErrorKind::TooLong { .. } => Code::MoveTooLong,
         }
     }
 
@@ -235,16 +285,20 @@ impl<M: fmt::Debug> std::error::Error for MoveError<M> {}
 /// A move that played: the move the text named and the claims of the text it did not bear out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played<M> {
+    /// The move the text named.
     pub mv: M,
+    /// The claims of the text that the move did not bear out.
     pub false_claims: Vec<FalseClaim>,
 }
 
 /// [`Played`] with the move's events, for callers that do not keep a buffer of their own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedWithEvents<M> {
+    /// The move the text named.
     pub mv: M,
     /// What the move did, in order, with [`Event::GameOver`] last if it ended the game.
     pub events: Vec<Event>,
+    /// The claims of the text that the move did not bear out.
     pub false_claims: Vec<FalseClaim>,
 }
 
@@ -288,6 +342,14 @@ impl<G: Game> Playthrough<G> {
         let spelling = self.read_spelling(text)?;
         let (mv, next) = G::resolve_and_play(self.position(), self.rulings(), &spelling, events)
             .map_err(|e| unresolved::<G>(text, e))?;
+        // The bound of every move told event by event: a never-ending move was refused above
+        // with its cycle; one that ends after `EVENT_LIMIT` events is not told in part.
+        if events.full() {
+            events.clear();
+            return Err(MoveError::rejected(Rejection::TooLong {
+                events: EVENT_LIMIT,
+            }));
+        }
         let before = self.position().clone();
         self.advance(next, events);
         let false_claims = G::check_claims(&before, &spelling, events);
@@ -304,11 +366,7 @@ impl<G: Game> Playthrough<G> {
     /// Steps 1 and 2: the game is not over and the text is the game's notation.
     fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
         if let Some(end) = self.end() {
-            return Err(MoveError::new(
-                MoveErrorKind::AfterEnd(end),
-                Some(end.rule),
-                format!("the game is already over: {} ({})", end.outcome, end.rule),
-            ));
+            return Err(MoveError::after_end(end));
         }
         G::parse_move_in(self.notation(), text)
             .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))

@@ -22,9 +22,8 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// A number in `0..n` (`n > 0`), by multiply-shift (Lemire), bias below 2^-32 for small `n`.
+    /// A number in `0..n` by multiply-shift (Lemire), bias below 2^-32 for small `n`; 0 for `n = 0`.
     pub fn below(&mut self, n: usize) -> usize {
-        debug_assert!(n > 0);
         ((self.next_u64() >> 32).wrapping_mul(n as u64) >> 32) as usize
     }
 }

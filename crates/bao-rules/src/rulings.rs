@@ -28,6 +28,7 @@ pub struct RulingDef {
     pub ids: &'static [&'static str],
     /// The question, in one line.
     pub question: &'static str,
+    /// The value the reference's reading gives.
     pub default: &'static str,
     /// Every value, the default included, in the reference's order.
     pub values: &'static [&'static str],
@@ -55,6 +56,7 @@ pub struct RulingSet {
 /// A ruling that does not exist for the game, or a value it does not have.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulingError {
+    /// What is wrong, in words.
     pub message: String,
 }
 
@@ -67,6 +69,7 @@ impl fmt::Display for RulingError {
 impl std::error::Error for RulingError {}
 
 impl RulingSet {
+    /// No ruling selected: every ruling at its default.
     pub fn new() -> Self {
         Self::default()
     }
@@ -96,6 +99,7 @@ impl RulingSet {
         }
     }
 
+    /// Selects every `name=value` text, as [`RulingSet::insert`] does.
     pub fn from_assignments<'a>(
         items: impl IntoIterator<Item = &'a str>,
     ) -> Result<Self, RulingError> {
@@ -128,10 +132,12 @@ impl RulingSet {
         self.chosen.len()
     }
 
+    /// Whether no ruling is selected.
     pub fn is_empty(&self) -> bool {
         self.chosen.is_empty()
     }
 
+    /// The selected rulings, `(name, value)`, by name.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.chosen.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }

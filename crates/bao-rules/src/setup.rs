@@ -10,7 +10,8 @@
 //! 2. each ruling, by name and value ([`Game::RULINGS`]);
 //! 3. the preset, under the rulings ([`Game::PRESETS`]; a single ruling overrides its value);
 //! 4. the rulings resolved together ([`Game::rulings`]);
-//! 5. the start position, read under the rulings (compact or diagram; none is the standard start);
+//! 5. the start position, read under the rulings (any of the game's position forms; none is the
+//!    standard start);
 //! 6. `first:`: on the standard start it sets the side to move; with a start position it must
 //!    name the side the position has to move (the position says who moves);
 //! 7. the history, each earlier position read as the start is.
@@ -18,14 +19,15 @@
 use std::fmt;
 
 use crate::code::{Code, Span};
-use crate::game::{Game, Notation, PositionError, RuleId, Side};
+use crate::game::{Game, Notation, PositionError, PositionForm, RuleId, Side};
 use crate::play::Playthrough;
 use crate::rulings::{RulingError, RulingSet};
 
 /// What a game in progress is set up from, as a record, a scenario or a request writes it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
-    /// The start position, compact or diagram; `None` is the game's standard start.
+    /// The start position in any of the game's position forms ([`Game::POSITION_FORMS`]); `None` is
+    /// the game's standard start.
     pub start: Option<String>,
     /// `first:`, the side to move first.
     pub first: Option<Side>,
@@ -43,16 +45,22 @@ pub struct Setup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SetupField {
+    /// [`Setup::notation`].
     Notation,
     /// One ruling; `value` is true when the game has the ruling but not the value.
     Ruling {
+        /// The ruling's name.
         name: String,
+        /// True when the game has the ruling but not the value.
         value: bool,
     },
+    /// [`Setup::preset`].
     Preset,
     /// The rulings together (a combination the game refuses).
     Rulings,
+    /// [`Setup::start`].
     Start,
+    /// [`Setup::first`].
     First,
     /// The earlier position at this index of [`Setup::history`].
     History(usize),
@@ -62,12 +70,15 @@ pub enum SetupField {
 /// words, a help line, which field, and the span of that field for a reader that knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
+    /// The stable code.
     pub code: Code,
+    /// The rule a valid setup would break, if any.
     pub rule: Option<RuleId>,
     /// Why, in one clause (for a position, the position error's own words).
     pub message: String,
     /// What to write instead.
     pub help: Option<Box<str>>,
+    /// The field the error is about.
     pub field: SetupField,
     /// Where the field is in the reader's text: empty until a reader fills it.
     pub span: Option<Span>,
@@ -253,20 +264,27 @@ pub fn rulings_help<G: Game>() -> String {
     format!("the rulings of {} are {}", G::RULESET, list.join(", "))
 }
 
-/// The start in the form `written` is in (a diagram spans lines), for a help line.
+/// The start in the form `written` is in (a diagram spans lines, a bracket string starts with
+/// `[`), for a help line; compact where the game has no such form.
 fn position_help<G: Game>(written: &str) -> String {
-    if written.trim().contains('\n') {
-        format!(
+    let start = G::start();
+    match PositionForm::of(written) {
+        PositionForm::Diagram => format!(
             "a {} position in diagram form, e.g. the start:\n{}",
             G::NAME,
-            G::format_diagram(&G::start()).trim_end()
-        )
-    } else {
-        format!(
-            "a {} position in compact form, e.g. the start: `{}`",
-            G::NAME,
-            G::format_compact(&G::start())
-        )
+            G::format_diagram(&start).trim_end()
+        ),
+        form => match G::format_position(form, &start) {
+            Ok(text) if form == PositionForm::Donkers => format!(
+                "a {} position in Donkers' bracket form, e.g. the start: `{text}`",
+                G::NAME
+            ),
+            _ => format!(
+                "a {} position in compact form, e.g. the start: `{}`",
+                G::NAME,
+                G::format_compact(&start)
+            ),
+        },
     }
 }
 

@@ -14,13 +14,17 @@ pub type RuleId = &'static str;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// South, the player at the bottom of the diagram.
     South,
+    /// North, the player at the top of the diagram.
     North,
 }
 
 impl Side {
+    /// Both sides, South first.
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -33,6 +37,7 @@ impl Side {
         self as usize
     }
 
+    /// `south` or `north`.
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "south",
@@ -40,6 +45,7 @@ impl Side {
         }
     }
 
+    /// The side named `south` or `north`.
     pub fn parse(s: &str) -> Option<Side> {
         match s {
             "south" => Some(Side::South),
@@ -58,7 +64,9 @@ impl fmt::Display for Side {
 /// How a finished game ended. Written `south`, `north` (the winner) or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
+    /// The side won.
     Win(Side),
+    /// Neither side won.
     Draw,
 }
 
@@ -82,11 +90,14 @@ impl fmt::Display for Outcome {
 /// [`Outcome`], or not over yet. Written `south`, `north`, `draw` or `unfinished`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ResultClaim {
+    /// The game is over with this outcome.
     Over(Outcome),
+    /// The game is not over.
     Unfinished,
 }
 
 impl ResultClaim {
+    /// `south`, `north`, `draw` or `unfinished`.
     pub fn parse(text: &str) -> Option<ResultClaim> {
         match text {
             "south" => Some(ResultClaim::Over(Outcome::Win(Side::South))),
@@ -97,6 +108,7 @@ impl ResultClaim {
         }
     }
 
+    /// The stable name.
     pub fn name(self) -> &'static str {
         match self {
             ResultClaim::Over(outcome) => outcome.name(),
@@ -149,7 +161,9 @@ serde_by_name!(
 /// The end of a game: who won, by which rule, and the final score where the game counts one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameEnd {
+    /// Who won, or a draw.
     pub outcome: Outcome,
+    /// The rule that ended the game.
     pub rule: RuleId,
     /// Seeds counted for (South, North), for games decided on score (Kingulu).
     pub score: Option<[u16; 2]>,
@@ -158,11 +172,14 @@ pub struct GameEnd {
 /// A sowing direction on a player's ring, as the references name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
+    /// Clockwise, seen from above.
     Clockwise,
+    /// Anticlockwise, seen from above.
     Anticlockwise,
 }
 
 impl Direction {
+    /// The other direction.
     pub fn reversed(self) -> Direction {
         match self {
             Direction::Clockwise => Direction::Anticlockwise,
@@ -170,6 +187,7 @@ impl Direction {
         }
     }
 
+    /// `clockwise` or `anticlockwise`.
     pub fn name(self) -> &'static str {
         match self {
             Direction::Clockwise => "clockwise",
@@ -225,13 +243,28 @@ pub struct Terms {
 #[non_exhaustive]
 pub enum Rejection {
     /// The move breaks `rule`; `reason` says how, in words.
-    Illegal { rule: RuleId, reason: String },
+    Illegal {
+        /// The rule broken.
+        rule: RuleId,
+        /// How, in words.
+        reason: String,
+    },
     /// The move's relay neither ended nor repeated within the cycle detector's budget
     /// (the cycle detector's `LAP_BUDGET`): neither legal nor illegal.
-    Undecided { laps: u64 },
+    Undecided {
+        /// The laps played before the budget ran out.
+        laps: u64,
+    },
+    /// The move ends, but a listener was told only its first `events` events
+    /// ([`crate::game::EVENT_LIMIT`]): too long to follow event by event, so not played for it.
+    TooLong {
+        /// The events told before the limit.
+        events: usize,
+    },
 }
 
 impl Rejection {
+    /// The refusal of a move that breaks `rule`, `reason` in words.
     pub fn illegal(rule: RuleId, reason: impl Into<String>) -> Rejection {
         Rejection::Illegal {
             rule,
@@ -239,10 +272,11 @@ impl Rejection {
         }
     }
 
+    /// The rule broken, if the move is illegal.
     pub fn rule(&self) -> Option<RuleId> {
         match self {
             Rejection::Illegal { rule, .. } => Some(rule),
-            Rejection::Undecided { .. } => None,
+            Rejection::Undecided { .. } | Rejection::TooLong { .. } => None,
         }
     }
 }
@@ -255,6 +289,11 @@ impl fmt::Display for Rejection {
                 f,
                 "the move neither ended nor repeated within {laps} laps: undecided"
             ),
+            Rejection::TooLong { events } => write!(
+                f,
+                "the move ends, but only after {events} events or more: too long to follow step \
+                 by step"
+            ),
         }
     }
 }
@@ -264,10 +303,12 @@ impl std::error::Error for Rejection {}
 /// A move text that is not notation for this game at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
+    /// Why, in words.
     pub message: String,
 }
 
 impl NotationError {
+    /// The error with `message`.
     pub fn new(message: impl Into<String>) -> Self {
         NotationError {
             message: message.into(),
@@ -286,12 +327,14 @@ impl std::error::Error for NotationError {}
 /// A position text that cannot be read, or describes no reachable kind of position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    /// Why, in words.
     pub message: String,
     /// The rule a valid position would break (`KIN-2` for a wrong seed count), if any.
     pub rule: Option<RuleId>,
 }
 
 impl PositionError {
+    /// A position text that cannot be read.
     pub fn syntax(message: impl Into<String>) -> Self {
         PositionError {
             message: message.into(),
@@ -299,6 +342,7 @@ impl PositionError {
         }
     }
 
+    /// A position that breaks `rule`.
     pub fn rule(rule: RuleId, message: impl Into<String>) -> Self {
         PositionError {
             message: message.into(),
@@ -344,11 +388,15 @@ impl<M: fmt::Debug> std::error::Error for Unresolved<M> {}
 pub struct FalseClaim {
     /// The rule the claim is about (`KIN-9` for a capture count).
     pub rule: RuleId,
+    /// What the claim said and what the move did, in words.
     pub message: String,
 }
 
-/// The outcome of generating the legal moves of a position.
+/// The outcome of generating the legal moves of a position: how many candidates the list leaves
+/// out because they could not be decided. Not to be dropped unread (`Incomplete::check` turns it
+/// into an answer that cannot be).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[must_use = "moves left out as undecided are lost unless the count is read"]
 pub struct Generated {
     /// Candidate moves left out because their legality could not be decided within the budget.
     pub undecided: u32,
@@ -369,6 +417,7 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// `canonical` or `donkers`.
     pub fn name(self) -> &'static str {
         match self {
             Notation::Canonical => "canonical",
@@ -376,6 +425,7 @@ impl Notation {
         }
     }
 
+    /// The notation named `text`.
     pub fn parse(text: &str) -> Option<Notation> {
         [Notation::Canonical, Notation::Donkers]
             .into_iter()
@@ -384,6 +434,68 @@ impl Notation {
 }
 
 impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A written form of a position. Every game reads and writes [`PositionForm::Compact`] and
+/// [`PositionForm::Diagram`]; the 4×8 games also Donkers' bracket strings
+/// (each game lists its own: `Game::POSITION_FORMS`).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum PositionForm {
+    /// One line: the rows, the stores, the game's own fields, the side to move.
+    #[default]
+    Compact,
+    /// Several lines, North on top, as the references draw the board.
+    Diagram,
+    /// The position strings of Donkers' program for the 4×8 games (its `postostr`, and the
+    /// `opening:` header of its game files): `[ b8..b1 | a8..a1 | A1..A8 | B1..B8 | stores South
+    /// North | houses T/F South North | takasia-ed hole or 255 | side to move, 0 South ]`.
+    Donkers,
+}
+
+impl PositionForm {
+    /// Every form, in the order help texts list them.
+    pub const ALL: [PositionForm; 3] = [
+        PositionForm::Compact,
+        PositionForm::Diagram,
+        PositionForm::Donkers,
+    ];
+
+    /// `compact`, `diagram` or `donkers`, as the command line and the docs write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionForm::Compact => "compact",
+            PositionForm::Diagram => "diagram",
+            PositionForm::Donkers => "donkers",
+        }
+    }
+
+    /// The form a name (`compact`, `diagram`, `donkers`) names, if any.
+    pub fn parse(text: &str) -> Option<PositionForm> {
+        PositionForm::ALL.into_iter().find(|f| f.name() == text)
+    }
+
+    /// The form `text` is written in, by its shape: a bracket string starts with `[`, a diagram
+    /// spans lines, anything else is read as compact.
+    pub fn of(text: &str) -> PositionForm {
+        let text = text.trim();
+        if text.starts_with('[') {
+            PositionForm::Donkers
+        } else if text.contains('\n') {
+            PositionForm::Diagram
+        } else {
+            PositionForm::Compact
+        }
+    }
+}
+
+impl fmt::Display for PositionForm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }

@@ -4,11 +4,15 @@
 //! described: [`crate::description`]) implementing [`crate::game::Game`], its rule catalogue in
 //! `catalogues/`, name its type once in
 //! [`registered_games!`] (the one registration: [`RULESETS`], [`with_game!`] and [`dispatch`]
-//! follow from it), and give it a folder in the oracle's `spec/`.
+//! follow from it), add its variant to the run-time types of `any.rs` (`Ruleset`, `AnyMove`,
+//! `AnyGame`: the compiler asks for every match, a test holds `Ruleset::ALL` to [`RULESETS`]),
+//! and give it a folder in the oracle's `spec/`.
 //!
 //! [`registered_games!`]: crate::registered_games
 //! [`with_game!`]: crate::with_game
 
+#[cfg(test)]
+mod forms_tests;
 pub mod four_by_eight;
 pub mod kimasai;
 pub mod kingulu;
@@ -76,7 +80,9 @@ pub const RULESETS: &[&str] = registered_games!(ruleset_ids[]);
 /// Code that runs for one game type, chosen at run time by ruleset id; for code that is a
 /// function of its own (a visitor), where [`with_game!`](crate::with_game) would be inline.
 pub trait GameVisitor {
+    /// What the visit returns.
     type Output;
+    /// Runs the code for game `G`.
     fn visit<G: Game>(self) -> Self::Output;
 }
 

@@ -338,7 +338,7 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
                     undecided += 1;
                     continue;
                 }
-                Err(Rejection::Illegal { .. }) => continue,
+                Err(Rejection::Illegal { .. } | Rejection::TooLong { .. }) => continue,
             }
             let hole = index_of(side, c.r);
             let mv = |safari| Move {
@@ -351,14 +351,14 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
                     match self.allowed_completion(&c, taken) {
                         Ok(()) => found(mv(decision.then_some(false)), self.kept.get(i)),
                         Err(Rejection::Undecided { .. }) => undecided += 1,
-                        Err(Rejection::Illegal { .. }) => {}
+                        Err(Rejection::Illegal { .. } | Rejection::TooLong { .. }) => {}
                     }
                     if decision {
                         match sow_move::<F, _>(self.pos, self.rules, c.start, Safari::Go, &mut ()) {
                             Ok(played) => match self.allowed_completion(&c, played.taken) {
                                 Ok(()) => found(mv(Some(true)), Some(&played)),
                                 Err(Rejection::Undecided { .. }) => undecided += 1,
-                                Err(Rejection::Illegal { .. }) => {}
+                                Err(Rejection::Illegal { .. } | Rejection::TooLong { .. }) => {}
                             },
                             Err(Refusal::Undecided { .. }) => undecided += 1,
                             Err(_) => {}

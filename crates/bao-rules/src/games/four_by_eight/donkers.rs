@@ -68,7 +68,8 @@ fn namua_capture(pos: &Position, rules: &Rules) -> bool {
         return false;
     }
     let mut legal = Vec::new();
-    super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
+    // An undecided candidate is no known capture: the spelling is read as the decided moves say.
+    let _ = super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
     legal.first().is_some_and(|&mv| captures(pos, rules, mv))
 }
 
@@ -161,7 +162,7 @@ mod tests {
         let mut game = game();
         for ply in 0..40 {
             let mut legal = Vec::new();
-            Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
+            let _ = Zanzibar::legal_moves(game.position(), game.rulings(), &mut legal);
             let Some(&mv) = legal.get(ply % legal.len().max(1)) else {
                 break;
             };

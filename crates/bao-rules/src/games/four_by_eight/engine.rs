@@ -7,7 +7,7 @@ use super::choice::{Any, Judge, Kept, candidate, not_a_move};
 use super::moves::Move;
 use super::notes;
 use super::position::{HOLE_NAMES, KUU, Position, ring_of};
-use super::sowing::{Played, Refusal, Safari, sow_move};
+use super::sowing::{Played, Safari, sow_move};
 use super::variant::{self, Fixed, MustCapture, Rules};
 use super::{hizi_zetu, position, sowing};
 use crate::game::{Event, GameEnd, Generated, Outcome, Rejection, Side, Sink};
@@ -19,6 +19,12 @@ use crate::game::{Event, GameEnd, Generated, Outcome, Rejection, Side, Sink};
 /// `kete.rs` and `zanzibar.rs`.
 macro_rules! delegate_to_engine {
     ($fixed:ty, $variant:expr) => {
+        const POSITION_FORMS: &'static [crate::game::PositionForm] = &[
+            crate::game::PositionForm::Compact,
+            crate::game::PositionForm::Diagram,
+            crate::game::PositionForm::Donkers,
+        ];
+
         fn start() -> Position {
             Position::start()
         }
@@ -155,6 +161,13 @@ macro_rules! delegate_to_engine {
         ) -> Option<Position> {
             super::description::probe_edit(&$variant, pos, edit, rng)
         }
+
+        fn format_position(
+            form: crate::game::PositionForm,
+            pos: &Position,
+        ) -> Result<String, PositionError> {
+            notation::format_position(&$variant, form, pos)
+        }
     };
 }
 
@@ -274,18 +287,12 @@ pub(super) fn play<F: Fixed, S: Sink>(
             });
         }
     }
-    let played: Played = sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), sink)
-        .map_err(|refusal| match refusal {
-            // A move played that never ends (rare: search never plays one) is sown again,
-            // measured, so that its refusal says where its cycle starts and how long it is.
-            Refusal::NeverEnds { cycle: None, .. } => sowing::measure_cycles(|| {
-                sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), &mut ())
-            })
-            .err()
-            .unwrap_or(refusal),
-            other => other,
-        })
-        .map_err(|refusal| refusal.rejection(v))?;
+    // A move played is measured: a never-ending one is refused with its cycle, the same
+    // wherever it is played, and sown once.
+    let played: Played = sowing::measure_cycles(|| {
+        sow_move::<F, _>(pos, rules, c.start, Safari::of(mv.safari), sink)
+    })
+    .map_err(|refusal| refusal.rejection(v))?;
     judge.allowed_completion(&c, played.taken)?;
     if S::LISTENING
         && any

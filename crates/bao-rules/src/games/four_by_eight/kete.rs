@@ -19,7 +19,9 @@ pub struct Kete;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MtajiSafari {
     #[default]
+    /// The move goes on from the kuu (the reference's reading).
     Compulsory,
+    /// The mover may stop at the kuu.
     Choice,
 }
 
@@ -27,19 +29,23 @@ pub enum MtajiSafari {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BaoHamna {
     #[default]
+    /// The move stops once the captured seeds are sown.
     Stop,
+    /// The move is played to its end.
     Finish,
 }
 
 /// The rulings of Bao la Kete, resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rulings {
+    /// KETE-A1: whether safari from the kuu in mtaji is compulsory.
     pub mtaji_safari: MtajiSafari,
     /// KETE-A6, KETE-22: the Lamu obligation to capture the reserved hole.
     pub hizi_must_capture: bool,
+    /// KETE-A8: what a capture that empties the opponent's front row mid-move does.
     pub bao_hamna: BaoHamna,
     /// Laps a move may run before it is undecided (KETE-A7); lowered only by tests.
-    pub lap_budget: u64,
+    pub(crate) lap_budget: u64,
 }
 
 impl Default for Rulings {
@@ -81,8 +87,19 @@ const RULINGS: &[RulingDef] = &[
 ];
 
 impl Rulings {
+    /// These rulings with the lap budget lowered to `laps`: for benchmarks of the cycle search,
+    /// which would otherwise watch a never-ending move for its whole budget.
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub fn with_lap_budget(self, laps: u64) -> Rulings {
+        Rulings {
+            lap_budget: laps,
+            ..self
+        }
+    }
+
     /// The rules the engine reads: the Lamu variant with these rulings.
-    pub fn rules(&self) -> Rules {
+    pub(crate) fn rules(&self) -> Rules {
         Rules {
             mtaji_house: match self.mtaji_safari {
                 MtajiSafari::Compulsory => MtajiHouse::Relay,
@@ -163,6 +180,10 @@ impl Game for Kete {
             rule: "KETE-24",
             score: None,
         }
+    }
+
+    fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
+        pos.check_rules(&rulings.rules())
     }
 
     fn board(pos: &Position) -> crate::board::Board {

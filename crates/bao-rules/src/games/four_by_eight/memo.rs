@@ -22,12 +22,15 @@ pub(super) struct Known {
     pub(super) budget: u64,
 }
 
-/// The verdicts on long takatas: how many laps after the key it took to decide.
+/// The verdicts on long takatas: how many laps after the key it took to decide, and for a cycle
+/// its length (which the key decides), so that a move played after it was searched is measured
+/// without being decided again.
 #[derive(Clone, Copy)]
 pub(super) struct Decided {
     key: Known,
     pub(super) cycle: bool,
     pub(super) laps: u64,
+    pub(super) length: u64,
 }
 
 const KNOWN_SLOTS: usize = 1024;
@@ -58,7 +61,7 @@ impl Known {
         })
     }
 
-    pub(super) fn remember(self, cycle: bool, laps: u64) {
+    pub(super) fn remember(self, cycle: bool, laps: u64, length: u64) {
         KNOWN.with(|known| {
             let mut known = known.borrow_mut();
             if known.is_empty() {
@@ -69,6 +72,7 @@ impl Known {
                 key: self,
                 cycle,
                 laps,
+                length,
             });
         });
     }

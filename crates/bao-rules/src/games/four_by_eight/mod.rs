@@ -17,8 +17,11 @@
 //!   (KETE-23, KETE-24);
 //! - `kete.rs`, `zanzibar.rs`: each game's rulings and its [`crate::game::Game`] implementation;
 //! - `notes.rs`: the words of what a move did that moves no seeds ([`crate::game::Note`]);
-//! - `spelling.rs`: a move as written; `notation.rs`: moves and positions as written; `during.rs`: the board partway through a move.
+//! - `spelling.rs`: a move as written; `notation.rs`: moves and positions as written (`donkers.rs`:
+//!   Donkers' move notation, `bracket.rs`: his bracket form of a position); `during.rs`: the board
+//!   partway through a move.
 
+mod bracket;
 mod candidates;
 mod choice;
 mod description;
@@ -37,7 +40,7 @@ mod position;
 mod ring;
 mod sowing;
 mod spelling;
-pub mod variant;
+mod variant;
 mod zanzibar;
 
 #[cfg(test)]

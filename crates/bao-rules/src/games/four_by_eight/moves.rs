@@ -5,11 +5,14 @@
 /// `<` from `A8` anticlockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
+    /// To the mover's left (`<`).
     Left,
+    /// To the mover's right (`>`).
     Right,
 }
 
 impl Dir {
+    /// `<` or `>`, as moves are written.
     pub fn symbol(self) -> char {
         match self {
             Dir::Left => '<',
@@ -25,6 +28,8 @@ impl Dir {
 pub struct Move {
     /// The hole index ([`super::position::HOLE_NAMES`]).
     pub hole: u8,
+    /// The way the sowing starts.
     pub dir: Dir,
+    /// The safari decision, where one arises (`Some(true)`: go on from the kuu).
     pub safari: Option<bool>,
 }

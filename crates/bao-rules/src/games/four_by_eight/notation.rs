@@ -12,14 +12,15 @@
 //!
 //! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
 
-use super::notes;
 use super::position::{HOLE_NAMES, HOLES, KUU, Position, index_of, ring_of};
 use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
 use super::{Dir, Move};
+use super::{bracket, notes};
 use crate::board::{Board, Mark, Row, Store};
 use crate::game::{
-    Event, FalseClaim, Notation, NotationError, PositionError, Rejection, Side, Unresolved,
+    Event, FalseClaim, Notation, NotationError, PositionError, PositionForm, Rejection, Side,
+    Unresolved,
 };
 use crate::notation::{
     MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
@@ -286,7 +287,8 @@ fn resolve_into(
         return Err(Unresolved::Rejected(rejection));
     }
     let mut legal = Vec::new();
-    super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
+    // An undecided move fits no spelling here; `why_not` plays it and answers `Undecided`.
+    let _ = super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
     let fits: Vec<Move> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
@@ -417,15 +419,28 @@ fn rows() -> [(&'static str, [u8; 8]); 4] {
     four_rows::<8>()
 }
 
-/// Reads either written form.
+/// Reads any of the three written forms: compact, diagram, Donkers' bracket form.
 pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, PositionError> {
     if text.len() > MAX_TEXT {
         return Err(PositionError::syntax("the position text is too long"));
     }
-    if text.trim().contains('\n') {
-        parse_diagram(variant, text)
-    } else {
-        parse_compact(variant, text)
+    match PositionForm::of(text) {
+        PositionForm::Donkers => bracket::parse(variant, text),
+        PositionForm::Diagram => parse_diagram(variant, text),
+        _ => parse_compact(variant, text),
+    }
+}
+
+/// `pos` written in `form`.
+pub fn format_position(
+    variant: &Variant,
+    form: PositionForm,
+    pos: &Position,
+) -> Result<String, PositionError> {
+    match form {
+        PositionForm::Donkers => bracket::format(pos),
+        PositionForm::Diagram => Ok(format_diagram(variant, pos)),
+        _ => Ok(format_compact(variant, pos)),
     }
 }
 

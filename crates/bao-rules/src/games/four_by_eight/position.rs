@@ -7,7 +7,7 @@
 //! Hole *indices* (for events and moves) follow the order names sort in: `A1..A8` 0..8, `B1..B8`
 //! 8..16, `a1..a8` 16..24, `b1..b8` 24..32.
 
-use super::variant::{HouseInMtaji, MustCapture, Rules, Variant};
+use super::variant::{HouseInMtaji, MidMove, MustCapture, Rules, Variant};
 use crate::game::{PositionError, Side};
 
 /// Holes on the board.
@@ -67,6 +67,7 @@ pub fn ring_of(index: u8) -> (Side, u8) {
     (side, if local < 8 { local } else { 23 - local })
 }
 
+/// The names of the holes, by index: `A1..A8`, `B1..B8`, `a1..a8`, `b1..b8`.
 pub static HOLE_NAMES: [&str; HOLES] = [
     "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", //
     "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", //
@@ -101,14 +102,17 @@ impl Position {
         self.rings[side.index()][r as usize]
     }
 
+    /// Seeds in `side`'s reserve (store).
     pub fn reserve(&self, side: Side) -> u8 {
         self.reserve[side.index()]
     }
 
+    /// Whether `side` still has his kuu (nyumba).
     pub fn has_kuu(&self, side: Side) -> bool {
         self.kuu[side.index()]
     }
 
+    /// The side to move.
     pub fn to_move(&self) -> Side {
         self.to_move
     }
@@ -171,6 +175,10 @@ impl Position {
     /// due) only under `takasia-must-capture` other than `no` (ZAN-A13).
     pub fn check_rules(&self, rules: &Rules) -> Result<(), PositionError> {
         let ids = &rules.variant.ids;
+        // A finished game's store holds captured seeds only under `no-sow` (ZAN-A15).
+        if rules.mid_move != MidMove::NoSow {
+            self.check_stores(rules.variant)?;
+        }
         let last = self.to_move.opponent();
         if self.front_empty(last) && !rules.lone_kichwa_either {
             return Err(PositionError::rule(
@@ -231,6 +239,57 @@ impl Position {
     /// The holes, indexed by hole index.
     pub fn holes(&self) -> [u8; HOLES] {
         std::array::from_fn(|i| self.seeds(i as u8))
+    }
+
+    /// KETE-3, ZAN-3: each store starts with 22 seeds; KETE-9, ZAN-8: it gives one to each of
+    /// its owner's nemo (namua) moves and gains none; the players move in turn. So a store never
+    /// holds more than 22, the stores differ by at most one, and when they differ the player with
+    /// more is to move (the other has made one move more). Whoever moved first, this is every
+    /// pair of stores a game reaches — but one: under `no-sow` (ZAN-A15) the winner's store holds
+    /// the seeds of his last capture ([`Position::check_rules`]).
+    fn check_stores(&self, variant: &Variant) -> Result<(), PositionError> {
+        let (ids, w) = (&variant.ids, &variant.words);
+        let [south, north] = self.reserve;
+        for side in Side::BOTH {
+            let n = self.reserve(side);
+            if n > 22 {
+                return Err(PositionError::rule(
+                    ids.start,
+                    format!(
+                        "{side}'s {} holds {n}: it starts with 22 seeds and never gains one",
+                        w.reserve
+                    ),
+                ));
+            }
+        }
+        let (more, fewer) = if south >= north {
+            (Side::South, Side::North)
+        } else {
+            (Side::North, Side::South)
+        };
+        let apart = south.abs_diff(north);
+        let (nemo, reserve) = (w.nemo, w.reserve);
+        if apart > 1 {
+            return Err(PositionError::rule(
+                ids.stage,
+                format!(
+                    "the {reserve}s {south},{north} say {fewer} has made {apart} {nemo} moves more \
+                     than {more}: each {nemo} move takes one seed from its mover's {reserve} and \
+                     the players move in turn, so the {reserve}s differ by at most one"
+                ),
+            ));
+        }
+        if apart == 1 && self.to_move == fewer {
+            return Err(PositionError::rule(
+                ids.stage,
+                format!(
+                    "the {reserve}s {south},{north} say {fewer} has made one {nemo} move more than \
+                     {more} (each takes one seed from its mover's {reserve}), yet {fewer} is to \
+                     move again: the players move in turn, so {more} is to move"
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn validate(&self, variant: &Variant) -> Result<(), PositionError> {
@@ -332,6 +391,12 @@ impl Position {
                     ));
                 }
             }
+        }
+        // Last, so that a position both unreachable and wrong otherwise is told the latter.
+        // A side to move without a front row has lost (KETE-23, ZAN-25): under `no-sow` the
+        // winner's store may hold his last capture, which only the rulings tell.
+        if !self.front_empty(self.to_move) {
+            self.check_stores(variant)?;
         }
         Ok(())
     }

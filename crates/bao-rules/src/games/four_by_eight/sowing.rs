@@ -20,7 +20,7 @@ use super::ring::{InMove, Ring};
 use super::variant::{
     Fixed, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, Rules, StopHouse, Variant,
 };
-use crate::cycle::{Brent, Verdict};
+use crate::cycle::{Brent, Cycle, Verdict, cycle_start};
 use crate::game::{Direction, Event, Note, Rejection, RuleId, Side, Sink, StopReason};
 
 /// How a move begins: the hole named by the move and the direction its sowing starts in.
@@ -127,26 +127,16 @@ pub struct Played {
     pub taken: u8,
 }
 
-/// A never-ending move's cycle, in laps (every sowing of the move is a lap: the first, each
-/// relay, each sowing of captured seeds): the in-move state after lap `start` (KETE-A7, ZAN-27:
-/// the mover's 16 holes, the hole the last seed fell into, the direction) comes back after
-/// `length` more laps, and `start` is the first lap whose state does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cycle {
-    pub start: u64,
-    pub length: u64,
-}
-
-/// The most laps [`measure_cycles`] keeps states for; a longer move gets Brent's verdict only.
-const MEASURE_LAPS: u64 = 1 << 18;
-
 thread_local! {
     static MEASURE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Runs `f` with never-ending moves measured exactly: where the cycle starts and how long it is
-/// ([`Cycle`]), by keeping every in-move state (up to [`MEASURE_LAPS`]). For messages people
-/// read, never for search: Brent's detector needs no memory, this needs a table.
+/// ([`Cycle`], in laps: every sowing of the move is a lap, the first, each relay, each sowing of
+/// captured seeds), with no more memory than deciding them ([`crate::cycle::cycle_start`]). For
+/// a move played, whose refusal people read; search only needs the verdict. Both remember a
+/// takata's verdict with its cycle's length ([`super::memo`]), so a move searched and then played
+/// is decided once, and only where its cycle starts is sown again.
 pub fn measure_cycles<T>(f: impl FnOnce() -> T) -> T {
     let before = MEASURE.with(|m| m.replace(true));
     let out = f();
@@ -229,10 +219,22 @@ struct Detector {
     /// The key and lap count where the current detection started.
     key: Option<(Known, u64)>,
     brent: Option<Brent<InMove>>,
-    /// Under [`measure_cycles`]: every state since the last restart, with the lap it followed.
-    seen: Option<std::collections::HashMap<(u128, u8, u8), u64>>,
+    /// Under [`measure_cycles`]: the first state since the last restart, with the lap it
+    /// followed, from which a cycle found is measured.
+    first: Option<(InMove, u64)>,
+    measure: bool,
     /// Laps not observed: the first, and each sowing of captured seeds (restarts).
     unobserved: u64,
+}
+
+/// One plain relay of the mover's ring: every transition of a move between its last restart and
+/// a cycle found is one (a lap that stops, captures or ends the kuu ends the move or restarts the
+/// detector), so [`cycle_start`] follows a cycle with this alone.
+#[inline(always)]
+fn relay(state: &mut InMove) {
+    let n = state.ring.get(state.at);
+    state.ring.take(state.at, n);
+    state.at = state.ring.sow(state.at, n, state.step);
 }
 
 impl Detector {
@@ -242,10 +244,11 @@ impl Detector {
             since: 0,
             laps: 0,
             budget,
-            context: context.filter(|_| !measure),
+            context,
             key: None,
             brent: None,
-            seen: measure.then(std::collections::HashMap::new),
+            first: None,
+            measure,
             unobserved: 1,
         }
     }
@@ -257,18 +260,15 @@ impl Detector {
         self.brent = None;
         self.key = None;
         self.unobserved += 1;
-        if let Some(seen) = &mut self.seen {
-            seen.clear();
-        }
+        self.first = None;
     }
 
     /// Under [`measure_cycles`], the state the loop starts from (after the first lap, or after a
     /// capture's sowing): the state a cycle may come back to.
     #[inline]
     fn start(&mut self, ring: Ring, at: u8, step: u8) {
-        let lap = self.laps + self.unobserved;
-        if let Some(seen) = &mut self.seen {
-            seen.entry((ring.0, at, step)).or_insert(lap);
+        if self.measure && self.first.is_none() {
+            self.first = Some((InMove { ring, at, step }, self.laps + self.unobserved));
         }
     }
 
@@ -280,27 +280,27 @@ impl Detector {
         }
     }
 
+    /// Brent found a cycle of `length` laps: where it starts, measured from the first state.
+    #[cold]
+    #[inline(never)]
+    fn measured(&self, length: u64) -> Refusal {
+        let (first, lap) = self
+            .first
+            .expect("a measured detection has its first state");
+        let start = lap + cycle_start(first, length, relay);
+        Refusal::NeverEnds {
+            laps: start + length,
+            cycle: Some(Cycle { start, length }),
+        }
+    }
+
     #[inline]
     fn observe(&mut self, ring: Ring, at: u8, step: u8, kuu: bool) -> Result<(), Refusal> {
         self.laps += 1;
-        if let Some(seen) = &mut self.seen {
-            let lap = self.laps + self.unobserved;
-            if let Some(&start) = seen.get(&(ring.0, at, step)) {
-                return Err(Refusal::NeverEnds {
-                    laps: lap,
-                    cycle: Some(Cycle {
-                        start,
-                        length: lap - start,
-                    }),
-                });
-            }
-            if lap < MEASURE_LAPS {
-                seen.insert((ring.0, at, step), lap);
-                return Ok(());
-            }
-            self.seen = None;
-        }
         let state = InMove { ring, at, step };
+        if self.measure && self.first.is_none() {
+            self.first = Some((state, self.laps + self.unobserved));
+        }
         if self.since < QUIET_LAPS {
             self.since += 1;
             if self.since == QUIET_LAPS {
@@ -312,6 +312,9 @@ impl Detector {
                         budget: self.budget,
                     };
                     if let Some(d) = key.recall() {
+                        if d.cycle && self.measure {
+                            return Err(self.measured(d.length));
+                        }
                         return Err(self.verdict(d.cycle, self.laps + d.laps));
                     }
                     self.key = Some((key, self.laps));
@@ -328,8 +331,12 @@ impl Detector {
             Verdict::Cycle => true,
             Verdict::Undecided => false,
         };
+        let length = brent.cycle_length();
         if let Some((key, at)) = self.key {
-            key.remember(cycle, self.laps - at);
+            key.remember(cycle, self.laps - at, length);
+        }
+        if cycle && self.measure {
+            return Err(self.measured(length));
         }
         Err(self.verdict(cycle, self.laps))
     }
@@ -734,7 +741,9 @@ pub fn sow_move<F: Fixed, S: Sink>(
     };
     loop {
         detector.start(s.ring, z, s.step);
-        if !capture_move && !S::LISTENING {
+        // Also once a listening sink is full ([`crate::game::EVENT_LIMIT`]): what a move does
+        // past it is not told, so it costs what it costs unheard.
+        if !capture_move && s.sink.full() {
             // A takata's plain relays, in a tight loop; it hands back what the rules below decide.
             let mut relayed = false;
             while s.ring.get(z) > 1 && special & (1 << z) == 0 {

@@ -27,9 +27,11 @@ pub struct Spelling {
     pub row: Option<char>,
     /// 1 to 8.
     pub number: u8,
+    /// The direction, if written.
     pub dir: Option<Dir>,
     /// `+`: the move goes on from the kuu (a decision, or in compulsory mtaji a claim).
     pub safari: bool,
+    /// The claim the spelling makes (a capture, a takasa), if any.
     pub claim: Option<Claim>,
     /// `#`: the move wins the game.
     pub wins: bool,

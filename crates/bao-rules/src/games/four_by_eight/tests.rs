@@ -16,7 +16,7 @@ fn rulings(assignments: &[&str]) -> Rulings {
 
 fn legal(pos: &Position, r: &Rulings) -> Vec<Move> {
     let mut out = Vec::new();
-    Kete::legal_moves(pos, r, &mut out);
+    let _ = Kete::legal_moves(pos, r, &mut out);
     out
 }
 
@@ -76,6 +76,21 @@ fn check_position(pos: &Position, r: &Rulings) -> Vec<Move> {
         Kete::parse_position(&diagram).as_ref(),
         Ok(pos),
         "{diagram}"
+    );
+    // Donkers' bracket form has no field for an obligation due (KETE-22).
+    match Kete::format_position(crate::game::PositionForm::Donkers, pos) {
+        Ok(bracket) => assert_eq!(
+            Kete::parse_position(&bracket).as_ref(),
+            Ok(pos),
+            "{bracket}"
+        ),
+        Err(_) => assert!(pos.hizi_due(), "{compact}"),
+    }
+    // Every position a game reaches reads back under its rulings.
+    assert_eq!(
+        Kete::parse_position_under(&compact, r).as_ref(),
+        Ok(pos),
+        "{compact}"
     );
     let moves = legal(pos, r);
     let mut sorted = moves.clone();
@@ -154,7 +169,7 @@ const KUU_ALONE_6: &str =
     "1,1,1,1,1,1,1,1/0,2,2,6,0,0,0,0/0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 20,20 Kk - S";
 /// KETE-16: the kuu alone with seven.
 const KUU_ALONE_7: &str =
-    "1,1,1,1,1,1,1,1/0,2,2,6,0,0,0,0/0,0,0,0,7,0,0,0/0,0,0,0,0,0,0,0 19,20 Kk - S";
+    "1,1,1,1,1,1,1,1/0,2,2,6,0,0,0,0/0,0,0,0,7,0,0,0/0,0,0,0,0,0,0,0 20,19 Kk - S";
 /// KETE-20: South in mtaji with his kuu and no capture: A2 could start a takata, the kuu must.
 const KUU_FIRST_TAKATA: &str =
     "0,0,0,0,0,0,0,0/7,7,7,7,7,7,7,7/0,2,0,0,6,0,0,0/0,0,0,0,0,0,0,0 0,0 K - S";
@@ -192,13 +207,13 @@ const LONE_KICHWA_9: &str =
     "0,0,1,1,1,1,1,1/0,7,7,7,7,7,7,7/9,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0 - - S";
 /// KETE-12, KETE-13: nemo captures from the left kimbi (A2), the centre (A4), the right (A7).
 const NEMO_CAPTURES: &str =
-    "1,1,1,1,1,1,1,1/0,2,0,7,0,0,3,0/0,1,0,1,0,0,1,0/0,0,0,0,0,0,0,0 20,21 k - S";
+    "1,1,1,1,1,1,1,1/0,2,0,7,0,0,3,0/0,1,0,1,0,0,1,0/0,0,0,0,0,0,0,0 21,20 k - S";
 /// KETE-13, KETE-17: a mtaji capture from the centre keeps its direction.
 const MTAJI_CENTRE: &str =
     "1,1,1,1,1,1,1,1/0,0,0,3,0,10,16,16/0,2,0,1,0,0,0,0/1,1,1,1,1,1,1,1 0,0 - - S";
 /// KETE-23: A7< captures a2, North's last front hole, and its lap ends in the occupied A6.
 const BAO_HAMNA: &str =
-    "1,1,1,1,1,1,1,1/0,0,0,0,0,0,3,0/0,0,0,0,0,1,1,0/0,0,0,0,0,0,0,0 25,26 - - S";
+    "2,2,2,2,2,2,2,2/0,0,0,0,0,0,3,0/0,0,0,0,0,1,1,0/0,0,0,0,0,0,0,0 22,21 - - S";
 /// KETE-24: South has only singletons.
 const SINGLETONS: &str =
     "0,0,0,0,0,0,0,0/6,6,6,6,6,6,6,6/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1 0,0 - - S";
@@ -913,7 +928,7 @@ fn notation_claims_are_checked() {
 // --- Positions ---------------------------------------------------------------------------------
 
 #[test]
-fn positions_round_trip_in_both_forms() {
+fn positions_round_trip_in_every_form() {
     for text in [
         NEMO_SAFARI,
         MTAJI_SAFARI,
@@ -951,6 +966,11 @@ fn positions_round_trip_in_both_forms() {
             Ok(p),
             "{text}"
         );
+        // Donkers' bracket form has no field for a due obligation (KETE-22).
+        match Kete::format_position(crate::game::PositionForm::Donkers, &p) {
+            Ok(bracket) => assert_eq!(Kete::parse_position(&bracket), Ok(p), "{bracket}"),
+            Err(_) => assert!(p.hizi_due(), "{text}"),
+        }
     }
     assert_eq!(
         Kete::format_diagram(&pos(HIZI_DUE)),
@@ -1006,6 +1026,29 @@ fn positions_are_validated() {
     assert_eq!(rule(&undue), Some("KETE-22"));
     let own = diagram.replace("reserved by south", "reserved by north");
     assert_eq!(rule(&own), Some("KETE-21"));
+    // KETE-3: a reserve starts with 22 and never gains a seed; KETE-9: one seed a nemo move, the
+    // players in turn, so the reserves differ by at most one and the one with more is to move.
+    assert_eq!(rule(&start.replace(" 22,22 ", " 44,0 ")), Some("KETE-3"));
+    assert_eq!(
+        rule(&BAO_HAMNA.replace(" 22,21 ", " 23,20 ")),
+        Some("KETE-3")
+    );
+    assert_eq!(
+        rule(&NEMO_CAPTURES.replace(" 21,20 ", " 22,19 ")),
+        Some("KETE-9")
+    );
+    assert_eq!(
+        rule(&NEMO_CAPTURES.replace(" 21,20 ", " 20,21 ")),
+        Some("KETE-9")
+    );
+    assert_eq!(rule(&NEMO_CAPTURES.replace(" - S", " - N")), Some("KETE-9"));
+    assert!(Kete::parse_position(&NEMO_CAPTURES.replace(" 21,20 k - S", " 20,21 k - N")).is_ok());
+    // A finished game is read without the rulings, which alone tell whether its winner's store
+    // may hold his last capture (ZAN-A15 `no-sow`); Kete has no such ruling.
+    let won = over.replace(" 21,21 ", " 30,12 ");
+    assert!(Kete::parse_position(&won).is_ok(), "{won}");
+    let error = Kete::parse_position_under(&won, &Rulings::default()).unwrap_err();
+    assert_eq!(error.rule, Some("KETE-3"));
     for bad in [
         "",
         "0,0/0,0 22,22 Kk - S",
@@ -1116,6 +1159,58 @@ fn kete_a7_a_never_ending_move_is_illegal() {
         Some(true)
     );
     assert_eq!(refused(NEVER_ENDING_NEMO, &r, "a2<"), "KETE-A7");
+}
+
+/// The cycle of a takata that never ends, by keeping every state (an implementation independent
+/// of the engine's): the first lap whose state comes back, and how many laps later.
+fn naive_cycle(start: &str, mv: &str) -> (u64, u64) {
+    let p = pos(start);
+    let s = Kete::parse_move(mv).unwrap();
+    let name = format!("{}{}", s.row.unwrap(), s.number);
+    let hole = HOLE_NAMES.iter().position(|h| *h == name).unwrap() as u8;
+    let (side, h) = ring_of(hole);
+    let step = dir_step(h, s.dir.unwrap()) as usize;
+    let mut ring = p.rings[side.index()];
+    let (mut at, mut seen) = (h as usize, std::collections::HashMap::new());
+    for lap in 1.. {
+        let n = ring[at];
+        ring[at] = 0;
+        at = naive_lap(&mut ring, at, n, step);
+        if let Some(first) = seen.insert((ring, at), lap) {
+            return (first, lap - first);
+        }
+    }
+    unreachable!()
+}
+
+/// A never-ending move played is refused with its cycle, measured exactly (Brent's length and
+/// the start of its second phase) as keeping every state measures it.
+#[test]
+fn kete_a7_a_played_never_ending_move_names_its_cycle() {
+    // A thread of its own: the first play decides the move, the next find its verdict
+    // remembered (by the play, or by the search between), and all name the same cycle.
+    std::thread::spawn(|| {
+        for mv in ["b5<", "b1>"] {
+            let (start, length) = naive_cycle(NEVER_ENDING, mv);
+            let words = format!(
+                "the move never ends: the in-move state after lap {start} comes back after \
+                 {length} more laps, and so on forever (a cycle of {length} laps from lap {start})"
+            );
+            let p = pos(NEVER_ENDING);
+            for searched_first in [false, false, true] {
+                if searched_first {
+                    let _ = Kete::legal_moves(&p, &Rulings::default(), &mut Vec::new());
+                }
+                let m = Kete::resolve(&p, &Rulings::default(), &Kete::parse_move(mv).unwrap());
+                let Err(Unresolved::Rejected(Rejection::Illegal { reason, .. })) = m else {
+                    panic!("{mv} never ends: {m:?}");
+                };
+                assert_eq!(reason, words);
+            }
+        }
+    })
+    .join()
+    .unwrap();
 }
 
 #[test]
@@ -1315,10 +1410,10 @@ where
     let mut saved = 0;
     for &mv in &game.moves {
         let listing = sowings(&p, || {
-            G::legal_moves(&p, rulings, &mut moves);
+            let _ = G::legal_moves(&p, rulings, &mut moves);
         });
         let with_children = sowings(&p, || {
-            G::legal_children(&p, rulings, &mut listed, &mut children);
+            let _ = G::legal_children(&p, rulings, &mut listed, &mut children);
         });
         assert_eq!(listed, moves, "{p:?}");
         assert_eq!(with_children, listing, "{p:?}");

@@ -14,6 +14,10 @@ use crate::game::{Note, RuleId};
 pub struct Ids {
     /// The board and its 64 seeds (KETE-1, ZAN-1).
     pub board: RuleId,
+    /// The start: 22 seeds in each store (KETE-3, ZAN-3).
+    pub start: RuleId,
+    /// The stages: one store seed for each nemo / namua move (KETE-9, ZAN-8).
+    pub stage: RuleId,
     /// The kuu / owned house (KETE-4, ZAN-17).
     pub house: RuleId,
     /// A player sows in his own 16 holes (KETE-5, ZAN-4).
@@ -142,6 +146,8 @@ impl std::fmt::Debug for Variant {
 pub static LAMU: Variant = Variant {
     ids: Ids {
         board: "KETE-1",
+        start: "KETE-3",
+        stage: "KETE-9",
         house: "KETE-4",
         ring: "KETE-5",
         lap: "KETE-7",
@@ -206,6 +212,8 @@ pub static LAMU: Variant = Variant {
 pub static ZANZIBAR: Variant = Variant {
     ids: Ids {
         board: "ZAN-1",
+        start: "ZAN-3",
+        stage: "ZAN-8",
         house: "ZAN-17",
         ring: "ZAN-4",
         lap: "ZAN-6",
@@ -369,7 +377,7 @@ pub struct Rules {
     /// ZAN-A17 `either`: a lone kichwa may be sown outward, in namua and mtaji.
     pub lone_kichwa_either: bool,
     /// Laps a move may run before it is undecided (KETE-A7, ZAN-27); lowered only by tests.
-    pub lap_budget: u64,
+    pub(crate) lap_budget: u64,
 }
 
 impl Rules {

@@ -23,12 +23,12 @@ pub struct Zanzibar;
 /// The rulings of Bao la Kiswahili, resolved into the rules the engine reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rulings {
-    pub rules: Rules,
+    pub(crate) rules: Rules,
 }
 
 impl Rulings {
     /// The engine's rules (the rulings are a set of its switches already).
-    pub fn rules(&self) -> &Rules {
+    pub(crate) fn rules(&self) -> &Rules {
         &self.rules
     }
 }
@@ -325,7 +325,8 @@ fn a_legal_capture(pos: &Position, rules: &Rules) -> Option<String> {
     let mut free = *pos;
     free.hizi = None;
     let mut legal = Vec::new();
-    super::engine::legal_moves::<AsGiven>(&free, rules, &mut legal);
+    // For a help line only: the first decided move stands for the captures.
+    let _ = super::engine::legal_moves::<AsGiven>(&free, rules, &mut legal);
     let first = *legal.first()?;
     let mut events = Vec::new();
     let captures = super::engine::play::<AsGiven, _>(&free, rules, first, &mut events).is_ok()

@@ -1,7 +1,7 @@
 //! Tests of Bao la Kiswahili, rule by rule, against the reference's check figures.
 
 use super::Zanzibar;
-use crate::game::Game;
+use crate::game::{Game, PositionForm};
 use crate::perft::perft;
 use crate::rulings::RulingSet;
 
@@ -111,11 +111,23 @@ fn random_games_under_every_ruling_keep_every_invariant() {
                 let diagram = Zanzibar::format_diagram(&pos);
                 assert_eq!(Zanzibar::parse_position(&diagram), Ok(pos), "{diagram}");
             }
+            // Every position a game reaches reads back under its rulings, in every form that
+            // can hold it (Donkers' has no field for an obligation due).
+            let compact = Zanzibar::format_compact(&pos);
+            let under = Zanzibar::parse_position_under(&compact, &r);
+            assert_eq!(under, Ok(pos), "{compact} {values:?}");
+            match Zanzibar::format_position(PositionForm::Donkers, &pos) {
+                Ok(bracket) => {
+                    let read = Zanzibar::parse_position_under(&bracket, &r);
+                    assert_eq!(read, Ok(pos), "{bracket} {values:?}");
+                }
+                Err(_) => assert!(pos.hizi_due(), "{compact}"),
+            }
             if pos.hizi().is_some() {
                 reservations[takasia as usize] += 1;
             }
             let mut moves = Vec::new();
-            Zanzibar::legal_moves(&pos, &r, &mut moves);
+            let _ = Zanzibar::legal_moves(&pos, &r, &mut moves);
             for hole in 0..32u8 {
                 for dir in [super::Dir::Left, super::Dir::Right] {
                     for safari in [None, Some(false), Some(true)] {
@@ -192,4 +204,47 @@ fn boards_match_the_diagram() {
         start.stores.iter().map(|s| s.count).collect::<Vec<_>>(),
         [22, 22]
     );
+}
+
+/// Finding 10 of the hardening round: positions no game reaches. A store starts with 22 and
+/// never gains a seed (ZAN-3); each namua move takes one and the players move in turn (ZAN-8), so
+/// the stores differ by at most one and the player with more is to move, whoever moved first.
+#[test]
+fn zan_3_zan_8_stores_no_game_reaches_are_refused() {
+    let r = rulings(&[]);
+    let start = Zanzibar::format_compact(&Zanzibar::start());
+    let rule = |text: &str| Zanzibar::parse_position_under(text, &r).map_err(|e| e.rule);
+    assert_eq!(
+        rule(&start.replace(" 22,22 ", " 44,0 ")),
+        Err(Some("ZAN-3"))
+    );
+    // South has moved once more than North and is to move again (`first: south`), or North
+    // (`first: north`): neither game reaches it.
+    let namua = "0,0,0,0,0,0,0,0/0,2,2,6,1,0,0,0/0,0,1,1,6,2,2,0/0,0,0,0,0,0,0,0";
+    assert_eq!(rule(&format!("{namua} 20,21 Hh - S")), Err(Some("ZAN-8")));
+    assert_eq!(rule(&format!("{namua} 21,20 Hh - N")), Err(Some("ZAN-8")));
+    assert_eq!(rule(&format!("{namua} 20,21 Hh - N")).map(|_| ()), Ok(()));
+    assert_eq!(rule(&format!("{namua} 21,20 Hh - S")).map(|_| ()), Ok(()));
+    assert_eq!(rule(&format!("{namua} 22,19 Hh - S")), Err(Some("ZAN-8")));
+    // The same in Donkers' bracket form.
+    let bracket = Zanzibar::format_position(PositionForm::Donkers, &Zanzibar::start()).unwrap();
+    assert_eq!(rule(&bracket.replace("22 22", "44 0")), Err(Some("ZAN-3")));
+}
+
+/// ZAN-A15 `no-sow`: the winner's store holds his last capture, above 22 if need be; the
+/// position is reached, and read back, under that ruling only.
+#[test]
+fn zan_a15_no_sow_stores_are_read_under_no_sow_only() {
+    let start = "1,1,1,1,1,1,1,0/2,2,0,0,0,0,0,0/1,1,0,2,6,0,0,0/0,0,0,0,0,0,0,0 22,21 H - S";
+    let no_sow = rulings(&["zanzibar.bao-hamna-mid-move=no-sow"]);
+    let mut game = crate::play::Playthrough::<Zanzibar>::new(
+        Zanzibar::parse_position_under(start, &no_sow).unwrap(),
+        no_sow,
+    );
+    game.play_text("A1>x#").unwrap();
+    let after = Zanzibar::format_compact(game.position());
+    assert!(after.ends_with(" 23,21 H - N"), "{after}");
+    assert!(Zanzibar::parse_position_under(&after, &no_sow).is_ok());
+    let error = Zanzibar::parse_position_under(&after, &rulings(&[])).unwrap_err();
+    assert_eq!(error.rule, Some("ZAN-3"));
 }

@@ -236,7 +236,8 @@ impl Game for Kimasai {
     }
 
     fn format_move(mv: Move) -> String {
-        HOLE_NAMES[mv.0 as usize].to_string()
+        // Any `Move` value may arrive here (its field is public): an unknown hole is `?`.
+        Self::hole_name(mv.0).to_string()
     }
 
     fn resolve(pos: &Position, _: &(), spelling: &Spelling) -> Result<Move, Unresolved<Move>> {
@@ -307,7 +308,7 @@ mod tests {
 
     fn legal(pos: &Position) -> Vec<String> {
         let mut out = Vec::new();
-        Kimasai::legal_moves(pos, &(), &mut out);
+        let _ = Kimasai::legal_moves(pos, &(), &mut out);
         out.into_iter().map(Kimasai::format_move).collect()
     }
 

@@ -7,9 +7,9 @@
 
 use super::position::{HOLE_NAMES, HOLES, Position};
 use crate::board::{Board, Row};
-use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
+use crate::game::{Event, FalseClaim, NotationError, PositionError, PositionForm, Side};
 use crate::notation::{
-    MAX_TEXT, diagram_lines, four_rows, leading_hole, parse_count_row, parse_side,
+    MAX_TEXT, diagram_lines, four_rows, leading_hole, not_a_form_of, parse_count_row, parse_side,
     parse_to_move_line, side_letter,
 };
 
@@ -99,15 +99,15 @@ fn build(counts: &[Vec<u32>; 4], to_move: Side) -> Result<Position, PositionErro
     Position::from_holes(&holes, to_move)
 }
 
-/// Reads either written form.
+/// Reads either written form (compact or diagram); Donkers' bracket form is the 4×8 games'.
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     if text.len() > MAX_TEXT {
         return Err(PositionError::syntax("the position text is too long"));
     }
-    if text.trim().contains('\n') {
-        parse_diagram(text)
-    } else {
-        parse_compact(text)
+    match PositionForm::of(text) {
+        PositionForm::Diagram => parse_diagram(text),
+        PositionForm::Compact => parse_compact(text),
+        other => Err(not_a_form_of("Bao la Kimasai", other)),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::game::{PositionError, Side};
 
+/// The number of holes (four rows of twelve).
 pub const HOLES: usize = 48;
 pub(super) const RING: u32 = 24;
 pub(super) const RING_MASK: u32 = (1 << RING) - 1;

@@ -18,7 +18,7 @@ pub use position::{HOLES, Position, SEEDS};
 
 use std::fmt;
 
-use crate::cycle::{Brent, LAP_BUDGET, Verdict};
+use crate::cycle::{Brent, Cycle, LAP_BUDGET, Verdict, cycle_start};
 use crate::game::{
     Direction, Event, FalseClaim, Game, GameEnd, Generated, NotationError, Outcome, PositionError,
     Rejection, Side, Sink, StopReason, Unresolved,
@@ -118,6 +118,7 @@ pub enum PenultimateSource {
 /// `kingulu.capture-from-reserved` (KIN-A5) have one value each and need no field.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rulings {
+    /// KIN-A4: where the last-but-one seed of a reserving lap may come from.
     pub penultimate_source: PenultimateSource,
 }
 
@@ -153,8 +154,9 @@ const RULINGS: &[RulingDef] = &[
 enum Refusal {
     /// KIN-7: the first lap ended in the occupied, unreserved hole `at` of the mover's row.
     FirstLap { at: u8, seeds: u8 },
-    /// KIN-A8: the in-move state repeated after `laps` relays.
-    Cycle { laps: u64 },
+    /// KIN-A8: the in-move state repeated after `laps` relays; with `MEASURE`, where the cycle
+    /// starts and how long it is, in laps.
+    Cycle { laps: u64, cycle: Option<Cycle> },
     /// The cycle detector's budget is spent.
     Undecided { laps: u64 },
 }
@@ -169,6 +171,17 @@ type InMove = u128;
 #[inline(always)]
 fn reservation_bytes(reserved: [u16; 2]) -> u128 {
     ((reserved[0] as u128) | (reserved[1] as u128) << 12) << 104
+}
+
+/// One plain relay of an in-move state: every lap of a move between its first relay and a cycle
+/// found is one (a lap that stops the move ends it), so [`cycle_start`] follows a cycle with this
+/// alone.
+#[inline(always)]
+fn relay(state: &mut InMove) {
+    let last = (*state >> 96) as u8;
+    let seeds = (*state >> (8 * at(last))) as u8 as usize & MAX_LAP;
+    let next = LAST[at(last)][seeds];
+    *state = (*state & !(0xFF << 96)).wrapping_add(LAP[at(last)][seeds]) | (next as u128) << 96;
 }
 
 /// Relays before the cycle detector starts watching. A never-ending relay repeats forever, so it is
@@ -222,8 +235,9 @@ fn start_refusal(pos: &Position, from: u8) -> Rejection {
 /// refused. `budget` is the cycle detector's lap budget. With `CHILD` false only whether the move
 /// ends is wanted (perft's last ply counts moves): the laps are sown as ever, since they decide it
 /// (KIN-7, KIN-A8), but the end's captures and transfer are not, and `pos` comes back unchanged.
+/// With `MEASURE` (a move played, not searched) a never-ending move's cycle is measured.
 #[inline(always)]
-fn sow<S: Sink, const CHILD: bool>(
+fn sow<S: Sink, const CHILD: bool, const MEASURE: bool>(
     pos: &Position,
     rulings: &Rulings,
     from: u8,
@@ -247,6 +261,8 @@ fn sow<S: Sink, const CHILD: bool>(
     let mut relays: u64 = 0;
     // Created after `UNWATCHED` relays: the many short relays never pay for it.
     let mut brent: Option<Brent<InMove>> = None;
+    // With `MEASURE`: the state after the first lap, from which a cycle found is measured.
+    let mut first: InMove = 0;
     loop {
         // KIN-4: lift every seed of `start`, drop one into each following hole (KIN-3: up the ring).
         add(&mut board, LAP[at(start)][seeds as usize & MAX_LAP]);
@@ -397,6 +413,10 @@ fn sow<S: Sink, const CHILD: bool>(
 
         // KIN-6 relay, watched for a repeated in-move state (KIN-A8).
         relays += 1;
+        if MEASURE && relays == 1 {
+            first =
+                u128::from_le_bytes(board) | reservation_bytes(pos.reserved) | (last as u128) << 96;
+        }
         if relays >= UNWATCHED {
             let state = u128::from_le_bytes(board) | (last as u128) << 96;
             match &mut brent {
@@ -409,7 +429,15 @@ fn sow<S: Sink, const CHILD: bool>(
                 Some(brent) => match brent.observe(&state) {
                     Verdict::Continue => {}
                     Verdict::Cycle => {
-                        return Err(Refusal::Cycle { laps: relays });
+                        let cycle = MEASURE.then(|| {
+                            let length = brent.cycle_length();
+                            let start = 1 + cycle_start(first, length, relay);
+                            Cycle { start, length }
+                        });
+                        return Err(Refusal::Cycle {
+                            laps: relays,
+                            cycle,
+                        });
                     }
                     Verdict::Undecided => {
                         return Err(Refusal::Undecided { laps: relays });
@@ -499,7 +527,8 @@ fn play_with_budget<S: Sink>(
     budget: u64,
 ) -> Result<Position, Rejection> {
     check_start(pos, from)?;
-    sow::<_, true>(pos, rulings, from, sink, budget)
+    // A move played is measured: a never-ending one is refused with its cycle.
+    sow::<_, true, true>(pos, rulings, from, sink, budget)
         .map_err(|refusal| refusal_words(pos, from, refusal))
 }
 
@@ -518,7 +547,19 @@ fn refusal_words(pos: &Position, from: u8, refusal: Refusal) -> Rejection {
                 seeds - 1
             ),
         ),
-        Refusal::Cycle { laps } => Rejection::illegal(
+        Refusal::Cycle {
+            cycle: Some(Cycle { start, length }),
+            ..
+        } => Rejection::illegal(
+            "KIN-A8",
+            format!(
+                "the relay from {} never ends: the in-move state after lap {start} comes back \
+                 after {length} more laps, and so on forever (a cycle of {length} laps from lap \
+                 {start})",
+                HOLE_NAMES[from as usize]
+            ),
+        ),
+        Refusal::Cycle { laps, cycle: None } => Rejection::illegal(
             "KIN-A8",
             format!(
                 "the relay from {} never ends: its state repeats after {laps} relay laps",
@@ -546,7 +587,7 @@ fn generate(
             legal(Move(from));
             continue;
         }
-        match sow::<_, false>(pos, rulings, from, &mut (), budget) {
+        match sow::<_, false, false>(pos, rulings, from, &mut (), budget) {
             Ok(_) => legal(Move(from)),
             Err(Refusal::Undecided { .. }) => generated.undecided += 1,
             Err(Refusal::FirstLap { .. } | Refusal::Cycle { .. }) => {}
@@ -569,7 +610,7 @@ fn generate_children(
     let mut generated = Generated::default();
     let first = first_laps(pos);
     for from in holes_of(first.ends | first.to_sow) {
-        match sow::<_, true>(pos, rulings, from, &mut (), budget) {
+        match sow::<_, true, false>(pos, rulings, from, &mut (), budget) {
             Ok(next) => {
                 moves.push(Move(from));
                 children.push(next);
@@ -683,7 +724,7 @@ impl Game for Kingulu {
         let first = first_laps(pos);
         let mut count = first.ends.count_ones() as u64;
         for from in holes_of(first.to_sow) {
-            count += sow::<_, false>(pos, rulings, from, &mut (), LAP_BUDGET).is_ok() as u64;
+            count += sow::<_, false, false>(pos, rulings, from, &mut (), LAP_BUDGET).is_ok() as u64;
         }
         count
     }
@@ -698,7 +739,7 @@ impl Game for Kingulu {
             return None;
         }
         for from in holes_of(first.to_sow) {
-            match sow::<_, false>(pos, rulings, from, &mut (), LAP_BUDGET) {
+            match sow::<_, false, false>(pos, rulings, from, &mut (), LAP_BUDGET) {
                 Ok(_) => return None,
                 Err(Refusal::Undecided { .. }) => undecided = true,
                 Err(Refusal::FirstLap { .. } | Refusal::Cycle { .. }) => {}
@@ -847,7 +888,7 @@ mod tests {
 
     fn legal(p: &Position) -> Vec<String> {
         let mut out = Vec::new();
-        Kingulu::legal_moves(p, &ANY, &mut out);
+        let _ = Kingulu::legal_moves(p, &ANY, &mut out);
         out.into_iter().map(Kingulu::format_move).collect()
     }
 
@@ -1267,8 +1308,8 @@ mod tests {
         // Legality is the same either way.
         let mut a = Vec::new();
         let mut b = Vec::new();
-        Kingulu::legal_moves(&p, &ANY, &mut a);
-        Kingulu::legal_moves(&p, &NOT_FROM_RESERVED, &mut b);
+        let _ = Kingulu::legal_moves(&p, &ANY, &mut a);
+        let _ = Kingulu::legal_moves(&p, &NOT_FROM_RESERVED, &mut b);
         assert_eq!(a, b);
         // The ruling by name.
         let set =
@@ -1316,6 +1357,43 @@ mod tests {
 
     /// Found by a search over small positions: South's A5 relays round and round for ever.
     const NEVER_ENDING: &str = "1,0,1,0,1,2/0,1,0,1,2,0 39-0 S";
+
+    /// The cycle of the relay from `from`, which never ends, by keeping every state: the first
+    /// lap whose state comes back, and how many laps later.
+    fn naive_cycle(p: &Position, from: u8) -> (u64, u64) {
+        let (mut holes, mut start) = (p.holes, from as usize);
+        let mut seen = std::collections::HashMap::new();
+        for lap in 1.. {
+            let seeds = holes[start];
+            holes[start] = 0;
+            let mut at = start;
+            for _ in 0..seeds {
+                at = (at + 1) % HOLES;
+                holes[at] += 1;
+            }
+            if let Some(first) = seen.insert((holes, at), lap) {
+                return (first, lap - first);
+            }
+            start = at;
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn kin_a8_a_played_never_ending_move_names_its_cycle() {
+        let p = pos(NEVER_ENDING);
+        let (start, length) = naive_cycle(&p, hole("A5"));
+        let Err(Rejection::Illegal { reason, .. }) =
+            Kingulu::play(&p, &ANY, Move(hole("A5")), &mut ())
+        else {
+            panic!("A5 never ends");
+        };
+        let words = format!(
+            "the in-move state after lap {start} comes back after {length} more laps, and so on \
+             forever (a cycle of {length} laps from lap {start})"
+        );
+        assert!(reason.ends_with(&words), "{reason}");
+    }
 
     #[test]
     fn kin_a8_a_never_ending_move_is_illegal() {
@@ -1522,7 +1600,7 @@ mod tests {
         let start = Kingulu::start();
         let (mut moves, mut children) = (Vec::new(), Vec::new());
         let n = sowings(|| {
-            Kingulu::legal_children(&start, &ANY, &mut moves, &mut children);
+            let _ = Kingulu::legal_children(&start, &ANY, &mut moves, &mut children);
         });
         assert_eq!(n, children.len() as u64);
     }
@@ -1591,14 +1669,14 @@ mod tests {
                     prop_assert_eq!(listened.ok(), engine.ok());
                 }
                 let mut moves = Vec::new();
-                Kingulu::legal_moves(&p, &rulings, &mut moves);
+                let _ = Kingulu::legal_moves(&p, &rulings, &mut moves);
                 prop_assert_eq!(&moves, &literal_legal(&p, &rulings));
                 prop_assert_eq!(Kingulu::game_end(&p, &rulings).is_some(), moves.is_empty());
                 // Perft's last ply counts what is listed, without the positions.
                 prop_assert_eq!(Kingulu::count_last_ply(&p, &rulings, &mut Vec::new()), moves.len() as u64);
                 // Generation with the children lists the same moves, each child as played.
                 let (mut listed, mut children) = (Vec::new(), Vec::new());
-                Kingulu::legal_children(&p, &rulings, &mut listed, &mut children);
+                let _ = Kingulu::legal_children(&p, &rulings, &mut listed, &mut children);
                 prop_assert_eq!(&listed, &moves);
                 let played: Vec<Position> = moves
                     .iter()
@@ -1622,7 +1700,7 @@ mod tests {
                 prop_assert_eq!(p.score()[0] + p.score()[1], SEEDS);
                 prop_assert_eq!(pos(&Kingulu::format_compact(&p)), p);
                 prop_assert_eq!(pos(&Kingulu::format_diagram(&p)), p);
-                Kingulu::legal_moves(&p, &ANY, &mut moves);
+                let _ = Kingulu::legal_moves(&p, &ANY, &mut moves);
                 if moves.is_empty() {
                     prop_assert!(Kingulu::game_end(&p, &ANY).is_some());
                     break;

@@ -18,9 +18,10 @@
 
 use super::position::{HOLE_NAMES, HOLES, Position};
 use crate::board::{Board, Mark, Row, Store};
-use crate::game::{Event, FalseClaim, NotationError, PositionError, Side};
+use crate::game::{Event, FalseClaim, NotationError, PositionError, PositionForm, Side};
 use crate::notation::{
-    MAX_TEXT, diagram_lines, leading_hole, parse_side, parse_to_move_line, side_letter,
+    MAX_TEXT, diagram_lines, leading_hole, not_a_form_of, parse_side, parse_to_move_line,
+    side_letter,
 };
 
 /// What a move claims to capture (KIN-9).
@@ -212,15 +213,15 @@ fn parse_captured(word: &str) -> Result<u8, PositionError> {
     Ok(word.parse().unwrap_or(u8::MAX))
 }
 
-/// Reads either written form.
+/// Reads either written form (compact or diagram); Donkers' bracket form is the 4×8 games'.
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     if text.len() > MAX_TEXT {
         return Err(PositionError::syntax("the position text is too long"));
     }
-    if text.trim().contains('\n') {
-        parse_diagram(text)
-    } else {
-        parse_compact(text)
+    match PositionForm::of(text) {
+        PositionForm::Diagram => parse_diagram(text),
+        PositionForm::Compact => parse_compact(text),
+        other => Err(not_a_form_of("Bao Kingulu", other)),
     }
 }
 

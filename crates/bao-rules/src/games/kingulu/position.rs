@@ -3,6 +3,7 @@
 
 use crate::game::{PositionError, Side};
 
+/// The number of holes (two rows of six).
 pub const HOLES: usize = 12;
 /// KIN-2: four seeds in each of the twelve holes.
 pub const SEEDS: u16 = 48;
@@ -111,6 +112,7 @@ impl Position {
         std::array::from_fn(|i| self.holes[i])
     }
 
+    /// The side to move.
     pub fn side_to_move(&self) -> Side {
         self.to_move
     }

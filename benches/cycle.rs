@@ -1,0 +1,42 @@
+//! The cycle search's cost per lap: what deciding a never-ending move costs (KETE-A7, ZAN-27).
+//!
+//! The move is the long Bao la Kete takata of docs/engine-authors.md (North's `a3<` under
+//! `kete.hizi-zetu-must-capture=no`, a cycle of 250,118,864 laps), played with its lap budget
+//! lowered to 2^22 so that one run is a few milliseconds: the move runs its laps with Brent's
+//! detector watching and is then undecided. Criterion reports laps per second; docs/development.md
+//! gives the nanoseconds per lap.
+
+use bao_oracle::game::{Game, Rejection};
+use bao_oracle::games::four_by_eight::{Dir, HOLE_NAMES, Kete, Move};
+use bao_oracle::rulings::RulingSet;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+const POSITION: &str =
+    "1,7,0,4,0,1,4,1/8,11,1,0,16,3,1,0/0,1,0,0,0,0,0,0/1,1,0,1,1,1,0,0 0,0 - - N";
+const LAPS: u64 = 1 << 22;
+
+fn cycle_search(c: &mut Criterion) {
+    let set = RulingSet::from_assignments(["kete.hizi-zetu-must-capture=no"]).unwrap();
+    let rulings = set.resolve::<Kete>().unwrap().with_lap_budget(LAPS);
+    let pos = Kete::parse_position(POSITION).unwrap();
+    let a3 = HOLE_NAMES.iter().position(|&h| h == "a3").unwrap() as u8;
+    let mv = Move {
+        hole: a3,
+        dir: Dir::Left,
+        safari: None,
+    };
+    let laps = match Kete::play(&pos, &rulings, mv, &mut ()) {
+        Err(Rejection::Undecided { laps }) => laps,
+        other => panic!("the takata runs past the budget: {other:?}"),
+    };
+    let mut group = c.benchmark_group("cycle");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(laps));
+    group.bench_function(format!("kete a3< takata, {laps} laps watched"), |b| {
+        b.iter(|| Kete::play(&pos, &rulings, mv, &mut ()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, cycle_search);
+criterion_main!(benches);

@@ -1,0 +1,135 @@
+//! Where `import` and `repair` write: standard output, one file, or one file per input in a
+//! folder (`-o DIR`) — never over an input (the same file by device and inode, whatever the
+//! path or link), never into a FIFO or a device, never twice to one name.
+
+use std::collections::BTreeSet;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::UsageError;
+use bao_oracle::diagnostics::Code;
+use bao_oracle::input::{create_output_file, same_file};
+
+/// Where the outputs go.
+pub enum Target {
+    /// Standard output.
+    Stdout,
+    /// One file (one input).
+    File(PathBuf),
+    /// A folder: each input's output under its own name.
+    Folder(PathBuf),
+}
+
+impl Target {
+    /// The target of `-o`: none is standard output; a folder, or any `-o` for several inputs
+    /// (`several`), is a folder (created if need be); else the one file.
+    pub fn new(output: Option<&Path>, several: bool) -> Result<Target, UsageError> {
+        let Some(output) = output else {
+            return Ok(Target::Stdout);
+        };
+        if output.is_dir() {
+            return Ok(Target::Folder(output.to_path_buf()));
+        }
+        if several {
+            if output.exists() {
+                return Err(UsageError::new(
+                    Code::Usage,
+                    format!(
+                        "{}: several inputs need -o to name a folder, and this is a file",
+                        output.display()
+                    ),
+                ));
+            }
+            std::fs::create_dir_all(output).map_err(|e| {
+                UsageError::new(Code::IoError, format!("{}: {e}", output.display()))
+            })?;
+            return Ok(Target::Folder(output.to_path_buf()));
+        }
+        Ok(Target::File(output.to_path_buf()))
+    }
+}
+
+/// The outputs written so far, and the inputs they may never be.
+pub struct Writer {
+    pub target: Target,
+    inputs: Vec<PathBuf>,
+    written: BTreeSet<PathBuf>,
+    /// Outputs to standard output so far (documents after the first are preceded by `sep`).
+    printed: usize,
+}
+
+impl Writer {
+    pub fn new(target: Target, inputs: &[PathBuf]) -> Writer {
+        Writer {
+            target,
+            inputs: inputs.to_vec(),
+            written: BTreeSet::new(),
+            printed: 0,
+        }
+    }
+
+    /// The file the output of `input` goes to (`None`: standard output), its name `name`.
+    pub fn path_for(&self, name: &str) -> Option<PathBuf> {
+        match &self.target {
+            Target::Stdout => None,
+            Target::File(path) => Some(path.clone()),
+            Target::Folder(dir) => Some(dir.join(name)),
+        }
+    }
+
+    /// Writes `text`, the output named `name`; to standard output, documents after the first
+    /// are preceded by `separator` (`None`: only one may be printed). `Err` is the problem.
+    pub fn write(
+        &mut self,
+        name: &str,
+        text: &str,
+        separator: Option<&str>,
+        out: &mut super::output::Output,
+    ) -> Result<Option<PathBuf>, String> {
+        let Some(path) = self.path_for(name) else {
+            if self.printed > 0 {
+                match separator {
+                    Some(sep) => out.text(sep),
+                    None => return Err("only one output can go to standard output".into()),
+                }
+            }
+            self.printed += 1;
+            out.text(text);
+            return Ok(None);
+        };
+        if let Some(input) = self.inputs.iter().find(|i| same_file(i, &path)) {
+            return Err(format!(
+                "{} is the input {} itself; an input is never written over",
+                path.display(),
+                input.display()
+            ));
+        }
+        if !self.written.insert(path.clone()) {
+            return Err(format!(
+                "{} was written already by another input of the same name",
+                path.display()
+            ));
+        }
+        let mut file = create_output_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        file.write_all(text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Some(path))
+    }
+
+    /// Refuses an output that is one of the inputs before anything is read (one file target).
+    pub fn check_file_target(&self) -> Result<(), UsageError> {
+        if let Target::File(path) = &self.target
+            && let Some(input) = self.inputs.iter().find(|i| same_file(i, path))
+        {
+            return Err(UsageError::new(
+                Code::Usage,
+                format!(
+                    "{}: --output names the input {} itself; it is never written over",
+                    path.display(),
+                    input.display()
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
