@@ -49,6 +49,8 @@ pub mod cycle;
 #[allow(dead_code)] // parts only the oracle uses
 mod cycle;
 pub mod description;
+#[cfg(test)]
+mod description_tests;
 // Helpers of the rules' own, public only to the programs built around them (feature `internals`:
 // the oracle's repetition sets, seeded random games and corpus generation).
 #[cfg(feature = "internals")]
