@@ -1,18 +1,20 @@
-//! `check`: the validator's pipeline, file by file. Paths → files ([`collect_files`]) → text
-//! ([`crate::record::read_source`]) → records ([`crate::record`]) → replays ([`crate::replay`]) →
-//! [`FileReport`]s for the reporters (`report`, which depend on this module, not it on them).
+//! `check`: the validator's pipeline, file by file. Paths → files ([`collect_files`]) → text told
+//! a record file or a transcript ([`crate::input::read`]) → records ([`crate::record`], or the
+//! transcript's one game) → replays ([`crate::replay`]) → [`FileReport`]s for the reporters
+//! (`report`, which depend on this module, not it on them).
 //!
 //! Games are checked one at a time into a [`GameSink`]: a reporter that writes each game's
 //! report as it comes needs memory for the file's text and one game, not for every game's report.
 //!
-//! The unit of a report is the game: each YAML document of a file is one. A file that cannot be
-//! read as records at all (empty, not text, too large) counts as one invalid game, index 1,
-//! without plies, so that `N passed, M failed` accounts for every file.
+//! The unit of a report is the game: each YAML document of a file is one, a transcript is one. A
+//! file that cannot be read at all (empty, not text, too large, a transcript without a move line)
+//! counts as one invalid game, index 1, without plies, so that `N passed, M failed` accounts for
+//! every file and nothing passes unreplayed.
 
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::LineIndex;
-use crate::diagnostics::{Code, Finding};
+use crate::diagnostics::{Code, Finding, MoveNumber};
 use crate::infer::{self, Inference};
 use crate::input::{self, Form, Input, display};
 use crate::record::{self, Record};
@@ -44,6 +46,8 @@ pub struct GameReport {
     /// With [`ReplayOptions::infer_rulings`], for a game whose ruleset is known: the ruling
     /// combinations it is valid under.
     pub inference: Option<Inference>,
+    /// See [`replay::Replayed::first`].
+    pub first: Option<crate::game::Side>,
 }
 
 impl GameReport {
@@ -51,21 +55,37 @@ impl GameReport {
         self.findings.is_empty()
     }
 
-    /// The repair suggestions for `finding`: those of the move the replay stopped at (or of the
-    /// `result:` claim, when every move played), none for any other finding.
+    /// Ply `ply` as the move number and side a transcript writes (`None` for a game that was not
+    /// set up: who moved first is not known).
+    pub fn move_number(&self, ply: u32) -> Option<MoveNumber> {
+        self.first.map(|first| MoveNumber::of_ply(ply, first))
+    }
+
+    /// Whether `finding` is the one the repair search answers: the error the replay stopped at
+    /// (the last finding of the repaired ply that is not a false claim), or the `result:` claim's
+    /// when every move played. Not a warning, nor another finding of the same ply.
+    pub fn repaired(&self, finding: &Finding) -> bool {
+        let Some(repair) = &self.repair else {
+            return false;
+        };
+        if repair.at_result {
+            return finding.ply.is_none()
+                && finding.code == Code::FalseClaim
+                && self.findings.contains(finding);
+        }
+        let stop = self
+            .findings
+            .iter()
+            .rev()
+            .find(|f| f.ply == Some(repair.ply) && f.code != Code::FalseClaim);
+        stop == Some(finding)
+    }
+
+    /// The repair suggestions for `finding`: those of the error the search answers
+    /// ([`GameReport::repaired`]), none for any other: each is shown once, where its error is.
     pub fn suggestions(&self, finding: &Finding) -> &[Suggestion] {
         match &self.repair {
-            Some(repair) if finding.ply == Some(repair.ply) && finding.code != Code::FalseClaim => {
-                &repair.suggestions
-            }
-            // The result's error is the one false claim of no ply.
-            Some(repair)
-                if repair.at_result
-                    && finding.ply.is_none()
-                    && finding.code == Code::FalseClaim =>
-            {
-                &repair.suggestions
-            }
+            Some(repair) if self.repaired(finding) => &repair.suggestions,
             _ => &[],
         }
     }
@@ -93,6 +113,7 @@ impl GameReport {
             divergence: None,
             repair: None,
             inference: None,
+            first: None,
         }
     }
 
@@ -124,6 +145,7 @@ impl GameReport {
             } else {
                 None
             },
+            first: replayed.first,
         }
     }
 }

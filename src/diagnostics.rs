@@ -8,7 +8,7 @@
 
 mod code;
 
-use crate::game::RuleId;
+use crate::game::{RuleId, Side};
 pub use bao_rules::Span;
 pub use code::Code;
 
@@ -75,6 +75,44 @@ impl Finding {
     }
 }
 
+/// A move as transcribers and books number it: move `number` is the first mover's ply `2n-1`
+/// and the other side's ply `2n` (Donkers' `15: South North;` lines, when South starts), with
+/// the ply beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub number: u32,
+    pub side: Side,
+    pub ply: u32,
+}
+
+impl MoveNumber {
+    /// Ply `ply` (from 1) of a game whose first move is `first`'s.
+    pub fn of_ply(ply: u32, first: Side) -> MoveNumber {
+        MoveNumber {
+            number: ply.div_ceil(2),
+            side: if ply % 2 == 1 {
+                first
+            } else {
+                first.opponent()
+            },
+            ply,
+        }
+    }
+
+    /// The ply of move `number` (from 1) of `side`, in a game whose first move is `first`'s.
+    pub fn ply_of(number: u32, side: Side, first: Side) -> Option<u32> {
+        let first_ply = number.checked_mul(2)?.checked_sub(1)?;
+        first_ply.checked_add(u32::from(side != first))
+    }
+}
+
+/// `move 15, south (ply 29)`.
+impl std::fmt::Display for MoveNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "move {}, {} (ply {})", self.number, self.side, self.ply)
+    }
+}
+
 /// The 1-based line and column (in characters) of byte `offset` of `text`.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
@@ -91,6 +129,24 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_are_numbered_as_transcripts_number_them() {
+        // Donkers' `15: 2 6L;`: ply 29 is South's move 15, ply 30 North's.
+        let m = MoveNumber::of_ply(29, Side::South);
+        assert_eq!((m.number, m.side), (15, Side::South));
+        assert_eq!(m.to_string(), "move 15, south (ply 29)");
+        assert_eq!(MoveNumber::of_ply(30, Side::South).side, Side::North);
+        assert_eq!(MoveNumber::of_ply(1, Side::North).side, Side::North);
+        for first in [Side::South, Side::North] {
+            for ply in 1..200 {
+                let m = MoveNumber::of_ply(ply, first);
+                assert_eq!(MoveNumber::ply_of(m.number, m.side, first), Some(ply));
+            }
+        }
+        assert_eq!(MoveNumber::ply_of(0, Side::South, Side::South), None);
+        assert_eq!(MoveNumber::ply_of(u32::MAX, Side::North, Side::South), None);
+    }
 
     #[test]
     fn lines_and_columns_count_characters() {

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use crate::check::{GameReport, transcript_game};
 use crate::diagnostics::{Code, Finding};
 use crate::game::{Game, Notation};
-use crate::random_game::yaml_scalar;
+use crate::random_game::{yaml_comment as one_line, yaml_scalar};
 use crate::record::Record;
 use crate::replay::{self, ReplayOptions};
 use crate::rulings::RulingSet;
@@ -224,17 +224,4 @@ fn write_record<G: Game>(
     };
     let _ = writeln!(doc, "result: {result}");
     Ok(doc)
-}
-
-/// A header value kept as a YAML comment: on one line, control characters shown escaped.
-fn one_line(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_unicode().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
 }

@@ -175,6 +175,41 @@ impl RulesetSupport {
     }
 }
 
+/// What is wrong with `answer` as the `hello` answer to request `id`: not JSON, not an object,
+/// another `type`, the fields it lacks (all of them, named), another id, or a field of the wrong
+/// kind (serde's words); `None` if it is that answer.
+pub fn hello_fault(answer: &str, id: u64) -> Option<String> {
+    let value: Value = match serde_json::from_str(answer) {
+        Ok(v) => v,
+        Err(e) => return Some(format!("it is not JSON ({e})")),
+    };
+    let Some(object) = value.as_object() else {
+        return Some("it is not a JSON object".to_string());
+    };
+    match object.get("type") {
+        Some(Value::String(t)) if t == "hello" => {}
+        Some(t) => return Some(format!("its `type` is {t}, not \"hello\"")),
+        None => return Some("it has no `type` (\"hello\")".to_string()),
+    }
+    let missing: Vec<String> = ["id", "engine", "protocol", "rulesets"]
+        .iter()
+        .filter(|f| !object.contains_key(**f))
+        .map(|f| format!("`{f}`"))
+        .collect();
+    if !missing.is_empty() {
+        let s = if missing.len() == 1 { "" } else { "s" };
+        return Some(format!("it lacks the field{s} {}", missing.join(", ")));
+    }
+    if object.get("id") != Some(&self::id(id)) {
+        return Some(format!("its `id` is {}, not {id}", object["id"]));
+    }
+    match serde_json::from_value::<Response>(value) {
+        Ok(Response::Hello { .. }) => None,
+        Ok(_) => Some("it is not a `hello`".to_string()),
+        Err(e) => Some(e.to_string()),
+    }
+}
+
 /// A response, from the engine to the driver; `id` echoes the request's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -1018,6 +1053,35 @@ mod tests {
 
     fn ask(request: Value) -> Value {
         serde_json::to_value(respond(&request.to_string())).unwrap()
+    }
+
+    #[test]
+    fn a_bad_hello_answer_names_what_is_wrong() {
+        let fault = |answer: &str| hello_fault(answer, 0).unwrap_or_default();
+        assert_eq!(
+            fault(r#"{"type":"hello","id":0,"engine":"stub"}"#),
+            "it lacks the fields `protocol`, `rulesets`"
+        );
+        assert_eq!(
+            fault(r#"{"type":"hello","engine":"stub","protocol":1,"rulesets":{}}"#),
+            "it lacks the field `id`"
+        );
+        assert_eq!(
+            fault(r#"{"type":"hello","id":3,"engine":"e","protocol":1,"rulesets":{}}"#),
+            "its `id` is 3, not 0"
+        );
+        assert_eq!(
+            fault(r#"{"type":"moves"}"#),
+            r#"its `type` is "moves", not "hello""#
+        );
+        assert_eq!(fault("[1]"), "it is not a JSON object");
+        assert!(fault("hello").starts_with("it is not JSON ("));
+        assert!(
+            fault(r#"{"type":"hello","id":0,"engine":"e","protocol":"one","rulesets":{}}"#)
+                .contains("invalid type: string \"one\"")
+        );
+        let good = r#"{"type":"hello","id":0,"engine":"e","protocol":1,"rulesets":{}}"#;
+        assert_eq!(hello_fault(good, 0), None);
     }
 
     #[test]

@@ -99,6 +99,9 @@ pub struct Replayed {
     /// For a game that stopped at a move (and [`ReplayOptions::repair_window`] > 0): the repair
     /// search at that ply.
     pub repair: Option<Repair>,
+    /// The side to move at the start: how the plies are numbered as moves
+    /// ([`crate::diagnostics::MoveNumber`]); `None` if the game could not be set up.
+    pub first: Option<crate::game::Side>,
 }
 
 /// Replays `record`.
@@ -206,6 +209,7 @@ fn replay_game<G: Game>(
             return out;
         }
     };
+    out.first = Some(G::side_to_move(start.position()));
     if let Some((name, value)) = &options.compare
         && G::RULINGS.iter().any(|d| d.name == name)
     {

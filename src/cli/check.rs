@@ -13,7 +13,7 @@ use bao_oracle::diagnostics::Code;
 use bao_oracle::record::Record;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::report::LineIndex;
-use bao_oracle::report::{html, human, json};
+use bao_oracle::report::{html, human, json, short};
 use bao_oracle::rulings::RulingSet;
 use bao_oracle::timeline::Step;
 
@@ -23,19 +23,20 @@ pub struct CheckArgs {
     /// `*.bao` (in any case; links to folders are not followed).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-    /// Output: miette reports and a closing line, one JSON document, or one HTML page that steps
-    /// through every game's boards.
+    /// Output: miette reports and a closing line, one JSON document, one HTML page that steps
+    /// through every game's boards, or `short`: one line per finding, `FILE:LINE:COL: code:
+    /// message` (the closing line on standard error).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// A non-default ruling for the records of its game, NAME=VALUE (repeatable); a record that
     /// sets the same ruling to another value is an error.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset for the records of its game: its rulings under each record's own.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
     /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
-    #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
     /// For a game that stops at a move (or whose result claim fails), look for repairs at that
     /// ply and up to K plies before it (0: none).
@@ -59,6 +60,7 @@ pub enum Format {
     Human,
     Json,
     Html,
+    Short,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -135,6 +137,11 @@ pub fn run(args: CheckArgs) -> Status {
             }
         }
         Format::Json => sink.out.text(&sink.json.start()),
+        Format::Short => {
+            for problem in &problems {
+                sink.out.text(&short::render_io_problem(problem));
+            }
+        }
         Format::Html => {}
     }
     for path in files {
@@ -146,8 +153,10 @@ pub fn run(args: CheckArgs) -> Status {
         match check_file_each(&path, &options, &mut sink) {
             Ok(_) => sink.summary.files += 1,
             Err(problem) => {
-                if args.format == Format::Human {
-                    sink.out.text(&human::render_io_problem(&problem, style));
+                match args.format {
+                    Format::Human => sink.out.text(&human::render_io_problem(&problem, style)),
+                    Format::Short => sink.out.text(&short::render_io_problem(&problem)),
+                    Format::Json | Format::Html => {}
                 }
                 problems.push(problem);
             }
@@ -156,7 +165,7 @@ pub fn run(args: CheckArgs) -> Status {
             match args.format {
                 Format::Json => sink.out.text(&sink.json.end_file()),
                 Format::Html => sink.page.as_mut().map_or((), html::Page::end_file),
-                Format::Human => {}
+                Format::Human | Format::Short => {}
             }
         }
     }
@@ -181,6 +190,11 @@ pub fn run(args: CheckArgs) -> Status {
             let _ = writeln!(out, "{}", human::summary_line(&summary));
         }
         Format::Json => out.text(&json.finish(&summary, &problems)),
+        // Standard output holds only finding lines: the closing line goes beside it.
+        Format::Short => {
+            out.flush();
+            super::output::eprint_line(format_args!("{}", human::summary_line(&summary)));
+        }
         Format::Html => {
             if let Some(page) = page {
                 page.finish(&summary, &problems, &mut |piece| out.text(piece));
@@ -235,7 +249,7 @@ impl GameSink for Reports {
             match self.format {
                 Format::Json => self.out.text(&self.json.file(&file.path)),
                 Format::Html => self.page.as_mut().map_or((), |p| p.file(&file.path)),
-                Format::Human => {}
+                Format::Human | Format::Short => {}
             }
         }
         self.summary.games += 1;
@@ -258,6 +272,7 @@ impl GameSink for Reports {
                 }
             }
             Format::Json => self.out.text(&self.json.game(lines, &game)),
+            Format::Short => self.out.text(&short::render_game(&file.path, lines, &game)),
             Format::Html => {
                 if let Some(page) = self.page.as_mut() {
                     page.game(lines, &game);

@@ -1,13 +1,23 @@
 //! `bao-oracle completions SHELL` and `bao-oracle man [COMMAND]`: shell completions and man
 //! pages, made from the same clap definition as `--help`, so they cannot drift from it.
+//!
+//! The names a shell completes (rulesets, `--ruling NAME=VALUE`, presets) are the games' own
+//! catalogues, given to clap as the arguments' possible values ([`Catalogue`]); the commands still
+//! check them themselves, with their own messages and suggestions.
 
+use std::ffi::OsStr;
+
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 
 use super::output::Output;
 use super::{Cli, Status, UsageError};
 use bao_oracle::diagnostics::Code;
+use bao_oracle::game::Game;
+use bao_oracle::games;
 use bao_oracle::rulings::did_you_mean;
+use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
 pub struct CompletionsArgs {
@@ -21,12 +31,139 @@ pub struct ManArgs {
     pub command: Option<String>,
 }
 
+/// A catalogue of names an argument takes: offered by the shells' completions, accepted as any
+/// text (the command checks it and answers an unknown name with its own message).
+#[derive(Clone, Copy, Debug)]
+pub enum Catalogue {
+    /// `bao-kingulu`, ...
+    Ruleset,
+    /// `NAME=VALUE` for every ruling of every game.
+    Ruling,
+    /// Every game's presets.
+    Preset,
+}
+
+impl Catalogue {
+    /// The names, in the games' order.
+    fn names(self) -> Vec<String> {
+        let mut names = Vec::new();
+        for ruleset in games::RULESETS {
+            with_game!(ruleset, G => match self {
+                Catalogue::Ruleset => names.push(G::RULESET.to_string()),
+                Catalogue::Ruling => {
+                    for def in G::RULINGS {
+                        names.extend(def.values.iter().map(|v| format!("{}={v}", def.name)));
+                    }
+                }
+                Catalogue::Preset => names.extend(G::PRESETS.iter().map(|p| p.name.to_string())),
+            });
+        }
+        names.dedup();
+        names
+    }
+}
+
+impl TypedValueParser for Catalogue {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.names().into_iter().map(PossibleValue::new)))
+    }
+}
+
 pub fn completions(args: CompletionsArgs) -> Status {
     let mut buf = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "bao-oracle", &mut buf);
+    let mut script = String::from_utf8_lossy(&buf).into_owned();
+    match args.shell {
+        Shell::Bash => script = bash(&script),
+        Shell::Fish => script += &fish_rulesets(&Cli::command()),
+        _ => {}
+    }
     let mut out = Output::stdout();
-    out.text(&String::from_utf8_lossy(&buf));
+    out.text(&script);
     out.finish(Status::Ok)
+}
+
+/// clap_complete's fish script completes no positional argument: the commands whose first
+/// argument is a ruleset are given its names, until one is written.
+fn fish_rulesets(cli: &clap::Command) -> String {
+    let names = Catalogue::Ruleset.names().join(" ");
+    let mut lines = String::from("\n# The ruleset a command takes first.\n");
+    for sub in cli.get_subcommands() {
+        if sub.get_positionals().any(|a| a.get_id() == "ruleset") {
+            lines += &format!(
+                "complete -c bao-oracle -n \"__fish_bao_oracle_using_subcommand {}; and not __fish_seen_subcommand_from {names}\" -f -a \"{names}\"\n",
+                sub.get_name()
+            );
+        }
+    }
+    lines
+}
+
+/// clap_complete's bash script, mended and extended:
+/// - its dispatch loop names a command's state `bao__oracle__subcmd__check`, its case labels
+///   `bao__subcmd__oracle__subcmd__check` (clap-rs/clap#6421, a hyphen in the program's name), so
+///   nothing below the command names completed: the labels are given the loop's spelling;
+/// - bash splits `--ruling NAME=VALUE` at the `=`, so clap's script sees `=` as the option: a
+///   function before it completes the names (then the values of the name before the `=`).
+fn bash(script: &str) -> String {
+    let mut script = script.replace("bao__subcmd__oracle", "bao__oracle");
+    script = script.replace(
+        "complete -F _bao__oracle ",
+        "complete -F _bao__oracle__rulings ",
+    );
+    let mut values = String::new();
+    for ruleset in games::RULESETS {
+        with_game!(ruleset, G => {
+            for def in G::RULINGS {
+                values += &format!("        {}) words=\"{}\" ;;\n", def.name, def.values.join(" "));
+            }
+        });
+    }
+    let names: Vec<String> = Catalogue::Ruling
+        .names()
+        .iter()
+        .filter_map(|a| a.split_once('=').map(|(n, _)| format!("{n}=")))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    script
+        + &format!(
+            r#"
+# `--ruling NAME=VALUE` and `--compare-ruling NAME=VALUE`: bash splits the word at `=`.
+_bao__oracle__rulings() {{
+    local cword=$COMP_CWORD name cur words=""
+    if [[ "${{COMP_WORDS[cword-1]}}" == --ruling || "${{COMP_WORDS[cword-1]}}" == --compare-ruling ]]; then
+        COMPREPLY=( $(compgen -W "{names}" -- "${{COMP_WORDS[cword]}}") )
+        compopt -o nospace 2>/dev/null
+        return 0
+    fi
+    if [[ "${{COMP_WORDS[cword]}}" == "=" ]]; then
+        name="${{COMP_WORDS[cword-1]}}"; cur=""; cword=$((cword - 1))
+    elif [[ "${{COMP_WORDS[cword-1]}}" == "=" ]]; then
+        name="${{COMP_WORDS[cword-2]}}"; cur="${{COMP_WORDS[cword]}}"; cword=$((cword - 2))
+    fi
+    if [[ -n "$name" && ( "${{COMP_WORDS[cword-1]}}" == --ruling || "${{COMP_WORDS[cword-1]}}" == --compare-ruling ) ]]; then
+        case "$name" in
+{values}        esac
+        COMPREPLY=( $(compgen -W "$words" -- "$cur") )
+        return 0
+    fi
+    _bao__oracle "$@"
+}}
+"#,
+            names = names.join(" "),
+        )
 }
 
 pub fn man(args: ManArgs) -> Status {

@@ -30,15 +30,15 @@ pub struct ConformArgs {
     #[arg(long, value_name = "CMD")]
     pub engine: String,
     /// A ruleset to test (repeatable; default: every ruleset the engine supports).
-    #[arg(long = "ruleset", value_name = "RULESET")]
+    #[arg(long = "ruleset", value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub rulesets: Vec<String>,
     /// A non-default ruling for the random games, NAME=VALUE (repeatable); overrides the
     /// preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset (a named bundle of rulings that matches a source or an engine) for the random
     /// games of its game (`bao-oracle rulings RULESET` lists them).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]

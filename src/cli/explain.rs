@@ -5,9 +5,9 @@ use clap::{Args, ValueEnum};
 use super::output::{Output, eprint_line};
 use super::{Status, UsageError, unknown_ruleset};
 use bao_oracle::check::{FileReport, GameReport};
-use bao_oracle::diagnostics::{Code, Finding};
+use bao_oracle::diagnostics::{Code, Finding, MoveNumber};
 use bao_oracle::explain::{
-    Comparison, Explanation, Verdict, compare, compare_in, explain, explain_in, replaced, resolve,
+    Comparison, Explanation, Verdict, compare_in, explain_in, replaced, resolve,
 };
 use bao_oracle::game::Game;
 use bao_oracle::games::{self, GameVisitor};
@@ -21,7 +21,7 @@ use bao_oracle::rulings::RulingSet;
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
-    #[arg(value_name = "RULESET")]
+    #[arg(value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: Option<String>,
     /// The move to explain.
     #[arg(value_name = "MOVE")]
@@ -31,27 +31,54 @@ pub struct ExplainArgs {
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset: a named bundle of rulings that matches a source or an engine.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
     /// Explain the move under this ruling too, and show where the two traces first depart.
-    #[arg(long = "compare-ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
-    /// Explain a ply of a game record instead (with --ply; the ruleset, rulings, start and move
-    /// come from the record, `--ruling` adds to its rulings).
-    #[arg(long, value_name = "FILE.yaml", conflicts_with_all = ["position", "ruleset"])]
+    /// The notation the move is read and answered in: canonical, or donkers (the published
+    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
+    #[arg(long, value_enum, default_value_t = super::NotationArg::Canonical, conflicts_with = "record")]
+    pub notation: super::NotationArg,
+    /// Explain a move of a game record or transcript instead (with --move N --side S, or --ply;
+    /// the ruleset, rulings, start and move come from the record, `--ruling` adds to its rulings).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "ruleset"])]
     pub record: Option<PathBuf>,
     /// The ply of the record to explain, from 1.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with_all = ["move_number", "side"])]
     pub ply: Option<u32>,
+    /// The move of the record to explain, numbered as its transcript numbers it (`15: South
+    /// North;`: move 15), with --side.
+    #[arg(long = "move", value_name = "N", requires = "side")]
+    pub move_number: Option<u32>,
+    /// Whose move: south or north (with --move).
+    #[arg(long, value_enum, requires = "move_number")]
+    pub side: Option<SideArg>,
     /// Which game of the record file, from 1 (default 1).
     #[arg(long, value_name = "K")]
     pub game: Option<usize>,
     /// How to write the explanation.
     #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
     pub format: ExplainFormat,
+}
+
+/// `--side`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    South,
+    North,
+}
+
+impl From<SideArg> for bao_oracle::game::Side {
+    fn from(s: SideArg) -> Self {
+        match s {
+            SideArg::South => bao_oracle::game::Side::South,
+            SideArg::North => bao_oracle::game::Side::North,
+        }
+    }
 }
 
 /// How `explain` writes its answer.
@@ -92,13 +119,17 @@ pub fn run(args: ExplainArgs) -> Status {
             Err(e) => e.report(),
         };
     }
-    if args.ply.is_some() || args.game.is_some() {
-        return UsageError::new(Code::Usage, "--ply and --game go with --record FILE").report();
+    if args.ply.is_some() || args.game.is_some() || args.move_number.is_some() {
+        return UsageError::new(
+            Code::Usage,
+            "--ply, --move, --side and --game go with --record FILE",
+        )
+        .report();
     }
     let (Some(ruleset), Some(mv)) = (args.ruleset.clone(), args.mv.clone()) else {
         return UsageError::new(
             Code::Usage,
-            "explain takes a ruleset and a move (RULESET MOVE), or --record FILE --ply N",
+            "explain takes a ruleset and a move (RULESET MOVE), or --record FILE --move N --side S",
         )
         .report();
     };
@@ -108,6 +139,7 @@ pub fn run(args: ExplainArgs) -> Status {
         preset: args.preset,
         compare: args.compare,
         mv,
+        notation: args.notation,
         format: args.format,
     };
     games::dispatch(&ruleset, explain).unwrap_or_else(|| unknown_ruleset(&ruleset))
@@ -120,6 +152,7 @@ struct Explain {
     preset: Option<String>,
     compare: Option<String>,
     mv: String,
+    notation: super::NotationArg,
     format: ExplainFormat,
 }
 
@@ -130,31 +163,31 @@ impl GameVisitor for Explain {
             Ok(rulings) => rulings,
             Err(e) => return e.report(),
         };
-        // The position is read under the rulings in force, by the one setup.
-        let position = match super::game_setup(self.position.as_deref(), &self.rulings, None)
-            .and_then(|setup| Playthrough::<G>::from_setup(&setup).map_err(super::setup_error))
-        {
-            Ok(game) => game.into_parts().0,
-            Err(e) => return e.report(),
+        // The game (position, rulings in force, notation) of the one setup.
+        let game =
+            match super::game_setup(self.position.as_deref(), &self.rulings, None, self.notation)
+                .and_then(|setup| Playthrough::<G>::from_setup(&setup).map_err(super::setup_error))
+            {
+                Ok(game) => game,
+                Err(e) => return e.report(),
+            };
+        let set = match RulingSet::from_assignments(self.rulings.iter().map(String::as_str)) {
+            Ok(set) => set,
+            Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
         };
         match &self.compare {
             None => {
-                let set = match RulingSet::from_assignments(self.rulings.iter().map(String::as_str))
-                {
-                    Ok(set) => set,
-                    Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
-                };
-                match explain::<G>(&position, &set, &self.mv) {
-                    Ok(e) => deliver(&self.format.explanation(&e), &e, None),
-                    Err(e) => UsageError::new(Code::UnknownRuling, e.message).report(),
-                }
+                let mut game = game;
+                let e = explain_in(&mut game, &set, &self.mv);
+                deliver(&self.format.explanation(&e), &e, None)
             }
             Some(assignment) => {
-                let (name, value) = match RulingSet::parse_assignment(assignment) {
-                    Ok(x) => x,
-                    Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
-                };
-                match compare::<G>(&position, &self.rulings, &name, &value, &self.mv) {
+                let compared = RulingSet::parse_assignment(assignment).and_then(|(name, value)| {
+                    let other = replaced(&set, &name, &value)?;
+                    let twin = game.clone().under_rulings(resolve::<G>(&other)?);
+                    compare_in([game, twin], [set, other], &name, &self.mv)
+                });
+                match compared {
                     Ok(c) => deliver(&self.format.comparison(&c), &c.base, None),
                     Err(e) => UsageError::new(Code::UnknownRuling, e.message).report(),
                 }
@@ -193,20 +226,38 @@ fn deliver(text: &str, base: &Explanation, place: Option<&str>) -> Status {
 
 // --- the record form ------------------------------------------------------------------------------
 
-/// `explain --record FILE --ply N [--game K]`.
+/// The move `explain --record` explains: a ply, or a move number and side as the transcript
+/// numbers them (resolved once the record's first mover is known).
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    Ply(u32),
+    Move(u32, bao_oracle::game::Side),
+}
+
+/// `explain --record FILE (--move N --side S | --ply N) [--game K]`.
 fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, UsageError> {
-    let Some(ply) = args.ply else {
-        return Err(UsageError::new(
-            Code::Usage,
-            "--record needs --ply N: the ply to explain",
-        ));
+    let target = match (args.ply, args.move_number, args.side) {
+        (Some(0), _, _) => {
+            return Err(UsageError::new(
+                Code::Usage,
+                "plies count from 1: --ply 1 is the first move",
+            ));
+        }
+        (Some(ply), _, _) => Target::Ply(ply),
+        (None, Some(0), _) => {
+            return Err(UsageError::new(
+                Code::Usage,
+                "moves count from 1: --move 1 is the first",
+            ));
+        }
+        (None, Some(number), Some(side)) => Target::Move(number, side.into()),
+        _ => {
+            return Err(UsageError::new(
+                Code::Usage,
+                "--record needs the move to explain: --move N --side S (or --ply N)",
+            ));
+        }
     };
-    if ply == 0 {
-        return Err(UsageError::new(
-            Code::Usage,
-            "plies count from 1: --ply 1 is the first move",
-        ));
-    }
     let index = args.game.unwrap_or(1);
     if index == 0 {
         return Err(UsageError::new(
@@ -259,15 +310,6 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
             Err(finding) => return Ok(report(&shown, &text, index, *finding)),
         }
     };
-    if ply as usize > record.moves.len() {
-        return Err(UsageError::new(
-            Code::Usage,
-            format!(
-                "game {index} of {shown} has {} move(s): there is no ply {ply}",
-                record.moves.len()
-            ),
-        ));
-    }
     let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
         .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
     let compare = match &args.compare {
@@ -286,22 +328,25 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
             ..ReplayOptions::default()
         },
         compare,
-        ply,
-        place: format!("game {index} of {shown}, ply {ply}"),
+        target,
+        place: format!("game {index} of {shown}"),
         format: args.format,
     };
     let outcome = games::dispatch(&record.ruleset.value, visitor).unwrap_or_else(|| {
-        Err(Box::new(
-            Finding::new(
-                Code::UnknownRuleset,
-                games::unknown_ruleset(&record.ruleset.value),
-            )
-            .at(record.ruleset.span),
+        Err((
+            1,
+            Box::new(
+                Finding::new(
+                    Code::UnknownRuleset,
+                    games::unknown_ruleset(&record.ruleset.value),
+                )
+                .at(record.ruleset.span),
+            ),
         ))
     });
     match outcome {
         Ok(status) => status,
-        Err(finding) => {
+        Err((ply, finding)) => {
             let earlier = finding.ply.filter(|&p| p < ply);
             let status = report(&shown, &text, index, *finding);
             if let Some(earlier) = earlier {
@@ -335,14 +380,16 @@ struct RecordExplain<'a> {
     record: &'a Record,
     options: ReplayOptions,
     compare: Option<(String, String)>,
-    ply: u32,
+    target: Target,
+    /// `game 1 of FILE`: the move is added once it is known.
     place: String,
     format: ExplainFormat,
 }
 
 impl GameVisitor for RecordExplain<'_> {
-    type Output = Result<Result<Status, UsageError>, Box<Finding>>;
-    fn visit<G: Game>(self) -> Self::Output {
+    /// `Err((ply, finding))`: the record cannot be replayed up to the ply.
+    type Output = Result<Result<Status, UsageError>, (u32, Box<Finding>)>;
+    fn visit<G: Game>(mut self) -> Self::Output {
         // `check` passes rulings of other games by; here they name a mistake.
         if let Err(e) = self.options.rulings.check(G::RULINGS, G::RULESET) {
             return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
@@ -353,8 +400,37 @@ impl GameVisitor for RecordExplain<'_> {
         {
             return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
         }
-        let (set, mut game) = replay_to::<G>(self.record, &self.options, self.ply)?;
-        let text = &self.record.moves[self.ply as usize - 1].value;
+        // Who moves first numbers the moves: the side to move at the record's start.
+        let (_, start) = replay_to::<G>(self.record, &self.options, 1).map_err(|f| (1, f))?;
+        let first = G::side_to_move(start.position());
+        let ply = match self.target {
+            Target::Ply(ply) => ply,
+            Target::Move(number, side) => {
+                MoveNumber::ply_of(number, side, first).unwrap_or(u32::MAX)
+            }
+        };
+        let recorded = self.record.moves.len();
+        if ply as usize > recorded {
+            let asked = match self.target {
+                Target::Ply(ply) => format!("ply {ply}"),
+                Target::Move(number, side) => format!("move {number} of {side}"),
+            };
+            let last = match recorded {
+                0 => String::new(),
+                n => format!(" (the last is {})", MoveNumber::of_ply(n as u32, first)),
+            };
+            return Ok(Err(UsageError::new(
+                Code::Usage,
+                format!(
+                    "{} has {recorded} ply(s){last}: there is no {asked}",
+                    self.place
+                ),
+            )));
+        }
+        self.place = format!("{}, {}", self.place, MoveNumber::of_ply(ply, first));
+        let (set, mut game) =
+            replay_to::<G>(self.record, &self.options, ply).map_err(|f| (ply, f))?;
+        let text = &self.record.moves[ply as usize - 1].value;
         let Some((name, value)) = &self.compare else {
             let mut e = explain_in(&mut game, &set, text);
             e.place = Some(self.place.clone());
@@ -372,7 +448,7 @@ impl GameVisitor for RecordExplain<'_> {
             Ok(x) => x,
             Err(e) => return Ok(Err(UsageError::new(Code::UnknownRuling, e.message))),
         };
-        let (_, twin) = replay_to::<G>(self.record, &self.options, self.ply)?;
+        let (_, twin) = replay_to::<G>(self.record, &self.options, ply).map_err(|f| (ply, f))?;
         let twin = twin.under_rulings(other.1);
         match compare_in([game, twin], [set, other.0], name, text) {
             Ok(mut c) => {

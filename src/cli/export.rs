@@ -17,7 +17,7 @@ pub enum Format {
 #[derive(Args, Debug)]
 pub struct ExportArgs {
     /// Only this ruleset (default: all).
-    #[arg(long, value_name = "RULESET")]
+    #[arg(long, value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: Option<String>,
     /// The document's format (JSON; schema docs/schema/export.json).
     #[arg(long, value_enum, default_value_t = Format::Json)]

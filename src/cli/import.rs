@@ -24,13 +24,13 @@ pub struct ImportArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// The game the transcript records.
-    #[arg(long, default_value = <bao_oracle::Zanzibar as bao_oracle::game::Game>::RULESET)]
+    #[arg(long, default_value = <bao_oracle::Zanzibar as bao_oracle::game::Game>::RULESET, value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
     /// A non-default ruling, NAME=VALUE (repeatable); one the transcript contradicts is an error.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset: its rulings under the transcript's and --ruling.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
     /// The record's `source:` (where the transcript comes from), over the transcript's own
     /// `source:` header and the file's name.

@@ -76,13 +76,17 @@ Exit status:
 Examples:
   bao-oracle moves bao-la-kiswahili
   bao-oracle moves bao-kingulu --position '2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S'
-  bao-oracle moves bao-la-kete --svg > moves.svg")]
+  bao-oracle moves bao-la-kete --svg > moves.svg
+
+Exit status: 0 listed (none: the game is over), 2 a usage error (an unknown ruleset, ruling,
+preset or a position that cannot be read).")]
     Moves(moves::MovesArgs),
     /// Play moves from a position and print the position after them (compact form).
     #[command(after_help = concat!("\
 Examples:
   bao-oracle play bao-la-kiswahili 'A6>' 'a6<'
   bao-oracle play bao-kingulu A3 a4 --diagram
+  bao-oracle play bao-la-kiswahili '6L*' --notation donkers
   bao-oracle play bao-kingulu A3 a4 --svg > board.svg
 
 ", "\
@@ -95,7 +99,9 @@ Exit status: 0 every move played, 1 an illegal move (reported), 2 a usage error.
     #[command(after_help = "\
 Examples:
   bao-oracle perft bao-la-kiswahili 5
-  bao-oracle perft bao-kingulu 4 --divide")]
+  bao-oracle perft bao-kingulu 4 --divide
+
+Exit status: 0 counted, 2 a usage error.")]
     Perft(perft::PerftArgs),
     /// Run the specification's scenarios and perft tables (default `spec/`).
     #[command(after_help = "\
@@ -112,7 +118,8 @@ Exit status: 0 every item passed, 1 an item failed, 2 a usage or I/O error.")]
 Examples:
   bao-oracle explain bao-kingulu A3
   bao-oracle explain bao-la-kiswahili 'A6>' --format svg > a6.svg
-  bao-oracle explain --record corpus/bao-kingulu/constructed-repetition.yaml --ply 10
+  bao-oracle explain --record corpus/bao-la-kiswahili/voogt-1994/game7.bao --move 24 --side north
+  bao-oracle explain bao-la-kiswahili '6R*' --notation donkers
   bao-oracle explain bao-kingulu --position '2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S' \\
       --compare-ruling kingulu.penultimate-source=not-from-reserved A5
 
@@ -124,14 +131,64 @@ Exit status: 0 a legal move whose claims hold, 1 a refused move or a false claim
 I/O error."))]
     Explain(explain::ExplainArgs),
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout: the reference adapter.
+    #[command(after_help = r#"Examples:
+  echo '{"id":0,"type":"hello","protocol":1}' | bao-oracle engine
+  bao-oracle conform --engine 'bao-oracle engine' --games 10
+
+One request a line on standard input, one answer a line on standard output, until the input ends.
+A request that cannot be answered gets an `error` answer in-band, never an exit.
+
+Exit status: 0 the input ended (or the driver hung up), 2 an I/O error."#)]
     Engine(engine::EngineArgs),
     /// Run the specification and random games through another engine and report divergences.
+    #[command(after_help = "\
+Examples:
+  bao-oracle conform --engine 'python3 examples/python-engine/engine.py'
+  bao-oracle conform --engine ./my-engine --ruleset bao-kingulu --games 200 --seed 7
+  bao-oracle conform --engine ./my-engine --preset nkkmd --format junit > conform.xml
+  bao-oracle conform --engine ./my-engine --known-failures known.txt --transcript run.log
+
+Exit status: 0 the engine conforms, 1 it does not (a case diverges, the run stopped early, or it
+skipped what it should have checked), 2 it could not be run at all (it cannot start, its `hello`
+is wrong, it supports no ruleset asked for) or a usage or I/O error.")]
     Conform(conform::ConformArgs),
     /// Write the whole specification (scenarios, perft tables, catalogues) as one JSON document.
+    #[command(after_help = "\
+Examples:
+  bao-oracle export > spec.json                    the specification built into the binary
+  bao-oracle export --ruleset bao-kingulu
+  bao-oracle export --spec spec/bao-la-kete        a specification folder of your own
+
+The document's schema is docs/schema/export.json.
+
+Exit status: 0 written, 2 a usage or I/O error (a specification that cannot be read, a ruleset
+it has nothing for).")]
     Export(export::ExportArgs),
     /// Write seeded random games as game records (YAML) to standard output.
+    #[command(after_help = "\
+Examples:
+  bao-oracle generate bao-kingulu --seed 7 > game.yaml
+  bao-oracle generate bao-la-kiswahili --count 20 --only north --preset nkkmd
+  bao-oracle generate bao-la-kete --max-plies 60
+
+Every ply is a uniformly random legal move; a seed always gives the same game, and each record
+says the command that made it.
+
+Exit status: 0 written, 2 a usage error (an unknown ruleset, ruling, preset or position).")]
     Generate(generate::GenerateArgs),
     /// Read published transcripts (Donkers' notation) and print them as game records.
+    #[command(after_help = "\
+Examples:
+  bao-oracle import corpus/bao-la-kiswahili/voogt-1994/game4.bao > game4.yaml
+  bao-oracle import corpus/bao-la-kiswahili/voogt-1994 -o records
+  bao-oracle import game.bao --source 'de Voogt 1995, p. 135' -o game.yaml
+  bao-oracle import game.bao --strict              slips are errors, not warnings
+
+Warnings (the transcript's slips, each with its fix) go to standard error, the records to
+standard output or -o FILE|DIR (never over an input).
+
+Exit status: 0 every transcript imported, 1 one cannot be read as a game (or, with --strict, has
+slips): it is not written, 2 a usage or I/O error.")]
     Import(import::ImportArgs),
     /// Print record files and transcripts with the best complete repair of each game applied
     /// (never over an input).
@@ -157,26 +214,36 @@ or an output that failed its own check.")]
 Examples:
   bao-oracle rules bao-kingulu
   bao-oracle rules bao-la-kiswahili ZAN-23
-  bao-oracle rules bao-la-kete --format markdown > docs/rules/bao-la-kete.md")]
+  bao-oracle rules bao-la-kete --format markdown > docs/rules/bao-la-kete.md
+
+Exit status: 0 printed, 2 a usage error (an unknown ruleset or id).")]
     Rules(rules::RulesArgs),
     /// List every named ruling: the ids it settles, its values, its default, and the presets.
     #[command(after_help = "\
 Examples:
   bao-oracle rulings
-  bao-oracle rulings bao-la-kiswahili")]
+  bao-oracle rulings bao-la-kiswahili
+
+Exit status: 0 printed, 2 an unknown ruleset.")]
     Rulings(rulings::RulingsArgs),
     /// Print a shell completion script (bash, elvish, fish, powershell, zsh).
     #[command(after_help = "\
 Examples:
   bao-oracle completions bash > ~/.local/share/bash-completion/completions/bao-oracle
   bao-oracle completions zsh > ~/.zfunc/_bao-oracle
-  bao-oracle completions fish > ~/.config/fish/completions/bao-oracle.fish")]
+  bao-oracle completions fish > ~/.config/fish/completions/bao-oracle.fish
+
+They complete commands, options, rulesets, presets and `--ruling NAME=VALUE` (names, then values).
+
+Exit status: 0 printed, 2 an unknown shell.")]
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff), of bao-oracle or of one command.
     #[command(after_help = "\
 Examples:
   bao-oracle man > bao-oracle.1 && man ./bao-oracle.1
-  bao-oracle man check > bao-oracle-check.1")]
+  bao-oracle man check > bao-oracle-check.1
+
+Exit status: 0 printed, 2 an unknown command.")]
     Man(completions::ManArgs),
 }
 
@@ -230,17 +297,38 @@ pub fn run(cli: Cli) -> Status {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
+    #[arg(value_parser = completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
     /// A position in compact or diagram form, or Donkers' bracket form for Bao la Kiswahili and
     /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset: a named bundle of rulings that matches a source or an engine.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
+    /// The notation moves are read and answered in: canonical, or donkers (the published
+    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
+    #[arg(long, value_enum, default_value_t = NotationArg::Canonical)]
+    pub notation: NotationArg,
+}
+
+/// `--notation`: the notations a command line can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NotationArg {
+    Canonical,
+    Donkers,
+}
+
+impl From<NotationArg> for bao_oracle::game::Notation {
+    fn from(n: NotationArg) -> Self {
+        match n {
+            NotationArg::Canonical => bao_oracle::game::Notation::Canonical,
+            NotationArg::Donkers => bao_oracle::game::Notation::Donkers,
+        }
+    }
 }
 
 /// A usage error, printed as `error[code]: message`.
@@ -279,11 +367,12 @@ pub fn with_preset<G: Game>(
     Ok(merged.iter().map(|(n, v)| format!("{n}={v}")).collect())
 }
 
-/// The setup of `--position`, `--ruling` and `--preset` ([`bao_oracle::setup`]).
+/// The setup of `--position`, `--ruling`, `--preset` and `--notation` ([`bao_oracle::setup`]).
 fn game_setup(
     position: Option<&str>,
     assignments: &[String],
     preset: Option<&str>,
+    notation: NotationArg,
 ) -> Result<Setup, UsageError> {
     let rulings = RulingSet::from_assignments(assignments.iter().map(String::as_str))
         .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
@@ -291,6 +380,7 @@ fn game_setup(
         start: position.map(str::to_string),
         rulings,
         preset: preset.map(str::to_string),
+        notation: notation.into(),
         ..Setup::default()
     })
 }
@@ -305,6 +395,7 @@ pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError
         args.position.as_deref(),
         &args.rulings,
         args.preset.as_deref(),
+        args.notation,
     )?;
     Playthrough::<G>::from_setup(&setup).map_err(setup_error)
 }

@@ -1,11 +1,10 @@
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::{GameArgs, Status, UsageError, setup, unknown_ruleset};
-use bao_oracle::diagnostics::Code;
+use super::{GameArgs, Status, UsageError, setup_game, unknown_ruleset};
+use bao_oracle::diagnostics::{Code, MoveNumber};
 use bao_oracle::game::{Game, PositionForm};
 use bao_oracle::picture::{Highlights, svg};
-use bao_oracle::play::Playthrough;
 use bao_oracle::with_game;
 
 #[derive(Args, Debug)]
@@ -52,14 +51,16 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
             return UsageError::new(Code::Usage, message).report();
         }
     };
-    let (pos, rulings) = match setup::<G>(&args.game) {
-        Ok(x) => x,
+    // The game of the one setup: its notation is the one the moves are read and answered in.
+    let mut game = match setup_game::<G>(&args.game) {
+        Ok(game) => game,
         Err(e) => return e.report(),
     };
-    let mut game = Playthrough::<G>::new(pos, rulings);
     let mut events = Vec::new();
+    let first = G::side_to_move(game.position());
     for (i, text) in args.moves.iter().enumerate() {
-        let ply = i + 1;
+        // `move 1, south (ply 1)`: numbered as a transcript numbers it.
+        let ply = MoveNumber::of_ply(i as u32 + 1, first);
         // The same path as the spec runner and `explain`: notation, resolution, rules, claims.
         let played = super::progress::while_deciding(&format!("playing ply {ply}"), || {
             game.play_text_into(text, &mut events)
@@ -68,7 +69,7 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
             Err(error) => {
                 let rule = error.rule.map(|r| format!(" ({r})")).unwrap_or_default();
                 eprint_line(format_args!(
-                    "error[{}]: ply {ply} `{text}`: {}{rule}",
+                    "error[{}]: {ply} `{text}`: {}{rule}",
                     error.code(),
                     error.message
                 ));
@@ -77,7 +78,7 @@ fn play_game<G: Game>(args: PlayArgs) -> Status {
             Ok(played) => {
                 if let Some(claim) = played.false_claims.first() {
                     eprint_line(format_args!(
-                        "error[false-claim]: ply {ply} `{text}`: {} ({})",
+                        "error[false-claim]: {ply} `{text}`: {} ({})",
                         claim.message, claim.rule
                     ));
                     return Status::Failed;

@@ -38,10 +38,10 @@ pub struct RepairArgs {
     #[arg(long = "repair-window", value_name = "K", default_value_t = DEFAULT_WINDOW)]
     pub repair_window: u32,
     /// A non-default ruling for the records of its game, NAME=VALUE (repeatable), as `check`.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset for the records of its game, as `check`.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
 }
 

@@ -15,6 +15,7 @@ use bao_oracle::spec::format::{Catalogue, CatalogueEntry, RulingEntry};
 #[derive(Args, Debug)]
 pub struct RulesArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
+    #[arg(value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
     /// One rule or ambiguity id (`KIN-10`, `ZAN-A16`); default every one.
     pub id: Option<String>,

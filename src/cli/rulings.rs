@@ -12,6 +12,7 @@ use bao_oracle::with_game;
 #[derive(Args, Debug)]
 pub struct RulingsArgs {
     /// The ruleset (default: every game).
+    #[arg(value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: Option<String>,
 }
 

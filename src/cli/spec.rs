@@ -22,11 +22,11 @@ pub struct SpecArgs {
     pub perft_max_nodes: Option<u64>,
     /// Run every scenario and perft table of the ruling's game that does not set this ruling
     /// itself under NAME=VALUE (repeatable): the failures show what depends on it.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// Run the preset's game under the preset (its rulings, under any --ruling), as --ruling
     /// does for one ruling.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
 }
 

@@ -360,8 +360,10 @@ impl Driver {
             },
             _ => {
                 process.kill();
+                let why = protocol::hello_fault(&answer, id)
+                    .unwrap_or_else(|| "it cannot be read".to_string());
                 return Err(Fatal(format!(
-                    "the engine's answer to `hello` is not a `hello` with id {id}: {}",
+                    "the engine's answer to `hello` is not a `hello` with id {id}: {why}: {}",
                     clip(&answer)
                 )));
             }

@@ -215,6 +215,18 @@ mod tests {
         assert_eq!(names.len(), Code::ALL.len() + Code::OTHER.len());
     }
 
+    /// docs/reference.md names the rules library's codes, all of them and no other.
+    #[test]
+    fn the_reference_lists_the_rules_codes() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/reference.md");
+        let reference = std::fs::read_to_string(path).unwrap();
+        let (_, after) = reference.split_once("(`bao_rules::Code`)").unwrap();
+        let (sentence, _) = after.split_once(".\n").unwrap();
+        let listed: Vec<&str> = sentence.split('`').skip(1).step_by(2).collect();
+        let codes: Vec<&str> = bao_rules::Code::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(listed, codes);
+    }
+
     #[test]
     fn the_rules_codes_keep_their_names() {
         for &code in bao_rules::Code::ALL {

@@ -288,19 +288,8 @@ fn differing_field(a: &Record, b: &Record) -> Option<&'static str> {
     .map(|(field, _)| field)
 }
 
-/// `text` on one line, fit for a YAML comment and a terminal: every control character (line
-/// breaks, CR, ESC, ...) and every other line or paragraph separator shown escaped (`\u{a}`).
-pub fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}') {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+/// `text` on one line, fit for a YAML comment and a terminal.
+pub use crate::random_game::yaml_comment as one_line;
 
 /// Edits of a file's text: replacements of byte ranges, and comments at line ends.
 #[derive(Default)]

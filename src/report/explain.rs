@@ -59,7 +59,7 @@ impl Explanation {
             } else {
                 "rulings"
             };
-            let _ = writeln!(out, "{label}: {}", list.join(", "));
+            out.push_str(&wrap_list(&format!("{label}: "), &list));
         }
         let _ = writeln!(out);
         let _ = writeln!(out, "before:");
@@ -352,4 +352,52 @@ fn render_cited<'a>(
         let _ = writeln!(out, "  {id:<RULE_WIDTH$}{statement}");
     }
     out
+}
+
+/// The terminal width the text is wrapped to.
+const WIDTH: usize = 100;
+
+/// `head` then `items` joined by `, `, wrapped at [`WIDTH`] columns between items (a ruling's
+/// name is never split), the lines after the first indented by two spaces; ends with a newline.
+fn wrap_list(head: &str, items: &[String]) -> String {
+    let mut out = String::from(head);
+    let mut column = head.chars().count();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let width = piece.chars().count();
+        if i > 0 {
+            if column + 1 + width > WIDTH {
+                out.push_str("\n  ");
+                column = 2;
+            } else {
+                out.push(' ');
+                column += 1;
+            }
+        }
+        out.push_str(&piece);
+        column += width;
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn long_ruling_lists_wrap_between_names() {
+        let items: Vec<String> = (0..12)
+            .map(|k| format!("zanzibar.ruling-number-{k}=some-value"))
+            .collect();
+        let text = super::wrap_list("rulings: ", &items);
+        assert!(text.lines().count() > 1, "{text}");
+        for line in text.lines() {
+            assert!(line.chars().count() <= super::WIDTH, "{line}");
+        }
+        let rejoined = text.replace("\n  ", " ");
+        assert_eq!(rejoined, format!("rulings: {}\n", items.join(", ")));
+    }
 }

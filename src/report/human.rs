@@ -290,11 +290,15 @@ fn render(mut report: Report, style: Style) -> String {
     out
 }
 
-/// Where a finding is: `path, game 2, ply 5`.
+/// Where a finding is: `path, game 2, move 3, south (ply 5)`, as the transcript numbers it (the
+/// ply alone when who moved first is not known).
 fn place(path: &str, game: &GameReport, finding: &Finding) -> String {
     let mut place = format!("{path}, game {}", game.index);
     if let Some(ply) = finding.ply {
-        place.push_str(&format!(", ply {ply}"));
+        match game.move_number(ply) {
+            Some(m) => place.push_str(&format!(", {m}")),
+            None => place.push_str(&format!(", ply {ply}")),
+        }
     }
     place
 }
@@ -348,8 +352,10 @@ fn finding_report(
         None => (None, None),
     };
     // The repairs first: what was most likely meant, then the legal moves there.
-    let help = match (&game.repair, game.suggestions(finding)) {
-        (Some(repair), suggestions) if !suggestions.is_empty() || repair.exhausted => {
+    let help = match &game.repair {
+        Some(repair)
+            if game.repaired(finding) && (!repair.suggestions.is_empty() || repair.exhausted) =>
+        {
             let mut lines = repair_help(game, repair);
             lines.extend(finding.help.clone());
             Some(lines.join("\n"))
@@ -486,8 +492,13 @@ fn divergence_report(
             code: "ruling-dependent".to_string(),
             severity: Severity::Advice,
             message: format!(
-                "{}, game {}, ply {}: `{}` depends on {}",
-                file.path, game.index, d.ply, d.mv, d.ruling
+                "{}, game {}, {}: `{}` depends on {}",
+                file.path,
+                game.index,
+                game.move_number(d.ply)
+                    .map_or(format!("ply {}", d.ply), |m| m.to_string()),
+                d.mv,
+                d.ruling
             ),
             help: Some(format!(
                 "with {}={}: {}\nwith {}={}: {}",

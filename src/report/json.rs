@@ -77,6 +77,9 @@ struct ErrorJson<'a> {
     rule: Option<&'a str>,
     message: &'a str,
     ply: Option<u32>,
+    /// The move number and side of `ply`, as the transcript numbers it.
+    move_number: Option<u32>,
+    side: Option<&'static str>,
     #[serde(rename = "move")]
     mv: Option<&'a str>,
     line: Option<usize>,
@@ -132,11 +135,14 @@ struct IoProblemJson<'a> {
 
 fn error_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport, f: &'a Finding) -> ErrorJson<'a> {
     let at = f.span.map(|s| (s, lines.line_column(s.offset)));
+    let numbered = f.ply.and_then(|ply| g.move_number(ply));
     ErrorJson {
         code: f.code.as_str(),
         rule: f.rule,
         message: &f.message,
         ply: f.ply,
+        move_number: numbered.map(|m| m.number),
+        side: numbered.map(|m| m.side.name()),
         mv: f.mv.as_deref(),
         line: at.map(|(_, (l, _))| l),
         column: at.map(|(_, (_, c))| c),

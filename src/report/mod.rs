@@ -9,6 +9,7 @@ pub mod html;
 #[cfg(feature = "cli")]
 pub mod human;
 pub mod json;
+pub mod short;
 
 use std::borrow::Cow;
 

@@ -158,10 +158,15 @@ fn by_play(case: &Case, want: &(String, String)) {
         "",
     );
     assert_eq!(code, Some(1), "play {}: {err}", case.text);
+    // Ply 1 is the first move of the side to move, the compact form's last letter.
+    let side = match case.position.trim_end().chars().last() {
+        Some('N') => "north",
+        _ => "south",
+    };
     assert_eq!(
         err.trim_end(),
         format!(
-            "error[illegal-move]: ply 1 `{}`: {} ({})",
+            "error[illegal-move]: move 1, {side} (ply 1) `{}`: {} ({})",
             case.text, want.1, want.0
         )
     );

@@ -643,7 +643,7 @@ fn record_text_never_becomes_markup_in_the_report() {
         &url(&page, "file=1&game=1&ply=2"),
     );
     assert!(dom.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;'\".yaml, game 1"));
-    assert!(dom.contains("id=\"plyinfo\">ply 2: &lt;/code&gt;&lt;/b&gt;&lt;img"));
+    assert!(dom.contains("id=\"plyinfo\">move 1, north (ply 2): &lt;/code&gt;&lt;/b&gt;&lt;img"));
     // The explanation page of the refused move: only its own board pictures.
     let output = Command::new(BIN)
         .args(["explain", "--record"])
@@ -666,7 +666,7 @@ fn record_text_never_becomes_markup_in_the_report() {
     assert_eq!(fields[2], "0", "the explanation page has no script");
     // The title says the move as written, as text: no script retitled the page.
     let title = format!(
-        "bao-la-kimasai: {PAYLOAD}, north to move (game 1 of {}, ply 2)",
+        "bao-la-kimasai: {PAYLOAD}, north to move (game 1 of {}, move 1, north (ply 2))",
         records.display()
     );
     assert_eq!(fields[3], title);
@@ -719,6 +719,19 @@ fn the_comparison_page_marks_where_the_traces_depart() {
                     .count(),
                 2
             );
+            // Issue 24: the board marked where the traces depart says the move's own hole
+            // ("moved from A5"), never the hole of the step (a lap from a1).
+            let marker = "Where the traces depart: step 3, marked on the board after the move\" src=\"data:image/svg+xml;base64,";
+            let pictures: Vec<String> = dom
+                .split(marker)
+                .skip(1)
+                .map(|rest| base64_text(&rest[..rest.find('"').unwrap()]))
+                .collect();
+            assert_eq!(pictures.len(), 2, "{dom}");
+            for svg in &pictures {
+                assert!(svg.contains("moved from A5"), "{svg}");
+                assert!(!svg.contains("moved from a"), "{svg}");
+            }
         } else {
             assert!(dom.contains("ringed: A1, the refused move's hole"), "{dom}");
         }
@@ -817,7 +830,10 @@ fn transcript_slips_and_repairs_in_the_records_notation() {
         .into_iter()
         .filter(|a| a["class"] == "warning")
         .count();
-    assert_eq!(warnings, 2, "game 2's slip in its row and in the viewer");
+    assert_eq!(
+        warnings, 3,
+        "game 2's slip in its row and in the viewer, game 4's under its file's folded line"
+    );
     assert!(
         dom.contains("`5l` has a lower-case direction letter"),
         "{dom}"
@@ -894,4 +910,99 @@ fn the_conformance_page_draws_each_findings_board() {
     let shown = tags_with(&dom, "data-images");
     assert_eq!(shown.len(), 1, "the frame was read: {dom}");
     assert_eq!(shown[0]["data-images"], format!("{findings}/{findings}"));
+}
+
+/// Issue 24, item 5: with "only invalid games" on, a valid file is one line, its slips folded
+/// under it (there, not hidden); a slip warning never carries the suggestions of the error of
+/// its ply (`we1.bao`): they are the error's alone.
+#[test]
+fn valid_files_fold_to_a_line_and_each_suggestion_is_shown_once() {
+    let Some(browser) =
+        browser_or_skip("valid_files_fold_to_a_line_and_each_suggestion_is_shown_once")
+    else {
+        return;
+    };
+    let dir = scratch("browser-fold");
+    let page = dir.join("report.html");
+    write_report(
+        &[
+            "corpus/bao-la-kiswahili/voogt-1994/game3.bao",
+            "corpus/bao-la-kiswahili/voogt-1994/game4.bao",
+            "tests/data/voogt-1994/we1.bao",
+        ],
+        &page,
+    );
+    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    let sections: Vec<&str> = dom.split("<section ").skip(1).collect();
+    assert_eq!(sections.len(), 3, "{dom}");
+    // game3.bao: valid, no warning: one line, no table.
+    assert!(
+        sections[0].starts_with("class=\"file passed\""),
+        "{}",
+        sections[0]
+    );
+    assert!(!sections[0].contains("<table"), "{}", sections[0]);
+    assert!(sections[0].contains("1 passed"));
+    // game4.bao: valid with a slip: one line, the slip folded under it.
+    assert!(
+        sections[1].starts_with("class=\"file passed\""),
+        "{}",
+        sections[1]
+    );
+    assert!(
+        sections[1].contains("1 valid game with 1 warning"),
+        "{}",
+        sections[1]
+    );
+    assert!(sections[1].contains("is written in the other side's case"));
+    // we1.bao: the error's suggestions once in its row (and once in the viewer, which shows the
+    // error at its ply), the slip's none.
+    let we1 = sections[2];
+    assert!(we1.starts_with("class=\"file\""), "{we1}");
+    let warning = &we1[we1.find("class=\"warning\"").unwrap()..];
+    let warning = &warning[..warning.find("class=\"error\"").unwrap()];
+    assert!(warning.contains("has no `;`"), "{warning}");
+    assert!(!warning.contains("suggestions"), "{warning}");
+    assert_eq!(
+        dom.matches("<ol class=\"suggestions\">").count(),
+        2,
+        "{dom}"
+    );
+    // Issue 24, item 2: the findings and the move list are numbered as the transcript is
+    // (`12: A3L*` is South's move 12, ply 23).
+    assert!(
+        we1.contains("we1.bao, game 1, move 12, south (ply 23)"),
+        "{we1}"
+    );
+    assert!(
+        dom.contains("id=\"plyinfo\">move 12, south (ply 23): A3L*"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<span class=\"number\">12.</span> <a class=\"current refused\""),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("title=\"move 11, north (ply 22)\">a4L</a>"),
+        "{dom}"
+    );
+}
+
+/// The text a base64 data address holds (pictures embedded in a page).
+fn base64_text(encoded: &str) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bytes = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for c in encoded.bytes().filter(|&c| c != b'=') {
+        let v = ALPHABET.iter().position(|&a| a == c).expect("base64") as u32;
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            bytes.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    String::from_utf8(bytes).expect("UTF-8 picture")
 }

@@ -670,7 +670,7 @@ fn many_invalid_games_are_reported_in_linear_time() {
                 assert_eq!(file.games.iter().filter(|g| !g.valid()).count(), games);
                 let human = human::render_file(&file, Style::PLAIN);
                 let json = json::render(std::slice::from_ref(&file), &[]);
-                assert!(human.contains(&format!("game {games}, ply 5")));
+                assert!(human.contains(&format!("game {games}, move 3, south (ply 5)")));
                 assert!(json.contains(&format!("\"line\": {}", games * 5 - 1)));
                 started.elapsed()
             })

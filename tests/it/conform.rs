@@ -536,7 +536,18 @@ fn an_engine_that_cannot_be_run_exits_2() {
         "import sys, json\nfor l in sys.stdin:\n    print(json.dumps({'id': 0, 'type': 'hello', 'engine': 'x', 'protocol': 1, 'rulesets': {'chess': {'rulings': {}}}}), flush=True)\n",
     )
     .unwrap();
+    // A stub whose `hello` lacks fields is told which.
+    let stub = dir.join("stub.py");
+    std::fs::write(
+        &stub,
+        "import sys, json\nfor l in sys.stdin:\n    print(json.dumps({'id': 0, 'type': 'hello', 'engine': 'stub'}), flush=True)\n",
+    )
+    .unwrap();
     let cases = [
+        (
+            format!("python3 {}", quote(&stub)),
+            "lacks the fields `protocol`, `rulesets`",
+        ),
         ("/nonexistent/engine".to_string(), "cannot start"),
         (
             format!("python3 {}", quote(&silent)),

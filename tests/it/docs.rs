@@ -555,11 +555,21 @@ fn rulings_lists_every_ruling_value_and_preset() {
 
 #[test]
 fn help_fits_a_terminal_and_says_the_exit_statuses() {
-    for args in [
-        &["--help"][..],
-        &["check", "--help"],
-        &["explain", "--help"],
-    ] {
+    let (top, _, _) = bao(&["--help"]);
+    // Every command the main help lists, from its `Commands:` section.
+    let commands: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l[2..].starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 16, "{commands:?}");
+    let mut pages = vec![vec!["--help"]];
+    pages.extend(commands.iter().map(|c| vec![*c, "--help"]));
+    for args in &pages {
         let (out, _, status) = bao(args);
         assert_eq!(status, 0);
         let widest = out.lines().map(|l| l.chars().count()).max().unwrap();

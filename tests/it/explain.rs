@@ -201,7 +201,7 @@ fn record_ply_defaults_to_the_first_game() {
         "{text}"
     );
     assert!(
-        text.contains("game 1 of tests/explain/records.yaml, ply 2"),
+        text.contains("game 1 of tests/explain/records.yaml, move 1, north (ply 2)"),
         "{text}"
     );
 }
@@ -224,7 +224,7 @@ fn record_ply_under_a_compared_ruling() {
     );
     assert!(text.contains("The traces never depart"), "{text}");
     assert!(
-        text.contains("game 2 of tests/explain/records.yaml, ply 2"),
+        text.contains("game 2 of tests/explain/records.yaml, move 1, north (ply 2)"),
         "{text}"
     );
 }
@@ -244,8 +244,9 @@ fn record_ply_with_a_false_claim() {
     assert!(text.contains("A6x is legal (canonical A6)"), "{text}");
     assert!(text.contains("false claim: "), "{text}");
     assert!(
-        stderr
-            .starts_with("error[false-claim]: game 2 of tests/explain/records.yaml, ply 1: `A6x`"),
+        stderr.starts_with(
+            "error[false-claim]: game 2 of tests/explain/records.yaml, move 1, south (ply 1): `A6x`"
+        ),
         "{stderr}"
     );
 }
@@ -567,4 +568,58 @@ fn zanzibar_takasia_and_the_stop_in_the_takasia_ed_hole() {
     assert!(text.contains("ZAN-24"), "{text}");
     assert!(text.contains("played under takasia"), "{text}");
     insta::assert_snapshot!("zanzibar-stop-in-the-takasia-ed-hole", text);
+}
+
+/// Issue 24, item 2: a move of a transcript named as the transcript numbers it (`24: A5R b2L*;`
+/// is North's move 24, ply 48), and Donkers' notation on the command line, read and answered.
+#[test]
+fn moves_by_number_and_side_and_in_donkers_notation() {
+    let game7 = "corpus/bao-la-kiswahili/voogt-1994/game7.bao";
+    let (status, by_move, err) = explain(&["--record", game7, "--move", "24", "--side", "north"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        by_move.contains(&format!("game 1 of {game7}, move 24, north (ply 48)")),
+        "{by_move}"
+    );
+    assert!(
+        by_move.contains("b2L* is legal (canonical b2<)"),
+        "{by_move}"
+    );
+    let (_, by_ply, _) = explain(&["--record", game7, "--ply", "48"]);
+    assert_eq!(by_move, by_ply);
+    let (status, _, err) = explain(&["--record", game7, "--move", "26", "--side", "south"]);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("the last is move 25, north (ply 50)): there is no move 26 of south"),
+        "{err}"
+    );
+    let (status, _, err) = explain(&["--record", game7, "--move", "3"]);
+    assert_eq!(status, 2, "{err}");
+
+    // Donkers' notation: 6L* is A6<, read and answered in the same spelling.
+    let (status, donkers, err) = run(&["play", "bao-la-kiswahili", "6L*", "--notation", "donkers"]);
+    assert_eq!(status, 0, "{err}");
+    let (_, canonical, _) = run(&["play", "bao-la-kiswahili", "A6<"]);
+    assert_eq!(donkers, canonical);
+    let (status, _, err) = run(&[
+        "play",
+        "bao-la-kiswahili",
+        "6L*",
+        "6L*",
+        "--notation",
+        "donkers",
+    ]);
+    assert_eq!(status, 1);
+    assert!(err.contains("move 1, north (ply 2) `6L*`"), "{err}");
+    let (_, listed, _) = run(&["moves", "bao-la-kiswahili", "--notation", "donkers"]);
+    let (_, listed_canonical, _) = run(&["moves", "bao-la-kiswahili"]);
+    assert!(listed.lines().any(|m| m == "6L*"), "{listed}");
+    assert_eq!(listed.lines().count(), listed_canonical.lines().count());
+    let (status, text, err) = explain(&["bao-la-kiswahili", "6R*", "--notation", "donkers"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(text.contains("6R* is legal (canonical A6>)"), "{text}");
+    // A game without Donkers' notation says so.
+    let (status, _, err) = run(&["play", "bao-kingulu", "A3", "--notation", "donkers"]);
+    assert_eq!(status, 2);
+    assert!(err.contains("Bao Kingulu has no donkers notation"), "{err}");
 }

@@ -198,6 +198,37 @@ fn the_opening_header_is_the_start() {
     let record = write(&dir, "set-up.yaml", &import.stdout);
     assert_eq!(bao(&["check", &record]).code(), Some(0));
 
+    // Donkers' own form of the position, as his program writes it in `opening:`.
+    let played = bao(&[
+        "play",
+        "bao-la-kiswahili",
+        "A7<*",
+        "a5<x",
+        "A6>*",
+        "a6>*",
+        "--position-format",
+        "donkers",
+    ]);
+    let bracket = played.stdout.trim().to_string();
+    assert!(
+        bracket.starts_with("[ ") && bracket.ends_with(" ]"),
+        "{bracket}"
+    );
+    let set_up = write(
+        &dir,
+        "bracket.bao",
+        &format!("title: t;\nopening: {bracket};\n{moves}"),
+    );
+    assert_eq!(bao(&["check", &set_up]).code(), Some(0));
+    let import = bao(&["import", &set_up]);
+    assert!(
+        import.stdout.contains(&format!("start: \"{bracket}\"")),
+        "{}",
+        import.stdout
+    );
+    let record = write(&dir, "bracket.yaml", &import.stdout);
+    assert_eq!(bao(&["check", &record]).code(), Some(0));
+
     let official = write(&dir, "official.bao", "opening: Official;\n1: 7L* 5R;\n");
     assert_eq!(bao(&["check", &official]).code(), Some(0));
     let bad = write(
@@ -372,6 +403,22 @@ fn folders_in_folders_out() {
             .contains("0 imported, 0 not imported, 7 skipped"),
         "{}",
         again.stderr
+    );
+
+    // Without -o, the records one after the other: one YAML stream `check` reads as two games.
+    let both = bao(&[
+        "import",
+        "corpus/bao-la-kiswahili/voogt-1994/game3.bao",
+        "corpus/bao-la-kiswahili/voogt-1994/game4.bao",
+    ]);
+    assert_eq!(both.code(), Some(0), "{}", said(&both));
+    let stream = dir.join("both.yaml");
+    fs::write(&stream, &both.stdout).unwrap();
+    let check = bao(&["check", stream.to_str().unwrap()]);
+    assert!(
+        check.stdout.contains("2 passed, 0 failed"),
+        "{}",
+        check.stdout
     );
 
     // Repair: game 2 repaired, the valid game 3 as it is; a diff of the change.

@@ -6,6 +6,7 @@ mod browser;
 mod check;
 mod check_report;
 mod common;
+mod completions;
 mod conform;
 mod docs;
 mod explain;

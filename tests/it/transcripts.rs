@@ -209,6 +209,26 @@ fn we1_never_ends_at_ply_23() {
     );
 }
 
+/// Issue 24, item 5: the slip of ply 23 is a warning of its own; the repairs of the error of
+/// the same ply are shown once, under the error, in the text report as in JSON.
+#[test]
+fn we1_s_slip_does_not_carry_the_errors_suggestions() {
+    let (status, out, _) = run(&["check", "--color", "never", "tests/data/voogt-1994/we1.bao"]);
+    assert_eq!(status, 1);
+    assert_eq!(out.matches("most likely 3R* (A3>)").count(), 1, "{out}");
+    let warning =
+        &out[out.find("warning[transcript-slip]").unwrap()..out.find("illegal-move").unwrap()];
+    assert!(!warning.contains("help:"), "{warning}");
+    let (_, json, _) = run(&["check", "--format", "json", "tests/data/voogt-1994/we1.bao"]);
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let game = &report["files"][0]["games"][0];
+    assert_eq!(game["warnings"][0]["suggestions"], serde_json::json!([]));
+    assert_eq!(
+        game["errors"][0]["suggestions"].as_array().unwrap().len(),
+        5
+    );
+}
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_bao-oracle"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -290,6 +310,36 @@ fn the_file_name_cannot_add_fields_to_the_record() {
     assert!(!imported.record.contains("\ntitle: injected"));
     assert!(!imported.record.contains("\nrulings:"));
     assert!(checked(&imported.record).valid());
+}
+
+/// Issue 26, finding 3: characters a YAML stream may not carry raw (DEL, C1 controls, U+FFFE,
+/// U+FFFF, the byte-order mark, YAML 1.1's line breaks), in header values that become quoted
+/// scalars, in headers and comments kept as comments: every record `import` prints reads back,
+/// with the values as the transcript wrote them.
+#[test]
+fn every_record_import_prints_is_yaml_that_reads_back() {
+    let odd = [
+        "\u{7f}", "\u{80}", "\u{85}", "\u{9f}", "\u{fffe}", "\u{ffff}", "\u{feff}", "\u{2028}",
+    ];
+    for c in odd {
+        let text = read(&format!("{CORPUS}/game3.bao"))
+            .replace("south: Ramadhan;", &format!("south: Rama{c}dhan;"))
+            .replace("place: Zanzibar;", &format!("place: Zan{c}zibar; note{c}"))
+            .replace("time: 8:45;", &format!("time: 8{c}45;"))
+            .replace("2: 6R* 6R*;", &format!("2: 6R* 6R*; aside{c}"));
+        let imported = import(
+            &text,
+            &options("game3.bao", Some(&format!("de Voogt{c}")), false),
+        )
+        .unwrap_or_else(|f| panic!("{c:?}: {f:?}"));
+        assert!(!imported.record.contains(c), "{c:?}: written raw");
+        let game = checked(&imported.record);
+        assert!(game.valid(), "{c:?}: {:?}", game.findings);
+        let record: serde_json::Value = serde_saphyr::from_str(&imported.record).unwrap();
+        assert_eq!(record["south"], format!("Rama{c}dhan"), "{c:?}");
+        assert_eq!(record["title"], format!("Zan{c}zibar"), "{c:?}");
+        assert_eq!(record["source"], format!("de Voogt{c}"), "{c:?}");
+    }
 }
 
 /// Issue 19, finding 8(b): a false claim is a finding, not a stop, as in `check`: every one is

@@ -422,6 +422,17 @@ impl AnyGame {
         each!(self, g, G => G::board(g.position()))
     }
 
+    /// `event`, a step of a move of this game, in words, its holes named by the game
+    /// ([`Event::describe`]).
+    pub fn describe(&self, event: &Event) -> String {
+        each!(self, _g, G => event.describe::<G>())
+    }
+
+    /// The name of hole `index` in this game (`A3`), `?` for none.
+    pub fn hole_name(&self, index: u8) -> &'static str {
+        self.ruleset().hole_name(index)
+    }
+
     /// The leaves of the move tree to `depth` plies ([`crate::perft()`]).
     pub fn perft(&self, depth: u32) -> u64 {
         each!(self, g, G => crate::perft::perft::<G>(g.position(), g.rulings(), depth))
@@ -471,6 +482,7 @@ mod tests {
                 let mut by_text = game.clone();
                 let played = by_text.play_text(&game.move_text(mv)).unwrap();
                 let events = game.play(mv).unwrap();
+                assert!(events.iter().all(|e| !game.describe(e).is_empty()));
                 assert_eq!((played.mv, played.events), (mv, events));
                 assert_eq!(by_text.compact(), game.compact());
             }

@@ -263,7 +263,7 @@ pub trait Sink {
 /// relays take: a never-ending one about two events a lap until its cycle is found (over a
 /// thousand million laps within the budget), so a listener keeps this many and drops the rest.
 /// A move that ends with this many events or more is refused to a listener as too long to tell
-/// (`MoveErrorKind::TooLong` of the `play` module); one that never ends gets its verdict all the same.
+/// (`MoveErrorKind::TooLong` of a playthrough); one that never ends gets its verdict all the same.
 /// At 24 bytes an event, 24 MiB.
 pub const EVENT_LIMIT: usize = 1 << 20;
 

@@ -323,3 +323,81 @@ proptest! {
         let _ = rng.below(counts.len());
     }
 }
+
+/// A 4×8 position in compact form from `cuts`: stores that agree with the side to move (ZAN-8),
+/// the rest of the 64 seeds dealt into the 32 holes; a house (`letters`: the game's) owned where
+/// `houses` says and it holds enough seeds to stand.
+fn four_by_eight_text(cuts: &[u8], houses: [bool; 2], letters: [char; 2], north: bool) -> String {
+    // A kuu of Bao la Kete holds at least six (KETE-4); a house of Bao la Kiswahili one.
+    let least = if letters[0] == 'K' { 6 } else { 1 };
+    // Each namua move takes one seed from its mover's store: North to move, South has moved once more.
+    let south = cuts.first().map_or(0, |&c| usize::from(c) % 22);
+    let stores = [south, south + usize::from(north)];
+    let mut counts = [0u8; 32];
+    for i in 0..64 - stores[0] - stores[1] {
+        counts[usize::from(cuts[i % cuts.len()].wrapping_add(i as u8)) % 32] += 1;
+    }
+    // South's house is the fifth hole of the third row, North's the fourth of the second.
+    let owned = [
+        houses[0] && counts[20] >= least,
+        houses[1] && counts[11] >= least,
+    ];
+    let houses_field: String = match owned {
+        [false, false] => "-".into(),
+        _ => (0..2).filter(|&i| owned[i]).map(|i| letters[i]).collect(),
+    };
+    let row = |r: usize| {
+        let holes: Vec<String> = counts[r * 8..r * 8 + 8].iter().map(u8::to_string).collect();
+        holes.join(",")
+    };
+    format!(
+        "{}/{}/{}/{} {},{} {} - {}",
+        row(0),
+        row(1),
+        row(2),
+        row(3),
+        stores[0],
+        stores[1],
+        houses_field,
+        if north { 'N' } else { 'S' },
+    )
+}
+
+/// Every move of a position no game need reach, listed and played.
+fn plays_anything<G: Game>(text: &str) {
+    let rules = crate::Rules::<G>::default();
+    let Ok(pos) = rules.parse_position(text) else {
+        return;
+    };
+    let _ = (
+        G::format_compact(&pos),
+        G::format_diagram(&pos),
+        G::board(&pos),
+    );
+    let moves = match rules.legal_moves(&pos) {
+        Ok(moves) => moves,
+        Err(incomplete) => incomplete.legal,
+    };
+    for mv in moves {
+        let (next, events) = rules
+            .play_with_events(&pos, mv)
+            .expect("a listed move plays");
+        let _ = G::format_annotated(&pos, mv, &events);
+        let _ = G::position_during(&pos, &events);
+        let _ = rules.game_end(&next);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn no_four_by_eight_position_panics(
+        cuts in proptest::collection::vec(any::<u8>(), 64),
+        houses in any::<[bool; 2]>(),
+        north in any::<bool>(),
+    ) {
+        plays_anything::<Kete>(&four_by_eight_text(&cuts, houses, ['K', 'k'], north));
+        plays_anything::<Zanzibar>(&four_by_eight_text(&cuts, houses, ['H', 'h'], north));
+    }
+}

@@ -256,7 +256,7 @@ pub enum Rejection {
         laps: u64,
     },
     /// The move ends, but a listener was told only its first `events` events
-    /// (`EVENT_LIMIT` of the game module): too long to follow event by event, so not played for it.
+    /// (the game module's `EVENT_LIMIT`): too long to follow event by event, so not played for it.
     TooLong {
         /// The events told before the limit.
         events: usize,

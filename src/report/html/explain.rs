@@ -67,22 +67,26 @@ fn title(e: &Explanation) -> String {
     format!("{}: {}, {} to move{place}", e.ruleset, e.text, e.mover)
 }
 
-/// The holes a step of a move is about, as highlights: the hole it starts from (or acts on) and
-/// the lap it sows, if any.
-fn step_marks(event: &Event) -> Highlights {
-    let (from, lap) = match *event {
+/// The holes a step of a move is about, as highlights: the hole the move started from
+/// (`origin`: "moved from" is the move's, never the step's), the lap the step sows and the hole
+/// it captures from, if any.
+fn step_marks(event: &Event, origin: Option<u8>) -> Highlights {
+    let (lap, captured) = match *event {
         Event::Lap { from, to, .. }
         | Event::Step { from, to, .. }
-        | Event::Transfer { from, to, .. } => (Some(from), Some((from, to))),
-        Event::Relay { at, .. } | Event::Stop { at, .. } => (Some(at), None),
-        Event::Enter { hole, .. } | Event::Capture { hole, .. } | Event::Reserve { hole, .. } => {
-            (Some(hole), None)
-        }
-        Event::Note { .. } | Event::GameOver { .. } => (None, None),
+        | Event::Transfer { from, to, .. } => (Some((from, to)), None),
+        Event::Capture { hole, .. } => (None, Some(hole)),
+        Event::Relay { .. }
+        | Event::Stop { .. }
+        | Event::Enter { .. }
+        | Event::Reserve { .. }
+        | Event::Note { .. }
+        | Event::GameOver { .. } => (None, None),
     };
     Highlights {
-        from,
+        from: origin,
         laps: lap.into_iter().collect(),
+        captured: captured.into_iter().collect(),
         ..Highlights::default()
     }
 }
@@ -191,7 +195,7 @@ fn section(out: &mut String, e: &Explanation, heading: &str, departs: Option<usi
                     figure(
                         out,
                         &format!("Where the traces depart: step {}, marked on {on}", i + 1),
-                        &svg::render(board, &step_marks(event)),
+                        &svg::render(board, &step_marks(event, started.from)),
                     );
                 }
                 out.push_str("</li>\n");

@@ -108,8 +108,14 @@
 
   // --- the list of files and games ----------------------------------------------------------
 
+  // A ply as the transcript numbers it: "move 15, south (ply 29)" (the ply alone if unknown).
+  function numbered(e) {
+    if (e.ply == null) return "";
+    return e.move_number != null ? ", move " + e.move_number + ", " + e.side + " (ply " + e.ply + ")" : ", ply " + e.ply;
+  }
+
   function errorBox(path, game, e, fileNo, warning) {
-    var where = path + ", game " + game.index + (e.ply != null ? ", ply " + e.ply : "");
+    var where = path + ", game " + game.index + numbered(e);
     var at = [];
     if (e.move != null) at.push(code(e.move));
     if (e.line != null) at.push("at " + path + ":" + e.line + ":" + e.column);
@@ -195,6 +201,20 @@
     report.files.forEach(function (file, f) {
       var fileNo = f + 1, games = listed(file);
       var bad = file.games.filter(function (g) { return !g.valid; }).length;
+      // Only invalid games: the valid games with warnings stay reachable, folded under one line.
+      var warned = onlyInvalid ? file.games.filter(function (g) { return g.valid && (g.warnings || []).length; }) : [];
+      var warnings = warned.reduce(function (n, g) { return n + g.warnings.length; }, 0);
+      var folded = warned.length ? el("details", { class: "warned" },
+        el("summary", null, warned.length + " valid game" + (warned.length === 1 ? "" : "s") + " with " +
+          warnings + " warning" + (warnings === 1 ? "" : "s")),
+        el("table", { class: "games" }, el("tbody", null, gameRows(warned, file, fileNo, 0, warned.length)))) : null;
+      if (onlyInvalid && !bad) {
+        // A valid file is one line.
+        parts.push(el("section", { class: "file passed", id: "file" + fileNo },
+          el("div", { class: "line" }, el("b", null, file.path), " ", el("span", { class: "counts" },
+            file.games.length + " passed")), folded));
+        return;
+      }
       parts.push(el("section", { class: "file", id: "file" + fileNo },
         el("h2", null, file.path, " ", el("span", { class: "counts" },
           (file.games.length - bad) + " passed, " + bad + " failed")),
@@ -204,7 +224,8 @@
           }))),
           el("tbody", null, gameRows(games, file, fileNo, 0, Math.min(CHUNK, games.length)))),
         games.length > CHUNK ?
-          el("button", { class: "more", "data-file": f, "data-shown": CHUNK }, "show more games") : null));
+          el("button", { class: "more", "data-file": f, "data-shown": CHUNK }, "show more games") : null,
+        folded));
     });
     replace($("files"), parts);
     markOpenRow();
@@ -234,6 +255,8 @@
     var row = $("f" + current.file + "g" + current.entry.index);
     if (!row) return;
     row.classList.add("open");
+    var folded = row.closest("details");
+    if (folded) folded.open = true;
     // The list scrolls on its own, so that the page (and the viewer) stays where it is.
     var list = $("files"), r = row.getBoundingClientRect(), b = list.getBoundingClientRect();
     if (r.top < b.top || r.bottom > b.bottom) list.scrollTop += r.top - b.top - list.clientHeight / 3;
@@ -346,13 +369,18 @@
     // Plies whose claim is false played, but are marked as the findings they are.
     var claimed = {};
     game.errors.forEach(function (e) { if (e.code === "false-claim" && e.ply != null) claimed[e.ply] = true; });
+    // Numbered as the transcript numbers its lines: "15." before the first mover's ply 29, the
+    // other side's ply 30 after it; each ply's number in its title.
+    var first = current.states.length ? current.states[0].side : "S";
     parts.push(el("div", { class: "moves" }, view.moves.map(function (m, k) {
-      var p = k + 1, cls = [];
+      var p = k + 1, cls = [], n = Math.ceil(p / 2);
+      var side = (p % 2 === 1) === (first === "S") ? "south" : "north";
       if (p === ply) cls.push("current");
       if (view.stop && p === view.stop.ply) cls.push("refused");
       if (claimed[p]) cls.push("false-claim");
-      return [el("a", { class: cls.join(" "), href: frag(current.file, game.index, p),
-        title: claimed[p] ? "a false claim" : null }, p + ". " + m), " "];
+      return [p % 2 === 1 ? el("span", { class: "number" }, n + ".") : null, " ",
+        el("a", { class: cls.join(" "), href: frag(current.file, game.index, p), "data-ply": p,
+          title: "move " + n + ", " + side + " (ply " + p + ")" + (claimed[p] ? ": a false claim" : "") }, m), " "];
     })));
     replace(v, parts);
     $("first").disabled = $("prev").disabled = ply === 0;
@@ -365,7 +393,10 @@
   function plyText(ply, stop) {
     if (ply === 0) return "start";
     var text = current.view.moves[ply - 1];
-    return "ply " + ply + ": " + (text == null ? "" : text) + (stop ? " (refused)" : "");
+    var first = current.states.length ? current.states[0].side : "S";
+    var side = (ply % 2 === 1) === (first === "S") ? "south" : "north";
+    return "move " + Math.ceil(ply / 2) + ", " + side + " (ply " + ply + "): " + (text == null ? "" : text) +
+      (stop ? " (refused)" : "");
   }
 
   function open(fileNo, gameIndex, ply) {

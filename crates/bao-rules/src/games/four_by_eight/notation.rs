@@ -544,17 +544,18 @@ fn parse_count(variant: &Variant, word: &str, what: &str) -> Result<u8, Position
     Ok(n as u8)
 }
 
-/// `north: reserve 22, kuu` / `south: reserve 0, no kuu` (Zanzibar: `house` / `no house`).
+/// `north: reserve 22, kuu` / `south: reserve 0, no kuu` (Zanzibar: `store 22, house` /
+/// `no house`; `reserve`, the word diagrams of Bao la Kiswahili once wrote, is read too).
 fn parse_player_line(
     variant: &Variant,
     line: &str,
     side: Side,
 ) -> Result<(u8, bool), PositionError> {
-    let kuu_word = variant.words.kuu;
+    let (kuu_word, store_word) = (variant.words.kuu, variant.words.reserve);
     let help = || {
         PositionError::syntax(format!(
-            "`{line}` should say {side}'s reserve and {kuu_word}, as `{side}: reserve 22, \
-             {kuu_word}` or `{side}: reserve 0, no {kuu_word}`"
+            "`{line}` should say {side}'s {store_word} and {kuu_word}, as `{side}: {store_word} \
+             22, {kuu_word}` or `{side}: {store_word} 0, no {kuu_word}`"
         ))
     };
     let rest = line
@@ -562,8 +563,12 @@ fn parse_player_line(
         .and_then(|r| r.trim_start().strip_prefix(':'))
         .ok_or_else(help)?;
     let (reserve, kuu) = rest.split_once(',').ok_or_else(help)?;
-    let reserve = reserve.trim().strip_prefix("reserve").ok_or_else(help)?;
-    let reserve = parse_count(variant, reserve, "reserve")?;
+    let reserve = reserve.trim();
+    let reserve = reserve
+        .strip_prefix(store_word)
+        .or_else(|| reserve.strip_prefix("reserve"))
+        .ok_or_else(help)?;
+    let reserve = parse_count(variant, reserve, store_word)?;
     let kuu = match kuu.trim().strip_prefix("no ") {
         None if kuu.trim() == kuu_word => true,
         Some(word) if word == kuu_word => false,
@@ -699,7 +704,8 @@ pub fn format_diagram(variant: &Variant, pos: &Position) -> String {
     let w = &variant.words;
     let player = |side: Side| {
         format!(
-            "{side}: reserve {}, {}{}\n",
+            "{side}: {} {}, {}{}\n",
+            w.reserve,
             pos.reserve(side),
             if pos.has_kuu(side) { "" } else { "no " },
             w.kuu

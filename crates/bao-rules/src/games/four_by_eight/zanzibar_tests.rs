@@ -248,3 +248,16 @@ fn zan_a15_no_sow_stores_are_read_under_no_sow_only() {
     let error = Zanzibar::parse_position_under(&after, &rulings(&[])).unwrap_err();
     assert_eq!(error.rule, Some("ZAN-3"));
 }
+
+/// Issue 24: one word for the store: Bao la Kiswahili's diagram says `store` (as its board, its
+/// rules and its traces do), and still reads a diagram that says `reserve`.
+#[test]
+fn the_diagram_says_store() {
+    let diagram = Zanzibar::format_diagram(&Zanzibar::start());
+    assert!(diagram.starts_with("north: store 22, house\n"), "{diagram}");
+    assert!(!diagram.contains("reserve"), "{diagram}");
+    let old = diagram.replace("store 22", "reserve 22");
+    assert_eq!(Zanzibar::parse_position(&old), Ok(Zanzibar::start()));
+    let kete = crate::games::Kete::format_diagram(&crate::games::Kete::start());
+    assert!(kete.starts_with("north: reserve 22, kuu\n"), "{kete}");
+}

@@ -1,0 +1,234 @@
+//! `bao-oracle completions SHELL`, run in the shell: the generated script is loaded and its
+//! completion function driven as the shell drives it on TAB, for commands, options, option
+//! values, rulesets, presets and `--ruling NAME=VALUE`. A shell that is not installed is skipped
+//! (bash is on every system the tests run on; fish where it is installed).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::common::run;
+
+/// The script for `shell`, written to a scratch file.
+fn script(shell: &str) -> PathBuf {
+    let (status, text, err) = run(&["completions", shell]);
+    assert_eq!(status, 0, "{err}");
+    let path = std::env::temp_dir().join(format!(
+        "bao-completions-{}-{shell}.{shell}",
+        std::process::id()
+    ));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn installed(shell: &str) -> bool {
+    Command::new(shell)
+        .arg("-c")
+        .arg("exit 0")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Bash's words for `line` (the text before the cursor), as readline splits them for a
+/// completion function: at blanks, and `=` a word of its own (it is in `COMP_WORDBREAKS`).
+fn bash_words(line: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for word in line.split(' ') {
+        let mut parts = word.split('=').peekable();
+        while let Some(part) = parts.next() {
+            if !part.is_empty() || words.is_empty() || parts.peek().is_none() {
+                words.push(part.to_string());
+            }
+            if parts.peek().is_some() {
+                words.push("=".to_string());
+            }
+        }
+    }
+    // `NAME=` with the cursor after `=`: the word being completed is the `=` itself.
+    if line.ends_with('=') && words.last().is_some_and(String::is_empty) {
+        words.pop();
+    }
+    words
+}
+
+/// What bash offers at the end of `line`: the function `complete -p bao-oracle` names, called
+/// with `COMP_WORDS`, `COMP_CWORD` and its three arguments as bash calls it.
+fn bash(script: &PathBuf, line: &str) -> Vec<String> {
+    let driver = r#"
+source "$1"; shift
+COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+spec=$(complete -p bao-oracle) || exit 3
+fn=${spec#*-F }; fn=${fn%% *}
+"$fn" bao-oracle "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+printf '%s\n' "${COMPREPLY[@]}"
+"#;
+    let out = Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg(driver)
+        .arg("bash")
+        .arg(script)
+        .args(bash_words(line))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// What fish offers at the end of `line` (`complete -C`), descriptions left off.
+fn fish(script: &PathBuf, line: &str) -> Vec<String> {
+    let out = Command::new("fish")
+        .arg("--no-config")
+        .arg("-c")
+        .arg("source $argv[1]; complete -C $argv[2]")
+        .arg(script)
+        .arg(line)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{line}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect()
+}
+
+/// (the line before the cursor, what must be offered, what must not)
+type Case = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const CASES: &[Case] = &[
+    ("bao-oracle ch", &["check"], &[]),
+    ("bao-oracle check --f", &["--format"], &["--strict"]),
+    (
+        "bao-oracle check --format ",
+        &["human", "json", "html"],
+        &[],
+    ),
+    (
+        "bao-oracle play ",
+        &[
+            "bao-kingulu",
+            "bao-la-kete",
+            "bao-la-kimasai",
+            "bao-la-kiswahili",
+        ],
+        &[],
+    ),
+    (
+        "bao-oracle explain --preset ",
+        &["nkkmd", "donkers-2002"],
+        &["Cargo.toml"],
+    ),
+    ("bao-oracle spec --preset nk", &["nkkmd"], &["Cargo.toml"]),
+    (
+        "bao-oracle conform --ruleset bao-la-k",
+        &["bao-la-kete", "bao-la-kiswahili"],
+        &["bao-kingulu"],
+    ),
+];
+
+#[test]
+fn bash_completes_commands_options_and_the_catalogues() {
+    if !installed("bash") {
+        eprintln!("bash is not installed: skipped");
+        return;
+    }
+    let script = script("bash");
+    let mut cases: Vec<(&str, Vec<&str>, Vec<&str>)> = CASES
+        .iter()
+        .map(|(l, yes, no)| (*l, yes.to_vec(), no.to_vec()))
+        .collect();
+    // bash completes `--ruling` a name at a time: the names with their `=`, then the name's values.
+    cases.extend([
+        (
+            "bao-oracle check --ruling kingulu.pen",
+            vec!["kingulu.penultimate-source="],
+            vec!["Cargo.toml"],
+        ),
+        (
+            "bao-oracle moves bao-kingulu --ruling kingulu.penultimate-source=",
+            vec!["any", "not-from-reserved"],
+            vec!["--help"],
+        ),
+        (
+            "bao-oracle moves bao-kingulu --ruling kingulu.penultimate-source=not",
+            vec!["not-from-reserved"],
+            vec!["any"],
+        ),
+        (
+            "bao-oracle check --compare-ruling zanzibar.",
+            vec!["zanzibar.capture-stop-house="],
+            vec!["kingulu.penultimate-source="],
+        ),
+    ]);
+    for (line, offered, not) in cases {
+        let got = bash(&script, line);
+        for word in offered {
+            assert!(
+                got.iter().any(|g| g == word),
+                "{line}: {word} not in {got:?}"
+            );
+        }
+        for word in not {
+            assert!(!got.iter().any(|g| g == word), "{line}: {word} in {got:?}");
+        }
+    }
+    let _ = std::fs::remove_file(script);
+}
+
+#[test]
+fn fish_completes_commands_options_and_the_catalogues() {
+    if !installed("fish") {
+        eprintln!("fish is not installed: skipped");
+        return;
+    }
+    let script = script("fish");
+    let mut cases: Vec<(&str, Vec<&str>, Vec<&str>)> = CASES
+        .iter()
+        .map(|(l, yes, no)| (*l, yes.to_vec(), no.to_vec()))
+        .collect();
+    cases.push((
+        "bao-oracle moves bao-kingulu --ruling kingulu.penultimate-source=",
+        vec![
+            "kingulu.penultimate-source=any",
+            "kingulu.penultimate-source=not-from-reserved",
+        ],
+        vec![],
+    ));
+    for (line, offered, not) in cases {
+        let got = fish(&script, line);
+        for word in offered {
+            assert!(
+                got.iter().any(|g| g == word),
+                "{line}: {word} not in {got:?}"
+            );
+        }
+        for word in not {
+            assert!(!got.iter().any(|g| g == word), "{line}: {word} in {got:?}");
+        }
+    }
+    let _ = std::fs::remove_file(script);
+}
+
+#[test]
+fn the_word_splitting_is_bashs() {
+    assert_eq!(bash_words("a --ruling x="), ["a", "--ruling", "x", "="]);
+    assert_eq!(
+        bash_words("a --ruling x=y"),
+        ["a", "--ruling", "x", "=", "y"]
+    );
+    assert_eq!(bash_words("a b "), ["a", "b", ""]);
+}
