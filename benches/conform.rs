@@ -45,6 +45,8 @@ impl GameVisitor for Bench<'_> {
             known_failures: Vec::new(),
             allow_skips: false,
             max_laps: None,
+            only: Vec::new(),
+            strict_positions: false,
         };
         let mut driver = engine();
         let requests = run::<G>(&mut driver, &options);

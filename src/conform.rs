@@ -13,6 +13,7 @@
 //! [`crate::play::Playthrough::resolve_text`] or [`crate::play::Playthrough::play_text_into`].
 
 mod driver;
+mod html;
 mod judging;
 mod positions;
 mod probes;
@@ -26,10 +27,11 @@ pub use driver::{
 };
 pub use positions::POSITIONS;
 pub use report::{
-    CaseResult, CaseStatus, Divergence, EngineSummary, LeftOut, REPORT_VERSION, Report,
-    RulesetSummary, Summary,
+    Bug, CaseResult, CaseStatus, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION, Report,
+    RulesetSummary, SkipReason, Summary,
 };
 pub use running::{
-    MAX_PLIES, Options, POSITION_PLIES, Run, Script, glob_match, scenario_start, scripts,
+    MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Run, Script, glob_match,
+    scenario_start, scripts,
 };
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};

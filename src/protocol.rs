@@ -84,9 +84,37 @@ pub struct RulesetSupport {
     /// The engine's own move notation (`donkers`), for the report: requests stay canonical.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notation: Option<String>,
+    /// The limits at which the engine stops a long move (a cap of its own, ZAN-A16, KETE-A7,
+    /// KIN-A8): `conform` leaves longer moves out of the comparison, as `--max-laps` does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<Limits>,
+}
+
+/// The caps of an engine on one move: laps, seeds sown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub laps: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<u32>,
 }
 
 impl RulesetSupport {
+    /// The values an engine of single ruling values plays where game `G`'s default is not among
+    /// the values it lists: each such ruling at the first value listed (as a preset sets it).
+    pub fn own_values<G: Game>(&self) -> Rulings {
+        let mut own = Rulings::new();
+        for def in G::RULINGS {
+            if let Some(values) = self.rulings.get(def.name)
+                && !values.iter().any(|v| v == def.default)
+                && let Some(first) = values.first()
+            {
+                let _ = own.insert(def.name, first);
+            }
+        }
+        own
+    }
+
     /// Why an engine with this support cannot play game `G` under `wanted` (the request's rulings,
     /// each ruling not named at its default): `None` when it can. Judged on the full assignment,
     /// so a default named and a default left out are the same.
@@ -105,8 +133,18 @@ impl RulesetSupport {
             })
         };
         if self.presets.is_empty() {
-            return gap(&|def| def.default)
-                .map(|r| format!("the engine does not support ruling {r}"));
+            // A ruling listed without its default is played only at the values listed.
+            let own = self.own_values::<G>();
+            let base = |def: &crate::rulings::RulingDef| -> &'static str {
+                match own.get(def.name) {
+                    Some(_) => "",
+                    None => def.default,
+                }
+            };
+            return gap(&base).map(|r| match own.is_empty() {
+                true => format!("the engine does not support ruling {r}"),
+                false => format!("the engine plays only its declared values ({r} differs)"),
+            });
         }
         let presets: Vec<&Preset> = G::PRESETS
             .iter()
@@ -525,6 +563,7 @@ pub fn hello(id: Value) -> Response {
                     })
                     .collect(),
                 presets: Vec::new(),
+                limits: None,
                 notation: None,
             }
         }

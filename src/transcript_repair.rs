@@ -13,7 +13,7 @@ use crate::transcript::as_record;
 use crate::transcript::{self, Transcript};
 
 /// The transcripts' game.
-const RULESET: &str = "bao-la-kiswahili";
+const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
 
 /// What `repair` made of a transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -21,6 +21,7 @@ pub enum Format {
     Human,
     Json,
     Junit,
+    Html,
 }
 
 #[derive(Args, Debug)]
@@ -36,15 +37,16 @@ pub struct ConformArgs {
     #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset (a named bundle of rulings that matches a source or an engine) for the random
-    /// games of its game, e.g. `nkkmd` for bao-la-kiswahili.
+    /// games of its game (`bao-oracle rulings RULESET` lists them).
     #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
     /// Position probes per ruleset: seeded valid positions of the kinds games from the start
-    /// rarely reach (Bao la Kiswahili: namua and mtaji, owned and lost houses below and above six,
-    /// lone houses, takasia fields and due obligations, near-ends), a few plies from each; 0: none.
+    /// rarely reach, each game's own (4x8: namua and mtaji, owned and lost houses below and above
+    /// six, lone houses, reserved holes and due obligations, near-ends; Kingulu: reserved holes,
+    /// gathered seeds; Kimasai: stones taken), a few plies from each; 0: none.
     #[arg(long, default_value_t = conform::POSITIONS, value_name = "N")]
     pub positions: u64,
     /// Leave out of the comparison every move the oracle needs more than N laps to decide, and
@@ -62,13 +64,22 @@ pub struct ConformArgs {
     /// stops and reports what it found, the cases left counted as not run.
     #[arg(long, default_value_t = conform::MAX_RESTARTS, value_name = "N")]
     pub max_restarts: u32,
-    /// Pass although cases the engine claims to support were skipped (it answered `unsupported`;
-    /// it does not list a `--ruling`), or nothing was checked at all.
+    /// Pass although cases the run was asked for were skipped (the engine does not list a
+    /// `--ruling` or `--preset` value; `--skip` skipped every case), or nothing was checked at
+    /// all. An `unsupported` answer is a skip that never fails a run.
     #[arg(long)]
     pub allow_skips: bool,
     /// Skip the cases whose names match (`*`, `?`; repeatable), e.g. `bao-kingulu/random/*`.
     #[arg(long = "skip", value_name = "GLOB")]
     pub skip: Vec<String>,
+    /// Run only this case (a case name as the report gives it, or a glob; repeatable), e.g.
+    /// `bao-kingulu/random/7`: the one-line re-run of a finding.
+    #[arg(long = "case", value_name = "NAME")]
+    pub case: Vec<String>,
+    /// Fail the run on validation findings about positions the oracle refuses only under the
+    /// run's rulings (well formed, merely unreachable); without it they are reported apart.
+    #[arg(long)]
+    pub strict_positions: bool,
     /// A file of case names (or globs), one a line, expected to fail; one that passes fails the run.
     #[arg(long, value_name = "FILE")]
     pub known_failures: Option<PathBuf>,
@@ -156,7 +167,10 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             continue;
         }
         let declared = &supported[ruleset].presets;
-        if declared.is_empty() || declared.iter().any(|p| p == "de-voogt") {
+        // A preset that sets no ruling is the defaults.
+        let defaults =
+            |p: &String| find_preset(p).is_ok_and(|(_, preset)| preset.rulings.is_empty());
+        if declared.is_empty() || declared.iter().any(defaults) {
             continue;
         }
         let Some(name) = declared.first() else {
@@ -178,6 +192,29 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
                 ));
             }
         }
+    }
+    // The engine's own values of each game (its preset, or the single ruling values its `hello`
+    // declares): the scenarios that do not pin a ruling run under them, as the random games do.
+    let mut own: BTreeMap<String, Rulings> = BTreeMap::new();
+    for ruleset in &rulesets {
+        let mut values = match presets.iter().find(|(game, _)| game == ruleset) {
+            Some((_, preset)) => Rulings::new().over(preset),
+            None => Rulings::new(),
+        };
+        if supported[ruleset].presets.is_empty() {
+            let declared = games::dispatch(ruleset, OwnValues(&supported[ruleset]));
+            for (name, value) in declared.iter().flat_map(Rulings::iter) {
+                if values.get(name).is_none() {
+                    let _ = values.insert(name, value);
+                }
+                if let Some(set) = rulings.get_mut(ruleset.as_str())
+                    && set.get(name).is_none()
+                {
+                    let _ = set.insert(name, value);
+                }
+            }
+        }
+        own.insert(ruleset.clone(), values);
     }
     for (ruleset, set) in &rulings {
         if let Some(Err(e)) = games::dispatch(ruleset, CheckRulings(set)) {
@@ -207,6 +244,8 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         known_failures,
         allow_skips: args.allow_skips,
         max_laps: args.max_laps,
+        only: args.case.clone(),
+        strict_positions: args.strict_positions,
     };
     let mut run = Run::new(&mut driver, &options);
     // Progress only for people: a terminal on both outputs and the human report.
@@ -216,11 +255,21 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             && std::io::stdout().is_terminal()
             && std::io::stderr().is_terminal()
         {
-            let probed = rulesets.iter().filter(|r| *r == "bao-la-kiswahili").count();
             let total = scenarios
-                + (args.games as usize).saturating_mul(rulesets.len())
-                + (args.positions as usize).saturating_mul(probed);
+                + (args.games as usize + args.positions as usize).saturating_mul(rulesets.len());
             run.show_progress(total);
+        }
+    }
+    for ruleset in &rulesets {
+        let checked = games::dispatch(
+            ruleset,
+            Preflight {
+                run: &mut run,
+                rulings: &rulings[ruleset],
+            },
+        );
+        if let Some(Err(fatal)) = checked {
+            return Err(UsageError::new(Code::BadEngine, fatal.0));
         }
     }
     for ruleset in &rulesets {
@@ -229,6 +278,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             RunRuleset {
                 run: &mut run,
                 rulings: &rulings[ruleset],
+                own: &own[ruleset],
                 preset: presets
                     .iter()
                     .find(|(game, _)| game == ruleset)
@@ -253,7 +303,15 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             ),
         ));
     }
-    Ok(if report.conforms() {
+    // A run in which nothing passed gives no verdict, whatever --known-failures lists; nor
+    // does one whose --case names no case.
+    let no_verdict = report
+        .problems
+        .iter()
+        .any(|p| p.starts_with(conform::NOTHING_PASSED) || p.starts_with(conform::NO_SUCH_CASE));
+    Ok(if no_verdict {
+        Status::Usage
+    } else if report.conforms() {
         Status::Ok
     } else {
         Status::Failed
@@ -269,6 +327,10 @@ fn print_report(report: &Report, format: Format) {
         }
         Format::Junit => {
             print!("{}", report.to_junit());
+            eprintln!("{}", report.summary.closing_line());
+        }
+        Format::Html => {
+            print!("{}", report.to_html());
             eprintln!("{}", report.summary.closing_line());
         }
     }
@@ -295,9 +357,33 @@ impl GameVisitor for CheckRulings<'_> {
     }
 }
 
+/// The single ruling values an engine declares where it lists no default.
+struct OwnValues<'r>(&'r bao_oracle::protocol::RulesetSupport);
+
+impl GameVisitor for OwnValues<'_> {
+    type Output = Rulings;
+    fn visit<G: Game>(self) -> Rulings {
+        self.0.own_values::<G>()
+    }
+}
+
+/// Asks the engine at the start position under its values before the run.
+struct Preflight<'r, 'a> {
+    run: &'r mut Run<'a>,
+    rulings: &'r Rulings,
+}
+
+impl GameVisitor for Preflight<'_, '_> {
+    type Output = Result<(), Fatal>;
+    fn visit<G: Game>(self) -> Result<(), Fatal> {
+        self.run.preflight::<G>(self.rulings)
+    }
+}
+
 struct RunRuleset<'r, 'a> {
     run: &'r mut Run<'a>,
     rulings: &'r Rulings,
+    own: &'r Rulings,
     preset: Option<&'static Preset>,
     files: &'r [ScenarioFile],
 }
@@ -305,7 +391,7 @@ struct RunRuleset<'r, 'a> {
 impl GameVisitor for RunRuleset<'_, '_> {
     type Output = Result<(), Fatal>;
     fn visit<G: Game>(self) -> Result<(), Fatal> {
-        let scripts = conform::scripts::<G>(self.files, self.preset);
+        let scripts = conform::scripts::<G>(self.files, self.own);
         self.run.ruleset::<G>(&scripts, self.rulings, self.preset)
     }
 }

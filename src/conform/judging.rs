@@ -5,10 +5,11 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::probes::{Context, Probe, long_moves, sowing};
-use super::{Divergence, Reply, clip};
+use super::probes::{Context, Probe, sowing};
+use super::{Divergence, Label, Reply, clip};
 use crate::game::{Game, RuleId};
 use crate::protocol::{self, EventMsg, Request, Response};
+use bao_rules::description::HOLES;
 
 /// How an answer differs from the oracle's.
 #[derive(Clone, Debug)]
@@ -124,10 +125,12 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
                     .unwrap_or_default();
                 details.push(format!("oracle: {reason}{rule}"));
             }
-            // A legal move refused: what decides it beyond the move's own rules.
+            // A legal move refused: what decides it beyond the move's own rules, else its first
+            // own rule (as for a move missing from a list, so that the two symptoms are one bug).
             let deciding = match (want, got, &probe.played) {
                 (Response::Played { .. }, Response::Illegal { .. }, Some(mv)) => {
                     missed_rule(ctx, probe, &[mv.as_str()], &[], &mut details)
+                        .or(probe.rules.first().copied())
                 }
                 _ => None,
             };
@@ -182,7 +185,7 @@ fn compare_moves<G: Game>(
     if !missing.is_empty() {
         details.push(format!("the engine misses: {}", missing.join(" ")));
     }
-    let never_ends = long_moves(G::RULESET).map(|l| l.never_ends);
+    let never_ends = G::DESCRIPTION.long_moves.map(|l| l.never_ends);
     let mut all_never_end = true;
     let mut extra_rules: Vec<RuleId> = Vec::new();
     for m in &extra {
@@ -211,7 +214,7 @@ fn compare_moves<G: Game>(
         }
         rules.extend(answer.rules);
     }
-    if ctx.max_laps.is_some() && missing.is_empty() && twice.is_empty() && all_never_end {
+    if ctx.limited() && missing.is_empty() && twice.is_empty() && all_never_end {
         return Verdict::LeftOut;
     }
     let listed_twice = !twice.is_empty();
@@ -280,7 +283,7 @@ fn compare_played<G: Game>(
             details.push(format!("engine position: {position}"));
             if let Some(after) = &oracle_after {
                 details.push(format!("oracle position: {after}"));
-                for (field, line) in field_differences(G::RULESET, position, after) {
+                for (field, line) in field_differences::<G>(position, probe.after.as_ref()) {
                     if !fields.contains(&field) {
                         fields.push(field);
                     }
@@ -290,9 +293,17 @@ fn compare_played<G: Game>(
             if let Err(e) = parsed {
                 details.push(format!("the engine's position cannot be read: {e}"));
                 deciding = e.rule;
+                // The field whose rule refuses it is the field that differs.
+                let field = G::DESCRIPTION
+                    .fields
+                    .iter()
+                    .find(|f| f.rule.is_some() && f.rule == e.rule);
+                if let Some(f) = field.filter(|f| !fields.contains(&f.name)) {
+                    fields.push(f.name);
+                }
             }
             if deciding.is_none() {
-                deciding = fields.iter().find_map(|f| field_rule(G::RULESET, f));
+                deciding = fields.iter().find_map(|f| field_rule::<G>(f));
             }
         }
     }
@@ -326,7 +337,7 @@ fn compare_played<G: Game>(
         }
         // A takasia (reservation) the oracle does not make: why not.
         if g.contains("reserve") && !w.contains("reserve") {
-            if let Some(rule) = reserve_rule(G::RULESET) {
+            if let Some(rule) = G::DESCRIPTION.reserve_rule {
                 deciding = deciding.or(Some(rule));
             }
             if let Some(after) = &probe.after
@@ -334,7 +345,8 @@ fn compare_played<G: Game>(
             {
                 details.push(format!(
                     "no takasia: the opponent can capture with {capture}{}",
-                    reserve_rule(G::RULESET)
+                    G::DESCRIPTION
+                        .reserve_rule
                         .map(|r| format!(" ({r})"))
                         .unwrap_or_default()
                 ));
@@ -382,11 +394,11 @@ fn missed_rule<G: Game>(
     listed: &[String],
     details: &mut Vec<String>,
 ) -> Option<RuleId> {
-    if let Some((rule, line)) = obligation(G::RULESET, &G::format_compact(&probe.position)) {
+    if let Some((rule, line)) = G::obligation_due(&probe.position) {
         details.push(line);
         return Some(rule);
     }
-    let long = long_moves(G::RULESET)?;
+    let long = G::DESCRIPTION.long_moves?;
     let sown = |m: &str| sowing::<G>(&probe.position, &ctx.rulings, m);
     let longest_listed = listed
         .iter()
@@ -411,58 +423,10 @@ fn missed_rule<G: Game>(
     Some(long.never_ends)
 }
 
-/// The obligation due at a compact position, when there is one: its rule and a line naming it.
-/// Bao la Kiswahili: a takasia field that names a hole of the side to move's opponent
-/// (`takasia-must-capture` other than `no`).
-fn obligation(ruleset: &str, position: &str) -> Option<(RuleId, String)> {
-    if ruleset != "bao-la-kiswahili" {
-        return None;
-    }
-    let fields: Vec<&str> = position.split_whitespace().collect();
-    let (hole, side) = (*fields.get(3)?, *fields.get(4)?);
-    let north_hole = hole.starts_with(|c: char| c.is_ascii_lowercase());
-    let due = hole != "-" && north_hole == (side == "S");
-    due.then(|| {
-        let who = if side == "S" { "south" } else { "north" };
-        (
-            "ZAN-A13",
-            format!(
-                "{who}'s obligation to capture {hole} is due; it lapses if no legal capture takes \
-                 it (ZAN-A13)"
-            ),
-        )
-    })
-}
-
-/// The names of a compact position's fields, the holes first, by ruleset.
-fn field_names(ruleset: &str) -> &'static [&'static str] {
-    match ruleset {
-        "bao-la-kiswahili" => &["holes", "stores", "house", "takasia", "side to move"],
-        "bao-la-kete" => &["holes", "reserves", "kuu", "hizi zetu", "side to move"],
-        "bao-kingulu" => &["holes", "captured", "side to move"],
-        _ => &["holes", "side to move"],
-    }
-}
-
-/// The rule a difference in a position field is about (the field's own rule).
-fn field_rule(ruleset: &str, field: &str) -> Option<RuleId> {
-    match (ruleset, field) {
-        ("bao-la-kiswahili", "house") => Some("ZAN-17"),
-        ("bao-la-kiswahili", "takasia") => Some("ZAN-23"),
-        ("bao-la-kete", "kuu") => Some("KETE-4"),
-        ("bao-la-kete", "hizi zetu") => Some("KETE-21"),
-        _ => None,
-    }
-}
-
-/// The rule that makes a reservation (takasia, hizi zetu, a Kingulu reserved hole).
-fn reserve_rule(ruleset: &str) -> Option<RuleId> {
-    match ruleset {
-        "bao-la-kiswahili" => Some("ZAN-23"),
-        "bao-la-kete" => Some("KETE-21"),
-        "bao-kingulu" => Some("KIN-10"),
-        _ => None,
-    }
+/// The rule a difference in the position field `field` is about (the field's own rule).
+fn field_rule<G: Game>(field: &str) -> Option<RuleId> {
+    let fields = G::DESCRIPTION.fields.iter();
+    fields.filter(|f| f.name == field).find_map(|f| f.rule)
 }
 
 fn event_kind(event: &EventMsg) -> &'static str {
@@ -484,73 +448,42 @@ fn a_capture<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Option<String>
     })
 }
 
-/// The fields in which two compact positions differ, each with a line naming the difference:
-/// holes by name (`A5: engine 1, oracle 0`), the other fields whole (`house: engine Hh, oracle h`).
-pub(super) fn field_differences(
-    ruleset: &str,
+/// The fields in which the engine's position differs from the oracle's `after`, each with a line
+/// naming the difference: holes by name (`A5 engine 1, oracle 0`), the other fields whole
+/// (`house: engine `Hh`, oracle `h``), as the game describes them. The engine's text is read by the
+/// game's own reader (not under the rulings: a position the rulings refuse still shows its
+/// fields); one it cannot read shows none.
+pub(super) fn field_differences<G: Game>(
     engine: &str,
-    oracle: &str,
+    after: Option<&G::Position>,
 ) -> Vec<(&'static str, String)> {
-    let names = field_names(ruleset);
-    let (e, o): (Vec<&str>, Vec<&str>) = (
-        engine.split_whitespace().collect(),
-        oracle.split_whitespace().collect(),
-    );
-    let mut out = Vec::new();
-    if e.len() != o.len() {
-        return out;
-    }
-    for (i, (a, b)) in e.iter().zip(&o).enumerate() {
-        if a == b {
-            continue;
-        }
-        let field = names.get(i).copied().unwrap_or("field");
-        if i > 0 {
-            out.push((field, format!("{field}: engine `{a}`, oracle `{b}`")));
-            continue;
-        }
-        let holes: Vec<String> = hole_differences(ruleset, a, b);
-        if holes.is_empty() {
-            out.push((field, format!("{field}: engine `{a}`, oracle `{b}`")));
-        } else {
-            out.push((field, format!("holes: {}", holes.join("; "))));
-        }
-    }
-    out
-}
-
-/// Holes that differ between two compact boards, named as the game names them. Rows run as the
-/// compact form writes them: North's from the highest number down, South's upward.
-fn hole_differences(ruleset: &str, engine: &str, oracle: &str) -> Vec<String> {
-    let letters: &[char] = match ruleset {
-        "bao-kingulu" => &['a', 'A'],
-        _ => &['b', 'a', 'A', 'B'],
-    };
-    let (er, or): (Vec<&str>, Vec<&str>) =
-        (engine.split('/').collect(), oracle.split('/').collect());
-    if er.len() != letters.len() || or.len() != letters.len() {
+    let (Some(oracle), Ok(engine)) = (after, G::parse_position(engine)) else {
         return Vec::new();
-    }
+    };
     let mut out = Vec::new();
-    for ((row, ours), letter) in er.iter().zip(&or).zip(letters) {
-        // Counts separated by commas; Kimasai writes one digit a hole.
-        let cells = |row: &'_ str| -> Vec<String> {
-            if row.contains(',') {
-                row.split(',').map(str::to_string).collect()
-            } else {
-                row.chars().map(String::from).collect()
-            }
-        };
-        let (a, b) = (cells(row), cells(ours));
-        if a.len() != b.len() {
-            return Vec::new();
-        }
-        let n = a.len();
-        for (k, (x, y)) in a.iter().zip(&b).enumerate() {
-            if x != y {
-                let number = if letter.is_lowercase() { n - k } else { k + 1 };
-                out.push(format!("{letter}{number} engine {x}, oracle {y}"));
-            }
+    let (e, o) = (G::board(&engine), G::board(oracle));
+    let hole = |h: &crate::board::Hole| {
+        let mut words = vec![h.count.to_string()];
+        words.extend(h.marks.iter().map(|m| e.mark_word(*m).to_string()));
+        words.join(" ")
+    };
+    let holes: Vec<String> = e
+        .holes()
+        .zip(o.holes())
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| format!("{} engine {}, oracle {}", a.name, hole(a), hole(b)))
+        .collect();
+    if !holes.is_empty() {
+        out.push((HOLES, format!("{HOLES}: {}", holes.join("; "))));
+    }
+    let fields = G::DESCRIPTION.fields.iter();
+    for ((field, a), b) in fields
+        .zip(G::field_values(&engine))
+        .zip(G::field_values(oracle))
+    {
+        if a != b {
+            let name = field.name;
+            out.push((name, format!("{name}: engine `{a}`, oracle `{b}`")));
         }
     }
     out
@@ -601,7 +534,20 @@ pub(super) fn divergence<G: Game>(
             resolved,
         ))
     });
+    let position = request
+        .get("position")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let deciding = mismatch.deciding.or(mismatch.rules.first().copied());
+    let (label, unreachable) = label::<G>(position, &probe.expected, reply, deciding);
+    let accepted_by = (label == Label::Limit).then(|| {
+        "the engine's `hello` declaring its cap (`limits`: `laps` or `seeds`), or --max-laps N"
+            .to_string()
+    });
     Divergence {
+        label,
+        unreachable,
+        accepted_by,
         kind: mismatch.signature.clone(),
         deciding_rule: mismatch
             .deciding
@@ -625,6 +571,43 @@ pub(super) fn divergence<G: Game>(
         rules,
     }
 }
+
+/// What a finding is, by its cause, and whether it is a validation finding about a merely
+/// unreachable position ([`unreachable`]). `position` is the request's.
+fn label<G: Game>(
+    position: &str,
+    expected: &Response,
+    reply: &Reply,
+    deciding: Option<RuleId>,
+) -> (Label, bool) {
+    let Reply::Answer { response, .. } = reply else {
+        return (Label::Protocol, false);
+    };
+    let refused = |r: &Response| matches!(r, Response::Error { code, .. } if code == BAD_POSITION);
+    match (refused(expected), refused(response)) {
+        (true, false) => return (Label::Validation, unreachable::<G>(position)),
+        (false, true) => return (Label::Validation, false),
+        _ => {}
+    }
+    let never_ends = G::DESCRIPTION.long_moves.map(|l| l.never_ends);
+    if matches!(response, Response::Undecided { .. })
+        || (deciding.is_some() && deciding == never_ends)
+    {
+        return (Label::Limit, false);
+    }
+    (Label::Rule, false)
+}
+
+/// Whether a position the run's rulings refuse is merely unreachable: a position of the game under
+/// its default rulings (Donkers' program, under `house-in-mtaji = lost`, cannot reach an owned
+/// house with an empty store, which the defaults allow). A text the defaults refuse too is
+/// malformed, or breaks a rule of what a position is under any rulings.
+pub(super) fn unreachable<G: Game>(position: &str) -> bool {
+    G::parse_position_under(position, &G::Rulings::default()).is_ok()
+}
+
+/// The protocol's code for a text that is no position of the game.
+const BAD_POSITION: &str = "bad-position";
 
 /// `bao-oracle explain` of `mv` at `position` under `rulings`, quoted for a POSIX shell.
 fn explain_command(ruleset: &str, position: &str, rulings: &protocol::Rulings, mv: &str) -> String {

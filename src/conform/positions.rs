@@ -1,52 +1,37 @@
 //! Position probes (`conform --positions N`): valid positions the oracle generates, of the kinds
-//! games from the start rarely reach — namua and mtaji, owned and lost houses below and above six,
-//! lone houses, takasia fields and due obligations, near-ends. Each is a random game's position
-//! (seeded) changed by one of those edits, kept only if the oracle reads it as a valid position
-//! under the run's rulings and the game is not over there.
-//!
-//! The edits work on the compact form of the 4x8 games with a house (Bao la Kiswahili); other
-//! games get no position probes (their games from the start reach every kind of position).
+//! games from the start rarely reach. Each is a random game's position (seeded) changed by one of
+//! the game's own probe edits (`Game::DESCRIPTION`: for the 4x8 games namua and mtaji, owned and
+//! lost houses below and above six, lone houses, reserved holes and due obligations, near-ends;
+//! for Bao Kingulu reserved holes, gathered seeds, near-ends; for Bao la Kimasai stones taken),
+//! kept only if it is a position under the run's rulings and the game is not over there. Every
+//! other probe is aimed at one ruling of the game in turn ([`targeted`]): a position where the
+//! ruling's values disagree, so that a default run meets the state each ruling is about.
 
 use crate::SplitMix64;
 use crate::game::Game;
 use crate::play::Playthrough;
+use crate::rulings::{RulingDef, RulingSet};
 
 /// Position probes per ruleset by default.
 pub const POSITIONS: u64 = 200;
 
-/// The edits, one per kind of position.
-const KINDS: [&str; 7] = [
-    "as played",
-    "house ownership changed",
-    "house below or above six",
-    "lone house",
-    "takasia field",
-    "obligation due",
-    "near the end",
-];
-
 /// Position probe `n` of the run seeded `seed`: a valid position and the kind of edit that made
-/// it, or `None` when the game gets no position probes or no attempt gave a valid one.
+/// it, or `None` when no attempt gave a valid one.
 pub fn generate<G: Game>(
     seed: u64,
     n: u64,
     rulings: &G::Rulings,
 ) -> Option<(G::Position, &'static str)> {
-    if G::RULESET != "bao-la-kiswahili" {
-        return None;
-    }
+    let edits = G::DESCRIPTION.probe_edits;
     let mut rng =
         SplitMix64::new(seed ^ 0x9e37_79b9_7f4a_7c15 ^ n.wrapping_mul(0xd1b5_4a32_d192_ed03));
     for _ in 0..40 {
         let played = random_prefix::<G>(&mut rng, rulings)?;
-        let kind = KINDS[rng.below(KINDS.len())];
-        let Some(text) = edit(&played, kind, &mut rng) else {
+        let edit = rng.below(edits.len());
+        let Some(pos) = G::probe_edit(&played, edit, &mut rng) else {
             continue;
         };
-        let Ok(pos) = G::parse_position_under(&text, rulings) else {
-            continue;
-        };
-        if G::game_end(&pos, rulings).is_some() {
+        if G::check_position(&pos, rulings).is_err() || G::game_end(&pos, rulings).is_some() {
             continue;
         }
         let mut legal = Vec::new();
@@ -54,13 +39,83 @@ pub fn generate<G: Game>(
         if legal.is_empty() {
             continue;
         }
-        return Some((pos, kind));
+        return Some((pos, edits[edit]));
     }
     None
 }
 
-/// The compact position after a random number of random moves from the start.
-fn random_prefix<G: Game>(rng: &mut SplitMix64, rulings: &G::Rulings) -> Option<String> {
+/// Position probe `n` aimed at ruling `def` (of the run's `set`, resolved as `rulings`): a
+/// position where its values disagree — the legal moves, or where a move leads, differ between
+/// the run's value and another — so that a run meets the state each ruling is about (a lone
+/// house under `lone-house`, a house below six under `house-in-mtaji`, ...). `None` when no
+/// attempt found one.
+pub fn targeted<G: Game>(
+    seed: u64,
+    n: u64,
+    def: &RulingDef,
+    set: &RulingSet,
+    rulings: &G::Rulings,
+) -> Option<(G::Position, &'static str)> {
+    let others: Vec<G::Rulings> = def
+        .values
+        .iter()
+        .filter(|v| **v != set.value(def))
+        .filter_map(|v| {
+            let mut other = RulingSet::new();
+            for (name, value) in set.iter().filter(|(name, _)| *name != def.name) {
+                other.insert(name, value).ok()?;
+            }
+            other.insert(def.name, v).ok()?;
+            other.resolve::<G>().ok()
+        })
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let edits = G::DESCRIPTION.probe_edits;
+    let mut rng =
+        SplitMix64::new(seed ^ 0x5851_f42d_4c95_7f2d ^ n.wrapping_mul(0x2545_f491_4f6c_dd1d));
+    for _ in 0..80 {
+        let played = random_prefix::<G>(&mut rng, rulings)?;
+        let edit = rng.below(edits.len());
+        let Some(pos) = G::probe_edit(&played, edit, &mut rng) else {
+            continue;
+        };
+        if G::check_position(&pos, rulings).is_err() || G::game_end(&pos, rulings).is_some() {
+            continue;
+        }
+        let ours = outcomes::<G>(&pos, rulings);
+        if ours.is_empty() {
+            continue;
+        }
+        let disagree = others.iter().any(|other| {
+            G::check_position(&pos, other).is_ok() && outcomes::<G>(&pos, other) != ours
+        });
+        if disagree {
+            return Some((pos, def.name));
+        }
+    }
+    None
+}
+
+/// Each legal move of `pos` (canonical) with the position it leads to.
+fn outcomes<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Vec<(String, String)> {
+    let mut legal = Vec::new();
+    // Moves left out as undecided are compared by the moves that are listed.
+    let _ = G::legal_moves(pos, rulings, &mut legal);
+    let mut out: Vec<(String, String)> = legal
+        .iter()
+        .map(|&mv| {
+            let after = G::play(pos, rulings, mv, &mut ()).map(|p| G::format_compact(&p));
+            (G::format_move(mv), after.unwrap_or_default())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The position after a random number of random moves from the start.
+fn random_prefix<G: Game>(rng: &mut SplitMix64, rulings: &G::Rulings) -> Option<G::Position> {
     let plies = rng.below(120);
     let mut game = Playthrough::<G>::new(G::start(), rulings.clone());
     let mut legal = Vec::new();
@@ -75,242 +130,52 @@ fn random_prefix<G: Game>(rng: &mut SplitMix64, rulings: &G::Rulings) -> Option<
         let mv = legal[rng.below(legal.len())];
         game.play(mv, &mut ()).ok()?;
     }
-    Some(G::format_compact(game.position()))
-}
-
-/// A 4x8 board as the compact form writes it: rows `b8..b1/a8..a1/A1..A8/B1..B8`.
-struct Board {
-    rows: [[u32; 8]; 4],
-    stores: [u32; 2],
-    house: String,
-    takasia: String,
-    /// `S` or `N`.
-    side: String,
-}
-
-impl Board {
-    fn parse(text: &str) -> Option<Board> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [rows, stores, house, takasia, side] = fields[..] else {
-            return None;
-        };
-        let mut board = [[0u32; 8]; 4];
-        for (r, row) in rows.split('/').enumerate() {
-            for (c, n) in row.split(',').enumerate() {
-                *board.get_mut(r)?.get_mut(c)? = n.parse().ok()?;
-            }
-        }
-        let (s, n) = stores.split_once(',')?;
-        Some(Board {
-            rows: board,
-            stores: [s.parse().ok()?, n.parse().ok()?],
-            house: house.to_string(),
-            takasia: takasia.to_string(),
-            side: side.to_string(),
-        })
-    }
-
-    fn text(&self) -> String {
-        let rows: Vec<String> = self
-            .rows
-            .iter()
-            .map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
-            .collect();
-        format!(
-            "{} {},{} {} {} {}",
-            rows.join("/"),
-            self.stores[0],
-            self.stores[1],
-            self.house,
-            self.takasia,
-            self.side
-        )
-    }
-
-    /// Row and column of hole `number` (1..=8) of `side`'s front (`front`) or back row.
-    fn at(south: bool, front: bool, number: usize) -> (usize, usize) {
-        match (south, front) {
-            (true, true) => (2, number - 1),
-            (true, false) => (3, number - 1),
-            (false, true) => (1, 8 - number),
-            (false, false) => (0, 8 - number),
-        }
-    }
-
-    fn get(&self, (r, c): (usize, usize)) -> u32 {
-        self.rows[r][c]
-    }
-
-    fn set(&mut self, (r, c): (usize, usize), n: u32) {
-        self.rows[r][c] = n;
-    }
-
-    fn name(south: bool, front: bool, number: usize) -> String {
-        let letter = match (south, front) {
-            (true, true) => 'A',
-            (true, false) => 'B',
-            (false, true) => 'a',
-            (false, false) => 'b',
-        };
-        format!("{letter}{number}")
-    }
-
-    fn owns(&self, south: bool) -> bool {
-        self.house.contains(if south { 'H' } else { 'h' })
-    }
-
-    fn set_owns(&mut self, south: bool, owns: bool) {
-        let (mut s, mut n) = (self.owns(true), self.owns(false));
-        if south {
-            s = owns;
-        } else {
-            n = owns;
-        }
-        self.house = match (s, n) {
-            (true, true) => "Hh",
-            (true, false) => "H",
-            (false, true) => "h",
-            (false, false) => "-",
-        }
-        .to_string();
-    }
-}
-
-/// Applies the edit `kind` to the compact position `text`; the seeds are only moved, never made
-/// or lost (ZAN-1 holds).
-fn edit(text: &str, kind: &str, rng: &mut SplitMix64) -> Option<String> {
-    let mut b = Board::parse(text)?;
-    let mover_south = b.side == "S";
-    let south = if rng.below(2) == 0 {
-        mover_south
-    } else {
-        !mover_south
-    };
-    let house = Board::at(south, true, 5);
-    // Moves `n` seeds from hole `from` to hole `to` (as many as `from` holds, at most).
-    let shift = |b: &mut Board, from: (usize, usize), to: (usize, usize), n: u32| {
-        let n = n.min(b.get(from));
-        b.set(from, b.get(from) - n);
-        b.set(to, b.get(to) + n);
-    };
-    match kind {
-        "as played" => {}
-        "house ownership changed" => {
-            let owns = b.owns(south);
-            b.set_owns(south, !owns);
-        }
-        "house below or above six" => {
-            let other = Board::at(south, rng.below(2) == 0, 1 + rng.below(8));
-            if other == house {
-                return None;
-            }
-            if rng.below(2) == 0 {
-                // Below six: at most five stay in the house.
-                let keep = 1 + rng.below(5) as u32;
-                let n = b.get(house).saturating_sub(keep);
-                shift(&mut b, house, other, n);
-            } else {
-                let n = 1 + rng.below(8) as u32;
-                shift(&mut b, other, house, n);
-            }
-            b.set_owns(south, b.get(house) > 0 && rng.below(4) != 0);
-        }
-        "lone house" => {
-            // Every other front hole of the side sown back into its back row.
-            for number in (1..=8).filter(|&k| k != 5) {
-                let from = Board::at(south, true, number);
-                let to = Board::at(south, false, number);
-                shift(&mut b, from, to, u32::MAX);
-            }
-            if b.get(house) == 0 {
-                return None;
-            }
-        }
-        "takasia field" | "obligation due" => {
-            // Both stores emptied onto their own back rows; the hole taken from the side to move
-            // (takasia) or from his opponent (the obligation due).
-            for (i, s) in [true, false].into_iter().enumerate() {
-                let to = Board::at(s, false, 1 + rng.below(8));
-                let n = b.stores[i];
-                b.stores[i] = 0;
-                b.set(to, b.get(to) + n);
-            }
-            let owner = if kind == "takasia field" {
-                mover_south
-            } else {
-                !mover_south
-            };
-            let occupied: Vec<usize> = (1..=8)
-                .filter(|&k| b.get(Board::at(owner, true, k)) > 0)
-                .collect();
-            if occupied.is_empty() {
-                return None;
-            }
-            b.takasia = Board::name(owner, true, occupied[rng.below(occupied.len())]);
-        }
-        "near the end" => {
-            // The side keeps one or two holes of more than one seed; the rest goes to his
-            // opponent's back row.
-            let keep = 1 + rng.below(2);
-            let mut kept = 0;
-            for front in [true, false] {
-                for number in 1..=8 {
-                    let from = Board::at(south, front, number);
-                    if b.get(from) > 1 && kept < keep {
-                        kept += 1;
-                        continue;
-                    }
-                    let to = Board::at(!south, false, 1 + rng.below(8));
-                    let n = b.get(from).saturating_sub(1);
-                    shift(&mut b, from, to, n);
-                }
-            }
-        }
-        _ => return None,
-    }
-    // A lost house's hole is an ordinary one; an owned one must hold seeds (else not a position).
-    for s in [true, false] {
-        if b.owns(s) && b.get(Board::at(s, true, 5)) == 0 {
-            b.set_owns(s, false);
-        }
-    }
-    Some(b.text())
+    Some(game.position().clone())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Zanzibar;
+    use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
+    use crate::protocol::Rulings;
 
-    #[test]
-    fn every_probe_is_a_valid_position_and_the_kinds_all_occur() {
-        // A due obligation is a position only under `takasia-must-capture` other than `no`.
-        let defaults = crate::protocol::Rulings::new();
-        let obliged =
-            crate::protocol::Rulings::from_pairs([("zanzibar.takasia-must-capture", "any")])
-                .unwrap();
+    /// Under the defaults and under each single ruling value (a due obligation, say, is a position
+    /// only under some), every probe is a position of the game, not over, and every edit occurs.
+    fn every_probe_is_a_valid_position_and_the_kinds_all_occur<G: Game>() {
+        let mut sets = vec![Rulings::new()];
+        for def in G::RULINGS {
+            for value in def.values {
+                sets.push(Rulings::from_pairs([(def.name, *value)]).unwrap());
+            }
+        }
         let mut kinds = std::collections::BTreeSet::new();
-        for set in [defaults, obliged] {
-            let rulings = set.resolve::<Zanzibar>().unwrap();
-            for n in 0..300 {
-                let (pos, kind) = generate::<Zanzibar>(1, n, &rulings).expect("a position");
-                let text = Zanzibar::format_compact(&pos);
-                assert!(
-                    Zanzibar::parse_position_under(&text, &rulings).is_ok(),
-                    "{text}"
-                );
-                assert!(Zanzibar::game_end(&pos, &rulings).is_none(), "{text}");
+        for set in sets {
+            let Ok(rulings) = set.resolve::<G>() else {
+                continue;
+            };
+            for n in 0..60 {
+                let (pos, kind) = generate::<G>(1, n, &rulings).expect("a position");
+                let text = G::format_compact(&pos);
+                assert!(G::parse_position_under(&text, &rulings).is_ok(), "{text}");
+                assert!(G::game_end(&pos, &rulings).is_none(), "{text}");
                 kinds.insert(kind);
             }
         }
-        assert_eq!(kinds.len(), KINDS.len(), "{kinds:?}");
+        let edits = G::DESCRIPTION.probe_edits;
+        assert_eq!(kinds.len(), edits.len(), "{}: {kinds:?}", G::RULESET);
+    }
+
+    #[test]
+    fn every_game_has_position_probes_of_every_kind() {
+        every_probe_is_a_valid_position_and_the_kinds_all_occur::<Kingulu>();
+        every_probe_is_a_valid_position_and_the_kinds_all_occur::<Kete>();
+        every_probe_is_a_valid_position_and_the_kinds_all_occur::<Kimasai>();
+        every_probe_is_a_valid_position_and_the_kinds_all_occur::<Zanzibar>();
     }
 
     #[test]
     fn probes_are_seeded() {
-        let rulings = crate::protocol::Rulings::new()
-            .resolve::<Zanzibar>()
-            .unwrap();
+        let rulings = Rulings::new().resolve::<Zanzibar>().unwrap();
         let a = generate::<Zanzibar>(7, 3, &rulings).map(|(p, _)| Zanzibar::format_compact(&p));
         let b = generate::<Zanzibar>(7, 3, &rulings).map(|(p, _)| Zanzibar::format_compact(&p));
         assert_eq!(a, b);

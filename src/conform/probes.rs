@@ -7,29 +7,6 @@ use crate::game::{Event, Game, RuleId, Sink};
 use crate::play::Playthrough;
 use crate::protocol::{self, Request, Response, Rulings};
 
-/// A game's long moves: the rule its never-ending moves break, and the ambiguity (of its catalogue)
-/// that names how engines cut long moves instead (`--max-laps`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct LongMoves {
-    pub(super) never_ends: RuleId,
-    pub(super) ambiguity: RuleId,
-}
-
-/// The long moves of `ruleset`; `None` for a game without laps (Bao la Kimasai).
-pub(super) fn long_moves(ruleset: &str) -> Option<LongMoves> {
-    let (never_ends, ambiguity) = match ruleset {
-        "bao-kingulu" => ("KIN-A8", "KIN-A8"),
-        "bao-la-kete" => ("KETE-A7", "KETE-A7"),
-        // ZAN-27 decides never-ending moves; ZAN-A16 lists the engines' limits.
-        "bao-la-kiswahili" => ("ZAN-27", "ZAN-A16"),
-        _ => return None,
-    };
-    Some(LongMoves {
-        never_ends,
-        ambiguity,
-    })
-}
-
 /// Counts the laps of a move and the seeds they sow.
 #[derive(Default)]
 pub(super) struct Sowing {
@@ -69,6 +46,9 @@ pub(super) struct Context<G: Game> {
     pub(super) history: bool,
     /// `--max-laps`: moves the oracle needs more laps to decide are left out of the comparison.
     pub(super) max_laps: Option<u32>,
+    /// The engine's declared limit of seeds sown in one move (`hello`): moves that sow more are
+    /// left out as `--max-laps` leaves out longer ones.
+    pub(super) max_seeds: Option<u32>,
     /// The engine's own notation, when its `hello` names one the oracle knows (Donkers').
     pub(super) notation: Option<crate::game::Notation>,
 }
@@ -127,15 +107,21 @@ impl<G: Game> Probe<G> {
 }
 
 impl<G: Game> Context<G> {
-    /// Whether `mv` takes more than `--max-laps` laps at `pos`.
+    /// Whether moves are left out past a limit (`--max-laps`, or the engine's declared one).
+    pub(super) fn limited(&self) -> bool {
+        self.max_laps.is_some() || self.max_seeds.is_some()
+    }
+
+    /// Whether `mv` takes more laps, or sows more seeds, at `pos` than the limits allow.
     fn too_long(&self, pos: &G::Position, mv: G::Move) -> bool {
-        let Some(max) = self.max_laps else {
+        if !self.limited() {
             return false;
-        };
+        }
         let mut sowing = Sowing::default();
         // `mv` is legal: it plays.
         let _ = G::play(pos, &self.rulings, mv, &mut sowing);
-        sowing.laps > max
+        self.max_laps.is_some_and(|max| sowing.laps > max)
+            || self.max_seeds.is_some_and(|max| sowing.seeds > max)
     }
 
     /// `legal_moves` at `pos`, unless the oracle finds some move there undecided.
@@ -148,7 +134,7 @@ impl<G: Game> Context<G> {
         if matches!(expected, Response::Moves { undecided, .. } if undecided > 0) {
             return None;
         }
-        let beyond = self.max_laps.is_some() && {
+        let beyond = self.limited() && {
             let mut moves = Vec::new();
             if G::game_end(pos, &self.rulings).is_none() {
                 let _ = G::legal_moves(pos, &self.rulings, &mut moves);
@@ -186,10 +172,10 @@ impl<G: Game> Context<G> {
         let legal = matches!(answer.response, Response::Played { .. });
         // A move the oracle refuses as never-ending takes more laps than any limit.
         let never_ends = |rule: &Option<String>| {
-            let long = long_moves(G::RULESET);
+            let long = G::DESCRIPTION.long_moves;
             long.is_some_and(|l| rule.as_deref() == Some(l.never_ends))
         };
-        let beyond = self.max_laps.is_some()
+        let beyond = self.limited()
             && match (&answer.response, answer.mv) {
                 (Response::Played { .. }, Some(mv)) => self.too_long(pos, mv),
                 (Response::Illegal { rule, .. }, _) => never_ends(rule),
@@ -276,6 +262,7 @@ mod tests {
             start,
             history: false,
             max_laps,
+            max_seeds: None,
             notation: None,
         }
     }
@@ -283,11 +270,13 @@ mod tests {
     #[test]
     fn long_moves_name_the_catalogues_never_ending_rules() {
         fn check<G: Game>() {
-            let long = long_moves(G::RULESET).expect("a game with laps");
+            let Some(long) = G::DESCRIPTION.long_moves else {
+                return;
+            };
             let catalogue: Catalogue = serde_saphyr::from_str(G::CATALOGUE).unwrap();
             let statement = |id: &str| {
-                let entries = catalogue.rules.iter().chain(&catalogue.ambiguities);
-                let entry = entries.clone().find(|e| e.id == id);
+                let mut entries = catalogue.rules.iter().chain(&catalogue.ambiguities);
+                let entry = entries.find(|e| e.id == id);
                 entry
                     .map(|e| e.statement.to_lowercase())
                     .unwrap_or_default()
@@ -299,8 +288,8 @@ mod tests {
         }
         check::<Kingulu>();
         check::<Kete>();
+        check::<Kimasai>();
         check::<Zanzibar>();
-        assert_eq!(long_moves(Kimasai::RULESET), None);
     }
 
     #[test]

@@ -22,6 +22,9 @@ pub struct Report {
     pub rulesets: Vec<RulesetSummary>,
     pub cases: Vec<CaseResult>,
     pub divergences: Vec<Divergence>,
+    /// The findings triaged by cause: findings that share a deciding rule, or a witness (the
+    /// position and the move), are one bug with its symptoms.
+    pub bugs: Vec<Bug>,
     /// Known failures that pass now: each fails the run until it is taken out of the file.
     pub fixed_known_failures: Vec<String>,
     /// Known-failure entries that match no case of this run.
@@ -58,10 +61,18 @@ pub struct RulesetSummary {
     pub left_out: Option<LeftOut>,
 }
 
-/// The requests `--max-laps` left out of a ruleset's comparison: neither passed nor failed.
+/// The requests `--max-laps` (or the limits the engine's `hello` declares) left out of a
+/// ruleset's comparison: neither passed nor failed.
 #[derive(Clone, Debug, Serialize)]
 pub struct LeftOut {
-    pub max_laps: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_laps: Option<u32>,
+    /// The engine's declared limit of seeds sown in a move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_seeds: Option<u32>,
+    /// Whether the limits are the engine's own (its `hello`), not `--max-laps`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub declared: bool,
     /// The game's ambiguity on long and never-ending moves (`ZAN-A16`); none for a game without
     /// laps.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -81,10 +92,23 @@ impl LeftOut {
             .as_deref()
             .map(|r| format!(" ({r})"))
             .unwrap_or_default();
+        let mut beyond = Vec::new();
+        if let Some(laps) = self.max_laps {
+            beyond.push(format!("more than {laps} laps"));
+        }
+        if let Some(seeds) = self.max_seeds {
+            beyond.push(format!("more than {seeds} seeds sown"));
+        }
+        let accepted = match (self.declared, self.max_laps) {
+            (false, Some(laps)) => format!("--max-laps {laps}"),
+            _ => "the limits the engine's `hello` declares".to_string(),
+        };
         format!(
-            "{ruleset}: {} `play` and {} `legal_moves` requests left out: the oracle needs more \
-             than {} laps to decide the move, or a move of the position{rule}; --max-laps {}",
-            self.moves, self.positions, self.max_laps, self.max_laps
+            "{ruleset}: {} `play` and {} `legal_moves` requests left out: the oracle needs {} \
+             to decide the move, or a move of the position{rule}; {accepted}",
+            self.moves,
+            self.positions,
+            beyond.join(" or ")
         )
     }
 }
@@ -101,6 +125,9 @@ pub enum CaseStatus {
     FixedKnownFailure,
     /// Not run: the engine could not be run any more (see [`Report::problems`]).
     NotRun,
+    /// Failed only by validation findings of merely unreachable positions: reported apart, not
+    /// failed (unless `--strict-positions`).
+    Apart,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -116,9 +143,43 @@ pub struct CaseResult {
     pub reason: Option<String>,
 }
 
+/// What a finding is, by its cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Label {
+    /// The engine plays a rule otherwise.
+    Rule,
+    /// The engine accepts a position the oracle refuses, or refuses one it accepts.
+    Validation,
+    /// A cap of the engine's on long moves (`undecided`, or moves too long for it missing).
+    Limit,
+    /// The engine breaks the protocol: it crashes, hangs or garbles its answers.
+    Protocol,
+}
+
+impl Label {
+    pub fn word(self) -> &'static str {
+        match self {
+            Label::Rule => "rule",
+            Label::Validation => "validation",
+            Label::Limit => "limit",
+            Label::Protocol => "protocol",
+        }
+    }
+}
+
 /// One way the engine disagrees with the oracle, with everything needed to reproduce it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Divergence {
+    /// What the finding is, by its cause.
+    pub label: Label,
+    /// A validation finding about a position the run's rulings refuse but the defaults read
+    /// (merely unreachable): reported apart, failing the run only under `--strict-positions`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unreachable: bool,
+    /// What accepts the finding where it is a limit (`--max-laps N`, or `limits` in `hello`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accepted_by: Option<String>,
     /// The cases that showed it (random games that shrank to the same reproduction are merged).
     pub cases: Vec<String>,
     pub ruleset: String,
@@ -163,8 +224,106 @@ pub struct Summary {
     pub known_failures: usize,
     #[serde(skip_serializing_if = "is_zero")]
     pub not_run: usize,
+    /// Cases failed only by validation findings of unreachable positions (not failed).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub apart: usize,
     pub requests: u64,
     pub restarts: u32,
+    /// Wall time of the run (the engine's start to the report), in milliseconds.
+    pub elapsed_ms: u64,
+    /// Requests answered per second of the run.
+    pub requests_per_second: u64,
+    /// The skipped cases counted by reason, the commonest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skip_reasons: Vec<SkipReason>,
+}
+
+/// One cause: the findings (`divergences`, by index) that show it, each a symptom.
+#[derive(Clone, Debug, Serialize)]
+pub struct Bug {
+    pub label: Label,
+    pub ruleset: String,
+    /// The rule that decides it, when its findings name one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deciding_rule: Option<String>,
+    /// Its findings, the one with the shortest witness first.
+    pub divergences: Vec<usize>,
+    /// What differs in each finding (its kind), in the order of `divergences`.
+    pub symptoms: Vec<String>,
+    /// The cases that show it.
+    pub cases: usize,
+}
+
+/// Findings grouped by cause: two findings of one ruleset and label are one bug when they name
+/// the same deciding rule, or show the same witness (the position and the move). A finding of
+/// the protocol, or without a rule or witness in common, is a bug of its own.
+pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
+    let n = divergences.len();
+    let mut root: Vec<usize> = (0..n).collect();
+    fn find(root: &mut [usize], i: usize) -> usize {
+        let mut i = i;
+        while root[i] != i {
+            root[i] = root[root[i]];
+            i = root[i];
+        }
+        i
+    }
+    let witness = |d: &Divergence| (d.position.clone(), d.explain.clone());
+    for i in 0..n {
+        for j in 0..i {
+            let (a, b) = (&divergences[i], &divergences[j]);
+            let same = a.ruleset == b.ruleset
+                && a.label == b.label
+                && a.label != Label::Protocol
+                && ((a.deciding_rule.is_some() && a.deciding_rule == b.deciding_rule)
+                    || (a.explain.is_some() && witness(a) == witness(b)));
+            if same {
+                let (ri, rj) = (find(&mut root, i), find(&mut root, j));
+                root[ri] = rj;
+            }
+        }
+    }
+    let mut bugs: Vec<(usize, Vec<usize>)> = Vec::new();
+    for i in 0..n {
+        let r = find(&mut root, i);
+        match bugs.iter_mut().find(|(k, _)| *k == r) {
+            Some((_, members)) => members.push(i),
+            None => bugs.push((r, vec![i])),
+        }
+    }
+    bugs.into_iter()
+        .map(|(_, mut members)| {
+            members.sort_by_key(|&i| divergences[i].moves.len());
+            let first = &divergences[members[0]];
+            let mut cases: Vec<&String> = members
+                .iter()
+                .flat_map(|&i| &divergences[i].cases)
+                .collect();
+            cases.sort();
+            cases.dedup();
+            Bug {
+                label: first.label,
+                ruleset: first.ruleset.clone(),
+                deciding_rule: members
+                    .iter()
+                    .find_map(|&i| divergences[i].deciding_rule.clone()),
+                symptoms: members
+                    .iter()
+                    .map(|&i| divergences[i].kind.clone())
+                    .collect(),
+                divergences: members,
+                cases: cases.len(),
+            }
+        })
+        .collect()
+}
+
+/// Skipped cases that share a reason: how many, and one of them.
+#[derive(Clone, Debug, Serialize)]
+pub struct SkipReason {
+    pub reason: String,
+    pub cases: usize,
+    pub example: String,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -181,6 +340,9 @@ impl Summary {
         }
         if self.not_run > 0 {
             let _ = write!(line, ", {} not run", self.not_run);
+        }
+        if self.apart > 0 {
+            let _ = write!(line, ", {} apart (unreachable positions)", self.apart);
         }
         line
     }
@@ -232,9 +394,46 @@ impl Report {
                 self.seed
             );
         }
-        for d in &self.divergences {
+        if !self.bugs.is_empty() {
+            out.push('\n');
+            let _ = writeln!(out, "bugs, by cause:");
+            for (k, b) in self.bugs.iter().enumerate() {
+                let rule = b.deciding_rule.as_deref().unwrap_or("-");
+                let witness = &self.divergences[b.divergences[0]];
+                let case = witness.cases.first().map(String::as_str).unwrap_or("?");
+                let _ = writeln!(
+                    out,
+                    "  {}. [{}] {} {rule}: {} symptom{}, {} case{} (shortest: {})",
+                    k + 1,
+                    b.label.word(),
+                    b.ruleset,
+                    b.symptoms.len(),
+                    if b.symptoms.len() == 1 { "" } else { "s" },
+                    b.cases,
+                    if b.cases == 1 { "" } else { "s" },
+                    flat(case)
+                );
+                for s in &b.symptoms {
+                    let _ = writeln!(out, "       {}", flat(s));
+                }
+            }
+        }
+        for d in self.divergences.iter().filter(|d| !d.unreachable) {
             out.push('\n');
             out.push_str(&d.to_human());
+        }
+        let apart: Vec<&Divergence> = self.divergences.iter().filter(|d| d.unreachable).collect();
+        if !apart.is_empty() {
+            out.push('\n');
+            let _ = writeln!(
+                out,
+                "Apart: positions the oracle refuses under the run's rulings but reads under the \
+                 defaults (merely unreachable); they fail the run only under --strict-positions"
+            );
+            for d in apart {
+                out.push('\n');
+                out.push_str(&d.to_human());
+            }
         }
         let skipped: Vec<&CaseResult> = self
             .cases
@@ -243,17 +442,13 @@ impl Report {
             .collect();
         if !skipped.is_empty() {
             out.push('\n');
-            let _ = writeln!(out, "skipped:");
-            for c in skipped.iter().take(20) {
-                let _ = writeln!(
-                    out,
-                    "  {}: {}",
-                    flat(&c.name),
-                    flat(c.reason.as_deref().unwrap_or("skipped"))
-                );
-            }
-            if skipped.len() > 20 {
-                let _ = writeln!(out, "  ... and {} more", skipped.len() - 20);
+            let _ = writeln!(out, "skipped, by reason:");
+            for r in &self.summary.skip_reasons {
+                let example = match r.cases {
+                    1 => flat(&r.example),
+                    _ => format!("{}, ...", flat(&r.example)),
+                };
+                let _ = writeln!(out, "  {} × {} ({example})", r.cases, flat(&r.reason));
             }
         }
         let known: Vec<&str> = self
@@ -293,7 +488,13 @@ impl Report {
                 let _ = writeln!(out, "{}", left.sentence(&r.ruleset));
             }
         }
-        let _ = writeln!(out, "{} requests", self.summary.requests);
+        let _ = writeln!(
+            out,
+            "{} requests in {:.1} s ({} a second)",
+            self.summary.requests,
+            self.summary.elapsed_ms as f64 / 1000.0,
+            self.summary.requests_per_second
+        );
         if self.summary.restarts > 0 {
             let _ = writeln!(
                 out,
@@ -336,7 +537,8 @@ impl Report {
                 count(&[
                     CaseStatus::Skipped,
                     CaseStatus::KnownFailure,
-                    CaseStatus::NotRun
+                    CaseStatus::NotRun,
+                    CaseStatus::Apart
                 ])
             );
             if let Some(left) = &r.left_out {
@@ -348,7 +550,12 @@ impl Report {
                         xml(value)
                     );
                 };
-                property("max-laps", &left.max_laps.to_string());
+                if let Some(laps) = left.max_laps {
+                    property("max-laps", &laps.to_string());
+                }
+                if let Some(seeds) = left.max_seeds {
+                    property("max-seeds", &seeds.to_string());
+                }
                 if let Some(rule) = &left.rule {
                     property("left-out-rule", rule);
                 }
@@ -389,10 +596,14 @@ impl Report {
                             ">\n      <failure message=\"listed as a known failure, but passes\"/>\n    </testcase>\n"
                         );
                     }
-                    CaseStatus::Skipped | CaseStatus::KnownFailure | CaseStatus::NotRun => {
+                    CaseStatus::Skipped
+                    | CaseStatus::KnownFailure
+                    | CaseStatus::NotRun
+                    | CaseStatus::Apart => {
                         let reason = match c.status {
                             CaseStatus::KnownFailure => "known failure",
                             CaseStatus::NotRun => "not run: the run stopped early",
+                            CaseStatus::Apart => "apart: an unreachable position",
                             _ => c.reason.as_deref().unwrap_or("skipped"),
                         };
                         let _ = write!(
@@ -427,6 +638,7 @@ impl Divergence {
             0 | 1 => String::new(),
             n => format!(" (and {} more cases)", n - 1),
         };
+        // The first case is the one whose witness is shown.
         let first = self.cases.first().map(String::as_str).unwrap_or("?");
         let _ = writeln!(out, "FAIL {first}{more}: {}", flat(&self.summary));
         for d in &self.details {
@@ -443,6 +655,11 @@ impl Divergence {
         } else {
             self.moves.join(" ")
         };
+        let label = match self.unreachable {
+            true => "validation (an unreachable position)",
+            false => self.label.word(),
+        };
+        let _ = writeln!(out, "  label:     {label}");
         let _ = writeln!(out, "  ruleset:   {}{rulings}", self.ruleset);
         let _ = writeln!(out, "  start:     {}", self.start);
         let _ = writeln!(out, "  reproduce: {moves} ({plies})");
@@ -465,9 +682,17 @@ impl Divergence {
         if let Some(mv) = &self.engine_move {
             let _ = writeln!(out, "  engine's notation: {}", flat(mv));
         }
+        if let Some(by) = &self.accepted_by {
+            let _ = writeln!(out, "  accept:    {}", flat(by));
+        }
         if let Some(command) = &self.explain {
             let _ = writeln!(out, "  explain:   {}", flat(command));
         }
+        let _ = writeln!(
+            out,
+            "  re-run:    the same command with --case {}",
+            flat(first)
+        );
         if self.cases.len() > 1 {
             let names: Vec<&str> = self.cases.iter().map(String::as_str).collect();
             let _ = writeln!(out, "  cases:     {}", list(&names, 8));

@@ -6,19 +6,43 @@ use serde_json::Value;
 
 use super::driver::{Fatal, Link, Reply};
 use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
-use super::probes::{Context, Kind, Probe, long_moves};
+use super::probes::{Context, Kind, Probe};
 use super::report::{
-    CaseResult, CaseStatus, Divergence, EngineSummary, LeftOut, REPORT_VERSION, Report,
-    RulesetSummary, Summary,
+    CaseResult, CaseStatus, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION, Report,
+    RulesetSummary, SkipReason, Summary,
 };
 use super::shrinking::{self, Engine, Failure, Shrinking};
 use crate::SplitMix64;
 use crate::game::Game;
 use crate::play::MoveErrorKind;
 use crate::play::Playthrough;
-use crate::protocol::{self, Request, Response, Rulings};
+use crate::protocol::{self, Limits, Request, Response, Rulings};
 use crate::rulings::Preset;
 use crate::spec::format::{Scenario, ScenarioFile};
+
+/// The problem of a run in which nothing passed: it gives no verdict (exit 2), whatever
+/// `--known-failures` lists.
+pub const NOTHING_PASSED: &str = "nothing passed";
+/// The problem of a `--case` that names no case of the run (exit 2).
+pub const NO_SUCH_CASE: &str = "no case of the run is named";
+
+/// The skipped cases counted by reason, the commonest first (then in the order first met).
+fn skip_reasons(cases: &[CaseResult]) -> Vec<SkipReason> {
+    let mut reasons: Vec<SkipReason> = Vec::new();
+    for c in cases.iter().filter(|c| c.status == CaseStatus::Skipped) {
+        let reason = c.reason.as_deref().unwrap_or("skipped");
+        match reasons.iter_mut().find(|r| r.reason == reason) {
+            Some(r) => r.cases += 1,
+            None => reasons.push(SkipReason {
+                reason: reason.to_string(),
+                cases: 1,
+                example: c.name.clone(),
+            }),
+        }
+    }
+    reasons.sort_by_key(|r| std::cmp::Reverse(r.cases));
+    reasons
+}
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -37,6 +61,10 @@ pub struct Options {
     /// `--max-laps N`: leave out of the comparison every move the oracle needs more than N laps to
     /// decide, and every position with such a legal move (engines cut long moves: ZAN-A16).
     pub max_laps: Option<u32>,
+    /// `--case`: run only the cases whose names match one of these globs (all when empty).
+    pub only: Vec<String>,
+    /// `--strict-positions`: validation findings of merely unreachable positions fail the run.
+    pub strict_positions: bool,
 }
 
 /// A random game is cut off after this many plies (games of all three rulesets end long before).
@@ -55,6 +83,9 @@ pub struct Script<G: Game> {
     pub moves: Vec<String>,
     /// The rule ids the scenario exercises, for the report.
     pub rules: Vec<String>,
+    /// Why the case is an expected skip, when it is: its start is a position under the
+    /// scenario's own rulings but not under the engine's values of the rulings it leaves open.
+    pub skip: Option<String>,
 }
 
 /// The run so far: cases and divergences, filled ruleset by ruleset.
@@ -73,6 +104,9 @@ pub struct Run<'a> {
     left_out: (usize, usize),
     /// Progress on a terminal: the cases expected in all, when shown (see [`Run::show_progress`]).
     progress: Option<usize>,
+    started: std::time::Instant,
+    /// The limits of the current ruleset: `--max-laps`, else what the engine's `hello` declares.
+    limits: Limits,
 }
 
 impl<'a> Run<'a> {
@@ -88,6 +122,8 @@ impl<'a> Run<'a> {
             unexcused: Vec::new(),
             left_out: (0, 0),
             progress: None,
+            started: std::time::Instant::now(),
+            limits: Limits::default(),
         }
     }
 
@@ -171,8 +207,14 @@ impl<'a> Run<'a> {
             skipped: count(CaseStatus::Skipped),
             known_failures: count(CaseStatus::KnownFailure),
             not_run: count(CaseStatus::NotRun),
+            apart: count(CaseStatus::Apart),
             requests: self.driver.requests(),
             restarts: self.driver.restarts(),
+            elapsed_ms: self.started.elapsed().as_millis() as u64,
+            requests_per_second: (self.driver.requests() as f64
+                / self.started.elapsed().as_secs_f64().max(1e-3))
+                as u64,
+            skip_reasons: skip_reasons(&self.cases),
         };
         let problems = self.problems(&summary);
         let info = self.driver.info();
@@ -187,6 +229,7 @@ impl<'a> Run<'a> {
             games: self.options.games,
             rulesets: self.rulesets,
             cases: self.cases,
+            bugs: super::report::triage(&self.divergences),
             divergences: self.divergences,
             fixed_known_failures: fixed,
             unmatched_known_failures: unmatched,
@@ -204,6 +247,11 @@ impl<'a> Run<'a> {
                 "the run stopped early: {why}; {} cases not run",
                 summary.not_run
             ));
+        }
+        for p in &self.options.only {
+            if !self.cases.iter().any(|c| glob_match(p, &c.name)) {
+                problems.push(format!("{NO_SUCH_CASE} `{p}`"));
+            }
         }
         if self.options.allow_skips {
             return problems;
@@ -228,7 +276,13 @@ impl<'a> Run<'a> {
             let more: usize = reasons[SHOWN..].iter().map(|(_, _, n)| n).sum();
             problems.push(format!("{more} more cases skipped for other such reasons"));
         }
-        let checked = summary.passed + summary.failed + summary.known_failures;
+        if summary.passed == 0 && summary.known_failures > 0 && summary.failed == 0 {
+            problems.push(format!(
+                "{NOTHING_PASSED}: every case that ran is a known failure ({})",
+                summary.known_failures
+            ));
+        }
+        let checked = summary.passed + summary.failed + summary.known_failures + summary.apart;
         if checked == 0 && self.stopped.is_none() {
             problems.push("nothing was checked: no case ran (--allow-skips allows it)".into());
         }
@@ -253,12 +307,13 @@ impl<'a> Run<'a> {
 
     /// Why a case with every probe left out is skipped.
     fn all_left_out<G: Game>(&self) -> String {
-        let rule = long_moves(G::RULESET)
+        let rule = G::DESCRIPTION
+            .long_moves
             .map(|l| format!(" ({})", l.ambiguity))
             .unwrap_or_default();
         format!(
             "every request left out: the oracle needs more than {} laps to decide its moves{rule}",
-            self.options.max_laps.unwrap_or(0)
+            self.limits.laps.unwrap_or(0)
         )
     }
 
@@ -296,6 +351,11 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Whether `--case` selects case `name` (every case without `--case`).
+    fn selected(&self, name: &str) -> bool {
+        self.options.only.is_empty() || self.options.only.iter().any(|p| glob_match(p, name))
+    }
+
     fn skipped(&self, name: &str) -> bool {
         self.options.skip.iter().any(|p| glob_match(p, name))
     }
@@ -331,7 +391,10 @@ impl<'a> Run<'a> {
                                 old.cases.push(name.clone());
                             }
                             if d.moves.len() < old.moves.len() {
-                                let cases = std::mem::take(&mut old.cases);
+                                // The shorter witness is shown, under its own case's name.
+                                let mut cases = std::mem::take(&mut old.cases);
+                                cases.retain(|c| *c != name);
+                                cases.insert(0, name.clone());
                                 *old = d;
                                 old.cases = cases;
                             }
@@ -345,7 +408,13 @@ impl<'a> Run<'a> {
                     first.get_or_insert(index);
                 }
                 fresh.extend(before..self.divergences.len());
-                (CaseStatus::Failed, first, None)
+                let shown = self.divergences.iter().filter(|d| d.cases.contains(&name));
+                let apart = !self.options.strict_positions && shown.clone().all(|d| d.unreachable);
+                let status = match apart {
+                    true => CaseStatus::Apart,
+                    false => CaseStatus::Failed,
+                };
+                (status, first, None)
             }
         };
         self.cases.push(CaseResult {
@@ -358,6 +427,44 @@ impl<'a> Run<'a> {
         self.report_progress(&fresh);
     }
 
+    /// Before the run of game `G`: asks the engine for the legal moves of the start position under
+    /// `rulings` (its preset or declared values, and any `--ruling`), which its `hello` says it
+    /// plays. An engine that refuses them (`unsupported`) would skip every case: the run stops
+    /// here, naming the values. Other answers are the cases' to judge.
+    pub fn preflight<G: Game>(&mut self, rulings: &Rulings) -> Result<(), Fatal> {
+        // Under the defaults an `unsupported` answer is a position the engine cannot represent
+        // (a skip); under values of its own it may be a stale declaration.
+        let support = self.driver.info().rulesets.get(G::RULESET).cloned();
+        if rulings.is_empty() || support.is_none_or(|s| s.lacks::<G>(rulings).is_some()) {
+            return Ok(());
+        }
+        let mut request = [Request::LegalMoves {
+            id: Value::Null,
+            ruleset: G::RULESET.to_string(),
+            rulings: rulings.clone(),
+            position: G::format_compact(&G::start()),
+        }];
+        let replies = self.driver.exchange(&mut request)?;
+        if let Some(Reply::Answer {
+            response: Response::Unsupported { message, .. },
+            ..
+        }) = replies.first()
+        {
+            let values: Vec<String> = rulings.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            let values = match values.is_empty() {
+                true => "the defaults".to_string(),
+                false => values.join(", "),
+            };
+            return Err(Fatal(format!(
+                "the engine refuses {} at the start position under the values its `hello` \
+                 declares ({values}): `unsupported`: {}; every case would be skipped",
+                G::RULESET,
+                crate::report::escape_controls(&super::clip(message))
+            )));
+        }
+        Ok(())
+    }
+
     /// Runs the scripts and the random games of game `G` under `rulings` (for the random games),
     /// `preset` being the preset they came from, if any (for the report).
     pub fn ruleset<G: Game>(
@@ -368,14 +475,24 @@ impl<'a> Run<'a> {
     ) -> Result<(), Fatal> {
         self.left_out = (0, 0);
         let support = self.driver.info().rulesets.get(G::RULESET).cloned();
+        let declared = support.as_ref().and_then(|s| s.limits).unwrap_or_default();
+        self.limits = Limits {
+            laps: self.options.max_laps.or(declared.laps),
+            seeds: declared.seeds,
+        };
         // Why the engine cannot play under `wanted`, judged on the full assignment (a default
         // named and a default left out alike): the driver never sends such a request.
         let unsupported =
             |wanted: &Rulings| -> Option<String> { support.as_ref()?.lacks::<G>(wanted) };
         for script in scripts {
             let name = format!("{}/{}", G::RULESET, script.name);
+            if !self.selected(&name) {
+                continue;
+            }
             let outcome = if self.skipped(&name) {
                 Outcome::Skipped("--skip".into())
+            } else if let Some(why) = &script.skip {
+                Outcome::Skipped(why.clone())
             } else if let Some(why) = unsupported(&script.rulings) {
                 // An expected skip: the scenario pins a value the engine's `hello` leaves out.
                 Outcome::Skipped(format!("expected: {why}"))
@@ -398,6 +515,9 @@ impl<'a> Run<'a> {
         });
         for n in 0..self.options.games {
             let name = format!("{}/random/{n}", G::RULESET);
+            if !self.selected(&name) {
+                continue;
+            }
             let outcome = if let Some(outcome) = self.not_played(&name, &random_unsupported) {
                 outcome
             } else {
@@ -406,7 +526,8 @@ impl<'a> Run<'a> {
                     rulings_text: rulings.clone(),
                     start: G::start(),
                     history: false,
-                    max_laps: self.options.max_laps,
+                    max_laps: self.limits.laps,
+                    max_seeds: self.limits.seeds,
                     notation,
                 };
                 self.random_game(&ctx, n)
@@ -417,9 +538,22 @@ impl<'a> Run<'a> {
         let mut probed = 0;
         for n in 0..self.options.positions {
             let name = format!("{}/position/{n}", G::RULESET);
-            let Some((start, kind)) =
-                super::positions::generate::<G>(self.options.seed, n, &game_rulings)
-            else {
+            if !self.selected(&name) {
+                continue;
+            }
+            // Every other probe aims at one ruling in turn (a game without rulings: none).
+            let aimed = G::RULINGS
+                .get((n / 2) as usize % G::RULINGS.len().max(1))
+                .filter(|_| n % 2 == 1);
+            let seed = self.options.seed;
+            // A ruling that changes nothing under the others (takasia rulings without takasia)
+            // gets an ordinary probe.
+            let probe = aimed
+                .and_then(|def| {
+                    super::positions::targeted::<G>(seed, n, def, rulings, &game_rulings)
+                })
+                .or_else(|| super::positions::generate::<G>(seed, n, &game_rulings));
+            let Some((start, kind)) = probe else {
                 continue;
             };
             probed += 1;
@@ -431,7 +565,8 @@ impl<'a> Run<'a> {
                     rulings_text: rulings.clone(),
                     start,
                     history: false,
-                    max_laps: self.options.max_laps,
+                    max_laps: self.limits.laps,
+                    max_seeds: self.limits.seeds,
                     notation,
                 };
                 let seed = game_seed(self.options.seed, &format!("{}/{kind}", G::RULESET), n);
@@ -446,9 +581,11 @@ impl<'a> Run<'a> {
             preset: preset.map(|p| p.name.to_string()),
             scenarios: scripts.len(),
             games: self.options.games as usize,
-            left_out: self.options.max_laps.map(|max_laps| LeftOut {
-                max_laps,
-                rule: long_moves(G::RULESET).map(|l| l.ambiguity.to_string()),
+            left_out: (self.limits != Limits::default()).then(|| LeftOut {
+                max_laps: self.limits.laps,
+                max_seeds: self.limits.seeds,
+                declared: self.options.max_laps.is_none(),
+                rule: G::DESCRIPTION.long_moves.map(|l| l.ambiguity.to_string()),
                 moves: self.left_out.0,
                 positions: self.left_out.1,
             }),
@@ -470,7 +607,8 @@ impl<'a> Run<'a> {
             rulings_text: script.rulings.clone(),
             start,
             history: true,
-            max_laps: self.options.max_laps,
+            max_laps: self.limits.laps,
+            max_seeds: self.limits.seeds,
             notation: self.notation::<G>(),
         };
         let mut probes = Vec::new();
@@ -623,7 +761,14 @@ impl<'a> Run<'a> {
             Some(rule) => format!("a refused start ({rule})"),
             None => "a refused start".to_string(),
         };
+        let answered = matches!(reply[0], Reply::Answer { .. });
         Outcome::Failed(vec![Divergence {
+            label: match answered {
+                true => Label::Validation,
+                false => Label::Protocol,
+            },
+            unreachable: answered && judging::unreachable::<G>(text),
+            accepted_by: None,
             cases: vec![name.to_string()],
             ruleset: G::RULESET.to_string(),
             rulings: script.rulings.clone(),
@@ -813,23 +958,41 @@ fn request_label(kind: &Kind) -> String {
     }
 }
 
-/// The scenarios of game `G` among spec files, as scripts; under `preset`, each ruling a
-/// scenario does not pin takes the preset's value (as `spec --preset` runs them).
-pub fn scripts<G: Game>(files: &[ScenarioFile], preset: Option<&Preset>) -> Vec<Script<G>> {
+/// The scenarios of game `G` among spec files, as scripts; each ruling a scenario does not pin
+/// takes the engine's own value (`own`: its preset's, as `spec --preset` runs them, or a single
+/// value its `hello` declares).
+pub fn scripts<G: Game>(files: &[ScenarioFile], own: &Rulings) -> Vec<Script<G>> {
     let mut scripts = Vec::new();
     for file in files.iter().filter(|f| f.ruleset == G::RULESET) {
         for scenario in &file.scenarios {
-            let rulings = match preset {
-                Some(p) => scenario.rulings.over(p),
-                None => scenario.rulings.clone(),
-            };
+            // The scenario's own rulings, and the engine's values of those it does not pin.
+            let mut rulings = scenario.rulings.clone();
+            for (name, value) in own.iter() {
+                if rulings.get(name).is_none() {
+                    let _ = rulings.insert(name, value);
+                }
+            }
+            let mut skip = None;
             let start = if rulings == scenario.rulings {
                 scenario_start::<G>(scenario)
             } else {
                 // The start is read under the rulings it is played under.
                 let mut under = scenario.clone();
                 under.rulings = rulings.clone();
-                scenario_start::<G>(&under)
+                let start = scenario_start::<G>(&under);
+                if start.is_err() && scenario_start::<G>(scenario).is_ok() {
+                    let values: Vec<String> = own
+                        .iter()
+                        .filter(|(n, _)| scenario.rulings.get(n).is_none())
+                        .map(|(n, v)| format!("{n}={v}"))
+                        .collect();
+                    skip = Some(format!(
+                        "expected: its start is a position only under rulings the engine does \
+                         not play (it plays {})",
+                        values.join(", ")
+                    ));
+                }
+                start
             };
             scripts.push(Script {
                 name: scenario.id.clone(),
@@ -837,6 +1000,7 @@ pub fn scripts<G: Game>(files: &[ScenarioFile], preset: Option<&Preset>) -> Vec<
                 rulings,
                 moves: scenario.moves.clone(),
                 rules: scenario.rules.clone(),
+                skip,
             });
         }
     }

@@ -28,6 +28,17 @@ Kiswahili reference's presets table names them:
   can capture, which the oracle refuses (ZAN-23), is read with the field ignored; a capture played
   there keeps the field in the position after. Under `donkers-2002` no valid position has a takasia
   field and a capture, so a run sees it only at such a refused position (a scenario's start).
+
+Modes, given among the bugs:
+
+- `single-values`: the `hello` declares the preset's values one by one (`"rulings":
+  {"zanzibar.takasia": ["no"], ...}`, no default among them) instead of naming the preset, as an
+  engine does that no preset matches;
+- `laps=N` / `cut=N`: in mtaji (both stores empty, where the laps are counted as `seed-limit`
+  counts seeds) a move of more than N laps is left out of the move list and answered `undecided`;
+  `laps=N` declares the cap in the `hello` (`"limits": {"laps": N}`), `cut=N` does not;
+- `no-validation`: a position the oracle refuses only under the preset's rulings is read as the
+  defaults read it (the engine checks what a position is, not what the rulings let arise).
 """
 
 import json
@@ -76,6 +87,11 @@ PRESETS = {
 
 oracle, preset = sys.argv[1], sys.argv[2]
 bugs = set(sys.argv[3:])
+LAPS = None
+DECLARED = False
+for bug in list(bugs):
+    if bug.startswith(("laps=", "cut=")):
+        LAPS, DECLARED = int(bug.split("=")[1]), bug.startswith("laps=")
 plays = dict(DEFAULTS, **PRESETS[preset])
 inner = subprocess.Popen([oracle, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
@@ -134,6 +150,25 @@ def sown(request, move):
     return SOWN[key]
 
 
+LAPPED = {}
+
+
+def laps(request, move):
+    """Laps of `move`: the lap lines of `bao-oracle explain`."""
+    key = (request["position"], move)
+    if key not in LAPPED:
+        args = [oracle, "explain", RULESET, move, "-p", request["position"]]
+        for name, value in request.get("rulings", {}).items():
+            args += ["--ruling", name + "=" + value]
+        text = subprocess.run(args, capture_output=True, text=True).stdout
+        LAPPED[key] = len(re.findall(r"lap \d+:", text))
+    return LAPPED[key]
+
+
+def cut(request, move):
+    return LAPS is not None and " 0,0 " in request["position"] and laps(request, move) > LAPS
+
+
 ECONOMY = 192
 
 
@@ -176,9 +211,14 @@ def takasia_despite_capture(request, answer):
 def respond(request):
     kind = request.get("type")
     if kind == "hello":
+        support = {"presets": [preset]}
+        if "single-values" in bugs:
+            support = {"rulings": {n: [v] for n, v in PRESETS[preset].items()}}
+        if DECLARED:
+            support["limits"] = {"laps": LAPS}
         return {"id": request["id"], "type": "hello", "engine": "one-preset-test-engine",
                 "version": "+".join(sorted(bugs)) or "correct", "protocol": 1,
-                "rulesets": {RULESET: {"presets": [preset]}}}
+                "rulesets": {RULESET: support}}
     if request.get("ruleset") != RULESET:
         return {"id": request["id"], "type": "unsupported", "message": "only " + RULESET}
     wanted = dict(DEFAULTS, **request.get("rulings", {}))
@@ -194,8 +234,20 @@ def respond(request):
         outlived, parts[3] = parts[3], "-"
         request = dict(request, position=" ".join(parts))
         answer = ask(request)
+    if ("no-validation" in bugs and answer.get("type") == "error"
+            and answer.get("code") == "bad-position"):
+        # Refused only under the preset's rulings: read as the defaults read it.
+        defaults = ask(dict(request, rulings={}))
+        if defaults.get("type") != "error":
+            return defaults
     if answer.get("type") == "error":
         return answer
+    if LAPS is not None:
+        if kind == "legal_moves" and answer.get("type") == "moves":
+            answer["moves"] = [m for m in answer["moves"] if not cut(request, m)]
+        if kind == "play" and answer.get("type") == "played" and cut(request, request["move"]):
+            return {"id": request["id"], "type": "undecided",
+                    "reason": "more than %d laps" % LAPS}
     rows, stores, house, takasia, side = fields(request["position"])
     if outlived and kind == "play" and answer.get("type") == "played" and captures(answer):
         after = answer["position"].split()

@@ -859,6 +859,59 @@ fn transcript_slips_and_repairs_in_the_records_notation() {
     assert!(dom.contains("<span class=\"ok\">valid</span>"));
 }
 
+/// `conform --format html` against the test engine with nkkmd's kept house: each finding's board
+/// is an SVG the browser draws, the engine's and the oracle's answers side by side, the page
+/// logs nothing to the console and runs no script of its own.
+#[test]
+fn the_conformance_page_draws_each_findings_board() {
+    let Some(browser) = browser_or_skip("the_conformance_page_draws_each_findings_board") else {
+        return;
+    };
+    let dir = scratch("browser-conform");
+    let engine = format!(
+        "python3 {} {} nkkmd kept-house",
+        crate_dir().join("tests/engines/one_preset.py").display(),
+        BIN
+    );
+    let output = Command::new(BIN)
+        .args(["conform", "--engine", &engine])
+        .args(["--games", "2", "--positions", "0", "--format", "html"])
+        .current_dir(&dir)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(!page.contains("<script"), "no script of its own");
+    let findings = page.matches("<section id=\"finding-").count();
+    assert!(findings >= 1, "{page}");
+    assert!(page.contains("<h3>engine</h3>") && page.contains("<h3>oracle</h3>"));
+    assert!(page.contains("--case bao-la-kiswahili/"), "{page}");
+    fs::write(dir.join("explain.html"), &page).unwrap();
+    fs::write(dir.join("images.html"), IMAGES).unwrap();
+    let (dom, console) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&dir.join("explain.html"), ""),
+    );
+    assert!(console.is_empty(), "console: {console:?}");
+    assert!(dom.contains("finding-0"), "{dom}");
+    let output = chromium_command(&browser, &dir.join("profile"))
+        .arg("--allow-file-access-from-files")
+        .arg("--dump-dom")
+        .arg(url(&dir.join("images.html"), ""))
+        .output()
+        .expect("Chromium runs");
+    let dom = String::from_utf8(output.stdout).unwrap();
+    let shown = tags_with(&dom, "data-images");
+    assert_eq!(shown.len(), 1, "the frame was read: {dom}");
+    assert_eq!(shown[0]["data-images"], format!("{findings}/{findings}"));
+}
+
 /// Issue 24, item 5: with "only invalid games" on, a valid file is one line, its slips folded
 /// under it (there, not hidden); a slip warning never carries the suggestions of the error of
 /// its ply (`we1.bao`): they are the error's alone.

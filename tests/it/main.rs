@@ -10,6 +10,7 @@ mod completions;
 mod conform;
 mod docs;
 mod explain;
+mod game_names;
 mod hostile;
 mod infer;
 mod input;

@@ -48,6 +48,9 @@ pub mod cycle;
 #[cfg(not(feature = "internals"))]
 #[allow(dead_code)] // parts only the oracle uses
 mod cycle;
+pub mod description;
+#[cfg(test)]
+mod description_tests;
 // Helpers of the rules' own, public only to the programs built around them (feature `internals`:
 // the oracle's repetition sets, seeded random games and corpus generation).
 #[cfg(feature = "internals")]

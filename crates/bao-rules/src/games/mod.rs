@@ -1,7 +1,8 @@
 //! The games, and the one place that maps a ruleset id to its game type.
 //!
-//! Adding a game: write its module (rules, notation, its [`crate::game::Note`]s) implementing
-//! [`crate::game::Game`], its rule catalogue in `catalogues/`, name its type once in
+//! Adding a game: write its module (rules, notation, its [`crate::game::Note`]s, and how it is
+//! described: [`crate::description`]) implementing [`crate::game::Game`], its rule catalogue in
+//! `catalogues/`, name its type once in
 //! [`registered_games!`] (the one registration: [`RULESETS`], [`with_game!`] and [`dispatch`]
 //! follow from it), add its variant to the run-time types of `any.rs` (`Ruleset`, `AnyMove`,
 //! `AnyGame`: the compiler asks for every match, a test holds `Ruleset::ALL` to [`RULESETS`]),

@@ -146,6 +146,22 @@ macro_rules! delegate_to_engine {
             notation::format_diagram(&$variant, pos)
         }
 
+        fn field_values(pos: &Position) -> Vec<String> {
+            super::description::field_values(&$variant, pos)
+        }
+
+        fn obligation_due(pos: &Position) -> Option<(crate::game::RuleId, String)> {
+            super::description::obligation_due(&$variant, pos)
+        }
+
+        fn probe_edit(
+            pos: &Position,
+            edit: usize,
+            rng: &mut dyn crate::description::Below,
+        ) -> Option<Position> {
+            super::description::probe_edit(&$variant, pos, edit, rng)
+        }
+
         fn format_position(
             form: crate::game::PositionForm,
             pos: &Position,

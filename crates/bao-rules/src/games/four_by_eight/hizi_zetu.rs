@@ -8,7 +8,7 @@ use super::candidates::{Candidates, Class};
 use super::choice::{Verdict, probe};
 use super::position::{KUU, Position, index_of, ring_of};
 use super::sowing::Played;
-use super::variant::{Fixed, MustCapture, Rules};
+use super::variant::{Fixed, HouseInMtaji, MustCapture, Rules};
 use crate::game::{Event, Side, Sink};
 
 /// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the
@@ -83,9 +83,10 @@ fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<
         let front = &ring[..8];
         let occupied = front.iter().filter(|&&n| n > 0).count();
         let many = front.iter().filter(|&&n| n > 1).count();
-        // Not the kuu, not the only occupied front hole, not the only one with more than one;
-        // ZAN-A11 `excluded`: not a singleton.
-        (h == KUU && next.kuu[opponent.index()])
+        // Not the kuu (but under ZAN-A6 `kept` an owned house below six may be), not the only
+        // occupied front hole, not the only one with more than one; ZAN-A11 `excluded`: not a
+        // singleton.
+        (h == KUU && next.kuu[opponent.index()] && !kept_below_six(rules, ring[KUU as usize]))
             || occupied == 1
             || (ring[h as usize] > 1 && many == 1)
             || (rules.takasia_no_singleton && ring[h as usize] == 1)
@@ -122,4 +123,10 @@ fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<
             && matches!(probe::<F>(&theirs, rules, c), Verdict::Legal { .. })
     });
     if can_capture { None } else { Some(h) }
+}
+
+/// ZAN-A6 `kept`: an owned house that holds fewer than six seeds may be takasia-ed. (A kuu of
+/// Bao la Kete never holds fewer than six, KETE-4.)
+pub(super) fn kept_below_six(rules: &Rules, seeds: u8) -> bool {
+    rules.house_in_mtaji == HouseInMtaji::Kept && seeds < 6
 }

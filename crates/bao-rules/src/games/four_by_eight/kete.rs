@@ -125,6 +125,7 @@ impl Game for Kete {
     const NAME: &'static str = "Bao la Kete";
     const RULINGS: &'static [RulingDef] = RULINGS;
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical, Notation::Donkers];
+    const DESCRIPTION: crate::description::Description = super::description::KETE;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kete.yaml");
 
     type Position = Position;

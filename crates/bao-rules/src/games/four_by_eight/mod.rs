@@ -24,6 +24,7 @@
 mod bracket;
 mod candidates;
 mod choice;
+mod description;
 mod donkers;
 mod during;
 mod engine;

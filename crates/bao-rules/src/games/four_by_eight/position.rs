@@ -7,7 +7,7 @@
 //! Hole *indices* (for events and moves) follow the order names sort in: `A1..A8` 0..8, `B1..B8`
 //! 8..16, `a1..a8` 16..24, `b1..b8` 24..32.
 
-use super::variant::{MidMove, MustCapture, Rules, Variant};
+use super::variant::{HouseInMtaji, MidMove, MustCapture, Rules, Variant};
 use crate::game::{PositionError, Side};
 
 /// Holes on the board.
@@ -192,6 +192,16 @@ impl Position {
         let Some(h) = self.hizi else { return Ok(()) };
         let (owner, r) = ring_of(h);
         let hole = HOLE_NAMES[h as usize];
+        if self.kuu[owner.index()] && r == KUU && rules.house_in_mtaji != HouseInMtaji::Kept {
+            return Err(PositionError::rule(
+                ids.reserve,
+                format!(
+                    "{hole} is {owner}'s {}, which cannot be reserved (below six only under \
+                     `house-in-mtaji = kept`, ZAN-A6)",
+                    rules.variant.words.kuu
+                ),
+            ));
+        }
         if !rules.variant.strict_reservation {
             return Ok(());
         }
@@ -347,7 +357,9 @@ impl Position {
                     ),
                 ));
             }
-            if self.kuu[owner.index()] && r == KUU {
+            // An owned house below six may be takasia-ed under ZAN-A6 `kept`
+            // ([`Position::check_rules`]); a kuu never holds fewer than six (KETE-4).
+            if self.kuu[owner.index()] && r == KUU && self.rings[owner.index()][r as usize] >= 6 {
                 return Err(PositionError::rule(
                     ids.reserve,
                     format!("{hole} is {owner}'s {}, which cannot be reserved", w.kuu),

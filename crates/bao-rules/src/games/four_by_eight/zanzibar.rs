@@ -187,6 +187,17 @@ const PRESETS: &[Preset] = &[
             ("zanzibar.namua-lone-kichwa", "either"),
         ],
     },
+    Preset {
+        name: "geziefer",
+        matches: "geziefer's program (baolakiswahili.game.php, the Board Game Arena game)",
+        rulings: &[
+            ("zanzibar.house-in-mtaji", "kept"),
+            ("zanzibar.mtaji-house", "takasa-stops"),
+            ("zanzibar.takasia-must-capture", "first"),
+            ("zanzibar.immobile-check", "both"),
+            ("zanzibar.namua-lone-kichwa", "either"),
+        ],
+    },
 ];
 
 impl Game for Zanzibar {
@@ -199,6 +210,7 @@ impl Game for Zanzibar {
         reserve: "store",
     };
     const PRESETS: &'static [Preset] = PRESETS;
+    const DESCRIPTION: crate::description::Description = super::description::ZANZIBAR;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kiswahili.yaml");
 
     type Position = Position;
