@@ -285,7 +285,7 @@ pub fn conform(
             "the engine supports none of the oracle's rulesets",
         ));
     }
-    let mut plan: Vec<(String, Rulings, Option<&'static Preset>)> = Vec::new();
+    let mut plan: Vec<(String, Rulings, Rulings, Option<&'static Preset>)> = Vec::new();
     let mut unused: Vec<String> = rulings.iter().flatten().map(|(n, _)| n.clone()).collect();
     let mut preset_used = preset.is_none();
     for ruleset in &selected {
@@ -299,7 +299,11 @@ pub fn conform(
             // presets (and not the defaults), as `bao-oracle conform` chooses.
             let wanted = preset.clone().or_else(|| {
                 let declared = &support.presets;
-                (!declared.is_empty() && !declared.iter().any(|p| p == "de-voogt"))
+                // A preset that sets no ruling is the defaults.
+                let defaults = |p: &String| {
+                    G::PRESETS.iter().any(|q| q.name == p && q.rulings.is_empty())
+                };
+                (!declared.is_empty() && !declared.iter().any(defaults))
                     .then(|| declared[0].clone())
             });
             let chosen = wanted.as_deref().and_then(|name| G::PRESETS.iter().find(|p| p.name == name));
@@ -313,15 +317,32 @@ pub fn conform(
                     unused.retain(|n| n != name);
                 }
             }
-            let set = match chosen {
+            let mut set = match chosen {
                 Some(p) => set.over(p),
                 None => set,
             };
+            // The engine's own values (its preset, or the single ruling values its `hello`
+            // declares): scenarios that do not pin a ruling run under them, as in the CLI.
+            let mut own = match chosen {
+                Some(p) => Rulings::new().over(p),
+                None => Rulings::new(),
+            };
+            if support.presets.is_empty() {
+                let declared = support.own_values::<G>();
+                for (name, value) in declared.iter() {
+                    if own.get(name).is_none() {
+                        let _ = own.insert(name, value);
+                    }
+                    if set.get(name).is_none() {
+                        let _ = set.insert(name, value);
+                    }
+                }
+            }
             set.resolve::<G>().map_err(|e| PyValueError::new_err(e.message))?;
-            Ok::<_, PyErr>((set, chosen))
+            Ok::<_, PyErr>((set, own, chosen))
         })
         .expect("the rulesets were checked")?;
-        plan.push((ruleset.clone(), found.0, found.1));
+        plan.push((ruleset.clone(), found.0, found.1, found.2));
     }
     if let Some(name) = unused.first() {
         return Err(PyValueError::new_err(format!(
@@ -355,11 +376,18 @@ pub fn conform(
         known_failures,
         allow_skips,
         max_laps,
+        only: Vec::new(),
+        strict_positions: false,
     };
     let mut run = Run::new(&mut link, &options);
-    for (ruleset, rulings, preset) in &plan {
+    for (ruleset, rulings, _, _) in &plan {
+        if let Some(Err(fatal)) = with_game!(ruleset, G => run.preflight::<G>(rulings)) {
+            return Err(PyValueError::new_err(fatal.0));
+        }
+    }
+    for (ruleset, rulings, own, preset) in &plan {
         let outcome = with_game!(ruleset, G => {
-            let scripts = run::scripts::<G>(&files, *preset);
+            let scripts = run::scripts::<G>(&files, own);
             run.ruleset::<G>(&scripts, rulings, *preset)
         });
         if let Some(Err(fatal)) = outcome {
