@@ -8,12 +8,12 @@
 
 use bao_oracle::check::FileReport;
 use bao_oracle::check::check_text;
-use bao_oracle::game::Game;
-use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::game::Game;
+use bao_rules::games::{GameVisitor, RULESETS, dispatch};
 use bao_oracle::random_game::{ToRecord, random_game};
 use bao_oracle::replay::ReplayOptions;
 use bao_oracle::report::json;
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const GAMES: u64 = 10_000;
@@ -93,7 +93,7 @@ fn invalid_games(c: &mut Criterion, text: &str, options: &ReplayOptions) {
 /// written in Donkers' notation as transcripts are, read and turned into a record.
 fn import_bench(c: &mut Criterion) {
     use bao_oracle::import::{ImportOptions, import};
-    use bao_oracle::{Notation, Playthrough, Zanzibar};
+    use bao_rules::{Notation, Playthrough, Zanzibar};
     let rulings = RulingSet::new()
         .resolve::<Zanzibar>()
         .expect("default rulings");

@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use bao_oracle::conform::{Driver, Options, Run};
-use bao_oracle::game::Game;
-use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::game::Game;
+use bao_rules::games::{GameVisitor, RULESETS, dispatch};
 use bao_oracle::protocol::Rulings;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 

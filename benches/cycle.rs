@@ -7,9 +7,9 @@
 //! few laps more than the first, which is what is counted); docs/development.md gives the
 //! nanoseconds per lap.
 
-use bao_oracle::game::{Game, Rejection};
-use bao_oracle::games::four_by_eight::{Dir, HOLE_NAMES, Kete, Move};
-use bao_oracle::rulings::RulingSet;
+use bao_rules::game::{Game, Rejection};
+use bao_rules::games::four_by_eight::{Dir, HOLE_NAMES, Kete, Move};
+use bao_rules::rulings::RulingSet;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const POSITION: &str =

@@ -4,11 +4,11 @@
 
 use std::path::Path;
 
-use bao_oracle::game::Game;
-use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::perft::perft;
-use bao_oracle::play::Playthrough;
-use bao_oracle::setup::Setup;
+use bao_rules::game::Game;
+use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::perft::perft;
+use bao_rules::play::Playthrough;
+use bao_rules::setup::Setup;
 use bao_oracle::spec::format::PerftTable;
 use bao_oracle::spec::{self, SpecFile};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

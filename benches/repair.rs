@@ -16,7 +16,7 @@ mod set;
 
 use std::time::Duration;
 
-use bao_oracle::RULESETS;
+use bao_rules::RULESETS;
 use set::{KINDS, Kind, Original, Slip, Verdict};
 
 fn env_number(name: &str, default: u64) -> u64 {

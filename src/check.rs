@@ -47,7 +47,7 @@ pub struct GameReport {
     /// combinations it is valid under.
     pub inference: Option<Inference>,
     /// See [`replay::Replayed::first`].
-    pub first: Option<crate::game::Side>,
+    pub first: Option<bao_rules::game::Side>,
 }
 
 impl GameReport {
@@ -306,7 +306,7 @@ fn check_games(
 /// games of a check, [`crate::duplicates`]).
 pub fn readable_records((form, text): (Form, &str)) -> Vec<(usize, Record)> {
     if form == Form::Transcript {
-        const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
+        const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
         return match crate::transcript::read(text) {
             (t, findings) if findings.is_empty() => {
                 vec![(1, crate::transcript::as_record(&t, RULESET, "transcript"))]
@@ -357,7 +357,7 @@ fn check_transcript(
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) -> (GameReport, Option<Record>) {
-    const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
+    const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
     transcript_game_with(text, RULESET, "transcript", options, sink)
 }
 

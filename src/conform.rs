@@ -10,7 +10,7 @@
 //! One concern a file: `driver` runs the engine process, `probes` builds requests with the
 //! oracle's answers, `running` runs the cases, `judging` compares answers, `shrinking` shortens
 //! reproductions, `report` renders the result. Every move text becomes a move through
-//! [`crate::play::Playthrough::resolve_text`] or [`crate::play::Playthrough::play_text_into`].
+//! [`bao_rules::play::Playthrough::resolve_text`] or [`bao_rules::play::Playthrough::play_text_into`].
 
 mod driver;
 mod html;

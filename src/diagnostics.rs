@@ -8,7 +8,7 @@
 
 mod code;
 
-use crate::game::{RuleId, Side};
+use bao_rules::game::{RuleId, Side};
 pub use bao_rules::Span;
 pub use code::Code;
 

@@ -10,10 +10,10 @@
 //! [`MIN_PLIES`] or more whose every move plays are compared.
 
 use crate::diagnostics::{Code, Finding, Span, line_column};
-use crate::game::Game;
+use bao_rules::game::Game;
 use crate::record::Record;
 use crate::replay::{ReplayOptions, replay_to};
-use crate::with_game;
+use bao_rules::with_game;
 
 /// Games are compared from this many plies: the first moves of a game are often the same in games
 /// that are not, and a short constructed record is no game of anybody's.

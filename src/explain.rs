@@ -6,10 +6,10 @@
 //! two rulings ([`compare`]) need no game type any more. Everything here is written against
 //! [`Game`] only, so a new game is explained as soon as its engine reports its events.
 
-use crate::game::{Event, Game, GameEnd, RuleId, Side};
-use crate::play::Playthrough;
-use crate::rulings::{RulingError, RulingSet};
-use crate::setup::Setup;
+use bao_rules::game::{Event, Game, GameEnd, RuleId, Side};
+use bao_rules::play::Playthrough;
+use bao_rules::rulings::{RulingError, RulingSet};
+use bao_rules::setup::Setup;
 use crate::spec::builtin_catalogue;
 use crate::spec::format::Catalogue;
 use crate::trace::render_position;
@@ -378,8 +378,8 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
             }
             Event::GameOver { end } => {
                 let outcome = match end.outcome {
-                    crate::game::Outcome::Win(side) => format!("{side} wins"),
-                    crate::game::Outcome::Draw => "a draw".to_string(),
+                    bao_rules::game::Outcome::Win(side) => format!("{side} wins"),
+                    bao_rules::game::Outcome::Draw => "a draw".to_string(),
                 };
                 match end.score {
                     Some([s, n]) => format!("the game is over: {outcome}, {s}-{n}"),
@@ -519,7 +519,7 @@ impl Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Kimasai, Kingulu};
+    use bao_rules::games::{Kimasai, Kingulu};
 
     fn kingulu(position: &str, text: &str) -> Explanation {
         let pos = Kingulu::parse_position(position).unwrap();
@@ -573,7 +573,7 @@ mod tests {
 
     #[test]
     fn kete_draws_the_board_after_a_capture_the_move_goes_on_from() {
-        use crate::games::Kete;
+        use bao_rules::games::Kete;
         let pos = Kete::parse_position(
             "0,0,0,0,0,0,0,0/0,5,2,6,0,0,0,0/0,1,0,0,6,0,0,0/0,0,0,0,2,0,0,0 21,21 Kk - S",
         )

@@ -11,12 +11,12 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::conform::scenario_start;
-use crate::game::Game;
-use crate::games;
+use bao_rules::game::Game;
+use bao_rules::games;
 use crate::protocol;
 use crate::spec::SpecFile;
 use crate::spec::format::{Catalogue, PerftTable, Scenario};
-use crate::with_game;
+use bao_rules::with_game;
 
 /// The version of the document's layout.
 pub const EXPORT_VERSION: u32 = 1;

@@ -16,13 +16,13 @@ use std::fmt::Write as _;
 
 use crate::check::{GameReport, transcript_game};
 use crate::diagnostics::{Code, Finding};
-use crate::game::{Game, Notation};
+use bao_rules::game::{Game, Notation};
 use crate::random_game::{yaml_comment as one_line, yaml_scalar};
 use crate::record::Record;
 use crate::replay::{self, ReplayOptions};
-use crate::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 use crate::transcript::{self, KNOWN_KEYS, Transcript};
-use crate::with_game;
+use bao_rules::with_game;
 
 /// What to import: the transcript's text, a name for it (its file name) and the ruleset it is a
 /// game of, with the command line's rulings on top of the transcript's own.
@@ -58,7 +58,7 @@ pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Box<GameR
         None => {
             return refused(Finding::new(
                 Code::UnknownRuleset,
-                crate::games::unknown_ruleset(options.ruleset),
+                bao_rules::games::unknown_ruleset(options.ruleset),
             ));
         }
         Some(false) => return refused(no_transcript_notation(options.ruleset)),
@@ -97,7 +97,7 @@ fn no_transcript_notation(ruleset: &str) -> Finding {
         Code::UnknownRuleset,
         format!(
             "{name} has no transcript notation: transcripts are in Donkers' notation, for {}",
-            crate::games::RULESETS
+            bao_rules::games::RULESETS
                 .iter()
                 .filter(
                     |&&r| with_game!(r, H => H::NOTATIONS.contains(&Notation::Donkers))

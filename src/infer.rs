@@ -35,12 +35,12 @@
 use std::collections::HashMap;
 
 use crate::diagnostics::Finding;
-use crate::game::{Game, GameEnd, Notation, ResultClaim};
-use crate::play::Playthrough;
+use bao_rules::game::{Game, GameEnd, Notation, ResultClaim};
+use bao_rules::play::Playthrough;
 use crate::record::{Field, Record};
 use crate::replay::{self, ReplayOptions};
-use crate::rulings::{RulingDef, RulingSet};
-use crate::with_game;
+use bao_rules::rulings::{RulingDef, RulingSet};
+use bao_rules::with_game;
 
 /// Classes of at most this many combinations are told apart member by member.
 pub const EXACT: usize = 16;
@@ -781,7 +781,7 @@ mod tests {
 
     #[test]
     fn the_space_numbers_every_combination_once() {
-        let space = Space::new(crate::games::Zanzibar::RULINGS);
+        let space = Space::new(bao_rules::games::Zanzibar::RULINGS);
         assert_eq!(space.total, 62_208);
         let mut seen = std::collections::HashSet::new();
         for combo in (0..space.total).step_by(97) {
@@ -808,7 +808,7 @@ mod tests {
 
     #[test]
     fn the_product_form_names_only_the_rulings_that_are_held() {
-        let space = Space::new(crate::games::Kete::RULINGS);
+        let space = Space::new(bao_rules::games::Kete::RULINGS);
         let all: Vec<u32> = (0..space.total).collect();
         assert_eq!(product(&space, &all), Some(vec![]));
         // mtaji-safari (the first digit) held at its default.

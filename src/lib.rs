@@ -35,14 +35,6 @@
 //! The command-line tool `bao-oracle` is the crate's binary (feature `cli`, on by default); the
 //! library builds without it: `cargo build --no-default-features --lib`.
 
-// The rules are the `bao-rules` crate's, re-exported by their paths here.
-pub use bao_rules::with_game;
-#[doc(hidden)]
-pub use bao_rules::{__with_game, registered_games};
-pub use bao_rules::{
-    board, code, cycle, fasthash, game, games, notation, perft, play, rulings, setup, types,
-};
-
 pub mod check;
 pub mod conform;
 pub mod diagnostics;
@@ -71,14 +63,4 @@ pub mod trace;
 pub mod transcript;
 pub mod transcript_repair;
 
-pub use bao_rules::SplitMix64;
-pub use board::{Board, Hole, Mark, Row, Store};
 pub use diagnostics::Code;
-pub use game::{
-    Direction, Event, FalseClaim, Game, GameEnd, Notation, NotationError, Outcome, PositionError,
-    Rejection, ResultClaim, RuleId, Side, Sink, StopReason,
-};
-pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
-pub use play::{LegalTexts, MoveError, MoveErrorKind, Played, PlayedWithEvents, Playthrough};
-pub use rulings::{Preset, RulingDef, RulingError, RulingSet};
-pub use setup::{Setup, SetupError, SetupField};

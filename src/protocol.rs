@@ -12,18 +12,18 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostics::Code;
-use crate::game::{Event, Game, GameEnd, Outcome, RuleId, Side};
-use crate::games::{self, GameVisitor};
-use crate::play::MoveErrorKind;
-use crate::play::Playthrough;
-use crate::rulings::Preset;
-use crate::setup::{Setup, SetupField};
+use bao_rules::game::{Event, Game, GameEnd, Outcome, RuleId, Side};
+use bao_rules::games::{self, GameVisitor};
+use bao_rules::play::MoveErrorKind;
+use bao_rules::play::Playthrough;
+use bao_rules::rulings::Preset;
+use bao_rules::setup::{Setup, SetupField};
 
 /// The protocol version this crate speaks.
 pub const VERSION: u32 = 1;
 
 /// Rulings as requests carry them: name to value.
-pub use crate::rulings::RulingSet as Rulings;
+pub use bao_rules::rulings::RulingSet as Rulings;
 
 /// A request, from the driver to the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -125,7 +125,7 @@ impl RulesetSupport {
                 .is_some_and(|values| values.iter().any(|v| v == value))
         };
         // The first ruling of `wanted` that differs from `base` and that the engine does not list.
-        let gap = |base: &dyn Fn(&crate::rulings::RulingDef) -> &'static str| {
+        let gap = |base: &dyn Fn(&bao_rules::rulings::RulingDef) -> &'static str| {
             G::RULINGS.iter().find_map(|def| {
                 let value = wanted.value(def);
                 (value != base(def) && !listed(def.name, value))
@@ -135,7 +135,7 @@ impl RulesetSupport {
         if self.presets.is_empty() {
             // A ruling listed without its default is played only at the values listed.
             let own = self.own_values::<G>();
-            let base = |def: &crate::rulings::RulingDef| -> &'static str {
+            let base = |def: &bao_rules::rulings::RulingDef| -> &'static str {
                 match own.get(def.name) {
                     Some(_) => "",
                     None => def.default,
@@ -152,7 +152,7 @@ impl RulesetSupport {
             .collect();
         let mut first = None;
         for preset in &presets {
-            let of = |def: &crate::rulings::RulingDef| -> &'static str {
+            let of = |def: &bao_rules::rulings::RulingDef| -> &'static str {
                 preset
                     .rulings
                     .iter()
@@ -1046,7 +1046,7 @@ pub fn id(n: u64) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Kimasai;
+    use bao_rules::games::Kimasai;
     use serde_json::json;
 
     const START: &str = "111111111111/111111111110/011111111111/111111111111 S";

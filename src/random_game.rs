@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 pub use bao_rules::random_game::{RandomGame, random_game};
 
-use crate::game::Game;
+use bao_rules::game::Game;
 
 /// A random game written as a game record.
 pub trait ToRecord {

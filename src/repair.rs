@@ -42,10 +42,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use crate::fasthash::FxHasher;
-use crate::game::{Event, Game, ResultClaim};
-use crate::play::MoveErrorKind;
-use crate::play::Playthrough;
+use bao_rules::fasthash::FxHasher;
+use bao_rules::game::{Event, Game, ResultClaim};
+use bao_rules::play::MoveErrorKind;
+use bao_rules::play::Playthrough;
 
 pub mod text;
 
@@ -848,7 +848,7 @@ fn digit_runs(chars: &[char]) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
+    use bao_rules::games::{Kete, Kimasai, Kingulu, Zanzibar};
     use crate::random_game::random_game;
 
     fn start<G: Game>() -> Playthrough<G> {

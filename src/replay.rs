@@ -1,6 +1,6 @@
 //! Replay: a [`Record`] played through its game's rules, move by move, into [`Finding`]s.
 //!
-//! Generic over the game ([`crate::games::dispatch`]): the rules decide, this module only asks
+//! Generic over the game ([`bao_rules::games::dispatch`]): the rules decide, this module only asks
 //! them (`G::parse_move`, `G::resolve`, `Playthrough::play`, `G::check_claims`) and writes down
 //! what they answer, with the ply and the span of the move. It never sees YAML (the record is
 //! already read) and never prints (the reporters do).
@@ -10,17 +10,17 @@
 //! against the real end of the game.
 
 use crate::diagnostics::{Code, Finding, Span};
-use crate::game::{Event, Game, GameEnd, Notation, Rejection};
-use crate::games;
-use crate::play::Playthrough;
-use crate::play::{MoveError, MoveErrorKind};
+use bao_rules::game::{Event, Game, GameEnd, Notation, Rejection};
+use bao_rules::games;
+use bao_rules::play::Playthrough;
+use bao_rules::play::{MoveError, MoveErrorKind};
 use crate::record::{Field, Record, ResultClaim};
 use crate::repair::{self, Repair};
-use crate::rulings::Preset;
-use crate::rulings::{RulingError, RulingSet};
-use crate::setup::{Setup, SetupError, SetupField, rulings_help};
+use bao_rules::rulings::Preset;
+use bao_rules::rulings::{RulingError, RulingSet};
+use bao_rules::setup::{Setup, SetupError, SetupField, rulings_help};
 use crate::step::{self, Step};
-use crate::with_game;
+use bao_rules::with_game;
 
 /// What a replay takes besides the record.
 #[derive(Clone, Debug)]
@@ -101,7 +101,7 @@ pub struct Replayed {
     pub repair: Option<Repair>,
     /// The side to move at the start: how the plies are numbered as moves
     /// ([`crate::diagnostics::MoveNumber`]); `None` if the game could not be set up.
-    pub first: Option<crate::game::Side>,
+    pub first: Option<bao_rules::game::Side>,
 }
 
 /// Replays `record`.
@@ -153,7 +153,7 @@ pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), Ruling
                 } else {
                     format!(": the presets are {}", known.join(", "))
                 },
-                crate::rulings::did_you_mean(
+                bao_rules::rulings::did_you_mean(
                     name,
                     known.iter().map(|k| k.split(' ').next().unwrap_or(k))
                 )
@@ -181,7 +181,7 @@ pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
                     .iter()
                     .flat_map(|&r| with_game!(r, G => G::RULINGS).unwrap_or(&[]))
                     .map(|d| d.name);
-                let hint = crate::rulings::did_you_mean(name, all);
+                let hint = bao_rules::rulings::did_you_mean(name, all);
                 return Err(RulingError {
                     message: format!("`{name}` is not a ruling of any game the oracle knows{hint}"),
                 });
@@ -509,13 +509,13 @@ fn after_end(
 
 fn describe_end(end: GameEnd) -> String {
     let who = match end.outcome {
-        crate::game::Outcome::Win(side) => format!("{side} wins"),
-        crate::game::Outcome::Draw => "a draw".to_string(),
+        bao_rules::game::Outcome::Win(side) => format!("{side} wins"),
+        bao_rules::game::Outcome::Draw => "a draw".to_string(),
     };
     match end.score {
         // The winner's count first.
         Some([s, n]) => match end.outcome {
-            crate::game::Outcome::Win(crate::game::Side::North) => {
+            bao_rules::game::Outcome::Win(bao_rules::game::Side::North) => {
                 format!("{who} {n}-{s}, {}", end.rule)
             }
             _ => format!("{who} {s}-{n}, {}", end.rule),
@@ -921,7 +921,7 @@ mod tests {
 
     #[test]
     fn replay_to_stops_before_the_ply_and_at_earlier_illegal_plies() {
-        use crate::games::Kimasai;
+        use bao_rules::games::Kimasai;
         let docs =
             split_documents("ruleset: bao-la-kimasai\nsource: t\nmoves: [A2x, a2, A3, A9]\n");
         let record = parse_document(&docs[0]).unwrap();
@@ -930,7 +930,7 @@ mod tests {
         let (_, game) = replay_to::<Kimasai>(&record, &options, 3).unwrap();
         assert_eq!(
             Kimasai::side_to_move(game.position()),
-            crate::game::Side::South
+            bao_rules::game::Side::South
         );
         let (_, start) = replay_to::<Kimasai>(&record, &options, 1).unwrap();
         assert_eq!(*start.position(), Kimasai::start());

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::check::GameReport;
 use crate::infer::{Inference, RuledOut};
 use crate::record::Record;
-use crate::rulings::RulingDef;
+use bao_rules::rulings::RulingDef;
 
 /// One game's part of the table.
 struct Row {

@@ -5,9 +5,9 @@
 //! the steps).
 //! The boards are [`Board`]s, the data of [`crate::picture`], never a game's position.
 
-use crate::game::{Event, Game, Notation};
+use bao_rules::game::{Event, Game, Notation};
 use crate::picture::{Board, Highlights};
-use crate::play::Playthrough;
+use bao_rules::play::Playthrough;
 
 /// One legal ply of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]

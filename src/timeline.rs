@@ -85,9 +85,9 @@ pub fn timelines<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::game::Side;
-    use crate::play::Playthrough;
+    use bao_rules::game::Game;
+    use bao_rules::game::Side;
+    use bao_rules::play::Playthrough;
 
     fn counts(board: &Board) -> Vec<u32> {
         board
@@ -105,34 +105,34 @@ mod tests {
         let (index, timeline) = &items[0];
         let timeline = timeline.as_ref().expect("a game");
         assert_eq!((*index, timeline.ruleset), (1, "bao-kingulu"));
-        let mut game = Playthrough::<crate::games::Kingulu>::new(
-            crate::games::Kingulu::start(),
+        let mut game = Playthrough::<bao_rules::games::Kingulu>::new(
+            bao_rules::games::Kingulu::start(),
             Default::default(),
         );
         assert_eq!(
             timeline.start,
-            crate::games::Kingulu::board(game.position())
+            bao_rules::games::Kingulu::board(game.position())
         );
         for ply in &timeline.plies[..2] {
             game.play_text(&ply.text).unwrap();
             assert_eq!(
                 counts(&ply.board),
-                counts(&crate::games::Kingulu::board(game.position()))
+                counts(&bao_rules::games::Kingulu::board(game.position()))
             );
         }
         assert_eq!(timeline.plies.len(), 2);
         assert_eq!(
-            timeline.plies[0].from.map(crate::games::Kingulu::hole_name),
+            timeline.plies[0].from.map(bao_rules::games::Kingulu::hole_name),
             Some("A3")
         );
         let stop = timeline.stop.as_ref().expect("A9 is no move");
         assert_eq!((stop.ply, stop.text.as_str(), stop.over), (3, "A9", false));
         let mut legal = Vec::new();
-        let _ = crate::games::Kingulu::legal_moves(game.position(), game.rulings(), &mut legal);
+        let _ = bao_rules::games::Kingulu::legal_moves(game.position(), game.rulings(), &mut legal);
         assert_eq!(stop.legal.len(), legal.len());
         assert_eq!(
             stop.legal_holes,
-            crate::picture::legal_holes::<crate::games::Kingulu>(game.position(), game.rulings())
+            crate::picture::legal_holes::<bao_rules::games::Kingulu>(game.position(), game.rulings())
         );
         assert!(!stop.legal.is_empty());
         assert_eq!(timeline.start.to_move, Side::South);

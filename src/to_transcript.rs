@@ -17,10 +17,10 @@
 use std::fmt::Write as _;
 
 use crate::diagnostics::{Code, Finding};
-use crate::game::{Game, Notation, Outcome, Side};
+use bao_rules::game::{Game, Notation, Outcome, Side};
 use crate::record::{Document, Record, ResultClaim};
 use crate::replay::{ReplayOptions, replay_to};
-use crate::with_game;
+use bao_rules::with_game;
 
 /// The lines `import` keeps as YAML comments, read back from a record's text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -120,7 +120,7 @@ pub fn write(
     let ruleset = record.ruleset.value.as_str();
     with_game!(ruleset, G => write_game::<G>(doc, record, options)).unwrap_or_else(|| {
         Err(Box::new(
-            Finding::new(Code::UnknownRuleset, crate::games::unknown_ruleset(ruleset))
+            Finding::new(Code::UnknownRuleset, bao_rules::games::unknown_ruleset(ruleset))
                 .at(record.ruleset.span),
         ))
     })

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::game::Game;
-use crate::play::Playthrough;
+use bao_rules::game::Game;
+use bao_rules::play::Playthrough;
 
 /// Column at which the rule ids of events start.
 const RULE_COLUMN: usize = 44;
@@ -62,7 +62,7 @@ pub fn indent(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Kimasai;
+    use bao_rules::games::Kimasai;
 
     #[test]
     fn traces_the_opening_capture() {

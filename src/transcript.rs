@@ -25,7 +25,7 @@
 //! otherwise kept as written: reading them is the game's notation's business.
 
 use crate::diagnostics::{Code, Finding, Span};
-use crate::game::Notation;
+use bao_rules::game::Notation;
 
 /// A transcript larger than this is refused unread, by `check` and `import` alike
 /// ([`crate::input::Kind::Transcript`]).

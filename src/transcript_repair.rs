@@ -13,7 +13,7 @@ use crate::transcript::as_record;
 use crate::transcript::{self, Transcript};
 
 /// The transcripts' game.
-const RULESET: &str = <crate::games::Zanzibar as crate::game::Game>::RULESET;
+const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
 
 /// What `repair` made of a transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,13 +9,13 @@ use std::time::{Duration, Instant};
 
 use bao_oracle::check::{FileReport, check_text, collect_files};
 use bao_oracle::diagnostics::Span;
-use bao_oracle::game::{Game, Notation};
+use bao_rules::game::{Game, Notation};
 use bao_oracle::random_game::{ToRecord, random_game, yaml_scalar};
 use bao_oracle::record::{self, Field, Record, Source};
 use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::report::json;
-use bao_oracle::rulings::RulingSet;
-use bao_oracle::{Playthrough, SplitMix64, Zanzibar, with_game};
+use bao_rules::rulings::RulingSet;
+use bao_rules::{Playthrough, SplitMix64, Zanzibar, with_game};
 
 /// Generated games stop here if they have not ended (as `benches/check.rs` plays them).
 const MAX_PLIES: usize = 2000;

@@ -3,9 +3,9 @@
 //! The first byte picks the ruleset, the second the plies.
 #![no_main]
 
-use bao_oracle::game::Game;
-use bao_oracle::play::Playthrough;
-use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::game::Game;
+use bao_rules::play::Playthrough;
+use bao_rules::games::{GameVisitor, RULESETS, dispatch};
 use bao_oracle::random_game::random_game;
 use libfuzzer_sys::fuzz_target;
 

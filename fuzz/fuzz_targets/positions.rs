@@ -3,8 +3,8 @@
 //! that read as the same position. The first byte picks the ruleset.
 #![no_main]
 
-use bao_oracle::game::Game;
-use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::game::Game;
+use bao_rules::games::{GameVisitor, RULESETS, dispatch};
 use libfuzzer_sys::fuzz_target;
 
 struct Position<'a>(&'a str);

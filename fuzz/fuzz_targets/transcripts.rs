@@ -2,11 +2,11 @@
 //! record the importer writes is one game record that `check` reads.
 #![no_main]
 
-use bao_oracle::RULESETS;
+use bao_rules::RULESETS;
 use bao_oracle::check::check_text;
 use bao_oracle::import::{ImportOptions, import};
 use bao_oracle::replay::ReplayOptions;
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 
 use bao_oracle::conform as run;
 use bao_oracle::conform::{EngineInfo, Fatal, Link, Options, Reply, Report, Run};
-use bao_oracle::game::Game;
+use bao_rules::game::Game;
 use bao_oracle::protocol::{self, Request, Response, RulesetSupport, Rulings};
-use bao_oracle::rulings::Preset;
+use bao_rules::rulings::Preset;
 use bao_oracle::spec::{self, SpecFile};
-use bao_oracle::{games, with_game};
+use bao_rules::{games, with_game};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::Value;

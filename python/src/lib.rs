@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("RULESETS", bao_oracle::games::RULESETS.to_vec())?;
+    m.add("RULESETS", bao_rules::games::RULESETS.to_vec())?;
     m.add("BaoError", py.get_type::<error::BaoError>())?;
     m.add("MoveError", py.get_type::<error::MoveError>())?;
     m.add("SetupError", py.get_type::<error::SetupError>())?;

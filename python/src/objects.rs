@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use bao_oracle::game::Event;
+use bao_rules::game::Event;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -128,7 +128,7 @@ pub struct Position {
 }
 
 impl Position {
-    fn notation(notation: &str, py: Python<'_>) -> PyResult<bao_oracle::game::Notation> {
+    fn notation(notation: &str, py: Python<'_>) -> PyResult<bao_rules::game::Notation> {
         rules::notation(notation).or_raise(py)
     }
 

@@ -11,7 +11,7 @@ use bao_oracle::diagnostics::Finding;
 use bao_oracle::import::{self, ImportOptions};
 use bao_oracle::replay::{self, ReplayOptions};
 use bao_oracle::report::json;
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 use pyo3::prelude::*;
 use serde_json::{Value, json as value};
 
@@ -36,7 +36,7 @@ fn options(
     let rulings = ruling_set(rulings)?;
     // As `bao-oracle check` checks its options: every ruling of some game, the preset one.
     let unknown =
-        |e: bao_oracle::RulingError| Refusal::setup(Code::UnknownRuling, None, e.message, None);
+        |e: bao_rules::RulingError| Refusal::setup(Code::UnknownRuling, None, e.message, None);
     replay::check_rulings_exist(&rulings).map_err(unknown)?;
     if let Some(preset) = &preset {
         replay::check_preset_exists(preset).map_err(unknown)?;

@@ -8,12 +8,13 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use bao_oracle::explain::{self, Verdict};
-use bao_oracle::game::{Event, Game, GameEnd, Notation, PositionForm};
+use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_oracle::picture::{Highlights, svg};
-use bao_oracle::play::Playthrough;
-use bao_oracle::rulings::RulingSet;
-use bao_oracle::setup::{Setup, SetupError};
-use bao_oracle::{Code, perft, with_game};
+use bao_rules::play::Playthrough;
+use bao_rules::rulings::RulingSet;
+use bao_rules::setup::{Setup, SetupError};
+use bao_rules::{perft, with_game};
+use bao_oracle::Code;
 use serde_json::{Value, json};
 
 use crate::error::Refusal;
@@ -101,7 +102,7 @@ pub fn game(
         Err(Refusal::setup(
             Code::UnknownRuleset,
             None,
-            bao_oracle::games::unknown_ruleset(ruleset),
+            bao_rules::games::unknown_ruleset(ruleset),
             None,
         ))
     })

@@ -14,7 +14,7 @@ use bao_oracle::record::Record;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::report::LineIndex;
 use bao_oracle::report::{html, human, json, short};
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 use bao_oracle::timeline::Step;
 
 #[derive(Args, Debug)]

@@ -14,10 +14,10 @@ use clap_complete::Shell;
 use super::output::Output;
 use super::{Cli, Status, UsageError};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::game::Game;
-use bao_oracle::games;
-use bao_oracle::rulings::did_you_mean;
-use bao_oracle::with_game;
+use bao_rules::game::Game;
+use bao_rules::games;
+use bao_rules::rulings::did_you_mean;
+use bao_rules::with_game;
 
 #[derive(Args, Debug)]
 pub struct CompletionsArgs {

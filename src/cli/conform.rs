@@ -7,13 +7,13 @@ use clap::{Args, ValueEnum};
 use super::{Status, UsageError};
 use bao_oracle::conform::{self, Driver, Fatal, Options, Report, Run, split_command};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::game::Game;
-use bao_oracle::games::{self, GameVisitor};
+use bao_rules::game::Game;
+use bao_rules::games::{self, GameVisitor};
 use bao_oracle::protocol::Rulings;
 use bao_oracle::record::{Contents, create_output_file, read_regular_file};
 use bao_oracle::replay::find_preset;
-use bao_oracle::rulings::Preset;
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::Preset;
+use bao_rules::rulings::RulingSet;
 use bao_oracle::spec::{self, SpecFile, format::ScenarioFile};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -9,14 +9,14 @@ use bao_oracle::diagnostics::{Code, Finding, MoveNumber};
 use bao_oracle::explain::{
     Comparison, Explanation, Verdict, compare_in, explain_in, replaced, resolve,
 };
-use bao_oracle::game::Game;
-use bao_oracle::games::{self, GameVisitor};
+use bao_rules::game::Game;
+use bao_rules::games::{self, GameVisitor};
 use bao_oracle::input::{self, Input};
-use bao_oracle::play::Playthrough;
+use bao_rules::play::Playthrough;
 use bao_oracle::record::{self, Record};
 use bao_oracle::replay::{ReplayOptions, replay_to};
 use bao_oracle::report::{html, human};
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
@@ -72,11 +72,11 @@ pub enum SideArg {
     North,
 }
 
-impl From<SideArg> for bao_oracle::game::Side {
+impl From<SideArg> for bao_rules::game::Side {
     fn from(s: SideArg) -> Self {
         match s {
-            SideArg::South => bao_oracle::game::Side::South,
-            SideArg::North => bao_oracle::game::Side::North,
+            SideArg::South => bao_rules::game::Side::South,
+            SideArg::North => bao_rules::game::Side::North,
         }
     }
 }
@@ -231,7 +231,7 @@ fn deliver(text: &str, base: &Explanation, place: Option<&str>) -> Status {
 #[derive(Clone, Copy, Debug)]
 enum Target {
     Ply(u32),
-    Move(u32, bao_oracle::game::Side),
+    Move(u32, bao_rules::game::Side),
 }
 
 /// `explain --record FILE (--move N --side S | --ply N) [--game K]`.
@@ -290,7 +290,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         match bao_oracle::transcript::parse(&text) {
             Ok(t) => bao_oracle::transcript::as_record(
                 &t,
-                <bao_oracle::Zanzibar as Game>::RULESET,
+                <bao_rules::Zanzibar as Game>::RULESET,
                 &shown,
             ),
             Err(mut findings) => return Ok(report(&shown, &text, index, findings.remove(0))),

@@ -6,7 +6,7 @@ use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::export::export;
-use bao_oracle::games;
+use bao_rules::games;
 use bao_oracle::spec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -14,7 +14,7 @@ use bao_oracle::diagnostics::{Code, Finding, line_column};
 use bao_oracle::import::{ImportOptions, import};
 use bao_oracle::input::{self, Input};
 use bao_oracle::report::{escape_controls, human};
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
@@ -24,7 +24,7 @@ pub struct ImportArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// The game the transcript records.
-    #[arg(long, default_value = <bao_oracle::Zanzibar as bao_oracle::game::Game>::RULESET, value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
+    #[arg(long, default_value = <bao_rules::Zanzibar as bao_rules::game::Game>::RULESET, value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
     /// A non-default ruling, NAME=VALUE (repeatable); one the transcript contradicts is an error.
     #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
@@ -126,12 +126,12 @@ fn rulings(args: &ImportArgs) -> Result<RulingSet, UsageError> {
     let Some(preset) = &args.preset else {
         return Ok(rulings);
     };
-    match bao_oracle::with_game!(&args.ruleset, G => rulings.over_preset::<G>(preset)) {
+    match bao_rules::with_game!(&args.ruleset, G => rulings.over_preset::<G>(preset)) {
         Some(Ok(set)) => Ok(set),
         Some(Err(e)) => Err(UsageError::new(Code::UnknownRuling, e.message)),
         None => Err(UsageError::new(
             Code::UnknownRuleset,
-            bao_oracle::games::unknown_ruleset(&args.ruleset),
+            bao_rules::games::unknown_ruleset(&args.ruleset),
         )),
     }
 }

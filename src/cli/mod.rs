@@ -27,11 +27,11 @@ mod transcript;
 use clap::{Args, Parser, Subcommand};
 
 use bao_oracle::diagnostics::Code;
-use bao_oracle::game::Game;
-use bao_oracle::games;
-use bao_oracle::play::Playthrough;
-use bao_oracle::rulings::RulingSet;
-use bao_oracle::setup::{Setup, SetupError};
+use bao_rules::game::Game;
+use bao_rules::games;
+use bao_rules::play::Playthrough;
+use bao_rules::rulings::RulingSet;
+use bao_rules::setup::{Setup, SetupError};
 
 /// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
 /// illegal move, a failed scenario), 2 usage or I/O error, 141 the output's reader went away
@@ -350,11 +350,11 @@ pub enum NotationArg {
     Donkers,
 }
 
-impl From<NotationArg> for bao_oracle::game::Notation {
+impl From<NotationArg> for bao_rules::game::Notation {
     fn from(n: NotationArg) -> Self {
         match n {
-            NotationArg::Canonical => bao_oracle::game::Notation::Canonical,
-            NotationArg::Donkers => bao_oracle::game::Notation::Donkers,
+            NotationArg::Canonical => bao_rules::game::Notation::Canonical,
+            NotationArg::Donkers => bao_rules::game::Notation::Donkers,
         }
     }
 }
@@ -388,7 +388,7 @@ pub fn with_preset<G: Game>(
     let Some(preset) = preset else {
         return Ok(assignments.to_vec());
     };
-    let unknown = |e: bao_oracle::RulingError| UsageError::new(Code::UnknownRuling, e.message);
+    let unknown = |e: bao_rules::RulingError| UsageError::new(Code::UnknownRuling, e.message);
     let own =
         RulingSet::from_assignments(assignments.iter().map(String::as_str)).map_err(unknown)?;
     let merged = own.over_preset::<G>(preset).map_err(unknown)?;

@@ -2,9 +2,9 @@ use clap::Args;
 
 use super::output::{Output, eprint_line};
 use super::{GameArgs, Status, setup_game, unknown_ruleset};
-use bao_oracle::game::Game;
+use bao_rules::game::Game;
 use bao_oracle::picture::{Highlights, legal_holes, svg};
-use bao_oracle::with_game;
+use bao_rules::with_game;
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {

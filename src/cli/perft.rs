@@ -2,9 +2,9 @@ use clap::Args;
 
 use super::output::Output;
 use super::{GameArgs, Status, setup, unknown_ruleset};
-use bao_oracle::game::Game;
-use bao_oracle::perft::{divide, perft};
-use bao_oracle::with_game;
+use bao_rules::game::Game;
+use bao_rules::perft::{divide, perft};
+use bao_rules::with_game;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {

@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use bao_oracle::cycle::laps_watched;
+use bao_rules::cycle::laps_watched;
 
 /// How long a command runs before its progress is shown.
 const QUIET: Duration = Duration::from_millis(500);

@@ -18,7 +18,7 @@ use bao_oracle::input::{self, Input};
 use bao_oracle::repair::DEFAULT_WINDOW;
 use bao_oracle::repair::text::{read_games, repair_text};
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct RepairArgs {

@@ -5,9 +5,9 @@ use clap::Args;
 
 use super::output::Output;
 use super::{Status, unknown_ruleset};
-use bao_oracle::game::Game;
-use bao_oracle::games;
-use bao_oracle::with_game;
+use bao_rules::game::Game;
+use bao_rules::games;
+use bao_rules::with_game;
 
 #[derive(Args, Debug)]
 pub struct RulingsArgs {

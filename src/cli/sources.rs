@@ -9,7 +9,7 @@ use super::output::Output;
 use super::rules::{Format, md};
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::rulings::did_you_mean;
+use bao_rules::rulings::did_you_mean;
 use bao_oracle::spec::builtin_catalogue;
 use bao_oracle::spec::format::{Bibliography, Catalogue, Work};
 
@@ -58,7 +58,7 @@ pub fn run(args: SourcesArgs) -> Status {
 /// For each work's key, the rule and ambiguity ids that cite it, per ruleset.
 fn cited_by() -> Vec<(String, String, Vec<String>)> {
     let mut out = Vec::new();
-    for ruleset in bao_oracle::games::RULESETS {
+    for ruleset in bao_rules::games::RULESETS {
         let Some(text) = builtin_catalogue(ruleset) else {
             continue;
         };

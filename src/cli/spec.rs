@@ -6,7 +6,7 @@ use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::replay::{check_rulings_exist, find_preset};
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 use bao_oracle::spec::{self, Options, PerftLimit};
 
 #[derive(Args, Debug)]

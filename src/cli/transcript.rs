@@ -14,7 +14,7 @@ use bao_oracle::input::{self, Input};
 use bao_oracle::record;
 use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::report::{escape_controls, human};
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
 pub struct TranscriptArgs {

@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::report::{Divergence, Report};
-use crate::game::Game;
-use crate::games::{self, GameVisitor};
+use bao_rules::game::Game;
+use bao_rules::games::{self, GameVisitor};
 use crate::markup::escape;
 use crate::picture::{Highlights, svg};
 use crate::report::csp;

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::probes::{Context, Probe, sowing};
 use super::{Divergence, Label, Reply, clip};
-use crate::game::{Game, RuleId};
+use bao_rules::game::{Game, RuleId};
 use crate::protocol::{self, EventMsg, Request, Response};
 use bao_rules::description::HOLES;
 
@@ -462,7 +462,7 @@ pub(super) fn field_differences<G: Game>(
     };
     let mut out = Vec::new();
     let (e, o) = (G::board(&engine), G::board(oracle));
-    let hole = |h: &crate::board::Hole| {
+    let hole = |h: &bao_rules::board::Hole| {
         let mut words = vec![h.count.to_string()];
         words.extend(h.marks.iter().map(|m| e.mark_word(*m).to_string()));
         words.join(" ")
@@ -525,7 +525,7 @@ pub(super) fn divergence<G: Game>(
     });
     let engine_move = ctx.notation.and_then(|notation| {
         let mv = mismatch.explain.as_deref()?;
-        let game = crate::play::Playthrough::<G>::new(probe.position.clone(), ctx.rulings.clone());
+        let game = bao_rules::play::Playthrough::<G>::new(probe.position.clone(), ctx.rulings.clone());
         let resolved = game.resolve_text(mv).ok()?;
         Some(G::format_move_in(
             notation,

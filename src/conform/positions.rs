@@ -7,10 +7,10 @@
 //! other probe is aimed at one ruling of the game in turn ([`targeted`]): a position where the
 //! ruling's values disagree, so that a default run meets the state each ruling is about.
 
-use crate::SplitMix64;
-use crate::game::Game;
-use crate::play::Playthrough;
-use crate::rulings::{RulingDef, RulingSet};
+use bao_rules::SplitMix64;
+use bao_rules::game::Game;
+use bao_rules::play::Playthrough;
+use bao_rules::rulings::{RulingDef, RulingSet};
 
 /// Position probes per ruleset by default.
 pub const POSITIONS: u64 = 200;
@@ -136,7 +136,7 @@ fn random_prefix<G: Game>(rng: &mut SplitMix64, rulings: &G::Rulings) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
+    use bao_rules::games::{Kete, Kimasai, Kingulu, Zanzibar};
     use crate::protocol::Rulings;
 
     /// Under the defaults and under each single ruling value (a due obligation, say, is a position

@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use crate::game::{Event, Game, RuleId, Sink};
-use crate::play::Playthrough;
+use bao_rules::game::{Event, Game, RuleId, Sink};
+use bao_rules::play::Playthrough;
 use crate::protocol::{self, Request, Response, Rulings};
 
 /// Counts the laps of a move and the seeds they sow.
@@ -50,7 +50,7 @@ pub(super) struct Context<G: Game> {
     /// left out as `--max-laps` leaves out longer ones.
     pub(super) max_seeds: Option<u32>,
     /// The engine's own notation, when its `hello` names one the oracle knows (Donkers').
-    pub(super) notation: Option<crate::game::Notation>,
+    pub(super) notation: Option<bao_rules::game::Notation>,
 }
 
 /// Which request a probe makes.
@@ -252,7 +252,7 @@ impl<G: Game> Context<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
+    use bao_rules::games::{Kete, Kimasai, Kingulu, Zanzibar};
     use crate::spec::format::Catalogue;
 
     fn context<G: Game>(start: G::Position, max_laps: Option<u32>) -> Context<G> {

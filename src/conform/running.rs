@@ -12,12 +12,12 @@ use super::report::{
     RulesetSummary, SkipReason, Summary,
 };
 use super::shrinking::{self, Engine, Failure, Shrinking};
-use crate::SplitMix64;
-use crate::game::Game;
-use crate::play::MoveErrorKind;
-use crate::play::Playthrough;
+use bao_rules::SplitMix64;
+use bao_rules::game::Game;
+use bao_rules::play::MoveErrorKind;
+use bao_rules::play::Playthrough;
 use crate::protocol::{self, Limits, Request, Response, Rulings};
-use crate::rulings::Preset;
+use bao_rules::rulings::Preset;
 use crate::spec::format::{Scenario, ScenarioFile};
 
 /// The problem of a run in which nothing passed: it gives no verdict (exit 2), whatever
@@ -319,7 +319,7 @@ impl<'a> Run<'a> {
 
     /// The engine's notation for game `G`, when its `hello` names one of the game's (other than
     /// canonical, which every request speaks).
-    fn notation<G: Game>(&self) -> Option<crate::game::Notation> {
+    fn notation<G: Game>(&self) -> Option<bao_rules::game::Notation> {
         let name = self
             .driver
             .info()
@@ -327,8 +327,8 @@ impl<'a> Run<'a> {
             .get(G::RULESET)?
             .notation
             .as_deref()?;
-        crate::game::Notation::parse(name)
-            .filter(|n| *n != crate::game::Notation::Canonical && G::NOTATIONS.contains(n))
+        bao_rules::game::Notation::parse(name)
+            .filter(|n| *n != bao_rules::game::Notation::Canonical && G::NOTATIONS.contains(n))
     }
 
     /// Whether the engine can no longer be run.

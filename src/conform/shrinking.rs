@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use super::driver::Reply;
 use super::judging::{Mismatch, Verdict, judge};
 use super::probes::{Context, Kind, Probe};
-use crate::game::Game;
-use crate::play::Playthrough;
+use bao_rules::game::Game;
+use bao_rules::play::Playthrough;
 
 /// Shrinking attempts (one request each) for one divergence, and for a whole run; past them a
 /// divergence is reported as found.

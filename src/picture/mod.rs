@@ -3,8 +3,8 @@
 
 pub mod svg;
 
-pub use crate::board::{Board, Hole, Mark, Row, Store};
-use crate::game::{Event, Game};
+pub use bao_rules::board::{Board, Hole, Mark, Row, Store};
+use bao_rules::game::{Event, Game};
 
 /// What a picture shows beyond the board itself: a title, and holes and laps to point out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -67,7 +67,7 @@ pub fn legal_holes<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Vec<u8> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Kingulu;
+    use bao_rules::games::Kingulu;
 
     #[test]
     fn a_move_is_read_from_its_events() {
@@ -77,7 +77,7 @@ mod tests {
         Kingulu::play(
             &start,
             &Default::default(),
-            crate::games::kingulu::Move(mv),
+            bao_rules::games::kingulu::Move(mv),
             &mut events,
         )
         .unwrap();

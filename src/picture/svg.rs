@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 pub use super::Highlights;
 use super::{Board, Hole, Mark, Row};
-use crate::game::Side;
+use bao_rules::game::Side;
 use crate::markup::escape;
 
 /// Seeds drawn as dots up to this count; above it the number alone is legible.
@@ -593,8 +593,8 @@ fn wrap(line: &str, budget: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::games::{Kete, Kingulu};
+    use bao_rules::game::Game;
+    use bao_rules::games::{Kete, Kingulu};
 
     #[test]
     fn text_is_escaped() {

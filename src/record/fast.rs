@@ -485,7 +485,7 @@ fn rulings(
 mod tests {
     use super::super::split_documents;
     use super::*;
-    use crate::SplitMix64;
+    use bao_rules::SplitMix64;
     use crate::random_game::{ToRecord, random_game};
 
     /// Whenever the fast reader accepts a document, serde-saphyr reads the same fields. True if
@@ -564,9 +564,9 @@ mod tests {
     #[test]
     fn generated_and_stored_records_agree() {
         struct Generated;
-        impl crate::games::GameVisitor for Generated {
+        impl bao_rules::games::GameVisitor for Generated {
             type Output = Vec<String>;
-            fn visit<G: crate::game::Game>(self) -> Vec<String> {
+            fn visit<G: bao_rules::game::Game>(self) -> Vec<String> {
                 (0..20)
                     .map(|seed| {
                         let start = G::start();
@@ -576,8 +576,8 @@ mod tests {
                     .collect()
             }
         }
-        for ruleset in crate::games::RULESETS {
-            for record in crate::games::dispatch(ruleset, Generated).unwrap() {
+        for ruleset in bao_rules::games::RULESETS {
+            for record in bao_rules::games::dispatch(ruleset, Generated).unwrap() {
                 assert!(agree(&record), "the fast reader refused {record}");
             }
         }

@@ -19,8 +19,8 @@ use serde::de::{self, MapAccess, Visitor};
 use serde_saphyr::Spanned;
 
 use crate::diagnostics::{Code, Finding, Span};
-pub use crate::game::ResultClaim;
-use crate::game::{Notation, Side};
+pub use bao_rules::game::ResultClaim;
+use bao_rules::game::{Notation, Side};
 pub use crate::input::{
     Contents, Source, create_output_file, read_regular_file, source_from_bytes,
 };

@@ -30,7 +30,7 @@ use serde::Serialize;
 
 use super::{LineIndex, csp, json};
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
-use crate::game::Side;
+use bao_rules::game::Side;
 use crate::markup::escape as escape_html;
 use crate::picture::{Board, Mark};
 use crate::record::Record;
@@ -532,7 +532,7 @@ fn human_summary(summary: &Summary) -> String {
 mod tests {
     use super::*;
     use crate::check::check_text;
-    use crate::game::Game;
+    use bao_rules::game::Game;
     use crate::random_game::{ToRecord, random_game};
     use crate::replay::ReplayOptions;
     use crate::timeline::timelines;
@@ -612,15 +612,15 @@ mod tests {
     }
 
     fn random_record<G: Game>() -> String {
-        let rulings = G::rulings(&crate::rulings::RulingSet::new()).unwrap();
+        let rulings = G::rulings(&bao_rules::rulings::RulingSet::new()).unwrap();
         let game = random_game::<G>(&G::start(), &rulings, 7, 60);
         game.to_record("t", false, None, &[])
     }
 
     #[test]
     fn compact_plies_decode_to_the_timeline_boards() {
-        for ruleset in crate::games::RULESETS {
-            let text = crate::with_game!(ruleset, G => random_record::<G>()).unwrap();
+        for ruleset in bao_rules::games::RULESETS {
+            let text = bao_rules::with_game!(ruleset, G => random_record::<G>()).unwrap();
             let page = page(&text);
             let data = data(&page);
             let decoded = counts_along(&data["views"][0][0], &data["layouts"]);

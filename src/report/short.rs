@@ -75,7 +75,7 @@ mod tests {
                 Finding::new(Code::BadValue, "no place"),
             ],
         );
-        game.first = Some(crate::game::Side::South);
+        game.first = Some(bao_rules::game::Side::South);
         let out = render_game("g.yaml", &LineIndex::new(text), &game);
         assert_eq!(
             out,

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use crate::diagnostics::Code;
-pub use crate::game::{ResultClaim, Side};
-use crate::rulings::RulingSet;
+pub use bao_rules::game::{ResultClaim, Side};
+use bao_rules::rulings::RulingSet;
 
 /// `rules.yaml`: every rule id and ambiguity id of one reference, and its named rulings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -328,7 +328,7 @@ scenarios:
         assert_eq!(s.expect.error.as_ref().unwrap().code, Code::IllegalMove);
         assert_eq!(
             s.expect.result,
-            Some(ResultClaim::Over(crate::game::Outcome::Draw))
+            Some(ResultClaim::Over(bao_rules::game::Outcome::Draw))
         );
     }
 

@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::game::Game;
-use crate::games;
+use bao_rules::game::Game;
+use bao_rules::games;
 use crate::record::Contents;
-use crate::rulings::RulingSet;
-use crate::with_game;
+use bao_rules::rulings::RulingSet;
+use bao_rules::with_game;
 use format::{Catalogue, PerftFile, Scenario, ScenarioFile};
 pub use runner::{Failure, PerftLimit};
 
@@ -49,7 +49,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "spec/bao-kingulu/rules.yaml",
-        <crate::Kingulu as Game>::CATALOGUE,
+        <bao_rules::Kingulu as Game>::CATALOGUE,
     ),
     (
         "spec/bao-kingulu/sowing.yaml",
@@ -81,7 +81,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "spec/bao-la-kete/rules.yaml",
-        <crate::Kete as Game>::CATALOGUE,
+        <bao_rules::Kete as Game>::CATALOGUE,
     ),
     (
         "spec/bao-la-kete/sowing.yaml",
@@ -109,7 +109,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "spec/bao-la-kimasai/rules.yaml",
-        <crate::Kimasai as Game>::CATALOGUE,
+        <bao_rules::Kimasai as Game>::CATALOGUE,
     ),
     (
         "spec/bao-la-kiswahili/board.yaml",
@@ -133,7 +133,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "spec/bao-la-kiswahili/rules.yaml",
-        <crate::Zanzibar as Game>::CATALOGUE,
+        <bao_rules::Zanzibar as Game>::CATALOGUE,
     ),
     (
         "spec/bao-la-kiswahili/takasia.yaml",

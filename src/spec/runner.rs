@@ -1,6 +1,6 @@
 //! Runs scenarios and perft tables for one game, and checks a catalogue against the game.
 //! Everything here is generic over [`Game`]; [`super`] picks the game with
-//! [`crate::games::dispatch`].
+//! [`bao_rules::games::dispatch`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -8,11 +8,11 @@ use super::format::{
     Bibliography, Catalogue, CatalogueEntry, Code, ErrorSpec, EventSpec, Expect, PerftTable,
     ResultClaim, Scenario,
 };
-use crate::game::{Event, Game, RuleId};
-use crate::perft::{divide, perft};
-use crate::play::MoveError;
-use crate::play::Playthrough;
-use crate::setup::{Setup, SetupError, SetupField};
+use bao_rules::game::{Event, Game, RuleId};
+use bao_rules::perft::{divide, perft};
+use bao_rules::play::MoveError;
+use bao_rules::play::Playthrough;
+use bao_rules::setup::{Setup, SetupError, SetupField};
 
 /// One way a scenario, table or catalogue departs from what it should be.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -49,7 +49,7 @@ impl Failure {
 }
 
 /// What a scenario's move did wrong, as the scenario compares it: the core's refusal
-/// ([`crate::play::MoveError`]) or a false claim, with canonical candidates.
+/// ([`bao_rules::play::MoveError`]) or a false claim, with canonical candidates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Got {
     code: Code,
@@ -697,7 +697,7 @@ pub fn source_problems(entry: &CatalogueEntry, bibliography: &Bibliography) -> V
     }
     for key in &entry.source.works {
         if bibliography.get(key).is_none() {
-            let hint = crate::rulings::did_you_mean(
+            let hint = bao_rules::rulings::did_you_mean(
                 key,
                 bibliography.sources.iter().map(|w| w.key.as_str()),
             );
@@ -750,7 +750,7 @@ pub fn check_coverage<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Kimasai;
+    use bao_rules::games::Kimasai;
     use crate::spec::format::ScenarioFile;
 
     const CATALOGUE: &str = r#"
@@ -871,7 +871,7 @@ rulings:
 
     #[test]
     fn the_built_in_catalogues_read() {
-        for ruleset in crate::games::RULESETS {
+        for ruleset in bao_rules::games::RULESETS {
             let text = crate::spec::builtin_catalogue(ruleset).unwrap();
             let c: Catalogue = serde_saphyr::from_str(text).unwrap();
             assert_eq!(c.ruleset, *ruleset);
@@ -885,7 +885,7 @@ rulings:
     fn every_citation_resolves_to_the_bibliography() {
         let bib = Bibliography::builtin();
         let mut cited: BTreeSet<String> = BTreeSet::new();
-        for ruleset in crate::games::RULESETS {
+        for ruleset in bao_rules::games::RULESETS {
             let text = crate::spec::builtin_catalogue(ruleset).unwrap();
             for file_name in [".txt", ".md`", "seed:", "../"] {
                 assert!(

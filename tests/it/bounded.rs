@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use bao_oracle::{Game, Playthrough, RulingSet, with_game};
+use bao_rules::{Game, Playthrough, RulingSet, with_game};
 
 use crate::common::{BIN, root};
 

@@ -412,7 +412,7 @@ fn help_examples_quote_their_moves() {
 #[test]
 fn the_rules_documents_and_sources_are_what_rules_and_sources_print() {
     let mut stale = Vec::new();
-    for ruleset in bao_oracle::games::RULESETS {
+    for ruleset in bao_rules::games::RULESETS {
         let out = Command::new(BIN)
             .args(["rules", ruleset, "--format", "markdown"])
             .output()
@@ -545,8 +545,8 @@ fn man_pages_are_roff_with_every_command() {
 fn rulings_lists_every_ruling_value_and_preset() {
     let (out, _, status) = bao(&["rulings"]);
     assert_eq!(status, 0);
-    bao_oracle::with_game!("bao-la-kiswahili", G => {
-        use bao_oracle::game::Game;
+    bao_rules::with_game!("bao-la-kiswahili", G => {
+        use bao_rules::game::Game;
         for def in G::RULINGS {
             assert!(out.contains(def.name), "{}", def.name);
             assert!(out.contains(&format!("{} (default)", def.default)));
@@ -558,7 +558,7 @@ fn rulings_lists_every_ruling_value_and_preset() {
             assert!(out.contains(&format!("    {}: ", p.name)), "{}", p.name);
         }
     });
-    for ruleset in bao_oracle::games::RULESETS {
+    for ruleset in bao_rules::games::RULESETS {
         assert!(out.contains(&format!("{ruleset} (")), "{ruleset}");
     }
     let (_, err, status) = bao(&["rulings", "bao-la-ket"]);

@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use bao_oracle::game::Game;
-use bao_oracle::games::{self, GameVisitor, RULESETS};
+use bao_rules::game::Game;
+use bao_rules::games::{self, GameVisitor, RULESETS};
 
 use crate::common::root;
 

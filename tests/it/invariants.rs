@@ -2,11 +2,11 @@
 //! every listed move plays, its canonical spelling resolves back to it, and both written forms of
 //! every position round-trip. Game-specific invariants (seed conservation) live with each game.
 
-use bao_oracle::SplitMix64;
-use bao_oracle::game::Game;
-use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::play::Playthrough;
-use bao_oracle::rulings::RulingSet;
+use bao_rules::SplitMix64;
+use bao_rules::game::Game;
+use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::play::Playthrough;
+use bao_rules::rulings::RulingSet;
 use proptest::prelude::*;
 
 struct RandomWalk {

@@ -7,11 +7,11 @@
 //! the same properties without end (see README.md, *Fuzzing*).
 //! `BAO_MUTATIONS=N` sets the rounds.
 
-use bao_oracle::SplitMix64;
+use bao_rules::SplitMix64;
 use bao_oracle::check::check_text;
-use bao_oracle::game::Game;
-use bao_oracle::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::play::Playthrough;
+use bao_rules::game::Game;
+use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::play::Playthrough;
 use bao_oracle::protocol::respond;
 use bao_oracle::random_game::{ToRecord, random_game};
 use bao_oracle::record::{readers_agree, split_documents};
@@ -270,7 +270,7 @@ fn mutated_protocol_requests_never_panic() {
 #[test]
 fn mutated_transcripts_never_panic() {
     use bao_oracle::import::{ImportOptions, import};
-    use bao_oracle::rulings::RulingSet;
+    use bao_rules::rulings::RulingSet;
     let transcripts = [
         "South: Ramadhan\nNorth: Kijumbe\nTakasia: yes\n1: 7L* 5R;\n2: 5R 7R*; END IN THE HOUSE\n3: A7L a6L;  A resigns\n",
         "place: Zanzibar\ndate: 1994\nwinner: south\n\n1: A6L* b2R;\n2: B7L\n",

@@ -9,7 +9,8 @@ use bao_oracle::protocol::{Response, respond};
 use bao_oracle::replay::ReplayOptions;
 use bao_oracle::spec::format::{ErrorSpec, Expect, Scenario};
 use bao_oracle::spec::runner::run_scenario;
-use bao_oracle::{Code, Game, RulingSet, with_game};
+use bao_rules::{Game, RulingSet, with_game};
+use bao_oracle::Code;
 
 use crate::common::BIN;
 

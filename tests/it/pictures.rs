@@ -6,9 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use bao_oracle::game::Game;
-use bao_oracle::play::Playthrough;
-use bao_oracle::{RULESETS, with_game};
+use bao_rules::game::Game;
+use bao_rules::play::Playthrough;
+use bao_rules::{RULESETS, with_game};
 
 use crate::common::run;
 

@@ -291,7 +291,7 @@ pub fn one_reader(data: &[u8]) {
                     "{text:?}: an empty transcript passed without its warning"
                 );
             }
-            let rulings = bao_oracle::rulings::RulingSet::new();
+            let rulings = bao_rules::rulings::RulingSet::new();
             let imported = import(
                 &text,
                 &ImportOptions {

@@ -6,9 +6,9 @@
 #[path = "../../benches/repair/set.rs"]
 mod set;
 
-use bao_oracle::RULESETS;
+use bao_rules::RULESETS;
 use bao_oracle::check::check_text;
-use bao_oracle::game::Notation;
+use bao_rules::game::Notation;
 use bao_oracle::replay::ReplayOptions;
 use set::{KINDS, Kind, Original};
 

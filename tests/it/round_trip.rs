@@ -12,7 +12,7 @@ use std::process::Command;
 use bao_oracle::import::{ImportOptions, import};
 use bao_oracle::record::{parse_document, split_documents};
 use bao_oracle::replay::ReplayOptions;
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 use bao_oracle::to_transcript::write;
 use bao_oracle::transcript::{self, Transcript};
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use bao_oracle::games::RULESETS;
+use bao_rules::games::RULESETS;
 use bao_oracle::spec::format::{Catalogue, ScenarioFile};
 use bao_oracle::spec::{self, ItemKind, Options, PerftLimit, Report, SpecFile};
 

@@ -10,7 +10,7 @@ use bao_oracle::check::{GameReport, check_text};
 use bao_oracle::diagnostics::{Code, line_column};
 use bao_oracle::import::{ImportOptions, import};
 use bao_oracle::replay::ReplayOptions;
-use bao_oracle::rulings::RulingSet;
+use bao_rules::rulings::RulingSet;
 
 const CORPUS: &str = "corpus/bao-la-kiswahili/voogt-1994";
 

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use bao_oracle::import::{ImportOptions, import};
-use bao_oracle::{Game, Notation, Playthrough, RulingSet, Zanzibar};
+use bao_rules::{Game, Notation, Playthrough, RulingSet, Zanzibar};
 
 fn read(path: &str) -> String {
     fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()

@@ -6,7 +6,7 @@
 //! each keeps its own styles and ids.
 
 use crate::explain::{Comparison, Departure, Explanation, Verdict};
-use crate::game::Event;
+use bao_rules::game::Event;
 use crate::picture::Board;
 use crate::picture::{Highlights, svg};
 
@@ -291,9 +291,9 @@ mod tests {
 
     #[test]
     fn a_capture_is_drawn_after_its_step() {
-        use crate::game::Game;
-        use crate::games::Zanzibar;
-        use crate::rulings::RulingSet;
+        use bao_rules::game::Game;
+        use bao_rules::games::Zanzibar;
+        use bao_rules::rulings::RulingSet;
         // ZAN-13.3: a capture, then the house played (tests/it/explain.rs).
         let position = Zanzibar::parse_position(
             "2,1,1,1,1,1,1,1/1,0,0,11,0,0,4,1/1,1,0,1,9,0,1,1/1,4,2,0,1,0,1,0 7,8 Hh - N",
