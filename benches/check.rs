@@ -8,11 +8,11 @@
 
 use bao_oracle::check::FileReport;
 use bao_oracle::check::check_text;
+use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::render::json;
+use bao_oracle::rewrite::random_game::{ToRecord, random_game};
 use bao_rules::game::Game;
 use bao_rules::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::random_game::{ToRecord, random_game};
-use bao_oracle::replay::ReplayOptions;
-use bao_oracle::report::json;
 use bao_rules::rulings::RulingSet;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -77,9 +77,9 @@ fn invalid_games(c: &mut Criterion, text: &str, options: &ReplayOptions) {
             };
             assert!(file.games.iter().all(|g| !g.valid()));
             #[cfg(feature = "cli")]
-            let human = bao_oracle::report::human::render_file(
+            let human = bao_oracle::render::human::render_file(
                 &file,
-                bao_oracle::report::human::Style::PLAIN,
+                bao_oracle::render::human::Style::PLAIN,
             );
             #[cfg(not(feature = "cli"))]
             let human = String::new();
@@ -92,7 +92,7 @@ fn invalid_games(c: &mut Criterion, text: &str, options: &ReplayOptions) {
 /// `import`: a published-style transcript of a random Bao la Kiswahili game of at least 100 plies,
 /// written in Donkers' notation as transcripts are, read and turned into a record.
 fn import_bench(c: &mut Criterion) {
-    use bao_oracle::import::{ImportOptions, import};
+    use bao_oracle::rewrite::import::{ImportOptions, import};
     use bao_rules::{Notation, Playthrough, Zanzibar};
     let rulings = RulingSet::new()
         .resolve::<Zanzibar>()

@@ -5,10 +5,10 @@
 
 use std::time::Duration;
 
-use bao_oracle::conform::{Driver, Options, Run};
+use bao_oracle::harness::conform::{Driver, Options, Run};
+use bao_oracle::harness::protocol::Rulings;
 use bao_rules::game::Game;
 use bao_rules::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::protocol::Rulings;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const GAMES: u64 = 20;

@@ -4,13 +4,13 @@
 
 use std::path::Path;
 
+use bao_oracle::harness::spec::{self, SpecFile};
+use bao_oracle::input::spec::PerftTable;
 use bao_rules::game::Game;
 use bao_rules::games::{GameVisitor, RULESETS, dispatch};
 use bao_rules::perft::perft;
 use bao_rules::play::Playthrough;
 use bao_rules::setup::Setup;
-use bao_oracle::spec::format::PerftTable;
-use bao_oracle::spec::{self, SpecFile};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const MAX_LEAVES: u64 = 3_000_000;

@@ -8,8 +8,8 @@
 
 mod code;
 
-use bao_rules::game::{RuleId, Side};
 pub use bao_rules::Span;
+use bao_rules::game::{RuleId, Side};
 pub use code::Code;
 
 /// One problem found in a game record.

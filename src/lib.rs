@@ -1,66 +1,49 @@
 //! bao-oracle: a rules-specification test oracle and game-record validator for East African
 //! mancala games — Bao la Kiswahili (Zanzibar Bao), Bao la Kete, Bao Kingulu and Bao la Kimasai.
 //!
-//! The rules live in [`games`], each game behind the one interface [`Game`]. A game in progress is
-//! a [`Playthrough`]; [`Playthrough::play_text`] is the one way a written move becomes a played
-//! move or a typed [`MoveError`] with a stable [`Code`]. Everything else walks through the same
-//! interface: [`perft()`] counts the move tree, [`replay`] checks game records, [`spec`] runs the
-//! specification, [`protocol`] and [`conform`] speak to other engines.
+//! The rules themselves are the [`bao_rules`] crate's (games, positions, rulings, play, perft):
+//! use it directly for the rules alone. This crate is what is built around them, one module per
+//! stage of the validator's pipeline, each importing only from the stages before it:
+//!
+//! - [`input`]: one reader for every file — collecting paths, telling a record from a transcript,
+//!   the size limits — and the formats read: records, transcripts, specification files;
+//! - [`check`]: replaying records into findings, repair suggestions, ruling inference;
+//! - [`rewrite`]: a checked game written anew (repaired, imported, back to a transcript);
+//! - [`explain`]: one move step by step, with the rule behind each step;
+//! - [`render`]: the reports (human, short, JSON, HTML) and the SVG pictures;
+//! - [`harness`]: the specification runner, the engine protocol and `conform`.
+//!
+//! [`diagnostics`] (findings and their stable [`Code`]s) and [`picture`] (a board as data for
+//! pictures) are plain data every stage shares.
 //!
 //! ```
-//! use bao_oracle::{Code, Event, Game, Kingulu, Playthrough, RulingSet};
+//! use bao_oracle::check::check_text;
+//! use bao_oracle::check::replay::ReplayOptions;
+//! use bao_oracle::Code;
 //!
-//! // Bao Kingulu from the standard start, under its default rulings.
-//! let rulings = RulingSet::new().resolve::<Kingulu>()?;
-//! let mut game = Playthrough::<Kingulu>::new(Kingulu::start(), rulings);
-//!
-//! // A move as written; its events say what it did, lap by lap.
-//! let played = game.play_text("A3")?;
-//! let captured: u16 = played
-//!     .events
-//!     .iter()
-//!     .map(|e| match e {
-//!         Event::Capture { seeds, .. } => *seeds,
-//!         _ => 0,
-//!     })
-//!     .sum();
-//! println!("A3 captured {captured}: {}", Kingulu::format_compact(game.position()));
-//!
-//! // A refused move is a typed error with a stable code and the rule it breaks.
-//! let error = game.play_text("A9").unwrap_err();
-//! assert_eq!(error.code(), Code::NotNotation);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! let record = "ruleset: bao-kingulu\nsource: an example\nmoves: [A3, a3, A9]\n";
+//! let games = check_text(record, &ReplayOptions::default());
+//! let finding = &games[0].findings[0];
+//! assert_eq!(finding.code, Code::NotNotation);
+//! assert_eq!(finding.ply, Some(3));
 //! ```
 //!
 //! The command-line tool `bao-oracle` is the crate's binary (feature `cli`, on by default); the
 //! library builds without it: `cargo build --no-default-features --lib`.
 
-pub mod check;
-pub mod conform;
+// The stages, in the order a file goes through them; none imports from a later one
+// (module_graph.rs). `diagnostics` and `picture` are plain data that every stage shares.
 pub mod diagnostics;
-pub mod duplicates;
+pub mod picture;
+
+pub mod check;
 pub mod explain;
-pub mod export;
-pub mod import;
-pub mod infer;
+pub mod harness;
 pub mod input;
-pub mod markup;
+pub mod render;
+pub mod rewrite;
+
 #[cfg(test)]
 mod module_graph;
-pub mod picture;
-pub mod protocol;
-pub mod random_game;
-pub mod record;
-pub mod repair;
-pub mod replay;
-pub mod report;
-pub mod rulings_table;
-pub mod spec;
-pub mod step;
-pub mod timeline;
-pub mod to_transcript;
-pub mod trace;
-pub mod transcript;
-pub mod transcript_repair;
 
 pub use diagnostics::Code;

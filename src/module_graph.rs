@@ -27,7 +27,7 @@ impl Tree {
                 {
                     let module = module_path(root, &path);
                     let text = std::fs::read_to_string(&path).expect("source file");
-                    files.insert(module, text);
+                    files.insert(module, without_inline_tests(&text));
                 }
             }
         }
@@ -338,6 +338,27 @@ fn graph(root: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     edges
 }
 
+/// A file's text without its inline test module (`#[cfg(test)] mod tests { … }`, by custom the
+/// file's last item): tests may use a later stage to make their material (a record reader's
+/// tests read generated games), which is no part of the design.
+fn without_inline_tests(text: &str) -> String {
+    let mut kept = String::with_capacity(text.len());
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let test_module = line.trim() == "#[cfg(test)]"
+            && lines.peek().is_some_and(|next| {
+                let next = next.trim();
+                next.starts_with("mod ") && next.ends_with('{')
+            });
+        if test_module {
+            break;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    kept
+}
+
 /// The circles of a graph: each strongly connected group of more than one file.
 fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<String>> {
     let reach = |from: &Vec<String>| {
@@ -399,6 +420,80 @@ fn no_two_files_of_the_rules_import_each_other() {
 #[test]
 fn no_two_files_of_the_oracle_import_each_other() {
     assert_no_circles("src", "the oracle");
+}
+
+/// The oracle's stages, in the order a file goes through them (issue 23 item 6): a file of a
+/// stage imports only from its own stage, an earlier one, or the plain data every stage shares.
+const STAGES: &[&[&str]] = &[
+    &["diagnostics", "picture"],
+    &["input"],
+    &["check"],
+    &["rewrite"],
+    &["explain"],
+    &["render"],
+    &["harness"],
+    &["cli"],
+];
+
+fn stage_of(module: &[String]) -> Option<usize> {
+    let top = module.first()?;
+    STAGES.iter().position(|s| s.contains(&top.as_str()))
+}
+
+/// The imports of files of `edges` that reach a later stage, or a file of no stage.
+fn backward_imports(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for (from, targets) in edges {
+        if from.first().is_some_and(|m| m == "module_graph") {
+            continue;
+        }
+        for to in targets {
+            match (stage_of(from), stage_of(to)) {
+                (Some(a), Some(b)) if b <= a => {}
+                _ => found.push((shown(from), shown(to))),
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn nothing_imports_from_a_later_stage() {
+    let edges = graph(Path::new(env!("CARGO_MANIFEST_DIR")).join("src").as_path());
+    // Every file of the oracle sits in a stage (the crate root and main.rs are no file's).
+    let tree = Tree::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let stray: Vec<String> = tree
+        .files
+        .keys()
+        .filter(|m| !m.is_empty() && m[0] != "module_graph" && stage_of(m).is_none())
+        .map(|m| shown(m))
+        .collect();
+    assert!(stray.is_empty(), "files in no stage: {stray:?}");
+    let found = backward_imports(&edges);
+    assert!(
+        found.is_empty(),
+        "imports from a later stage (file, what it imports):\n{found:#?}"
+    );
+}
+
+#[test]
+fn the_stage_check_sees_a_backward_import() {
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    let m = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    edges
+        .entry(m(&["check", "replay"]))
+        .or_default()
+        .insert(m(&["input", "record"]));
+    assert!(backward_imports(&edges).is_empty());
+    edges
+        .entry(m(&["input", "record"]))
+        .or_default()
+        .insert(m(&["render", "json"]));
+    assert_eq!(backward_imports(&edges).len(), 1);
+    assert!(
+        without_inline_tests("use a;\n#[cfg(test)]\nmod tests {\n    use crate::b;\n}\n")
+            .ends_with("use a;\n")
+    );
 }
 
 #[test]

@@ -7,8 +7,8 @@
 //! builds, load about 17): 4k games 0.24 s, 16k 0.87 s, 64k 3.99 s, i.e. 16.9, 18.4 and 16.0k
 //! games per second; before the fix the `repair` command took 0.12 / 0.79 / 10.5 s (issue 19).
 
-use bao_oracle::repair::text::{read_games, repair_text};
-use bao_oracle::replay::ReplayOptions;
+use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::rewrite::repair::{read_games, repair_text};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 /// `games` one-line games, each repaired by one replacement.

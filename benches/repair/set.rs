@@ -7,13 +7,13 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use bao_oracle::check::replay::{ReplayOptions, replay_to};
 use bao_oracle::check::{FileReport, check_text, collect_files};
 use bao_oracle::diagnostics::Span;
+use bao_oracle::input::record::{self, Field, Record, Source};
+use bao_oracle::render::json;
+use bao_oracle::rewrite::random_game::{ToRecord, random_game, yaml_scalar};
 use bao_rules::game::{Game, Notation};
-use bao_oracle::random_game::{ToRecord, random_game, yaml_scalar};
-use bao_oracle::record::{self, Field, Record, Source};
-use bao_oracle::replay::{ReplayOptions, replay_to};
-use bao_oracle::report::json;
 use bao_rules::rulings::RulingSet;
 use bao_rules::{Playthrough, SplitMix64, Zanzibar, with_game};
 

@@ -6,7 +6,7 @@
 use bao_rules::game::Game;
 use bao_rules::play::Playthrough;
 use bao_rules::games::{GameVisitor, RULESETS, dispatch};
-use bao_oracle::random_game::random_game;
+use bao_oracle::rewrite::random_game::random_game;
 use libfuzzer_sys::fuzz_target;
 
 struct Move<'a> {

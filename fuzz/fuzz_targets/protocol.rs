@@ -2,7 +2,7 @@
 //! is JSON a driver can read.
 #![no_main]
 
-use bao_oracle::protocol::respond;
+use bao_oracle::harness::protocol::respond;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,9 +4,9 @@
 #![no_main]
 
 use bao_oracle::check::{FileReport, check_text};
-use bao_oracle::record::{Source, readers_agree, source_from_bytes, split_documents};
-use bao_oracle::replay::ReplayOptions;
-use bao_oracle::report::{html, json};
+use bao_oracle::input::record::{Source, readers_agree, source_from_bytes, split_documents};
+use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::render::{html, json};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,8 +4,8 @@
 
 use bao_rules::RULESETS;
 use bao_oracle::check::check_text;
-use bao_oracle::import::{ImportOptions, import};
-use bao_oracle::replay::ReplayOptions;
+use bao_oracle::rewrite::import::{ImportOptions, import};
+use bao_oracle::check::replay::ReplayOptions;
 use bao_rules::rulings::RulingSet;
 use libfuzzer_sys::fuzz_target;
 
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let _ = bao_oracle::transcript::parse(text);
+    let _ = bao_oracle::input::transcript::parse(text);
     let rulings = RulingSet::new();
     for ruleset in RULESETS {
         let options = ImportOptions {

@@ -1,15 +1,15 @@
 //! Conformance in-process: a Python object answering the protocol's messages is run through the
-//! oracle's own conformance run (`bao_oracle::conform`: its scenarios, random games, position
+//! oracle's own conformance run (`bao_oracle::harness::conform`: its scenarios, random games, position
 //! probes, judge and shrinking), over the [`Link`] seam instead of a child process.
 
 use std::collections::BTreeMap;
 
-use bao_oracle::conform as run;
-use bao_oracle::conform::{EngineInfo, Fatal, Link, Options, Reply, Report, Run};
+use bao_oracle::harness::conform as run;
+use bao_oracle::harness::conform::{EngineInfo, Fatal, Link, Options, Reply, Report, Run};
 use bao_rules::game::Game;
-use bao_oracle::protocol::{self, Request, Response, RulesetSupport, Rulings};
+use bao_oracle::harness::protocol::{self, Request, Response, RulesetSupport, Rulings};
 use bao_rules::rulings::Preset;
-use bao_oracle::spec::{self, SpecFile};
+use bao_oracle::harness::spec::{self, SpecFile};
 use bao_rules::{games, with_game};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

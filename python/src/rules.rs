@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use bao_oracle::explain::{self, Verdict};
 use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
-use bao_oracle::picture::{Highlights, svg};
+use bao_oracle::picture::Highlights;
+use bao_oracle::render::svg;
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError};

@@ -6,16 +6,16 @@ use clap::{Args, ValueEnum};
 
 use super::output::Output;
 use super::{Status, UsageError};
+use bao_oracle::check::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
+use bao_oracle::check::timeline::Step;
 use bao_oracle::check::{
     FileReport, GameReport, GameSink, Summary, check_file_each, collect_files, duplicate_warnings,
 };
 use bao_oracle::diagnostics::Code;
-use bao_oracle::record::Record;
-use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
-use bao_oracle::report::LineIndex;
-use bao_oracle::report::{html, human, json, short};
+use bao_oracle::input::record::Record;
+use bao_oracle::render::LineIndex;
+use bao_oracle::render::{html, human, json, short};
 use bao_rules::rulings::RulingSet;
-use bao_oracle::timeline::Step;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -40,7 +40,7 @@ pub struct CheckArgs {
     pub compare: Option<String>,
     /// For a game that stops at a move (or whose result claim fails), look for repairs at that
     /// ply and up to K plies before it (0: none).
-    #[arg(long = "repair-window", value_name = "K", default_value_t = bao_oracle::repair::DEFAULT_WINDOW)]
+    #[arg(long = "repair-window", value_name = "K", default_value_t = bao_oracle::check::repair::DEFAULT_WINDOW)]
     pub repair_window: u32,
     /// Replay each game under every combination of its ruleset's ruling values and report those
     /// it is valid under (and the presets among them).
@@ -122,7 +122,7 @@ pub fn run(args: CheckArgs) -> Status {
     let duplicates = duplicate_warnings(&files, &options);
     let mut sink = Reports {
         duplicates,
-        table: bao_oracle::rulings_table::RulingsTable::default(),
+        table: bao_oracle::check::rulings_table::RulingsTable::default(),
         format: args.format,
         style,
         infer_rulings: options.infer_rulings,
@@ -218,7 +218,7 @@ pub fn run(args: CheckArgs) -> Status {
 /// the end, as its title and script need the whole): memory is one game's, not the file's.
 struct Reports {
     /// `--infer-rulings`: which games rule out which ruling values (human output's closing table).
-    table: bao_oracle::rulings_table::RulingsTable,
+    table: bao_oracle::check::rulings_table::RulingsTable,
     /// The `duplicate-game` warnings, by file and game index.
     duplicates: std::collections::HashMap<(String, usize), Vec<bao_oracle::diagnostics::Finding>>,
     format: Format,

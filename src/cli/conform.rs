@@ -5,16 +5,17 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
-use bao_oracle::conform::{self, Driver, Fatal, Options, Report, Run, split_command};
+use bao_oracle::check::replay::find_preset;
 use bao_oracle::diagnostics::Code;
+use bao_oracle::harness::conform::{self, Driver, Fatal, Options, Report, Run, split_command};
+use bao_oracle::harness::protocol::Rulings;
+use bao_oracle::harness::spec::{self, SpecFile};
+use bao_oracle::input::record::{Contents, create_output_file, read_regular_file};
+use bao_oracle::input::spec::ScenarioFile;
 use bao_rules::game::Game;
 use bao_rules::games::{self, GameVisitor};
-use bao_oracle::protocol::Rulings;
-use bao_oracle::record::{Contents, create_output_file, read_regular_file};
-use bao_oracle::replay::find_preset;
 use bao_rules::rulings::Preset;
 use bao_rules::rulings::RulingSet;
-use bao_oracle::spec::{self, SpecFile, format::ScenarioFile};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -358,7 +359,7 @@ impl GameVisitor for CheckRulings<'_> {
 }
 
 /// The single ruling values an engine declares where it lists no default.
-struct OwnValues<'r>(&'r bao_oracle::protocol::RulesetSupport);
+struct OwnValues<'r>(&'r bao_oracle::harness::protocol::RulesetSupport);
 
 impl GameVisitor for OwnValues<'_> {
     type Output = Rulings;

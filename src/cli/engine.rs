@@ -3,7 +3,7 @@ use std::io::{BufReader, BufWriter};
 use clap::Args;
 
 use super::Status;
-use bao_oracle::protocol::Server;
+use bao_oracle::harness::protocol::Server;
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {}

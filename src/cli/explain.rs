@@ -4,18 +4,18 @@ use clap::{Args, ValueEnum};
 
 use super::output::{Output, eprint_line};
 use super::{Status, UsageError, unknown_ruleset};
+use bao_oracle::check::replay::{ReplayOptions, replay_to};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding, MoveNumber};
 use bao_oracle::explain::{
     Comparison, Explanation, Verdict, compare_in, explain_in, replaced, resolve,
 };
+use bao_oracle::input::record::{self, Record};
+use bao_oracle::input::{self, Input};
+use bao_oracle::render::{html, human};
 use bao_rules::game::Game;
 use bao_rules::games::{self, GameVisitor};
-use bao_oracle::input::{self, Input};
 use bao_rules::play::Playthrough;
-use bao_oracle::record::{self, Record};
-use bao_oracle::replay::{ReplayOptions, replay_to};
-use bao_oracle::report::{html, human};
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -287,8 +287,8 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         record::split_documents(&text)
     };
     let record = if transcript {
-        match bao_oracle::transcript::parse(&text) {
-            Ok(t) => bao_oracle::transcript::as_record(
+        match bao_oracle::input::transcript::parse(&text) {
+            Ok(t) => bao_oracle::input::transcript::as_record(
                 &t,
                 <bao_rules::Zanzibar as Game>::RULESET,
                 &shown,

@@ -5,9 +5,9 @@ use clap::{Args, ValueEnum};
 use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::export::export;
+use bao_oracle::harness::export::export;
+use bao_oracle::harness::spec;
 use bao_rules::games;
-use bao_oracle::spec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {

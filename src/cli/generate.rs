@@ -6,8 +6,8 @@ use clap::Args;
 
 use super::output::Output;
 use super::{GameArgs, Status, setup, unknown_ruleset};
+use bao_oracle::rewrite::random_game::{ToRecord, random_game};
 use bao_rules::game::Game;
-use bao_oracle::random_game::{ToRecord, random_game};
 use bao_rules::with_game;
 
 #[derive(Args, Debug)]

@@ -1,5 +1,5 @@
 //! `bao-oracle import PATH...`: published transcripts as game records, read and replayed as
-//! `check` reads and replays them ([`bao_oracle::import`]).
+//! `check` reads and replays them ([`bao_oracle::rewrite::import`]).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -11,9 +11,9 @@ use super::outputs::{Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding, line_column};
-use bao_oracle::import::{ImportOptions, import};
 use bao_oracle::input::{self, Input};
-use bao_oracle::report::{escape_controls, human};
+use bao_oracle::render::{escape_controls, human};
+use bao_oracle::rewrite::import::{ImportOptions, import};
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]

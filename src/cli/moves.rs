@@ -2,8 +2,9 @@ use clap::Args;
 
 use super::output::{Output, eprint_line};
 use super::{GameArgs, Status, setup_game, unknown_ruleset};
+use bao_oracle::picture::{Highlights, legal_holes};
+use bao_oracle::render::svg;
 use bao_rules::game::Game;
-use bao_oracle::picture::{Highlights, legal_holes, svg};
 use bao_rules::with_game;
 
 #[derive(Args, Debug)]

@@ -11,7 +11,7 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 
 use super::Status;
 use bao_oracle::diagnostics::Code;
-use bao_oracle::report::escape_controls;
+use bao_oracle::render::escape_controls;
 
 /// Standard output, buffered, remembering its first write error.
 pub struct Output {

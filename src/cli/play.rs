@@ -3,8 +3,9 @@ use clap::Args;
 use super::output::{Output, eprint_line};
 use super::{GameArgs, Status, UsageError, setup_game, unknown_ruleset};
 use bao_oracle::diagnostics::{Code, MoveNumber};
+use bao_oracle::picture::Highlights;
+use bao_oracle::render::svg;
 use bao_rules::game::{Game, PositionForm};
-use bao_oracle::picture::{Highlights, svg};
 use bao_rules::with_game;
 
 #[derive(Args, Debug)]

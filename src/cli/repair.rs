@@ -1,6 +1,6 @@
 //! `bao-oracle repair PATH...`: each record file (or transcript) with the best complete repair of
 //! each game applied, on standard output or under `-o` (never over an input), or as a unified
-//! diff (`--diff`); the text is written and proved by [`bao_oracle::repair::text`]. Exit 0 only
+//! diff (`--diff`); the text is written and proved by [`bao_oracle::rewrite::repair`]. Exit 0 only
 //! if every game of every output passes `check`; 2 if an output failed its proof (it is not
 //! written) or a file could not be read or written.
 
@@ -13,11 +13,11 @@ use super::output::{Output, eprint_line};
 use super::outputs::{Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::check_text;
+use bao_oracle::check::repair::DEFAULT_WINDOW;
+use bao_oracle::check::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::input::{self, Input};
-use bao_oracle::repair::DEFAULT_WINDOW;
-use bao_oracle::repair::text::{read_games, repair_text};
-use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
+use bao_oracle::rewrite::repair::{read_games, repair_text};
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -220,9 +220,9 @@ fn repair_records(shown: &str, text: &str, options: &ReplayOptions) -> Outcome {
 }
 
 /// A published transcript: the repaired transcript, its changed plies marked by `%` lines
-/// ([`bao_oracle::transcript_repair`]).
+/// ([`bao_oracle::rewrite::transcript_repair`]).
 fn repair_transcript(shown: &str, text: &str, options: &ReplayOptions) -> Outcome {
-    use bao_oracle::transcript_repair::{Repaired, repair};
+    use bao_oracle::rewrite::transcript_repair::{Repaired, repair};
     match repair(text, options) {
         Repaired::Valid => {
             eprint_line(format_args!("{shown}: the transcript plays as written"));

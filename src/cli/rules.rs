@@ -10,9 +10,9 @@ use clap::{Args, ValueEnum};
 use super::output::Output;
 use super::{Status, UsageError, unknown_ruleset};
 use bao_oracle::diagnostics::Code;
+use bao_oracle::input::spec::builtin_catalogue;
+use bao_oracle::input::spec::{Bibliography, Catalogue, CatalogueEntry, RulingEntry, Work};
 use bao_rules::rulings::did_you_mean;
-use bao_oracle::spec::builtin_catalogue;
-use bao_oracle::spec::format::{Bibliography, Catalogue, CatalogueEntry, RulingEntry, Work};
 
 #[derive(Args, Debug)]
 pub struct RulesArgs {

@@ -9,9 +9,9 @@ use super::output::Output;
 use super::rules::{Format, md};
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
+use bao_oracle::input::spec::builtin_catalogue;
+use bao_oracle::input::spec::{Bibliography, Catalogue, Work};
 use bao_rules::rulings::did_you_mean;
-use bao_oracle::spec::builtin_catalogue;
-use bao_oracle::spec::format::{Bibliography, Catalogue, Work};
 
 #[derive(Args, Debug)]
 pub struct SourcesArgs {

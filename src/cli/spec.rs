@@ -4,10 +4,10 @@ use clap::{Args, ValueEnum};
 
 use super::output::Output;
 use super::{Status, UsageError};
+use bao_oracle::check::replay::{check_rulings_exist, find_preset};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::replay::{check_rulings_exist, find_preset};
+use bao_oracle::harness::spec::{self, Options, PerftLimit};
 use bao_rules::rulings::RulingSet;
-use bao_oracle::spec::{self, Options, PerftLimit};
 
 #[derive(Args, Debug)]
 pub struct SpecArgs {

@@ -1,5 +1,5 @@
 //! `bao-oracle transcript FILE`: a game record written back as a transcript in Donkers' notation
-//! ([`bao_oracle::to_transcript`]), on standard output, never over a file: `import`'s way back.
+//! ([`bao_oracle::rewrite::to_transcript`]), on standard output, never over a file: `import`'s way back.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -8,12 +8,12 @@ use clap::Args;
 
 use super::output::{Output, eprint_line};
 use super::{Status, UsageError};
+use bao_oracle::check::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::Code;
+use bao_oracle::input::record;
 use bao_oracle::input::{self, Input};
-use bao_oracle::record;
-use bao_oracle::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
-use bao_oracle::report::{escape_controls, human};
+use bao_oracle::render::{escape_controls, human};
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -92,7 +92,7 @@ pub fn run(args: TranscriptArgs) -> Status {
         (Some(n), _) => docs[n - 1],
     };
     let written = record::parse_document(&doc)
-        .and_then(|record| bao_oracle::to_transcript::write(&doc, &record, &options));
+        .and_then(|record| bao_oracle::rewrite::to_transcript::write(&doc, &record, &options));
     match written {
         Ok(transcript) => {
             let mut out = Output::stdout();

@@ -14,6 +14,9 @@ mod collect;
 mod form;
 mod limits;
 mod read;
+pub mod record;
+pub mod spec;
+pub mod transcript;
 
 pub use collect::{Found, IoProblem, collect, display, walk};
 pub use form::{Form, form_of, lines};

@@ -1,7 +1,6 @@
-//! Pictures of a board: what a picture points out beyond the board ([`Highlights`]), and the SVG
-//! renderer ([`svg`]). The board itself is data of the rules ([`crate::board`]).
-
-pub mod svg;
+//! Pictures of a board as data: what a picture points out beyond the board ([`Highlights`]) and
+//! the holes a legal move starts from, shared by every stage; the render stage's `svg` draws them.
+//! The board itself is data of the rules ([`bao_rules::board`]).
 
 pub use bao_rules::board::{Board, Hole, Mark, Row, Store};
 use bao_rules::game::{Event, Game};

@@ -15,10 +15,10 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use bao_rules::game::Game;
+use bao_oracle::check::replay::{ReplayOptions, replay_to};
+use bao_oracle::input::record::{self, Record};
 use bao_oracle::picture::{Board, Mark, legal_holes};
-use bao_oracle::record::{self, Record};
-use bao_oracle::replay::{ReplayOptions, replay_to};
+use bao_rules::game::Game;
 use bao_rules::with_game;
 
 use crate::common::BIN;

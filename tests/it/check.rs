@@ -7,11 +7,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, check_file};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::record::MAX_FILE_BYTES;
-use bao_oracle::replay::ReplayOptions;
-use bao_oracle::report::human::{self, Style};
+use bao_oracle::input::record::MAX_FILE_BYTES;
+use bao_oracle::render::human::{self, Style};
 
 use crate::common::{BIN, bao, stdout};
 
@@ -550,7 +550,7 @@ fn docs_document_every_error_code_and_field() {
         .nth(1)
         .expect("docs/historians.md has ## The game record");
     let records = records.split("\n## ").next().unwrap();
-    for field in bao_oracle::record::FIELDS {
+    for field in bao_oracle::input::record::FIELDS {
         assert!(
             records.contains(&format!("`{field}`")),
             "docs/historians.md ## The game record lacks `{field}`"
@@ -656,7 +656,7 @@ fn compare_ruling_reads_the_records_notation() {
 #[test]
 fn many_invalid_games_are_reported_in_linear_time() {
     use bao_oracle::check::check_text;
-    use bao_oracle::report::json;
+    use bao_oracle::render::json;
     use std::time::{Duration, Instant};
 
     fn cost(games: usize) -> Duration {

@@ -4,10 +4,10 @@
 use std::fs;
 use std::path::PathBuf;
 
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, IoProblem, check_file, collect_files};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::replay::ReplayOptions;
-use bao_oracle::report::json;
+use bao_oracle::render::json;
 use serde_json::Value;
 
 use crate::common::root;

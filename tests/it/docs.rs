@@ -427,8 +427,9 @@ fn the_rules_documents_and_sources_are_what_rules_and_sources_print() {
             stale.push(path.display().to_string());
         }
         // Every id of the catalogue is in its document.
-        let catalogue: bao_oracle::spec::format::Catalogue =
-            serde_saphyr::from_str(bao_oracle::spec::builtin_catalogue(ruleset).unwrap()).unwrap();
+        let catalogue: bao_oracle::input::spec::Catalogue =
+            serde_saphyr::from_str(bao_oracle::input::spec::builtin_catalogue(ruleset).unwrap())
+                .unwrap();
         for entry in catalogue.rules.iter().chain(&catalogue.ambiguities) {
             assert!(
                 generated.contains(&format!("### {}\n", entry.id)),

@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 
 use bao_oracle::check::check_file;
+use bao_oracle::check::infer::{self, Inference};
+use bao_oracle::check::replay::{ReplayOptions, replay};
+use bao_oracle::input::record::{Field, Record, parse_document, split_documents};
 use bao_rules::game::Game;
-use bao_oracle::infer::{self, Inference};
-use bao_oracle::record::{Field, Record, parse_document, split_documents};
-use bao_oracle::replay::{ReplayOptions, replay};
 use bao_rules::{RulingSet, SplitMix64, Zanzibar};
 
 use crate::common::{bao, root};

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use bao_oracle::spec::{self, SpecFile};
+use bao_oracle::harness::spec::{self, SpecFile};
 
 const TRACED: &[&str] = &[
     "front-right-is-clockwise",

@@ -7,15 +7,15 @@
 //! the same properties without end (see README.md, *Fuzzing*).
 //! `BAO_MUTATIONS=N` sets the rounds.
 
-use bao_rules::SplitMix64;
 use bao_oracle::check::check_text;
+use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::harness::protocol::respond;
+use bao_oracle::input::record::{readers_agree, split_documents};
+use bao_oracle::rewrite::random_game::{ToRecord, random_game};
+use bao_rules::SplitMix64;
 use bao_rules::game::Game;
 use bao_rules::games::{GameVisitor, RULESETS, dispatch};
 use bao_rules::play::Playthrough;
-use bao_oracle::protocol::respond;
-use bao_oracle::random_game::{ToRecord, random_game};
-use bao_oracle::record::{readers_agree, split_documents};
-use bao_oracle::replay::ReplayOptions;
 
 use crate::properties;
 
@@ -269,7 +269,7 @@ fn mutated_protocol_requests_never_panic() {
 
 #[test]
 fn mutated_transcripts_never_panic() {
-    use bao_oracle::import::{ImportOptions, import};
+    use bao_oracle::rewrite::import::{ImportOptions, import};
     use bao_rules::rulings::RulingSet;
     let transcripts = [
         "South: Ramadhan\nNorth: Kijumbe\nTakasia: yes\n1: 7L* 5R;\n2: 5R 7R*; END IN THE HOUSE\n3: A7L a6L;  A resigns\n",
@@ -283,7 +283,7 @@ fn mutated_transcripts_never_panic() {
     let mut rng = SplitMix64::new(16);
     for round in 0..rounds(5_000) {
         let text = mutate(transcripts[round % transcripts.len()], &mut rng);
-        let _ = bao_oracle::transcript::parse(&text);
+        let _ = bao_oracle::input::transcript::parse(&text);
         // The one reader: nothing passes unreplayed; `import` agrees with `check`.
         if round % 5 == 0 {
             properties::one_reader(text.as_bytes());

@@ -4,13 +4,13 @@
 
 use std::process::Command;
 
-use bao_oracle::check::check_text;
-use bao_oracle::protocol::{Response, respond};
-use bao_oracle::replay::ReplayOptions;
-use bao_oracle::spec::format::{ErrorSpec, Expect, Scenario};
-use bao_oracle::spec::runner::run_scenario;
-use bao_rules::{Game, RulingSet, with_game};
 use bao_oracle::Code;
+use bao_oracle::check::check_text;
+use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::harness::protocol::{Response, respond};
+use bao_oracle::harness::spec::runner::run_scenario;
+use bao_oracle::input::spec::{ErrorSpec, Expect, Scenario};
+use bao_rules::{Game, RulingSet, with_game};
 
 use crate::common::BIN;
 

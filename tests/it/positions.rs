@@ -4,8 +4,8 @@
 //! --position-format` writes them back.
 
 use bao_oracle::check::check_text;
-use bao_oracle::protocol::{Response, respond};
-use bao_oracle::replay::ReplayOptions;
+use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::harness::protocol::{Response, respond};
 
 use crate::common::run;
 

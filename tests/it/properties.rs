@@ -28,12 +28,14 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
+use bao_oracle::check::repair::Edit;
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, check_text};
-use bao_oracle::record::{Record, Source, parse_document, source_from_bytes, split_documents};
-use bao_oracle::repair::Edit;
-use bao_oracle::repair::text::{read_games, repair_text};
-use bao_oracle::replay::ReplayOptions;
-use bao_oracle::report::{html, json};
+use bao_oracle::input::record::{
+    Record, Source, parse_document, source_from_bytes, split_documents,
+};
+use bao_oracle::render::{html, json};
+use bao_oracle::rewrite::repair::{read_games, repair_text};
 
 /// A record's fields but its moves, as values (spans left out).
 fn fields(r: &Record) -> String {
@@ -254,8 +256,8 @@ pub fn report_page(data: &[u8]) {
 /// target).
 pub fn one_reader(data: &[u8]) {
     use bao_oracle::diagnostics::Code;
-    use bao_oracle::import::{ImportOptions, import};
     use bao_oracle::input::{Input, of_text};
+    use bao_oracle::rewrite::import::{ImportOptions, import};
     let Source::Text(text) = source_from_bytes(data.to_vec()) else {
         return;
     };

@@ -5,7 +5,7 @@
 
 use std::io::{BufReader, Read};
 
-use bao_oracle::protocol::{MAX_REQUEST_LINE, Server};
+use bao_oracle::harness::protocol::{MAX_REQUEST_LINE, Server};
 use serde_json::{Value, json};
 
 use crate::common::root;

@@ -5,9 +5,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{check_file, check_text};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::replay::ReplayOptions;
 
 use crate::common::{bao, stdout};
 
@@ -224,10 +224,10 @@ fn repair(name: &str, text: &str) -> (Option<i32>, String, String) {
 
 /// The moves of each game of `text`, as read.
 fn moves_of(text: &str) -> Vec<Vec<String>> {
-    bao_oracle::record::split_documents(text)
+    bao_oracle::input::record::split_documents(text)
         .iter()
         .map(|doc| {
-            let record = bao_oracle::record::parse_document(doc).expect("a record");
+            let record = bao_oracle::input::record::parse_document(doc).expect("a record");
             record.moves.into_iter().map(|m| m.value).collect()
         })
         .collect()

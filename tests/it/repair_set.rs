@@ -6,10 +6,10 @@
 #[path = "../../benches/repair/set.rs"]
 mod set;
 
-use bao_rules::RULESETS;
 use bao_oracle::check::check_text;
+use bao_oracle::check::replay::ReplayOptions;
+use bao_rules::RULESETS;
 use bao_rules::game::Notation;
-use bao_oracle::replay::ReplayOptions;
 use set::{KINDS, Kind, Original};
 
 /// Two corpus games and two generated ones per ruleset (in Bao la Kiswahili one of them in

@@ -9,12 +9,12 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use bao_oracle::import::{ImportOptions, import};
-use bao_oracle::record::{parse_document, split_documents};
-use bao_oracle::replay::ReplayOptions;
+use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::input::record::{parse_document, split_documents};
+use bao_oracle::input::transcript::{self, Transcript};
+use bao_oracle::rewrite::import::{ImportOptions, import};
+use bao_oracle::rewrite::to_transcript::write;
 use bao_rules::rulings::RulingSet;
-use bao_oracle::to_transcript::write;
-use bao_oracle::transcript::{self, Transcript};
 
 use crate::common::BIN;
 

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use bao_oracle::harness::spec::{self, ItemKind, Options, PerftLimit, Report, SpecFile};
+use bao_oracle::input::spec::{Catalogue, ScenarioFile};
 use bao_rules::games::RULESETS;
-use bao_oracle::spec::format::{Catalogue, ScenarioFile};
-use bao_oracle::spec::{self, ItemKind, Options, PerftLimit, Report, SpecFile};
 
 /// Perft rows with more leaves than this are left to `bao-oracle spec` (release, CI) and to the
 /// ignored test below; the rest keep `cargo test` quick in the test profile.
@@ -204,7 +204,7 @@ fn a_non_default_ruling_fails_the_scenarios_that_depend_on_it() {
 #[test]
 fn the_built_in_specification_is_the_spec_folder() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = bao_oracle::spec::collect(&[root.join("spec")]).unwrap();
+    let files = bao_oracle::harness::spec::collect(&[root.join("spec")]).unwrap();
     let on_disk: Vec<(String, String)> = files
         .iter()
         .map(|p| {
@@ -212,7 +212,7 @@ fn the_built_in_specification_is_the_spec_folder() {
             (shown, std::fs::read_to_string(p).unwrap())
         })
         .collect();
-    let built_in: Vec<(String, String)> = bao_oracle::spec::BUILT_IN
+    let built_in: Vec<(String, String)> = bao_oracle::harness::spec::BUILT_IN
         .iter()
         .map(|(p, t)| (p.to_string(), t.to_string()))
         .collect();

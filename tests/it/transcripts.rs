@@ -6,10 +6,10 @@
 use std::fs;
 use std::path::Path;
 
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{GameReport, check_text};
 use bao_oracle::diagnostics::{Code, line_column};
-use bao_oracle::import::{ImportOptions, import};
-use bao_oracle::replay::ReplayOptions;
+use bao_oracle::rewrite::import::{ImportOptions, import};
 use bao_rules::rulings::RulingSet;
 
 const CORPUS: &str = "corpus/bao-la-kiswahili/voogt-1994";
@@ -172,7 +172,7 @@ fn game_2_stops_at_ply_29_with_suggestions_in_its_own_notation() {
         games: vec![game],
     };
     let human =
-        bao_oracle::report::human::render_file(&report, bao_oracle::report::human::Style::PLAIN);
+        bao_oracle::render::human::render_file(&report, bao_oracle::render::human::Style::PLAIN);
     assert!(
         human.contains("most likely 8> (A8<+) at ply 27 (written 8)"),
         "{human}"

@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::Path;
 
-use bao_oracle::import::{ImportOptions, import};
+use bao_oracle::rewrite::import::{ImportOptions, import};
 use bao_rules::{Game, Notation, Playthrough, RulingSet, Zanzibar};
 
 fn read(path: &str) -> String {
@@ -177,7 +177,7 @@ fn a_wrong_move_in_a_transcript_is_reported_at_its_line_and_column() {
 #[test]
 fn the_corpus_preset_games_depend_on_their_preset() {
     use bao_oracle::check::check_text;
-    use bao_oracle::replay::ReplayOptions;
+    use bao_oracle::check::replay::ReplayOptions;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/bao-la-kiswahili");
     let mut seen = 0;
     for entry in fs::read_dir(&dir).unwrap() {

@@ -1,0 +1,199 @@
+//! The conformance report as one HTML page (`conform --format html`): each finding with the board
+//! of the position its request is about, drawn before the move, the engine's answer and the
+//! oracle's side by side, what differs, the `explain` command and the one-line re-run. Like
+//! `check`'s page: self-contained, no script, nothing fetched, a Content-Security-Policy that
+//! lets only its own style apply; every text of the engine's escaped.
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use super::report::{Divergence, Report};
+use crate::picture::Highlights;
+use crate::render::csp;
+use crate::render::markup::escape;
+use crate::render::svg;
+use bao_rules::game::Game;
+use bao_rules::games::{self, GameVisitor};
+
+const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;max-width:70em;color:#222}\
+h1{font-size:1.4em}h2{font-size:1.1em;margin-top:2em}\
+.label{display:inline-block;padding:0 .4em;border:1px solid #555;border-radius:3px;font-size:.85em}\
+.answers{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
+pre{white-space:pre-wrap;word-break:break-all;background:#f5f3ee;padding:.5em;margin:0}\
+.differs{color:#b0221c}img.board{max-width:36em;display:block;margin:.5em 0}\
+table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}";
+
+/// The board of the compact `position` of `ruleset` as an SVG `data:` URL, if the game reads it.
+fn board_image(ruleset: &str, position: &str) -> Option<String> {
+    struct Draw<'a>(&'a str);
+    impl GameVisitor for Draw<'_> {
+        type Output = Option<String>;
+        fn visit<G: Game>(self) -> Option<String> {
+            let pos = G::parse_position(self.0).ok()?;
+            Some(svg::render(&G::board(&pos), &Highlights::default()))
+        }
+    }
+    let svg = games::dispatch(ruleset, Draw(position)).flatten()?;
+    Some(format!(
+        "data:image/svg+xml;base64,{}",
+        csp::base64(svg.as_bytes())
+    ))
+}
+
+fn pretty(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => serde_json::to_string_pretty(other).unwrap_or_default(),
+    }
+}
+
+fn finding(out: &mut String, i: usize, d: &Divergence) {
+    let first = d.cases.first().map(String::as_str).unwrap_or("?");
+    let more = match d.cases.len() {
+        0 | 1 => String::new(),
+        n => format!(" (and {} more cases)", n - 1),
+    };
+    let label = match d.unreachable {
+        true => "validation: an unreachable position",
+        false => d.label.word(),
+    };
+    let _ = writeln!(
+        out,
+        "<section id=\"finding-{i}\"><h2>{}{}: {} <span class=\"label\">{}</span></h2>",
+        escape(first),
+        escape(&more),
+        escape(&d.summary),
+        escape(label)
+    );
+    let _ = writeln!(
+        out,
+        "<p>{} · <code>{}</code> · reproduce from <code>{}</code>: <code>{}</code></p>",
+        escape(&d.ruleset),
+        escape(
+            &d.rulings
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        escape(&d.start),
+        escape(&if d.moves.is_empty() {
+            "(no move)".to_string()
+        } else {
+            d.moves.join(" ")
+        })
+    );
+    match board_image(&d.ruleset, &d.position) {
+        Some(src) => {
+            let _ = writeln!(
+                out,
+                "<img class=\"board\" alt=\"the position before the request: {}\" src=\"{src}\">",
+                escape(&d.position)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "<pre>{}</pre>", escape(&d.diagram));
+        }
+    }
+    let _ = writeln!(out, "<p>position: <code>{}</code></p>", escape(&d.position));
+    if !d.details.is_empty() {
+        let _ = writeln!(out, "<ul class=\"differs\">");
+        for line in &d.details {
+            let _ = writeln!(out, "<li>{}</li>", escape(line));
+        }
+        let _ = writeln!(out, "</ul>");
+    }
+    let _ = writeln!(
+        out,
+        "<div class=\"answers\"><div><h3>engine</h3><pre>{}</pre></div>\
+         <div><h3>oracle</h3><pre>{}</pre></div></div>",
+        escape(&pretty(&d.engine)),
+        escape(&pretty(&d.oracle))
+    );
+    let _ = writeln!(
+        out,
+        "<p>request: <code>{}</code></p>",
+        escape(&d.request.to_string())
+    );
+    let mut facts = vec![format!("rules: {}", d.rules.join(", "))];
+    facts.extend(d.deciding_rule.as_ref().map(|r| format!("deciding: {r}")));
+    facts.extend(d.accepted_by.as_ref().map(|a| format!("accept: {a}")));
+    let _ = writeln!(out, "<p>{}</p>", escape(&facts.join(" · ")));
+    if let Some(command) = &d.explain {
+        let _ = writeln!(out, "<p>explain: <code>{}</code></p>", escape(command));
+    }
+    let _ = writeln!(
+        out,
+        "<p>re-run: the same command with <code>--case {}</code></p>",
+        escape(first)
+    );
+    if d.cases.len() > 1 {
+        let _ = writeln!(out, "<p>cases: {}</p>", escape(&d.cases.join(", ")));
+    }
+    let _ = writeln!(out, "</section>");
+}
+
+impl Report {
+    /// The report as one self-contained HTML page.
+    pub fn to_html(&self) -> String {
+        let mut out = String::new();
+        out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+        out.push_str(&csp::meta(&[], &[STYLE], true));
+        let _ = writeln!(
+            out,
+            "<title>conform: {}</title><style>{STYLE}</style></head><body>",
+            escape(&self.engine.name)
+        );
+        let _ = writeln!(
+            out,
+            "<h1>{} against the oracle</h1><p>{}</p>",
+            escape(&self.engine.name),
+            escape(&self.summary.closing_line())
+        );
+        let _ = writeln!(
+            out,
+            "<table><tr><th>ruleset</th><th>rulings</th><th>scenarios</th><th>random games</th><th>position probes</th></tr>"
+        );
+        for r in &self.rulesets {
+            let rulings: Vec<String> = r.rulings.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&r.ruleset),
+                escape(&rulings.join(" ")),
+                r.scenarios,
+                r.games,
+                r.positions
+            );
+        }
+        out.push_str("</table>\n");
+        for (i, d) in self.divergences.iter().enumerate() {
+            finding(&mut out, i, d);
+        }
+        if !self.summary.skip_reasons.is_empty() {
+            out.push_str("<h2>skipped, by reason</h2><ul>\n");
+            for r in &self.summary.skip_reasons {
+                let _ = writeln!(
+                    out,
+                    "<li>{} × {} ({})</li>",
+                    r.cases,
+                    escape(&r.reason),
+                    escape(&r.example)
+                );
+            }
+            out.push_str("</ul>\n");
+        }
+        for p in &self.problems {
+            let _ = writeln!(out, "<p class=\"differs\">FAIL run: {}</p>", escape(p));
+        }
+        let _ = writeln!(
+            out,
+            "<p>{} requests in {:.1} s ({} a second)</p></body></html>",
+            self.summary.requests,
+            self.summary.elapsed_ms as f64 / 1000.0,
+            self.summary.requests_per_second
+        );
+        out
+    }
+}

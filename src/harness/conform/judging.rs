@@ -1,0 +1,632 @@
+//! Judging: an engine's answer to a probe against the oracle's, and the divergence that reports a
+//! difference.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::probes::{Context, Probe, sowing};
+use super::{Divergence, Label, Reply, clip};
+use crate::harness::protocol::{self, EventMsg, Request, Response};
+use bao_rules::description::HOLES;
+use bao_rules::game::{Game, RuleId};
+
+/// How an answer differs from the oracle's.
+#[derive(Clone, Debug)]
+pub(super) struct Mismatch {
+    pub(super) summary: String,
+    /// The summary without the move: what makes two divergences the same kind.
+    pub(super) signature: String,
+    pub(super) details: Vec<String>,
+    /// Rule ids beyond the probe's own (of the moves that differ), the deciding one first.
+    pub(super) rules: Vec<RuleId>,
+    /// The rule whose condition decides the difference, when known.
+    pub(super) deciding: Option<RuleId>,
+    /// The move `bao-oracle explain` shows the difference with.
+    pub(super) explain: Option<String>,
+}
+
+impl Mismatch {
+    fn new(summary: impl Into<String>, details: Vec<String>) -> Self {
+        let summary = summary.into();
+        Mismatch {
+            signature: summary.clone(),
+            summary,
+            details,
+            rules: Vec::new(),
+            deciding: None,
+            explain: None,
+        }
+    }
+}
+
+pub(super) enum Verdict {
+    Pass,
+    Skip(String),
+    Fail(Mismatch),
+    /// The answers differ only by moves the oracle refuses as never-ending, which an engine that
+    /// cuts long moves decides otherwise (`--max-laps`): neither passed nor failed.
+    LeftOut,
+}
+
+const GARBLED: &str = "the engine's answer is garbled";
+const BREAKS_PROTOCOL: &str = "the engine's answer breaks the protocol";
+
+/// What makes two protocol violations the same finding, whatever the request: the violation
+/// without its numbers (ids, columns). `None` for other divergences.
+pub(super) fn violation(d: &Divergence) -> Option<String> {
+    if d.summary != GARBLED && d.summary != BREAKS_PROTOCOL {
+        return None;
+    }
+    let why = d.details.first().map(String::as_str).unwrap_or("");
+    let shape: String = why.chars().filter(|c| !c.is_ascii_digit()).collect();
+    Some(format!("{} {} {shape}", d.ruleset, d.summary))
+}
+
+/// Compares the engine's reply to a probe with the oracle's answer.
+pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) -> Verdict {
+    let response = match reply {
+        Reply::Answer { response, .. } => response,
+        Reply::Garbled { why, .. } => {
+            return Verdict::Fail(Mismatch::new(GARBLED, vec![why.clone()]));
+        }
+        Reply::Invalid { why, .. } => {
+            return Verdict::Fail(Mismatch::new(BREAKS_PROTOCOL, vec![why.clone()]));
+        }
+        Reply::Timeout { seconds } => {
+            return Verdict::Fail(Mismatch::new(
+                format!("the engine did not answer within {seconds} s"),
+                vec![],
+            ));
+        }
+        Reply::Crashed { stderr } => {
+            let details = stderr.lines().map(|l| format!("stderr: {l}")).collect();
+            return Verdict::Fail(Mismatch::new("the engine crashed", details));
+        }
+    };
+    let what = match &probe.request {
+        Request::Play { mv, .. } => format!("`play {mv}`"),
+        _ => "`legal_moves`".to_string(),
+    };
+    match (&probe.expected, response) {
+        (_, Response::Unsupported { message, .. }) => {
+            Verdict::Skip(format!("the engine does not support it: {message}"))
+        }
+        (Response::Moves { moves: want, .. }, Response::Moves { moves: got, .. }) => {
+            compare_moves(ctx, probe, want, got)
+        }
+        (
+            Response::Played {
+                events: want_events,
+                ..
+            },
+            Response::Played {
+                position, events, ..
+            },
+        ) => compare_played(ctx, probe, want_events, position, events),
+        (Response::Illegal { .. }, Response::Illegal { .. }) => Verdict::Pass,
+        (Response::Error { code: want, .. }, Response::Error { code: got, .. }) if want == got => {
+            Verdict::Pass
+        }
+        (want, got) => {
+            let mut details = Vec::new();
+            match got {
+                Response::Illegal { reason, .. } => details.push(format!("engine: {reason}")),
+                Response::Error { code, message, .. } => {
+                    details.push(format!("engine: {code}: {message}"))
+                }
+                Response::Undecided { reason, .. } => details.push(format!("engine: {reason}")),
+                _ => {}
+            }
+            if let Response::Illegal { reason, rule, .. } = want {
+                let rule = rule
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
+                details.push(format!("oracle: {reason}{rule}"));
+            }
+            // A legal move refused: what decides it beyond the move's own rules, else its first
+            // own rule (as for a move missing from a list, so that the two symptoms are one bug).
+            let deciding = match (want, got, &probe.played) {
+                (Response::Played { .. }, Response::Illegal { .. }, Some(mv)) => {
+                    missed_rule(ctx, probe, &[mv.as_str()], &[], &mut details)
+                        .or(probe.rules.first().copied())
+                }
+                _ => None,
+            };
+            let mut mismatch = Mismatch::new(
+                format!(
+                    "to {what} the engine answers `{}`, the oracle `{}`",
+                    got.kind(),
+                    want.kind()
+                ),
+                details,
+            );
+            mismatch.signature = format!(
+                "answers {} for {}{}",
+                got.kind(),
+                want.kind(),
+                deciding.map(|r| format!(" ({r})")).unwrap_or_default()
+            );
+            if let Some(r) = deciding {
+                mismatch.rules.push(r);
+                mismatch.deciding = Some(r);
+            }
+            Verdict::Fail(mismatch)
+        }
+    }
+}
+
+fn compare_moves<G: Game>(
+    ctx: &Context<G>,
+    probe: &Probe<G>,
+    want: &[String],
+    got: &[String],
+) -> Verdict {
+    let want_set: BTreeSet<&str> = want.iter().map(String::as_str).collect();
+    let mut got_set = BTreeSet::new();
+    let mut twice = BTreeSet::new();
+    for m in got {
+        if !got_set.insert(m.as_str()) {
+            twice.insert(m.as_str());
+        }
+    }
+    if want_set == got_set && twice.is_empty() {
+        return Verdict::Pass;
+    }
+    let missing: Vec<&str> = want_set.difference(&got_set).copied().collect();
+    let extra: Vec<&str> = got_set.difference(&want_set).copied().collect();
+    let mut details = Vec::new();
+    let mut rules = Vec::new();
+    for m in &missing {
+        let answer = protocol::play::<G>(Value::Null, &probe.position, &ctx.rulings, None, m);
+        rules.extend(answer.rules);
+    }
+    if !missing.is_empty() {
+        details.push(format!("the engine misses: {}", missing.join(" ")));
+    }
+    let never_ends = G::DESCRIPTION.long_moves.map(|l| l.never_ends);
+    let mut all_never_end = true;
+    let mut extra_rules: Vec<RuleId> = Vec::new();
+    for m in &extra {
+        let answer = protocol::play::<G>(Value::Null, &probe.position, &ctx.rulings, None, m);
+        all_never_end &= matches!(&answer.response,
+            Response::Illegal { rule: Some(rule), .. } if Some(rule.as_str()) == never_ends);
+        let why = match &answer.response {
+            Response::Illegal { reason, rule, .. } => {
+                let rule = rule
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
+                format!("illegal: {reason}{rule}")
+            }
+            Response::Error { message, .. } => format!("not a move: {message}"),
+            Response::Played { .. } => "not canonical notation".to_string(),
+            other => other.kind().to_string(),
+        };
+        details.push(format!("the engine adds {m}: {why}"));
+        if let Response::Illegal {
+            rule: Some(rule), ..
+        } = &answer.response
+            && let Some(r) = answer.rules.iter().find(|r| **r == rule.as_str())
+        {
+            extra_rules.push(*r);
+        }
+        rules.extend(answer.rules);
+    }
+    if ctx.limited() && missing.is_empty() && twice.is_empty() && all_never_end {
+        return Verdict::LeftOut;
+    }
+    let listed_twice = !twice.is_empty();
+    if listed_twice {
+        let twice: Vec<&str> = twice.into_iter().collect();
+        details.push(format!(
+            "the engine lists more than once: {}",
+            twice.join(" ")
+        ));
+    }
+    // One finding per cause: what differs, and the rule of the moves that differ (the first
+    // extra move's refusal decides; else the missing moves' own rules).
+    let mut what = Vec::new();
+    if !missing.is_empty() {
+        what.push("misses moves");
+    }
+    if !extra.is_empty() {
+        what.push("adds moves");
+    }
+    if listed_twice {
+        what.push("lists a move twice");
+    }
+    let missed = if missing.is_empty() {
+        None
+    } else {
+        missed_rule(ctx, probe, &missing, got, &mut details)
+    };
+    let deciding = extra_rules
+        .first()
+        .copied()
+        .or(missed)
+        .or(rules.first().copied());
+    let mut mismatch = Mismatch::new("the legal moves differ", details);
+    mismatch.signature = format!(
+        "the legal moves differ: the engine {}{}",
+        what.join(" and "),
+        deciding.map(|r| format!(" ({r})")).unwrap_or_default()
+    );
+    if let Some(r) = deciding {
+        rules.retain(|x| *x != r);
+        rules.insert(0, r);
+    }
+    mismatch.rules = rules;
+    mismatch.explain = missing.first().or(extra.first()).map(|m| m.to_string());
+    Verdict::Fail(mismatch)
+}
+
+fn compare_played<G: Game>(
+    ctx: &Context<G>,
+    probe: &Probe<G>,
+    want_events: &[EventMsg],
+    position: &str,
+    events: &[EventMsg],
+) -> Verdict {
+    let mv = probe.played.as_deref().unwrap_or("?");
+    let mut details = Vec::new();
+    let mut differ = Vec::new();
+    // What differs, for the finding's kind, and the rule that decides it.
+    let mut fields: Vec<&'static str> = Vec::new();
+    let mut deciding: Option<RuleId> = None;
+    let oracle_after = probe.after.as_ref().map(G::format_compact);
+    match G::parse_position_under(position, &ctx.rulings) {
+        Ok(p) if Some(&p) == probe.after.as_ref() => {}
+        parsed => {
+            differ.push("position");
+            details.push(format!("engine position: {position}"));
+            if let Some(after) = &oracle_after {
+                details.push(format!("oracle position: {after}"));
+                for (field, line) in field_differences::<G>(position, probe.after.as_ref()) {
+                    if !fields.contains(&field) {
+                        fields.push(field);
+                    }
+                    details.push(line);
+                }
+            }
+            if let Err(e) = parsed {
+                details.push(format!("the engine's position cannot be read: {e}"));
+                deciding = e.rule;
+                // The field whose rule refuses it is the field that differs.
+                let field = G::DESCRIPTION
+                    .fields
+                    .iter()
+                    .find(|f| f.rule.is_some() && f.rule == e.rule);
+                if let Some(f) = field.filter(|f| !fields.contains(&f.name)) {
+                    fields.push(f.name);
+                }
+            }
+            if deciding.is_none() {
+                deciding = fields.iter().find_map(|f| field_rule::<G>(f));
+            }
+        }
+    }
+    let normal = |events: &[EventMsg]| {
+        let mut v: Vec<EventMsg> = events.iter().map(EventMsg::without_rule).collect();
+        v.sort();
+        v
+    };
+    let (want, got) = (normal(want_events), normal(events));
+    if want != got {
+        differ.push("events");
+        let words = |events: &[EventMsg]| {
+            if events.is_empty() {
+                "none".to_string()
+            } else {
+                events
+                    .iter()
+                    .map(EventMsg::describe)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        details.push(format!("engine events: {}", words(&got)));
+        details.push(format!("oracle events: {}", words(&want)));
+        let kinds = |events: &[EventMsg]| -> BTreeSet<&'static str> {
+            events.iter().map(event_kind).collect()
+        };
+        let (w, g) = (kinds(&want), kinds(&got));
+        for k in w.symmetric_difference(&g) {
+            fields.push(k);
+        }
+        // A takasia (reservation) the oracle does not make: why not.
+        if g.contains("reserve") && !w.contains("reserve") {
+            if let Some(rule) = G::DESCRIPTION.reserve_rule {
+                deciding = deciding.or(Some(rule));
+            }
+            if let Some(after) = &probe.after
+                && let Some(capture) = a_capture::<G>(after, &ctx.rulings)
+            {
+                details.push(format!(
+                    "no takasia: the opponent can capture with {capture}{}",
+                    G::DESCRIPTION
+                        .reserve_rule
+                        .map(|r| format!(" ({r})"))
+                        .unwrap_or_default()
+                ));
+            }
+        }
+    }
+    if differ.is_empty() {
+        Verdict::Pass
+    } else {
+        let mut mismatch = Mismatch::new(
+            format!("the {} after {mv} differ", differ.join(" and ")),
+            details,
+        );
+        let what = if fields.is_empty() {
+            differ.join(" and ")
+        } else {
+            fields.join(", ")
+        };
+        mismatch.signature = format!(
+            "the {} differ: {what}{}",
+            differ.join(" and "),
+            deciding.map(|r| format!(" ({r})")).unwrap_or_default()
+        );
+        if let Some(r) = deciding {
+            mismatch.rules.push(r);
+            mismatch.deciding = Some(r);
+        }
+        mismatch.explain = Some(mv.to_string());
+        Verdict::Fail(mismatch)
+    }
+}
+
+/// Seeds sown past which a move is long: the lowest limit of an engine the reference names
+/// (Donkers' program, 100 by default, ZAN-A16).
+const LONG_MOVE: u32 = 100;
+
+/// What decides that the engine misses (or refuses) the legal moves `missing`, beyond the moves'
+/// own rules, with a line saying why: an obligation due at the position, whose rule says what may
+/// be played there; or moves so long that an engine's seed or relay limit cuts them, each longer
+/// than every move the engine `listed` (the never-ending rule: no limit decides a move).
+fn missed_rule<G: Game>(
+    ctx: &Context<G>,
+    probe: &Probe<G>,
+    missing: &[&str],
+    listed: &[String],
+    details: &mut Vec<String>,
+) -> Option<RuleId> {
+    if let Some((rule, line)) = G::obligation_due(&probe.position) {
+        details.push(line);
+        return Some(rule);
+    }
+    let long = G::DESCRIPTION.long_moves?;
+    let sown = |m: &str| sowing::<G>(&probe.position, &ctx.rulings, m);
+    let longest_listed = listed
+        .iter()
+        .filter_map(|m| sown(m))
+        .map(|s| s.seeds)
+        .max()
+        .unwrap_or(0);
+    let mut lines = Vec::new();
+    for m in missing {
+        let s = sown(m)?;
+        if s.seeds <= LONG_MOVE.max(longest_listed) {
+            return None;
+        }
+        lines.push(format!("{m} sows {} seeds in {} laps", s.seeds, s.laps));
+    }
+    details.push(format!(
+        "long moves: {}; no seed or relay limit decides a move ({}; engines' limits: {})",
+        lines.join(", "),
+        long.never_ends,
+        long.ambiguity
+    ));
+    Some(long.never_ends)
+}
+
+/// The rule a difference in the position field `field` is about (the field's own rule).
+fn field_rule<G: Game>(field: &str) -> Option<RuleId> {
+    let fields = G::DESCRIPTION.fields.iter();
+    fields.filter(|f| f.name == field).find_map(|f| f.rule)
+}
+
+fn event_kind(event: &EventMsg) -> &'static str {
+    match event {
+        EventMsg::Capture { .. } => "capture",
+        EventMsg::Reserve { .. } => "reserve",
+        EventMsg::GameOver { .. } => "game over",
+    }
+}
+
+/// A legal capture move of the side to move at `pos` (the oracle's list), if he has one.
+fn a_capture<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Option<String> {
+    let mut legal = Vec::new();
+    let _ = G::legal_moves(pos, rulings, &mut legal);
+    legal.into_iter().map(G::format_move).find(|m| {
+        let answer = protocol::play::<G>(Value::Null, pos, rulings, None, m);
+        matches!(&answer.response, Response::Played { events, .. }
+            if events.iter().any(|e| matches!(e, EventMsg::Capture { .. })))
+    })
+}
+
+/// The fields in which the engine's position differs from the oracle's `after`, each with a line
+/// naming the difference: holes by name (`A5 engine 1, oracle 0`), the other fields whole
+/// (`house: engine `Hh`, oracle `h``), as the game describes them. The engine's text is read by the
+/// game's own reader (not under the rulings: a position the rulings refuse still shows its
+/// fields); one it cannot read shows none.
+pub(super) fn field_differences<G: Game>(
+    engine: &str,
+    after: Option<&G::Position>,
+) -> Vec<(&'static str, String)> {
+    let (Some(oracle), Ok(engine)) = (after, G::parse_position(engine)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let (e, o) = (G::board(&engine), G::board(oracle));
+    let hole = |h: &bao_rules::board::Hole| {
+        let mut words = vec![h.count.to_string()];
+        words.extend(h.marks.iter().map(|m| e.mark_word(*m).to_string()));
+        words.join(" ")
+    };
+    let holes: Vec<String> = e
+        .holes()
+        .zip(o.holes())
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| format!("{} engine {}, oracle {}", a.name, hole(a), hole(b)))
+        .collect();
+    if !holes.is_empty() {
+        out.push((HOLES, format!("{HOLES}: {}", holes.join("; "))));
+    }
+    let fields = G::DESCRIPTION.fields.iter();
+    for ((field, a), b) in fields
+        .zip(G::field_values(&engine))
+        .zip(G::field_values(oracle))
+    {
+        if a != b {
+            let name = field.name;
+            out.push((name, format!("{name}: engine `{a}`, oracle `{b}`")));
+        }
+    }
+    out
+}
+
+pub(super) fn divergence<G: Game>(
+    case: &str,
+    ctx: &Context<G>,
+    moves: &[String],
+    probe: &Probe<G>,
+    reply: &Reply,
+    mismatch: Mismatch,
+) -> Divergence {
+    let request = serde_json::to_value(&probe.request).expect("requests serialize");
+    let mut oracle = serde_json::to_value(&probe.expected).expect("responses serialize");
+    if let (Some(id), Value::Object(map)) = (request.get("id"), &mut oracle) {
+        map.insert("id".into(), id.clone());
+    }
+    let engine = match reply {
+        Reply::Answer { line, .. } | Reply::Garbled { line, .. } | Reply::Invalid { line, .. } => {
+            serde_json::from_str(line).unwrap_or_else(|_| Value::String(clip(line)))
+        }
+        Reply::Timeout { seconds } => Value::String(format!("(no answer within {seconds} s)")),
+        Reply::Crashed { .. } => Value::String("(the engine exited)".into()),
+    };
+    let mut rules: Vec<String> = Vec::new();
+    for r in probe.rules.iter().chain(&mismatch.rules) {
+        if !rules.iter().any(|x| x == r) {
+            rules.push(r.to_string());
+        }
+    }
+    let explain = mismatch.explain.as_deref().map(|mv| {
+        explain_command(
+            G::RULESET,
+            &G::format_compact(&probe.position),
+            &ctx.rulings_text,
+            mv,
+        )
+    });
+    let engine_move = ctx.notation.and_then(|notation| {
+        let mv = mismatch.explain.as_deref()?;
+        let game =
+            bao_rules::play::Playthrough::<G>::new(probe.position.clone(), ctx.rulings.clone());
+        let resolved = game.resolve_text(mv).ok()?;
+        Some(G::format_move_in(
+            notation,
+            &probe.position,
+            &ctx.rulings,
+            resolved,
+        ))
+    });
+    let position = request
+        .get("position")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let deciding = mismatch.deciding.or(mismatch.rules.first().copied());
+    let (label, unreachable) = label::<G>(position, &probe.expected, reply, deciding);
+    let accepted_by = (label == Label::Limit).then(|| {
+        "the engine's `hello` declaring its cap (`limits`: `laps` or `seeds`), or --max-laps N"
+            .to_string()
+    });
+    Divergence {
+        label,
+        unreachable,
+        accepted_by,
+        kind: mismatch.signature.clone(),
+        deciding_rule: mismatch
+            .deciding
+            .or(mismatch.rules.first().copied())
+            .map(str::to_string),
+        explain,
+        engine_move,
+        cases: vec![case.to_string()],
+        ruleset: G::RULESET.to_string(),
+        rulings: ctx.rulings_text.clone(),
+        summary: mismatch.summary,
+        details: mismatch.details,
+        start: G::format_compact(&ctx.start),
+        moves: moves.to_vec(),
+        shrunk_from: None,
+        position: G::format_compact(&probe.position),
+        diagram: G::format_diagram(&probe.position),
+        request,
+        engine,
+        oracle,
+        rules,
+    }
+}
+
+/// What a finding is, by its cause, and whether it is a validation finding about a merely
+/// unreachable position ([`unreachable`]). `position` is the request's.
+fn label<G: Game>(
+    position: &str,
+    expected: &Response,
+    reply: &Reply,
+    deciding: Option<RuleId>,
+) -> (Label, bool) {
+    let Reply::Answer { response, .. } = reply else {
+        return (Label::Protocol, false);
+    };
+    let refused = |r: &Response| matches!(r, Response::Error { code, .. } if code == BAD_POSITION);
+    match (refused(expected), refused(response)) {
+        (true, false) => return (Label::Validation, unreachable::<G>(position)),
+        (false, true) => return (Label::Validation, false),
+        _ => {}
+    }
+    let never_ends = G::DESCRIPTION.long_moves.map(|l| l.never_ends);
+    if matches!(response, Response::Undecided { .. })
+        || (deciding.is_some() && deciding == never_ends)
+    {
+        return (Label::Limit, false);
+    }
+    (Label::Rule, false)
+}
+
+/// Whether a position the run's rulings refuse is merely unreachable: a position of the game under
+/// its default rulings (Donkers' program, under `house-in-mtaji = lost`, cannot reach an owned
+/// house with an empty store, which the defaults allow). A text the defaults refuse too is
+/// malformed, or breaks a rule of what a position is under any rulings.
+pub(super) fn unreachable<G: Game>(position: &str) -> bool {
+    G::parse_position_under(position, &G::Rulings::default()).is_ok()
+}
+
+/// The protocol's code for a text that is no position of the game.
+const BAD_POSITION: &str = "bad-position";
+
+/// `bao-oracle explain` of `mv` at `position` under `rulings`, quoted for a POSIX shell.
+fn explain_command(ruleset: &str, position: &str, rulings: &protocol::Rulings, mv: &str) -> String {
+    let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
+    let mut command = format!(
+        "bao-oracle explain {ruleset} {} -p {}",
+        quote(mv),
+        quote(position)
+    );
+    for (name, value) in rulings.iter() {
+        command.push_str(&format!(" --ruling {}", quote(&format!("{name}={value}"))));
+    }
+    command
+}
+
+pub(super) fn request_kind(request: &Value) -> (Option<&str>, Option<&str>) {
+    (
+        request.get("type").and_then(Value::as_str),
+        request.get("move").and_then(Value::as_str),
+    )
+}

@@ -1,0 +1,482 @@
+//! The JSON report: one document, version 1, the contract documented in docs/json-report.md
+//! (`# The JSON report`). Fields are only ever added within a version.
+
+use serde::Serialize;
+
+use super::LineIndex;
+use crate::check::repair::{Edit, Repair};
+use crate::check::replay::{Divergence, Standing};
+use crate::check::{FileReport, GameReport, IoProblem, Summary};
+use crate::diagnostics::Finding;
+
+/// The version of the JSON report's shape.
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct GameJson<'a> {
+    index: usize,
+    valid: bool,
+    plies: u32,
+    result: Option<&'static str>,
+    errors: Vec<ErrorJson<'a>>,
+    warnings: Vec<ErrorJson<'a>>,
+    ruleset: Option<&'a str>,
+    recorded_plies: usize,
+    end_rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compare: Option<Option<CompareJson<'a>>>,
+    repair: Option<RepairJson>,
+    consistent_rulings: Option<Vec<CombinationJson<'a>>>,
+    furthest_rulings: Option<FurthestJson<'a>>,
+    ruling_inference: Option<InferenceJson>,
+}
+
+/// The repair search of a game that stopped at a move: its window and what it spent.
+#[derive(Serialize)]
+struct RepairJson {
+    window: u32,
+    nodes: u64,
+    exhausted: bool,
+}
+
+/// Rulings as a JSON object, in the ruleset's order.
+struct RulingsJson<'a>(&'a [(&'static str, &'static str)]);
+
+impl Serialize for RulingsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|&(name, value)| (name, value)))
+    }
+}
+
+#[derive(Serialize)]
+struct CombinationJson<'a> {
+    rulings: RulingsJson<'a>,
+    presets: &'a [&'static str],
+}
+
+#[derive(Serialize)]
+struct FurthestJson<'a> {
+    rulings: RulingsJson<'a>,
+    presets: &'a [&'static str],
+    plies: u32,
+}
+
+#[derive(Serialize)]
+struct InferenceJson {
+    combinations: u64,
+    consistent: u64,
+    undecided: u64,
+    moves_played: u64,
+    budget: u64,
+    exhausted: bool,
+}
+
+#[derive(Serialize)]
+struct ErrorJson<'a> {
+    code: &'static str,
+    rule: Option<&'a str>,
+    message: &'a str,
+    ply: Option<u32>,
+    /// The move number and side of `ply`, as the transcript numbers it.
+    move_number: Option<u32>,
+    side: Option<&'static str>,
+    #[serde(rename = "move")]
+    mv: Option<&'a str>,
+    line: Option<usize>,
+    column: Option<usize>,
+    offset: Option<usize>,
+    length: Option<usize>,
+    help: Option<&'a str>,
+    suggestions: Vec<SuggestionJson<'a>>,
+}
+
+/// A repair suggestion, its new moves canonical (`moves`, as version 1 has always had them) and
+/// as the record's notation writes them (`spelled`).
+#[derive(Serialize)]
+struct SuggestionJson<'a> {
+    edit: Edit,
+    ply: u32,
+    moves: &'a [String],
+    spelled: &'a [String],
+    was: &'a [String],
+    replays: u32,
+    complete: bool,
+    cost: u32,
+}
+
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    ruling: &'a str,
+    values: &'a [String; 2],
+    ply: u32,
+    #[serde(rename = "move")]
+    mv: &'a str,
+    line: usize,
+    column: usize,
+    outcomes: &'a [String; 2],
+}
+
+#[derive(Serialize)]
+struct SummaryJson {
+    files: usize,
+    games: usize,
+    valid: usize,
+    invalid: usize,
+    warnings: usize,
+    io_errors: usize,
+}
+
+#[derive(Serialize)]
+struct IoProblemJson<'a> {
+    path: &'a str,
+    code: &'static str,
+    message: &'a str,
+}
+
+fn error_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport, f: &'a Finding) -> ErrorJson<'a> {
+    let at = f.span.map(|s| (s, lines.line_column(s.offset)));
+    let numbered = f.ply.and_then(|ply| g.move_number(ply));
+    ErrorJson {
+        code: f.code.as_str(),
+        rule: f.rule,
+        message: &f.message,
+        ply: f.ply,
+        move_number: numbered.map(|m| m.number),
+        side: numbered.map(|m| m.side.name()),
+        mv: f.mv.as_deref(),
+        line: at.map(|(_, (l, _))| l),
+        column: at.map(|(_, (_, c))| c),
+        offset: at.map(|(s, _)| s.offset),
+        length: at.map(|(s, _)| s.len),
+        help: f.help.as_deref(),
+        suggestions: suggestions_json(g, f),
+    }
+}
+
+fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a>> {
+    let spelled = g.repair.as_ref().map_or(&[][..], |r| &r.spelled[..]);
+    g.suggestions(f)
+        .iter()
+        .enumerate()
+        .map(|(k, s)| SuggestionJson {
+            edit: s.edit,
+            ply: s.ply,
+            moves: &s.moves,
+            // Canonical where the search gave no spelling.
+            spelled: spelled.get(k).map_or(&s.moves[..], |w| &w[..]),
+            was: &s.was,
+            replays: s.replays,
+            complete: s.complete,
+            cost: s.cost,
+        })
+        .collect()
+}
+
+fn compare_json<'a>(lines: &LineIndex<'_>, d: &'a Divergence) -> CompareJson<'a> {
+    let (line, column) = lines.line_column(d.span.offset);
+    CompareJson {
+        ruling: &d.ruling,
+        values: &d.values,
+        ply: d.ply,
+        mv: &d.mv,
+        line,
+        column,
+        outcomes: &d.outcomes,
+    }
+}
+
+fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
+    GameJson {
+        index: g.index,
+        valid: g.valid(),
+        plies: g.plies,
+        result: g.standing.map(Standing::name),
+        errors: g.findings.iter().map(|f| error_json(lines, g, f)).collect(),
+        warnings: g.warnings.iter().map(|f| error_json(lines, g, f)).collect(),
+        ruleset: g.ruleset.as_deref(),
+        recorded_plies: g.recorded_plies,
+        end_rule: match g.standing {
+            Some(Standing::Over(end)) => Some(end.rule),
+            _ => None,
+        },
+        compare: g
+            .divergence
+            .as_ref()
+            .map(|d| d.as_ref().map(|d| compare_json(lines, d))),
+        repair: g.repair.as_ref().map(|r: &Repair| RepairJson {
+            window: r.window,
+            nodes: r.nodes,
+            exhausted: r.exhausted,
+        }),
+        consistent_rulings: g.inference.as_ref().map(|i| {
+            i.listed
+                .iter()
+                .map(|c| CombinationJson {
+                    rulings: RulingsJson(&c.rulings),
+                    presets: &c.presets,
+                })
+                .collect()
+        }),
+        furthest_rulings: g
+            .inference
+            .as_ref()
+            .and_then(|i| i.furthest.as_ref())
+            .map(|f| FurthestJson {
+                rulings: RulingsJson(&f.combination.rulings),
+                presets: &f.combination.presets,
+                plies: f.plies,
+            }),
+        ruling_inference: g.inference.as_ref().map(|i| InferenceJson {
+            combinations: i.combinations,
+            consistent: i.consistent,
+            undecided: i.undecided,
+            moves_played: i.moves_played,
+            budget: i.budget,
+            exhausted: i.exhausted_at.is_some(),
+        }),
+    }
+}
+
+/// The whole report as one JSON document (pretty-printed, with a final newline).
+pub fn render(files: &[FileReport], io_problems: &[IoProblem]) -> String {
+    streamed(files, io_problems, true)
+}
+
+/// The report of `files` written through [`Writer`], piece by piece, as `check` streams it.
+fn streamed(files: &[FileReport], io_problems: &[IoProblem], pretty: bool) -> String {
+    let mut writer = Writer::new(pretty);
+    let mut out = writer.start();
+    for file in files {
+        out.push_str(&writer.file(&file.path));
+        let lines = LineIndex::new(&file.text);
+        for game in &file.games {
+            out.push_str(&writer.game(&lines, game));
+        }
+        out.push_str(&writer.end_file());
+    }
+    out + &writer.finish(&Summary::of(files, io_problems.len()), io_problems)
+}
+
+/// The report written as it comes, game by game: [`Writer::start`], then per file
+/// [`Writer::file`], each [`Writer::game`] and [`Writer::end_file`], then [`Writer::finish`] with
+/// the counts. The pieces join to the one document [`render`] gives (pretty) or the same document
+/// without spaces (compact, for the HTML page), so that no report needs more than one game's
+/// report in memory.
+pub struct Writer {
+    pretty: bool,
+    /// Files begun, and games of the current file written.
+    files: usize,
+    games: usize,
+}
+
+impl Writer {
+    pub fn new(pretty: bool) -> Writer {
+        Writer {
+            pretty,
+            files: 0,
+            games: 0,
+        }
+    }
+
+    /// `value` as JSON, pretty lines indented by `depth` levels past the first.
+    fn value<T: Serialize>(&self, value: &T, depth: usize) -> String {
+        if !self.pretty {
+            return serde_json::to_string(value).expect("the report serializes");
+        }
+        let text = serde_json::to_string_pretty(value).expect("the report serializes");
+        // JSON strings hold no line break: each line of the text is one of the document's.
+        text.replace('\n', &format!("\n{}", "  ".repeat(depth)))
+    }
+
+    /// A line break and `depth` levels of indentation (nothing when compact).
+    fn indent(&self, depth: usize) -> String {
+        if self.pretty {
+            format!("\n{}", "  ".repeat(depth))
+        } else {
+            String::new()
+        }
+    }
+
+    /// `"key": ` or `"key":`.
+    fn key(&self, key: &str) -> String {
+        format!("\"{key}\":{}", if self.pretty { " " } else { "" })
+    }
+
+    pub fn start(&mut self) -> String {
+        format!(
+            "{{{}{}{VERSION},{}{}[",
+            self.indent(1),
+            self.key("version"),
+            self.indent(1),
+            self.key("files")
+        )
+    }
+
+    pub fn file(&mut self, path: &str) -> String {
+        let comma = if self.files > 0 { "," } else { "" };
+        self.files += 1;
+        self.games = 0;
+        format!(
+            "{comma}{}{{{}{}{},{}{}[",
+            self.indent(2),
+            self.indent(3),
+            self.key("path"),
+            self.value(&path, 3),
+            self.indent(3),
+            self.key("games")
+        )
+    }
+
+    /// One game of the current file; `lines` index the file's text.
+    pub fn game(&mut self, lines: &LineIndex<'_>, game: &GameReport) -> String {
+        let comma = if self.games > 0 { "," } else { "" };
+        self.games += 1;
+        format!(
+            "{comma}{}{}",
+            self.indent(4),
+            self.value(&game_json(lines, game), 4)
+        )
+    }
+
+    pub fn end_file(&mut self) -> String {
+        let close = if self.games > 0 {
+            self.indent(3)
+        } else {
+            String::new()
+        };
+        format!("{close}]{}}}", self.indent(2))
+    }
+
+    /// The counts and the paths that could not be read close the document (with a final newline
+    /// when pretty).
+    pub fn finish(&mut self, summary: &Summary, io_problems: &[IoProblem]) -> String {
+        let io_errors: Vec<IoProblemJson<'_>> = io_problems
+            .iter()
+            .map(|p| IoProblemJson {
+                path: &p.path,
+                code: crate::diagnostics::Code::IoError.as_str(),
+                message: &p.message,
+            })
+            .collect();
+        let summary = SummaryJson {
+            files: summary.files,
+            games: summary.games,
+            valid: summary.valid,
+            invalid: summary.invalid,
+            warnings: summary.warnings,
+            io_errors: summary.io_errors,
+        };
+        let close = if self.files > 0 {
+            self.indent(1)
+        } else {
+            String::new()
+        };
+        format!(
+            "{close}],{}{}{},{}{}{}{}}}{}",
+            self.indent(1),
+            self.key("summary"),
+            self.value(&summary, 1),
+            self.indent(1),
+            self.key("io_errors"),
+            self.value(&io_errors, 1),
+            self.indent(0),
+            if self.pretty { "\n" } else { "" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_text;
+    use crate::check::replay::ReplayOptions;
+
+    /// The whole report as one value, as serde writes it: what the writer's pieces must join to.
+    #[derive(Serialize)]
+    struct Document<'a> {
+        version: u32,
+        files: Vec<FileJson<'a>>,
+        summary: SummaryJson,
+        io_errors: Vec<IoProblemJson<'a>>,
+    }
+
+    #[derive(Serialize)]
+    struct FileJson<'a> {
+        path: &'a str,
+        games: Vec<GameJson<'a>>,
+    }
+
+    fn whole(files: &[FileReport], io_problems: &[IoProblem], pretty: bool) -> String {
+        let summary = Summary::of(files, io_problems.len());
+        let lines: Vec<LineIndex<'_>> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
+        let doc = Document {
+            version: VERSION,
+            files: files
+                .iter()
+                .zip(&lines)
+                .map(|(f, lines)| FileJson {
+                    path: &f.path,
+                    games: f.games.iter().map(|g| game_json(lines, g)).collect(),
+                })
+                .collect(),
+            summary: SummaryJson {
+                files: summary.files,
+                games: summary.games,
+                valid: summary.valid,
+                invalid: summary.invalid,
+                warnings: summary.warnings,
+                io_errors: summary.io_errors,
+            },
+            io_errors: io_problems
+                .iter()
+                .map(|p| IoProblemJson {
+                    path: &p.path,
+                    code: "io-error",
+                    message: &p.message,
+                })
+                .collect(),
+        };
+        if pretty {
+            serde_json::to_string_pretty(&doc).unwrap() + "\n"
+        } else {
+            serde_json::to_string(&doc).unwrap()
+        }
+    }
+
+    #[test]
+    fn the_streamed_pieces_join_to_the_one_document() {
+        let file = |path: &str, text: &str| FileReport {
+            path: path.into(),
+            text: text.into(),
+            games: check_text(text, &ReplayOptions::default()),
+        };
+        let good = "ruleset: bao-la-kimasai\nsource: t\nmoves: [A2]\n";
+        let bad = "ruleset: bao-kingulu\nsource: \"a\\nb\"\nmoves: [A3, A9]\n---\nx: [\n";
+        let empty = FileReport {
+            path: "none".into(),
+            text: String::new(),
+            games: Vec::new(),
+        };
+        let problem = IoProblem {
+            path: "gone".into(),
+            message: "no such file or folder".into(),
+        };
+        let cases: [(Vec<FileReport>, Vec<IoProblem>); 4] = [
+            (Vec::new(), Vec::new()),
+            (vec![file("a.yaml", good)], Vec::new()),
+            (
+                vec![file("a.yaml", good), empty, file("b\"\n.yaml", bad)],
+                vec![problem.clone()],
+            ),
+            (Vec::new(), vec![problem]),
+        ];
+        for (files, problems) in &cases {
+            for pretty in [true, false] {
+                assert_eq!(
+                    streamed(files, problems, pretty),
+                    whole(files, problems, pretty)
+                );
+            }
+        }
+    }
+}

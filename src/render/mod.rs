@@ -1,0 +1,71 @@
+//! Reporters: a check's [`crate::check::FileReport`]s for people ([`human`], miette reports
+//! quoting the YAML; [`html`], a page that steps through the games' boards) and for programs
+//! ([`json`], the versioned contract of docs/json-report.md). They see findings, record text and
+//! [`crate::picture::Board`]s, never a game's position. The human reporter needs miette: feature `cli`.
+
+pub mod csp;
+pub mod explain;
+pub mod html;
+#[cfg(feature = "cli")]
+pub mod human;
+pub mod json;
+pub mod markup;
+pub mod short;
+pub mod svg;
+
+use std::borrow::Cow;
+
+// Where a reporter finds the lines of a record; it is the findings', beside them.
+pub use crate::diagnostics::LineIndex;
+
+/// `text` with its control characters shown escaped (`\u{1b}`), for every output people read:
+/// text taken from a record or the command line must not move the cursor, recolour or retitle
+/// the terminal. Line ends (`\n`, `\r\n`) and tabs stay as they are.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.char_indices().any(|(i, c)| is_escaped(text, i, c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, c) in text.char_indices() {
+        if is_escaped(text, i, c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Whether [`escape_controls`] escapes character `c` at byte `i` of `text`.
+pub(crate) fn is_escaped(text: &str, i: usize, c: char) -> bool {
+    c.is_control() && c != '\n' && c != '\t' && !(c == '\r' && text[i + 1..].starts_with('\n'))
+}
+
+/// The length of character `c` once escaped (`\u{1b}`: 6 bytes).
+#[cfg(feature = "cli")]
+pub(crate) fn escaped_len(text: &str, i: usize, c: char) -> usize {
+    if is_escaped(text, i, c) {
+        format!("{:x}", u32::from(c)).len() + 4
+    } else {
+        c.len_utf8()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_controls;
+
+    #[test]
+    fn control_characters_are_escaped_line_ends_kept() {
+        assert_eq!(escape_controls("A5 \u{1b}[31mred"), "A5 \\u{1b}[31mred");
+        assert_eq!(escape_controls("a\r\nb\tc\n"), "a\r\nb\tc\n");
+        assert_eq!(
+            escape_controls("a\rb\u{7f}\u{9b}\u{7}"),
+            "a\\u{d}b\\u{7f}\\u{9b}\\u{7}"
+        );
+        assert!(matches!(
+            escape_controls("café\n"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+}

@@ -1,0 +1,285 @@
+//! `bao-oracle transcript`: a game record written back as a transcript in Donkers' notation
+//! ([`crate::input::transcript`] reads that form), so that a corrected game goes back into the folder it
+//! came from.
+//!
+//! The moves are the record's, played through the one move path and spelt by the game's own
+//! Donkers notation ([`Game::format_move_in`]): a move the record writes canonically or with a
+//! slip is written as it is played. The headers are the record's fields (`south`, `north`, `date`;
+//! `title` as `place`; `source`; `zanzibar.takasia` as `takasia`; a won `result` as `winner`
+//! where the record keeps no `winner` line), and the lines [`crate::rewrite::import`] keeps as comments come
+//! back where they stood: the transcript's other header lines (`# title: Voogt-4; (pg 135)`), a
+//! comment after a header's `;` (`# place; note`), the comment after a move line's `;` (the move's
+//! `# 12: 7R*; END IN THE HOUSE`) and the whole-line `%`/`;` comments between the moves.
+//!
+//! Only a game of the standard start with South first has a transcript: a record with `start:`
+//! or `first: north` is refused, as is a game without Donkers' notation or one that does not play.
+
+use std::fmt::Write as _;
+
+use crate::check::replay::{ReplayOptions, replay_to};
+use crate::diagnostics::{Code, Finding};
+use crate::input::record::{Document, Record, ResultClaim};
+use bao_rules::game::{Game, Notation, Outcome, Side};
+use bao_rules::with_game;
+
+/// The lines `import` keeps as YAML comments, read back from a record's text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// Header lines the record has no field for (`title`, `winner`, `time`, any other key), as
+    /// (key as written, value, comment after its `;`).
+    pub headers: Vec<(String, String, Option<String>)>,
+    /// The comment after the `;` of a header the record has a field for: (key, comment).
+    pub header_comments: Vec<(String, String)>,
+    /// The comment after a move line's `;`, by ply (0-based).
+    pub move_comments: Vec<(usize, String)>,
+    /// Whole-line comments, with the number of plies before them.
+    pub comments: Vec<(usize, String)>,
+}
+
+/// The comments `import` writes, read back from one record's text: only comments in its forms
+/// (a header comment before `moves:`, a move's `# N: written; note`, an indented `# %` line); any
+/// other comment is the record's own and is left out.
+pub fn kept_comments(text: &str) -> Kept {
+    let mut kept = Kept::default();
+    let mut in_moves = false;
+    let mut plies = 0usize;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if !in_moves {
+            if line.starts_with("moves:") {
+                in_moves = true;
+                continue;
+            }
+            let Some(comment) = line.strip_prefix("# ") else {
+                continue;
+            };
+            if comment.starts_with("Imported by `bao-oracle import`") {
+                continue;
+            }
+            if comment.starts_with(['%', ';']) {
+                kept.comments.push((0, comment.to_string()));
+                continue;
+            }
+            let (head, note) = match comment.split_once(';') {
+                Some((head, note)) => (head, Some(note.trim().to_string())),
+                None => (comment, None),
+            };
+            let key_chars = |k: &str| {
+                !k.is_empty()
+                    && k.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            };
+            match head.split_once(':') {
+                Some((key, value)) if key_chars(key) => kept.headers.push((
+                    key.to_string(),
+                    value.trim().to_string(),
+                    note.filter(|n| !n.is_empty()),
+                )),
+                None if key_chars(head.trim()) => {
+                    if let Some(note) = note.filter(|n| !n.is_empty()) {
+                        kept.header_comments
+                            .push((head.trim().to_ascii_lowercase(), note));
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if !line.starts_with(' ') && !line.starts_with('-') && !line.is_empty() {
+            // The next key: the moves are over.
+            in_moves = false;
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix("# ") {
+            if comment.starts_with(['%', ';']) {
+                kept.comments.push((plies, comment.to_string()));
+            }
+            continue;
+        }
+        if trimmed.starts_with("- ") {
+            plies += 1;
+            // `- "A7<*"  # 12: 7R*; END IN THE HOUSE`: the note after the published move's `;`.
+            if let Some((_, comment)) = trimmed.split_once(" # ")
+                && let Some((number, rest)) = comment.split_once(": ")
+                && number.chars().all(|c| c.is_ascii_digit())
+                && let Some((_, note)) = rest.split_once("; ")
+            {
+                kept.move_comments.push((plies - 1, note.to_string()));
+            }
+        }
+    }
+    kept
+}
+
+/// The transcript of one record (`doc`, parsed as `record`), or why it has none.
+pub fn write(
+    doc: &Document<'_>,
+    record: &Record,
+    options: &ReplayOptions,
+) -> Result<String, Box<Finding>> {
+    let ruleset = record.ruleset.value.as_str();
+    with_game!(ruleset, G => write_game::<G>(doc, record, options)).unwrap_or_else(|| {
+        Err(Box::new(
+            Finding::new(
+                Code::UnknownRuleset,
+                bao_rules::games::unknown_ruleset(ruleset),
+            )
+            .at(record.ruleset.span),
+        ))
+    })
+}
+
+fn write_game<G: Game>(
+    doc: &Document<'_>,
+    record: &Record,
+    options: &ReplayOptions,
+) -> Result<String, Box<Finding>> {
+    if !G::NOTATIONS.contains(&Notation::Donkers) {
+        return Err(Box::new(
+            Finding::new(
+                Code::BadValue,
+                format!("{} has no transcript form: transcripts are in Donkers' notation, which it has not", G::NAME),
+            )
+            .at(record.ruleset.span),
+        ));
+    }
+    if let Some(start) = &record.start {
+        return Err(Box::new(
+            Finding::new(
+                Code::BadValue,
+                "a game from a set-up position (`start:`) has no transcript form here: a \
+                 transcript is written from the standard start",
+            )
+            .at(start.span),
+        ));
+    }
+    if let Some(first) = &record.first
+        && first.value != Side::South
+    {
+        return Err(Box::new(
+            Finding::new(
+                Code::BadValue,
+                "a transcript's move lines begin with South's move: a game North begins has no \
+                 transcript form",
+            )
+            .at(first.span),
+        ));
+    }
+    let (_, mut game) = replay_to::<G>(record, options, 1)?;
+    let mut spelt = Vec::with_capacity(record.moves.len());
+    for (i, mv) in record.moves.iter().enumerate() {
+        let before = game.position().clone();
+        let played = game.play_text(&mv.value).map_err(|e| {
+            Box::new(
+                Finding::new(e.code().into(), format!("`{}`: {}", mv.value, e.message))
+                    .rule_opt(e.rule)
+                    .ply(i as u32 + 1, &mv.value)
+                    .at(mv.span),
+            )
+        })?;
+        spelt.push(G::format_move_in(
+            Notation::Donkers,
+            &before,
+            game.rulings(),
+            played.mv,
+        ));
+    }
+
+    let kept = kept_comments(doc.text);
+    let mut out = String::new();
+    let mut header = |key: &str, value: &str, note: Option<&str>| {
+        let _ = write!(out, "{key}: {};", one_line(value));
+        if let Some(note) = note {
+            let _ = write!(out, " {}", one_line(note));
+        }
+        out.push('\n');
+    };
+    let note_of = |key: &str| {
+        kept.header_comments
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, n)| n.as_str())
+    };
+    let is = |k: &str, name: &str| k.eq_ignore_ascii_case(name);
+    // The transcript's own order: its title, the players, place and date, then the rest.
+    for (key, value, note) in kept.headers.iter().filter(|(k, ..)| is(k, "title")) {
+        header(key, value, note.as_deref());
+    }
+    for (key, value) in [
+        ("south", &record.south),
+        ("north", &record.north),
+        ("place", &record.title),
+        ("date", &record.date),
+    ] {
+        if let Some(value) = value {
+            header(key, value, note_of(key));
+        }
+    }
+    for (key, value, note) in kept.headers.iter().filter(|(k, ..)| !is(k, "title")) {
+        header(key, value, note.as_deref());
+    }
+    if !kept.headers.iter().any(|(k, ..)| is(k, "winner"))
+        && let Some(result) = &record.result
+    {
+        match result.value {
+            ResultClaim::Over(Outcome::Win(Side::South)) => header("winner", "south", None),
+            ResultClaim::Over(Outcome::Win(Side::North)) => header("winner", "north", None),
+            _ => {}
+        }
+    }
+    // `takasia:` where the record names the ruling (an imported `takasia:` line does).
+    let takasia = record
+        .rulings
+        .iter()
+        .find(|(name, _)| name.value == "zanzibar.takasia")
+        .map(|(_, value)| value.value.as_str());
+    if let Some(value) = takasia {
+        header("takasia", value, note_of("takasia"));
+    }
+    header("source", &record.source, note_of("source"));
+
+    let comments_at = |ply: usize, out: &mut String| {
+        for (_, text) in kept.comments.iter().filter(|(at, _)| *at == ply) {
+            let _ = writeln!(out, "{}", one_line(text));
+        }
+    };
+    comments_at(0, &mut out);
+    for (line, pair) in spelt.chunks(2).enumerate() {
+        let first = line * 2;
+        if first > 0 {
+            comments_at(first, &mut out);
+        }
+        let _ = write!(out, "{}: {}", line + 1, pair[0]);
+        if let Some(north) = pair.get(1) {
+            // A comment between South's and North's move has no place on a transcript line: it
+            // goes after the line.
+            let _ = write!(out, " {north}");
+        }
+        out.push(';');
+        let last = first + pair.len() - 1;
+        let notes: Vec<&str> = kept
+            .move_comments
+            .iter()
+            .filter(|(ply, _)| (first..=last).contains(ply))
+            .map(|(_, n)| n.as_str())
+            .collect();
+        if !notes.is_empty() {
+            let _ = write!(out, " {}", one_line(&notes.join(" ")));
+        }
+        out.push('\n');
+        if pair.len() == 2 {
+            comments_at(first + 1, &mut out);
+        }
+    }
+    if !spelt.is_empty() {
+        comments_at(spelt.len(), &mut out);
+    }
+    Ok(out)
+}
+
+/// A value on one transcript line: no line breaks, no control characters.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}

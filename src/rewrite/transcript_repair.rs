@@ -1,0 +1,242 @@
+//! `repair` of a published transcript: the transcript with the best complete repair applied, in
+//! its own notation, each changed ply marked by a `%` comment line before its move line. The
+//! headers, the comments and every move line the repair does not touch stay byte for byte; an
+//! insertion or a deletion shifts South and North from the edited ply on, so those move lines are
+//! written anew (`n: SOUTH NORTH;`, their comments after the `;` kept with their number).
+
+use std::fmt::Write as _;
+
+use crate::check::check_text;
+use crate::check::repair::Edit;
+use crate::check::replay::{self, ReplayOptions};
+use crate::input::transcript::as_record;
+use crate::input::transcript::{self, Transcript};
+
+/// The transcripts' game.
+const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
+
+/// What `repair` made of a transcript.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Repaired {
+    /// The transcript plays as written: nothing to repair.
+    Valid,
+    /// The repaired transcript, which `check` finds valid.
+    Text(String),
+    /// Why it is left as written.
+    Left(String),
+}
+
+/// Repairs `text`, a transcript, under `options` (its rulings and repair window).
+pub fn repair(text: &str, options: &ReplayOptions) -> Repaired {
+    let t = match transcript::parse(text) {
+        Ok(t) => t,
+        Err(findings) => {
+            return Repaired::Left(format!(
+                "the transcript cannot be read ({})",
+                findings
+                    .first()
+                    .map_or(String::new(), |f| f.message.clone())
+            ));
+        }
+    };
+    let record = as_record(&t, RULESET, "transcript");
+    let replayed = replay::replay(&record, options);
+    if replayed.findings.is_empty() {
+        return Repaired::Valid;
+    }
+    let Some((s, spelled)) = replayed.repair.as_ref().and_then(|r| r.best_complete()) else {
+        return Repaired::Left(match &replayed.repair {
+            Some(r) => format!(
+                "no edit at ply {} or up to {} plies before it makes the whole game replay",
+                r.ply, r.window
+            ),
+            None => "its errors are not a move's".to_string(),
+        });
+    };
+    let mut plies: Vec<String> = t.plies.iter().map(|p| p.written.clone()).collect();
+    let at = s.ply as usize - 1;
+    let marks: Vec<(usize, String)> = match s.edit {
+        Edit::Replace => {
+            plies[at] = spelled[0].clone();
+            vec![(
+                at,
+                format!("ply {}: written {}, read {}", s.ply, s.was[0], spelled[0]),
+            )]
+        }
+        Edit::Swap => {
+            plies.swap(at, at + 1);
+            vec![(
+                at,
+                format!(
+                    "plies {} and {} swapped: written {} {}",
+                    s.ply,
+                    s.ply + 1,
+                    s.was[0],
+                    s.was[1]
+                ),
+            )]
+        }
+        Edit::Insert => {
+            plies.insert(at, spelled[0].clone());
+            vec![(at, format!("ply {}: {} inserted", s.ply, spelled[0]))]
+        }
+        Edit::Delete => {
+            plies.remove(at);
+            vec![(at, format!("ply {} ({}) deleted", s.ply, s.was[0]))]
+        }
+    };
+    let output = match s.edit {
+        Edit::Replace | Edit::Swap => by_spans(text, &t, s.ply as usize - 1, &plies, &marks),
+        Edit::Insert | Edit::Delete => from_ply(text, &t, at, &plies, &marks),
+    };
+    // The repair proves itself: the output is a transcript `check` finds valid.
+    let checked = check_text(
+        &output,
+        &ReplayOptions {
+            repair_window: 0,
+            ..options.clone()
+        },
+    );
+    if crate::input::form_of(&output) == crate::input::Form::Transcript
+        && checked.iter().all(|g| g.valid())
+    {
+        Repaired::Text(output)
+    } else {
+        Repaired::Left("the repaired transcript does not check valid".to_string())
+    }
+}
+
+fn newline(text: &str) -> &'static str {
+    if text.contains("\r\n") { "\r\n" } else { "\n" }
+}
+
+/// The byte offset where the line holding `offset` starts.
+fn line_start(text: &str, offset: usize) -> usize {
+    text[..offset].rfind('\n').map_or(0, |i| i + 1)
+}
+
+fn mark_line(mark: &str, nl: &str) -> String {
+    let mark: String = mark
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    format!("% repair: {mark}{nl}")
+}
+
+/// Replace and swap: the changed plies rewritten where they stand, a mark before their line.
+fn by_spans(
+    text: &str,
+    t: &Transcript,
+    first: usize,
+    plies: &[String],
+    marks: &[(usize, String)],
+) -> String {
+    let nl = newline(text);
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    for (i, ply) in t.plies.iter().enumerate().skip(first).take(2) {
+        if plies[i] != ply.written {
+            edits.push((ply.span.offset, ply.span.end(), plies[i].clone()));
+        }
+    }
+    for (i, mark) in marks {
+        let start = line_start(text, t.plies[*i].span.offset);
+        edits.push((start, start, mark_line(mark, nl)));
+    }
+    edits.sort_by_key(|e| (e.0, e.1));
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut pos = 0;
+    for (from, to, new) in edits {
+        out.push_str(&text[pos..from]);
+        out.push_str(&new);
+        pos = to;
+    }
+    out.push_str(&text[pos..]);
+    out
+}
+
+/// Insert and delete: the text before the edited ply's move line kept, the move lines from there
+/// written anew from `plies`, the whole-line comments after it kept in their order.
+fn from_ply(
+    text: &str,
+    t: &Transcript,
+    at: usize,
+    plies: &[String],
+    marks: &[(usize, String)],
+) -> String {
+    let nl = newline(text);
+    let line_of = |i: usize| t.plies.get(i).map(|p| p.span.offset);
+    // Start at the move line of the edited ply (South's ply of its number).
+    let first = at - at % 2;
+    let cut = line_of(first).map_or(text.len(), |o| line_start(text, o));
+    let mut out = text[..cut].to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push_str(nl);
+    }
+    let comment_of = |number: usize| {
+        t.plies
+            .iter()
+            .find(|p| p.number as usize == number && p.comment.is_some())
+            .and_then(|p| p.comment.clone())
+    };
+    for (k, pair) in plies[first..].chunks(2).enumerate() {
+        let i = first + 2 * k;
+        for c in t
+            .comments
+            .iter()
+            .filter(|c| i > first && c.before_ply == i && c.before_ply < t.plies.len())
+        {
+            let _ = write!(out, "{}{nl}", c.text);
+        }
+        for (_, mark) in marks.iter().filter(|(m, _)| *m == i || *m == i + 1) {
+            out.push_str(&mark_line(mark, nl));
+        }
+        let number = i / 2 + 1;
+        let _ = write!(out, "{number}: {}", pair.join(" "));
+        out.push(';');
+        if let Some(comment) = comment_of(number) {
+            let _ = write!(out, " {comment}");
+        }
+        out.push_str(nl);
+    }
+    // Comments after the last ply.
+    for c in t.comments.iter().filter(|c| c.before_ply >= t.plies.len()) {
+        let _ = write!(out, "{}{nl}", c.text);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replaced_ply_is_rewritten_in_place_and_marked() {
+        let text = "south: A;\r\nnorth: B;\r\n1: 6L* 5L;\r\n2: 3L 7;\r\n3: 1 5R;\r\n4: 2 8;\r\n";
+        let broken = text.replace("2: 3L 7;", "2: 3R 7;");
+        // 3R is no legal move there; 3L is: the repair names it in the transcript's notation.
+        let Repaired::Text(out) = repair(&broken, &ReplayOptions::default()) else {
+            panic!("not repaired");
+        };
+        assert_eq!(
+            out,
+            text.replace(
+                "2: 3L 7;",
+                "% repair: ply 3: written 3R, read 3L\r\n2: 3L 7;"
+            )
+        );
+        assert_eq!(repair(text, &ReplayOptions::default()), Repaired::Valid);
+    }
+
+    #[test]
+    fn an_inserted_ply_rewrites_the_lines_after_it_and_keeps_the_comments() {
+        let text = "south: A;\nnorth: B;\n1: 6L* 3L;\n% note\n2: 7 1;\n3: 5R 2;\n4: 8;\n";
+        let Repaired::Text(out) = repair(text, &ReplayOptions::default()) else {
+            panic!("not repaired");
+        };
+        assert_eq!(
+            out,
+            "south: A;\nnorth: B;\n% repair: ply 2: 5L inserted\n1: 6L* 5L;\n% note\n\
+             2: 3L 7;\n3: 1 5R;\n4: 2 8;\n"
+        );
+    }
+}
