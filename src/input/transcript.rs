@@ -223,6 +223,9 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     let mut ended = false;
     // Donkers' template `1: `, read as an empty game unless a move line follows it.
     let mut template: Option<Slip> = None;
+    // Whether North plays the first move (an `opening:` position with North to move), decided at
+    // the first move line, after the headers.
+    let mut north_first: Option<bool> = None;
     for (index, (start, line)) in crate::input::lines(text).enumerate() {
         let line_no = index + 1;
         if line.trim().is_empty() {
@@ -325,7 +328,8 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                     let last = words.len() - 1;
                     for (i, (word, from)) in words.into_iter().enumerate() {
                         let span = at(from, word.len());
-                        let north = out.plies.len() % 2 == 1;
+                        let first = *north_first.get_or_insert_with(|| north_opens(&out));
+                        let north = (out.plies.len() + usize::from(first)) % 2 == 1;
                         let ply = out.plies.len() as u32 + 1;
                         let text = read_slips(word, north, span, (line_no, ply), &mut out.slips);
                         out.plies.push(Ply {
@@ -462,6 +466,31 @@ pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::input::rec
         moves: t.plies.iter().map(|p| field(&p.text, p.span)).collect(),
         result: None,
     }
+}
+
+/// Whether the transcript's `opening:` has North to move, as the games written in Donkers'
+/// notation read it (an opening no game reads is the replay's error, reported there).
+fn north_opens(t: &Transcript) -> bool {
+    let Some(opening) = t
+        .header("opening")
+        .filter(|h| !h.value.eq_ignore_ascii_case("official"))
+    else {
+        return false;
+    };
+    bao_rules::games::RULESETS
+        .iter()
+        .find_map(|ruleset| {
+            bao_rules::with_game!(ruleset, G => {
+                use bao_rules::Game;
+                G::NOTATIONS
+                    .contains(&Notation::Donkers)
+                    .then(|| G::parse_position(&opening.value).ok())
+                    .flatten()
+                    .map(|p| G::side_to_move(&p) == bao_rules::Side::North)
+            })
+            .flatten()
+        })
+        .unwrap_or(false)
 }
 
 /// A move as published with its slips read: a row letter in the other side's case, a lower-case

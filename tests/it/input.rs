@@ -170,6 +170,35 @@ fn the_empty_template_is_an_empty_game_with_a_warning() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// An `opening:` with North to move: the first move of the first line is North's, so its row
+/// letters are North's (lower case), and South's upper case is the slip — as Donkers' program
+/// plays a game's moves in order from its opening.
+#[test]
+fn an_opening_with_north_to_move_starts_with_norths_move() {
+    let dir = scratch("input-opening-north");
+    let bracket = "[ 2 2 2 2 2 2 2 2 | 2 2 2 2 2 2 2 2 | 2 2 2 2 2 2 2 2 | 2 2 2 2 2 2 2 2 | 0 0 | F F | 255 | 1 ]";
+    let north_first = write(
+        &dir,
+        "north.bao",
+        &format!("title: t;\nopening: {bracket};\n1: a1R A3R;\n"),
+    );
+    let check = bao(&["check", &north_first, "--strict"]);
+    assert_eq!(check.code(), Some(0), "{}", said(&check));
+    let import = bao(&["import", &north_first]);
+    assert_eq!(import.code(), Some(0), "{}", said(&import));
+    // North's move in South's case is the slip now, read as North's.
+    let slipped = write(
+        &dir,
+        "slipped.bao",
+        &format!("title: t;\nopening: {bracket};\n1: A1R A3R;\n"),
+    );
+    let check = bao(&["check", &slipped]);
+    assert_eq!(check.code(), Some(0), "{}", said(&check));
+    assert!(said(&check).contains("transcript-slip"), "{}", said(&check));
+    assert_eq!(bao(&["check", &slipped, "--strict"]).code(), Some(1));
+    let _ = fs::remove_dir_all(&dir);
+}
+
 /// `opening:` with a position is the game's start, in `check` and in the record `import` writes;
 /// `official` is the standard start; anything else is an error at its line.
 #[test]
