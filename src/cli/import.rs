@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::outputs::{Target, Writer};
+use super::outputs::{Inputs, Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding, line_column};
@@ -64,16 +64,13 @@ pub fn run(args: ImportArgs) -> Status {
         Ok(r) => r,
         Err(e) => return e.report(),
     };
-    let several = args.paths.len() > 1 || args.paths.iter().any(|p| p.is_dir());
-    let (files, problems) = input::collect(&args.paths, input::GAME_FILES);
-    for problem in &problems {
-        eprint_line(format_args!(
-            "error[io-error]: {}: {}",
-            problem.path, problem.message
-        ));
-    }
-    let target = match Target::new(args.output.as_deref(), several) {
-        Ok(t) => t,
+    let Inputs {
+        files,
+        problems,
+        several,
+        target,
+    } = match Inputs::collect(&args.paths, args.output.as_deref()) {
+        Ok(inputs) => inputs,
         Err(e) => return e.report(),
     };
     let mut writer = Writer::new(target, &files);
@@ -82,7 +79,7 @@ pub fn run(args: ImportArgs) -> Status {
     }
     let mut out = Output::stdout();
     let mut tally = Tally {
-        problems: problems.len(),
+        problems,
         ..Tally::default()
     };
     for path in &files {

@@ -49,6 +49,37 @@ impl Target {
     }
 }
 
+/// The inputs of a command that rewrites files (`import`, `repair`): the game files under
+/// `paths` as the one collector finds them (each path it cannot read reported on standard error),
+/// whether there are several, and where the outputs go.
+pub struct Inputs {
+    pub files: Vec<PathBuf>,
+    /// Paths that could not be read (already reported).
+    pub problems: usize,
+    /// More than one path, or a folder: one output per input.
+    pub several: bool,
+    pub target: Target,
+}
+
+impl Inputs {
+    pub fn collect(paths: &[PathBuf], output: Option<&Path>) -> Result<Inputs, UsageError> {
+        let several = paths.len() > 1 || paths.iter().any(|p| p.is_dir());
+        let (files, problems) = bao_oracle::input::collect(paths, bao_oracle::input::GAME_FILES);
+        for problem in &problems {
+            super::output::eprint_line(format_args!(
+                "error[io-error]: {}: {}",
+                problem.path, problem.message
+            ));
+        }
+        Ok(Inputs {
+            files,
+            problems: problems.len(),
+            several,
+            target: Target::new(output, several)?,
+        })
+    }
+}
+
 /// The outputs written so far, and the inputs they may never be.
 pub struct Writer {
     pub target: Target,

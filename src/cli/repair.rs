@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::diff::unified;
 use super::output::{Output, eprint_line};
-use super::outputs::{Target, Writer};
+use super::outputs::{Inputs, Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::check_text;
 use bao_oracle::check::repair::DEFAULT_WINDOW;
@@ -76,16 +76,13 @@ pub fn run(args: RepairArgs) -> Status {
         Ok(o) => o,
         Err(e) => return e.report(),
     };
-    let several = args.paths.len() > 1 || args.paths.iter().any(|p| p.is_dir());
-    let (files, problems) = input::collect(&args.paths, input::GAME_FILES);
-    for problem in &problems {
-        eprint_line(format_args!(
-            "error[io-error]: {}: {}",
-            problem.path, problem.message
-        ));
-    }
-    let target = match Target::new(args.output.as_deref(), several) {
-        Ok(t) => t,
+    let Inputs {
+        files,
+        problems,
+        several,
+        target,
+    } = match Inputs::collect(&args.paths, args.output.as_deref()) {
+        Ok(inputs) => inputs,
         Err(e) => return e.report(),
     };
     if several && !args.diff && matches!(target, Target::Stdout) && files.len() > 1 {
@@ -100,7 +97,7 @@ pub fn run(args: RepairArgs) -> Status {
         return e.report();
     }
     let mut out = Output::stdout();
-    let (mut valid, mut invalid, mut unread) = (0, 0, problems.len());
+    let (mut valid, mut invalid, mut unread) = (0, 0, problems);
     for path in &files {
         let shown = input::display(path);
         let (text, outcome) = repair_file(path, &shown, &options);
