@@ -3,10 +3,10 @@
 //! The first byte picks the ruleset, the second the plies.
 #![no_main]
 
-use bao_rules::game::Game;
-use bao_rules::play::Playthrough;
-use bao_rules::games::{GameVisitor, RULESETS, dispatch};
 use bao_oracle::rewrite::random_game::random_game;
+use bao_rules::game::Game;
+use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::play::Playthrough;
 use libfuzzer_sys::fuzz_target;
 
 struct Move<'a> {
@@ -21,7 +21,8 @@ impl GameVisitor for Move<'_> {
         let game = random_game::<G>(&G::start(), &Default::default(), 1, self.plies);
         let mut play = Playthrough::<G>::new(G::start(), Default::default());
         for &mv in &game.moves {
-            play.play_text(&G::format_move(mv)).expect("a generated move plays");
+            play.play_text(&G::format_move(mv))
+                .expect("a generated move plays");
         }
         let before = play.position().clone();
         if let Ok(played) = play.play_text(self.text) {

@@ -15,7 +15,11 @@ impl GameVisitor for Position<'_> {
         if let Ok(pos) = G::parse_position(self.0) {
             let forms = G::POSITION_FORMS.iter();
             for form in forms.filter_map(|&form| G::format_position(form, &pos).ok()) {
-                assert_eq!(G::parse_position(&form).as_ref().ok(), Some(&pos), "{form:?}");
+                assert_eq!(
+                    G::parse_position(&form).as_ref().ok(),
+                    Some(&pos),
+                    "{form:?}"
+                );
             }
         }
     }

@@ -3,9 +3,9 @@
 //! whenever the fast reader reads a document, serde-saphyr reads the same fields and spans.
 #![no_main]
 
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, check_text};
 use bao_oracle::input::record::{Source, readers_agree, source_from_bytes, split_documents};
-use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::render::{html, json};
 use libfuzzer_sys::fuzz_target;
 

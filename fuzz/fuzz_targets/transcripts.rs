@@ -2,10 +2,10 @@
 //! record the importer writes is one game record that `check` reads.
 #![no_main]
 
-use bao_rules::RULESETS;
 use bao_oracle::check::check_text;
-use bao_oracle::rewrite::import::{ImportOptions, import};
 use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::rewrite::import::{ImportOptions, import};
+use bao_rules::RULESETS;
 use bao_rules::rulings::RulingSet;
 use libfuzzer_sys::fuzz_target;
 
@@ -25,7 +25,11 @@ fuzz_target!(|data: &[u8]| {
         };
         if let Ok(imported) = import(text, &options) {
             let record = imported.record;
-            assert_eq!(check_text(&record, &ReplayOptions::default()).len(), 1, "{record}");
+            assert_eq!(
+                check_text(&record, &ReplayOptions::default()).len(),
+                1,
+                "{record}"
+            );
         }
     }
 });

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 use bao_oracle::harness::conform as run;
 use bao_oracle::harness::conform::{EngineInfo, Fatal, Link, Options, Reply, Report, Run};
-use bao_rules::game::Game;
 use bao_oracle::harness::protocol::{self, Request, Response, RulesetSupport, Rulings};
-use bao_rules::rulings::Preset;
 use bao_oracle::harness::spec::{self, SpecFile};
+use bao_rules::game::Game;
+use bao_rules::rulings::Preset;
 use bao_rules::{games, with_game};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use bao_oracle::Code;
+use bao_oracle::check::replay::{self, ReplayOptions};
 use bao_oracle::check::{self as checking, FileReport};
 use bao_oracle::diagnostics::Finding;
-use bao_oracle::rewrite::import::{self, ImportOptions};
-use bao_oracle::check::replay::{self, ReplayOptions};
 use bao_oracle::render::json;
+use bao_oracle::rewrite::import::{self, ImportOptions};
 use bao_rules::rulings::RulingSet;
 use pyo3::prelude::*;
 use serde_json::{Value, json as value};

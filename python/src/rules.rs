@@ -7,15 +7,15 @@ use std::any::Any;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use bao_oracle::Code;
 use bao_oracle::explain::{self, Verdict};
-use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_oracle::picture::Highlights;
 use bao_oracle::render::svg;
+use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError};
 use bao_rules::{perft, with_game};
-use bao_oracle::Code;
 use serde_json::{Value, json};
 
 use crate::error::Refusal;
