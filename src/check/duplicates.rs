@@ -10,7 +10,9 @@
 //! [`MIN_PLIES`] or more whose every move plays are compared.
 
 use crate::check::replay::{ReplayOptions, replay_to};
-use crate::diagnostics::{Code, Finding, Span, line_column};
+use std::collections::HashMap;
+
+use crate::diagnostics::{Code, Finding, LineIndex, Span};
 use crate::input::record::Record;
 use bao_rules::game::Game;
 use bao_rules::with_game;
@@ -37,25 +39,33 @@ pub struct Played {
     pub moves: Vec<String>,
 }
 
-/// `record`, game `index` of `path` (whose text is `text`), with its moves as played.
+/// `record`, game `index` of `path` (whose lines are `lines`), with its moves as played; `None`
+/// for a game that is not compared (fewer than [`MIN_PLIES`] moves, or one that does not play),
+/// so that a file of many short or broken games costs no memory here.
 pub fn played(
     path: &str,
-    text: &str,
+    lines: &LineIndex,
     index: usize,
     record: &Record,
     options: &ReplayOptions,
-) -> Played {
+) -> Option<Played> {
+    if record.moves.len() < MIN_PLIES {
+        return None;
+    }
     let ruleset = record.ruleset.value.clone();
     let moves = with_game!(&ruleset, G => moves_of::<G>(record, options)).unwrap_or_default();
+    if moves.len() < MIN_PLIES {
+        return None;
+    }
     let span = record.moves.first().map(|m| m.span);
     let place = match span {
         Some(s) => {
-            let (line, column) = line_column(text, s.offset);
+            let (line, column) = lines.line_column(s.offset);
             format!("{path}:{line}:{column}")
         }
         None => path.to_string(),
     };
-    Played {
+    Some(Played {
         path: path.to_string(),
         index,
         span,
@@ -66,7 +76,7 @@ pub fn played(
         date: record.date.clone(),
         result: record.result.as_ref().map(|r| r.value.name().to_string()),
         moves,
-    }
+    })
 }
 
 /// The moves of `record` as played, canonical; none if one does not play (that game's error is
@@ -128,47 +138,66 @@ fn calendar(text: &str) -> Option<(u32, u32, u32)> {
 /// one per other game with the same moves, or with one the start of the other, whose header
 /// disagrees.
 pub fn warnings(games: &[Played]) -> Vec<(usize, Finding)> {
-    let mut out = Vec::new();
-    for (i, a) in games.iter().enumerate() {
-        for (j, b) in games.iter().enumerate() {
-            if i == j || a.ruleset != b.ruleset || a.moves.is_empty() || b.moves.is_empty() {
-                continue;
-            }
-            let (short, long) = if a.moves.len() <= b.moves.len() {
-                (&a.moves, &b.moves)
-            } else {
-                (&b.moves, &a.moves)
-            };
-            let same = short.len() == long.len();
-            if short.len() < MIN_PLIES || !long.starts_with(short) {
-                continue;
-            }
-            let differ = disagreements(a, b);
-            if differ.is_empty() {
-                continue;
-            }
-            let how = if same {
-                format!("has the same {} moves as", a.moves.len())
-            } else if a.moves.len() < b.moves.len() {
-                format!("has the first {} moves of", a.moves.len())
-            } else {
-                format!("begins with all {} moves of", b.moves.len())
-            };
-            let message = format!(
-                "this game {how} {} (game {}), under another header: {}",
-                b.place,
-                b.index,
-                differ.join(", ")
-            );
-            let mut finding = Finding::new(Code::DuplicateGame, message).help(
-                "one game's moves under another's header, or one game recorded twice with a \
-                 header mixed up: compare the two",
-            );
-            if let Some(span) = a.span {
-                finding = finding.at(span);
-            }
-            out.push((i, finding));
+    // Two games compared share their first MIN_PLIES moves: only games of one bucket are paired,
+    // so that a check of many games is not a comparison of every pair.
+    let mut buckets: HashMap<(&str, &[String]), Vec<usize>> = HashMap::new();
+    for (i, game) in games.iter().enumerate() {
+        if game.moves.len() >= MIN_PLIES {
+            buckets
+                .entry((&game.ruleset, &game.moves[..MIN_PLIES]))
+                .or_default()
+                .push(i);
         }
+    }
+    let mut pairs: Vec<(usize, usize)> = buckets
+        .values()
+        .flat_map(|bucket| {
+            bucket.iter().flat_map(move |&i| {
+                bucket
+                    .iter()
+                    .filter(move |&&j| j != i)
+                    .map(move |&j| (i, j))
+            })
+        })
+        .collect();
+    pairs.sort_unstable();
+    let mut out = Vec::new();
+    for (i, j) in pairs {
+        let (a, b) = (&games[i], &games[j]);
+        let (short, long) = if a.moves.len() <= b.moves.len() {
+            (&a.moves, &b.moves)
+        } else {
+            (&b.moves, &a.moves)
+        };
+        let same = short.len() == long.len();
+        if short.len() < MIN_PLIES || !long.starts_with(short) {
+            continue;
+        }
+        let differ = disagreements(a, b);
+        if differ.is_empty() {
+            continue;
+        }
+        let how = if same {
+            format!("has the same {} moves as", a.moves.len())
+        } else if a.moves.len() < b.moves.len() {
+            format!("has the first {} moves of", a.moves.len())
+        } else {
+            format!("begins with all {} moves of", b.moves.len())
+        };
+        let message = format!(
+            "this game {how} {} (game {}), under another header: {}",
+            b.place,
+            b.index,
+            differ.join(", ")
+        );
+        let mut finding = Finding::new(Code::DuplicateGame, message).help(
+            "one game's moves under another's header, or one game recorded twice with a \
+             header mixed up: compare the two",
+        );
+        if let Some(span) = a.span {
+            finding = finding.at(span);
+        }
+        out.push((i, finding));
     }
     out
 }

@@ -309,26 +309,28 @@ fn check_games(
     }
 }
 
-/// The records of a file that read, with their indexes, as `check_games` reads them: a
+/// Each record of a file that reads, with its index, as `check_games` reads them: a
 /// transcript's one game, else each YAML document that parses (for what is compared across the
-/// games of a check, [`crate::check::duplicates`]).
-pub fn readable_records((form, text): (Form, &str)) -> Vec<(usize, Record)> {
+/// games of a check, [`crate::check::duplicates`]). One record at a time, so that a file of many
+/// games costs the memory of one.
+fn each_readable_record(form: Form, text: &str, mut each: impl FnMut(usize, Record)) {
     if form == Form::Transcript {
         const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
-        return match crate::input::transcript::read(text) {
-            (t, findings) if findings.is_empty() => {
-                vec![(
-                    1,
-                    crate::input::transcript::as_record(&t, RULESET, "transcript"),
-                )]
-            }
-            _ => Vec::new(),
-        };
+        if let (t, findings) = crate::input::transcript::read(text)
+            && findings.is_empty()
+        {
+            each(
+                1,
+                crate::input::transcript::as_record(&t, RULESET, "transcript"),
+            );
+        }
+        return;
     }
-    record::split_documents(text)
-        .iter()
-        .filter_map(|doc| record::parse_document(doc).ok().map(|r| (doc.index, r)))
-        .collect()
+    for doc in record::split_documents(text) {
+        if let Ok(r) = record::parse_document(&doc) {
+            each(doc.index, r);
+        }
+    }
 }
 
 /// Every `duplicate-game` warning of a check over `paths` (files as [`collect_files`] gives
@@ -346,11 +348,12 @@ pub fn duplicate_warnings(
             _ => continue,
         };
         let shown = display(path);
-        for (index, record) in readable_records((form, &text)) {
-            games.push(crate::check::duplicates::played(
-                &shown, &text, index, &record, options,
+        let lines = crate::diagnostics::LineIndex::new(&text);
+        each_readable_record(form, &text, |index, record| {
+            games.extend(crate::check::duplicates::played(
+                &shown, &lines, index, &record, options,
             ));
-        }
+        });
     }
     let mut out: std::collections::HashMap<(String, usize), Vec<Finding>> = Default::default();
     for (i, finding) in crate::check::duplicates::warnings(&games) {
