@@ -31,8 +31,9 @@
 //! The command-line tool `bao-oracle` is the crate's binary (feature `cli`, on by default); the
 //! library builds without it: `cargo build --no-default-features --lib`.
 
-// The stages, in the order a file goes through them; none imports from a later one
-// (module_graph.rs). `diagnostics` and `picture` are plain data that every stage shares.
+// The stages — input, check, rewrite, explain, render, harness, in the order a file goes through
+// them — none importing from a later one (module_graph.rs); `diagnostics` and `picture` are plain
+// data that every stage shares.
 pub mod diagnostics;
 pub mod picture;
 
