@@ -78,8 +78,9 @@ pub fn yaml_scalar(text: &str) -> String {
         && text
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || " ,.-()".contains(c))
-        && text.starts_with(|c: char| c.is_ascii_alphanumeric())
-        && !text.ends_with(' ');
+        && text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !text.ends_with(' ')
+        && !resolves_as_other_than_text(text);
     if plain {
         return text.to_string();
     }
@@ -97,6 +98,16 @@ pub fn yaml_scalar(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// Whether a plain scalar starting with a letter would be read as something other than text: the
+/// booleans and null of YAML 1.2 and 1.1 (`true`, `No`, `NULL`, `y`, ...). Text starting with a
+/// digit is always quoted, so numbers (`0`, `1972`, `1e5`, `0x1F`) never need this test.
+fn resolves_as_other_than_text(text: &str) -> bool {
+    const WORDS: [&str; 11] = [
+        "true", "false", "null", "yes", "no", "on", "off", "y", "n", "inf", "nan",
+    ];
+    WORDS.iter().any(|w| text.eq_ignore_ascii_case(w))
 }
 
 /// `text` on one line, fit for a YAML comment and a terminal: every character [`yaml_unsafe`]
@@ -129,6 +140,16 @@ pub fn yaml_unsafe(c: char) -> bool {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn numbers_booleans_and_null_are_quoted() {
+        for text in [
+            "0", "1972", "1e5", "0x1F", "true", "No", "NULL", "y", "inf", "NaN",
+        ] {
+            assert_eq!(yaml_scalar(text), format!("\"{text}\""), "{text}");
+        }
+        assert_eq!(yaml_scalar("Lamu 1972"), "Lamu 1972");
+    }
 
     proptest! {
         /// Any text, quoted, reads back as itself; as a comment, it stays on its line and the
