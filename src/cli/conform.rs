@@ -12,6 +12,7 @@ use bao_oracle::harness::protocol::Rulings;
 use bao_oracle::harness::spec::{self, SpecFile};
 use bao_oracle::input::record::{Contents, create_output_file, read_regular_file};
 use bao_oracle::input::spec::ScenarioFile;
+use bao_oracle::render;
 use bao_rules::game::Game;
 use bao_rules::games::{self, GameVisitor};
 use bao_rules::rulings::Preset;
@@ -258,7 +259,15 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         {
             let total = scenarios
                 + (args.games as usize + args.positions as usize).saturating_mul(rulesets.len());
-            run.show_progress(total);
+            run.show_progress(
+                total,
+                Box::new(|progress| {
+                    use std::io::Write as _;
+                    let mut err = std::io::stderr().lock();
+                    let _ = err.write_all(render::conform::progress(&progress).as_bytes());
+                    let _ = err.flush();
+                }),
+            );
         }
     }
     for ruleset in &rulesets {

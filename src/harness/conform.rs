@@ -9,11 +9,11 @@
 //!
 //! One concern a file: `driver` runs the engine process, `probes` builds requests with the
 //! oracle's answers, `running` runs the cases, `judging` compares answers, `shrinking` shortens
-//! reproductions, `report` renders the result. Every move text becomes a move through
+//! reproductions, `report` holds the result as data (written out by the render stage: its
+//! `conform` and `html::conform`). Every move text becomes a move through
 //! [`bao_rules::play::Playthrough::resolve_text`] or [`bao_rules::play::Playthrough::play_text_into`].
 
 mod driver;
-mod html;
 mod judging;
 mod positions;
 mod probes;
@@ -31,7 +31,7 @@ pub use report::{
     RulesetSummary, SkipReason, Summary,
 };
 pub use running::{
-    MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Run, Script, glob_match,
-    scenario_start, scripts,
+    MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Progress, Run, Script,
+    glob_match, scenario_start, scripts,
 };
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};

@@ -88,6 +88,24 @@ pub struct Script<G: Game> {
     pub skip: Option<String>,
 }
 
+/// What a run shows while it goes on, to whoever asked ([`Run::show_progress`]).
+pub enum Progress<'p> {
+    /// A finding, as it is found.
+    Finding(&'p Divergence),
+    /// The counts after a case: cases run of `total`, findings, and failed cases.
+    Counts {
+        cases: usize,
+        total: usize,
+        findings: usize,
+        failed: usize,
+    },
+    /// The run is over; its report follows.
+    Done,
+}
+
+/// Whoever is shown a run's progress.
+pub type ShowProgress<'a> = Box<dyn FnMut(Progress<'_>) + 'a>;
+
 /// The run so far: cases and divergences, filled ruleset by ruleset.
 pub struct Run<'a> {
     pub driver: &'a mut dyn Link,
@@ -102,8 +120,8 @@ pub struct Run<'a> {
     unexcused: Vec<(String, String)>,
     /// `play` and `legal_moves` probes of the current ruleset left out by `--max-laps`.
     left_out: (usize, usize),
-    /// Progress on a terminal: the cases expected in all, when shown (see [`Run::show_progress`]).
-    progress: Option<usize>,
+    /// Who is shown progress, and the cases expected in all (see [`Run::show_progress`]).
+    progress: Option<(usize, ShowProgress<'a>)>,
     started: std::time::Instant,
     /// The limits of the current ruleset: `--max-laps`, else what the engine's `hello` declares.
     limits: Limits,
@@ -127,50 +145,37 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Shows progress on standard error (a terminal) while the run goes on: a line with the
-    /// counts of cases and findings, each finding's first line as it is found. `total`: the cases
-    /// expected.
-    pub fn show_progress(&mut self, total: usize) {
-        self.progress = Some(total);
+    /// Shows progress while the run goes on: `show` is given each finding as it is found, the
+    /// counts after each case, and the end before the report. `total`: the cases expected.
+    pub fn show_progress(&mut self, total: usize, show: ShowProgress<'a>) {
+        self.progress = Some((total, show));
     }
 
-    fn report_progress(&self, new_findings: &[usize]) {
-        let Some(total) = self.progress else { return };
-        use std::io::Write as _;
-        let mut err = std::io::stderr().lock();
+    fn report_progress(&mut self, new_findings: &[usize]) {
+        let Some((total, show)) = &mut self.progress else {
+            return;
+        };
         for &i in new_findings {
-            let d = &self.divergences[i];
-            let case = d.cases.first().map(String::as_str).unwrap_or("?");
-            let line = format!("FAIL {case}: {} ({})\n", d.summary, d.kind);
-            let _ = write!(err, "\r\x1b[K{}", crate::render::escape_controls(&line));
+            show(Progress::Finding(&self.divergences[i]));
         }
         let failed = self
             .cases
             .iter()
             .filter(|c| c.status == CaseStatus::Failed)
             .count();
-        let _ = write!(
-            err,
-            "\r\x1b[K{} of {total} cases, {} findings, {failed} failed",
-            self.cases.len(),
-            self.divergences.len()
-        );
-        let _ = err.flush();
-    }
-
-    /// Clears the progress line before the report.
-    fn end_progress(&self) {
-        if self.progress.is_some() {
-            use std::io::Write as _;
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[K");
-            let _ = err.flush();
-        }
+        show(Progress::Counts {
+            cases: self.cases.len(),
+            total: *total,
+            findings: self.divergences.len(),
+            failed,
+        });
     }
 
     /// The report, with the known failures applied.
     pub fn finish(mut self) -> Report {
-        self.end_progress();
+        if let Some((_, show)) = &mut self.progress {
+            show(Progress::Done);
+        }
         let patterns = &self.options.known_failures;
         let mut matched = vec![false; patterns.len()];
         let mut fixed = Vec::new();
@@ -459,7 +464,7 @@ impl<'a> Run<'a> {
                 "the engine refuses {} at the start position under the values its `hello` \
                  declares ({values}): `unsupported`: {}; every case would be skipped",
                 G::RULESET,
-                crate::render::escape_controls(&super::clip(message))
+                super::clip(message)
             )));
         }
         Ok(())

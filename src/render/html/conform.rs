@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-use super::report::{Divergence, Report};
+use crate::harness::conform::{Divergence, Report};
 use crate::picture::Highlights;
 use crate::render::csp;
 use crate::render::markup::escape;
