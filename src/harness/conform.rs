@@ -27,8 +27,8 @@ pub use driver::{
 };
 pub use positions::POSITIONS;
 pub use report::{
-    Bug, CaseResult, CaseStatus, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION, Report,
-    RulesetSummary, SkipReason, Summary,
+    Bug, CaseResult, CaseStatus, Differs, Divergence, EngineSummary, FieldDiffers, Known, Label,
+    LeftOut, REPORT_VERSION, Report, RulesetSummary, SkipReason, Summary,
 };
 pub use running::{
     MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Progress, Run, Script,

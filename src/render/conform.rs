@@ -109,11 +109,14 @@ impl Report {
                 let rule = b.deciding_rule.as_deref().unwrap_or("-");
                 let witness = &self.divergences[b.divergences[0]];
                 let case = witness.cases.first().map(String::as_str).unwrap_or("?");
+                let label = match &b.known {
+                    Some(known) => format!("{}, known: {}", b.label.word(), known.name),
+                    None => b.label.word().to_string(),
+                };
                 let _ = writeln!(
                     out,
-                    "  {}. [{}] {} {rule}: {} symptom{}, {} case{} (shortest: {})",
+                    "  {}. [{label}] {} {rule}: {} symptom{}, {} case{} (shortest: {})",
                     k + 1,
-                    b.label.word(),
                     b.ruleset,
                     b.symptoms.len(),
                     if b.symptoms.len() == 1 { "" } else { "s" },
@@ -121,6 +124,9 @@ impl Report {
                     if b.cases == 1 { "" } else { "s" },
                     flat(case)
                 );
+                if let Some(known) = &b.known {
+                    let _ = writeln!(out, "       the presets table: {}", known.what);
+                }
                 for s in &b.symptoms {
                     let _ = writeln!(out, "       {}", flat(s));
                 }

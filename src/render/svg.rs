@@ -45,7 +45,8 @@ const STYLE: &str = "text{font-family:sans-serif;fill:#222}\
 .reserved{fill:none;stroke:#6b2f8f;stroke-width:2.5;stroke-dasharray:6 3}\
 .takasia{fill:none;stroke:#b35c00;stroke-width:2.5;stroke-dasharray:2 3}\
 .captured{stroke:#c0262d;stroke-width:3}.legal{fill:#2e8b3e}.mover{fill:#1f5fbf}\
-.lap{fill:none;stroke:#1f5fbf;stroke-width:2;opacity:0.8}.lap-number{font-size:11px;fill:#1f5fbf}";
+.lap{fill:none;stroke:#1f5fbf;stroke-width:2;opacity:0.8}.lap-number{font-size:11px;fill:#1f5fbf}\
+.differs{fill:none;stroke:#c0262d;stroke-width:3;stroke-dasharray:8 4}";
 
 /// `board` as one SVG document, with `marks` highlighted.
 pub fn render(board: &Board, marks: &Highlights) -> String {
@@ -185,6 +186,12 @@ fn highlight_lines(board: &Board, marks: &Highlights) -> Vec<String> {
     if !marks.legal.is_empty() {
         lines.push(format!("legal moves from {}", names(&marks.legal)));
     }
+    if !marks.differs.is_empty() {
+        lines.push(format!("the answers differ at {}", names(&marks.differs)));
+    }
+    for side in &marks.differing_stores {
+        lines.push(format!("the answers differ in {side}'s store"));
+    }
     if !marks.laps.is_empty() {
         let laps: Vec<String> = marks
             .laps
@@ -212,6 +219,8 @@ struct Picture<'a> {
     bottom: i32,
     /// The note lines, wrapped to the width.
     notes: Vec<String>,
+    /// The sides whose store the highlights mark as differing.
+    differing_stores: Vec<Side>,
 }
 
 impl<'a> Picture<'a> {
@@ -247,6 +256,7 @@ impl<'a> Picture<'a> {
             row_tops,
             bottom,
             notes,
+            differing_stores: marks.differing_stores.clone(),
         }
     }
 
@@ -309,11 +319,18 @@ impl<'a> Picture<'a> {
     fn band(&self, out: &mut String, side: Side, top: i32) {
         let mut x = LEFT;
         for store in self.board.stores.iter().filter(|s| s.side == side) {
-            let text = store_text(store);
+            let mut text = store_text(store);
+            let class = match self.differing_stores.contains(&side) {
+                true => {
+                    text.push_str(" · differs");
+                    "store-box differs"
+                }
+                false => "store-box",
+            };
             let w = text.len() as i32 * CHAR_W + 16;
             let _ = writeln!(
                 out,
-                "<g class=\"store\"><rect class=\"store-box\" x=\"{x}\" y=\"{}\" width=\"{w}\" \
+                "<g class=\"store\"><rect class=\"{class}\" x=\"{x}\" y=\"{}\" width=\"{w}\" \
                  height=\"24\" rx=\"6\"/><text class=\"note\" x=\"{}\" y=\"{}\">{}</text></g>",
                 top + 4,
                 x + 8,
@@ -360,6 +377,7 @@ impl<'a> Picture<'a> {
         let from = marks.from == Some(hole.index);
         let captured = marks.captured.contains(&hole.index);
         let legal = marks.legal.contains(&hole.index);
+        let differs = marks.differs.contains(&hole.index);
         let mut words: Vec<&str> = hole
             .marks
             .iter()
@@ -374,6 +392,9 @@ impl<'a> Picture<'a> {
         }
         if legal {
             lit.push("legal");
+        }
+        if differs {
+            lit.push("differs");
         }
         words.extend(&lit);
         let mut title = format!("{} holds {}", hole.name, hole.count);
@@ -416,6 +437,18 @@ impl<'a> Picture<'a> {
                 out,
                 "<circle class=\"from\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\"/>",
                 RADIUS + 1
+            );
+        }
+        if differs {
+            // A dashed square around the hole: the answers differ here.
+            let r = RADIUS + 7;
+            let _ = writeln!(
+                out,
+                "<rect class=\"differs\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+                cx - r,
+                cy - r,
+                2 * r,
+                2 * r
             );
         }
         if captured {
@@ -638,6 +671,8 @@ mod tests {
             captured: vec![19],
             legal: vec![6],
             laps: vec![(5, 2), (2, 2)],
+            differs: vec![7],
+            differing_stores: vec![Side::North],
         };
         let svg = render(&board, &marks);
         for needle in [
@@ -653,7 +688,12 @@ mod tests {
             "laps: 1 A6\u{2192}A3, 2 A3\u{2192}A3",
             "marker-end=\"url(#arrow)\"",
             ">south to move</text>",
-            ">north reserve 22</text>",
+            ">north reserve 22 · differs</text>",
+            "class=\"differs\"",
+            "class=\"store-box differs\"",
+            ">differs</text>",
+            "the answers differ at A8",
+            "the answers differ in north&apos;s store",
         ] {
             assert!(svg.contains(needle), "{needle} not in\n{svg}");
         }

@@ -6,6 +6,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::harness::protocol::Rulings;
+use bao_rules::Ruleset;
+use bao_rules::game::Side;
+use bao_rules::rulings::Symptom;
 
 /// The version of the JSON report's layout.
 pub const REPORT_VERSION: u32 = 1;
@@ -182,6 +185,43 @@ pub struct Divergence {
     /// The move in the engine's own notation (its `hello` names one), when it differs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_move: Option<String>,
+    /// What differs, as a known bug's symptoms are written (`kind` says it in words).
+    #[serde(skip)]
+    pub symptoms: Vec<Symptom>,
+    /// Where the engine's answer and the oracle's differ, for a picture of `position`.
+    #[serde(skip_serializing_if = "Differs::is_empty")]
+    pub differs: Differs,
+}
+
+/// Where two answers about one position differ: the holes the moves that one lists and the other
+/// does not start from (or the move refused or played against the oracle), or after a move the
+/// holes whose count or marks differ, the stores and the other fields.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Differs {
+    /// Hole names.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub holes: Vec<String>,
+    /// The sides whose store differs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stores: Vec<Side>,
+    /// The other fields of the positions after the move that differ (the game's names for them),
+    /// with both values.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<FieldDiffers>,
+}
+
+impl Differs {
+    pub fn is_empty(&self) -> bool {
+        self.holes.is_empty() && self.stores.is_empty() && self.fields.is_empty()
+    }
+}
+
+/// A field of the position after the move, as the engine and the oracle give it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FieldDiffers {
+    pub field: String,
+    pub engine: String,
+    pub oracle: String,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -220,6 +260,58 @@ pub struct Bug {
     pub symptoms: Vec<String>,
     /// The cases that show it.
     pub cases: usize,
+    /// The engine's bug of the reference's presets table that it is, if it matches one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<Known>,
+}
+
+/// A bug the reference's presets table names for the engine of a preset (the game's
+/// `KNOWN_BUGS`). A bug found is that one when the engine plays the preset's values in each of its
+/// findings, its deciding rule is the one named, and one of its findings shows one of the named
+/// symptoms.
+#[derive(Clone, Debug, Serialize)]
+pub struct Known {
+    /// Its name in the table (`AbstractPlay's C`).
+    pub name: String,
+    pub preset: String,
+    pub rule: String,
+    /// What it is, in one line.
+    pub what: String,
+}
+
+/// The known bug of `game` that the findings `members` (one ruleset's) show, if any.
+fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> Option<Known> {
+    let rule = rule?;
+    let game = Ruleset::from_name(&divergences[members[0]].ruleset).ok()?;
+    // The value of every ruling of the game under `set`, defaults filled in.
+    let values = |set: &Rulings| -> Vec<String> {
+        game.rulings()
+            .iter()
+            .map(|def| set.value(def).to_string())
+            .collect()
+    };
+    let bug = game.known_bugs().iter().find(|bug| {
+        let Some(preset) = game.presets().iter().find(|p| p.name == bug.preset) else {
+            return false;
+        };
+        let preset = values(&Rulings::new().over(preset));
+        bug.rule == rule
+            && members
+                .iter()
+                .all(|&i| values(&divergences[i].rulings) == preset)
+            && members.iter().any(|&i| {
+                divergences[i]
+                    .symptoms
+                    .iter()
+                    .any(|s| bug.symptoms.contains(s))
+            })
+    })?;
+    Some(Known {
+        name: bug.name.to_string(),
+        preset: bug.preset.to_string(),
+        rule: bug.rule.to_string(),
+        what: bug.what.to_string(),
+    })
 }
 
 /// Findings grouped by cause: two findings of one ruleset and label are one bug when they name
@@ -269,12 +361,17 @@ pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
                 .collect();
             cases.sort();
             cases.dedup();
+            let deciding_rule = members
+                .iter()
+                .find_map(|&i| divergences[i].deciding_rule.clone());
             Bug {
                 label: first.label,
                 ruleset: first.ruleset.clone(),
-                deciding_rule: members
-                    .iter()
-                    .find_map(|&i| divergences[i].deciding_rule.clone()),
+                known: match first.label {
+                    Label::Protocol => None,
+                    _ => known(divergences, &members, deciding_rule.as_deref()),
+                },
+                deciding_rule,
                 symptoms: members
                     .iter()
                     .map(|&i| divergences[i].kind.clone())

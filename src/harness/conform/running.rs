@@ -8,8 +8,8 @@ use super::driver::{Fatal, Link, Reply};
 use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
 use super::probes::{Context, Kind, Probe};
 use super::report::{
-    CaseResult, CaseStatus, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION, Report,
-    RulesetSummary, SkipReason, Summary,
+    CaseResult, CaseStatus, Differs, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION,
+    Report, RulesetSummary, SkipReason, Summary,
 };
 use super::shrinking::{self, Engine, Failure, Shrinking};
 use crate::harness::protocol::{self, Limits, Request, Response, Rulings};
@@ -18,7 +18,7 @@ use bao_rules::SplitMix64;
 use bao_rules::game::Game;
 use bao_rules::play::MoveErrorKind;
 use bao_rules::play::Playthrough;
-use bao_rules::rulings::Preset;
+use bao_rules::rulings::{Preset, Symptom};
 
 /// The problem of a run in which nothing passed: it gives no verdict (exit 2), whatever
 /// `--known-failures` lists.
@@ -783,7 +783,7 @@ impl<'a> Run<'a> {
             moves: Vec::new(),
             shrunk_from: None,
             position: text.to_string(),
-            diagram: String::new(),
+            diagram: refused_diagram::<G>(text, &expected),
             request: serde_json::to_value(&request).expect("requests serialize"),
             engine,
             oracle: serde_json::to_value(&expected).expect("responses serialize"),
@@ -792,6 +792,11 @@ impl<'a> Run<'a> {
             deciding_rule: deciding.map(str::to_string),
             explain: None,
             engine_move: None,
+            symptoms: match answered {
+                true => vec![Symptom::AcceptsPosition],
+                false => Vec::new(),
+            },
+            differs: Differs::default(),
         }])
     }
 
@@ -1069,6 +1074,31 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
         }
     }
     p[pi..].iter().all(|&c| c == '*')
+}
+
+/// The diagram of a refused scenario start: the game's own, when its reader reads the text (a
+/// position the scenario's rulings refuse); else why the oracle refuses it, then the text's rows
+/// one a line, counts aligned, and its other fields: a text that is no position has no board.
+fn refused_diagram<G: Game>(text: &str, expected: &Response) -> String {
+    if let Ok(pos) = G::parse_position(text) {
+        return G::format_diagram(&pos);
+    }
+    let mut out = match expected {
+        Response::Error { message, .. } => format!("not a position: {message}\n"),
+        _ => "not a position\n".to_string(),
+    };
+    let mut words = text.split_whitespace();
+    for row in words.next().unwrap_or("").split('/') {
+        let counts: Vec<String> = row.split(',').map(|c| format!("{c:>3}")).collect();
+        out.push_str(counts.concat().trim_end());
+        out.push('\n');
+    }
+    let fields: Vec<&str> = words.collect();
+    if !fields.is_empty() {
+        out.push_str(&fields.join(" "));
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]
