@@ -1116,4 +1116,37 @@ mod tests {
         assert!(glob_match("exact", "exact"));
         assert!(!glob_match("exact", "exactly"));
     }
+
+    #[test]
+    fn a_refused_start_has_a_diagram() {
+        use bao_rules::games::Zanzibar;
+        let refused = |text: &str| {
+            let line = serde_json::json!({
+                "type": "legal_moves", "id": 1, "ruleset": "bao-la-kiswahili", "position": text,
+            });
+            let expected = protocol::respond(&line.to_string());
+            refused_diagram::<Zanzibar>(text, &expected)
+        };
+        // A text the game's reader refuses (63 seeds): why, then its rows and fields.
+        let text = "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,21 Hh - S";
+        let diagram = refused(text);
+        assert!(diagram.starts_with("not a position: "), "{diagram}");
+        assert!(
+            diagram.ends_with(
+                "\n  0  2  2  6  0  0  0  0\n  0  0  0  0  6  2  2  0\n  0  0  0  0  0  0  0  0\n\
+                 22,21 Hh - S\n"
+            ),
+            "{diagram}"
+        );
+        // Text that is no board at all still gets its reason and its words.
+        let diagram = refused("garbage");
+        assert!(diagram.starts_with("not a position: "), "{diagram}");
+        assert!(diagram.ends_with("\ngarbage\n"), "{diagram}");
+        // A text the reader reads: the game's diagram.
+        let start = Zanzibar::format_compact(&Zanzibar::start());
+        assert_eq!(
+            refused(&start),
+            Zanzibar::format_diagram(&Zanzibar::start())
+        );
+    }
 }
