@@ -45,8 +45,11 @@ const STYLE: &str = "text{font-family:sans-serif;fill:#222}\
 .reserved{fill:none;stroke:#6b2f8f;stroke-width:2.5;stroke-dasharray:6 3}\
 .takasia{fill:none;stroke:#b35c00;stroke-width:2.5;stroke-dasharray:2 3}\
 .captured{stroke:#c0262d;stroke-width:3}.legal{fill:#2e8b3e}.mover{fill:#1f5fbf}\
-.lap{fill:none;stroke:#1f5fbf;stroke-width:2;opacity:0.8}.lap-number{font-size:11px;fill:#1f5fbf}\
-.differs{fill:none;stroke:#c0262d;stroke-width:3;stroke-dasharray:8 4}";
+.lap{fill:none;stroke:#1f5fbf;stroke-width:2;opacity:0.8}.lap-number{font-size:11px;fill:#1f5fbf}";
+/// The style of the `differs` marks, only in a picture that has them (every other picture stays
+/// as it was).
+const DIFFERS_STYLE: &str =
+    ".differs{fill:none;stroke:#c0262d;stroke-width:3;stroke-dasharray:8 4}";
 
 /// `board` as one SVG document, with `marks` highlighted.
 pub fn render(board: &Board, marks: &Highlights) -> String {
@@ -57,6 +60,7 @@ pub fn render(board: &Board, marks: &Highlights) -> String {
         picture.height,
         &title,
         &describe(board, marks),
+        differs(marks),
     );
     picture.draw(&mut out, marks);
     out.push_str("</svg>\n");
@@ -87,7 +91,14 @@ pub fn render_stack(title: &str, panels: &[(String, Board, Highlights)]) -> Stri
         .zip(&captions)
         .map(|((_, board, marks), caption)| format!("{caption}: {}", describe(board, marks)))
         .collect();
-    let mut out = open_document(width, height.max(HEADING_LINE), title, &desc.join("\n"));
+    let marked = panels.iter().any(|(_, _, m)| differs(m));
+    let mut out = open_document(
+        width,
+        height.max(HEADING_LINE),
+        title,
+        &desc.join("\n"),
+        marked,
+    );
     let mut y = 0;
     for (((_, _, marks), picture), caption) in panels.iter().zip(&pictures).zip(&captions) {
         let _ = writeln!(out, "<g class=\"panel\" transform=\"translate(0,{y})\">");
@@ -100,8 +111,13 @@ pub fn render_stack(title: &str, panels: &[(String, Board, Highlights)]) -> Stri
     out
 }
 
+/// Whether `marks` mark where two answers differ.
+fn differs(marks: &Highlights) -> bool {
+    !marks.differs.is_empty() || !marks.differing_stores.is_empty()
+}
+
 /// The root element, its title and description, and what every board of it shares.
-fn open_document(width: i32, height: i32, title: &str, desc: &str) -> String {
+fn open_document(width: i32, height: i32, title: &str, desc: &str, differs: bool) -> String {
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
@@ -112,7 +128,8 @@ fn open_document(width: i32, height: i32, title: &str, desc: &str) -> String {
     let _ = writeln!(out, "<title>{}</title>", escape(title));
     let _ = writeln!(out, "<desc>{}</desc>", escape(desc));
     let _ = writeln!(out, "<defs>");
-    let _ = writeln!(out, "<style type=\"text/css\">{STYLE}</style>");
+    let extra = if differs { DIFFERS_STYLE } else { "" };
+    let _ = writeln!(out, "<style type=\"text/css\">{STYLE}{extra}</style>");
     let _ = writeln!(
         out,
         "<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" \
@@ -665,6 +682,8 @@ mod tests {
     #[test]
     fn highlights_are_shapes_and_words() {
         let board = Kete::board(&Kete::start());
+        // The style of the `differs` marks only where they are.
+        assert!(!render(&board, &Highlights::default()).contains(".differs{"));
         let marks = Highlights {
             title: String::new(),
             from: Some(5),
@@ -694,6 +713,7 @@ mod tests {
             ">differs</text>",
             "the answers differ at A8",
             "the answers differ in north&apos;s store",
+            ".differs{",
         ] {
             assert!(svg.contains(needle), "{needle} not in\n{svg}");
         }
