@@ -96,6 +96,9 @@ struct ErrorJson<'a> {
 struct SuggestionJson<'a> {
     edit: Edit,
     ply: u32,
+    /// `ply` as the transcript numbers it (`null` when who moved first is not known).
+    move_number: Option<u32>,
+    side: Option<&'static str>,
     moves: &'a [String],
     spelled: &'a [String],
     was: &'a [String],
@@ -109,6 +112,9 @@ struct CompareJson<'a> {
     ruling: &'a str,
     values: &'a [String; 2],
     ply: u32,
+    /// `ply` as the transcript numbers it (`null` when who moved first is not known).
+    move_number: Option<u32>,
+    side: Option<&'static str>,
     #[serde(rename = "move")]
     mv: &'a str,
     line: usize,
@@ -161,6 +167,8 @@ fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a
         .map(|(k, s)| SuggestionJson {
             edit: s.edit,
             ply: s.ply,
+            move_number: g.move_number(s.ply).map(|m| m.number),
+            side: g.move_number(s.ply).map(|m| m.side.name()),
             moves: &s.moves,
             // Canonical where the search gave no spelling.
             spelled: spelled.get(k).map_or(&s.moves[..], |w| &w[..]),
@@ -172,12 +180,15 @@ fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a
         .collect()
 }
 
-fn compare_json<'a>(lines: &LineIndex<'_>, d: &'a Divergence) -> CompareJson<'a> {
+fn compare_json<'a>(lines: &LineIndex<'_>, g: &GameReport, d: &'a Divergence) -> CompareJson<'a> {
     let (line, column) = lines.line_column(d.span.offset);
+    let numbered = g.move_number(d.ply);
     CompareJson {
         ruling: &d.ruling,
         values: &d.values,
         ply: d.ply,
+        move_number: numbered.map(|m| m.number),
+        side: numbered.map(|m| m.side.name()),
         mv: &d.mv,
         line,
         column,
@@ -202,7 +213,7 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
         compare: g
             .divergence
             .as_ref()
-            .map(|d| d.as_ref().map(|d| compare_json(lines, d))),
+            .map(|d| d.as_ref().map(|d| compare_json(lines, g, d))),
         repair: g.repair.as_ref().map(|r: &Repair| RepairJson {
             window: r.window,
             nodes: r.nodes,

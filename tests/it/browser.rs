@@ -365,7 +365,7 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
             // plies earlier.
             if file == 5 {
                 assert!(
-                    dom.contains("<b>most likely</b>: replace at ply 23"),
+                    dom.contains("<b>most likely</b>: replace at move 12, south (ply 23)"),
                     "{fragment}"
                 );
             }

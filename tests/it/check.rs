@@ -317,6 +317,10 @@ fn transcript_slips_and_suggestions_in_the_json_report() {
     // Game 2's repairs in the transcript's notation, canonical beside.
     let best = &doc["files"][1]["games"][0]["errors"][0]["suggestions"][0];
     assert_eq!(best["ply"], 27);
+    assert_eq!(
+        (&best["move_number"], &best["side"]),
+        (&14.into(), &"south".into())
+    );
     assert_eq!(best["spelled"], serde_json::json!(["8>"]));
     assert_eq!(best["moves"], serde_json::json!(["A8<+"]));
     assert_eq!(best["was"], serde_json::json!(["8"]));
@@ -603,6 +607,9 @@ fn compare_ruling_finds_the_first_dependent_ply() {
     let doc: serde_json::Value = serde_json::from_slice(&bao(&json_args).stdout).unwrap();
     let compare = &doc["files"][0]["games"][0]["compare"];
     assert_eq!(compare["ply"], 8);
+    // Named as the rest of the report names a ply: move 4, the second mover's.
+    assert_eq!(compare["move_number"], 4);
+    assert_eq!(compare["side"], "north");
     assert_eq!(compare["move"], "a5");
     assert_eq!(compare["values"][0], "any");
     // A game where nothing depends on the ruling gets `null`; other games get no `compare`.
