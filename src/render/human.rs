@@ -11,6 +11,7 @@ use miette::{
 use crate::check::infer::{Combination, Inference};
 use crate::check::repair::{Edit, Repair, Suggestion};
 use crate::check::replay::Divergence;
+use crate::check::rulings_table::{Decider, GameRef, Part};
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::{Code, Finding, MoveNumber, Span};
 use crate::render::{LineIndex, escape_controls, escaped_len};
@@ -511,6 +512,67 @@ fn divergence_report(
         },
         style,
     )
+}
+
+/// `check --infer-rulings`'s closing table ([`Part`]s): per ruling, the values games rule out
+/// (each game with the move and rule that rule it out) and the games silent on it.
+pub fn render_rulings_table(parts: &[Part]) -> String {
+    let mut out = String::new();
+    for part in parts {
+        out.push_str(&format!(
+            "Which games decide which ruling: {} game(s) of {}{} valid under some rulings\n",
+            part.games,
+            part.ruleset,
+            if part.folder.is_empty() {
+                String::new()
+            } else {
+                format!(" in {}", part.folder)
+            }
+        ));
+        for ruling in &part.rulings {
+            let head = format!("  {} (default {})", ruling.name, ruling.default);
+            if ruling.ruled_out.is_empty() {
+                out.push_str(&format!("{head}: no game rules a value out\n"));
+                continue;
+            }
+            out.push_str(&format!("{head}:\n"));
+            for (value, by) in &ruling.ruled_out {
+                let by: Vec<String> = by.iter().map(|d| decider_words(part, d)).collect();
+                out.push_str(&format!("    `{value}` ruled out by {}\n", by.join(", ")));
+            }
+            if !ruling.silent.is_empty() {
+                let silent: Vec<String> = ruling.silent.iter().map(|g| short(part, g)).collect();
+                out.push_str(&format!("    silent: {}\n", silent.join(", ")));
+            }
+        }
+        for (game, why) in &part.apart {
+            out.push_str(&format!("  not counted: {} ({why})\n", short(part, game)));
+        }
+    }
+    // Paths and rule texts come from the command line and the files.
+    escape_controls(&out).into_owned()
+}
+
+/// A game as the table names it: its path after the folder all share (`game7.bao, game 2`).
+fn short(part: &Part, game: &GameRef) -> String {
+    let name = game.to_string();
+    name.strip_prefix(&part.folder).unwrap_or(&name).to_string()
+}
+
+/// `game7.bao (move 25, north (ply 50): illegal-move ZAN-A13)`.
+fn decider_words(part: &Part, d: &Decider) -> String {
+    match &d.at {
+        Some(at) => {
+            let place = match (at.number, at.ply) {
+                (Some(m), _) => format!("{m}: "),
+                (None, Some(ply)) => format!("ply {ply}: "),
+                (None, None) => String::new(),
+            };
+            let rule = at.rule.map_or(String::new(), |rule| format!(" {rule}"));
+            format!("{} ({place}{}{rule})", short(part, &d.game), at.code)
+        }
+        None => format!("{} (no single ply)", short(part, &d.game)),
+    }
 }
 
 /// The report of a file or folder that could not be read.

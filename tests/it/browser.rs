@@ -672,6 +672,67 @@ fn record_text_never_becomes_markup_in_the_report() {
     assert_eq!(fields[3], title);
 }
 
+/// `check --infer-rulings --format html` over a folder: the table of which games decide which
+/// ruling is a section of the report's page, drawn as the page is read (no script), its folder's
+/// name (a markup payload here) as text; the viewer still runs, nothing on the console.
+#[test]
+fn the_rulings_table_is_a_section_of_the_report() {
+    let Some(browser) = browser_or_skip("the_rulings_table_is_a_section_of_the_report") else {
+        return;
+    };
+    let dir = scratch("browser-rulings");
+    let games = dir.join(FILE_PAYLOAD);
+    fs::create_dir_all(&games).unwrap();
+    for game in ["game1", "game7"] {
+        fs::copy(
+            crate_dir().join(format!("corpus/bao-la-kiswahili/voogt-1994/{game}.bao")),
+            games.join(format!("{game}.bao")),
+        )
+        .unwrap();
+    }
+    let output = Command::new(BIN)
+        .args(["check", "--infer-rulings", "--format", "html"])
+        .arg(&games)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0), "both games are valid");
+    let page = dir.join("report.html");
+    fs::write(&page, &output.stdout).unwrap();
+    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    let at = dom
+        .find("<section id=\"rulings-table\"")
+        .expect("the table's section");
+    let section = &dom[at..at + dom[at..].find("</section>").unwrap()];
+    assert_eq!(tags_with(section, "data-ruling").len(), 13, "{section}");
+    assert!(
+        section.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;'\"/</code>"),
+        "the folder, as text: {section}"
+    );
+    let must_capture = &section[section
+        .find("data-ruling=\"zanzibar.takasia-must-capture\"")
+        .unwrap()..];
+    let row = &must_capture[..must_capture.find("</tr>").unwrap()];
+    assert!(
+        row.contains(
+            "<li><code>first</code> by game7.bao (move 25, north (ply 50): illegal-move \
+             ZAN-A13)</li>"
+        ),
+        "{row}"
+    );
+    assert!(
+        row.contains("<td>game1.bao</td>"),
+        "game 1 is silent: {row}"
+    );
+    let fields = probe(&browser, &dir, "report.html", &[String::new()]).remove(0);
+    assert_eq!(
+        fields[1], "0",
+        "an element from the folder's name: {fields:?}"
+    );
+    assert_eq!(fields[4], "", "no script error: {fields:?}");
+    assert_eq!(fields[5], "true", "the viewer ran: {fields:?}");
+}
+
 /// 18.4: the comparison page marks the step where the traces depart under both rulings (in the
 /// list, and drawn on its own), and a refused move's page rings the hole the move names; every
 /// picture draws, nothing on the console.
