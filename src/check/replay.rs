@@ -403,8 +403,14 @@ fn play_moves<G: Game>(
             if let Some(steps) = steps.as_mut() {
                 steps(step::stop::<G>(&game, ply, &text.value, true));
             }
-            out.findings
-                .push(after_end(end, ended_at.unwrap_or(0), ply, text, record, out.first));
+            out.findings.push(after_end(
+                end,
+                ended_at.unwrap_or(0),
+                ply,
+                text,
+                record,
+                out.first,
+            ));
             break;
         }
         let played = match game.play_text_into(&text.value, &mut events) {

@@ -733,6 +733,40 @@ fn the_rulings_table_is_a_section_of_the_report() {
     assert_eq!(fields[5], "true", "the viewer ran: {fields:?}");
 }
 
+/// The note `--compare-ruling` adds to a game of the report's page names the move as the rest
+/// of the report does: move number, side and ply.
+#[test]
+fn the_compare_note_names_the_move_by_its_number() {
+    let Some(browser) = browser_or_skip("the_compare_note_names_the_move_by_its_number") else {
+        return;
+    };
+    let dir = scratch("browser-compare-note");
+    let output = Command::new(BIN)
+        .args([
+            "check",
+            "--format",
+            "html",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "tests/compare/kingulu-seed-469.yaml",
+        ])
+        .current_dir(crate_dir())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0));
+    let page = dir.join("report.html");
+    fs::write(&page, &output.stdout).unwrap();
+    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    assert!(
+        dom.contains(
+            "<div class=\"note\">move 4, north (ply 8) <code>a5</code> depends on \
+             kingulu.penultimate-source"
+        ),
+        "{dom}"
+    );
+}
+
 /// 18.4: the comparison page marks the step where the traces depart under both rulings (in the
 /// list, and drawn on its own), and a refused move's page rings the hole the move names; every
 /// picture draws, nothing on the console.
