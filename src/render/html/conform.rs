@@ -1,6 +1,8 @@
-//! The conformance report as one HTML page (`conform --format html`): each finding with the board
-//! of the position its request is about, drawn before the move, the engine's answer and the
-//! oracle's side by side, what differs, the `explain` command and the one-line re-run. Like
+//! The conformance report as one HTML page (`conform --format html`): the bugs by cause with
+//! their labels (`known` with the presets table's name), then each finding with the board of the
+//! position its request is about, drawn before the move with the holes and stores where the
+//! answers differ marked and a legend, the engine's answer and the oracle's side by side, what
+//! differs, the `explain` command and the one-line re-run. Like
 //! `check`'s page: self-contained, no script, nothing fetched, a Content-Security-Policy that
 //! lets only its own style apply; every text of the engine's escaped.
 
