@@ -401,3 +401,86 @@ impl Report {
         self.summary.failed == 0 && self.problems.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A finding of Bao la Kiswahili under `rulings`, decided by `rule`, showing `symptom`.
+    fn finding(rulings: &[(&str, &str)], rule: &str, symptom: Symptom) -> Divergence {
+        Divergence {
+            label: Label::Rule,
+            unreachable: false,
+            accepted_by: None,
+            cases: vec!["bao-la-kiswahili/random/0".into()],
+            ruleset: "bao-la-kiswahili".into(),
+            rulings: Rulings::from_pairs(rulings.iter().copied()).unwrap(),
+            summary: String::new(),
+            details: Vec::new(),
+            start: String::new(),
+            moves: Vec::new(),
+            shrunk_from: None,
+            position: String::new(),
+            diagram: String::new(),
+            request: Value::Null,
+            engine: Value::Null,
+            oracle: Value::Null,
+            rules: vec![rule.into()],
+            kind: format!("{symptom:?} ({rule})"),
+            deciding_rule: Some(rule.into()),
+            explain: None,
+            engine_move: None,
+            symptoms: vec![symptom],
+            differs: Differs::default(),
+        }
+    }
+
+    fn known_name(d: Divergence) -> Option<String> {
+        let bugs = triage(&[d]);
+        bugs[0].known.as_ref().map(|k| k.name.clone())
+    }
+
+    #[test]
+    fn a_bug_is_known_by_preset_values_rule_and_symptom() {
+        let game = Ruleset::from_name("bao-la-kiswahili").unwrap();
+        for bug in game.known_bugs() {
+            let preset = game.presets().iter().find(|p| p.name == bug.preset);
+            let values = preset.unwrap().rulings;
+            let symptom = bug.symptoms[0];
+            // The preset's values (defaults named or not), its rule and a symptom it shows.
+            let found = known_name(finding(values, bug.rule, symptom));
+            // Two bugs of one preset may share a rule and a symptom: the first named is found.
+            let first = game
+                .known_bugs()
+                .iter()
+                .find(|k| {
+                    k.preset == bug.preset && k.rule == bug.rule && k.symptoms.contains(&symptom)
+                })
+                .unwrap();
+            assert_eq!(found.as_deref(), Some(first.name), "{}", bug.name);
+            // Another rule, another symptom, or one ruling value otherwise: not that bug.
+            let other = known_name(finding(values, "ZAN-1", symptom));
+            assert_eq!(other, None, "{}", bug.name);
+            let unrelated = known_name(finding(values, bug.rule, Symptom::Field("side to move")));
+            assert_eq!(unrelated, None, "{}", bug.name);
+            let mut changed: Vec<(&str, &str)> = values.to_vec();
+            let flipped = game
+                .rulings()
+                .iter()
+                .find(|def| !values.iter().any(|(n, _)| *n == def.name))
+                .map(|def| {
+                    (
+                        def.name,
+                        def.values.iter().find(|v| **v != def.default).unwrap(),
+                    )
+                });
+            changed.push((flipped.unwrap().0, flipped.unwrap().1));
+            assert_eq!(
+                known_name(finding(&changed, bug.rule, symptom)),
+                None,
+                "{}",
+                bug.name
+            );
+        }
+    }
+}
