@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use crate::harness::conform::{
-    CaseResult, CaseStatus, Divergence, LeftOut, Progress, Report, Summary,
+    CaseResult, CaseStatus, Divergence, Known, LeftOut, Progress, Report, Summary,
 };
 use crate::harness::protocol::Rulings;
 use crate::render::escape_controls;
@@ -62,6 +62,14 @@ impl Summary {
 }
 
 impl Report {
+    /// The known bug of the table that finding `i`'s bug is, if any.
+    pub fn known_of(&self, i: usize) -> Option<&Known> {
+        self.bugs
+            .iter()
+            .find(|b| b.divergences.contains(&i))
+            .and_then(|b| b.known.as_ref())
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("the report serializes")
     }
@@ -132,9 +140,11 @@ impl Report {
                 }
             }
         }
-        for d in self.divergences.iter().filter(|d| !d.unreachable) {
-            out.push('\n');
-            out.push_str(&d.to_human());
+        for (i, d) in self.divergences.iter().enumerate() {
+            if !d.unreachable {
+                out.push('\n');
+                out.push_str(&d.human(self.known_of(i)));
+            }
         }
         let apart: Vec<&Divergence> = self.divergences.iter().filter(|d| d.unreachable).collect();
         if !apart.is_empty() {
@@ -347,6 +357,11 @@ impl Report {
 
 impl Divergence {
     pub fn to_human(&self) -> String {
+        self.human(None)
+    }
+
+    /// The finding for people; `known`: the table's bug that its bug is, if any.
+    fn human(&self, known: Option<&Known>) -> String {
         let mut out = String::new();
         let more = match self.cases.len() {
             0 | 1 => String::new(),
@@ -369,9 +384,10 @@ impl Divergence {
         } else {
             self.moves.join(" ")
         };
-        let label = match self.unreachable {
-            true => "validation (an unreachable position)",
-            false => self.label.word(),
+        let label = match (self.unreachable, known) {
+            (true, _) => "validation (an unreachable position)".to_string(),
+            (false, Some(known)) => format!("{}, known: {}", self.label.word(), known.name),
+            (false, None) => self.label.word().to_string(),
         };
         let _ = writeln!(out, "  label:     {label}");
         let _ = writeln!(out, "  ruleset:   {}{rulings}", self.ruleset);

@@ -2007,6 +2007,10 @@ fn a_bug_the_table_does_not_name_for_the_engine_is_not_known() {
         text.contains("the presets table: a house emptied by a namua takasa"),
         "{text}"
     );
+    assert!(
+        text.contains("\n  label:     rule, known: nkkmd's kept house\n"),
+        "{text}"
+    );
     let page = stdout(&conform_elsewhere(
         &engine,
         &[&quick[..], &["--format", "html"]].concat(),

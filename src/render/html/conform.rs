@@ -247,12 +247,7 @@ impl Report {
             out.push_str("</ol>\n");
         }
         for (i, d) in self.divergences.iter().enumerate() {
-            let known = self
-                .bugs
-                .iter()
-                .find(|b| b.divergences.contains(&i))
-                .and_then(|b| b.known.as_ref());
-            finding(&mut out, i, d, known);
+            finding(&mut out, i, d, self.known_of(i));
         }
         if !self.summary.skip_reasons.is_empty() {
             out.push_str("<h2>skipped, by reason</h2><ul>\n");
