@@ -302,9 +302,18 @@ impl Report {
                 match c.status {
                     CaseStatus::Passed => out.push_str("/>\n"),
                     CaseStatus::Failed => {
-                        let d = c.divergence.and_then(|i| self.divergences.get(i));
+                        let d = c
+                            .divergence
+                            .and_then(|i| Some((self.divergences.get(i)?, i)));
                         let (message, body) = match d {
-                            Some(d) => (d.summary.clone(), d.to_human()),
+                            Some((d, i)) => {
+                                let known = self.known_of(i);
+                                let message = match known {
+                                    Some(k) => format!("{} (known: {})", d.summary, k.name),
+                                    None => d.summary.clone(),
+                                };
+                                (message, d.human(known))
+                            }
                             None => ("diverges".to_string(), String::new()),
                         };
                         let _ = write!(

@@ -2011,6 +2011,14 @@ fn a_bug_the_table_does_not_name_for_the_engine_is_not_known() {
         text.contains("\n  label:     rule, known: nkkmd's kept house\n"),
         "{text}"
     );
+    let junit = stdout(&conform_elsewhere(
+        &engine,
+        &[&quick[..], &["--format", "junit"]].concat(),
+    ));
+    assert!(
+        junit.contains(" (known: nkkmd&apos;s kept house)\">"),
+        "{junit}"
+    );
     let page = stdout(&conform_elsewhere(
         &engine,
         &[&quick[..], &["--format", "html"]].concat(),
