@@ -458,7 +458,7 @@ impl<'a> Picture<'a> {
         }
         if differs {
             // A dashed square around the hole: the answers differ here.
-            let r = RADIUS + 7;
+            let r = RADIUS + 4;
             let _ = writeln!(
                 out,
                 "<rect class=\"differs\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
