@@ -11,7 +11,7 @@ use crate::harness::protocol::{self, EventMsg, Request, Response};
 use crate::picture::named_hole;
 use bao_rules::board::Mark;
 use bao_rules::description::HOLES;
-use bao_rules::game::{Game, RuleId};
+use bao_rules::game::{Game, RuleId, Side};
 use bao_rules::rulings::Symptom;
 
 /// How an answer differs from the oracle's.
@@ -558,7 +558,8 @@ fn move_holes<G: Game>(pos: &G::Position, moves: &[&str]) -> Vec<String> {
 /// whose count or marks differ, stores, and the other fields. A text the game's reader refuses is
 /// compared as written with the oracle's compact form: its rows' counts (when they have the
 /// board's shape, as the compact form writes the board's rows in order) and its fields; a field
-/// that is a mark on holes (the house, the takasia) then points at the holes whose mark the move
+/// that writes the stores' counts (South's first) then points at the stores that differ, and a
+/// field that is a mark on holes (the house, the takasia) at the holes whose mark the move
 /// changes from `before`.
 fn after_differences<G: Game>(engine: &str, before: &G::Position, after: &G::Position) -> Differs {
     let o = G::board(after);
@@ -617,7 +618,22 @@ fn after_differences<G: Game>(engine: &str, before: &G::Position, after: &G::Pos
                 }
             }
             let b = G::board(before);
+            // The stores South's first, as compact forms write them.
+            let mut stores: Vec<&bao_rules::board::Store> = o.stores.iter().collect();
+            stores.sort_by_key(|s| s.side != Side::South);
+            let store_counts: Vec<String> = stores.iter().map(|s| s.count.to_string()).collect();
             for f in &differs.fields {
+                // A field that writes the stores' counts (the oracle's value says so): the stores
+                // whose count differs.
+                let (engine, oracle) = (f.engine.split(','), f.oracle.split(','));
+                if oracle.clone().eq(store_counts.iter().map(String::as_str)) {
+                    for ((store, x), y) in stores.iter().zip(engine).zip(oracle) {
+                        if x != y && !differs.stores.contains(&store.side) {
+                            differs.stores.push(store.side);
+                        }
+                    }
+                    continue;
+                }
                 let marks = [Mark::House, Mark::Takasia, Mark::Reserved];
                 let Some(&mark) = marks.iter().find(|&&m| o.mark_word(m) == f.field) else {
                     continue;
@@ -781,7 +797,6 @@ pub(super) fn request_kind(request: &Value) -> (Option<&str>, Option<&str>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bao_rules::game::Side;
     use bao_rules::games::{Kete, Kimasai, Kingulu, Zanzibar};
     use bao_rules::play::Playthrough;
 
@@ -853,6 +868,12 @@ mod tests {
         assert_eq!(differs.holes, ["A5"]);
         assert_eq!(differs.fields.len(), 1);
         assert_eq!(differs.fields[0].field, "house");
+        assert!(differs.stores.is_empty());
+        // Its stores as well: the field that writes the stores' counts marks the stores.
+        let engine = "2,2,2,1,1,1,1,1/0,4,4,4,0,0,0,0/0,0,0,0,0,1,1,0/0,0,0,0,0,0,0,0 20,20 Hh - N";
+        let differs = after_differences::<Zanzibar>(engine, &before, &after);
+        assert_eq!(differs.stores, [Side::South]);
+        assert_eq!(differs.fields.len(), 2);
         // A readable answer: the holes whose count differs.
         let engine = "2,2,2,1,1,1,1,1/0,4,4,4,0,0,0,0/0,0,0,0,0,2,0,0/0,0,0,0,0,0,0,0 19,20 h - N";
         let differs = after_differences::<Zanzibar>(engine, &before, &after);
