@@ -799,6 +799,8 @@ mod tests {
     use super::*;
     use bao_rules::games::{Kete, Kimasai, Kingulu, Zanzibar};
     use bao_rules::play::Playthrough;
+    use proptest::prelude::TestCaseError;
+    use proptest::{prop_assert, prop_assert_eq};
 
     /// Where the compact form's rows have the board's shape, it writes the board's rows in the
     /// picture's order, hole by hole: what [`after_differences`] counts on for a text the game's
@@ -842,6 +844,80 @@ mod tests {
             game.play_text(&G::format_move(mv)).unwrap();
         }
         shaped
+    }
+
+    /// The positions of a seeded random game of `G`, its start first.
+    fn positions<G: Game>(seed: u64) -> Vec<G::Position> {
+        let rulings = G::Rulings::default();
+        let game = bao_rules::random_game::random_game::<G>(&G::start(), &rulings, seed, 30);
+        let mut at = game.start.clone();
+        let mut all = vec![at.clone()];
+        for &mv in &game.moves {
+            at = G::play(&at, &rulings, mv, &mut Vec::new()).expect("a played move plays");
+            all.push(at.clone());
+        }
+        all
+    }
+
+    /// Where two positions `a` and `b` of a game differ: the same both ways, nothing for the same
+    /// position; the engine's text unread (its side to move garbled), only holes of the board, and
+    /// at least the holes whose counts differ where its rows are `shaped` as the board's; any text
+    /// at all, no panic.
+    fn differences_hold<G: Game>(
+        seed: u64,
+        i: usize,
+        j: usize,
+        junk: &str,
+        shaped: bool,
+    ) -> Result<(), TestCaseError> {
+        let all = positions::<G>(seed);
+        let (a, b) = (&all[i % all.len()], &all[j % all.len()]);
+        let (ta, tb) = (G::format_compact(a), G::format_compact(b));
+        let ab = after_differences::<G>(&ta, b, b);
+        let ba = after_differences::<G>(&tb, a, a);
+        prop_assert!(after_differences::<G>(&tb, b, b).is_empty());
+        prop_assert_eq!(
+            &ab.holes.iter().collect::<BTreeSet<_>>(),
+            &ba.holes.iter().collect()
+        );
+        prop_assert_eq!(ab.stores.len(), ba.stores.len());
+        prop_assert_eq!(
+            ab.is_empty(),
+            a == b || G::board(a) == G::board(b) && ab.fields.is_empty()
+        );
+        let board = G::board(b);
+        let counted: BTreeSet<&str> = (G::board(a).holes().zip(board.holes()))
+            .filter(|(x, y)| x.count != y.count)
+            .map(|(x, _)| x.name)
+            .collect();
+        let garbled = format!(
+            "{} ?",
+            ta.rsplit_once(' ').map_or(ta.as_str(), |(rest, _)| rest)
+        );
+        let unread = after_differences::<G>(&garbled, b, b);
+        let names: BTreeSet<&str> = board.holes().map(|h| h.name).collect();
+        let marked: BTreeSet<&str> = unread.holes.iter().map(String::as_str).collect();
+        prop_assert!(
+            !shaped || counted.is_subset(&marked),
+            "{counted:?} {marked:?}"
+        );
+        prop_assert!(marked.is_subset(&names));
+        let any = after_differences::<G>(junk, a, b);
+        prop_assert!(any.holes.iter().all(|h| names.contains(h.as_str())));
+        Ok(())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn differences_are_where_the_positions_differ(
+            seed in 0u64..1000, i in 0usize..31, j in 0usize..31, junk in ".*"
+        ) {
+            differences_hold::<Zanzibar>(seed, i, j, &junk, true)?;
+            differences_hold::<Kete>(seed, i, j, &junk, true)?;
+            differences_hold::<Kingulu>(seed, i, j, &junk, true)?;
+            // Bao la Kimasai writes a row without commas: no hole marked from an unread text.
+            differences_hold::<Kimasai>(seed, i, j, &junk, false)?;
+        }
     }
 
     #[test]
