@@ -1,16 +1,15 @@
 //! The Python classes of the rules: `Game`, `Position`, `Played`, `Explanation`.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use bao_rules::game::Event;
-use pyo3::exceptions::PyTypeError;
+use bao_rules::game::{Event, GameEnd, Notation};
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use serde_json::Value;
 
 use crate::convert::to_py;
 use crate::error::OrRaise;
-use crate::rules::{self, AnyPosition, Rules, end_json};
+use crate::rules::{self, AnyPosition, ChildList, Rules, end_json};
 
 /// A game: a ruleset under a preset and rulings, checked as a record's are.
 ///
@@ -222,10 +221,27 @@ impl Position {
             .or_raise(py)?;
         Ok(Played {
             rules: self.rules.clone(),
+            before: self.pos.clone(),
             mv: played.canonical,
             after: played.after,
-            events: played.events,
-            end: played.end.as_ref().map(end_json),
+            events: OnceLock::from(played.events),
+            end: OnceLock::from(played.end),
+        })
+    }
+
+    /// Every legal move with the position it leads to, generated in one call as perft generates
+    /// them (each move sown once, no events heard, nothing made per seed): a Children, a
+    /// sequence of Played in canonical order, empty once the game is over. Its moves, positions
+    /// and each Played's events are made only when asked for. Repetition is not considered, as
+    /// by `play` without a history. `notation`: the notation of `Children.moves`.
+    #[pyo3(signature = (notation = "canonical"))]
+    fn children(&self, py: Python<'_>, notation: &str) -> PyResult<Children> {
+        let notation = Self::notation(notation, py)?;
+        let list = self.rules.children(&self.pos, notation).or_raise(py)?;
+        Ok(Children {
+            rules: self.rules.clone(),
+            parent: self.pos.clone(),
+            list,
         })
     }
 
@@ -306,10 +322,26 @@ impl Position {
 #[pyclass(frozen, module = "bao_oracle")]
 pub struct Played {
     rules: Arc<dyn Rules>,
+    before: AnyPosition,
     mv: String,
     after: AnyPosition,
-    events: Vec<Event>,
-    end: Option<Value>,
+    /// Heard as the move was played from its text; for a child of `Position.children`, heard
+    /// by playing it again when first asked for.
+    events: OnceLock<Vec<Event>>,
+    end: OnceLock<Option<GameEnd>>,
+}
+
+impl Played {
+    fn heard(&self, py: Python<'_>) -> PyResult<&[Event]> {
+        if let Some(events) = self.events.get() {
+            return Ok(events);
+        }
+        let again = self
+            .rules
+            .play(&self.before, &self.mv, Notation::Canonical, &[])
+            .or_raise(py)?;
+        Ok(self.events.get_or_init(|| again.events))
+    }
 }
 
 #[pymethods]
@@ -333,27 +365,27 @@ impl Played {
     /// game's end, each a dict with `type`, `rule` (the rule id) and `text` (in words).
     #[getter]
     fn events(&self, py: Python<'_>) -> PyResult<PyObject> {
-        to_py(py, &self.rules.events(&self.events))
+        to_py(py, &self.rules.events(self.heard(py)?))
     }
 
     /// The game's end after the move (`{"result", "rule", "score"}`), or None.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
-        match &self.end {
-            Some(end) => to_py(py, end),
+        match self.end.get_or_init(|| self.rules.end(&self.after)) {
+            Some(end) => to_py(py, &end_json(end)),
             None => Ok(py.None()),
         }
     }
 
     /// The position after the move, the move's hole, laps and captures marked.
-    fn _repr_svg_(&self) -> String {
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
         let title = format!(
             "{} after {}, {} to move",
             self.rules.name(),
             self.mv,
             self.rules.side_to_move(&self.after)
         );
-        self.rules.svg(&self.after, &self.events, &title)
+        Ok(self.rules.svg(&self.after, self.heard(py)?, &title))
     }
 
     fn __repr__(&self) -> String {
@@ -362,6 +394,103 @@ impl Played {
             quoted(&self.mv),
             quoted(&self.rules.compact(&self.after))
         )
+    }
+}
+
+/// The children of a position (`Position.children()`): a sequence of Played, one per legal move
+/// in canonical order, generated in one call and each made only when asked for; `moves` and
+/// `positions` list them alone.
+///
+/// >>> children = Game("bao-kingulu").start().children()
+/// >>> len(children), children[0].move, children[0].position.compact()
+/// (4, 'A3', '1,0,6,6,0,1/6,6,2,7,0,6 7-0 N')
+#[pyclass(frozen, sequence, module = "bao_oracle")]
+pub struct Children {
+    rules: Arc<dyn Rules>,
+    parent: AnyPosition,
+    list: Arc<dyn ChildList>,
+}
+
+impl Children {
+    fn played(&self, i: usize) -> Played {
+        Played {
+            rules: self.rules.clone(),
+            before: self.parent.clone(),
+            mv: self.list.canonical(i),
+            after: self.list.position(i),
+            events: OnceLock::new(),
+            end: OnceLock::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl Children {
+    fn __len__(&self) -> usize {
+        self.list.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<Played> {
+        let len = self.list.len() as isize;
+        let i = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&i) {
+            return Err(PyIndexError::new_err("child index out of range"));
+        }
+        Ok(self.played(i as usize))
+    }
+
+    fn __iter__(slf: Py<Self>) -> ChildIter {
+        ChildIter {
+            children: slf,
+            next: 0,
+        }
+    }
+
+    /// The moves, in the notation the children were asked in.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        (0..self.list.len())
+            .map(|i| self.list.move_text(i))
+            .collect()
+    }
+
+    /// The positions the moves lead to, in the same order.
+    #[getter]
+    fn positions(&self) -> Vec<Position> {
+        (0..self.list.len())
+            .map(|i| Position {
+                rules: self.rules.clone(),
+                pos: self.list.position(i),
+            })
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let moves: Vec<String> = self.moves().iter().map(|m| quoted(m)).collect();
+        format!("Children([{}])", moves.join(", "))
+    }
+}
+
+/// An iterator over a Children.
+#[pyclass(module = "bao_oracle")]
+pub struct ChildIter {
+    children: Py<Children>,
+    next: usize,
+}
+
+#[pymethods]
+impl ChildIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Played> {
+        let children = self.children.get();
+        if self.next >= children.list.len() {
+            return None;
+        }
+        self.next += 1;
+        Some(children.played(self.next - 1))
     }
 }
 

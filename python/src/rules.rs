@@ -14,7 +14,7 @@ use bao_oracle::render::svg;
 use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
-use bao_rules::setup::{Setup, SetupError};
+use bao_rules::setup::{Setup, SetupError, check_notation};
 use bao_rules::{perft, with_game};
 use serde_json::{Value, json};
 
@@ -29,6 +29,18 @@ pub struct Move {
     pub after: AnyPosition,
     pub events: Vec<Event>,
     pub end: Option<GameEnd>,
+}
+
+/// The children of a position, generated in one call: its legal moves and the positions they
+/// lead to, kept as the game's own values until Python asks for one.
+pub trait ChildList: Send + Sync {
+    fn len(&self) -> usize;
+    /// Move `i` in canonical notation.
+    fn canonical(&self, i: usize) -> String;
+    /// Move `i` in the notation the children were asked in.
+    fn move_text(&self, i: usize) -> String;
+    /// The position move `i` leads to.
+    fn position(&self, i: usize) -> AnyPosition;
 }
 
 /// A game under rulings, whatever its type.
@@ -55,6 +67,13 @@ pub trait Rules: Send + Sync {
     fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool;
     fn hash(&self, pos: &AnyPosition) -> u64;
     fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal>;
+    /// The legal moves with the positions they lead to (none once the game is over), each move
+    /// sown once and nothing heard: perft's generation.
+    fn children(
+        &self,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> Result<Arc<dyn ChildList>, Refusal>;
     fn play(
         &self,
         pos: &AnyPosition,
@@ -131,6 +150,33 @@ pub fn end_json(end: &GameEnd) -> Value {
         "rule": end.rule,
         "score": end.score.map(|[s, n]| json!({"south": s, "north": n})),
     })
+}
+
+/// [`ChildList`] of game `G`.
+struct ChildrenOf<G: Game> {
+    parent: G::Position,
+    rulings: G::Rulings,
+    notation: Notation,
+    moves: Vec<G::Move>,
+    positions: Vec<G::Position>,
+}
+
+impl<G: Game> ChildList for ChildrenOf<G> {
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn canonical(&self, i: usize) -> String {
+        G::format_move(self.moves[i])
+    }
+
+    fn move_text(&self, i: usize) -> String {
+        G::format_move_in(self.notation, &self.parent, &self.rulings, self.moves[i])
+    }
+
+    fn position(&self, i: usize) -> AnyPosition {
+        Arc::new(self.positions[i].clone())
+    }
 }
 
 impl<G: Game> Under<G> {
@@ -259,6 +305,28 @@ impl<G: Game> Rules for Under<G> {
 
     fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal> {
         Ok(self.game(pos, notation, &[])?.legal_texts().moves)
+    }
+
+    fn children(
+        &self,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> Result<Arc<dyn ChildList>, Refusal> {
+        check_notation::<G>(notation).map_err(setup_refusal)?;
+        let parent = self.pos(pos);
+        let (mut moves, mut positions) = (Vec::new(), Vec::new());
+        let generated = G::legal_children(parent, &self.rulings, &mut moves, &mut positions);
+        if G::game_end_after_generating(parent, &self.rulings, &moves, generated).is_some() {
+            moves.clear();
+            positions.clear();
+        }
+        Ok(Arc::new(ChildrenOf::<G> {
+            parent: parent.clone(),
+            rulings: self.rulings.clone(),
+            notation,
+            moves,
+            positions,
+        }))
     }
 
     fn play(

@@ -216,3 +216,46 @@ def test_a_refused_move_explained():
     assert not explanation.played and explanation.steps == []
     assert (explanation["code"], explanation["rule"]) == ("illegal-move", "KIN-7")
     assert explanation["legal"] == ["A3", "A4", "A5", "A6"]
+
+
+def walk_children(position, depth):
+    children = position.children()
+    if depth == 1:
+        return len(children)
+    return sum(walk_children(child, depth - 1) for child in children.positions)
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_children_are_the_legal_moves_played(ruleset):
+    position = Game(ruleset).start()
+    assert walk_children(position, 3) == position.perft(3)
+    for ply in range(16):
+        children, moves = position.children(), position.legal_moves()
+        assert len(children) == len(moves) and children.moves == moves
+        assert [c.move for c in children] == moves == [children[i].move for i in range(len(moves))]
+        assert children[-1].move == moves[-1]
+        for child, move in zip(children, moves):
+            played = position.play(move)
+            # The child's events are heard when asked for: the same as the move played as written.
+            assert (child.position, child.events, child.outcome) == (played.position, played.events, played.outcome)
+            assert repr(child) == repr(played)
+        assert children.positions == [c.position for c in children]
+        with pytest.raises(IndexError):
+            children[len(moves)]
+        with pytest.raises(IndexError):
+            children[-len(moves) - 1]
+        position = children[ply * 7 % len(children)].position
+
+
+def test_children_in_donkers_notation_and_at_the_end():
+    start = Game("bao-la-kiswahili").start()
+    children = start.children(notation="donkers")
+    assert children.moves == start.legal_moves(notation="donkers") == ["6L*", "6R*", "7L*", "7R*"]
+    assert [c.move for c in children] == start.legal_moves()
+    assert repr(children) == "Children(['6L*', '6R*', '7L*', '7R*'])"
+    assert "</svg>" in children[0]._repr_svg_()
+    with pytest.raises(SetupError) as e:
+        Game("bao-kingulu").start().children(notation="donkers")
+    assert e.value.code == "bad-value"
+    over = Game("bao-la-kimasai").position("000000000000/000000000000/000100000000/000000001000 N")
+    assert len(over.children()) == 0 and list(over.children()) == [] and over.children().moves == []
