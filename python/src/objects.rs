@@ -240,7 +240,6 @@ impl Position {
         let list = self.rules.children(&self.pos, notation).or_raise(py)?;
         Ok(Children {
             rules: self.rules.clone(),
-            parent: self.pos.clone(),
             list,
         })
     }
@@ -397,8 +396,9 @@ impl Played {
     }
 }
 
-/// The children of a position (`Position.children()`): a sequence of Played, one per legal move
-/// in canonical order, generated in one call and each made only when asked for; `moves` and
+/// A ply of the move tree: the children of a position (`Position.children()`), or of every
+/// position of a ply (`Children.children()`). A sequence of Played, one per legal move, parent by
+/// parent in canonical order, generated in one call and each made only when taken; `moves` and
 /// `positions` list them alone.
 ///
 /// >>> children = Game("bao-kingulu").start().children()
@@ -407,7 +407,6 @@ impl Played {
 #[pyclass(frozen, sequence, module = "bao_oracle")]
 pub struct Children {
     rules: Arc<dyn Rules>,
-    parent: AnyPosition,
     list: Arc<dyn ChildList>,
 }
 
@@ -415,7 +414,7 @@ impl Children {
     fn played(&self, i: usize) -> Played {
         Played {
             rules: self.rules.clone(),
-            before: self.parent.clone(),
+            before: self.list.parent(i),
             mv: self.list.canonical(i),
             after: self.list.position(i),
             events: OnceLock::new(),
@@ -446,6 +445,18 @@ impl Children {
         }
     }
 
+    /// The next ply of the tree: the children of every child, in order, generated in one call
+    /// (the GIL released), with the same notation. A breadth-first walk: `len()` of the ply
+    /// `depth - 1` calls below `Position.children()` is `perft(depth)`. Every position of the
+    /// ply is held: its memory grows with the tree.
+    fn children(&self, py: Python<'_>) -> Children {
+        let list = self.list.clone();
+        Children {
+            rules: self.rules.clone(),
+            list: py.allow_threads(move || list.next_ply()),
+        }
+    }
+
     /// The moves, in the notation the children were asked in.
     #[getter]
     fn moves(&self) -> Vec<String> {
@@ -466,8 +477,16 @@ impl Children {
     }
 
     fn __repr__(&self) -> String {
-        let moves: Vec<String> = self.moves().iter().map(|m| quoted(m)).collect();
-        format!("Children([{}])", moves.join(", "))
+        // A ply deep in the tree holds many moves: the first few say what it is.
+        const SHOWN: usize = 12;
+        let n = self.list.len();
+        let moves: Vec<String> = (0..n.min(SHOWN))
+            .map(|i| quoted(&self.list.move_text(i)))
+            .collect();
+        match n {
+            0..=SHOWN => format!("Children([{}])", moves.join(", ")),
+            _ => format!("Children([{}, ...], {n} moves)", moves.join(", ")),
+        }
     }
 }
 

@@ -31,10 +31,15 @@ pub struct Move {
     pub end: Option<GameEnd>,
 }
 
-/// The children of a position, generated in one call: its legal moves and the positions they
-/// lead to, kept as the game's own values until Python asks for one.
+/// A ply of the move tree, generated in one call: the legal moves of some positions (one, or a
+/// whole ply) and the positions they lead to, kept as the game's own values until Python asks
+/// for one.
 pub trait ChildList: Send + Sync {
     fn len(&self) -> usize;
+    /// The position move `i` is played from.
+    fn parent(&self, i: usize) -> AnyPosition;
+    /// The next ply: the children of every child, in order.
+    fn next_ply(&self) -> Arc<dyn ChildList>;
     /// Move `i` in canonical notation.
     fn canonical(&self, i: usize) -> String;
     /// Move `i` in the notation the children were asked in.
@@ -154,11 +159,41 @@ pub fn end_json(end: &GameEnd) -> Value {
 
 /// [`ChildList`] of game `G`.
 struct ChildrenOf<G: Game> {
-    parent: G::Position,
+    parents: Arc<Vec<G::Position>>,
     rulings: G::Rulings,
     notation: Notation,
     moves: Vec<G::Move>,
-    positions: Vec<G::Position>,
+    /// Each move's parent, an index into `parents`.
+    parent_of: Vec<usize>,
+    /// Shared with the next ply, whose parents they are.
+    positions: Arc<Vec<G::Position>>,
+}
+
+impl<G: Game> ChildrenOf<G> {
+    /// The children of every position of `parents`, in order; none of a position whose game is
+    /// over. Generated as perft generates them: each move sown once, nothing heard.
+    fn of(parents: Arc<Vec<G::Position>>, rulings: G::Rulings, notation: Notation) -> Self {
+        let (mut moves, mut positions, mut parent_of) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut some_moves, mut some_children) = (Vec::new(), Vec::new());
+        for (i, parent) in parents.iter().enumerate() {
+            let generated =
+                G::legal_children(parent, &rulings, &mut some_moves, &mut some_children);
+            if G::game_end_after_generating(parent, &rulings, &some_moves, generated).is_some() {
+                continue;
+            }
+            moves.extend_from_slice(&some_moves);
+            positions.append(&mut some_children);
+            parent_of.resize(moves.len(), i);
+        }
+        ChildrenOf {
+            parents,
+            rulings,
+            notation,
+            moves,
+            parent_of,
+            positions: Arc::new(positions),
+        }
+    }
 }
 
 impl<G: Game> ChildList for ChildrenOf<G> {
@@ -166,12 +201,25 @@ impl<G: Game> ChildList for ChildrenOf<G> {
         self.moves.len()
     }
 
+    fn parent(&self, i: usize) -> AnyPosition {
+        Arc::new(self.parents[self.parent_of[i]].clone())
+    }
+
+    fn next_ply(&self) -> Arc<dyn ChildList> {
+        Arc::new(ChildrenOf::<G>::of(
+            self.positions.clone(),
+            self.rulings.clone(),
+            self.notation,
+        ))
+    }
+
     fn canonical(&self, i: usize) -> String {
         G::format_move(self.moves[i])
     }
 
     fn move_text(&self, i: usize) -> String {
-        G::format_move_in(self.notation, &self.parent, &self.rulings, self.moves[i])
+        let parent = &self.parents[self.parent_of[i]];
+        G::format_move_in(self.notation, parent, &self.rulings, self.moves[i])
     }
 
     fn position(&self, i: usize) -> AnyPosition {
@@ -313,20 +361,12 @@ impl<G: Game> Rules for Under<G> {
         notation: Notation,
     ) -> Result<Arc<dyn ChildList>, Refusal> {
         check_notation::<G>(notation).map_err(setup_refusal)?;
-        let parent = self.pos(pos);
-        let (mut moves, mut positions) = (Vec::new(), Vec::new());
-        let generated = G::legal_children(parent, &self.rulings, &mut moves, &mut positions);
-        if G::game_end_after_generating(parent, &self.rulings, &moves, generated).is_some() {
-            moves.clear();
-            positions.clear();
-        }
-        Ok(Arc::new(ChildrenOf::<G> {
-            parent: parent.clone(),
-            rulings: self.rulings.clone(),
+        let parents = Arc::new(vec![self.pos(pos).clone()]);
+        Ok(Arc::new(ChildrenOf::<G>::of(
+            parents,
+            self.rulings.clone(),
             notation,
-            moves,
-            positions,
-        }))
+        )))
     }
 
     fn play(

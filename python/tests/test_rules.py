@@ -259,3 +259,30 @@ def test_children_in_donkers_notation_and_at_the_end():
     assert e.value.code == "bad-value"
     over = Game("bao-la-kimasai").position("000000000000/000000000000/000100000000/000000001000 N")
     assert len(over.children()) == 0 and list(over.children()) == [] and over.children().moves == []
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_a_ply_of_children_is_perft_breadth_first(ruleset):
+    start = Game(ruleset).start()
+    ply = start.children()
+    for depth in range(2, 5):
+        parents = ply.positions
+        ply = ply.children()
+        assert len(ply) == start.perft(depth)
+        # Parent by parent, in order: each child is its parent's move played.
+        expected = [(position, move) for position in parents for move in position.legal_moves()]
+        assert ply.moves == [move for _, move in expected]
+        for i in range(0, len(ply), max(1, len(ply) // 25)):
+            parent, move = expected[i]
+            played = parent.play(move)
+            assert (ply[i].move, ply[i].position, ply[i].events) == (move, played.position, played.events)
+    if len(ply) > 12:
+        assert repr(ply).endswith(f", ...], {len(ply)} moves)")
+
+
+def test_the_next_ply_of_an_ended_game_is_empty():
+    over = Game("bao-la-kimasai").position("000000000000/000000000000/000100000000/000000001000 N")
+    assert len(over.children().children()) == 0
+    donkers = Game("bao-la-kete").start().children(notation="donkers").children()
+    assert donkers.moves == [m for p in Game("bao-la-kete").start().children().positions
+                             for m in p.legal_moves(notation="donkers")]

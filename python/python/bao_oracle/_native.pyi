@@ -178,9 +178,14 @@ class Played:
     def _repr_svg_(self) -> str: ...
 
 class Children(Sequence[Played]):
-    """The children of a position (``Position.children()``): one Played per legal move, in
+    """A ply of the move tree: the children of a position (``Position.children()``) or of every
+    position of a ply (``Children.children()``); one Played per legal move, parent by parent in
     canonical order, each made only when taken."""
 
+    def children(self) -> "Children":
+        """The next ply: the children of every child, in order, generated in one call (the GIL
+        released). ``len()`` of the ply ``depth - 1`` calls below ``Position.children()`` is
+        ``perft(depth)``; every position of the ply is held in memory."""
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Played: ...  # type: ignore[override]
     def __iter__(self) -> Iterator[Played]: ...
