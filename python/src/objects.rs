@@ -186,9 +186,9 @@ impl Position {
     /// The legal moves of the side to move, in canonical order; none once the game is over.
     /// `notation`: `canonical` (default) or `donkers` (the 4x8 games).
     #[pyo3(signature = (notation = "canonical"))]
-    fn legal_moves(&self, py: Python<'_>, notation: &str) -> PyResult<Vec<String>> {
+    fn legal_moves<'py>(&self, py: Python<'py>, notation: &str) -> PyResult<Bound<'py, PyList>> {
         let notation = Self::notation(notation, py)?;
-        self.rules.legal_moves(&self.pos, notation).or_raise(py)
+        self.rules.legal_list(py, &self.pos, notation)
     }
 
     /// Plays a move as written (claims checked); returns a Played: the move, the position after

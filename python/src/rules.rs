@@ -1,24 +1,28 @@
 //! One game under its rulings, behind a trait object: what the Python classes call, for any
 //! ruleset chosen at run time. Every operation is the rules library's own (`Playthrough`,
 //! `Setup`, `perft`, `explain`, `picture`); this file only picks the game type and moves
-//! positions in and out of `Any`.
+//! positions in and out of `Any`, and keeps the texts of canonical moves as Python strings.
 
 use std::any::Any;
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use bao_oracle::Code;
 use bao_oracle::explain::{self, Verdict};
 use bao_oracle::picture::Highlights;
 use bao_oracle::render::svg;
+use bao_rules::fasthash::FxBuildHasher;
 use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError, check_notation};
 use bao_rules::{perft, with_game};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
 use serde_json::{Value, json};
 
-use crate::error::Refusal;
+use crate::error::{OrRaise, Refusal};
 
 /// A position of some game: the game's own `Position` type.
 pub type AnyPosition = Arc<dyn Any + Send + Sync>;
@@ -71,7 +75,14 @@ pub trait Rules: Send + Sync {
     fn side_to_move(&self, pos: &AnyPosition) -> &'static str;
     fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool;
     fn hash(&self, pos: &AnyPosition) -> u64;
-    fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal>;
+    /// The legal moves in `notation` (none once the game is over), as a Python list: a canonical
+    /// move's text is made once per game.
+    fn legal_list<'py>(
+        &self,
+        py: Python<'py>,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> PyResult<Bound<'py, PyList>>;
     /// The legal moves with the positions they lead to (none once the game is over), each move
     /// sown once and nothing heard: perft's generation.
     fn children(
@@ -100,6 +111,9 @@ struct Under<G: Game> {
     set: RulingSet,
     rulings: G::Rulings,
     preset: Option<String>,
+    /// The Python string of each canonical move listed so far: a game has a few hundred moves at
+    /// most, and a list of legal moves then costs no text.
+    texts: Mutex<HashMap<G::Move, Py<PyString>, FxBuildHasher>>,
 }
 
 /// The game `ruleset` under `rulings` (over `preset`), checked as a record's setup is.
@@ -120,7 +134,12 @@ pub fn game(
     };
     with_game!(ruleset, G => {
         let (set, rulings) = setup.rulings_for::<G>().map_err(setup_refusal)?;
-        let under: Arc<dyn Rules> = Arc::new(Under::<G> { set, rulings, preset: setup.preset.clone() });
+        let under: Arc<dyn Rules> = Arc::new(Under::<G> {
+            set,
+            rulings,
+            preset: setup.preset.clone(),
+            texts: Mutex::default(),
+        });
         Ok(under)
     })
     .unwrap_or_else(|| {
@@ -351,8 +370,30 @@ impl<G: Game> Rules for Under<G> {
         hasher.finish()
     }
 
-    fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal> {
-        Ok(self.game(pos, notation, &[])?.legal_texts().moves)
+    fn legal_list<'py>(
+        &self,
+        py: Python<'py>,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let game = self.game(pos, notation, &[]).or_raise(py)?;
+        let (moves, _) = game.legal_moves();
+        if notation != Notation::Canonical {
+            // Donkers' spelling of a move depends on the position.
+            return PyList::new(py, moves.into_iter().map(|mv| game.move_text(mv)));
+        }
+        let mut texts = self.texts.lock().unwrap_or_else(PoisonError::into_inner);
+        let listed: Vec<Bound<'py, PyString>> = moves
+            .into_iter()
+            .map(|mv| {
+                let text = texts
+                    .entry(mv)
+                    .or_insert_with(|| PyString::new(py, &game.move_text(mv)).unbind());
+                text.bind(py).clone()
+            })
+            .collect();
+        drop(texts);
+        PyList::new(py, listed)
     }
 
     fn children(

@@ -286,3 +286,13 @@ def test_the_next_ply_of_an_ended_game_is_empty():
     donkers = Game("bao-la-kete").start().children(notation="donkers").children()
     assert donkers.moves == [m for p in Game("bao-la-kete").start().children().positions
                              for m in p.legal_moves(notation="donkers")]
+
+
+def test_a_canonical_move_text_is_made_once_per_game():
+    game = Game("bao-la-kete")
+    start = game.start()
+    first, again = start.legal_moves(), game.start().legal_moves()
+    assert first == again and all(a is b for a, b in zip(first, again))
+    # Donkers' spelling depends on the position: written afresh, the same words.
+    assert start.legal_moves(notation="donkers") == start.legal_moves(notation="donkers")
+    assert first == [c.move for c in start.children()]
