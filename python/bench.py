@@ -221,6 +221,9 @@ def main():
 
         call_rows.append([ruleset, "`legal_moves()`", "positions",
                           *beside(len(positions) / seconds, native_rate("legal_moves"))])
+        _, seconds = timed(lambda: [p.side_to_move for p in positions])
+        call_rows.insert(-1, [ruleset, "`side_to_move` (a call that does next to nothing)",
+                              "positions", *beside(len(positions) / seconds, None)])
         pairs = [(p, m) for p, ms in zip(positions, lists) for m in ms]
         _, seconds = timed(lambda: [p.play(m) for p, m in pairs])
         call_rows.append([ruleset, "`play(move)`", "moves",
