@@ -1,4 +1,4 @@
-//! The Python classes of the rules: `Game`, `Position`, `Played`, `Explanation`.
+//! The Python classes of the rules: `Game`, `Position`, `Played`, `Children`, `Explanation`.
 
 use std::sync::{Arc, OnceLock};
 
