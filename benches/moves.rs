@@ -120,7 +120,8 @@ impl GameVisitor for Bench<'_> {
         let pairs: Vec<(&G::Position, G::Move)> = positions
             .iter()
             .flat_map(|pos| {
-                G::legal_moves(pos, &rulings, &mut buffer);
+                // Moves left undecided are left out, as `legal_moves` from Python leaves them.
+                let _ = G::legal_moves(pos, &rulings, &mut buffer);
                 buffer.iter().map(move |&mv| (pos, mv)).collect::<Vec<_>>()
             })
             .collect();
@@ -140,7 +141,7 @@ impl GameVisitor for Bench<'_> {
                                 if G::game_end(pos, &rulings).is_some() {
                                     return 0;
                                 }
-                                G::legal_moves(pos, &rulings, &mut buffer);
+                                let _ = G::legal_moves(pos, &rulings, &mut buffer);
                                 buffer.len()
                             })
                             .sum::<usize>()

@@ -492,9 +492,9 @@ mod tests {
         let moves = ["A3", "a4", "A5", "a3", "A6", "a3", "A4", "a5", "A3", "a6"];
         let history = [Kingulu::start()];
         for mut game in [
-            Playthrough::<Kingulu>::new(start.clone(), Default::default()),
-            Playthrough::<Kingulu>::with_history(start.clone(), Default::default(), &[]),
-            Playthrough::<Kingulu>::with_history(start.clone(), Default::default(), &history),
+            Playthrough::<Kingulu>::new(start, Default::default()),
+            Playthrough::<Kingulu>::with_history(start, Default::default(), &[]),
+            Playthrough::<Kingulu>::with_history(start, Default::default(), &history),
         ] {
             for (ply, text) in moves.iter().enumerate() {
                 assert_eq!(game.end(), None, "before ply {}", ply + 1);
