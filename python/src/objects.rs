@@ -3,7 +3,7 @@
 use std::sync::{Arc, OnceLock};
 
 use bao_rules::game::{Event, GameEnd, Notation};
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -448,13 +448,16 @@ impl Children {
     /// The next ply of the tree: the children of every child, in order, generated in one call
     /// (the GIL released), with the same notation. A breadth-first walk: `len()` of the ply
     /// `depth - 1` calls below `Position.children()` is `perft(depth)`. Every position of the
-    /// ply is held: its memory grows with the tree.
-    fn children(&self, py: Python<'_>) -> Children {
+    /// ply is held: its memory grows with the tree (MemoryError when the allocator refuses it).
+    fn children(&self, py: Python<'_>) -> PyResult<Children> {
         let list = self.list.clone();
-        Children {
+        let next = py
+            .allow_threads(move || list.next_ply())
+            .map_err(|e| PyMemoryError::new_err(format!("the next ply: {e}")))?;
+        Ok(Children {
             rules: self.rules.clone(),
-            list: py.allow_threads(move || list.next_ply()),
-        }
+            list: next,
+        })
     }
 
     /// The moves, in the notation the children were asked in.

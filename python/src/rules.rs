@@ -4,7 +4,7 @@
 //! positions in and out of `Any`, and keeps the texts of canonical moves as Python strings.
 
 use std::any::Any;
-use std::collections::HashMap;
+use std::collections::{HashMap, TryReserveError};
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -42,8 +42,8 @@ pub trait ChildList: Send + Sync {
     fn len(&self) -> usize;
     /// The position move `i` is played from.
     fn parent(&self, i: usize) -> AnyPosition;
-    /// The next ply: the children of every child, in order.
-    fn next_ply(&self) -> Arc<dyn ChildList>;
+    /// The next ply: the children of every child, in order; an error if memory runs out.
+    fn next_ply(&self) -> Result<Arc<dyn ChildList>, TryReserveError>;
     /// Move `i` in canonical notation.
     fn canonical(&self, i: usize) -> String;
     /// Move `i` in the notation the children were asked in.
@@ -191,7 +191,11 @@ struct ChildrenOf<G: Game> {
 impl<G: Game> ChildrenOf<G> {
     /// The children of every position of `parents`, in order; none of a position whose game is
     /// over. Generated as perft generates them: each move sown once, nothing heard.
-    fn of(parents: Arc<Vec<G::Position>>, rulings: G::Rulings, notation: Notation) -> Self {
+    fn of(
+        parents: Arc<Vec<G::Position>>,
+        rulings: G::Rulings,
+        notation: Notation,
+    ) -> Result<Self, TryReserveError> {
         let (mut moves, mut positions, mut parent_of) = (Vec::new(), Vec::new(), Vec::new());
         let (mut some_moves, mut some_children) = (Vec::new(), Vec::new());
         for (i, parent) in parents.iter().enumerate() {
@@ -200,18 +204,23 @@ impl<G: Game> ChildrenOf<G> {
             if G::game_end_after_generating(parent, &rulings, &some_moves, generated).is_some() {
                 continue;
             }
+            // A ply grows with the tree: one too large for memory is an error, not an abort.
+            let n = some_moves.len();
+            moves.try_reserve(n)?;
+            positions.try_reserve(n)?;
+            parent_of.try_reserve(n)?;
             moves.extend_from_slice(&some_moves);
             positions.append(&mut some_children);
             parent_of.resize(moves.len(), i);
         }
-        ChildrenOf {
+        Ok(ChildrenOf {
             parents,
             rulings,
             notation,
             moves,
             parent_of,
             positions: Arc::new(positions),
-        }
+        })
     }
 }
 
@@ -224,12 +233,10 @@ impl<G: Game> ChildList for ChildrenOf<G> {
         Arc::new(self.parents[self.parent_of[i]].clone())
     }
 
-    fn next_ply(&self) -> Arc<dyn ChildList> {
-        Arc::new(ChildrenOf::<G>::of(
-            self.positions.clone(),
-            self.rulings.clone(),
-            self.notation,
-        ))
+    fn next_ply(&self) -> Result<Arc<dyn ChildList>, TryReserveError> {
+        let next =
+            ChildrenOf::<G>::of(self.positions.clone(), self.rulings.clone(), self.notation)?;
+        Ok(Arc::new(next))
     }
 
     fn canonical(&self, i: usize) -> String {
@@ -403,11 +410,10 @@ impl<G: Game> Rules for Under<G> {
     ) -> Result<Arc<dyn ChildList>, Refusal> {
         check_notation::<G>(notation).map_err(setup_refusal)?;
         let parents = Arc::new(vec![self.pos(pos).clone()]);
-        Ok(Arc::new(ChildrenOf::<G>::of(
-            parents,
-            self.rulings.clone(),
-            notation,
-        )))
+        // One position's children are few: their memory is never short.
+        let children = ChildrenOf::<G>::of(parents, self.rulings.clone(), notation)
+            .expect("the memory of one position's children");
+        Ok(Arc::new(children))
     }
 
     fn play(

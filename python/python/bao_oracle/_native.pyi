@@ -185,7 +185,8 @@ class Children(Sequence[Played]):
     def children(self) -> "Children":
         """The next ply: the children of every child, in order, generated in one call (the GIL
         released). ``len()`` of the ply ``depth - 1`` calls below ``Position.children()`` is
-        ``perft(depth)``; every position of the ply is held in memory."""
+        ``perft(depth)``; every position of the ply is held in memory (MemoryError when the
+        allocator refuses it)."""
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Played: ...  # type: ignore[override]
     def __iter__(self) -> Iterator[Played]: ...
