@@ -1,5 +1,6 @@
 //! The Python classes of the rules: `Game`, `Position`, `Played`, `Children`, `Explanation`.
 
+use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use bao_rules::game::{Event, GameEnd, Notation};
@@ -221,9 +222,11 @@ impl Position {
             .or_raise(py)?;
         Ok(Played {
             rules: self.rules.clone(),
-            before: self.pos.clone(),
-            mv: played.canonical,
-            after: played.after,
+            what: What::Text {
+                before: self.pos.clone(),
+                mv: played.canonical,
+                after: played.after,
+            },
             events: OnceLock::from(played.events),
             end: OnceLock::from(played.end),
         })
@@ -321,23 +324,52 @@ impl Position {
 #[pyclass(frozen, module = "bao_oracle")]
 pub struct Played {
     rules: Arc<dyn Rules>,
-    before: AnyPosition,
-    mv: String,
-    after: AnyPosition,
-    /// Heard as the move was played from its text; for a child of `Position.children`, heard
-    /// by playing it again when first asked for.
+    what: What,
+    /// Heard as the move was played from its text; for a child of a ply, heard by playing it
+    /// again when first asked for.
     events: OnceLock<Vec<Event>>,
     end: OnceLock<Option<GameEnd>>,
 }
 
+/// Which move a Played is.
+enum What {
+    /// Played from its text: the move and the positions before and after it.
+    Text {
+        before: AnyPosition,
+        mv: String,
+        after: AnyPosition,
+    },
+    /// Child `i` of a ply: its move and positions are taken from the ply when asked for (the ply
+    /// is kept while the Played is).
+    Child { ply: Arc<dyn ChildList>, i: usize },
+}
+
 impl Played {
+    fn mv(&self) -> Cow<'_, str> {
+        match &self.what {
+            What::Text { mv, .. } => Cow::Borrowed(mv),
+            What::Child { ply, i } => Cow::Owned(ply.canonical(*i)),
+        }
+    }
+
+    fn after(&self) -> AnyPosition {
+        match &self.what {
+            What::Text { after, .. } => after.clone(),
+            What::Child { ply, i } => ply.position(*i),
+        }
+    }
+
     fn heard(&self, py: Python<'_>) -> PyResult<&[Event]> {
         if let Some(events) = self.events.get() {
             return Ok(events);
         }
+        let before = match &self.what {
+            What::Text { before, .. } => before.clone(),
+            What::Child { ply, i } => ply.parent(*i),
+        };
         let again = self
             .rules
-            .play(&self.before, &self.mv, Notation::Canonical, &[])
+            .play(&before, &self.mv(), Notation::Canonical, &[])
             .or_raise(py)?;
         Ok(self.events.get_or_init(|| again.events))
     }
@@ -347,8 +379,8 @@ impl Played {
 impl Played {
     /// The move in canonical notation.
     #[getter(r#move)]
-    fn mv(&self) -> &str {
-        &self.mv
+    fn get_move(&self) -> Cow<'_, str> {
+        self.mv()
     }
 
     /// The position after the move.
@@ -356,7 +388,7 @@ impl Played {
     fn position(&self) -> Position {
         Position {
             rules: self.rules.clone(),
-            pos: self.after.clone(),
+            pos: self.after(),
         }
     }
 
@@ -370,7 +402,7 @@ impl Played {
     /// The game's end after the move (`{"result", "rule", "score"}`), or None.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
-        match self.end.get_or_init(|| self.rules.end(&self.after)) {
+        match self.end.get_or_init(|| self.rules.end(&self.after())) {
             Some(end) => to_py(py, &end_json(end)),
             None => Ok(py.None()),
         }
@@ -378,20 +410,21 @@ impl Played {
 
     /// The position after the move, the move's hole, laps and captures marked.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        let after = self.after();
         let title = format!(
             "{} after {}, {} to move",
             self.rules.name(),
-            self.mv,
-            self.rules.side_to_move(&self.after)
+            self.mv(),
+            self.rules.side_to_move(&after)
         );
-        Ok(self.rules.svg(&self.after, self.heard(py)?, &title))
+        Ok(self.rules.svg(&after, self.heard(py)?, &title))
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Played({}, {})",
-            quoted(&self.mv),
-            quoted(&self.rules.compact(&self.after))
+            quoted(&self.mv()),
+            quoted(&self.rules.compact(&self.after()))
         )
     }
 }
@@ -414,9 +447,10 @@ impl Children {
     fn played(&self, i: usize) -> Played {
         Played {
             rules: self.rules.clone(),
-            before: self.list.parent(i),
-            mv: self.list.canonical(i),
-            after: self.list.position(i),
+            what: What::Child {
+                ply: self.list.clone(),
+                i,
+            },
             events: OnceLock::new(),
             end: OnceLock::new(),
         }
