@@ -6,7 +6,7 @@
 use std::any::Any;
 use std::collections::{HashMap, TryReserveError};
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 use bao_oracle::Code;
 use bao_oracle::explain::{self, Verdict};
@@ -385,11 +385,15 @@ impl<G: Game> Rules for Under<G> {
     ) -> PyResult<Bound<'py, PyList>> {
         let game = self.game(pos, notation, &[]).or_raise(py)?;
         let (moves, _) = game.legal_moves();
-        if notation != Notation::Canonical {
-            // Donkers' spelling of a move depends on the position.
+        // Donkers' spelling of a move depends on the position; and the strings are made afresh
+        // by a call made while the cache is held (Python code run as a string is made).
+        let texts = match notation {
+            Notation::Canonical => self.texts.try_lock().ok(),
+            _ => None,
+        };
+        let Some(mut texts) = texts else {
             return PyList::new(py, moves.into_iter().map(|mv| game.move_text(mv)));
-        }
-        let mut texts = self.texts.lock().unwrap_or_else(PoisonError::into_inner);
+        };
         let listed: Vec<Bound<'py, PyString>> = moves
             .into_iter()
             .map(|mv| {
