@@ -308,13 +308,15 @@ impl Detector {
     #[inline]
     fn observe(&mut self, ring: Ring, at: u8, step: u8, kuu: bool) -> Result<(), Refusal> {
         self.laps += 1;
-        let state = InMove::new(ring, at, step);
+        // Made only where it is needed: ordinary moves end within the quiet laps.
+        let state = || InMove::new(ring, at, step);
         if self.measure && self.first.is_none() {
-            self.first = Some((state, self.laps + self.unobserved));
+            self.first = Some((state(), self.laps + self.unobserved));
         }
         if self.since < QUIET_LAPS {
             self.since += 1;
             if self.since == QUIET_LAPS {
+                let state = state();
                 if let Some(context) = self.context {
                     let key = Known {
                         state,
@@ -334,7 +336,7 @@ impl Detector {
             }
             return Ok(());
         }
-        self.watched(&state)
+        self.watched(&state())
     }
 
     /// The state after one more lap (counted), once Brent watches.
