@@ -339,8 +339,8 @@ impl Detector {
         self.watched(&state())
     }
 
-    /// The state after one more lap (counted), once Brent watches.
-    #[inline]
+    /// The state after one more lap (counted), once Brent watches: only long moves get here.
+    #[inline(never)]
     fn watched(&mut self, state: &InMove) -> Result<(), Refusal> {
         let Some(brent) = self.brent.as_mut() else {
             return Ok(());
@@ -380,28 +380,24 @@ impl Detector {
         Err(self.verdict(cycle, self.laps))
     }
 
-    /// A takata's plain relays from hole `at` of `ring` in direction `step`, while the hole the
-    /// last seed fell into holds more than one seed and is not `special` (the standing kuu, the
-    /// reserved hole); whether there was one. Once Brent watches, in a tight loop that compares
-    /// each state with the three it may come back to and hands Brent only the laps that do more.
+    /// Whether Brent watches: the quiet laps are over.
+    #[inline(always)]
+    fn watching(&self) -> bool {
+        self.since == QUIET_LAPS
+    }
+
+    /// Once Brent watches ([`Detector::watching`]), a takata's plain relays from hole `at` of
+    /// `ring` in direction `step`, while the hole the last seed fell into holds more than one
+    /// seed and is not `special` (the standing kuu, the reserved hole); whether there was one.
+    /// A tight loop that compares each state with the three it may come back to and hands Brent
+    /// only the laps that do more.
     fn relays(
         &mut self,
         ring: &mut Ring,
         at: &mut u8,
         step: u8,
         special: u16,
-        kuu: bool,
     ) -> Result<bool, Refusal> {
-        let mut relayed = false;
-        // The quiet laps, one by one: they start the detection.
-        while self.brent.is_none() {
-            if ring.get(*at) <= 1 || special & (1 << *at) != 0 {
-                return Ok(relayed);
-            }
-            relay(ring, at, step);
-            relayed = true;
-            self.observe(*ring, *at, step, kuu)?;
-        }
         let mut state = InMove::new(*ring, *at, step);
         let watched = if step == CW {
             self.watch::<true>(&mut state, special)
@@ -410,7 +406,7 @@ impl Detector {
         };
         *ring = state.ring();
         *at = state.at;
-        watched.map(|more| relayed | more)
+        watched
     }
 
     #[inline(never)]
@@ -421,7 +417,7 @@ impl Detector {
     ) -> Result<bool, Refusal> {
         let mut state = *at;
         let mut relayed = false;
-        let (mut saved, mut anchor, mut quiet) = self.watching();
+        let (mut saved, mut anchor, mut quiet) = self.compared();
         // Outside of measuring, the anchor stands in for the first state: no third comparison.
         let first = self.first.map_or(anchor, |(first, _)| first.quick());
         let mut passed = 0;
@@ -444,7 +440,7 @@ impl Detector {
             if let Err(refusal) = self.watched(&state) {
                 break Err(refusal);
             }
-            (saved, anchor, quiet) = self.watching();
+            (saved, anchor, quiet) = self.compared();
         };
         self.pass(passed);
         *at = state;
@@ -454,7 +450,7 @@ impl Detector {
     /// Brent's saved state and its anchor, each by [`InMove::quick`], and how many laps it lets
     /// pass unseen.
     #[inline]
-    fn watching(&self) -> (u64, u64, u64) {
+    fn compared(&self) -> (u64, u64, u64) {
         let brent = self.brent.as_ref().expect("Brent watches");
         (brent.saved().quick(), brent.anchor().quick(), brent.quiet())
     }
@@ -466,14 +462,6 @@ impl Detector {
             brent.passed(laps);
         }
     }
-}
-
-/// One plain relay of `ring` from hole `at` in direction `step`.
-#[inline(always)]
-fn relay(ring: &mut Ring, at: &mut u8, step: u8) {
-    let n = ring.get(*at);
-    ring.take(*at, n);
-    *at = ring.sow(*at, n, step);
 }
 
 fn direction(step: u8) -> Direction {
@@ -881,7 +869,18 @@ pub fn sow_move<F: Fixed, S: Sink>(
             // A takata's plain relays, in a tight loop; it hands back what the rules below decide.
             // KETE-8 needs no check: a relay lifts at least two seeds, so the hole before it in
             // the direction of sowing was just sown and the front row is not empty.
-            let relayed = detector.relays(&mut s.ring, &mut z, s.step, special, s.kuu)?;
+            let mut relayed = false;
+            while s.ring.get(z) > 1 && special & (1 << z) == 0 {
+                if detector.watching() {
+                    relayed |= detector.relays(&mut s.ring, &mut z, s.step, special)?;
+                    break;
+                }
+                let n = s.ring.get(z);
+                s.ring.take(z, n);
+                z = s.ring.sow(z, n, s.step);
+                relayed = true;
+                detector.observe(s.ring, z, s.step, s.kuu)?;
+            }
             first_lap &= !relayed;
         }
         if s.won && !s.finish {
