@@ -133,10 +133,12 @@ thread_local! {
 
 /// Runs `f` with never-ending moves measured exactly: where the cycle starts and how long it is
 /// ([`Cycle`], in laps: every sowing of the move is a lap, the first, each relay, each sowing of
-/// captured seeds), with no more memory than deciding them ([`crate::cycle::cycle_start`]). For
-/// a move played, whose refusal people read; search only needs the verdict. Both remember a
-/// takata's verdict with its cycle's length ([`super::memo`]), so a move searched and then played
-/// is decided once, and only where its cycle starts is sown again.
+/// captured seeds), with no more memory than deciding them: a cycle through the first state is
+/// measured when that state comes back, any other by [`crate::cycle::cycle_start`]. For a move
+/// played, whose refusal people read; search only needs the verdict. Both remember a takata's
+/// verdict with its cycle's length ([`super::memo`]), and a measurement with where the cycle
+/// starts: a move searched and then played is decided once (only where its cycle starts is sown
+/// again), and a move played again is not sown again.
 pub fn measure_cycles<T>(f: impl FnOnce() -> T) -> T {
     let before = MEASURE.with(|m| m.replace(true));
     let out = f();
