@@ -12,6 +12,7 @@ pub mod json;
 pub mod markup;
 pub mod short;
 pub mod svg;
+pub mod table;
 
 use std::borrow::Cow;
 
