@@ -263,7 +263,7 @@ impl Table {
                 }
             }
         }
-        // Groups of no ruleset the oracle knows (none today), in name order.
+        // Groups of no kind above (a case the run names otherwise), in name order.
         rows.extend(groups_left.into_iter().map(|(name, cells)| Row {
             kind: RowKind::Group,
             name,
@@ -327,6 +327,103 @@ fn natural_key(name: &str) -> Vec<(String, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::harness::conform::{CaseResult, EngineSummary, Summary};
+    use proptest::prelude::*;
+
+    const STATUSES: [CaseStatus; 7] = [
+        CaseStatus::Passed,
+        CaseStatus::Failed,
+        CaseStatus::Skipped,
+        CaseStatus::KnownFailure,
+        CaseStatus::FixedKnownFailure,
+        CaseStatus::NotRun,
+        CaseStatus::Apart,
+    ];
+
+    /// A report of `cases` (case index, status index), without findings.
+    fn report(cases: &[(usize, usize)], names: &[String]) -> Report {
+        Report {
+            version: super::super::REPORT_VERSION,
+            engine: EngineSummary {
+                name: "e".into(),
+                version: None,
+                protocol: 1,
+            },
+            seed: 0,
+            games: 0,
+            rulesets: Vec::new(),
+            cases: cases
+                .iter()
+                .map(|&(c, s)| CaseResult {
+                    name: names[c % names.len()].clone(),
+                    ruleset: "bao-kingulu".into(),
+                    status: STATUSES[s % STATUSES.len()],
+                    divergence: None,
+                    reason: None,
+                })
+                .collect(),
+            divergences: Vec::new(),
+            bugs: Vec::new(),
+            fixed_known_failures: Vec::new(),
+            unmatched_known_failures: Vec::new(),
+            problems: Vec::new(),
+            summary: Summary::default(),
+        }
+    }
+
+    proptest! {
+        /// Whatever the cases, each engine's group cells add up to its total, and no rule's
+        /// cell counts more cases than its engine has.
+        #[test]
+        fn the_groups_add_up_to_each_engines_total(
+            runs in prop::collection::vec(prop::collection::vec((0usize..8, 0usize..7), 0..30), 1..4)
+        ) {
+            let names: Vec<String> = ["a", "b", "c", "random/0", "random/1", "position/0", "d", "e"]
+                .iter()
+                .map(|n| format!("bao-kingulu/{n}"))
+                .collect();
+            let scenarios: BTreeMap<String, (String, Vec<String>)> = [
+                ("a", "sowing", vec!["KIN-1", "KIN-2"]),
+                ("b", "sowing", vec!["KIN-2", "KIN-2"]),
+                ("c", "end", vec![]),
+                ("d", "end", vec!["KIN-10"]),
+            ]
+            .into_iter()
+            .map(|(id, group, rules)| {
+                (
+                    format!("bao-kingulu/{id}"),
+                    (format!("bao-kingulu/{group}"), rules.into_iter().map(String::from).collect()),
+                )
+            })
+            .collect();
+            let entries = runs
+                .iter()
+                .map(|cases| Entry {
+                    command: "e".into(),
+                    label: None,
+                    outcome: Ok(report(cases, &names)),
+                })
+                .collect();
+            let groups = ["bao-kingulu/sowing".to_string(), "bao-kingulu/end".to_string()];
+            let table = Table::new(entries, &scenarios, &groups);
+            for (i, (engine, cases)) in table.engines.iter().zip(&runs).enumerate() {
+                let mut sum = Cell::default();
+                for row in table.rows.iter().filter(|r| r.kind == RowKind::Group) {
+                    let c = row.cells[i];
+                    sum.passed += c.passed;
+                    sum.failed += c.failed;
+                    sum.skipped += c.skipped;
+                }
+                prop_assert_eq!(sum, engine.total);
+                prop_assert_eq!(sum.passed + sum.failed + sum.skipped, cases.len());
+                for row in table.rows.iter().filter(|r| r.kind == RowKind::Rule) {
+                    let c = row.cells[i];
+                    prop_assert!(c.passed + c.failed + c.skipped <= cases.len());
+                }
+            }
+            prop_assert!(table.rows.iter().all(|r| r.cells.iter().any(|c| !c.is_empty())));
+        }
+    }
 
     #[test]
     fn rule_ids_sort_by_their_numbers() {
