@@ -99,6 +99,14 @@ impl MoveNumber {
         }
     }
 
+    /// Ply `ply` in words: `move 15, south (ply 29)`, or `ply 29` when who moved first is not
+    /// known (a game that could not be set up).
+    pub fn words(ply: u32, first: Option<Side>) -> String {
+        first.map_or(format!("ply {ply}"), |first| {
+            MoveNumber::of_ply(ply, first).to_string()
+        })
+    }
+
     /// The ply of move `number` (from 1) of `side`, in a game whose first move is `first`'s.
     pub fn ply_of(number: u32, side: Side, first: Side) -> Option<u32> {
         let first_ply = number.checked_mul(2)?.checked_sub(1)?;
@@ -145,6 +153,11 @@ mod tests {
             }
         }
         assert_eq!(MoveNumber::ply_of(0, Side::South, Side::South), None);
+        assert_eq!(
+            MoveNumber::words(4, Some(Side::North)),
+            "move 2, south (ply 4)"
+        );
+        assert_eq!(MoveNumber::words(4, None), "ply 4");
         assert_eq!(MoveNumber::ply_of(u32::MAX, Side::North, Side::South), None);
     }
 

@@ -11,9 +11,9 @@
 
 use crate::check::repair::{self, Repair};
 use crate::check::step::{self, Step};
-use crate::diagnostics::{Code, Finding, Span};
+use crate::diagnostics::{Code, Finding, MoveNumber, Span};
 use crate::input::record::{Field, Record, ResultClaim};
-use bao_rules::game::{Event, Game, GameEnd, Notation, Rejection};
+use bao_rules::game::{Event, Game, GameEnd, Notation, Rejection, Side};
 use bao_rules::games;
 use bao_rules::play::Playthrough;
 use bao_rules::play::{MoveError, MoveErrorKind};
@@ -403,8 +403,14 @@ fn play_moves<G: Game>(
             if let Some(steps) = steps.as_mut() {
                 steps(step::stop::<G>(&game, ply, &text.value, true));
             }
-            out.findings
-                .push(after_end(end, ended_at.unwrap_or(0), ply, text, record));
+            out.findings.push(after_end(
+                end,
+                ended_at.unwrap_or(0),
+                ply,
+                text,
+                record,
+                out.first,
+            ));
             break;
         }
         let played = match game.play_text_into(&text.value, &mut events) {
@@ -486,9 +492,10 @@ fn after_end(
     ply: u32,
     text: &Field<String>,
     record: &Record,
+    first: Option<Side>,
 ) -> Finding {
     let extra = record.moves.len() as u32 - ply + 1;
-    let when = ended(Some(ended_at));
+    let when = ended(Some(ended_at), first);
     Finding::new(
         Code::MoveAfterEnd,
         format!(
@@ -524,11 +531,11 @@ fn describe_end(end: GameEnd) -> String {
     }
 }
 
-/// When the game ended: with which ply, or before any.
-fn ended(ended_at: Option<u32>) -> String {
+/// When the game ended: with which move (as the transcript numbers it), or before any.
+fn ended(ended_at: Option<u32>, first: Option<Side>) -> String {
     match ended_at {
         Some(0) | None => "the game was over in the start position".to_string(),
-        Some(ply) => format!("the game ended with ply {ply}"),
+        Some(ply) => format!("the game ended with {}", MoveNumber::words(ply, first)),
     }
 }
 
@@ -546,7 +553,7 @@ fn check_result(
             Code::FalseClaim,
             format!(
                 "the record claims `result: {claimed}`; {} ({})",
-                ended(ended_at),
+                ended(ended_at, out.first),
                 describe_end(end)
             ),
         )
@@ -564,7 +571,7 @@ fn check_result(
             Code::FalseClaim,
             format!(
                 "the record claims `result: unfinished`, but {} ({})",
-                ended(ended_at),
+                ended(ended_at, out.first),
                 describe_end(end)
             ),
         )

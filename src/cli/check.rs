@@ -43,7 +43,8 @@ pub struct CheckArgs {
     #[arg(long = "repair-window", value_name = "K", default_value_t = bao_oracle::check::repair::DEFAULT_WINDOW)]
     pub repair_window: u32,
     /// Replay each game under every combination of its ruleset's ruling values and report those
-    /// it is valid under (and the presets among them).
+    /// it is valid under (and the presets among them); over several games, end with the table of
+    /// which games decide which ruling (human, JSON and HTML output).
     #[arg(long = "infer-rulings")]
     pub infer_rulings: bool,
     /// A transcript's slips (a line without `;`, a move in the other side's case, `l`/`r`) are
@@ -194,11 +195,14 @@ pub fn run(args: CheckArgs) -> Status {
                 );
             }
             if options.infer_rulings {
-                out.text(&table.render());
+                out.text(&human::render_rulings_table(&table.parts()));
             }
             let _ = writeln!(out, "{}", human::summary_line(&summary));
         }
-        Format::Json => out.text(&json.finish(&summary, &problems)),
+        Format::Json => {
+            let parts = options.infer_rulings.then(|| table.parts());
+            out.text(&json.finish_with_table(&summary, &problems, parts.as_deref()))
+        }
         // Standard output holds only finding lines: the closing line goes beside it.
         Format::Short => {
             out.flush();
@@ -206,7 +210,10 @@ pub fn run(args: CheckArgs) -> Status {
         }
         Format::Html => {
             if let Some(page) = page {
-                page.finish(&summary, &problems, &mut |piece| out.text(piece));
+                let parts = options.infer_rulings.then(|| table.parts());
+                page.finish_with_table(&summary, &problems, parts.as_deref(), &mut |piece| {
+                    out.text(piece)
+                });
             }
         }
     }
@@ -217,7 +224,8 @@ pub fn run(args: CheckArgs) -> Status {
 /// The check's reports, written as each game comes (the HTML page keeps its compact data until
 /// the end, as its title and script need the whole): memory is one game's, not the file's.
 struct Reports {
-    /// `--infer-rulings`: which games rule out which ruling values (human output's closing table).
+    /// `--infer-rulings`: which games rule out which ruling values (the closing table of human,
+    /// JSON and HTML output).
     table: bao_oracle::check::rulings_table::RulingsTable,
     /// The `duplicate-game` warnings, by file and game index.
     duplicates: std::collections::HashMap<(String, usize), Vec<bao_oracle::diagnostics::Finding>>,
@@ -254,7 +262,8 @@ impl GameSink for Reports {
         mut game: GameReport,
         record: Option<&Record>,
     ) {
-        if self.infer_rulings && self.format == Format::Human {
+        // The closing table: short output is findings only.
+        if self.infer_rulings && self.format != Format::Short {
             self.table.add(&file.path, &game, record);
         }
         if self.strict {

@@ -215,15 +215,17 @@ or an output that failed its own check.")]
     #[command(after_help = "\
 The moves are spelt in Donkers' notation as the game plays them; the record's fields become header
 lines (title as place), and the header lines, move notes and `%` comments `import` kept as comments
-come back where they stood. Only games of Bao la Kiswahili and Bao la Kete from the standard
-start with South first have a transcript.
+come back where they stood. A game from a set-up position (`start:`) or that North begins gets an
+`opening:` line, its first position in Donkers' bracket form (each line's first move North's when
+North is to move). Only games of Bao la Kiswahili and Bao la Kete have a transcript, and not
+from a position whose reserver's obligation is due (the bracket form cannot hold it).
 
 Examples:
   bao-oracle transcript corpus/bao-la-kiswahili/voogt-1994/game4.yaml
   bao-oracle transcript games.yaml --game 2 > game2.bao
 
 Exit status: 0 the transcript was written, 1 the record has none (it does not play, or has no
-transcript form), 2 a usage or I/O error.")]
+transcript form, or its start none in bracket form), 2 a usage or I/O error.")]
     Transcript(transcript::TranscriptArgs),
     /// Print a game's rules: every rule and ambiguity id, its statement and source.
     #[command(after_help = "\

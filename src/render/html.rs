@@ -30,6 +30,7 @@ use serde::Serialize;
 
 use super::{LineIndex, csp, json};
 use crate::check::replay::ReplayOptions;
+use crate::check::rulings_table::{GameRef, Part};
 use crate::check::timeline::{self, Step};
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::input::record::Record;
@@ -441,13 +442,20 @@ impl Page {
 
     /// The page, in pieces handed to `out` in order: the check's counts (`summary`) and the
     /// paths that could not be read close it.
-    pub fn finish(
+    pub fn finish(self, summary: &Summary, io_problems: &[IoProblem], out: &mut dyn FnMut(&str)) {
+        self.finish_with_table(summary, io_problems, None, out);
+    }
+
+    /// [`Page::finish`], with `check --infer-rulings`'s table when given: a section after the
+    /// games (drawn here, needing no script) and `rulings_table` in the page's report.
+    pub fn finish_with_table(
         mut self,
         summary: &Summary,
         io_problems: &[IoProblem],
+        table: Option<&[Part]>,
         out: &mut dyn FnMut(&str),
     ) {
-        let close = self.writer.finish(summary, io_problems);
+        let close = self.writer.finish_with_table(summary, io_problems, table);
         self.report.push_str(&script_safe(&close));
         self.views.push(']');
         let layouts = serde_json::to_string(&self.boards.layouts).expect("layouts serialize");
@@ -468,6 +476,9 @@ impl Page {
             "<noscript><p>The list of games and the boards need JavaScript.</p></noscript>\n\
              <main><div id=\"files\"></div><aside id=\"viewer\" aria-live=\"polite\"></aside></main>\n",
         );
+        if let Some(parts) = table.filter(|parts| !parts.is_empty()) {
+            head.push_str(&rulings_section(parts));
+        }
         head.push_str("<script type=\"application/json\" id=\"report-data\">{\"report\":");
         out(&head);
         out(&std::mem::take(&mut self.report));
@@ -478,6 +489,89 @@ impl Page {
         out("}</script>\n");
         out(&format!("<script>{script}</script>\n</body>\n</html>\n"));
     }
+}
+
+/// The table of which games decide which ruling: per ruleset, a row per ruling with the values
+/// games rule out (each game with the move and rule that do) and the games silent on it. Every
+/// text from a path or the command line is escaped.
+fn rulings_section(parts: &[Part]) -> String {
+    let e = |text: &str| escape_html(&super::escape_controls(text));
+    let short = |part: &Part, game: &GameRef| {
+        let name = game.to_string();
+        e(name.strip_prefix(&part.folder).unwrap_or(&name))
+    };
+    let mut html = String::from(
+        "<section id=\"rulings-table\" aria-labelledby=\"rulings-title\">\n\
+         <h2 id=\"rulings-title\">Which games decide which ruling</h2>\n",
+    );
+    for part in parts {
+        let folder = if part.folder.is_empty() {
+            String::new()
+        } else {
+            format!(" in <code>{}</code>", e(&part.folder))
+        };
+        html.push_str(&format!(
+            "<table class=\"rulings\" data-ruleset=\"{ruleset}\">\n<caption>{} game(s) of \
+             {ruleset}{folder} valid under some rulings</caption>\n<thead><tr><th scope=\"col\">\
+             ruling</th><th scope=\"col\">default</th><th scope=\"col\">ruled out</th>\
+             <th scope=\"col\">silent</th></tr></thead>\n<tbody>\n",
+            part.games,
+            ruleset = e(&part.ruleset),
+        ));
+        for ruling in &part.rulings {
+            let ruled: Vec<String> = ruling
+                .ruled_out
+                .iter()
+                .map(|(value, by)| {
+                    let by: Vec<String> = by
+                        .iter()
+                        .map(|d| {
+                            let at = match &d.at {
+                                Some(at) => {
+                                    let place = match (at.number, at.ply) {
+                                        (Some(m), _) => format!("{m}: "),
+                                        (None, Some(ply)) => format!("ply {ply}: "),
+                                        (None, None) => String::new(),
+                                    };
+                                    let rule = at.rule.map_or(String::new(), |r| format!(" {r}"));
+                                    e(&format!("{place}{}{rule}", at.code))
+                                }
+                                None => "no single ply".to_string(),
+                            };
+                            format!("{} ({at})", short(part, &d.game))
+                        })
+                        .collect();
+                    format!("<li><code>{}</code> by {}</li>", e(value), by.join(", "))
+                })
+                .collect();
+            let (ruled, silent) = if ruled.is_empty() {
+                ("no game rules a value out".to_string(), String::new())
+            } else {
+                let silent: Vec<String> = ruling.silent.iter().map(|g| short(part, g)).collect();
+                (format!("<ul>{}</ul>", ruled.concat()), silent.join(", "))
+            };
+            html.push_str(&format!(
+                "<tr data-ruling=\"{name}\"><th scope=\"row\"><code>{name}</code></th>\
+                 <td><code>{}</code></td><td>{ruled}</td><td>{silent}</td></tr>\n",
+                e(ruling.default),
+                name = e(ruling.name),
+            ));
+        }
+        html.push_str("</tbody>\n</table>\n");
+        if !part.apart.is_empty() {
+            let apart: Vec<String> = part
+                .apart
+                .iter()
+                .map(|(game, why)| format!("<li>{} ({})</li>", short(part, game), e(why)))
+                .collect();
+            html.push_str(&format!(
+                "<p>Not counted:</p><ul class=\"not-counted\">{}</ul>\n",
+                apart.concat()
+            ));
+        }
+    }
+    html.push_str("</section>\n");
+    html
 }
 
 /// The page of `files` as checked under `options` (their records read again from their text and

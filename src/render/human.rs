@@ -11,8 +11,9 @@ use miette::{
 use crate::check::infer::{Combination, Inference};
 use crate::check::repair::{Edit, Repair, Suggestion};
 use crate::check::replay::Divergence;
+use crate::check::rulings_table::{Decider, GameRef, Part};
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
-use crate::diagnostics::{Code, Finding, Span};
+use crate::diagnostics::{Code, Finding, MoveNumber, Span};
 use crate::render::{LineIndex, escape_controls, escaped_len};
 
 /// How reports are drawn.
@@ -390,7 +391,7 @@ fn repair_help(game: &GameReport, repair: &Repair) -> Vec<String> {
             format!(
                 "{} {}: with it {}",
                 if k == 0 { "most likely" } else { "or" },
-                edit_words(s, spelled, repair.ply, game.recorded_plies as u32),
+                edit_words(game, s, spelled, repair.ply),
                 replay_words(s, game.recorded_plies as u32, repair.result_claimed)
             )
         })
@@ -398,34 +399,37 @@ fn repair_help(game: &GameReport, repair: &Repair) -> Vec<String> {
     if repair.exhausted {
         lines.push(format!(
             "the repair search ran out of its budget after {} moves tried: edits further from \
-             ply {} may be missing",
-            repair.nodes, repair.ply
+             {} may be missing",
+            repair.nodes,
+            numbered(game, repair.ply)
         ));
     }
     lines
 }
 
-/// `A7<`, `insert A7< before ply 5`, `add A7< as ply 9` (after the last, `recorded`), `delete
-/// ply 5 (A7>)`, `swap plies 5 and 6 (a3, A4)`.
-fn edit_words(s: &Suggestion, spelled: &[String], failed: u32, recorded: u32) -> String {
+/// `move 3, south (ply 5)` as the rest of the report names a ply (`ply 5` when who moved first
+/// is not known).
+fn numbered(game: &GameReport, ply: u32) -> String {
+    MoveNumber::words(ply, game.first)
+}
+
+/// `A7<` (at the failing ply), `A7< at move 2, north (ply 4), written A7>`, `insert A7< before
+/// move 3, south (ply 5)`, `add A7< as move 5, south (ply 9)` (after the last), `delete A7> at
+/// move 3, south (ply 5)`, `swap a3 at move 3, south (ply 5) and A4 after it`.
+fn edit_words(game: &GameReport, s: &Suggestion, spelled: &[String], failed: u32) -> String {
     // The record's own notation first where it is not the canonical one: `b7R (b7>)`.
     let new = |i: usize| match spelled.get(i) {
         Some(w) if *w != s.moves[i] => format!("{w} ({})", s.moves[i]),
         _ => s.moves[i].clone(),
     };
+    let at = numbered(game, s.ply);
     match s.edit {
         Edit::Replace if s.ply == failed => new(0),
-        Edit::Replace => format!("{} at ply {} (written {})", new(0), s.ply, s.was[0]),
-        Edit::Insert if s.ply > recorded => format!("add {} as ply {}", new(0), s.ply),
-        Edit::Insert => format!("insert {} before ply {}", new(0), s.ply),
-        Edit::Delete => format!("delete ply {} ({})", s.ply, s.was[0]),
-        Edit::Swap => format!(
-            "swap plies {} and {} ({}, {})",
-            s.ply,
-            s.ply + 1,
-            s.was[0],
-            s.was[1]
-        ),
+        Edit::Replace => format!("{} at {at}, written {}", new(0), s.was[0]),
+        Edit::Insert if s.ply > game.recorded_plies as u32 => format!("add {} as {at}", new(0)),
+        Edit::Insert => format!("insert {} before {at}", new(0)),
+        Edit::Delete => format!("delete {} at {at}", s.was[0]),
+        Edit::Swap => format!("swap {} at {at} and {} after it", s.was[0], s.was[1]),
     }
 }
 
@@ -495,8 +499,7 @@ fn divergence_report(
                 "{}, game {}, {}: `{}` depends on {}",
                 file.path,
                 game.index,
-                game.move_number(d.ply)
-                    .map_or(format!("ply {}", d.ply), |m| m.to_string()),
+                numbered(game, d.ply),
                 d.mv,
                 d.ruling
             ),
@@ -509,6 +512,67 @@ fn divergence_report(
         },
         style,
     )
+}
+
+/// `check --infer-rulings`'s closing table ([`Part`]s): per ruling, the values games rule out
+/// (each game with the move and rule that rule it out) and the games silent on it.
+pub fn render_rulings_table(parts: &[Part]) -> String {
+    let mut out = String::new();
+    for part in parts {
+        out.push_str(&format!(
+            "Which games decide which ruling: {} game(s) of {}{} valid under some rulings\n",
+            part.games,
+            part.ruleset,
+            if part.folder.is_empty() {
+                String::new()
+            } else {
+                format!(" in {}", part.folder)
+            }
+        ));
+        for ruling in &part.rulings {
+            let head = format!("  {} (default {})", ruling.name, ruling.default);
+            if ruling.ruled_out.is_empty() {
+                out.push_str(&format!("{head}: no game rules a value out\n"));
+                continue;
+            }
+            out.push_str(&format!("{head}:\n"));
+            for (value, by) in &ruling.ruled_out {
+                let by: Vec<String> = by.iter().map(|d| decider_words(part, d)).collect();
+                out.push_str(&format!("    `{value}` ruled out by {}\n", by.join(", ")));
+            }
+            if !ruling.silent.is_empty() {
+                let silent: Vec<String> = ruling.silent.iter().map(|g| short(part, g)).collect();
+                out.push_str(&format!("    silent: {}\n", silent.join(", ")));
+            }
+        }
+        for (game, why) in &part.apart {
+            out.push_str(&format!("  not counted: {} ({why})\n", short(part, game)));
+        }
+    }
+    // Paths and rule texts come from the command line and the files.
+    escape_controls(&out).into_owned()
+}
+
+/// A game as the table names it: its path after the folder all share (`game7.bao, game 2`).
+fn short(part: &Part, game: &GameRef) -> String {
+    let name = game.to_string();
+    name.strip_prefix(&part.folder).unwrap_or(&name).to_string()
+}
+
+/// `game7.bao (move 25, north (ply 50): illegal-move ZAN-A13)`.
+fn decider_words(part: &Part, d: &Decider) -> String {
+    match &d.at {
+        Some(at) => {
+            let place = match (at.number, at.ply) {
+                (Some(m), _) => format!("{m}: "),
+                (None, Some(ply)) => format!("ply {ply}: "),
+                (None, None) => String::new(),
+            };
+            let rule = at.rule.map_or(String::new(), |rule| format!(" {rule}"));
+            format!("{} ({place}{}{rule})", short(part, &d.game), at.code)
+        }
+        None => format!("{} (no single ply)", short(part, &d.game)),
+    }
 }
 
 /// The report of a file or folder that could not be read.
@@ -685,7 +749,10 @@ fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> Str
             furthest.reaching
         ));
         if let Some(f) = &furthest.finding {
-            let at = f.ply.map(|p| format!("ply {p}: ")).unwrap_or_default();
+            let at = f
+                .ply
+                .map(|p| format!("{}: ", numbered(game, p)))
+                .unwrap_or_default();
             out.push_str(&format!(
                 "  there: {at}{} [{}]\n",
                 f.message,
@@ -711,7 +778,7 @@ fn inference_block(place: &str, game: &GameReport, inference: &Inference) -> Str
         let at = if ply == 0 {
             "before the first move".to_string()
         } else {
-            format!("at ply {ply}")
+            format!("at {}", numbered(game, ply))
         };
         out.push_str(&format!(
             "  the inference stopped {at}: its budget of {} moves is spent, {} combination(s) \

@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::LineIndex;
 use crate::check::repair::{Edit, Repair};
 use crate::check::replay::{Divergence, Standing};
+use crate::check::rulings_table::{GameRef, Part};
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::Finding;
 
@@ -96,6 +97,9 @@ struct ErrorJson<'a> {
 struct SuggestionJson<'a> {
     edit: Edit,
     ply: u32,
+    /// `ply` as the transcript numbers it (`null` when who moved first is not known).
+    move_number: Option<u32>,
+    side: Option<&'static str>,
     moves: &'a [String],
     spelled: &'a [String],
     was: &'a [String],
@@ -109,11 +113,115 @@ struct CompareJson<'a> {
     ruling: &'a str,
     values: &'a [String; 2],
     ply: u32,
+    /// `ply` as the transcript numbers it (`null` when who moved first is not known).
+    move_number: Option<u32>,
+    side: Option<&'static str>,
     #[serde(rename = "move")]
     mv: &'a str,
     line: usize,
     column: usize,
     outcomes: &'a [String; 2],
+}
+
+/// `check --infer-rulings`'s table of one ruleset's games ([`Part`]).
+#[derive(Serialize)]
+struct PartJson<'a> {
+    ruleset: &'a str,
+    /// The games that answer: valid under some rulings, decided within the budget.
+    games: usize,
+    rulings: Vec<RulingAnswerJson<'a>>,
+    not_counted: Vec<NotCountedJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct RulingAnswerJson<'a> {
+    name: &'static str,
+    default: &'static str,
+    ruled_out: Vec<RuledOutJson<'a>>,
+    silent: Vec<GameRefJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct RuledOutJson<'a> {
+    value: &'static str,
+    by: Vec<DeciderJson<'a>>,
+}
+
+/// A game of the table: `path` as in `files[].path`, `game` its index there.
+#[derive(Serialize)]
+struct GameRefJson<'a> {
+    path: &'a str,
+    game: usize,
+}
+
+/// A game that rules a value out, and the finding that does (all `null`: no single ply).
+#[derive(Serialize)]
+struct DeciderJson<'a> {
+    path: &'a str,
+    game: usize,
+    ply: Option<u32>,
+    move_number: Option<u32>,
+    side: Option<&'static str>,
+    code: Option<&'static str>,
+    rule: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct NotCountedJson<'a> {
+    path: &'a str,
+    game: usize,
+    why: &'static str,
+}
+
+fn game_ref(g: &GameRef) -> GameRefJson<'_> {
+    GameRefJson {
+        path: &g.path,
+        game: g.index,
+    }
+}
+
+fn part_json(part: &Part) -> PartJson<'_> {
+    PartJson {
+        ruleset: &part.ruleset,
+        games: part.games,
+        rulings: part
+            .rulings
+            .iter()
+            .map(|r| RulingAnswerJson {
+                name: r.name,
+                default: r.default,
+                ruled_out: r
+                    .ruled_out
+                    .iter()
+                    .map(|(value, by)| RuledOutJson {
+                        value,
+                        by: by
+                            .iter()
+                            .map(|d| DeciderJson {
+                                path: &d.game.path,
+                                game: d.game.index,
+                                ply: d.at.as_ref().and_then(|w| w.ply),
+                                move_number: d.at.as_ref().and_then(|w| w.number).map(|m| m.number),
+                                side: d.at.as_ref().and_then(|w| w.number).map(|m| m.side.name()),
+                                code: d.at.as_ref().map(|w| w.code.as_str()),
+                                rule: d.at.as_ref().and_then(|w| w.rule),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+                silent: r.silent.iter().map(game_ref).collect(),
+            })
+            .collect(),
+        not_counted: part
+            .apart
+            .iter()
+            .map(|(g, why)| NotCountedJson {
+                path: &g.path,
+                game: g.index,
+                why,
+            })
+            .collect(),
+    }
 }
 
 #[derive(Serialize)]
@@ -161,6 +269,8 @@ fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a
         .map(|(k, s)| SuggestionJson {
             edit: s.edit,
             ply: s.ply,
+            move_number: g.move_number(s.ply).map(|m| m.number),
+            side: g.move_number(s.ply).map(|m| m.side.name()),
             moves: &s.moves,
             // Canonical where the search gave no spelling.
             spelled: spelled.get(k).map_or(&s.moves[..], |w| &w[..]),
@@ -172,12 +282,15 @@ fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a
         .collect()
 }
 
-fn compare_json<'a>(lines: &LineIndex<'_>, d: &'a Divergence) -> CompareJson<'a> {
+fn compare_json<'a>(lines: &LineIndex<'_>, g: &GameReport, d: &'a Divergence) -> CompareJson<'a> {
     let (line, column) = lines.line_column(d.span.offset);
+    let numbered = g.move_number(d.ply);
     CompareJson {
         ruling: &d.ruling,
         values: &d.values,
         ply: d.ply,
+        move_number: numbered.map(|m| m.number),
+        side: numbered.map(|m| m.side.name()),
         mv: &d.mv,
         line,
         column,
@@ -202,7 +315,7 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
         compare: g
             .divergence
             .as_ref()
-            .map(|d| d.as_ref().map(|d| compare_json(lines, d))),
+            .map(|d| d.as_ref().map(|d| compare_json(lines, g, d))),
         repair: g.repair.as_ref().map(|r: &Repair| RepairJson {
             window: r.window,
             nodes: r.nodes,
@@ -350,6 +463,17 @@ impl Writer {
     /// The counts and the paths that could not be read close the document (with a final newline
     /// when pretty).
     pub fn finish(&mut self, summary: &Summary, io_problems: &[IoProblem]) -> String {
+        self.finish_with_table(summary, io_problems, None)
+    }
+
+    /// [`Writer::finish`], with `check --infer-rulings`'s table (`rulings_table`, before the
+    /// counts) when given.
+    pub fn finish_with_table(
+        &mut self,
+        summary: &Summary,
+        io_problems: &[IoProblem],
+        table: Option<&[Part]>,
+    ) -> String {
         let io_errors: Vec<IoProblemJson<'_>> = io_problems
             .iter()
             .map(|p| IoProblemJson {
@@ -371,8 +495,20 @@ impl Writer {
         } else {
             String::new()
         };
+        let table = match table {
+            Some(parts) => {
+                let parts: Vec<PartJson<'_>> = parts.iter().map(part_json).collect();
+                format!(
+                    "{}{}{},",
+                    self.indent(1),
+                    self.key("rulings_table"),
+                    self.value(&parts, 1)
+                )
+            }
+            None => String::new(),
+        };
         format!(
-            "{close}],{}{}{},{}{}{}{}}}{}",
+            "{close}],{table}{}{}{},{}{}{}{}}}{}",
             self.indent(1),
             self.key("summary"),
             self.value(&summary, 1),

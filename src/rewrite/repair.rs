@@ -14,8 +14,9 @@ use std::collections::BTreeMap;
 
 use crate::check::repair::{Edit, Suggestion};
 use crate::check::replay::{self, ReplayOptions, Replayed};
-use crate::diagnostics::{Finding, Span};
+use crate::diagnostics::{Finding, MoveNumber, Span};
 use crate::input::record::{self, Document, Record};
+use bao_rules::game::Side;
 
 /// One game of a record file: its document, and the record read from it and replayed (or why it
 /// cannot be read).
@@ -81,14 +82,19 @@ pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, Strin
                 } else if let Some((s, spelled)) =
                     replayed.repair.as_ref().and_then(|r| r.best_complete())
                 {
-                    let result = edits.apply(text, doc, record, s, spelled).or_else(|why| {
-                        // A ply written twice, once as an anchor and once as its alias: the
-                        // alias is the copy to delete.
-                        match twin(record, s) {
-                            Some(other) => edits.apply(text, doc, record, &other, spelled),
-                            None => Err(why),
-                        }
-                    });
+                    let first = replayed.first;
+                    let result = edits
+                        .apply(text, doc, record, first, s, spelled)
+                        .or_else(|why| {
+                            // A ply written twice, once as an anchor and once as its alias: the
+                            // alias is the copy to delete.
+                            match twin(record, s) {
+                                Some(other) => {
+                                    edits.apply(text, doc, record, first, &other, spelled)
+                                }
+                                None => Err(why),
+                            }
+                        });
                     match result {
                         Ok(()) => {
                             expected.push(Expect::Moves(edited(record, s, spelled)));
@@ -105,13 +111,15 @@ pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, Strin
                     Some(match &replayed.repair {
                         Some(r) if r.exhausted => format!(
                             "no complete repair found before the search ran out of its budget \
-                             (ply {}, {} moves tried)",
-                            r.ply, r.nodes
+                             ({}, {} moves tried)",
+                            MoveNumber::words(r.ply, replayed.first),
+                            r.nodes
                         ),
                         Some(r) => format!(
-                            "no edit at ply {} or up to {} plies before it makes the whole \
+                            "no edit at {} or up to {} plies before it makes the whole \
                              record replay",
-                            r.ply, r.window
+                            MoveNumber::words(r.ply, replayed.first),
+                            r.window
                         ),
                         None => {
                             let codes: Vec<&str> =
@@ -319,10 +327,12 @@ impl Edits {
         text: &str,
         doc: &Document<'_>,
         record: &Record,
+        first: Option<Side>,
         s: &Suggestion,
         spelled: &[String],
     ) -> Result<(), String> {
         let i = s.ply as usize - 1;
+        let at = MoveNumber::words(s.ply, first);
         // The plies whose nodes the edit touches: an insertion goes before its ply's node.
         let touched = match s.edit {
             Edit::Replace | Edit::Delete => i..i + 1,
@@ -341,7 +351,7 @@ impl Edits {
         }
         if i == record.moves.len() {
             // A ply added after the last (the `result:` claim failed; the record has moves).
-            return self.append(text, record, s, spelled);
+            return self.append(text, record, &at, spelled);
         }
         let span = record.moves[i].span;
         for ply in touched.filter(|_| s.edit != Edit::Insert) {
@@ -361,7 +371,7 @@ impl Edits {
                 // The scalar only: a tag stays with it (an alias is written out).
                 self.replaced
                     .push((span.offset, span.len, quoted_like(written, &spelled[0])));
-                self.note(text, span, format!("ply {}: written {}", s.ply, s.was[0]));
+                self.note(text, span, format!("{at}: written {}", s.was[0]));
             }
             Edit::Swap => {
                 let next = node_span(text, record.moves[i + 1].span);
@@ -372,11 +382,8 @@ impl Edits {
                 self.replaced
                     .push((next.offset, next.len, node_text.to_string()));
                 let note = format!(
-                    "plies {} and {} swapped: written {}, {}",
-                    s.ply,
-                    s.ply + 1,
-                    s.was[0],
-                    s.was[1]
+                    "{at} and the ply after it swapped: written {}, {}",
+                    s.was[0], s.was[1]
                 );
                 if line_end(text, span.end()) != line_end(text, next.end()) {
                     self.note(text, next, note.clone());
@@ -385,7 +392,7 @@ impl Edits {
             }
             Edit::Insert => {
                 let new = quoted_like(written, &spelled[0]);
-                let note = format!("ply {}: not written", s.ply);
+                let note = format!("{at}: not written");
                 match block_item(text, node) {
                     Some(line_start) => {
                         let prefix = &text[line_start..node.offset];
@@ -402,7 +409,7 @@ impl Edits {
                 }
             }
             Edit::Delete => {
-                let note = format!("ply {} deleted: written {}", s.ply, s.was[0]);
+                let note = format!("{at} deleted: written {}", s.was[0]);
                 match block_item(text, node) {
                     Some(line_start) => {
                         // The item's line becomes the comment.
@@ -438,7 +445,7 @@ impl Edits {
         &mut self,
         text: &str,
         record: &Record,
-        s: &Suggestion,
+        at: &str,
         spelled: &[String],
     ) -> Result<(), String> {
         let Some(last) = record.moves.last() else {
@@ -451,7 +458,7 @@ impl Edits {
         let span = last.span;
         let node = node_span(text, span);
         let new = quoted_like(&text[span.offset..span.end()], &spelled[0]);
-        let note = format!("ply {}: not written", s.ply);
+        let note = format!("{at}: not written");
         match block_item(text, node) {
             Some(line_start) => {
                 let prefix = &text[line_start..node.offset];

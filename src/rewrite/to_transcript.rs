@@ -5,21 +5,26 @@
 //! The moves are the record's, played through the one move path and spelt by the game's own
 //! Donkers notation ([`Game::format_move_in`]): a move the record writes canonically or with a
 //! slip is written as it is played. The headers are the record's fields (`south`, `north`, `date`;
-//! `title` as `place`; `source`; `zanzibar.takasia` as `takasia`; a won `result` as `winner`
-//! where the record keeps no `winner` line), and the lines [`crate::rewrite::import`] keeps as comments come
+//! `title` as `place`; `source`; `zanzibar.takasia` as `takasia`; no `winner:` made from `result:`: a
+//! valid record's result is the end its moves reach, which `import` finds again from them, and a
+//! made-up `winner:` would come back as a kept line, so that the round trip would not be stable),
+//! and the lines [`crate::rewrite::import`] keeps as comments come
 //! back where they stood: the transcript's other header lines (`# title: Voogt-4; (pg 135)`), a
 //! comment after a header's `;` (`# place; note`), the comment after a move line's `;` (the move's
 //! `# 12: 7R*; END IN THE HOUSE`) and the whole-line `%`/`;` comments between the moves.
 //!
-//! Only a game of the standard start with South first has a transcript: a record with `start:`
-//! or `first: north` is refused, as is a game without Donkers' notation or one that does not play.
+//! A game from a set-up position (`start:`) or that North begins (`first: north`) gets an
+//! `opening:` header, its first position in Donkers' bracket form, as his program writes one; the
+//! transcript reader reads it back as the start, each line's first move North's when North is to
+//! move. A position that form cannot hold, a game without Donkers' notation and one that does not
+//! play have no transcript.
 
 use std::fmt::Write as _;
 
 use crate::check::replay::{ReplayOptions, replay_to};
 use crate::diagnostics::{Code, Finding};
-use crate::input::record::{Document, Record, ResultClaim};
-use bao_rules::game::{Game, Notation, Outcome, Side};
+use crate::input::record::{Document, Record};
+use bao_rules::game::{Game, Notation, PositionForm, Side};
 use bao_rules::with_game;
 
 /// The lines `import` keeps as YAML comments, read back from a record's text.
@@ -143,29 +148,8 @@ fn write_game<G: Game>(
             .at(record.ruleset.span),
         ));
     }
-    if let Some(start) = &record.start {
-        return Err(Box::new(
-            Finding::new(
-                Code::BadValue,
-                "a game from a set-up position (`start:`) has no transcript form here: a \
-                 transcript is written from the standard start",
-            )
-            .at(start.span),
-        ));
-    }
-    if let Some(first) = &record.first
-        && first.value != Side::South
-    {
-        return Err(Box::new(
-            Finding::new(
-                Code::BadValue,
-                "a transcript's move lines begin with South's move: a game North begins has no \
-                 transcript form",
-            )
-            .at(first.span),
-        ));
-    }
     let (_, mut game) = replay_to::<G>(record, options, 1)?;
+    let opening = opening::<G>(record, game.position())?;
     let mut spelt = Vec::with_capacity(record.moves.len());
     for (i, mv) in record.moves.iter().enumerate() {
         let before = game.position().clone();
@@ -218,15 +202,6 @@ fn write_game<G: Game>(
     for (key, value, note) in kept.headers.iter().filter(|(k, ..)| !is(k, "title")) {
         header(key, value, note.as_deref());
     }
-    if !kept.headers.iter().any(|(k, ..)| is(k, "winner"))
-        && let Some(result) = &record.result
-    {
-        match result.value {
-            ResultClaim::Over(Outcome::Win(Side::South)) => header("winner", "south", None),
-            ResultClaim::Over(Outcome::Win(Side::North)) => header("winner", "north", None),
-            _ => {}
-        }
-    }
     // `takasia:` where the record names the ruling (an imported `takasia:` line does).
     let takasia = record
         .rulings
@@ -237,6 +212,9 @@ fn write_game<G: Game>(
         header("takasia", value, note_of("takasia"));
     }
     header("source", &record.source, note_of("source"));
+    if let Some(opening) = &opening {
+        header("opening", opening, None);
+    }
 
     let comments_at = |ply: usize, out: &mut String| {
         for (_, text) in kept.comments.iter().filter(|(at, _)| *at == ply) {
@@ -275,6 +253,46 @@ fn write_game<G: Game>(
         comments_at(spelt.len(), &mut out);
     }
     Ok(out)
+}
+
+/// The `opening:` of a game that does not begin at the standard start with South to move (a
+/// `start:`, or `first: north`): its first position in Donkers' bracket form, which the
+/// transcript reader reads back, North's move first on each line when North is to move. A
+/// position the bracket form cannot hold (a reserver's obligation due) is a `bad-position` error
+/// at the record's `start:`.
+fn opening<G: Game>(record: &Record, start: &G::Position) -> Result<Option<String>, Box<Finding>> {
+    let north_first = record
+        .first
+        .as_ref()
+        .is_some_and(|f| f.value != Side::South);
+    if record.start.is_none() && !north_first {
+        return Ok(None);
+    }
+    G::format_position(PositionForm::Donkers, start)
+        .map(Some)
+        .map_err(|e| {
+            let span = record
+                .start
+                .as_ref()
+                .map(|s| s.span)
+                .or(record.first.as_ref().map(|f| f.span));
+            let finding = Finding::new(
+                Code::BadPosition,
+                format!(
+                    "the game's first position has no transcript `opening:`: {}",
+                    e.message
+                ),
+            )
+            .rule_opt(e.rule)
+            .help(
+                "Donkers' program holds no such position: begin the transcript before the \
+                 reservation, or keep the game as a record",
+            );
+            Box::new(match span {
+                Some(span) => finding.at(span),
+                None => finding,
+            })
+        })
 }
 
 /// A value on one transcript line: no line breaks, no control characters.

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use crate::check::check_text;
 use crate::check::repair::Edit;
 use crate::check::replay::{self, ReplayOptions};
+use crate::diagnostics::MoveNumber;
 use crate::input::transcript::as_record;
 use crate::input::transcript::{self, Transcript};
 
@@ -47,20 +48,22 @@ pub fn repair(text: &str, options: &ReplayOptions) -> Repaired {
     let Some((s, spelled)) = replayed.repair.as_ref().and_then(|r| r.best_complete()) else {
         return Repaired::Left(match &replayed.repair {
             Some(r) => format!(
-                "no edit at ply {} or up to {} plies before it makes the whole game replay",
-                r.ply, r.window
+                "no edit at {} or up to {} plies before it makes the whole game replay",
+                MoveNumber::words(r.ply, replayed.first),
+                r.window
             ),
             None => "its errors are not a move's".to_string(),
         });
     };
     let mut plies: Vec<String> = t.plies.iter().map(|p| p.written.clone()).collect();
     let at = s.ply as usize - 1;
+    let words = MoveNumber::words(s.ply, replayed.first);
     let marks: Vec<(usize, String)> = match s.edit {
         Edit::Replace => {
             plies[at] = spelled[0].clone();
             vec![(
                 at,
-                format!("ply {}: written {}, read {}", s.ply, s.was[0], spelled[0]),
+                format!("{words}: written {}, read {}", s.was[0], spelled[0]),
             )]
         }
         Edit::Swap => {
@@ -68,21 +71,18 @@ pub fn repair(text: &str, options: &ReplayOptions) -> Repaired {
             vec![(
                 at,
                 format!(
-                    "plies {} and {} swapped: written {} {}",
-                    s.ply,
-                    s.ply + 1,
-                    s.was[0],
-                    s.was[1]
+                    "{words} and the ply after it swapped: written {} {}",
+                    s.was[0], s.was[1]
                 ),
             )]
         }
         Edit::Insert => {
             plies.insert(at, spelled[0].clone());
-            vec![(at, format!("ply {}: {} inserted", s.ply, spelled[0]))]
+            vec![(at, format!("{words}: {} inserted", spelled[0]))]
         }
         Edit::Delete => {
             plies.remove(at);
-            vec![(at, format!("ply {} ({}) deleted", s.ply, s.was[0]))]
+            vec![(at, format!("{words} ({}) deleted", s.was[0]))]
         }
     };
     let output = match s.edit {
@@ -221,7 +221,7 @@ mod tests {
             out,
             text.replace(
                 "2: 3L 7;",
-                "% repair: ply 3: written 3R, read 3L\r\n2: 3L 7;"
+                "% repair: move 2, south (ply 3): written 3R, read 3L\r\n2: 3L 7;"
             )
         );
         assert_eq!(repair(text, &ReplayOptions::default()), Repaired::Valid);
@@ -235,7 +235,7 @@ mod tests {
         };
         assert_eq!(
             out,
-            "south: A;\nnorth: B;\n% repair: ply 2: 5L inserted\n1: 6L* 5L;\n% note\n\
+            "south: A;\nnorth: B;\n% repair: move 1, north (ply 2): 5L inserted\n1: 6L* 5L;\n% note\n\
              2: 3L 7;\n3: 1 5R;\n4: 2 8;\n"
         );
     }

@@ -365,7 +365,7 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
             // plies earlier.
             if file == 5 {
                 assert!(
-                    dom.contains("<b>most likely</b>: replace at ply 23"),
+                    dom.contains("<b>most likely</b>: replace at move 12, south (ply 23)"),
                     "{fragment}"
                 );
             }
@@ -670,6 +670,101 @@ fn record_text_never_becomes_markup_in_the_report() {
         records.display()
     );
     assert_eq!(fields[3], title);
+}
+
+/// `check --infer-rulings --format html` over a folder: the table of which games decide which
+/// ruling is a section of the report's page, drawn as the page is read (no script), its folder's
+/// name (a markup payload here) as text; the viewer still runs, nothing on the console.
+#[test]
+fn the_rulings_table_is_a_section_of_the_report() {
+    let Some(browser) = browser_or_skip("the_rulings_table_is_a_section_of_the_report") else {
+        return;
+    };
+    let dir = scratch("browser-rulings");
+    let games = dir.join(FILE_PAYLOAD);
+    fs::create_dir_all(&games).unwrap();
+    for game in ["game1", "game7"] {
+        fs::copy(
+            crate_dir().join(format!("corpus/bao-la-kiswahili/voogt-1994/{game}.bao")),
+            games.join(format!("{game}.bao")),
+        )
+        .unwrap();
+    }
+    let output = Command::new(BIN)
+        .args(["check", "--infer-rulings", "--format", "html"])
+        .arg(&games)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0), "both games are valid");
+    let page = dir.join("report.html");
+    fs::write(&page, &output.stdout).unwrap();
+    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    let at = dom
+        .find("<section id=\"rulings-table\"")
+        .expect("the table's section");
+    let section = &dom[at..at + dom[at..].find("</section>").unwrap()];
+    assert_eq!(tags_with(section, "data-ruling").len(), 13, "{section}");
+    assert!(
+        section.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;'\"/</code>"),
+        "the folder, as text: {section}"
+    );
+    let must_capture = &section[section
+        .find("data-ruling=\"zanzibar.takasia-must-capture\"")
+        .unwrap()..];
+    let row = &must_capture[..must_capture.find("</tr>").unwrap()];
+    assert!(
+        row.contains(
+            "<li><code>first</code> by game7.bao (move 25, north (ply 50): illegal-move \
+             ZAN-A13)</li>"
+        ),
+        "{row}"
+    );
+    assert!(
+        row.contains("<td>game1.bao</td>"),
+        "game 1 is silent: {row}"
+    );
+    let fields = probe(&browser, &dir, "report.html", &[String::new()]).remove(0);
+    assert_eq!(
+        fields[1], "0",
+        "an element from the folder's name: {fields:?}"
+    );
+    assert_eq!(fields[4], "", "no script error: {fields:?}");
+    assert_eq!(fields[5], "true", "the viewer ran: {fields:?}");
+}
+
+/// The note `--compare-ruling` adds to a game of the report's page names the move as the rest
+/// of the report does: move number, side and ply.
+#[test]
+fn the_compare_note_names_the_move_by_its_number() {
+    let Some(browser) = browser_or_skip("the_compare_note_names_the_move_by_its_number") else {
+        return;
+    };
+    let dir = scratch("browser-compare-note");
+    let output = Command::new(BIN)
+        .args([
+            "check",
+            "--format",
+            "html",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "tests/compare/kingulu-seed-469.yaml",
+        ])
+        .current_dir(crate_dir())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0));
+    let page = dir.join("report.html");
+    fs::write(&page, &output.stdout).unwrap();
+    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    assert!(console.is_empty(), "console: {console:?}");
+    assert!(
+        dom.contains(
+            "<div class=\"note\">move 4, north (ply 8) <code>a5</code> depends on \
+             kingulu.penultimate-source"
+        ),
+        "{dom}"
+    );
 }
 
 /// 18.4: the comparison page marks the step where the traces depart under both rulings (in the

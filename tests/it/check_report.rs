@@ -141,6 +141,39 @@ fn io_errors_and_compare_notes_fit_the_schema() {
     assert_fits(&validator, &text);
 }
 
+/// `check --infer-rulings` over a folder: the closing table (`rulings_table`), with games that
+/// rule values out, silent games and games not counted (game 2 stops at a move).
+#[test]
+fn the_rulings_table_fits_the_schema() {
+    let (status, text, err) = crate::common::run(&[
+        "check",
+        "--infer-rulings",
+        "--format",
+        "json",
+        "corpus/bao-la-kiswahili/voogt-1994",
+        "tests/data/voogt-1994/game2.bao",
+    ]);
+    assert_eq!(status, 1, "{err}");
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    let part = &doc["rulings_table"][0];
+    assert!(
+        part["not_counted"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+    );
+    assert!(
+        part["rulings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| { r["ruled_out"].as_array().is_some_and(|v| !v.is_empty()) })
+    );
+    assert_fits(&validator(), &text);
+    let mut broken = doc.clone();
+    broken["rulings_table"][0]["rulings"][0]["silent"][0]["game"] = 0.into();
+    assert!(!validator().is_valid(&broken));
+}
+
 /// The schema rejects what the report never writes: a sanity check that it is not too loose.
 #[test]
 fn the_schema_refuses_reports_it_does_not_describe() {

@@ -1,10 +1,13 @@
 //! `bao-oracle completions SHELL`, run in the shell: the generated script is loaded and its
 //! completion function driven as the shell drives it on TAB, for commands, options, option
 //! values, rulesets, presets and `--ruling NAME=VALUE`. A shell that is not installed is skipped
-//! (bash is on every system the tests run on; fish where it is installed).
+//! (bash is on every system the tests run on; fish and zsh where they are installed), except zsh
+//! under `BAO_REQUIRE_ZSH=1`, which `.ci/run` sets after installing it: there a missing zsh fails.
 
+use std::io::Read as _;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::common::run;
 
@@ -99,6 +102,93 @@ fn fish(script: &PathBuf, line: &str) -> Vec<String> {
         .unwrap()
         .lines()
         .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect()
+}
+
+/// What the zsh completion script gives the matches to: every `compadd` of a completion also
+/// prints the matches it adds (matched against the word, as `-A` leaves them), and the end of
+/// the completion prints a mark and leaves the shell. Sourced by an interactive `zsh -f` in a
+/// pseudo-terminal, after `compinit`, with the script under test.
+const ZSH_INIT: &str = r#"
+PROMPT='' RPROMPT=''
+autoload -U compinit && compinit -u -D
+source "$BAO_SCRIPT"
+zstyle ':completion:*' list-grouped false
+zstyle ':completion:*' insert-tab false
+bindkey '^I' complete-word
+compadd() {
+  if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi
+  local -a __hits
+  builtin compadd -A __hits "$@"
+  local h; for h in $__hits; do print -r -- "<<match>>$h"; done
+  builtin compadd "$@"
+}
+_bao_done() { print -r -- "<<done>>"; exit }
+comppostfuncs=( _bao_done )
+print -r -- "<<ready>>"
+"#;
+
+/// Runs an interactive zsh in a pseudo-terminal (`zsh/zpty`), types the line and a TAB, and
+/// prints the matches [`ZSH_INIT`] reports, one a line: zsh's own completion system at work.
+const ZSH_DRIVER: &str = r#"
+zmodload zsh/zpty || exit 3
+zpty z BAO_SCRIPT="$1" zsh -f -i
+zpty -w z "source ${(q)2}"
+local line
+while zpty -r z line; do [[ $line == *'<<ready>>'* ]] && break; done
+zpty -w -n z "$3"$'\t'
+while zpty -r z line; do
+  [[ $line == *'<<done>>'* ]] && break
+  [[ $line == *'<<match>>'* ]] && print -r -- "${${line#*<<match>>}%%$'\r'*}"
+done
+zpty -d z
+"#;
+
+/// What zsh offers at the end of `line`, TAB pressed in an interactive shell. A shell that
+/// does not answer within 30 s fails the test (it never hangs it).
+fn zsh(script: &PathBuf, init: &PathBuf, line: &str) -> Vec<String> {
+    let mut child = Command::new("zsh")
+        .arg("-f")
+        .arg("-c")
+        .arg(ZSH_DRIVER)
+        .arg("zsh")
+        .arg(script)
+        .arg(init)
+        .arg(line)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{line}: zsh did not finish within 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success(), "{line}: {status}: {err}");
+    out.lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
         .collect()
 }
 
@@ -231,4 +321,59 @@ fn the_word_splitting_is_bashs() {
         ["a", "--ruling", "x", "=", "y"]
     );
     assert_eq!(bash_words("a b "), ["a", "b", ""]);
+}
+
+#[test]
+fn zsh_completes_commands_options_and_the_catalogues() {
+    if !installed("zsh") {
+        assert!(
+            std::env::var("BAO_REQUIRE_ZSH").as_deref() != Ok("1"),
+            "zsh is not installed and BAO_REQUIRE_ZSH=1"
+        );
+        eprintln!("zsh is not installed: skipped");
+        return;
+    }
+    let script = script("zsh");
+    let init =
+        std::env::temp_dir().join(format!("bao-completions-{}-init.zsh", std::process::id()));
+    std::fs::write(&init, ZSH_INIT).unwrap();
+    let mut cases: Vec<(&str, Vec<&str>, Vec<&str>)> = CASES
+        .iter()
+        .map(|(l, yes, no)| (*l, yes.to_vec(), no.to_vec()))
+        .collect();
+    // zsh completes `--ruling` whole: NAME=VALUE, the name's values once the name is written.
+    cases.extend([
+        (
+            "bao-oracle check --ruling kingulu.pen",
+            vec![
+                "kingulu.penultimate-source=any",
+                "kingulu.penultimate-source=not-from-reserved",
+            ],
+            vec!["Cargo.toml", "kete.mtaji-safari=choice"],
+        ),
+        (
+            "bao-oracle moves bao-kingulu --ruling kingulu.penultimate-source=not",
+            vec!["kingulu.penultimate-source=not-from-reserved"],
+            vec!["kingulu.penultimate-source=any"],
+        ),
+        (
+            "bao-oracle check --compare-ruling=zanzibar.takasia=",
+            vec!["zanzibar.takasia=yes", "zanzibar.takasia=no"],
+            vec!["zanzibar.takasia-singleton=allowed"],
+        ),
+    ]);
+    for (line, offered, not) in cases {
+        let got = zsh(&script, &init, line);
+        for word in offered {
+            assert!(
+                got.iter().any(|g| g == word),
+                "{line}: {word} not in {got:?}"
+            );
+        }
+        for word in not {
+            assert!(!got.iter().any(|g| g == word), "{line}: {word} in {got:?}");
+        }
+    }
+    let _ = std::fs::remove_file(script);
+    let _ = std::fs::remove_file(init);
 }

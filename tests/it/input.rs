@@ -112,7 +112,9 @@ fn cr_only_line_ends_are_line_ends_for_every_command() {
     };
     assert_eq!(stop(&import.stderr), stop(&check.stdout));
     assert!(
-        import.stderr.contains("most likely 8> (A8<+) at ply 27"),
+        import
+            .stderr
+            .contains("most likely 8> (A8<+) at move 14, south (ply 27)"),
         "{}",
         import.stderr
     );

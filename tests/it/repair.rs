@@ -204,11 +204,11 @@ fn a_skipped_last_ply_is_added_after_the_last_move() {
     assert_eq!(out.status.code(), Some(0));
     let output = stdout(&out);
     assert!(
-        output.contains("A6, a4]  # repair: ply 24: not written\n"),
+        output.contains("A6, a4]  # repair: move 12, north (ply 24): not written\n"),
         "{output}"
     );
     assert!(
-        output.contains("  - A6\n  - a4  # repair: ply 24: not written\nresult"),
+        output.contains("  - A6\n  - a4  # repair: move 12, north (ply 24): not written\nresult"),
         "{output}"
     );
 }
@@ -257,7 +257,7 @@ fn a_move_text_cannot_write_yaml_into_the_output() {
         assert_eq!(record.len(), 1);
         assert_eq!(moves_of(&out), [["A2", "a2", "A3"]], "{name}");
         assert!(
-            out.contains("# repair: ply 3: written Q9\\u{"),
+            out.contains("# repair: move 2, south (ply 3): written Q9\\u{"),
             "{name}: {out}"
         );
     }

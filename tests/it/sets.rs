@@ -107,10 +107,11 @@ fn the_1994_games_decide_two_rulings() {
     assert_eq!(
         decided,
         [
-            "    `no` ruled out by game4.bao (ply 60, false-claim ZAN-24), game7.bao (ply 49, \
-             false-claim ZAN-24), game69.bao (ply 68, false-claim ZAN-24)",
+            "    `no` ruled out by game4.bao (move 30, north (ply 60): false-claim ZAN-24), \
+             game7.bao (move 25, south (ply 49): false-claim ZAN-24), game69.bao (move 34, \
+             north (ply 68): false-claim ZAN-24)",
             "    silent: game1.bao",
-            "    `first` ruled out by game7.bao (ply 50, illegal-move ZAN-A13)",
+            "    `first` ruled out by game7.bao (move 25, north (ply 50): illegal-move ZAN-A13)",
             "    silent: game1.bao, game4.bao, game69.bao",
         ]
     );
@@ -124,4 +125,69 @@ fn the_1994_games_decide_two_rulings() {
     // One game's answers are its own report's: no table.
     let (_, out, _) = run(&["check", "--infer-rulings", &games[0]]);
     assert!(!out.contains("Which games decide"), "{out}");
+}
+
+/// The same table in the JSON report (`rulings_table`, held to the schema by `check_report`):
+/// each ruling of the ruleset, the values ruled out with the games, plies and move numbers that
+/// do, and the silent games by path and index.
+#[test]
+fn the_rulings_table_in_json() {
+    let games = ["game1", "game7"].map(|g| format!("corpus/bao-la-kiswahili/voogt-1994/{g}.bao"));
+    let mut args = vec!["check", "--infer-rulings", "--format", "json"];
+    args.extend(games.iter().map(String::as_str));
+    let (status, out, err) = run(&args);
+    assert_eq!(status, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let parts = report["rulings_table"].as_array().unwrap();
+    assert_eq!(parts.len(), 1);
+    assert_eq!(parts[0]["ruleset"], "bao-la-kiswahili");
+    assert_eq!(parts[0]["games"], 2);
+    let rulings = parts[0]["rulings"].as_array().unwrap();
+    assert_eq!(rulings.len(), 13);
+    let must_capture = rulings
+        .iter()
+        .find(|r| r["name"] == "zanzibar.takasia-must-capture")
+        .unwrap();
+    assert_eq!(
+        must_capture["ruled_out"],
+        serde_json::json!([{"value": "first", "by": [{
+            "path": games[1], "game": 1, "ply": 50, "move_number": 25, "side": "north",
+            "code": "illegal-move", "rule": "ZAN-A13"
+        }]}])
+    );
+    assert_eq!(
+        must_capture["silent"],
+        serde_json::json!([{"path": games[0], "game": 1}])
+    );
+    // Without `--infer-rulings` the report has no table at all.
+    let (_, out, _) = run(&["check", "--format", "json", &games[0], &games[1]]);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert!(report.get("rulings_table").is_none());
+}
+
+/// And in the HTML page: a section after the games, drawn without script, its paths escaped.
+#[test]
+fn the_rulings_table_in_html() {
+    let games = ["game1", "game7"].map(|g| format!("corpus/bao-la-kiswahili/voogt-1994/{g}.bao"));
+    let mut args = vec!["check", "--infer-rulings", "--format", "html"];
+    args.extend(games.iter().map(String::as_str));
+    let (status, page, err) = run(&args);
+    assert_eq!(status, 0, "{err}");
+    let at = page
+        .find("<section id=\"rulings-table\"")
+        .expect("the section");
+    let section = &page[at..at + page[at..].find("</section>").unwrap()];
+    assert_eq!(section.matches("<tr data-ruling=").count(), 13);
+    assert!(
+        section.contains(
+            "<li><code>first</code> by game7.bao (move 25, north (ply 50): illegal-move \
+             ZAN-A13)</li>"
+        ),
+        "{section}"
+    );
+    assert!(section.contains("in <code>corpus/bao-la-kiswahili/voogt-1994/</code>"));
+    assert!(
+        page.contains("\"rulings_table\":["),
+        "the page's report holds it too"
+    );
 }

@@ -174,7 +174,7 @@ fn game_2_stops_at_ply_29_with_suggestions_in_its_own_notation() {
     let human =
         bao_oracle::render::human::render_file(&report, bao_oracle::render::human::Style::PLAIN);
     assert!(
-        human.contains("most likely 8> (A8<+) at ply 27 (written 8)"),
+        human.contains("most likely 8> (A8<+) at move 14, south (ply 27), written 8"),
         "{human}"
     );
 }
@@ -377,7 +377,7 @@ fn repair_of_game_2_prints_the_transcript_with_the_changed_ply_marked() {
         out,
         text.replace(
             "14: 8 3R;\r\n",
-            "% repair: ply 27: written 8, read 8>\r\n14: 8> 3R;\r\n"
+            "% repair: move 14, south (ply 27): written 8, read 8>\r\n14: 8> 3R;\r\n"
         )
     );
     assert!(checked(&out).valid());

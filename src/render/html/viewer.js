@@ -109,9 +109,11 @@
   // --- the list of files and games ----------------------------------------------------------
 
   // A ply as the transcript numbers it: "move 15, south (ply 29)" (the ply alone if unknown).
+  function moveText(e) {
+    return e.move_number != null ? "move " + e.move_number + ", " + e.side + " (ply " + e.ply + ")" : "ply " + e.ply;
+  }
   function numbered(e) {
-    if (e.ply == null) return "";
-    return e.move_number != null ? ", move " + e.move_number + ", " + e.side + " (ply " + e.ply + ")" : ", ply " + e.ply;
+    return e.ply == null ? "" : ", " + moveText(e);
   }
 
   function errorBox(path, game, e, fileNo, warning) {
@@ -142,8 +144,8 @@
       var then = "then " + s.replays + " more pl" + (s.replays === 1 ? "y replays" : "ies replay") +
         (s.complete ? ", and the whole record replays" : "");
       return el("li", null, k === 0 ? [el("b", null, "most likely"), ": "] : null,
-        s.edit + " at ply " + s.ply, was.length ? [": ", was] : null, moves.length ? [" → ", moves] : null,
-        "; " + then + " ", el("a", { href: frag(fileNo, game.index, s.ply) }, "ply " + s.ply));
+        s.edit + " at " + moveText(s), was.length ? [": ", was] : null, moves.length ? [" → ", moves] : null,
+        "; " + then + " ", el("a", { href: frag(fileNo, game.index, s.ply) }, "show ply " + s.ply));
     });
     return el("div", { class: "help" }, "suggestions:", el("ol", { class: "suggestions" }, items));
   }
@@ -151,7 +153,7 @@
   function compareNote(game) {
     var c = game.compare;
     if (!c) return null;
-    return el("div", { class: "note" }, "ply " + c.ply + " ", code(c.move), " depends on " + c.ruling +
+    return el("div", { class: "note" }, moveText(c) + " ", code(c.move), " depends on " + c.ruling +
       ": with " + c.ruling + "=" + c.values[0] + ": " + c.outcomes[0] + "; with " + c.ruling + "=" +
       c.values[1] + ": " + c.outcomes[1]);
   }
