@@ -23,6 +23,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<objects::Game>()?;
     m.add_class::<objects::Position>()?;
     m.add_class::<objects::Played>()?;
+    m.add_class::<objects::Children>()?;
     m.add_class::<objects::Explanation>()?;
     m.add_class::<conform::ConformReport>()?;
     m.add_function(wrap_pyfunction!(records::check, m)?)?;

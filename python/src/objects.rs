@@ -1,16 +1,16 @@
-//! The Python classes of the rules: `Game`, `Position`, `Played`, `Explanation`.
+//! The Python classes of the rules: `Game`, `Position`, `Played`, `Children`, `Explanation`.
 
-use std::sync::Arc;
+use std::borrow::Cow;
+use std::sync::{Arc, OnceLock};
 
-use bao_rules::game::Event;
-use pyo3::exceptions::PyTypeError;
+use bao_rules::game::{Event, GameEnd, Notation};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use serde_json::Value;
 
 use crate::convert::to_py;
 use crate::error::OrRaise;
-use crate::rules::{self, AnyPosition, Rules, end_json};
+use crate::rules::{self, AnyPosition, ChildList, Rules, end_json};
 
 /// A game: a ruleset under a preset and rulings, checked as a record's are.
 ///
@@ -187,9 +187,9 @@ impl Position {
     /// The legal moves of the side to move, in canonical order; none once the game is over.
     /// `notation`: `canonical` (default) or `donkers` (the 4x8 games).
     #[pyo3(signature = (notation = "canonical"))]
-    fn legal_moves(&self, py: Python<'_>, notation: &str) -> PyResult<Vec<String>> {
+    fn legal_moves<'py>(&self, py: Python<'py>, notation: &str) -> PyResult<Bound<'py, PyList>> {
         let notation = Self::notation(notation, py)?;
-        self.rules.legal_moves(&self.pos, notation).or_raise(py)
+        self.rules.legal_list(py, &self.pos, notation)
     }
 
     /// Plays a move as written (claims checked); returns a Played: the move, the position after
@@ -222,10 +222,28 @@ impl Position {
             .or_raise(py)?;
         Ok(Played {
             rules: self.rules.clone(),
-            mv: played.canonical,
-            after: played.after,
-            events: played.events,
-            end: played.end.as_ref().map(end_json),
+            what: What::Text {
+                before: self.pos.clone(),
+                mv: played.canonical,
+                after: played.after,
+            },
+            events: OnceLock::from(played.events),
+            end: OnceLock::from(played.end),
+        })
+    }
+
+    /// Every legal move with the position it leads to, generated in one call as perft generates
+    /// them (each move sown once, no events heard, nothing made per seed): a Children, a
+    /// sequence of Played in canonical order, empty once the game is over. Its moves, positions
+    /// and each Played's events are made only when asked for. Repetition is not considered, as
+    /// by `play` without a history. `notation`: the notation of `Children.moves`.
+    #[pyo3(signature = (notation = "canonical"))]
+    fn children(&self, py: Python<'_>, notation: &str) -> PyResult<Children> {
+        let notation = Self::notation(notation, py)?;
+        let list = self.rules.children(&self.pos, notation).or_raise(py)?;
+        Ok(Children {
+            rules: self.rules.clone(),
+            list,
         })
     }
 
@@ -306,18 +324,63 @@ impl Position {
 #[pyclass(frozen, module = "bao_oracle")]
 pub struct Played {
     rules: Arc<dyn Rules>,
-    mv: String,
-    after: AnyPosition,
-    events: Vec<Event>,
-    end: Option<Value>,
+    what: What,
+    /// Heard as the move was played from its text; for a child of a ply, heard by playing it
+    /// again when first asked for.
+    events: OnceLock<Vec<Event>>,
+    end: OnceLock<Option<GameEnd>>,
+}
+
+/// Which move a Played is.
+enum What {
+    /// Played from its text: the move and the positions before and after it.
+    Text {
+        before: AnyPosition,
+        mv: String,
+        after: AnyPosition,
+    },
+    /// Child `i` of a ply: its move and positions are taken from the ply when asked for (the ply
+    /// is kept while the Played is).
+    Child { ply: Arc<dyn ChildList>, i: usize },
+}
+
+impl Played {
+    fn mv(&self) -> Cow<'_, str> {
+        match &self.what {
+            What::Text { mv, .. } => Cow::Borrowed(mv),
+            What::Child { ply, i } => Cow::Owned(ply.canonical(*i)),
+        }
+    }
+
+    fn after(&self) -> AnyPosition {
+        match &self.what {
+            What::Text { after, .. } => after.clone(),
+            What::Child { ply, i } => ply.position(*i),
+        }
+    }
+
+    fn heard(&self, py: Python<'_>) -> PyResult<&[Event]> {
+        if let Some(events) = self.events.get() {
+            return Ok(events);
+        }
+        let before = match &self.what {
+            What::Text { before, .. } => before.clone(),
+            What::Child { ply, i } => ply.parent(*i),
+        };
+        let again = self
+            .rules
+            .play(&before, &self.mv(), Notation::Canonical, &[])
+            .or_raise(py)?;
+        Ok(self.events.get_or_init(|| again.events))
+    }
 }
 
 #[pymethods]
 impl Played {
     /// The move in canonical notation.
     #[getter(r#move)]
-    fn mv(&self) -> &str {
-        &self.mv
+    fn get_move(&self) -> Cow<'_, str> {
+        self.mv()
     }
 
     /// The position after the move.
@@ -325,7 +388,7 @@ impl Played {
     fn position(&self) -> Position {
         Position {
             rules: self.rules.clone(),
-            pos: self.after.clone(),
+            pos: self.after(),
         }
     }
 
@@ -333,35 +396,157 @@ impl Played {
     /// game's end, each a dict with `type`, `rule` (the rule id) and `text` (in words).
     #[getter]
     fn events(&self, py: Python<'_>) -> PyResult<PyObject> {
-        to_py(py, &self.rules.events(&self.events))
+        to_py(py, &self.rules.events(self.heard(py)?))
     }
 
     /// The game's end after the move (`{"result", "rule", "score"}`), or None.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
-        match &self.end {
-            Some(end) => to_py(py, end),
+        match self.end.get_or_init(|| self.rules.end(&self.after())) {
+            Some(end) => to_py(py, &end_json(end)),
             None => Ok(py.None()),
         }
     }
 
     /// The position after the move, the move's hole, laps and captures marked.
-    fn _repr_svg_(&self) -> String {
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        let after = self.after();
         let title = format!(
             "{} after {}, {} to move",
             self.rules.name(),
-            self.mv,
-            self.rules.side_to_move(&self.after)
+            self.mv(),
+            self.rules.side_to_move(&after)
         );
-        self.rules.svg(&self.after, &self.events, &title)
+        Ok(self.rules.svg(&after, self.heard(py)?, &title))
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Played({}, {})",
-            quoted(&self.mv),
-            quoted(&self.rules.compact(&self.after))
+            quoted(&self.mv()),
+            quoted(&self.rules.compact(&self.after()))
         )
+    }
+}
+
+/// A ply of the move tree: the children of a position (`Position.children()`), or of every
+/// position of a ply (`Children.children()`). A sequence of Played, one per legal move, parent by
+/// parent in canonical order, generated in one call and each made only when taken; `moves` and
+/// `positions` list them alone.
+///
+/// >>> children = Game("bao-kingulu").start().children()
+/// >>> len(children), children[0].move, children[0].position.compact()
+/// (4, 'A3', '1,0,6,6,0,1/6,6,2,7,0,6 7-0 N')
+#[pyclass(frozen, sequence, module = "bao_oracle")]
+pub struct Children {
+    rules: Arc<dyn Rules>,
+    list: Arc<dyn ChildList>,
+}
+
+impl Children {
+    fn played(&self, i: usize) -> Played {
+        Played {
+            rules: self.rules.clone(),
+            what: What::Child {
+                ply: self.list.clone(),
+                i,
+            },
+            events: OnceLock::new(),
+            end: OnceLock::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl Children {
+    fn __len__(&self) -> usize {
+        self.list.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<Played> {
+        let len = self.list.len() as isize;
+        let i = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&i) {
+            return Err(PyIndexError::new_err("child index out of range"));
+        }
+        Ok(self.played(i as usize))
+    }
+
+    fn __iter__(slf: Py<Self>) -> ChildIter {
+        ChildIter {
+            children: slf,
+            next: 0,
+        }
+    }
+
+    /// The next ply of the tree: the children of every child, in order, generated in one call
+    /// (the GIL released), with the same notation. A breadth-first walk: `len()` of the ply
+    /// `depth - 1` calls below `Position.children()` is `perft(depth)`. Every position of the
+    /// ply is held: its memory grows with the tree (MemoryError when the allocator refuses it).
+    fn children(&self, py: Python<'_>) -> PyResult<Children> {
+        let list = self.list.clone();
+        let next = py
+            .allow_threads(move || list.next_ply())
+            .map_err(|e| PyMemoryError::new_err(format!("the next ply: {e}")))?;
+        Ok(Children {
+            rules: self.rules.clone(),
+            list: next,
+        })
+    }
+
+    /// The moves, in the notation the children were asked in.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        (0..self.list.len())
+            .map(|i| self.list.move_text(i))
+            .collect()
+    }
+
+    /// The positions the moves lead to, in the same order.
+    #[getter]
+    fn positions(&self) -> Vec<Position> {
+        (0..self.list.len())
+            .map(|i| Position {
+                rules: self.rules.clone(),
+                pos: self.list.position(i),
+            })
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        // A ply deep in the tree holds many moves: the first few say what it is.
+        const SHOWN: usize = 12;
+        let n = self.list.len();
+        let moves: Vec<String> = (0..n.min(SHOWN))
+            .map(|i| quoted(&self.list.move_text(i)))
+            .collect();
+        match n {
+            0..=SHOWN => format!("Children([{}])", moves.join(", ")),
+            _ => format!("Children([{}, ...], {n} moves)", moves.join(", ")),
+        }
+    }
+}
+
+/// An iterator over a Children.
+#[pyclass(module = "bao_oracle")]
+pub struct ChildIter {
+    children: Py<Children>,
+    next: usize,
+}
+
+#[pymethods]
+impl ChildIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Played> {
+        let children = self.children.get();
+        if self.next >= children.list.len() {
+            return None;
+        }
+        self.next += 1;
+        Some(children.played(self.next - 1))
     }
 }
 

@@ -1,24 +1,28 @@
 //! One game under its rulings, behind a trait object: what the Python classes call, for any
 //! ruleset chosen at run time. Every operation is the rules library's own (`Playthrough`,
 //! `Setup`, `perft`, `explain`, `picture`); this file only picks the game type and moves
-//! positions in and out of `Any`.
+//! positions in and out of `Any`, and keeps the texts of canonical moves as Python strings.
 
 use std::any::Any;
+use std::collections::{HashMap, TryReserveError};
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use bao_oracle::Code;
 use bao_oracle::explain::{self, Verdict};
 use bao_oracle::picture::Highlights;
 use bao_oracle::render::svg;
+use bao_rules::fasthash::FxBuildHasher;
 use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
-use bao_rules::setup::{Setup, SetupError};
+use bao_rules::setup::{Setup, SetupError, check_notation};
 use bao_rules::{perft, with_game};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
 use serde_json::{Value, json};
 
-use crate::error::Refusal;
+use crate::error::{OrRaise, Refusal};
 
 /// A position of some game: the game's own `Position` type.
 pub type AnyPosition = Arc<dyn Any + Send + Sync>;
@@ -29,6 +33,23 @@ pub struct Move {
     pub after: AnyPosition,
     pub events: Vec<Event>,
     pub end: Option<GameEnd>,
+}
+
+/// A ply of the move tree, generated in one call: the legal moves of some positions (one, or a
+/// whole ply) and the positions they lead to, kept as the game's own values until Python asks
+/// for one.
+pub trait ChildList: Send + Sync {
+    fn len(&self) -> usize;
+    /// The position move `i` is played from.
+    fn parent(&self, i: usize) -> AnyPosition;
+    /// The next ply: the children of every child, in order; an error if memory runs out.
+    fn next_ply(&self) -> Result<Arc<dyn ChildList>, TryReserveError>;
+    /// Move `i` in canonical notation.
+    fn canonical(&self, i: usize) -> String;
+    /// Move `i` in the notation the children were asked in.
+    fn move_text(&self, i: usize) -> String;
+    /// The position move `i` leads to.
+    fn position(&self, i: usize) -> AnyPosition;
 }
 
 /// A game under rulings, whatever its type.
@@ -54,7 +75,21 @@ pub trait Rules: Send + Sync {
     fn side_to_move(&self, pos: &AnyPosition) -> &'static str;
     fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool;
     fn hash(&self, pos: &AnyPosition) -> u64;
-    fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal>;
+    /// The legal moves in `notation` (none once the game is over), as a Python list: a canonical
+    /// move's text is made once per game.
+    fn legal_list<'py>(
+        &self,
+        py: Python<'py>,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> PyResult<Bound<'py, PyList>>;
+    /// The legal moves with the positions they lead to (none once the game is over), each move
+    /// sown once and nothing heard: perft's generation.
+    fn children(
+        &self,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> Result<Arc<dyn ChildList>, Refusal>;
     fn play(
         &self,
         pos: &AnyPosition,
@@ -76,6 +111,9 @@ struct Under<G: Game> {
     set: RulingSet,
     rulings: G::Rulings,
     preset: Option<String>,
+    /// The Python string of each canonical move listed so far: a game has a few hundred moves at
+    /// most, and a list of legal moves then costs no text.
+    texts: Mutex<HashMap<G::Move, Py<PyString>, FxBuildHasher>>,
 }
 
 /// The game `ruleset` under `rulings` (over `preset`), checked as a record's setup is.
@@ -96,7 +134,12 @@ pub fn game(
     };
     with_game!(ruleset, G => {
         let (set, rulings) = setup.rulings_for::<G>().map_err(setup_refusal)?;
-        let under: Arc<dyn Rules> = Arc::new(Under::<G> { set, rulings, preset: setup.preset.clone() });
+        let under: Arc<dyn Rules> = Arc::new(Under::<G> {
+            set,
+            rulings,
+            preset: setup.preset.clone(),
+            texts: Mutex::default(),
+        });
         Ok(under)
     })
     .unwrap_or_else(|| {
@@ -131,6 +174,83 @@ pub fn end_json(end: &GameEnd) -> Value {
         "rule": end.rule,
         "score": end.score.map(|[s, n]| json!({"south": s, "north": n})),
     })
+}
+
+/// [`ChildList`] of game `G`.
+struct ChildrenOf<G: Game> {
+    parents: Arc<Vec<G::Position>>,
+    rulings: G::Rulings,
+    notation: Notation,
+    moves: Vec<G::Move>,
+    /// Each move's parent, an index into `parents`.
+    parent_of: Vec<usize>,
+    /// Shared with the next ply, whose parents they are.
+    positions: Arc<Vec<G::Position>>,
+}
+
+impl<G: Game> ChildrenOf<G> {
+    /// The children of every position of `parents`, in order; none of a position whose game is
+    /// over. Generated as perft generates them: each move sown once, nothing heard.
+    fn of(
+        parents: Arc<Vec<G::Position>>,
+        rulings: G::Rulings,
+        notation: Notation,
+    ) -> Result<Self, TryReserveError> {
+        let (mut moves, mut positions, mut parent_of) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut some_moves, mut some_children) = (Vec::new(), Vec::new());
+        for (i, parent) in parents.iter().enumerate() {
+            let generated =
+                G::legal_children(parent, &rulings, &mut some_moves, &mut some_children);
+            if G::game_end_after_generating(parent, &rulings, &some_moves, generated).is_some() {
+                continue;
+            }
+            // A ply grows with the tree: one too large for memory is an error, not an abort.
+            let n = some_moves.len();
+            moves.try_reserve(n)?;
+            positions.try_reserve(n)?;
+            parent_of.try_reserve(n)?;
+            moves.extend_from_slice(&some_moves);
+            positions.append(&mut some_children);
+            parent_of.resize(moves.len(), i);
+        }
+        Ok(ChildrenOf {
+            parents,
+            rulings,
+            notation,
+            moves,
+            parent_of,
+            positions: Arc::new(positions),
+        })
+    }
+}
+
+impl<G: Game> ChildList for ChildrenOf<G> {
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn parent(&self, i: usize) -> AnyPosition {
+        Arc::new(self.parents[self.parent_of[i]].clone())
+    }
+
+    fn next_ply(&self) -> Result<Arc<dyn ChildList>, TryReserveError> {
+        let next =
+            ChildrenOf::<G>::of(self.positions.clone(), self.rulings.clone(), self.notation)?;
+        Ok(Arc::new(next))
+    }
+
+    fn canonical(&self, i: usize) -> String {
+        G::format_move(self.moves[i])
+    }
+
+    fn move_text(&self, i: usize) -> String {
+        let parent = &self.parents[self.parent_of[i]];
+        G::format_move_in(self.notation, parent, &self.rulings, self.moves[i])
+    }
+
+    fn position(&self, i: usize) -> AnyPosition {
+        Arc::new(self.positions[i].clone())
+    }
 }
 
 impl<G: Game> Under<G> {
@@ -257,8 +377,47 @@ impl<G: Game> Rules for Under<G> {
         hasher.finish()
     }
 
-    fn legal_moves(&self, pos: &AnyPosition, notation: Notation) -> Result<Vec<String>, Refusal> {
-        Ok(self.game(pos, notation, &[])?.legal_texts().moves)
+    fn legal_list<'py>(
+        &self,
+        py: Python<'py>,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let game = self.game(pos, notation, &[]).or_raise(py)?;
+        let (moves, _) = game.legal_moves();
+        // Donkers' spelling of a move depends on the position; and the strings are made afresh
+        // by a call made while the cache is held (Python code run as a string is made).
+        let texts = match notation {
+            Notation::Canonical => self.texts.try_lock().ok(),
+            _ => None,
+        };
+        let Some(mut texts) = texts else {
+            return PyList::new(py, moves.into_iter().map(|mv| game.move_text(mv)));
+        };
+        let listed: Vec<Bound<'py, PyString>> = moves
+            .into_iter()
+            .map(|mv| {
+                let text = texts
+                    .entry(mv)
+                    .or_insert_with(|| PyString::new(py, &game.move_text(mv)).unbind());
+                text.bind(py).clone()
+            })
+            .collect();
+        drop(texts);
+        PyList::new(py, listed)
+    }
+
+    fn children(
+        &self,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> Result<Arc<dyn ChildList>, Refusal> {
+        check_notation::<G>(notation).map_err(setup_refusal)?;
+        let parents = Arc::new(vec![self.pos(pos).clone()]);
+        // One position's children are few: their memory is never short.
+        let children = ChildrenOf::<G>::of(parents, self.rulings.clone(), notation)
+            .expect("the memory of one position's children");
+        Ok(Arc::new(children))
     }
 
     fn play(

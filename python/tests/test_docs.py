@@ -21,7 +21,7 @@ def test_the_docstring_examples_run():
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner()
     tried = 0
-    for obj in (bao_oracle.Game,):
+    for obj in (bao_oracle.Game, bao_oracle.Children):
         for test in finder.find(obj, obj.__name__, globs={"Game": bao_oracle.Game}):
             result = runner.run(test)
             assert result.failed == 0

@@ -44,8 +44,8 @@ def test_the_stubs_declare_every_name_and_member():
         if name == "assert_conforms":
             continue
         assert name in names, f"{name} is not in _native.pyi"
-    for cls in (bao_oracle.Game, bao_oracle.Position, bao_oracle.Played, bao_oracle.Explanation,
-                bao_oracle.ConformReport):
+    for cls in (bao_oracle.Game, bao_oracle.Position, bao_oracle.Played, bao_oracle.Children,
+                bao_oracle.Explanation, bao_oracle.ConformReport):
         missing = public(cls) - members[cls.__name__]
         assert not missing, f"{cls.__name__}: {missing} not in _native.pyi"
     assert (PACKAGE / "py.typed").exists()
@@ -61,3 +61,16 @@ def test_everything_has_a_docstring():
             for member in public(obj):
                 assert inspect.getdoc(getattr(obj, member)), f"{name}.{member} has no docstring"
     assert "legal_moves" in bao_oracle.Position.__doc__ or bao_oracle.Position.legal_moves.__doc__
+
+
+def test_the_benchmark_script_runs(tmp_path):
+    # --quick: small depths and three games; its walks assert perft's counts.
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "python" / "bench.py"), "--quick", "--criterion", str(tmp_path)],
+        check=True, capture_output=True, text=True).stdout
+    rows = [line for line in out.splitlines() if line.startswith("| bao-")]
+    assert len(rows) == 4 + 4 * 6
+    assert sum("`Children.children()`" in row for row in rows) == 4

@@ -216,3 +216,83 @@ def test_a_refused_move_explained():
     assert not explanation.played and explanation.steps == []
     assert (explanation["code"], explanation["rule"]) == ("illegal-move", "KIN-7")
     assert explanation["legal"] == ["A3", "A4", "A5", "A6"]
+
+
+def walk_children(position, depth):
+    children = position.children()
+    if depth == 1:
+        return len(children)
+    return sum(walk_children(child, depth - 1) for child in children.positions)
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_children_are_the_legal_moves_played(ruleset):
+    position = Game(ruleset).start()
+    assert walk_children(position, 3) == position.perft(3)
+    for ply in range(16):
+        children, moves = position.children(), position.legal_moves()
+        assert len(children) == len(moves) and children.moves == moves
+        assert [c.move for c in children] == moves == [children[i].move for i in range(len(moves))]
+        assert children[-1].move == moves[-1]
+        for child, move in zip(children, moves):
+            played = position.play(move)
+            # The child's events are heard when asked for: the same as the move played as written.
+            assert (child.position, child.events, child.outcome) == (played.position, played.events, played.outcome)
+            assert repr(child) == repr(played)
+        assert children.positions == [c.position for c in children]
+        with pytest.raises(IndexError):
+            children[len(moves)]
+        with pytest.raises(IndexError):
+            children[-len(moves) - 1]
+        position = children[ply * 7 % len(children)].position
+
+
+def test_children_in_donkers_notation_and_at_the_end():
+    start = Game("bao-la-kiswahili").start()
+    children = start.children(notation="donkers")
+    assert children.moves == start.legal_moves(notation="donkers") == ["6L*", "6R*", "7L*", "7R*"]
+    assert [c.move for c in children] == start.legal_moves()
+    assert repr(children) == "Children(['6L*', '6R*', '7L*', '7R*'])"
+    assert "</svg>" in children[0]._repr_svg_()
+    with pytest.raises(SetupError) as e:
+        Game("bao-kingulu").start().children(notation="donkers")
+    assert e.value.code == "bad-value"
+    over = Game("bao-la-kimasai").position("000000000000/000000000000/000100000000/000000001000 N")
+    assert len(over.children()) == 0 and list(over.children()) == [] and over.children().moves == []
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_a_ply_of_children_is_perft_breadth_first(ruleset):
+    start = Game(ruleset).start()
+    ply = start.children()
+    for depth in range(2, 5):
+        parents = ply.positions
+        ply = ply.children()
+        assert len(ply) == start.perft(depth)
+        # Parent by parent, in order: each child is its parent's move played.
+        expected = [(position, move) for position in parents for move in position.legal_moves()]
+        assert ply.moves == [move for _, move in expected]
+        for i in range(0, len(ply), max(1, len(ply) // 25)):
+            parent, move = expected[i]
+            played = parent.play(move)
+            assert (ply[i].move, ply[i].position, ply[i].events) == (move, played.position, played.events)
+    if len(ply) > 12:
+        assert repr(ply).endswith(f", ...], {len(ply)} moves)")
+
+
+def test_the_next_ply_of_an_ended_game_is_empty():
+    over = Game("bao-la-kimasai").position("000000000000/000000000000/000100000000/000000001000 N")
+    assert len(over.children().children()) == 0
+    donkers = Game("bao-la-kete").start().children(notation="donkers").children()
+    assert donkers.moves == [m for p in Game("bao-la-kete").start().children().positions
+                             for m in p.legal_moves(notation="donkers")]
+
+
+def test_a_canonical_move_text_is_made_once_per_game():
+    game = Game("bao-la-kete")
+    start = game.start()
+    first, again = start.legal_moves(), game.start().legal_moves()
+    assert first == again and all(a is b for a, b in zip(first, again))
+    # Donkers' spelling depends on the position: written afresh, the same words.
+    assert start.legal_moves(notation="donkers") == start.legal_moves(notation="donkers")
+    assert first == [c.move for c in start.children()]

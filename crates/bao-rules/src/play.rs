@@ -70,16 +70,14 @@ impl<G: Game> fmt::Debug for Playthrough<G> {
 impl<G: Game> Playthrough<G> {
     /// A game from `position` under `rulings`, with no history before it.
     pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
-        let mut seen = std::collections::HashSet::default();
-        if let Some(key) = G::repetition_key(&position) {
-            seen.insert(key);
-        }
         let end = G::game_end(&position, &rulings);
+        // The start's repetition key is recorded by the first move (`advance`): a game that only
+        // lists its moves, or is read and dropped, allocates no set.
         Playthrough {
             position,
             rulings,
             notation: Notation::Canonical,
-            seen,
+            seen: std::collections::HashSet::default(),
             end,
         }
     }
@@ -92,8 +90,12 @@ impl<G: Game> Playthrough<G> {
         history: &[G::Position],
     ) -> Self {
         let mut game = Playthrough::new(position, rulings);
-        game.seen
-            .extend(history.iter().filter_map(G::repetition_key));
+        game.seen.extend(
+            history
+                .iter()
+                .chain([&game.position])
+                .filter_map(G::repetition_key),
+        );
         game
     }
 
@@ -151,6 +153,12 @@ impl<G: Game> Playthrough<G> {
     /// Moves on to `next`, the position a move of this game's position led to (its events in
     /// `sink`), as [`Playthrough::play`] does.
     pub(crate) fn advance<S: Sink>(&mut self, next: G::Position, sink: &mut S) {
+        // Nothing seen yet: a game from `new`, whose start is seen now (`with_history` records it).
+        if self.seen.is_empty()
+            && let Some(key) = G::repetition_key(&self.position)
+        {
+            self.seen.insert(key);
+        }
         self.position = next;
         self.end = G::game_end(&self.position, &self.rulings);
         if self.end.is_none()
@@ -473,6 +481,28 @@ mod tests {
         sown_once_as_played::<Kimasai>(60);
         sown_once_as_played::<Kete>(60);
         sown_once_as_played::<crate::games::Zanzibar>(60);
+    }
+
+    /// A game from `new` records its start when it first moves (one `with_history` at once):
+    /// coming back to the start is a repetition all the same.
+    #[test]
+    fn a_start_repeated_ends_the_game() {
+        // The scenario `repetition-ends-the-game` of the specification's Bao Kingulu end.yaml.
+        let start = Kingulu::parse_position("0,0,1,0,0,1/1,0,1,0,2,1 20-21 S").unwrap();
+        let moves = ["A3", "a4", "A5", "a3", "A6", "a3", "A4", "a5", "A3", "a6"];
+        let history = [Kingulu::start()];
+        for mut game in [
+            Playthrough::<Kingulu>::new(start, Default::default()),
+            Playthrough::<Kingulu>::with_history(start, Default::default(), &[]),
+            Playthrough::<Kingulu>::with_history(start, Default::default(), &history),
+        ] {
+            for (ply, text) in moves.iter().enumerate() {
+                assert_eq!(game.end(), None, "before ply {}", ply + 1);
+                game.play_text(text).unwrap();
+            }
+            assert_eq!(game.position(), &start);
+            assert_eq!(game.end().map(|end| end.rule), Some("KIN-A9"));
+        }
     }
 
     #[test]

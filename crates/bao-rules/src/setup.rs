@@ -239,7 +239,9 @@ impl<G: Game> Playthrough<G> {
     }
 }
 
-pub(crate) fn check_notation<G: Game>(notation: Notation) -> Result<(), SetupError> {
+/// `notation` is one of [`Game::NOTATIONS`], or the error a setup gives for it: the one check,
+/// for a caller that writes moves of bare positions in a notation.
+pub fn check_notation<G: Game>(notation: Notation) -> Result<(), SetupError> {
     if G::NOTATIONS.contains(&notation) {
         return Ok(());
     }

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ._native import (
     RULESETS,
     BaoError,
+    Children,
     ConformReport,
     Explanation,
     Game,
@@ -37,6 +38,7 @@ from ._native import (
 __all__ = [
     "RULESETS",
     "BaoError",
+    "Children",
     "ConformReport",
     "Explanation",
     "Game",

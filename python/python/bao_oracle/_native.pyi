@@ -5,6 +5,7 @@ from typing import (
     Any,
     Dict,
     Iterable,
+    Iterator,
     List,
     Literal,
     Mapping,
@@ -138,6 +139,12 @@ class Position:
     ) -> "Played":
         """Plays a move as written. Raises MoveError. ``history``: earlier positions, oldest
         first, for the repetition rules."""
+    def children(self, notation: Notation = "canonical") -> "Children":
+        """Every legal move with the position it leads to, generated in one call (each move
+        sown once, nothing heard): a sequence of Played in canonical order, empty once the game
+        is over; moves, positions and events are made only when asked for. Repetition is not
+        considered. ``notation``: that of ``Children.moves``. Raises SetupError for a notation
+        the game lacks."""
     def outcome(self) -> Optional[Outcome]:
         """The game's end at this position, or None."""
     def is_over(self) -> bool: ...
@@ -161,11 +168,34 @@ class Played:
         """The position after the move."""
     @property
     def events(self) -> List[Event]:
-        """What the move did, in order, each with its rule id."""
+        """What the move did, in order, each with its rule id. A child of ``children()`` hears
+        them when first asked for, by playing the move again; raises MoveError
+        (``move-too-long``) for a move too long to tell."""
     @property
     def outcome(self) -> Optional[Outcome]:
-        """The game's end after the move, or None."""
+        """The game's end after the move (for a child of ``children()``, by the position
+        alone), or None."""
     def _repr_svg_(self) -> str: ...
+
+class Children(Sequence[Played]):
+    """A ply of the move tree: the children of a position (``Position.children()``) or of every
+    position of a ply (``Children.children()``); one Played per legal move, parent by parent in
+    canonical order, each made only when taken."""
+
+    def children(self) -> "Children":
+        """The next ply: the children of every child, in order, generated in one call (the GIL
+        released). ``len()`` of the ply ``depth - 1`` calls below ``Position.children()`` is
+        ``perft(depth)``; every position of the ply is held in memory (MemoryError when the
+        allocator refuses it)."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Played: ...  # type: ignore[override]
+    def __iter__(self) -> Iterator[Played]: ...
+    @property
+    def moves(self) -> List[str]:
+        """The moves, in the notation the children were asked in."""
+    @property
+    def positions(self) -> List[Position]:
+        """The positions the moves lead to, in the same order."""
 
 class Explanation:
     """A move explained, as ``bao-oracle explain`` gives it; ``str()`` is its text."""
