@@ -10,8 +10,10 @@
 //! - [`check`]: replaying records into findings, repair suggestions, ruling inference;
 //! - [`rewrite`]: a checked game written anew (repaired, imported, back to a transcript);
 //! - [`explain`]: one move step by step, with the rule behind each step;
-//! - [`render`]: the reports (human, short, JSON, HTML) and the SVG pictures;
-//! - [`harness`]: the specification runner, the engine protocol and `conform`.
+//! - [`harness`]: the specification runner, the engine protocol and `conform`, their results as
+//!   data;
+//! - [`render`]: every output format — the reports (human, short, JSON, JUnit, HTML) of `check`,
+//!   `spec` and `conform`, and the SVG pictures.
 //!
 //! [`diagnostics`] (findings and their stable [`Code`]s) and [`picture`] (a board as data for
 //! pictures) are plain data every stage shares.
@@ -31,7 +33,7 @@
 //! The command-line tool `bao-oracle` is the crate's binary (feature `cli`, on by default); the
 //! library builds without it: `cargo build --no-default-features --lib`.
 
-// The stages — input, check, rewrite, explain, render, harness, in the order a file goes through
+// The stages — input, check, rewrite, explain, harness, render, in the order a file goes through
 // them — none importing from a later one (module_graph.rs); `diagnostics` and `picture` are plain
 // data that every stage shares.
 pub mod diagnostics;

@@ -430,8 +430,8 @@ const STAGES: &[&[&str]] = &[
     &["check"],
     &["rewrite"],
     &["explain"],
-    &["render"],
     &["harness"],
+    &["render"],
     &["cli"],
 ];
 

@@ -11,7 +11,7 @@ use bao_oracle::harness::conform::{
 };
 use bao_oracle::input::engines::EngineEntry;
 use bao_oracle::input::record::{Contents, create_output_file, read_regular_file};
-use bao_oracle::render::{escape_controls, table};
+use bao_oracle::render::{self, escape_controls, table};
 use bao_rules::rulings::RulingSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -291,7 +291,15 @@ fn run_engine(
             && std::io::stdout().is_terminal()
             && std::io::stderr().is_terminal()
         {
-            run.show_progress(plan.cases(&shared.scenarios, &shared.options));
+            run.show_progress(
+                plan.cases(&shared.scenarios, &shared.options),
+                Box::new(|progress| {
+                    use std::io::Write as _;
+                    let mut err = std::io::stderr().lock();
+                    let _ = err.write_all(render::conform::progress(&progress).as_bytes());
+                    let _ = err.flush();
+                }),
+            );
         }
     }
     plan.run(&mut run, &shared.scenarios)

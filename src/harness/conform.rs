@@ -9,12 +9,12 @@
 //!
 //! One concern a file: `driver` runs the engine process, `probes` builds requests with the
 //! oracle's answers, `running` runs the cases, `judging` compares answers, `shrinking` shortens
-//! reproductions, `report` renders the result, `plan` works out what runs for every front end,
-//! `table` counts several engines' runs in one compliance table. Every move text becomes a move through
-//! [`bao_rules::play::Playthrough::resolve_text`] or [`bao_rules::play::Playthrough::play_text_into`].
+//! reproductions, `report` holds the result as data (written out by the render stage: its
+//! `conform`, `html::conform` and `table`), `plan` works out what runs for every front end,
+//! `table` counts several engines' runs in one compliance table. Every move text becomes a move
+//! through [`bao_rules::play::Playthrough::resolve_text`] or [`bao_rules::play::Playthrough::play_text_into`].
 
 mod driver;
-mod html;
 mod judging;
 mod plan;
 mod positions;
@@ -33,12 +33,12 @@ pub use plan::{
 };
 pub use positions::POSITIONS;
 pub use report::{
-    Bug, CaseResult, CaseStatus, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION, Report,
-    RulesetSummary, SkipReason, Summary,
+    Bug, CaseResult, CaseStatus, Differs, Divergence, EngineSummary, FieldDiffers, Known, Label,
+    LeftOut, REPORT_VERSION, Report, RulesetSummary, SkipReason, Summary,
 };
 pub use running::{
-    MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Run, Script, glob_match,
-    scenario_start, scripts,
+    MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Progress, Run, Script,
+    glob_match, scenario_start, scripts,
 };
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};
 pub use table::{BugLine, Cell, Column, Entry, Row, RowKind, TABLE_VERSION, Table, Verdict};

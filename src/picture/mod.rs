@@ -3,7 +3,7 @@
 //! The board itself is data of the rules ([`bao_rules::board`]).
 
 pub use bao_rules::board::{Board, Hole, Mark, Row, Store};
-use bao_rules::game::{Event, Game};
+use bao_rules::game::{Event, Game, Side};
 
 /// What a picture shows beyond the board itself: a title, and holes and laps to point out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -19,6 +19,13 @@ pub struct Highlights {
     /// Laps (and Kimasai steps), in order: from the hole sowing starts at to the hole the last
     /// seed falls into.
     pub laps: Vec<(u8, u8)>,
+    /// Holes where two answers about the position differ (`conform`: the engine's and the
+    /// oracle's).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub differs: Vec<u8>,
+    /// The sides whose store differs between the two answers.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub differing_stores: Vec<Side>,
 }
 
 impl Highlights {
@@ -43,6 +50,16 @@ impl Highlights {
         }
         marks
     }
+}
+
+/// The hole a move text names (a refused one too): the longest hole name of `board` it begins
+/// with, as canonical notation starts every move with its hole.
+pub fn named_hole(board: &Board, text: &str) -> Option<u8> {
+    board
+        .holes()
+        .filter(|h| text.starts_with(h.name))
+        .max_by_key(|h| h.name.len())
+        .map(|h| h.index)
 }
 
 /// The holes the legal moves of `pos` start from, in board order, each once: every legal move is

@@ -22,6 +22,7 @@
 //!   there, the same in canonical notation for a record in another, and the hole indices they
 //!   start from): the board before it is the last.
 
+pub mod conform;
 pub mod explain;
 
 use std::collections::HashMap;

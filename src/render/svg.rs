@@ -46,6 +46,10 @@ const STYLE: &str = "text{font-family:sans-serif;fill:#222}\
 .takasia{fill:none;stroke:#b35c00;stroke-width:2.5;stroke-dasharray:2 3}\
 .captured{stroke:#c0262d;stroke-width:3}.legal{fill:#2e8b3e}.mover{fill:#1f5fbf}\
 .lap{fill:none;stroke:#1f5fbf;stroke-width:2;opacity:0.8}.lap-number{font-size:11px;fill:#1f5fbf}";
+/// The style of the `differs` marks, only in a picture that has them (every other picture stays
+/// as it was).
+const DIFFERS_STYLE: &str =
+    ".differs{fill:none;stroke:#c0262d;stroke-width:3;stroke-dasharray:8 4}";
 
 /// `board` as one SVG document, with `marks` highlighted.
 pub fn render(board: &Board, marks: &Highlights) -> String {
@@ -56,6 +60,7 @@ pub fn render(board: &Board, marks: &Highlights) -> String {
         picture.height,
         &title,
         &describe(board, marks),
+        differs(marks),
     );
     picture.draw(&mut out, marks);
     out.push_str("</svg>\n");
@@ -86,7 +91,14 @@ pub fn render_stack(title: &str, panels: &[(String, Board, Highlights)]) -> Stri
         .zip(&captions)
         .map(|((_, board, marks), caption)| format!("{caption}: {}", describe(board, marks)))
         .collect();
-    let mut out = open_document(width, height.max(HEADING_LINE), title, &desc.join("\n"));
+    let marked = panels.iter().any(|(_, _, m)| differs(m));
+    let mut out = open_document(
+        width,
+        height.max(HEADING_LINE),
+        title,
+        &desc.join("\n"),
+        marked,
+    );
     let mut y = 0;
     for (((_, _, marks), picture), caption) in panels.iter().zip(&pictures).zip(&captions) {
         let _ = writeln!(out, "<g class=\"panel\" transform=\"translate(0,{y})\">");
@@ -99,8 +111,13 @@ pub fn render_stack(title: &str, panels: &[(String, Board, Highlights)]) -> Stri
     out
 }
 
+/// Whether `marks` mark where two answers differ.
+fn differs(marks: &Highlights) -> bool {
+    !marks.differs.is_empty() || !marks.differing_stores.is_empty()
+}
+
 /// The root element, its title and description, and what every board of it shares.
-fn open_document(width: i32, height: i32, title: &str, desc: &str) -> String {
+fn open_document(width: i32, height: i32, title: &str, desc: &str, differs: bool) -> String {
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
@@ -111,7 +128,8 @@ fn open_document(width: i32, height: i32, title: &str, desc: &str) -> String {
     let _ = writeln!(out, "<title>{}</title>", escape(title));
     let _ = writeln!(out, "<desc>{}</desc>", escape(desc));
     let _ = writeln!(out, "<defs>");
-    let _ = writeln!(out, "<style type=\"text/css\">{STYLE}</style>");
+    let extra = if differs { DIFFERS_STYLE } else { "" };
+    let _ = writeln!(out, "<style type=\"text/css\">{STYLE}{extra}</style>");
     let _ = writeln!(
         out,
         "<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" \
@@ -185,6 +203,12 @@ fn highlight_lines(board: &Board, marks: &Highlights) -> Vec<String> {
     if !marks.legal.is_empty() {
         lines.push(format!("legal moves from {}", names(&marks.legal)));
     }
+    if !marks.differs.is_empty() {
+        lines.push(format!("the answers differ at {}", names(&marks.differs)));
+    }
+    for side in &marks.differing_stores {
+        lines.push(format!("the answers differ in {side}'s store"));
+    }
     if !marks.laps.is_empty() {
         let laps: Vec<String> = marks
             .laps
@@ -212,6 +236,8 @@ struct Picture<'a> {
     bottom: i32,
     /// The note lines, wrapped to the width.
     notes: Vec<String>,
+    /// The sides whose store the highlights mark as differing.
+    differing_stores: Vec<Side>,
 }
 
 impl<'a> Picture<'a> {
@@ -247,6 +273,7 @@ impl<'a> Picture<'a> {
             row_tops,
             bottom,
             notes,
+            differing_stores: marks.differing_stores.clone(),
         }
     }
 
@@ -309,11 +336,18 @@ impl<'a> Picture<'a> {
     fn band(&self, out: &mut String, side: Side, top: i32) {
         let mut x = LEFT;
         for store in self.board.stores.iter().filter(|s| s.side == side) {
-            let text = store_text(store);
+            let mut text = store_text(store);
+            let class = match self.differing_stores.contains(&side) {
+                true => {
+                    text.push_str(" · differs");
+                    "store-box differs"
+                }
+                false => "store-box",
+            };
             let w = text.len() as i32 * CHAR_W + 16;
             let _ = writeln!(
                 out,
-                "<g class=\"store\"><rect class=\"store-box\" x=\"{x}\" y=\"{}\" width=\"{w}\" \
+                "<g class=\"store\"><rect class=\"{class}\" x=\"{x}\" y=\"{}\" width=\"{w}\" \
                  height=\"24\" rx=\"6\"/><text class=\"note\" x=\"{}\" y=\"{}\">{}</text></g>",
                 top + 4,
                 x + 8,
@@ -360,6 +394,7 @@ impl<'a> Picture<'a> {
         let from = marks.from == Some(hole.index);
         let captured = marks.captured.contains(&hole.index);
         let legal = marks.legal.contains(&hole.index);
+        let differs = marks.differs.contains(&hole.index);
         let mut words: Vec<&str> = hole
             .marks
             .iter()
@@ -374,6 +409,9 @@ impl<'a> Picture<'a> {
         }
         if legal {
             lit.push("legal");
+        }
+        if differs {
+            lit.push("differs");
         }
         words.extend(&lit);
         let mut title = format!("{} holds {}", hole.name, hole.count);
@@ -416,6 +454,18 @@ impl<'a> Picture<'a> {
                 out,
                 "<circle class=\"from\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\"/>",
                 RADIUS + 1
+            );
+        }
+        if differs {
+            // A dashed square around the hole: the answers differ here.
+            let r = RADIUS + 4;
+            let _ = writeln!(
+                out,
+                "<rect class=\"differs\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+                cx - r,
+                cy - r,
+                2 * r,
+                2 * r
             );
         }
         if captured {
@@ -632,12 +682,16 @@ mod tests {
     #[test]
     fn highlights_are_shapes_and_words() {
         let board = Kete::board(&Kete::start());
+        // The style of the `differs` marks only where they are.
+        assert!(!render(&board, &Highlights::default()).contains(".differs{"));
         let marks = Highlights {
             title: String::new(),
             from: Some(5),
             captured: vec![19],
             legal: vec![6],
             laps: vec![(5, 2), (2, 2)],
+            differs: vec![7],
+            differing_stores: vec![Side::North],
         };
         let svg = render(&board, &marks);
         for needle in [
@@ -653,7 +707,13 @@ mod tests {
             "laps: 1 A6\u{2192}A3, 2 A3\u{2192}A3",
             "marker-end=\"url(#arrow)\"",
             ">south to move</text>",
-            ">north reserve 22</text>",
+            ">north reserve 22 · differs</text>",
+            "class=\"differs\"",
+            "class=\"store-box differs\"",
+            ">differs</text>",
+            "the answers differ at A8",
+            "the answers differ in north&apos;s store",
+            ".differs{",
         ] {
             assert!(svg.contains(needle), "{needle} not in\n{svg}");
         }

@@ -986,6 +986,9 @@ fn the_conformance_page_draws_each_findings_board() {
     assert!(findings >= 1, "{page}");
     assert!(page.contains("<h3>engine</h3>") && page.contains("<h3>oracle</h3>"));
     assert!(page.contains("--case bao-la-kiswahili/"), "{page}");
+    // The bug is the table's, and its board marks where the answers differ, with a legend.
+    assert!(page.contains("known: nkkmd&apos;s kept house"), "{page}");
+    assert!(page.contains("<ul class=\"legend\">"), "{page}");
     fs::write(dir.join("explain.html"), &page).unwrap();
     fs::write(dir.join("images.html"), IMAGES).unwrap();
     let (dom, console) = dump_dom(

@@ -1872,3 +1872,161 @@ fn one_cause_with_several_symptoms_is_one_bug() {
     );
     assert_eq!(both.len(), 2, "{both:?}");
 }
+
+// --- Known bugs: the presets table's names (issue 25 item 1) -----------------------------------
+
+/// The bugs of a run against the test engine: (deciding rule, the presets table's name or "").
+fn known_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String)> {
+    let out = conform_elsewhere(
+        &one_preset(preset, bugs),
+        &[args, &["--format", "json"]].concat(),
+    );
+    let report = json_report(&out);
+    report["bugs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["deciding_rule"].as_str().unwrap_or("").to_string(),
+                b["known"]["name"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Each planted bug of `planted` (preset, bug, arguments, the table's name) comes out as a bug
+/// labelled known with that name, and no bug of its run with another name.
+fn labelled_known(planted: &[(&str, &str, &[&str], &str)]) {
+    for &(preset, bug, args, name) in planted {
+        let found = known_of(preset, &[bug], args);
+        assert!(
+            found.iter().any(|(_, known)| known == name),
+            "{preset} {bug}: {found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .all(|(_, known)| known.is_empty() || known == name),
+            "{preset} {bug}: {found:?}"
+        );
+    }
+}
+
+const PROBES: &[&str] = &["--games", "5", "--positions", "150"];
+const SCENARIOS_ONLY: &[&str] = &["--games", "0", "--positions", "0"];
+
+#[test]
+fn planted_bugs_of_nkkmd_and_donkers_are_known_by_their_names() {
+    labelled_known(&[
+        ("nkkmd", "kept-house", PROBES, "nkkmd's kept house"),
+        ("donkers-2002", "double-capture", PROBES, "Donkers' P3"),
+        (
+            "donkers-2002",
+            "takasia-outlives-capture",
+            SCENARIOS_ONLY,
+            "Donkers' P2",
+        ),
+    ]);
+    // P2's finding is a refused scenario start, drawn (the game's reader reads it; its rulings
+    // refuse a takasia against a player who can capture).
+    let out = conform_elsewhere(
+        &one_preset("donkers-2002", &["takasia-outlives-capture"]),
+        &[SCENARIOS_ONLY, &["--format", "json"]].concat(),
+    );
+    let report = json_report(&out);
+    let diagram = report["divergences"][0]["diagram"].as_str().unwrap();
+    assert!(diagram.contains("\ntakasia: a3, by south\n"), "{diagram}");
+    // The kept house under Donkers' preset: its emptied house kept (ZAN-17) is P1; the house kept
+    // through a mtaji capture (ZAN-19) is no bug of the table, and not labelled.
+    let found = known_of("donkers-2002", &["kept-house"], PROBES);
+    assert!(
+        found.contains(&("ZAN-17".to_string(), "Donkers' P1".to_string())),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .all(|(rule, known)| rule == "ZAN-17" || known.is_empty()),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn planted_bugs_of_abstractplay_are_known_by_their_names() {
+    labelled_known(&[
+        (
+            "abstractplay",
+            "house-below-six",
+            PROBES,
+            "AbstractPlay's C",
+        ),
+        (
+            "abstractplay",
+            "takasia-despite-capture",
+            PROBES,
+            "AbstractPlay's A",
+        ),
+        (
+            "abstractplay",
+            "seed-limit",
+            SCENARIOS_ONLY,
+            "AbstractPlay's D",
+        ),
+        (
+            "abstractplay",
+            "no-move-for-reserver",
+            PROBES,
+            "AbstractPlay's F",
+        ),
+    ]);
+}
+
+#[test]
+fn a_bug_the_table_does_not_name_for_the_engine_is_not_known() {
+    // Donkers' P3 planted in an engine of AbstractPlay's preset: the same rule and symptom, but
+    // the table names no such bug of AbstractPlay's.
+    let found = known_of("abstractplay", &["double-capture"], PROBES);
+    assert!(found.iter().any(|(rule, _)| rule == "ZAN-13"), "{found:?}");
+    assert!(found.iter().all(|(_, known)| known.is_empty()), "{found:?}");
+    // An engine that declares the preset's values one by one is judged as the preset.
+    let found = known_of("nkkmd", &["kept-house", "single-values"], PROBES);
+    assert!(
+        found.contains(&("ZAN-17".to_string(), "nkkmd's kept house".to_string())),
+        "{found:?}"
+    );
+    // Text and HTML say it too.
+    let engine = one_preset("nkkmd", &["kept-house"]);
+    let quick = ["--games", "2", "--positions", "0"];
+    let text = stdout(&conform_elsewhere(&engine, &quick));
+    assert!(
+        text.contains("1. [rule, known: nkkmd's kept house] bao-la-kiswahili ZAN-17: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("the presets table: a house emptied by a namua takasa"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  label:     rule, known: nkkmd's kept house\n"),
+        "{text}"
+    );
+    let junit = stdout(&conform_elsewhere(
+        &engine,
+        &[&quick[..], &["--format", "junit"]].concat(),
+    ));
+    assert!(
+        junit.contains(" (known: nkkmd&apos;s kept house)\">"),
+        "{junit}"
+    );
+    let page = stdout(&conform_elsewhere(
+        &engine,
+        &[&quick[..], &["--format", "html"]].concat(),
+    ));
+    assert!(page.contains("known: nkkmd&apos;s kept house"), "{page}");
+    // The finding's board marks South's house, kept by the engine, and the legend says so.
+    assert!(
+        page.contains("<ul class=\"legend\"><li>a dashed square, <b>differs</b>: the answers differ at A5</li><li>house: engine <code>Hh</code>, oracle <code>h</code></li></ul>"),
+        "{page}"
+    );
+}

@@ -26,7 +26,7 @@ use crate::code::Code;
 use crate::game::{Event, Game, GameEnd, Notation, Side};
 use crate::games::{Kete, Kimasai, Kingulu, Zanzibar, four_by_eight, kimasai, kingulu};
 use crate::play::{MoveError, MoveErrorKind, PlayedWithEvents, Playthrough};
-use crate::rulings::{Preset, RulingDef};
+use crate::rulings::{KnownBug, Preset, RulingDef};
 use crate::setup::{Setup, SetupError};
 
 /// One of the four games, by its ruleset id (`bao-kingulu`, `bao-la-kete`, `bao-la-kimasai`,
@@ -124,6 +124,11 @@ impl Ruleset {
     /// The presets ([`Game::PRESETS`]).
     pub fn presets(self) -> &'static [Preset] {
         with_ruleset!(self, G => G::PRESETS)
+    }
+
+    /// The engines' bugs the presets table names ([`Game::KNOWN_BUGS`]).
+    pub fn known_bugs(self) -> &'static [KnownBug] {
+        with_ruleset!(self, G => G::KNOWN_BUGS)
     }
 
     /// The notations a record may be written in ([`Game::NOTATIONS`]).

@@ -98,3 +98,47 @@ fn field_rules_and_long_moves_are_the_catalogues() {
     check::<Kimasai>();
     check::<Zanzibar>();
 }
+
+#[test]
+fn known_bugs_name_a_preset_a_catalogued_rule_and_what_conform_tells_apart() {
+    use crate::rulings::Symptom;
+    fn check<G: Game>() {
+        let mut names = std::collections::BTreeSet::new();
+        for bug in G::KNOWN_BUGS {
+            assert!(names.insert(bug.name), "{} twice", bug.name);
+            assert!(
+                G::PRESETS.iter().any(|p| p.name == bug.preset),
+                "{}: no preset {}",
+                bug.name,
+                bug.preset
+            );
+            assert!(
+                G::CATALOGUE.contains(&format!("id: {}\n", bug.rule)),
+                "{}: {}",
+                bug.name,
+                bug.rule
+            );
+            assert!(!bug.symptoms.is_empty(), "{}", bug.name);
+            for symptom in bug.symptoms {
+                match *symptom {
+                    Symptom::Field(field) => assert!(
+                        G::DESCRIPTION.fields.iter().any(|f| f.name == field),
+                        "{}: no field {field}",
+                        bug.name
+                    ),
+                    Symptom::Event(kind) => assert!(
+                        ["capture", "reserve", "game over"].contains(&kind),
+                        "{}: no event {kind}",
+                        bug.name
+                    ),
+                    _ => {}
+                }
+            }
+        }
+    }
+    check::<Kingulu>();
+    check::<Kete>();
+    check::<Kimasai>();
+    check::<Zanzibar>();
+    assert!(Zanzibar::KNOWN_BUGS.len() >= 10);
+}

@@ -12,7 +12,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::rulings::{Preset, RulingDef, RulingError, RulingSet, did_you_mean};
+use crate::rulings::{KnownBug, Preset, RulingDef, RulingError, RulingSet, did_you_mean};
 pub use crate::types::{
     Direction, FalseClaim, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
     PositionForm, Rejection, ResultClaim, RuleId, Side, StopReason, Terms, Unresolved,
@@ -340,6 +340,8 @@ pub trait Game: Sized + 'static {
     /// catalogue (`spec/<ruleset>/rules.yaml`) lists the same, and the spec runner holds the two
     /// to each other.
     const PRESETS: &'static [Preset] = &[];
+    /// The bugs of the engines that [`Game::PRESETS`] match, as the reference names them.
+    const KNOWN_BUGS: &'static [KnownBug] = &[];
     /// The notations a record of this game may declare (`notation:`); the first is the default.
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
     /// The written forms of a position that [`Game::parse_position`] reads and

@@ -19,6 +19,54 @@ pub struct Preset {
     pub rulings: &'static [(&'static str, &'static str)],
 }
 
+/// A bug of an engine that a preset matches, as the reference's presets table names it: data for
+/// `conform`, which labels a bug it finds `known` when the engine plays that preset's values, the
+/// bug's deciding rule is `rule` and one of its symptoms is one of `symptoms`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnownBug {
+    /// The preset whose engine has it (`abstractplay`).
+    pub preset: &'static str,
+    /// Its name in the table (`AbstractPlay's C`).
+    pub name: &'static str,
+    /// The rule id whose condition decides it (`ZAN-14`).
+    pub rule: &'static str,
+    /// How the engine's answers show it.
+    pub symptoms: &'static [Symptom],
+    /// What it is, in one line.
+    pub what: &'static str,
+}
+
+/// What differs in an engine's answer, as `conform` tells answers apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Symptom {
+    /// Legal moves missing from its move list, or a legal move refused when played.
+    MissesMoves,
+    /// Moves the rules refuse in its move list (or one listed twice), or one played.
+    AddsMoves,
+    /// This field of the position after a move (a field of the game's description: `house`).
+    Field(&'static str),
+    /// Events of this kind of a move (`capture`, `reserve`, `game over`).
+    Event(&'static str),
+    /// It answers at a position the oracle refuses.
+    AcceptsPosition,
+    /// It refuses a position the oracle reads.
+    RefusesPosition,
+}
+
+impl Symptom {
+    /// The symptom in words: `misses moves`, `the house field`, `the reserve events`.
+    pub fn words(self) -> String {
+        match self {
+            Symptom::MissesMoves => "misses moves".to_string(),
+            Symptom::AddsMoves => "adds moves".to_string(),
+            Symptom::Field(field) => format!("the {field} field"),
+            Symptom::Event(kind) => format!("the {kind} events"),
+            Symptom::AcceptsPosition => "accepts a refused position".to_string(),
+            Symptom::RefusesPosition => "refuses a position".to_string(),
+        }
+    }
+}
+
 /// One named ruling of a reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RulingDef {

@@ -6,10 +6,13 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::probes::{Context, Probe, sowing};
-use super::{Divergence, Label, Reply, clip};
+use super::{Differs, Divergence, FieldDiffers, Label, Reply, clip};
 use crate::harness::protocol::{self, EventMsg, Request, Response};
+use crate::picture::named_hole;
+use bao_rules::board::Mark;
 use bao_rules::description::HOLES;
-use bao_rules::game::{Game, RuleId};
+use bao_rules::game::{Game, RuleId, Side};
+use bao_rules::rulings::Symptom;
 
 /// How an answer differs from the oracle's.
 #[derive(Clone, Debug)]
@@ -24,6 +27,10 @@ pub(super) struct Mismatch {
     pub(super) deciding: Option<RuleId>,
     /// The move `bao-oracle explain` shows the difference with.
     pub(super) explain: Option<String>,
+    /// What differs, as a known bug's symptoms are written.
+    pub(super) symptoms: Vec<Symptom>,
+    /// Where the answers differ, for a picture of the position (boxed: a verdict stays small).
+    pub(super) differs: Box<Differs>,
 }
 
 impl Mismatch {
@@ -36,6 +43,8 @@ impl Mismatch {
             rules: Vec::new(),
             deciding: None,
             explain: None,
+            symptoms: Vec::new(),
+            differs: Box::default(),
         }
     }
 }
@@ -152,6 +161,18 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
                 mismatch.rules.push(r);
                 mismatch.deciding = Some(r);
             }
+            let refused =
+                |r: &Response| matches!(r, Response::Error { code, .. } if code == BAD_POSITION);
+            if let Some(mv) = &probe.played {
+                mismatch.differs.holes = move_holes::<G>(&probe.position, &[mv.as_str()]);
+            }
+            mismatch.symptoms.extend(match (want, got) {
+                (Response::Played { .. }, Response::Illegal { .. }) => Some(Symptom::MissesMoves),
+                (Response::Illegal { .. }, Response::Played { .. }) => Some(Symptom::AddsMoves),
+                (w, _) if refused(w) => Some(Symptom::AcceptsPosition),
+                (_, g) if refused(g) => Some(Symptom::RefusesPosition),
+                _ => None,
+            });
             Verdict::Fail(mismatch)
         }
     }
@@ -259,6 +280,24 @@ fn compare_moves<G: Game>(
     }
     mismatch.rules = rules;
     mismatch.explain = missing.first().or(extra.first()).map(|m| m.to_string());
+    let twice: Vec<&str> = got
+        .iter()
+        .filter(|m| got.iter().filter(|n| n == m).count() > 1)
+        .map(String::as_str)
+        .collect();
+    let differing: Vec<&str> = missing
+        .iter()
+        .chain(&extra)
+        .chain(&twice)
+        .copied()
+        .collect();
+    mismatch.differs.holes = move_holes::<G>(&probe.position, &differing);
+    if !missing.is_empty() {
+        mismatch.symptoms.push(Symptom::MissesMoves);
+    }
+    if !extra.is_empty() || listed_twice {
+        mismatch.symptoms.push(Symptom::AddsMoves);
+    }
     Verdict::Fail(mismatch)
 }
 
@@ -313,6 +352,8 @@ fn compare_played<G: Game>(
         v
     };
     let (want, got) = (normal(want_events), normal(events));
+    // The kinds of events that differ, apart from the position's fields.
+    let mut event_kinds: BTreeSet<&'static str> = BTreeSet::new();
     if want != got {
         differ.push("events");
         let words = |events: &[EventMsg]| {
@@ -334,6 +375,7 @@ fn compare_played<G: Game>(
         let (w, g) = (kinds(&want), kinds(&got));
         for k in w.symmetric_difference(&g) {
             fields.push(k);
+            event_kinds.insert(*k);
         }
         // A takasia (reservation) the oracle does not make: why not.
         if g.contains("reserve") && !w.contains("reserve") {
@@ -375,6 +417,16 @@ fn compare_played<G: Game>(
             mismatch.deciding = Some(r);
         }
         mismatch.explain = Some(mv.to_string());
+        if let Some(after) = &probe.after {
+            *mismatch.differs = after_differences::<G>(position, &probe.position, after);
+        }
+        mismatch.symptoms = fields
+            .iter()
+            .map(|&f| match event_kinds.contains(f) {
+                true => Symptom::Event(f),
+                false => Symptom::Field(f),
+            })
+            .collect();
         Verdict::Fail(mismatch)
     }
 }
@@ -489,6 +541,115 @@ pub(super) fn field_differences<G: Game>(
     out
 }
 
+/// The names of the holes the move texts `moves` start from at `pos`, each once.
+fn move_holes<G: Game>(pos: &G::Position, moves: &[&str]) -> Vec<String> {
+    let board = G::board(pos);
+    let mut holes: Vec<String> = Vec::new();
+    for mv in moves {
+        let name = named_hole(&board, mv).and_then(|i| board.holes().find(|h| h.index == i));
+        if let Some(hole) = name.filter(|h| !holes.iter().any(|n| n == h.name)) {
+            holes.push(hole.name.to_string());
+        }
+    }
+    holes
+}
+
+/// Where the engine's position after a move (its text) differs from the oracle's `after`: holes
+/// whose count or marks differ, stores, and the other fields. A text the game's reader refuses is
+/// compared as written with the oracle's compact form: its rows' counts (when they have the
+/// board's shape, as the compact form writes the board's rows in order) and its fields; a field
+/// that writes the stores' counts (South's first) then points at the stores that differ, and a
+/// field that is a mark on holes (the house, the takasia) at the holes whose mark the move
+/// changes from `before`.
+fn after_differences<G: Game>(engine: &str, before: &G::Position, after: &G::Position) -> Differs {
+    let o = G::board(after);
+    let mut differs = Differs::default();
+    let mut field = |name: &str, engine: &str, oracle: &str| {
+        if engine != oracle {
+            differs.fields.push(FieldDiffers {
+                field: name.to_string(),
+                engine: engine.to_string(),
+                oracle: oracle.to_string(),
+            });
+        }
+    };
+    match G::parse_position(engine) {
+        Ok(pos) => {
+            let e = G::board(&pos);
+            for ((f, a), b) in G::DESCRIPTION
+                .fields
+                .iter()
+                .zip(G::field_values(&pos))
+                .zip(G::field_values(after))
+            {
+                field(f.name, &a, &b);
+            }
+            differs.holes = (e.holes().zip(o.holes()))
+                .filter(|(a, b)| a != b)
+                .map(|(a, _)| a.name.to_string())
+                .collect();
+            differs.stores = (e.stores.iter().zip(&o.stores))
+                .filter(|(a, b)| a.count != b.count)
+                .map(|(a, _)| a.side)
+                .collect();
+        }
+        Err(_) => {
+            let oracle = G::format_compact(after);
+            let (mut e, mut w) = (engine.split_whitespace(), oracle.split_whitespace());
+            let rows = |text: Option<&str>| -> Vec<Vec<String>> {
+                let text = text.unwrap_or("");
+                text.split('/')
+                    .map(|r| r.split(',').map(str::to_string).collect())
+                    .collect()
+            };
+            let (er, or) = (rows(e.next()), rows(w.next()));
+            let shape = |rows: &[Vec<String>]| rows.iter().map(Vec::len).collect::<Vec<_>>();
+            let board_shape: Vec<usize> = o.rows.iter().map(|r| r.holes.len()).collect();
+            for ((f, a), b) in G::DESCRIPTION.fields.iter().zip(e).zip(w) {
+                field(f.name, a, b);
+            }
+            if shape(&er) == board_shape && shape(&or) == board_shape {
+                for ((row, a), b) in o.rows.iter().zip(&er).zip(&or) {
+                    for ((hole, x), y) in row.holes.iter().zip(a).zip(b) {
+                        if x != y {
+                            differs.holes.push(hole.name.to_string());
+                        }
+                    }
+                }
+            }
+            let b = G::board(before);
+            // The stores South's first, as compact forms write them.
+            let mut stores: Vec<&bao_rules::board::Store> = o.stores.iter().collect();
+            stores.sort_by_key(|s| s.side != Side::South);
+            let store_counts: Vec<String> = stores.iter().map(|s| s.count.to_string()).collect();
+            for f in &differs.fields {
+                // A field that writes the stores' counts (the oracle's value says so): the stores
+                // whose count differs.
+                let (engine, oracle) = (f.engine.split(','), f.oracle.split(','));
+                if oracle.clone().eq(store_counts.iter().map(String::as_str)) {
+                    for ((store, x), y) in stores.iter().zip(engine).zip(oracle) {
+                        if x != y && !differs.stores.contains(&store.side) {
+                            differs.stores.push(store.side);
+                        }
+                    }
+                    continue;
+                }
+                let marks = [Mark::House, Mark::Takasia, Mark::Reserved];
+                let Some(&mark) = marks.iter().find(|&&m| o.mark_word(m) == f.field) else {
+                    continue;
+                };
+                for (x, y) in b.holes().zip(o.holes()) {
+                    let changed = x.marks.contains(&mark) != y.marks.contains(&mark);
+                    if changed && !differs.holes.iter().any(|n| n == y.name) {
+                        differs.holes.push(y.name.to_string());
+                    }
+                }
+            }
+        }
+    }
+    differs
+}
+
 pub(super) fn divergence<G: Game>(
     case: &str,
     ctx: &Context<G>,
@@ -570,6 +731,8 @@ pub(super) fn divergence<G: Game>(
         engine,
         oracle,
         rules,
+        symptoms: mismatch.symptoms,
+        differs: *mismatch.differs,
     }
 }
 
@@ -629,4 +792,177 @@ pub(super) fn request_kind(request: &Value) -> (Option<&str>, Option<&str>) {
         request.get("type").and_then(Value::as_str),
         request.get("move").and_then(Value::as_str),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bao_rules::games::{Kete, Kimasai, Kingulu, Zanzibar};
+    use bao_rules::play::Playthrough;
+    use proptest::prelude::TestCaseError;
+    use proptest::{prop_assert, prop_assert_eq};
+
+    /// Where the compact form's rows have the board's shape, it writes the board's rows in the
+    /// picture's order, hole by hole: what [`after_differences`] counts on for a text the game's
+    /// reader refuses. Whether they have it (Bao la Kimasai writes a row without commas).
+    fn compact_rows_are_the_boards<G: Game>() -> bool {
+        let mut shaped = true;
+        let mut game = Playthrough::<G>::new(G::start(), G::Rulings::default());
+        let mut legal = Vec::new();
+        for _ in 0..12 {
+            let pos = game.position().clone();
+            let compact = G::format_compact(&pos);
+            let rows: Vec<Vec<String>> = compact
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .split('/')
+                .map(|r| r.split(',').map(str::to_string).collect())
+                .collect();
+            // A cell is the hole's count, with its marks after it in some games (`5^N`).
+            let counts: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| {
+                    let digits = |c: &String| c.chars().take_while(char::is_ascii_digit).collect();
+                    r.iter().map(digits).collect()
+                })
+                .collect();
+            let board: Vec<Vec<String>> = G::board(&pos)
+                .rows
+                .iter()
+                .map(|r| r.holes.iter().map(|h| h.count.to_string()).collect())
+                .collect();
+            let shape = |rows: &[Vec<String>]| rows.iter().map(Vec::len).collect::<Vec<_>>();
+            if shape(&counts) != shape(&board) {
+                shaped = false;
+                continue;
+            }
+            assert_eq!(counts, board, "{}: {compact}", G::RULESET);
+            legal.clear();
+            let _ = G::legal_moves(&pos, &G::Rulings::default(), &mut legal);
+            let Some(&mv) = legal.first() else { break };
+            game.play_text(&G::format_move(mv)).unwrap();
+        }
+        shaped
+    }
+
+    /// The positions of a seeded random game of `G`, its start first.
+    fn positions<G: Game>(seed: u64) -> Vec<G::Position> {
+        let rulings = G::Rulings::default();
+        let game = bao_rules::random_game::random_game::<G>(&G::start(), &rulings, seed, 30);
+        let mut at = game.start.clone();
+        let mut all = vec![at.clone()];
+        for &mv in &game.moves {
+            at = G::play(&at, &rulings, mv, &mut Vec::new()).expect("a played move plays");
+            all.push(at.clone());
+        }
+        all
+    }
+
+    /// Where two positions `a` and `b` of a game differ: the same both ways, nothing for the same
+    /// position; the engine's text unread (its side to move garbled), only holes of the board, and
+    /// at least the holes whose counts differ where its rows are `shaped` as the board's; any text
+    /// at all, no panic.
+    fn differences_hold<G: Game>(
+        seed: u64,
+        i: usize,
+        j: usize,
+        junk: &str,
+        shaped: bool,
+    ) -> Result<(), TestCaseError> {
+        let all = positions::<G>(seed);
+        let (a, b) = (&all[i % all.len()], &all[j % all.len()]);
+        let (ta, tb) = (G::format_compact(a), G::format_compact(b));
+        let ab = after_differences::<G>(&ta, b, b);
+        let ba = after_differences::<G>(&tb, a, a);
+        prop_assert!(after_differences::<G>(&tb, b, b).is_empty());
+        prop_assert_eq!(
+            &ab.holes.iter().collect::<BTreeSet<_>>(),
+            &ba.holes.iter().collect()
+        );
+        prop_assert_eq!(ab.stores.len(), ba.stores.len());
+        prop_assert_eq!(
+            ab.is_empty(),
+            a == b || G::board(a) == G::board(b) && ab.fields.is_empty()
+        );
+        let board = G::board(b);
+        let counted: BTreeSet<&str> = (G::board(a).holes().zip(board.holes()))
+            .filter(|(x, y)| x.count != y.count)
+            .map(|(x, _)| x.name)
+            .collect();
+        let garbled = format!(
+            "{} ?",
+            ta.rsplit_once(' ').map_or(ta.as_str(), |(rest, _)| rest)
+        );
+        let unread = after_differences::<G>(&garbled, b, b);
+        let names: BTreeSet<&str> = board.holes().map(|h| h.name).collect();
+        let marked: BTreeSet<&str> = unread.holes.iter().map(String::as_str).collect();
+        prop_assert!(
+            !shaped || counted.is_subset(&marked),
+            "{counted:?} {marked:?}"
+        );
+        prop_assert!(marked.is_subset(&names));
+        let any = after_differences::<G>(junk, a, b);
+        prop_assert!(any.holes.iter().all(|h| names.contains(h.as_str())));
+        Ok(())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn differences_are_where_the_positions_differ(
+            seed in 0u64..1000, i in 0usize..31, j in 0usize..31, junk in ".*"
+        ) {
+            differences_hold::<Zanzibar>(seed, i, j, &junk, true)?;
+            differences_hold::<Kete>(seed, i, j, &junk, true)?;
+            differences_hold::<Kingulu>(seed, i, j, &junk, true)?;
+            // Bao la Kimasai writes a row without commas: no hole marked from an unread text.
+            differences_hold::<Kimasai>(seed, i, j, &junk, false)?;
+        }
+    }
+
+    #[test]
+    fn every_game_writes_its_board_rows_in_order() {
+        assert!(compact_rows_are_the_boards::<Kingulu>());
+        assert!(compact_rows_are_the_boards::<Kete>());
+        assert!(!compact_rows_are_the_boards::<Kimasai>());
+        assert!(compact_rows_are_the_boards::<Zanzibar>());
+    }
+
+    #[test]
+    fn an_unread_position_is_compared_as_written() {
+        // nkkmd's kept house: the engine keeps South's house A5, emptied by its own takasa.
+        let before = Zanzibar::parse_position(
+            "2,2,2,1,1,1,1,1/0,4,4,4,0,0,0,0/0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0 20,20 Hh - S",
+        )
+        .unwrap();
+        let after = Zanzibar::parse_position(
+            "2,2,2,1,1,1,1,1/0,4,4,4,0,0,0,0/0,0,0,0,0,1,1,0/0,0,0,0,0,0,0,0 19,20 h - N",
+        )
+        .unwrap();
+        let engine = "2,2,2,1,1,1,1,1/0,4,4,4,0,0,0,0/0,0,0,0,0,1,1,0/0,0,0,0,0,0,0,0 19,20 Hh - N";
+        let differs = after_differences::<Zanzibar>(engine, &before, &after);
+        assert_eq!(differs.holes, ["A5"]);
+        assert_eq!(differs.fields.len(), 1);
+        assert_eq!(differs.fields[0].field, "house");
+        assert!(differs.stores.is_empty());
+        // Its stores as well: the field that writes the stores' counts marks the stores.
+        let engine = "2,2,2,1,1,1,1,1/0,4,4,4,0,0,0,0/0,0,0,0,0,1,1,0/0,0,0,0,0,0,0,0 20,20 Hh - N";
+        let differs = after_differences::<Zanzibar>(engine, &before, &after);
+        assert_eq!(differs.stores, [Side::South]);
+        assert_eq!(differs.fields.len(), 2);
+        // A readable answer: the holes whose count differs.
+        let engine = "2,2,2,1,1,1,1,1/0,4,4,4,0,0,0,0/0,0,0,0,0,2,0,0/0,0,0,0,0,0,0,0 19,20 h - N";
+        let differs = after_differences::<Zanzibar>(engine, &before, &after);
+        assert_eq!(differs.holes, ["A6", "A7"]);
+        assert!(differs.stores.is_empty() && differs.fields.is_empty());
+        // Stores: the start, and the position after South's first move, which took a seed from
+        // his store.
+        let start = Zanzibar::start();
+        let mut game = Playthrough::<Zanzibar>::new(start, Default::default());
+        game.play_text("A6<").unwrap();
+        let engine = Zanzibar::format_compact(game.position());
+        let differs = after_differences::<Zanzibar>(&engine, &start, &start);
+        assert_eq!(differs.stores, [Side::South]);
+        assert!(!differs.holes.is_empty());
+    }
 }

@@ -8,8 +8,8 @@ use super::driver::{Fatal, Link, Reply};
 use super::judging::{self, Verdict, divergence, judge, request_kind, violation};
 use super::probes::{Context, Kind, Probe};
 use super::report::{
-    CaseResult, CaseStatus, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION, Report,
-    RulesetSummary, SkipReason, Summary,
+    CaseResult, CaseStatus, Differs, Divergence, EngineSummary, Label, LeftOut, REPORT_VERSION,
+    Report, RulesetSummary, SkipReason, Summary,
 };
 use super::shrinking::{self, Engine, Failure, Shrinking};
 use crate::harness::protocol::{self, Limits, Request, Response, Rulings};
@@ -18,7 +18,7 @@ use bao_rules::SplitMix64;
 use bao_rules::game::Game;
 use bao_rules::play::MoveErrorKind;
 use bao_rules::play::Playthrough;
-use bao_rules::rulings::Preset;
+use bao_rules::rulings::{Preset, Symptom};
 
 /// The problem of a run in which nothing passed: it gives no verdict (exit 2), whatever
 /// `--known-failures` lists.
@@ -88,6 +88,24 @@ pub struct Script<G: Game> {
     pub skip: Option<String>,
 }
 
+/// What a run shows while it goes on, to whoever asked ([`Run::show_progress`]).
+pub enum Progress<'p> {
+    /// A finding, as it is found.
+    Finding(&'p Divergence),
+    /// The counts after a case: cases run of `total`, findings, and failed cases.
+    Counts {
+        cases: usize,
+        total: usize,
+        findings: usize,
+        failed: usize,
+    },
+    /// The run is over; its report follows.
+    Done,
+}
+
+/// Whoever is shown a run's progress.
+pub type ShowProgress<'a> = Box<dyn FnMut(Progress<'_>) + 'a>;
+
 /// The run so far: cases and divergences, filled ruleset by ruleset.
 pub struct Run<'a> {
     pub driver: &'a mut dyn Link,
@@ -102,8 +120,8 @@ pub struct Run<'a> {
     unexcused: Vec<(String, String)>,
     /// `play` and `legal_moves` probes of the current ruleset left out by `--max-laps`.
     left_out: (usize, usize),
-    /// Progress on a terminal: the cases expected in all, when shown (see [`Run::show_progress`]).
-    progress: Option<usize>,
+    /// Who is shown progress, and the cases expected in all (see [`Run::show_progress`]).
+    progress: Option<(usize, ShowProgress<'a>)>,
     started: std::time::Instant,
     /// The limits of the current ruleset: `--max-laps`, else what the engine's `hello` declares.
     limits: Limits,
@@ -127,50 +145,37 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Shows progress on standard error (a terminal) while the run goes on: a line with the
-    /// counts of cases and findings, each finding's first line as it is found. `total`: the cases
-    /// expected.
-    pub fn show_progress(&mut self, total: usize) {
-        self.progress = Some(total);
+    /// Shows progress while the run goes on: `show` is given each finding as it is found, the
+    /// counts after each case, and the end before the report. `total`: the cases expected.
+    pub fn show_progress(&mut self, total: usize, show: ShowProgress<'a>) {
+        self.progress = Some((total, show));
     }
 
-    fn report_progress(&self, new_findings: &[usize]) {
-        let Some(total) = self.progress else { return };
-        use std::io::Write as _;
-        let mut err = std::io::stderr().lock();
+    fn report_progress(&mut self, new_findings: &[usize]) {
+        let Some((total, show)) = &mut self.progress else {
+            return;
+        };
         for &i in new_findings {
-            let d = &self.divergences[i];
-            let case = d.cases.first().map(String::as_str).unwrap_or("?");
-            let line = format!("FAIL {case}: {} ({})\n", d.summary, d.kind);
-            let _ = write!(err, "\r\x1b[K{}", crate::render::escape_controls(&line));
+            show(Progress::Finding(&self.divergences[i]));
         }
         let failed = self
             .cases
             .iter()
             .filter(|c| c.status == CaseStatus::Failed)
             .count();
-        let _ = write!(
-            err,
-            "\r\x1b[K{} of {total} cases, {} findings, {failed} failed",
-            self.cases.len(),
-            self.divergences.len()
-        );
-        let _ = err.flush();
-    }
-
-    /// Clears the progress line before the report.
-    fn end_progress(&self) {
-        if self.progress.is_some() {
-            use std::io::Write as _;
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[K");
-            let _ = err.flush();
-        }
+        show(Progress::Counts {
+            cases: self.cases.len(),
+            total: *total,
+            findings: self.divergences.len(),
+            failed,
+        });
     }
 
     /// The report, with the known failures applied.
     pub fn finish(mut self) -> Report {
-        self.end_progress();
+        if let Some((_, show)) = &mut self.progress {
+            show(Progress::Done);
+        }
         let patterns = &self.options.known_failures;
         let mut matched = vec![false; patterns.len()];
         let mut fixed = Vec::new();
@@ -459,7 +464,7 @@ impl<'a> Run<'a> {
                 "the engine refuses {} at the start position under the values its `hello` \
                  declares ({values}): `unsupported`: {}; every case would be skipped",
                 G::RULESET,
-                crate::render::escape_controls(&super::clip(message))
+                super::clip(message)
             )));
         }
         Ok(())
@@ -778,7 +783,7 @@ impl<'a> Run<'a> {
             moves: Vec::new(),
             shrunk_from: None,
             position: text.to_string(),
-            diagram: String::new(),
+            diagram: refused_diagram::<G>(text, &expected),
             request: serde_json::to_value(&request).expect("requests serialize"),
             engine,
             oracle: serde_json::to_value(&expected).expect("responses serialize"),
@@ -787,6 +792,11 @@ impl<'a> Run<'a> {
             deciding_rule: deciding.map(str::to_string),
             explain: None,
             engine_move: None,
+            symptoms: match answered {
+                true => vec![Symptom::AcceptsPosition],
+                false => Vec::new(),
+            },
+            differs: Differs::default(),
         }])
     }
 
@@ -1066,6 +1076,31 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
     p[pi..].iter().all(|&c| c == '*')
 }
 
+/// The diagram of a refused scenario start: the game's own, when its reader reads the text (a
+/// position the scenario's rulings refuse); else why the oracle refuses it, then the text's rows
+/// one a line, counts aligned, and its other fields: a text that is no position has no board.
+fn refused_diagram<G: Game>(text: &str, expected: &Response) -> String {
+    if let Ok(pos) = G::parse_position(text) {
+        return G::format_diagram(&pos);
+    }
+    let mut out = match expected {
+        Response::Error { message, .. } => format!("not a position: {message}\n"),
+        _ => "not a position\n".to_string(),
+    };
+    let mut words = text.split_whitespace();
+    for row in words.next().unwrap_or("").split('/') {
+        let counts: Vec<String> = row.split(',').map(|c| format!("{c:>3}")).collect();
+        out.push_str(counts.concat().trim_end());
+        out.push('\n');
+    }
+    let fields: Vec<&str> = words.collect();
+    if !fields.is_empty() {
+        out.push_str(&fields.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1080,5 +1115,38 @@ mod tests {
         assert!(!glob_match("bao-kingulu/*", "bao-la-kimasai/random/1"));
         assert!(glob_match("exact", "exact"));
         assert!(!glob_match("exact", "exactly"));
+    }
+
+    #[test]
+    fn a_refused_start_has_a_diagram() {
+        use bao_rules::games::Zanzibar;
+        let refused = |text: &str| {
+            let line = serde_json::json!({
+                "type": "legal_moves", "id": 1, "ruleset": "bao-la-kiswahili", "position": text,
+            });
+            let expected = protocol::respond(&line.to_string());
+            refused_diagram::<Zanzibar>(text, &expected)
+        };
+        // A text the game's reader refuses (63 seeds): why, then its rows and fields.
+        let text = "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,21 Hh - S";
+        let diagram = refused(text);
+        assert!(diagram.starts_with("not a position: "), "{diagram}");
+        assert!(
+            diagram.ends_with(
+                "\n  0  2  2  6  0  0  0  0\n  0  0  0  0  6  2  2  0\n  0  0  0  0  0  0  0  0\n\
+                 22,21 Hh - S\n"
+            ),
+            "{diagram}"
+        );
+        // Text that is no board at all still gets its reason and its words.
+        let diagram = refused("garbage");
+        assert!(diagram.starts_with("not a position: "), "{diagram}");
+        assert!(diagram.ends_with("\ngarbage\n"), "{diagram}");
+        // A text the reader reads: the game's diagram.
+        let start = Zanzibar::format_compact(&Zanzibar::start());
+        assert_eq!(
+            refused(&start),
+            Zanzibar::format_diagram(&Zanzibar::start())
+        );
     }
 }

@@ -6,8 +6,7 @@
 //! each keeps its own styles and ids.
 
 use crate::explain::{Comparison, Departure, Explanation, Verdict};
-use crate::picture::Board;
-use crate::picture::Highlights;
+use crate::picture::{Highlights, named_hole};
 use crate::render::svg;
 use bao_rules::game::Event;
 
@@ -90,15 +89,6 @@ fn step_marks(event: &Event, origin: Option<u8>) -> Highlights {
         captured: captured.into_iter().collect(),
         ..Highlights::default()
     }
-}
-
-/// The hole a refused move names: the longest hole name of `board` its text begins with.
-fn named_hole(board: &Board, text: &str) -> Option<u8> {
-    board
-        .holes()
-        .filter(|h| text.starts_with(h.name))
-        .max_by_key(|h| h.name.len())
-        .map(|h| h.index)
 }
 
 /// The setting, the boards and the steps of one explanation; `departs`: the step (0-based) where

@@ -14,7 +14,7 @@ use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
     Rejection, Side, Sink, Unresolved,
 };
-use crate::rulings::Preset;
+use crate::rulings::{KnownBug, Preset, Symptom};
 use crate::rulings::{RulingDef, RulingError, RulingSet};
 
 /// Bao la Kiswahili.
@@ -200,6 +200,92 @@ const PRESETS: &[Preset] = &[
     },
 ];
 
+/// The engines' bugs that the presets table names, each as `conform` finds it: the rule that
+/// decides it and what differs in the engine's answers. Left out: what decides no single rule
+/// (geziefer's G3, G5, G6 differ in holes only) or is a limit, not a bug (nkkmd's 512-relay cap).
+const KNOWN_BUGS: &[KnownBug] = &[
+    KnownBug {
+        preset: "nkkmd",
+        name: "nkkmd's kept house",
+        rule: "ZAN-17",
+        symptoms: &[Symptom::Field("house")],
+        what: "a house emptied by a namua takasa started from it stays owned",
+    },
+    KnownBug {
+        preset: "donkers-2002",
+        name: "Donkers' P1",
+        rule: "ZAN-17",
+        symptoms: &[Symptom::Field("house")],
+        what: "an emptied lone house stays owned",
+    },
+    KnownBug {
+        preset: "donkers-2002",
+        name: "Donkers' P2",
+        rule: "ZAN-23",
+        symptoms: &[Symptom::AcceptsPosition, Symptom::Field("takasia")],
+        what: "a takasia field outlives a capture",
+    },
+    KnownBug {
+        preset: "donkers-2002",
+        name: "Donkers' P3",
+        rule: "ZAN-13",
+        symptoms: &[Symptom::AddsMoves],
+        what: "a capture of the opponent's house listed with and without `>` when the mover has \
+               no house",
+    },
+    KnownBug {
+        preset: "abstractplay",
+        name: "AbstractPlay's A",
+        rule: "ZAN-23",
+        symptoms: &[Symptom::Event("reserve"), Symptom::Field("takasia")],
+        what: "it takasia-s although the opponent can capture",
+    },
+    KnownBug {
+        preset: "abstractplay",
+        name: "AbstractPlay's C",
+        rule: "ZAN-14",
+        symptoms: &[Symptom::MissesMoves],
+        what: "an owned house below six is never its namua takasa hole",
+    },
+    KnownBug {
+        preset: "abstractplay",
+        name: "AbstractPlay's D",
+        rule: "ZAN-27",
+        symptoms: &[Symptom::MissesMoves],
+        what: "it cuts a move past 192 sown seeds",
+    },
+    KnownBug {
+        preset: "abstractplay",
+        name: "AbstractPlay's F",
+        rule: "ZAN-A13",
+        symptoms: &[Symptom::MissesMoves],
+        what: "a reserver whose captures cannot take the reserved hole gets no move at all",
+    },
+    KnownBug {
+        preset: "geziefer",
+        name: "geziefer's G1",
+        rule: "ZAN-A13",
+        symptoms: &[Symptom::MissesMoves],
+        what: "the obligation never lapses: if no capture takes the reserved hole, the reserver \
+               may not capture at all",
+    },
+    KnownBug {
+        preset: "geziefer",
+        name: "geziefer's G2",
+        rule: "ZAN-23",
+        symptoms: &[Symptom::Event("reserve"), Symptom::Field("takasia")],
+        what: "its takasia test reads capture lists already filtered by the takasia in force",
+    },
+    KnownBug {
+        preset: "geziefer",
+        name: "geziefer's G4",
+        rule: "ZAN-17",
+        symptoms: &[Symptom::Field("house")],
+        what: "a mtaji capture move from the house, or a capture lap relaying out of it, never \
+               ends the ownership",
+    },
+];
+
 impl Game for Zanzibar {
     const RULESET: &'static str = "bao-la-kiswahili";
     const NAME: &'static str = "Bao la Kiswahili";
@@ -210,6 +296,7 @@ impl Game for Zanzibar {
         reserve: "store",
     };
     const PRESETS: &'static [Preset] = PRESETS;
+    const KNOWN_BUGS: &'static [KnownBug] = KNOWN_BUGS;
     const DESCRIPTION: crate::description::Description = super::description::ZANZIBAR;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kiswahili.yaml");
 

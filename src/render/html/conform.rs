@@ -1,6 +1,8 @@
-//! The conformance report as one HTML page (`conform --format html`): each finding with the board
-//! of the position its request is about, drawn before the move, the engine's answer and the
-//! oracle's side by side, what differs, the `explain` command and the one-line re-run. Like
+//! The conformance report as one HTML page (`conform --format html`): the bugs by cause with
+//! their labels (`known` with the presets table's name), then each finding with the board of the
+//! position its request is about, drawn before the move with the holes and stores where the
+//! answers differ marked and a legend, the engine's answer and the oracle's side by side, what
+//! differs, the `explain` command and the one-line re-run. Like
 //! `check`'s page: self-contained, no script, nothing fetched, a Content-Security-Policy that
 //! lets only its own style apply; every text of the engine's escaped.
 
@@ -8,7 +10,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-use super::report::{Divergence, Report};
+use crate::harness::conform::{Differs, Divergence, Known, Report};
 use crate::picture::Highlights;
 use crate::render::csp;
 use crate::render::markup::escape;
@@ -22,23 +24,67 @@ h1{font-size:1.4em}h2{font-size:1.1em;margin-top:2em}\
 .answers{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
 pre{white-space:pre-wrap;word-break:break-all;background:#f5f3ee;padding:.5em;margin:0}\
 .differs{color:#b0221c}img.board{max-width:36em;display:block;margin:.5em 0}\
-table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}";
+table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}\
+ul.legend{font-size:.9em;color:#444}";
 
-/// The board of the compact `position` of `ruleset` as an SVG `data:` URL, if the game reads it.
-fn board_image(ruleset: &str, position: &str) -> Option<String> {
-    struct Draw<'a>(&'a str);
+/// The board of the compact `position` of `ruleset` as an SVG `data:` URL, if the game reads it,
+/// with the holes and stores where the answers differ marked.
+fn board_image(ruleset: &str, position: &str, differs: &Differs) -> Option<String> {
+    struct Draw<'a>(&'a str, &'a Differs);
     impl GameVisitor for Draw<'_> {
         type Output = Option<String>;
         fn visit<G: Game>(self) -> Option<String> {
             let pos = G::parse_position(self.0).ok()?;
-            Some(svg::render(&G::board(&pos), &Highlights::default()))
+            let board = G::board(&pos);
+            let marks = Highlights {
+                differs: board
+                    .holes()
+                    .filter(|h| self.1.holes.iter().any(|n| n == h.name))
+                    .map(|h| h.index)
+                    .collect(),
+                differing_stores: self.1.stores.clone(),
+                ..Highlights::default()
+            };
+            Some(svg::render(&board, &marks))
         }
     }
-    let svg = games::dispatch(ruleset, Draw(position)).flatten()?;
+    let svg = games::dispatch(ruleset, Draw(position, differs)).flatten()?;
     Some(format!(
         "data:image/svg+xml;base64,{}",
         csp::base64(svg.as_bytes())
     ))
+}
+
+/// What the marks on a finding's board say, and the fields that differ with both values.
+fn legend(out: &mut String, differs: &Differs) {
+    if differs.is_empty() {
+        return;
+    }
+    let mut lines = Vec::new();
+    if !differs.holes.is_empty() {
+        lines.push(format!(
+            "a dashed square, <b>differs</b>: the answers differ at {}",
+            escape(&differs.holes.join(" "))
+        ));
+    }
+    for side in &differs.stores {
+        lines.push(format!(
+            "a dashed store, <b>differs</b>: {side}'s store differs"
+        ));
+    }
+    for f in &differs.fields {
+        lines.push(format!(
+            "{}: engine <code>{}</code>, oracle <code>{}</code>",
+            escape(&f.field),
+            escape(&f.engine),
+            escape(&f.oracle)
+        ));
+    }
+    let _ = writeln!(
+        out,
+        "<ul class=\"legend\"><li>{}</li></ul>",
+        lines.join("</li><li>")
+    );
 }
 
 fn pretty(value: &Value) -> String {
@@ -48,15 +94,16 @@ fn pretty(value: &Value) -> String {
     }
 }
 
-fn finding(out: &mut String, i: usize, d: &Divergence) {
+fn finding(out: &mut String, i: usize, d: &Divergence, known: Option<&Known>) {
     let first = d.cases.first().map(String::as_str).unwrap_or("?");
     let more = match d.cases.len() {
         0 | 1 => String::new(),
         n => format!(" (and {} more cases)", n - 1),
     };
-    let label = match d.unreachable {
-        true => "validation: an unreachable position",
-        false => d.label.word(),
+    let label = match (d.unreachable, known) {
+        (true, _) => "validation: an unreachable position".to_string(),
+        (false, Some(known)) => format!("{}, known: {}", d.label.word(), known.name),
+        (false, None) => d.label.word().to_string(),
     };
     let _ = writeln!(
         out,
@@ -64,7 +111,7 @@ fn finding(out: &mut String, i: usize, d: &Divergence) {
         escape(first),
         escape(&more),
         escape(&d.summary),
-        escape(label)
+        escape(&label)
     );
     let _ = writeln!(
         out,
@@ -84,13 +131,14 @@ fn finding(out: &mut String, i: usize, d: &Divergence) {
             d.moves.join(" ")
         })
     );
-    match board_image(&d.ruleset, &d.position) {
+    match board_image(&d.ruleset, &d.position, &d.differs) {
         Some(src) => {
             let _ = writeln!(
                 out,
                 "<img class=\"board\" alt=\"the position before the request: {}\" src=\"{src}\">",
                 escape(&d.position)
             );
+            legend(out, &d.differs);
         }
         None => {
             let _ = writeln!(out, "<pre>{}</pre>", escape(&d.diagram));
@@ -168,8 +216,38 @@ impl Report {
             );
         }
         out.push_str("</table>\n");
+        if !self.bugs.is_empty() {
+            out.push_str("<h2>bugs, by cause</h2><ol>\n");
+            for b in &self.bugs {
+                let label = match &b.known {
+                    Some(known) => format!(
+                        "{}, known: {}</span> {}",
+                        b.label.word(),
+                        escape(&known.name),
+                        escape(&format!("(the presets table: {})", known.what))
+                    ),
+                    None => format!("{}</span>", b.label.word()),
+                };
+                let links: Vec<String> = b
+                    .divergences
+                    .iter()
+                    .zip(&b.symptoms)
+                    .map(|(i, s)| format!("<a href=\"#finding-{i}\">{}</a>", escape(s)))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "<li><span class=\"label\">{label} {} {}: {} case{}: {}</li>",
+                    escape(&b.ruleset),
+                    escape(b.deciding_rule.as_deref().unwrap_or("-")),
+                    b.cases,
+                    if b.cases == 1 { "" } else { "s" },
+                    links.join("; ")
+                );
+            }
+            out.push_str("</ol>\n");
+        }
         for (i, d) in self.divergences.iter().enumerate() {
-            finding(&mut out, i, d);
+            finding(&mut out, i, d, self.known_of(i));
         }
         if !self.summary.skip_reasons.is_empty() {
             out.push_str("<h2>skipped, by reason</h2><ul>\n");
