@@ -14,13 +14,15 @@ use crate::render::markup::escape;
 /// The labels in the order the table lists them; one this list lacks comes after, by name.
 const LABELS: &[&str] = &["rule", "validation", "limit", "protocol", "known"];
 
-/// The labels of the engines' bugs, in [`LABELS`]' order.
+/// The labels of the engines' bugs, in [`LABELS`]' order: `known` besides its cause's label.
 fn labels(table: &Table) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     for b in table.engines.iter().flat_map(|e| &e.bugs) {
-        let word = b.label.word();
-        if !out.contains(&word) {
-            out.push(word);
+        let known = b.known.as_ref().map(|_| "known");
+        for word in [Some(b.label.word()), known].into_iter().flatten() {
+            if !out.contains(&word) {
+                out.push(word);
+            }
         }
     }
     out.sort_by_key(|w| {
@@ -36,7 +38,7 @@ fn count(column: &Column, label: &str) -> usize {
     column
         .bugs
         .iter()
-        .filter(|b| b.label.word() == label)
+        .filter(|b| b.label.word() == label || (label == "known" && b.known.is_some()))
         .count()
 }
 
@@ -65,9 +67,12 @@ fn verdict_text(column: &Column) -> String {
 }
 
 fn bug_line(b: &BugLine) -> String {
+    let label = match &b.known {
+        Some(name) => format!("{}, known: {name}", b.label.word()),
+        None => b.label.word().to_string(),
+    };
     format!(
-        "[{}] {} {}: {} symptom{}, {} case{} (--case {})",
-        b.label.word(),
+        "[{label}] {} {}: {} symptom{}, {} case{} (--case {})",
         b.ruleset,
         b.deciding_rule.as_deref().unwrap_or("-"),
         b.symptoms,

@@ -113,6 +113,7 @@ fn two_engines_end_with_a_table_of_the_right_cells() {
     assert_eq!(bugs.len(), 1, "{table}");
     assert_eq!(bugs[0]["label"], "rule");
     assert_eq!(bugs[0]["deciding_rule"], "ZAN-17");
+    assert_eq!(bugs[0]["known"], "nkkmd's kept house", "{table}");
     // Its row: the oracle passes every scenario citing ZAN-17, the engine fails one.
     let zan17 = row(&table, "ZAN-17");
     assert!(zan17[0].0 > 0 && zan17[0].1 == 0, "{zan17:?}");
@@ -159,7 +160,9 @@ fn two_engines_end_with_a_table_of_the_right_cells() {
     let shown = |c: (u64, u64, u64)| format!("{}/{}/{}", c.0, c.1, c.2);
     assert_eq!(cells, [shown(zan17[0]), shown(zan17[1])], "{line}");
     assert!(
-        table_text.contains("[2] bugs, by cause:\n  1. [rule] bao-la-kiswahili ZAN-17: "),
+        table_text.contains(
+            "[2] bugs, by cause:\n  1. [rule, known: nkkmd's kept house] bao-la-kiswahili ZAN-17: "
+        ),
         "{table_text}"
     );
     assert!(table_text.ends_with("exit status 1: the worst of the engines'\n"));

@@ -103,6 +103,9 @@ pub struct BugLine {
     pub deciding_rule: Option<String>,
     pub symptoms: usize,
     pub cases: usize,
+    /// The name of the engine's bug that it is in the reference's presets table (`known`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<String>,
     /// The case whose witness is the shortest: `--case` re-runs it.
     pub case: String,
 }
@@ -226,6 +229,7 @@ impl Table {
                             deciding_rule: b.deciding_rule.clone(),
                             symptoms: b.symptoms.len(),
                             cases: b.cases,
+                            known: b.known.as_ref().map(|k| k.name.clone()),
                             case: b
                                 .divergences
                                 .first()
