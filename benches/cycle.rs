@@ -5,8 +5,11 @@
 //! lowered to 2^22 so that one run is a few milliseconds: the move runs its laps with Brent's
 //! detector watching and is then undecided. Criterion reports laps per second (each run sows a
 //! few laps more than the first, which is what is counted); docs/development.md gives the
-//! nanoseconds per lap.
+//! nanoseconds per lap. Then the whole move played, as `bao-oracle play` plays it: decided and
+//! its cycle measured (250,118,865 laps: the cycle through the state after lap 1, found when
+//! that state comes back).
 
+use bao_rules::cycle::LAP_BUDGET;
 use bao_rules::game::{Game, Rejection};
 use bao_rules::games::four_by_eight::{Dir, HOLE_NAMES, Kete, Move};
 use bao_rules::rulings::RulingSet;
@@ -41,6 +44,30 @@ fn cycle_search(c: &mut Criterion) {
             more += 1;
             let rulings = rulings.with_lap_budget(LAPS + more);
             Kete::play(&pos, &rulings, mv, &mut ())
+        })
+    });
+    group.finish();
+
+    // The whole move: a few hundred milliseconds a run, so ten runs.
+    let mut group = c.benchmark_group("cycle");
+    group.sample_size(10);
+    let decided = |budget| {
+        let rulings = rulings.with_lap_budget(budget);
+        bao_rules::Playthrough::<Kete>::new(pos, rulings).play_text("a3<")
+    };
+    let Err(refusal) = decided(LAP_BUDGET) else {
+        panic!("the takata never ends");
+    };
+    assert!(
+        refusal
+            .message
+            .contains("a cycle of 250118864 laps from lap 1")
+    );
+    group.throughput(Throughput::Elements(250_118_865));
+    group.bench_function("kete a3< takata played, decided and measured", |b| {
+        b.iter(|| {
+            more += 1;
+            decided(LAP_BUDGET + more)
         })
     });
     group.finish();

@@ -309,21 +309,18 @@ fn long_verdict() -> (String, String) {
 /// The long takata is decided and measured within the memory limit by `play` (issue 23: 24 GB
 /// before the bound) ...
 #[test]
-#[ignore = "tens of seconds of CPU in a debug build; .ci/run runs it"]
 fn a_long_never_ending_move_is_played_in_bounded_memory() {
     by_play(&KETE_LONG, &long_verdict());
 }
 
 /// ... by `check` of a record ending in it, and `repair` ...
 #[test]
-#[ignore = "tens of seconds of CPU in a debug build; .ci/run runs it"]
 fn a_long_never_ending_move_is_checked_in_bounded_memory() {
     by_check(&KETE_LONG, &long_verdict(), "kete-long");
 }
 
 /// ... and by the protocol's `play` request.
 #[test]
-#[ignore = "tens of seconds of CPU in a debug build; .ci/run runs it"]
 fn a_long_never_ending_move_is_refused_by_the_protocol_in_bounded_memory() {
     by_protocol(&KETE_LONG, &long_verdict());
 }

@@ -2,20 +2,23 @@
 //!
 //! Sowing is deterministic once the mover's decisions are made, so a move never ends exactly when
 //! its in-move state (the board, the hole the next lap starts from, the direction, ...) repeats.
-//! Brent's algorithm finds the repetition with one saved state and one comparison per lap: no
-//! memory grows with the length of the move, and ordinary moves pay one copy of a small array at
-//! laps 1, 2, 4, 8, ...
+//! Brent's algorithm finds the repetition with one saved state: no memory grows with the length
+//! of the move, and ordinary moves pay one copy of a small array at laps 1, 2, 4, 8, ...
 //!
 //! Brent's method saves the state at laps 2^k and compares every later state with the saved one, so
 //! a cycle of length λ entered after μ laps is found by lap `2^k + λ` where `2^k ≥ max(μ, λ)`. The
 //! budget, [`LAP_BUDGET`] = 2^32 laps, therefore decides every move whose μ and λ are both below 2^31
 //! (over two billion laps; the references ask for every cycle shorter than 10^9). Past the budget the
-//! move is reported `undecided-move`, never legal and never illegal.
+//! move is reported `undecided-move`, never legal and never illegal. Every state is also compared
+//! with the first ([`Brent`]'s anchor): a cycle through it, the usual case, is found after λ laps
+//! (within the budget: every such cycle shorter than 2^32).
 //!
 //! Where a never-ending move is reported, its cycle is measured exactly with no more memory:
-//! Brent's detection gives the cycle's length λ (the laps from the saved state back to it), and
-//! [`cycle_start`] the lap μ where it starts, by sowing from the first state again with one copy
-//! λ laps ahead ([`Cycle`]). Deciding and measuring cost at most `3·max(μ, λ) + 2λ + 2μ` laps.
+//! found through the first state, it starts there; otherwise Brent's detection gives the cycle's
+//! length λ (the laps from the saved state back to it), and [`cycle_start`] the lap μ where it
+//! starts, by sowing from the first state again with one copy λ laps ahead ([`Cycle`]). Deciding
+//! and measuring cost λ laps when the cycle runs through the first state, and at most
+//! `3·max(μ, λ) + 2λ + 2μ` otherwise.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -54,13 +57,22 @@ pub enum Verdict {
     Undecided,
 }
 
-/// Brent's cycle detector over an in-move state `S` (a small `Copy` array).
+/// Brent's cycle detector over an in-move state `S` (a small `Copy` array), which also compares
+/// every state with the first it was given, its anchor.
+///
+/// The anchor finds the cycle of a state that is on it after one cycle, where Brent's saved state
+/// needs the power of two past the cycle's length and the cycle again (about three times as many
+/// laps): and the states of a move are on their cycle from the first lap watched, as a rule,
+/// since a relay can be undone (a lap of fewer than 16 seeds ends just past the one empty hole
+/// it left behind).
 pub struct Brent<S> {
+    anchor: S,
     saved: S,
     power: u64,
     since_saved: u64,
     laps: u64,
     budget: u64,
+    length: u64,
 }
 
 impl<S: Copy + Eq> Brent<S> {
@@ -74,11 +86,13 @@ impl<S: Copy + Eq> Brent<S> {
     /// A detector that gives up (undecided) after `budget` laps.
     pub fn with_budget(initial: S, budget: u64) -> Self {
         Brent {
+            anchor: initial,
             saved: initial,
             power: 1,
             since_saved: 0,
             laps: 0,
             budget,
+            length: 0,
         }
     }
 
@@ -88,7 +102,13 @@ impl<S: Copy + Eq> Brent<S> {
         self.laps += 1;
         self.since_saved += 1;
         count(self.laps);
+        // Either is the first return of a state on the cycle: the cycle's length.
         if *state == self.saved {
+            self.length = self.since_saved;
+            return Verdict::Cycle;
+        }
+        if *state == self.anchor {
+            self.length = self.laps;
             return Verdict::Cycle;
         }
         if self.laps >= self.budget {
@@ -102,15 +122,53 @@ impl<S: Copy + Eq> Brent<S> {
         Verdict::Continue
     }
 
+    /// How many of the next laps [`Brent::observe`] would only count, if their states are
+    /// neither [`Brent::saved`] nor [`Brent::anchor`]: the laps before the next state saved, the
+    /// budget's end or a step of [`laps_watched`]. A caller that compares the states itself in
+    /// a tight loop hands such laps over with [`Brent::passed`].
+    #[inline]
+    pub fn quiet(&self) -> u64 {
+        let to_save = self.power - self.since_saved - 1;
+        let to_budget = self.budget.saturating_sub(self.laps + 1);
+        let to_step = PROGRESS_STEP - 1 - (self.laps & (PROGRESS_STEP - 1));
+        to_save.min(to_budget).min(to_step)
+    }
+
+    /// `laps` laps observed by the caller: at most [`Brent::quiet`], each of a state that was
+    /// neither [`Brent::saved`] nor [`Brent::anchor`].
+    #[inline]
+    pub fn passed(&mut self, laps: u64) {
+        debug_assert!(laps <= self.quiet());
+        self.laps += laps;
+        self.since_saved += laps;
+    }
+
+    /// The state saved, compared with every later one.
+    #[inline]
+    pub fn saved(&self) -> &S {
+        &self.saved
+    }
+
+    /// The first state, compared with every later one.
+    #[inline]
+    pub fn anchor(&self) -> &S {
+        &self.anchor
+    }
+
     /// Laps observed so far.
     pub fn laps(&self) -> u64 {
         self.laps
     }
 
-    /// After [`Verdict::Cycle`]: the cycle's length, the laps from the saved state back to it
-    /// (the saved state is on the cycle, and the first return to it is exactly one cycle on).
+    /// The laps it may observe before it gives up.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// After [`Verdict::Cycle`]: the cycle's length, the laps from the state that came back (the
+    /// saved one or the anchor, each on the cycle) to its return, the first since it was seen.
     pub fn cycle_length(&self) -> u64 {
-        self.since_saved
+        self.length
     }
 }
 
@@ -198,6 +256,55 @@ mod tests {
                 assert_eq!(length, lam, "mu {mu} lam {lam}");
                 assert_eq!(cycle_start(0u64, length, |x| *x = f(*x)), mu);
             }
+        }
+    }
+
+    /// A caller that compares the states itself and hands Brent only the laps it must see
+    /// ([`Brent::quiet`], [`Brent::passed`]) gets the verdict, the laps and the length that
+    /// observing every lap gives.
+    #[test]
+    fn laps_handed_over_in_bulk_decide_alike() {
+        for mu in [0u64, 1, 2, 3, 7, 100, 1000, 5000] {
+            for lam in [1u64, 2, 3, 5, 64, 1000, 3000] {
+                for budget in [50, 4000, 1 << 20] {
+                    let f = |x: u64| if x + 1 < mu + lam { x + 1 } else { mu };
+                    let mut each = Brent::with_budget(0u64, budget);
+                    let mut x = 0;
+                    let want = loop {
+                        x = f(x);
+                        let v = each.observe(&x);
+                        if v != Verdict::Continue {
+                            break (v, each.laps(), each.cycle_length());
+                        }
+                    };
+                    let mut bulk = Brent::with_budget(0u64, budget);
+                    let (mut x, mut passed) = (0, 0);
+                    let got = loop {
+                        x = f(x);
+                        if passed < bulk.quiet() && x != *bulk.saved() && x != *bulk.anchor() {
+                            passed += 1;
+                            continue;
+                        }
+                        bulk.passed(passed);
+                        passed = 0;
+                        let v = bulk.observe(&x);
+                        if v != Verdict::Continue {
+                            break (v, bulk.laps(), bulk.cycle_length());
+                        }
+                    };
+                    assert_eq!(got, want, "mu {mu} lam {lam} budget {budget}");
+                }
+            }
+        }
+    }
+
+    /// The anchor finds a cycle through the first state after one cycle.
+    #[test]
+    fn a_cycle_through_the_first_state_is_found_after_one_cycle() {
+        for lam in [1u64, 2, 3, 5, 64, 1000, 3000] {
+            let f = |x: u64| (x + 1) % lam;
+            let (v, laps) = run(0, |x| Some(f(x)), 1 << 20);
+            assert_eq!((v, laps), (Verdict::Cycle, lam));
         }
     }
 

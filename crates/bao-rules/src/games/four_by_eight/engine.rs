@@ -131,11 +131,11 @@ macro_rules! delegate_to_engine {
         }
 
         fn parse_position(text: &str) -> Result<Position, PositionError> {
-            notation::parse_position(&$variant, text)
+            super::position_forms::parse_position(&$variant, text)
         }
 
         fn format_compact(pos: &Position) -> String {
-            notation::format_compact(&$variant, pos)
+            super::position_forms::format_compact(&$variant, pos)
         }
 
         fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
@@ -143,7 +143,7 @@ macro_rules! delegate_to_engine {
         }
 
         fn format_diagram(pos: &Position) -> String {
-            notation::format_diagram(&$variant, pos)
+            super::position_forms::format_diagram(&$variant, pos)
         }
 
         fn field_values(pos: &Position) -> Vec<String> {
@@ -166,7 +166,7 @@ macro_rules! delegate_to_engine {
             form: crate::game::PositionForm,
             pos: &Position,
         ) -> Result<String, PositionError> {
-            notation::format_position(&$variant, form, pos)
+            super::position_forms::format_position(&$variant, form, pos)
         }
     };
 }

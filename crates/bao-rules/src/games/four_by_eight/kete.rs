@@ -187,6 +187,6 @@ impl Game for Kete {
     }
 
     fn board(pos: &Position) -> crate::board::Board {
-        notation::board(&LAMU, Self::RULESET, crate::board::Mark::Reserved, pos)
+        super::position_forms::board(&LAMU, Self::RULESET, crate::board::Mark::Reserved, pos)
     }
 }

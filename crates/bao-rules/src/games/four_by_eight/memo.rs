@@ -24,13 +24,16 @@ pub(super) struct Known {
 
 /// The verdicts on long takatas: how many laps after the key it took to decide, and for a cycle
 /// its length (which the key decides), so that a move played after it was searched is measured
-/// without being decided again.
+/// without being decided again; and once a cycle was measured, the state it was measured from
+/// with the laps from there to where the cycle starts (which that state and the length decide),
+/// so that the same move played again is not sown again.
 #[derive(Clone, Copy)]
 pub(super) struct Decided {
     key: Known,
     pub(super) cycle: bool,
     pub(super) laps: u64,
     pub(super) length: u64,
+    pub(super) measured: Option<(InMove, u64)>,
 }
 
 const KNOWN_SLOTS: usize = 1024;
@@ -43,7 +46,8 @@ thread_local! {
 
 impl Known {
     fn slot(&self) -> usize {
-        let mut h = self.state.ring.0 as u64 ^ (self.state.ring.0 >> 64) as u64;
+        let seen = self.state.seen();
+        let mut h = seen as u64 ^ (seen >> 64) as u64;
         h ^= (self.state.at as u64) << 3 ^ (self.state.step as u64) << 9 ^ (self.kuu as u64) << 17;
         h ^= (self.context as u64) << 21 ^ self.budget.rotate_left(29);
         h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -61,7 +65,13 @@ impl Known {
         })
     }
 
-    pub(super) fn remember(self, cycle: bool, laps: u64, length: u64) {
+    pub(super) fn remember(
+        self,
+        cycle: bool,
+        laps: u64,
+        length: u64,
+        measured: Option<(InMove, u64)>,
+    ) {
         KNOWN.with(|known| {
             let mut known = known.borrow_mut();
             if known.is_empty() {
@@ -73,6 +83,7 @@ impl Known {
                 cycle,
                 laps,
                 length,
+                measured,
             });
         });
     }

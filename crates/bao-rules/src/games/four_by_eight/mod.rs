@@ -17,9 +17,10 @@
 //!   (KETE-23, KETE-24);
 //! - `kete.rs`, `zanzibar.rs`: each game's rulings and its [`crate::game::Game`] implementation;
 //! - `notes.rs`: the words of what a move did that moves no seeds ([`crate::game::Note`]);
-//! - `spelling.rs`: a move as written; `notation.rs`: moves and positions as written (`donkers.rs`:
-//!   Donkers' move notation, `bracket.rs`: his bracket form of a position); `during.rs`: the board
-//!   partway through a move.
+//! - `spelling.rs`: a move as written; `notation.rs`: moves in the canonical notation
+//!   (`donkers.rs`: Donkers' move notation); `position_forms.rs`: positions written compact or as
+//!   a diagram (`bracket.rs`: Donkers' bracket form); `during.rs`: the board partway through a
+//!   move.
 
 mod bracket;
 mod candidates;
@@ -37,6 +38,7 @@ mod nemo;
 mod notation;
 pub mod notes;
 mod position;
+mod position_forms;
 mod ring;
 mod sowing;
 mod spelling;

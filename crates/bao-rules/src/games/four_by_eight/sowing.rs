@@ -133,10 +133,12 @@ thread_local! {
 
 /// Runs `f` with never-ending moves measured exactly: where the cycle starts and how long it is
 /// ([`Cycle`], in laps: every sowing of the move is a lap, the first, each relay, each sowing of
-/// captured seeds), with no more memory than deciding them ([`crate::cycle::cycle_start`]). For
-/// a move played, whose refusal people read; search only needs the verdict. Both remember a
-/// takata's verdict with its cycle's length ([`super::memo`]), so a move searched and then played
-/// is decided once, and only where its cycle starts is sown again.
+/// captured seeds), with no more memory than deciding them: a cycle through the first state is
+/// measured when that state comes back, any other by [`crate::cycle::cycle_start`]. For a move
+/// played, whose refusal people read; search only needs the verdict. Both remember a takata's
+/// verdict with its cycle's length ([`super::memo`]), and a measurement with where the cycle
+/// starts: a move searched and then played is decided once (only where its cycle starts is sown
+/// again), and a move played again is not sown again.
 pub fn measure_cycles<T>(f: impl FnOnce() -> T) -> T {
     let before = MEASURE.with(|m| m.replace(true));
     let out = f();
@@ -220,21 +222,13 @@ struct Detector {
     key: Option<(Known, u64)>,
     brent: Option<Brent<InMove>>,
     /// Under [`measure_cycles`]: the first state since the last restart, with the lap it
-    /// followed, from which a cycle found is measured.
+    /// followed, from which a cycle found is measured. Once Brent watches, every state is
+    /// compared with it too: its first return measures the cycle at once (the usual case, see
+    /// [`Brent`]), with no second phase.
     first: Option<(InMove, u64)>,
     measure: bool,
     /// Laps not observed: the first, and each sowing of captured seeds (restarts).
     unobserved: u64,
-}
-
-/// One plain relay of the mover's ring: every transition of a move between its last restart and
-/// a cycle found is one (a lap that stops, captures or ends the kuu ends the move or restarts the
-/// detector), so [`cycle_start`] follows a cycle with this alone.
-#[inline(always)]
-fn relay(state: &mut InMove) {
-    let n = state.ring.get(state.at);
-    state.ring.take(state.at, n);
-    state.at = state.ring.sow(state.at, n, state.step);
 }
 
 impl Detector {
@@ -268,7 +262,7 @@ impl Detector {
     #[inline]
     fn start(&mut self, ring: Ring, at: u8, step: u8) {
         if self.measure && self.first.is_none() {
-            self.first = Some((InMove { ring, at, step }, self.laps + self.unobserved));
+            self.first = Some((InMove::new(ring, at, step), self.laps + self.unobserved));
         }
     }
 
@@ -280,30 +274,51 @@ impl Detector {
         }
     }
 
-    /// Brent found a cycle of `length` laps: where it starts, measured from the first state.
+    /// A cycle of `length` laps was found, `laps` after the `key` (if any): where it starts,
+    /// measured from the first state, unless `known` says it already (measured from the same
+    /// state); remembered with the key.
     #[cold]
     #[inline(never)]
-    fn measured(&self, length: u64) -> Refusal {
+    fn measured(
+        &self,
+        key: Option<Known>,
+        laps: u64,
+        length: u64,
+        known: Option<(InMove, u64)>,
+    ) -> Refusal {
         let (first, lap) = self
             .first
             .expect("a measured detection has its first state");
-        let start = lap + cycle_start(first, length, relay);
+        let offset = match known {
+            Some((from, offset)) if from == first => offset,
+            _ => {
+                let offset = cycle_start(first, length, |state: &mut InMove| state.relay());
+                if let Some(key) = key {
+                    key.remember(true, laps, length, Some((first, offset)));
+                }
+                offset
+            }
+        };
+        let start = lap + offset;
         Refusal::NeverEnds {
             laps: start + length,
             cycle: Some(Cycle { start, length }),
         }
     }
 
+    /// Observes the state after one more lap.
     #[inline]
     fn observe(&mut self, ring: Ring, at: u8, step: u8, kuu: bool) -> Result<(), Refusal> {
         self.laps += 1;
-        let state = InMove { ring, at, step };
+        // Made only where it is needed: ordinary moves end within the quiet laps.
+        let state = || InMove::new(ring, at, step);
         if self.measure && self.first.is_none() {
-            self.first = Some((state, self.laps + self.unobserved));
+            self.first = Some((state(), self.laps + self.unobserved));
         }
         if self.since < QUIET_LAPS {
             self.since += 1;
             if self.since == QUIET_LAPS {
+                let state = state();
                 if let Some(context) = self.context {
                     let key = Known {
                         state,
@@ -313,7 +328,7 @@ impl Detector {
                     };
                     if let Some(d) = key.recall() {
                         if d.cycle && self.measure {
-                            return Err(self.measured(d.length));
+                            return Err(self.measured(Some(key), d.laps, d.length, d.measured));
                         }
                         return Err(self.verdict(d.cycle, self.laps + d.laps));
                     }
@@ -323,22 +338,131 @@ impl Detector {
             }
             return Ok(());
         }
+        self.watched(&state())
+    }
+
+    /// The state after one more lap (counted), once Brent watches: only long moves get here.
+    #[inline(never)]
+    fn watched(&mut self, state: &InMove) -> Result<(), Refusal> {
         let Some(brent) = self.brent.as_mut() else {
             return Ok(());
         };
-        let cycle = match brent.observe(&state) {
-            Verdict::Continue => return Ok(()),
-            Verdict::Cycle => true,
-            Verdict::Undecided => false,
-        };
+        let verdict = brent.observe(state);
         let length = brent.cycle_length();
-        if let Some((key, at)) = self.key {
-            key.remember(cycle, self.laps - at, length);
+        let budget = brent.budget();
+        if verdict == Verdict::Continue {
+            match self.first {
+                Some((first, lap)) if first == *state => {
+                    let length = self.laps + self.unobserved - lap;
+                    // Brent, watching from the key, would have found it after one cycle (the
+                    // key is on it), and within the budget only if the cycle is: the verdict
+                    // does not depend on which saw it first.
+                    if length <= budget {
+                        if let Some((key, _)) = self.key {
+                            key.remember(true, length, length, Some((first, 0)));
+                        }
+                        return Err(Refusal::NeverEnds {
+                            laps: lap + length,
+                            cycle: Some(Cycle { start: lap, length }),
+                        });
+                    }
+                    return Ok(());
+                }
+                _ => return Ok(()),
+            }
         }
+        let cycle = verdict == Verdict::Cycle;
         if cycle && self.measure {
-            return Err(self.measured(length));
+            let key = self.key.map(|(key, at)| (key, self.laps - at));
+            return Err(self.measured(key.map(|k| k.0), key.map_or(0, |k| k.1), length, None));
+        }
+        if let Some((key, at)) = self.key {
+            key.remember(cycle, self.laps - at, length, None);
         }
         Err(self.verdict(cycle, self.laps))
+    }
+
+    /// Whether Brent watches: the quiet laps are over.
+    #[inline(always)]
+    fn watching(&self) -> bool {
+        self.since == QUIET_LAPS
+    }
+
+    /// Once Brent watches ([`Detector::watching`]), a takata's plain relays from hole `at` of
+    /// `ring` in direction `step`, while the hole the last seed fell into holds more than one
+    /// seed and is not `special` (the standing kuu, the reserved hole); whether there was one.
+    /// A tight loop that compares each state with the three it may come back to and hands Brent
+    /// only the laps that do more.
+    fn relays(
+        &mut self,
+        ring: &mut Ring,
+        at: &mut u8,
+        step: u8,
+        special: u16,
+    ) -> Result<bool, Refusal> {
+        let mut state = InMove::new(*ring, *at, step);
+        let watched = if step == CW {
+            self.watch::<true>(&mut state, special)
+        } else {
+            self.watch::<false>(&mut state, special)
+        };
+        *ring = state.ring();
+        *at = state.at;
+        watched
+    }
+
+    #[inline(never)]
+    fn watch<const CLOCKWISE: bool>(
+        &mut self,
+        at: &mut InMove,
+        special: u16,
+    ) -> Result<bool, Refusal> {
+        let mut state = *at;
+        let mut relayed = false;
+        let (mut saved, mut anchor, mut quiet) = self.compared();
+        // Outside of measuring, the anchor stands in for the first state: no third comparison.
+        let first = self.first.map_or(anchor, |(first, _)| first.quick());
+        let mut passed = 0;
+        let result = loop {
+            if state.seeds() <= 1 || special & (1 << state.at) != 0 {
+                break Ok(relayed);
+            }
+            state.relay_in::<CLOCKWISE>();
+            relayed = true;
+            // Only a state that may be one of the three, or a lap that Brent must see, leaves
+            // the loop: the exact comparisons are Brent's and `watched`'s.
+            let quick = state.quick();
+            if passed < quiet && quick != saved && quick != anchor && quick != first {
+                passed += 1;
+                continue;
+            }
+            self.pass(passed);
+            passed = 0;
+            self.laps += 1;
+            if let Err(refusal) = self.watched(&state) {
+                break Err(refusal);
+            }
+            (saved, anchor, quiet) = self.compared();
+        };
+        self.pass(passed);
+        *at = state;
+        result
+    }
+
+    /// Brent's saved state and its anchor, each by [`InMove::quick`], and how many laps it lets
+    /// pass unseen.
+    #[inline]
+    fn compared(&self) -> (u64, u64, u64) {
+        let brent = self.brent.as_ref().expect("Brent watches");
+        (brent.saved().quick(), brent.anchor().quick(), brent.quiet())
+    }
+
+    #[inline]
+    fn pass(&mut self, laps: u64) {
+        self.laps += laps;
+        if let Some(brent) = self.brent.as_mut() {
+            brent.passed(laps);
+        }
     }
 }
 
@@ -745,12 +869,16 @@ pub fn sow_move<F: Fixed, S: Sink>(
         // past it is not told, so it costs what it costs unheard.
         if !capture_move && s.sink.full() {
             // A takata's plain relays, in a tight loop; it hands back what the rules below decide.
+            // KETE-8 needs no check: a relay lifts at least two seeds, so the hole before it in
+            // the direction of sowing was just sown and the front row is not empty.
             let mut relayed = false;
             while s.ring.get(z) > 1 && special & (1 << z) == 0 {
+                if detector.watching() {
+                    relayed |= detector.relays(&mut s.ring, &mut z, s.step, special)?;
+                    break;
+                }
                 let n = s.ring.get(z);
                 s.ring.take(z, n);
-                // KETE-8 needs no check: a relay lifts at least two seeds, so the hole before it
-                // in the direction of sowing was just sown and the front row is not empty.
                 z = s.ring.sow(z, n, s.step);
                 relayed = true;
                 detector.observe(s.ring, z, s.step, s.kuu)?;

@@ -1236,6 +1236,108 @@ fn kete_a7_past_the_budget_a_move_is_undecided() {
     assert_eq!(Kete::game_end(&p, &r), None);
 }
 
+/// A takata from ring position `from` of `ring` in direction `step`, sown by keeping every state
+/// (independent of the engine): `Ok(None)` if it ends, `Ok(Some((start, length)))` if the state
+/// after lap `start` is the first to come back, `length` laps later; `Err(())` past 100,000 laps.
+fn naive_takata(mut ring: [u8; 16], from: usize, step: usize) -> Result<Option<(u64, u64)>, ()> {
+    let mut seen = std::collections::HashMap::new();
+    let n = std::mem::take(&mut ring[from]);
+    let mut at = naive_lap(&mut ring, from, n, step);
+    for lap in 1..100_000 {
+        if let Some(first) = seen.insert((ring, at), lap) {
+            return Ok(Some((first, lap - first)));
+        }
+        // KETE-7: the last seed fell into an empty hole.
+        if ring[at] == 1 {
+            return Ok(None);
+        }
+        let n = std::mem::take(&mut ring[at]);
+        at = naive_lap(&mut ring, at, n, step);
+    }
+    Err(())
+}
+
+/// The engine's takata from ring position `from` of South's `ring` (no kuu, no reserved hole,
+/// North's front row empty so that nothing is captured), played (its cycle measured) or only
+/// searched.
+fn engine_takata(
+    ring: [u8; 16],
+    from: u8,
+    step: u8,
+    played: bool,
+) -> Result<sowing::Played, sowing::Refusal> {
+    let mut p = Kete::start();
+    p.rings = [ring, [0; 16]];
+    p.reserve = [0, 0];
+    p.kuu = [false, false];
+    p.to_move = Side::South;
+    p.hizi = None;
+    let rules = Rulings::default().rules();
+    let start = sowing::Start::Mtaji { h: from, step };
+    let sow =
+        || sowing::sow_move::<variant::Lamu, _>(&p, &rules, start, sowing::Safari::Absent, &mut ());
+    if played {
+        sowing::measure_cycles(sow)
+    } else {
+        sow()
+    }
+}
+
+/// The cycle search (Brent with its anchor, the tight loop that hands it the laps, the verdicts
+/// remembered) and the measurement of a cycle agree with keeping every state, searched and
+/// played in any order, on the takatas from every state of two never-ending moves (cycles of
+/// more laps than the quiet ones). Their cycles start at the first lap, as every cycle whose laps
+/// sow fewer than 16 seeds must (such a lap can be undone); later starts are `cycle.rs`'s tests.
+#[test]
+fn kete_a7_takata_cycles_are_those_of_keeping_every_state() {
+    std::thread::spawn(|| {
+        let mut starts = std::collections::BTreeSet::new();
+        for mv in ["b5<", "b1>"] {
+            let p = pos(NEVER_ENDING);
+            let s = Kete::parse_move(mv).unwrap();
+            let name = format!("{}{}", s.row.unwrap(), s.number);
+            let hole = HOLE_NAMES.iter().position(|h| *h == name).unwrap() as u8;
+            let (side, h) = ring_of(hole);
+            let step = dir_step(h, s.dir.unwrap()) as usize;
+            let mut ring = p.rings[side.index()];
+            let mut at = h as usize;
+            let mut takatas = Vec::new();
+            for _ in 0..300 {
+                takatas.push((ring, at));
+                let n = std::mem::take(&mut ring[at]);
+                at = naive_lap(&mut ring, at, n, step);
+            }
+            for (ring, from) in takatas {
+                let Ok(naive) = naive_takata(ring, from, step) else {
+                    continue;
+                };
+                for played in [false, true, true, false, true] {
+                    let engine = engine_takata(ring, from as u8, step as u8, played);
+                    match (naive, engine) {
+                        // KETE-8, which the independent sowing leaves out.
+                        (_, Err(sowing::Refusal::FrontRowEmpty { .. })) | (None, Ok(_)) => {}
+                        (Some(_), Err(sowing::Refusal::NeverEnds { cycle: None, .. }))
+                            if !played => {}
+                        (
+                            Some((start, length)),
+                            Err(sowing::Refusal::NeverEnds { cycle: Some(c), .. }),
+                        ) if played => {
+                            assert_eq!((c.start, c.length), (start, length), "{ring:?} {from}");
+                            starts.insert(start);
+                        }
+                        (naive, engine) => {
+                            panic!("{ring:?} from {from}, played {played}: {naive:?} vs {engine:?}")
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(starts, [1].into());
+    })
+    .join()
+    .unwrap();
+}
+
 #[test]
 fn kete_20_19_the_kuu_has_no_legal_takata() {
     let r = Rulings::default();

@@ -402,7 +402,7 @@ impl Game for Zanzibar {
     }
 
     fn board(pos: &Position) -> crate::board::Board {
-        notation::board(&ZANZIBAR, Self::RULESET, crate::board::Mark::Takasia, pos)
+        super::position_forms::board(&ZANZIBAR, Self::RULESET, crate::board::Mark::Takasia, pos)
     }
 }
 
