@@ -5,12 +5,11 @@
 use std::collections::BTreeMap;
 
 use bao_oracle::harness::conform as run;
-use bao_oracle::harness::conform::{EngineInfo, Fatal, Link, Options, Reply, Report, Run};
-use bao_oracle::harness::protocol::{self, Request, Response, RulesetSupport, Rulings};
-use bao_oracle::harness::spec::{self, SpecFile};
-use bao_rules::game::Game;
-use bao_rules::rulings::Preset;
-use bao_rules::{games, with_game};
+use bao_oracle::harness::conform::{
+    Asked, EngineInfo, Fatal, Link, Options, Plan, PlanError, Reply, Report, Run, Scenarios,
+};
+use bao_oracle::harness::protocol::{self, Request, Response, RulesetSupport};
+use bao_rules::games;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::Value;
@@ -125,6 +124,11 @@ impl<'py> InProcess<'py> {
             }
         }
     }
+}
+
+/// A plan's error as Python's `ValueError`.
+fn value_error(e: PlanError) -> PyErr {
+    PyValueError::new_err(e.message)
 }
 
 /// An exception in one line: its type and message.
@@ -265,109 +269,15 @@ pub fn conform(
     max_laps: Option<u32>,
     spec: Option<Vec<std::path::PathBuf>>,
 ) -> PyResult<ConformReport> {
-    for r in rulesets.iter().flatten() {
-        if !games::RULESETS.contains(&r.as_str()) {
-            return Err(PyValueError::new_err(games::unknown_ruleset(r)));
-        }
-    }
-    let mut link = InProcess::start(engine, rulesets.as_deref())?;
-    let supported = link.info.rulesets.clone();
-    let selected: Vec<String> = match &rulesets {
-        Some(r) => r.clone(),
-        None => games::RULESETS
-            .iter()
-            .filter(|r| supported.contains_key(**r))
-            .map(|r| r.to_string())
-            .collect(),
+    let asked = Asked {
+        rulesets: rulesets.clone().unwrap_or_default(),
+        rulings: rulings.unwrap_or_default().into_iter().collect(),
+        preset,
     };
-    if selected.is_empty() {
-        return Err(PyValueError::new_err(
-            "the engine supports none of the oracle's rulesets",
-        ));
-    }
-    let mut plan: Vec<(String, Rulings, Rulings, Option<&'static Preset>)> = Vec::new();
-    let mut unused: Vec<String> = rulings.iter().flatten().map(|(n, _)| n.clone()).collect();
-    let mut preset_used = preset.is_none();
-    for ruleset in &selected {
-        let Some(support) = supported.get(ruleset) else {
-            return Err(PyValueError::new_err(format!(
-                "the engine does not support {ruleset} (its `hello` does not list it)"
-            )));
-        };
-        let found = with_game!(ruleset, G => {
-            // The preset asked for, or else the first the engine plays when it plays only
-            // presets (and not the defaults), as `bao-oracle conform` chooses.
-            let wanted = preset.clone().or_else(|| {
-                let declared = &support.presets;
-                // A preset that sets no ruling is the defaults.
-                let defaults = |p: &String| {
-                    G::PRESETS.iter().any(|q| q.name == p && q.rulings.is_empty())
-                };
-                (!declared.is_empty() && !declared.iter().any(defaults))
-                    .then(|| declared[0].clone())
-            });
-            let chosen = wanted.as_deref().and_then(|name| G::PRESETS.iter().find(|p| p.name == name));
-            if chosen.is_some() && preset.is_some() {
-                preset_used = true;
-            }
-            let mut set = Rulings::new();
-            for (name, value) in rulings.iter().flatten() {
-                if G::RULINGS.iter().any(|d| d.name == name) {
-                    set.insert(name, value).map_err(|e| PyValueError::new_err(e.message))?;
-                    unused.retain(|n| n != name);
-                }
-            }
-            let mut set = match chosen {
-                Some(p) => set.over(p),
-                None => set,
-            };
-            // The engine's own values (its preset, or the single ruling values its `hello`
-            // declares): scenarios that do not pin a ruling run under them, as in the CLI.
-            let mut own = match chosen {
-                Some(p) => Rulings::new().over(p),
-                None => Rulings::new(),
-            };
-            if support.presets.is_empty() {
-                let declared = support.own_values::<G>();
-                for (name, value) in declared.iter() {
-                    if own.get(name).is_none() {
-                        let _ = own.insert(name, value);
-                    }
-                    if set.get(name).is_none() {
-                        let _ = set.insert(name, value);
-                    }
-                }
-            }
-            set.resolve::<G>().map_err(|e| PyValueError::new_err(e.message))?;
-            Ok::<_, PyErr>((set, own, chosen))
-        })
-        .expect("the rulesets were checked")?;
-        plan.push((ruleset.clone(), found.0, found.1, found.2));
-    }
-    if let Some(name) = unused.first() {
-        return Err(PyValueError::new_err(format!(
-            "`{name}` is not a ruling of any selected ruleset"
-        )));
-    }
-    if !preset_used {
-        return Err(PyValueError::new_err(format!(
-            "`{}` is not a preset of any selected ruleset",
-            preset.unwrap_or_default()
-        )));
-    }
-    let files: Vec<_> = spec::load(spec.as_deref().unwrap_or_default())
-        .map_err(|e| {
-            PyValueError::new_err(match e {
-                Ok(message) => message,
-                Err(e) => format!("cannot read {}: {}", e.path.display(), e.message),
-            })
-        })?
-        .into_iter()
-        .filter_map(|(_, file)| match file {
-            SpecFile::Scenarios(file) => Some(file),
-            _ => None,
-        })
-        .collect();
+    run::check_rulesets(&asked.rulesets).map_err(value_error)?;
+    let mut link = InProcess::start(engine, rulesets.as_deref())?;
+    let plan = Plan::new(&link.info, &asked).map_err(value_error)?;
+    let scenarios = Scenarios::load(spec.as_deref().unwrap_or_default()).map_err(value_error)?;
     let options = Options {
         games,
         positions,
@@ -379,21 +289,11 @@ pub fn conform(
         only: Vec::new(),
         strict_positions: false,
     };
+    plan.check_something_to_run(&scenarios, &options)
+        .map_err(value_error)?;
     let mut run = Run::new(&mut link, &options);
-    for (ruleset, rulings, _, _) in &plan {
-        if let Some(Err(fatal)) = with_game!(ruleset, G => run.preflight::<G>(rulings)) {
-            return Err(PyValueError::new_err(fatal.0));
-        }
-    }
-    for (ruleset, rulings, own, preset) in &plan {
-        let outcome = with_game!(ruleset, G => {
-            let scripts = run::scripts::<G>(&files, own);
-            run.ruleset::<G>(&scripts, rulings, *preset)
-        });
-        if let Some(Err(fatal)) = outcome {
-            return Err(PyValueError::new_err(fatal.0));
-        }
-    }
+    plan.run(&mut run, &scenarios)
+        .map_err(|fatal| PyValueError::new_err(fatal.0))?;
     let report = run.finish();
     let data = json_to_py(py, &report.to_json())?;
     Ok(ConformReport { report, data })

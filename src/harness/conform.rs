@@ -10,20 +10,26 @@
 //! One concern a file: `driver` runs the engine process, `probes` builds requests with the
 //! oracle's answers, `running` runs the cases, `judging` compares answers, `shrinking` shortens
 //! reproductions, `report` holds the result as data (written out by the render stage: its
-//! `conform` and `html::conform`). Every move text becomes a move through
-//! [`bao_rules::play::Playthrough::resolve_text`] or [`bao_rules::play::Playthrough::play_text_into`].
+//! `conform`, `html::conform` and `table`), `plan` works out what runs for every front end,
+//! `table` counts several engines' runs in one compliance table. Every move text becomes a move
+//! through [`bao_rules::play::Playthrough::resolve_text`] or [`bao_rules::play::Playthrough::play_text_into`].
 
 mod driver;
 mod judging;
+mod plan;
 mod positions;
 mod probes;
 mod report;
 mod running;
 mod shrinking;
+mod table;
 
 pub use driver::{
     Driver, EngineInfo, Fatal, GIVE_UP, Link, MAX_LINE, MAX_RESTARTS, Reply, clip, read_reply,
     split_command,
+};
+pub use plan::{
+    Asked, Plan, PlanError, RulesetPlan, Scenarios, check_rulesets, rulings_by_ruleset,
 };
 pub use positions::POSITIONS;
 pub use report::{
@@ -35,3 +41,4 @@ pub use running::{
     glob_match, scenario_start, scripts,
 };
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};
+pub use table::{BugLine, Cell, Column, Entry, Row, RowKind, TABLE_VERSION, Table, Verdict};

@@ -12,6 +12,8 @@ pub enum Kind {
     Spec,
     /// `conform --known-failures`: a list of case names.
     KnownFailures,
+    /// `conform --engines`: a few engines' names and command lines.
+    Engines,
 }
 
 impl Kind {
@@ -23,6 +25,7 @@ impl Kind {
             Kind::Transcript => 1 << 20,
             Kind::Spec => 4 << 20,
             Kind::KnownFailures => 1 << 20,
+            Kind::Engines => 64 << 10,
         }
     }
 
@@ -33,6 +36,7 @@ impl Kind {
             Kind::Transcript => "transcript",
             Kind::Spec => "spec file",
             Kind::KnownFailures => "known-failures file",
+            Kind::Engines => "engines file",
         }
     }
 }

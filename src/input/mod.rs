@@ -11,6 +11,7 @@
 //! apart.
 
 mod collect;
+pub mod engines;
 mod form;
 mod limits;
 mod read;

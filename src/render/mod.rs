@@ -14,6 +14,7 @@ pub mod markup;
 pub mod short;
 pub mod spec;
 pub mod svg;
+pub mod table;
 
 use std::borrow::Cow;
 

@@ -1010,6 +1010,67 @@ fn the_conformance_page_draws_each_findings_board() {
     assert_eq!(shown[0]["data-images"], format!("{findings}/{findings}"));
 }
 
+/// `conform --format html` of two engines (the oracle's own and the test engine with nkkmd's kept
+/// house): the compliance table is a page the browser shows without a console message, a row per
+/// group and rule, a cell per engine, the failing cell marked; no script of its own.
+#[test]
+fn the_compliance_table_page_shows_a_cell_per_engine() {
+    let Some(browser) = browser_or_skip("the_compliance_table_page_shows_a_cell_per_engine") else {
+        return;
+    };
+    let dir = scratch("browser-table");
+    let engine = format!(
+        "python3 {} {} nkkmd kept-house",
+        crate_dir().join("tests/engines/one_preset.py").display(),
+        BIN
+    );
+    let output = Command::new(BIN)
+        .args([
+            "conform",
+            "--engine",
+            &format!("{BIN} engine"),
+            "--engine",
+            &engine,
+        ])
+        .args([
+            "--ruleset",
+            "bao-la-kiswahili",
+            "--games",
+            "2",
+            "--positions",
+            "0",
+        ])
+        .args(["--format", "html"])
+        .current_dir(&dir)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(!page.contains("<script"), "no script of its own");
+    fs::write(dir.join("table.html"), &page).unwrap();
+    let (dom, console) = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &url(&dir.join("table.html"), ""),
+    );
+    assert!(console.is_empty(), "console: {console:?}");
+    let row = dom
+        .split("<tr")
+        .find(|r| r.contains("<td>ZAN-17</td>"))
+        .expect("a row of ZAN-17");
+    assert_eq!(row.matches("<td class=").count(), 2, "{row}");
+    assert!(row.contains("<td class=\"fail\">"), "{row}");
+    assert!(
+        dom.contains("[rule, known: nkkmd's kept house] bao-la-kiswahili ZAN-17"),
+        "{dom}"
+    );
+}
+
 /// Issue 24, item 5: with "only invalid games" on, a valid file is one line, its slips folded
 /// under it (there, not hidden); a slip warning never carries the suggestions of the error of
 /// its ply (`we1.bao`): they are the error's alone.

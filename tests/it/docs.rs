@@ -7,11 +7,11 @@
 //! lines, `[..]` for any text within a line, and a last line `? N` for exit status N (default 0).
 //! Each command runs under `sh` as a reader would type it (quotes, `>` redirections and `|`
 //! included), with `bao-oracle` on `PATH`, in a scratch folder that holds the repository's
-//! `corpus/`, `spec/`, `examples/`, `docs/`, `tests/records/` and `tests/data/`, so that `> report.html` writes
-//! there and nowhere else. `cargo run [--release] -- ARGS` runs as `bao-oracle ARGS` (the same
-//! program); the other `cargo` lines (install, test, bench, fuzz) are the build itself, which CI
-//! runs, and are not run again here. A shell block of another kind (```` ```sh ````) is refused,
-//! so no command escapes the test.
+//! `corpus/`, `spec/`, `examples/`, `docs/`, `tests/records/`, `tests/data/` and
+//! `tests/engines/`, so that `> report.html` writes there and nowhere else. `cargo run
+//! [--release] -- ARGS` runs as `bao-oracle ARGS` (the same program); the other `cargo` lines
+//! (install, test, bench, fuzz) are the build itself, which CI runs, and are not run again here.
+//! A shell block of another kind (```` ```sh ````) is refused, so no command escapes the test.
 //!
 //! Other work changes the program's output; to refresh the documents after it,
 //! `BAO_DOCS=overwrite cargo test --test it docs::` rewrites every failing command's expected output
@@ -203,6 +203,7 @@ fn scratch() -> PathBuf {
         "docs",
         "tests/records",
         "tests/data",
+        "tests/engines",
     ] {
         std::os::unix::fs::symlink(root().join(name), dir.join(name)).unwrap();
     }

@@ -8,6 +8,7 @@ mod check_report;
 mod common;
 mod completions;
 mod conform;
+mod conform_table;
 mod docs;
 mod explain;
 mod game_names;

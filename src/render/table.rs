@@ -1,0 +1,358 @@
+//! The compliance table of several engines ([`crate::harness::conform::Table`]) as text for
+//! people, as the versioned JSON document (schema: docs/schema/conform-table.json) and as one
+//! HTML page like conform's own (self-contained, no script, a Content-Security-Policy that lets
+//! only its own style apply). Every text of an engine's (its name, its command) is escaped where
+//! it leaves: control characters for a terminal, markup for HTML.
+
+use std::fmt::Write as _;
+
+use crate::harness::conform::{BugLine, Cell, Column, RowKind, Table};
+use crate::render::csp;
+use crate::render::escape_controls;
+use crate::render::markup::escape;
+
+/// The labels in the order the table lists them; one this list lacks comes after, by name.
+const LABELS: &[&str] = &["rule", "validation", "limit", "protocol", "known"];
+
+/// The labels of the engines' bugs, in [`LABELS`]' order: `known` besides its cause's label.
+fn labels(table: &Table) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for b in table.engines.iter().flat_map(|e| &e.bugs) {
+        let known = b.known.as_ref().map(|_| "known");
+        for word in [Some(b.label.word()), known].into_iter().flatten() {
+            if !out.contains(&word) {
+                out.push(word);
+            }
+        }
+    }
+    out.sort_by_key(|w| {
+        (
+            LABELS.iter().position(|l| l == w).unwrap_or(LABELS.len()),
+            *w,
+        )
+    });
+    out
+}
+
+fn count(column: &Column, label: &str) -> usize {
+    column
+        .bugs
+        .iter()
+        .filter(|b| b.label.word() == label || (label == "known" && b.known.is_some()))
+        .count()
+}
+
+/// The engine as the table names it: the engines file's name, else its `hello`'s, with version.
+fn title(column: &Column) -> String {
+    match (&column.label, &column.name) {
+        (Some(label), _) => label.clone(),
+        (None, Some(name)) => match &column.version {
+            Some(v) => format!("{name} {v}"),
+            None => name.clone(),
+        },
+        (None, None) => column.command.clone(),
+    }
+}
+
+fn cell_text(cell: &Cell) -> String {
+    if cell.is_empty() {
+        "-".to_string()
+    } else {
+        format!("{}/{}/{}", cell.passed, cell.failed, cell.skipped)
+    }
+}
+
+fn verdict_text(column: &Column) -> String {
+    format!("{} (exit {})", column.verdict.word(), column.exit)
+}
+
+fn bug_line(b: &BugLine) -> String {
+    let label = match &b.known {
+        Some(name) => format!("{}, known: {name}", b.label.word()),
+        None => b.label.word().to_string(),
+    };
+    format!(
+        "[{label}] {} {}: {} symptom{}, {} case{} (--case {})",
+        b.ruleset,
+        b.deciding_rule.as_deref().unwrap_or("-"),
+        b.symptoms,
+        if b.symptoms == 1 { "" } else { "s" },
+        b.cases,
+        if b.cases == 1 { "" } else { "s" },
+        b.case
+    )
+}
+
+/// The table for people: a legend of the engines, a row per group and rule id (a cell is
+/// `passed/failed/skipped`), the bugs by label, the verdicts; then each engine's bugs.
+pub fn to_text(table: &Table) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "compliance: cases passed/failed/skipped per engine (a rule's row: the scenarios that cite it)"
+    );
+    for (i, e) in table.engines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  [{}] {}: {}",
+            i + 1,
+            flat(&title(e)),
+            flat(&e.command)
+        );
+    }
+    let mut lines: Vec<(String, Vec<String>)> = Vec::new();
+    for row in &table.rows {
+        lines.push((row.name.clone(), row.cells.iter().map(cell_text).collect()));
+    }
+    let totals = table.engines.iter().map(|e| cell_text(&e.total)).collect();
+    lines.push(("all cases".to_string(), totals));
+    let bugs = table.engines.iter().map(|e| e.bugs.len().to_string());
+    lines.push(("bugs".to_string(), bugs.collect()));
+    for label in labels(table) {
+        let counts = table.engines.iter().map(|e| count(e, label).to_string());
+        lines.push((format!("  {label}"), counts.collect()));
+    }
+    lines.push((
+        "verdict".to_string(),
+        table.engines.iter().map(verdict_text).collect(),
+    ));
+    let first = lines
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let widths: Vec<usize> = (0..table.engines.len())
+        .map(|i| {
+            lines
+                .iter()
+                .map(|(_, cells)| cells[i].chars().count())
+                .chain([format!("[{}]", i + 1).len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    out.push('\n');
+    let mut header = format!("{:first$}", "");
+    for (i, w) in widths.iter().enumerate() {
+        let _ = write!(header, "  {:>w$}", format!("[{}]", i + 1));
+    }
+    let _ = writeln!(out, "{}", header.trim_end());
+    let groups = table
+        .rows
+        .iter()
+        .filter(|r| r.kind == RowKind::Group)
+        .count();
+    for (k, (name, cells)) in lines.iter().enumerate() {
+        // A blank line between the groups, the rules and the totals.
+        if (k == groups && groups > 0) || k == table.rows.len() {
+            out.push('\n');
+        }
+        let mut line = format!("{name:first$}");
+        for (cell, w) in cells.iter().zip(&widths) {
+            let _ = write!(line, "  {cell:>w$}");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    for (i, e) in table.engines.iter().enumerate() {
+        if let Some(error) = &e.error {
+            let _ = writeln!(out, "\n[{}] not run: {}", i + 1, flat(error));
+        }
+        if e.bugs.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n[{}] bugs, by cause:", i + 1);
+        for (k, b) in e.bugs.iter().enumerate() {
+            let _ = writeln!(out, "  {}. {}", k + 1, flat(&bug_line(b)));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nexit status {}: the worst of the engines'",
+        table.exit()
+    );
+    escape_controls(&out).into_owned()
+}
+
+/// Each engine's closing line (`[1] name: N passed, M failed`), for standard error.
+pub fn closing_lines(table: &Table) -> String {
+    let mut out = String::new();
+    for (i, e) in table.engines.iter().enumerate() {
+        let line = match (&e.report, &e.error) {
+            (Some(report), _) => report.summary.closing_line(),
+            (None, Some(error)) => format!("not run: {error}"),
+            (None, None) => "not run".to_string(),
+        };
+        let _ = writeln!(out, "[{}] {}: {}", i + 1, flat(&title(e)), flat(&line));
+    }
+    out
+}
+
+/// The versioned JSON document.
+pub fn to_json(table: &Table) -> String {
+    serde_json::to_string_pretty(table).expect("the table serializes")
+}
+
+const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222}\
+h1{font-size:1.4em}h2{font-size:1.1em;margin-top:2em}\
+table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right}\
+td:first-child,th:first-child{text-align:left}\
+td.pass{background:#e3f1df}td.fail{background:#f6d5d3}td.skip{background:#f5f3ee}\
+tr.rules td:first-child{font-family:monospace}";
+
+fn cell_class(cell: &Cell) -> &'static str {
+    if cell.failed > 0 {
+        "fail"
+    } else if cell.passed > 0 {
+        "pass"
+    } else {
+        "skip"
+    }
+}
+
+/// The table as one self-contained HTML page.
+pub fn to_html(table: &Table) -> String {
+    let mut out = String::new();
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+    out.push_str(&csp::meta(&[], &[STYLE], false));
+    let _ = writeln!(
+        out,
+        "<title>conform: {} engines</title><style>{STYLE}</style></head><body>",
+        table.engines.len()
+    );
+    let _ = writeln!(
+        out,
+        "<h1>{} engines against the oracle</h1>\n<p>Each cell: cases passed/failed/skipped; a \
+         rule's row counts the scenarios that cite it. Exit status {}: the worst of the \
+         engines'.</p>",
+        table.engines.len(),
+        table.exit()
+    );
+    out.push_str("<ol>\n");
+    for e in &table.engines {
+        let _ = writeln!(
+            out,
+            "<li>{}: <code>{}</code>: {}</li>",
+            escape(&title(e)),
+            escape(&e.command),
+            escape(&verdict_text(e))
+        );
+    }
+    out.push_str("</ol>\n<table>\n<tr><th>group or rule</th>");
+    for (i, e) in table.engines.iter().enumerate() {
+        let _ = write!(out, "<th title=\"{}\">[{}]</th>", escape(&title(e)), i + 1);
+    }
+    out.push_str("</tr>\n");
+    for row in &table.rows {
+        let class = match row.kind {
+            RowKind::Group => "groups",
+            RowKind::Rule => "rules",
+        };
+        let _ = write!(out, "<tr class=\"{class}\"><td>{}</td>", escape(&row.name));
+        for cell in &row.cells {
+            let _ = write!(
+                out,
+                "<td class=\"{}\">{}</td>",
+                cell_class(cell),
+                cell_text(cell)
+            );
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("<tr><th>all cases</th>");
+    for e in &table.engines {
+        let _ = write!(
+            out,
+            "<td class=\"{}\">{}</td>",
+            cell_class(&e.total),
+            cell_text(&e.total)
+        );
+    }
+    out.push_str("</tr>\n<tr><th>bugs</th>");
+    for e in &table.engines {
+        let _ = write!(out, "<td>{}</td>", e.bugs.len());
+    }
+    out.push_str("</tr>\n");
+    for label in labels(table) {
+        let _ = write!(out, "<tr><td>{label}</td>");
+        for e in &table.engines {
+            let _ = write!(out, "<td>{}</td>", count(e, label));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("<tr><th>verdict</th>");
+    for e in &table.engines {
+        let _ = write!(out, "<td>{}</td>", escape(&verdict_text(e)));
+    }
+    out.push_str("</tr>\n</table>\n");
+    for (i, e) in table.engines.iter().enumerate() {
+        if e.bugs.is_empty() && e.error.is_none() {
+            continue;
+        }
+        let _ = writeln!(out, "<h2>[{}] {}</h2>", i + 1, escape(&title(e)));
+        if let Some(error) = &e.error {
+            let _ = writeln!(out, "<p>not run: {}</p>", escape(error));
+        }
+        if !e.bugs.is_empty() {
+            out.push_str("<ol>\n");
+            for b in &e.bugs {
+                let _ = writeln!(out, "<li>{}</li>", escape(&bug_line(b)));
+            }
+            out.push_str("</ol>\n");
+        }
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// Text from an engine on one line: every control character shown escaped, line ends too.
+fn flat(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::conform::{Entry, Verdict};
+    use std::collections::BTreeMap;
+
+    fn not_run(command: &str, why: &str) -> Entry {
+        Entry {
+            command: command.into(),
+            label: None,
+            outcome: Err(why.into()),
+        }
+    }
+
+    #[test]
+    fn an_engine_that_could_not_run_is_a_column_of_its_own_escaped() {
+        let table = Table::new(
+            vec![
+                not_run("./a", "error[bad-engine]: no such file"),
+                not_run("./<b>\u{1b}[31m", "error[bad-engine]: <i>"),
+            ],
+            &BTreeMap::new(),
+            &[],
+        );
+        assert_eq!(table.exit(), 2);
+        assert!(table.engines.iter().all(|e| e.verdict == Verdict::NotRun));
+        let text = to_text(&table);
+        assert!(
+            text.contains("[2] not run: error[bad-engine]: <i>"),
+            "{text}"
+        );
+        assert!(!text.contains('\u{1b}'), "{text}");
+        let html = to_html(&table);
+        assert!(html.contains("./&lt;b&gt;"), "{html}");
+        assert!(!html.contains("<i>"), "{html}");
+        let json: serde_json::Value = serde_json::from_str(&to_json(&table)).unwrap();
+        assert_eq!(json["engines"][1]["verdict"], "not-run");
+    }
+}
