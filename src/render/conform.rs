@@ -459,19 +459,7 @@ pub fn progress(progress: &Progress<'_>) -> String {
     }
 }
 
-/// Text from the engine on one line of the report: every control character shown escaped, line
-/// ends too (an engine's name with a line break would forge a line of the report).
-fn flat(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+use crate::rewrite::random_game::yaml_comment as flat;
 
 fn rulings_suffix(rulings: &Rulings) -> String {
     if rulings.is_empty() {

@@ -304,18 +304,7 @@ pub fn to_html(table: &Table) -> String {
     out
 }
 
-/// Text from an engine on one line: every control character shown escaped, line ends too.
-fn flat(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+use crate::rewrite::random_game::yaml_comment as flat;
 
 #[cfg(test)]
 mod tests {

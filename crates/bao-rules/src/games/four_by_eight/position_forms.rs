@@ -14,8 +14,7 @@ use super::variant::Variant;
 use crate::board::{Board, Mark, Row, Store};
 use crate::game::{PositionError, PositionForm, Side};
 use crate::notation::{
-    MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side,
-    parse_to_move_line, side_letter,
+    MAX_TEXT, diagram_lines, four_rows, hole_index, parse_count_row, parse_side, parse_to_move_line,
 };
 
 /// The rows as the diagram draws them, top to bottom: label and hole indices left to right.
@@ -283,25 +282,9 @@ pub fn format_compact(variant: &Variant, pos: &Position) -> String {
             counts.join(",")
         })
         .collect();
-    let k = variant.words.house_letter;
-    let mut kuu = String::with_capacity(2);
-    if pos.has_kuu(Side::South) {
-        kuu.push(k);
-    }
-    if pos.has_kuu(Side::North) {
-        kuu.push(k.to_ascii_lowercase());
-    }
-    if kuu.is_empty() {
-        kuu.push('-');
-    }
-    let hizi = pos.hizi().map_or("-", |(h, _)| HOLE_NAMES[h as usize]);
-    format!(
-        "{} {},{} {kuu} {hizi} {}",
-        board.join("/"),
-        pos.reserve(Side::South),
-        pos.reserve(Side::North),
-        side_letter(pos.to_move())
-    )
+    // The fields as the game describes them: one writer of the compact form's fields.
+    let fields = super::description::field_values(variant, pos);
+    format!("{} {}", board.join("/"), fields.join(" "))
 }
 
 pub fn format_diagram(variant: &Variant, pos: &Position) -> String {
