@@ -954,6 +954,15 @@ fn transcript_slips_and_repairs_in_the_records_notation() {
     assert!(dom.contains("<span class=\"ok\">valid</span>"));
 }
 
+/// The test engine of `tests/engines/one_preset.py` under nkkmd's preset, with its kept house.
+fn kept_house_engine() -> String {
+    format!(
+        "python3 {} {} nkkmd kept-house",
+        crate_dir().join("tests/engines/one_preset.py").display(),
+        BIN
+    )
+}
+
 /// `conform --format html` against the test engine with nkkmd's kept house: each finding's board
 /// is an SVG the browser draws, the engine's and the oracle's answers side by side, the page
 /// logs nothing to the console and runs no script of its own.
@@ -963,11 +972,7 @@ fn the_conformance_page_draws_each_findings_board() {
         return;
     };
     let dir = scratch("browser-conform");
-    let engine = format!(
-        "python3 {} {} nkkmd kept-house",
-        crate_dir().join("tests/engines/one_preset.py").display(),
-        BIN
-    );
+    let engine = kept_house_engine();
     let output = Command::new(BIN)
         .args(["conform", "--engine", &engine])
         .args(["--games", "2", "--positions", "0", "--format", "html"])
@@ -1019,11 +1024,7 @@ fn the_compliance_table_page_shows_a_cell_per_engine() {
         return;
     };
     let dir = scratch("browser-table");
-    let engine = format!(
-        "python3 {} {} nkkmd kept-house",
-        crate_dir().join("tests/engines/one_preset.py").display(),
-        BIN
-    );
+    let engine = kept_house_engine();
     let output = Command::new(BIN)
         .args([
             "conform",

@@ -1437,12 +1437,17 @@ fn findings(preset: &str, bugs: &[&str]) -> Vec<(String, String, usize)> {
     findings_of(preset, bugs, &["--games", "5", "--positions", "150"])
 }
 
-/// The findings of a run with `args`: (kind, deciding rule, cases).
-fn findings_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String, usize)> {
-    let out = conform_elsewhere(
+/// A run of the test engine under `preset` with `bugs` planted, its report in JSON.
+fn json_run(preset: &str, bugs: &[&str], args: &[&str]) -> Output {
+    conform_elsewhere(
         &one_preset(preset, bugs),
         &[args, &["--format", "json"]].concat(),
-    );
+    )
+}
+
+/// The findings of a run with `args`: (kind, deciding rule, cases).
+fn findings_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String, usize)> {
+    let out = json_run(preset, bugs, args);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let report = json_report(&out);
     report["divergences"]
@@ -1822,11 +1827,7 @@ fn a_default_run_finds_a_kept_house_by_its_probes() {
 
 /// The bugs of a run against the test engine: (label, deciding rule, symptoms).
 fn bugs_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String, usize)> {
-    let out = conform_elsewhere(
-        &one_preset(preset, bugs),
-        &[args, &["--format", "json"]].concat(),
-    );
-    let report = json_report(&out);
+    let report = json_report(&json_run(preset, bugs, args));
     report["bugs"]
         .as_array()
         .unwrap()
@@ -1877,11 +1878,7 @@ fn one_cause_with_several_symptoms_is_one_bug() {
 
 /// The bugs of a run against the test engine: (deciding rule, the presets table's name or "").
 fn known_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String)> {
-    let out = conform_elsewhere(
-        &one_preset(preset, bugs),
-        &[args, &["--format", "json"]].concat(),
-    );
-    let report = json_report(&out);
+    let report = json_report(&json_run(preset, bugs, args));
     report["bugs"]
         .as_array()
         .unwrap()
