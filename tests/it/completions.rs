@@ -265,18 +265,22 @@ fn bash_completes_commands_options_and_the_catalogues() {
         ),
     ]);
     for (line, offered, not) in cases {
-        let got = bash(&script, line);
-        for word in offered {
-            assert!(
-                got.iter().any(|g| g == word),
-                "{line}: {word} not in {got:?}"
-            );
-        }
-        for word in not {
-            assert!(!got.iter().any(|g| g == word), "{line}: {word} in {got:?}");
-        }
+        offers(line, &bash(&script, line), &offered, &not);
     }
     let _ = std::fs::remove_file(script);
+}
+
+/// What a shell offered at the end of `line` holds every word of `offered` and none of `not`.
+fn offers(line: &str, got: &[String], offered: &[&str], not: &[&str]) {
+    for word in offered {
+        assert!(
+            got.iter().any(|g| g == word),
+            "{line}: {word} not in {got:?}"
+        );
+    }
+    for word in not {
+        assert!(!got.iter().any(|g| g == word), "{line}: {word} in {got:?}");
+    }
 }
 
 #[test]
@@ -299,16 +303,7 @@ fn fish_completes_commands_options_and_the_catalogues() {
         vec![],
     ));
     for (line, offered, not) in cases {
-        let got = fish(&script, line);
-        for word in offered {
-            assert!(
-                got.iter().any(|g| g == word),
-                "{line}: {word} not in {got:?}"
-            );
-        }
-        for word in not {
-            assert!(!got.iter().any(|g| g == word), "{line}: {word} in {got:?}");
-        }
+        offers(line, &fish(&script, line), &offered, &not);
     }
     let _ = std::fs::remove_file(script);
 }
@@ -363,16 +358,7 @@ fn zsh_completes_commands_options_and_the_catalogues() {
         ),
     ]);
     for (line, offered, not) in cases {
-        let got = zsh(&script, &init, line);
-        for word in offered {
-            assert!(
-                got.iter().any(|g| g == word),
-                "{line}: {word} not in {got:?}"
-            );
-        }
-        for word in not {
-            assert!(!got.iter().any(|g| g == word), "{line}: {word} in {got:?}");
-        }
+        offers(line, &zsh(&script, &init, line), &offered, &not);
     }
     let _ = std::fs::remove_file(script);
     let _ = std::fs::remove_file(init);
