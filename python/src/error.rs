@@ -27,6 +27,58 @@ create_exception!(
     "A game or position the oracle cannot set up: an unknown ruleset, ruling or preset, or a \
      text that is no position of the game."
 );
+create_exception!(
+    bao_oracle,
+    ReadError,
+    BaoError,
+    "A check that could not read some of its paths (a missing file, a folder that cannot be \
+     listed): nothing unread may pass, as `bao-oracle check` exits 2. `.code` is `io-error`, \
+     `.problems` the paths with why (`path`, `message`), `.report` the report of the rest."
+);
+
+/// The ReadError of a check whose `problems` could not be read, carrying its `report`.
+pub fn read_error(
+    py: Python<'_>,
+    problems: &[bao_oracle::check::IoProblem],
+    report: PyObject,
+) -> PyErr {
+    let code = bao_oracle::Code::IoError.as_str();
+    let listed: Vec<String> = problems
+        .iter()
+        .map(|p| format!("{}: {}", p.path, p.message))
+        .collect();
+    let message = format!(
+        "{} file(s) or folder(s) could not be read: {}",
+        problems.len(),
+        listed.join("; ")
+    );
+    let err = ReadError::new_err(format!("error[{code}]: {message}"));
+    let value = err.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("code", code)?;
+        value.setattr("rule", py.None())?;
+        value.setattr("message", &message)?;
+        value.setattr("help", py.None())?;
+        let problems: Vec<(String, String)> = problems
+            .iter()
+            .map(|p| (p.path.clone(), p.message.clone()))
+            .collect();
+        let list = pyo3::types::PyList::empty(py);
+        for (path, message) in problems {
+            let item = pyo3::types::PyDict::new(py);
+            item.set_item("path", path)?;
+            item.set_item("message", message)?;
+            list.append(item)?;
+        }
+        value.setattr("problems", list)?;
+        value.setattr("report", report)?;
+        Ok(())
+    };
+    match set() {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
 
 /// Which exception class.
 #[derive(Clone, Copy, Debug)]

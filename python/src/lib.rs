@@ -20,6 +20,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BaoError", py.get_type::<error::BaoError>())?;
     m.add("MoveError", py.get_type::<error::MoveError>())?;
     m.add("SetupError", py.get_type::<error::SetupError>())?;
+    m.add("ReadError", py.get_type::<error::ReadError>())?;
     m.add_class::<objects::Game>()?;
     m.add_class::<objects::Position>()?;
     m.add_class::<objects::Played>()?;

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use bao_oracle::Code;
 use bao_oracle::check::replay::{self, ReplayOptions};
-use bao_oracle::check::{self as checking, FileReport};
+use bao_oracle::check::{self as checking, CheckOptions, Outcome, Verdict};
 use bao_oracle::diagnostics::Finding;
-use bao_oracle::render::json;
+use bao_oracle::render::check as check_render;
 use bao_oracle::rewrite::import::{self, ImportOptions};
 use bao_rules::rulings::RulingSet;
 use pyo3::prelude::*;
@@ -50,14 +50,44 @@ fn options(
     })
 }
 
-/// check(paths, *, rulings=None, preset=None, infer_rulings=False, repair_window=8) -> dict
+/// The report of a check, as data; a check that could not read some path raises ReadError, as
+/// `bao-oracle check` exits 2: nothing unread passes.
+fn report(
+    py: Python<'_>,
+    check: impl FnOnce(&mut dyn checking::Reporter) -> Outcome + Send,
+) -> PyResult<PyObject> {
+    let (text, outcome) = py.allow_threads(|| check_render::json_report(check));
+    let report = json_to_py(py, &text)?;
+    if outcome.verdict() == Verdict::Unread {
+        return Err(crate::error::read_error(py, &outcome.problems, report));
+    }
+    Ok(report)
+}
+
+fn check_options(
+    rulings: Option<BTreeMap<String, String>>,
+    preset: Option<String>,
+    infer_rulings: bool,
+    repair_window: u32,
+    strict: bool,
+) -> Result<CheckOptions, Refusal> {
+    Ok(CheckOptions {
+        replay: options(rulings, preset, infer_rulings, repair_window)?,
+        strict,
+    })
+}
+
+/// check(paths, *, rulings=None, preset=None, infer_rulings=False, repair_window=8,
+/// strict=False) -> dict
 ///
-/// Checks record files and folders (walked for *.yaml, *.yml, *.bao) as `bao-oracle check
-/// --format json` does, and returns that report as data: `version`, `files` (each with its
-/// `games`: `valid`, `errors` with `code`, `rule`, `line`, `suggestions` ..., `repair`,
-/// `ruling_inference`), `summary` and `io_errors`. docs/json-report.md documents every field.
+/// Checks record files, transcripts and folders as `bao-oracle check --format json` does, and
+/// returns that report as data, the same document: `version`, `files` (each with its `games`:
+/// `valid`, `errors` with `code`, `rule`, `line`, `suggestions` ..., `warnings` (transcript slips,
+/// `duplicate-game`), `repair`, `ruling_inference`), `rulings_table` (with `infer_rulings`),
+/// `summary` and `io_errors`. docs/json-report.md documents every field. A path that cannot be
+/// read raises ReadError (its `.report` is the report of the rest).
 #[pyfunction]
-#[pyo3(signature = (paths, *, rulings = None, preset = None, infer_rulings = false, repair_window = 8))]
+#[pyo3(signature = (paths, *, rulings = None, preset = None, infer_rulings = false, repair_window = 8, strict = false))]
 pub fn check(
     py: Python<'_>,
     paths: &Bound<'_, PyAny>,
@@ -65,33 +95,25 @@ pub fn check(
     preset: Option<String>,
     infer_rulings: bool,
     repair_window: u32,
+    strict: bool,
 ) -> PyResult<PyObject> {
     let paths: Vec<PathBuf> = match paths.extract::<PathBuf>() {
         Ok(one) => vec![one],
         Err(_) => paths.extract()?,
     };
-    let options = options(rulings, preset, infer_rulings, repair_window).or_raise(py)?;
-    let report = py.allow_threads(|| {
-        let (files, mut problems) = checking::collect_files(&paths);
-        let mut reports = Vec::with_capacity(files.len());
-        for path in &files {
-            match checking::check_file(path, &options) {
-                Ok(file) => reports.push(file),
-                Err(problem) => problems.push(problem),
-            }
-        }
-        json::render(&reports, &problems)
-    });
-    json_to_py(py, &report)
+    let options =
+        check_options(rulings, preset, infer_rulings, repair_window, strict).or_raise(py)?;
+    report(py, |reporter| checking::run(&paths, &options, reporter))
 }
 
 /// check_text(text, *, name="<text>", rulings=None, preset=None, infer_rulings=False,
-/// repair_window=8) -> dict
+/// repair_window=8, strict=False) -> dict
 ///
 /// Checks the records (or the published transcript) in `text` as `check` checks a file named
 /// `name`; the same report as `check`, with one file.
 #[pyfunction]
-#[pyo3(signature = (text, *, name = "<text>", rulings = None, preset = None, infer_rulings = false, repair_window = 8))]
+#[pyo3(signature = (text, *, name = "<text>", rulings = None, preset = None, infer_rulings = false, repair_window = 8, strict = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn check_text(
     py: Python<'_>,
     text: &str,
@@ -100,17 +122,13 @@ pub fn check_text(
     preset: Option<String>,
     infer_rulings: bool,
     repair_window: u32,
+    strict: bool,
 ) -> PyResult<PyObject> {
-    let options = options(rulings, preset, infer_rulings, repair_window).or_raise(py)?;
-    let report = py.allow_threads(|| {
-        let file = FileReport {
-            path: name.to_string(),
-            text: text.to_string(),
-            games: checking::check_text(text, &options),
-        };
-        json::render(&[file], &[])
-    });
-    json_to_py(py, &report)
+    let options =
+        check_options(rulings, preset, infer_rulings, repair_window, strict).or_raise(py)?;
+    report(py, |reporter| {
+        checking::run_text(name, text, &options, reporter)
+    })
 }
 
 fn finding(f: &Finding) -> Value {

@@ -16,6 +16,7 @@ pub mod infer;
 pub mod repair;
 pub mod replay;
 pub mod rulings_table;
+pub mod run;
 pub mod step;
 pub mod timeline;
 
@@ -56,6 +57,8 @@ pub struct GameReport {
     pub inference: Option<Inference>,
     /// See [`replay::Replayed::first`].
     pub first: Option<bao_rules::game::Side>,
+    /// See [`replay::Replayed::digest`].
+    pub digest: Option<duplicates::MovesDigest>,
 }
 
 impl GameReport {
@@ -122,6 +125,7 @@ impl GameReport {
             repair: None,
             inference: None,
             first: None,
+            digest: None,
         }
     }
 
@@ -154,6 +158,7 @@ impl GameReport {
                 None
             },
             first: replayed.first,
+            digest: replayed.digest,
         }
     }
 }
@@ -169,6 +174,7 @@ pub struct FileReport {
 }
 
 pub use crate::input::IoProblem;
+pub use run::{CheckOptions, Outcome, Reporter, Verdict, run, run_text};
 
 /// Counts over a whole check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -251,9 +257,26 @@ impl<F: FnMut(&FileReport, &LineIndex<'_>, GameReport, Option<&Record>)> GameSin
 /// [`crate::input::form_of`]) is checked as its one game, at its own lines and columns.
 pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
     let mut games = Vec::new();
+    check_named_text(
+        "",
+        text,
+        options,
+        &mut |_: &FileReport, _: &LineIndex<'_>, game, _: Option<&Record>| games.push(game),
+    );
+    games
+}
+
+/// Checks `text` as the text of a file named `name`, game by game into `sink`. Returns the file,
+/// without its games.
+pub(crate) fn check_named_text(
+    name: &str,
+    text: &str,
+    options: &ReplayOptions,
+    sink: &mut dyn GameSink,
+) -> FileReport {
     let file = FileReport {
-        path: String::new(),
-        text: String::new(),
+        path: name.to_string(),
+        text: text.to_string(),
         games: Vec::new(),
     };
     check_games(
@@ -261,9 +284,9 @@ pub fn check_text(text: &str, options: &ReplayOptions) -> Vec<GameReport> {
         (input::form_of(text), text),
         &LineIndex::new(text),
         options,
-        &mut |_: &FileReport, _: &LineIndex<'_>, game, _: Option<&Record>| games.push(game),
+        sink,
     );
-    games
+    file
 }
 
 /// Checks the games of `text` (the text of `file`) one at a time into `sink`.
@@ -307,61 +330,6 @@ fn check_games(
             }
         }
     }
-}
-
-/// Each record of a file that reads, with its index, as `check_games` reads them: a
-/// transcript's one game, else each YAML document that parses (for what is compared across the
-/// games of a check, [`crate::check::duplicates`]). One record at a time, so that a file of many
-/// games costs the memory of one.
-fn each_readable_record(form: Form, text: &str, mut each: impl FnMut(usize, Record)) {
-    if form == Form::Transcript {
-        const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
-        if let (t, findings) = crate::input::transcript::read(text)
-            && findings.is_empty()
-        {
-            each(
-                1,
-                crate::input::transcript::as_record(&t, RULESET, "transcript"),
-            );
-        }
-        return;
-    }
-    for doc in record::split_documents(text) {
-        if let Ok(r) = record::parse_document(&doc) {
-            each(doc.index, r);
-        }
-    }
-}
-
-/// Every `duplicate-game` warning of a check over `paths` (files as [`collect_files`] gives
-/// them), by file (as reports show it) and game index. Files that cannot be read are left out:
-/// the check reports them.
-pub fn duplicate_warnings(
-    paths: &[PathBuf],
-    options: &ReplayOptions,
-) -> std::collections::HashMap<(String, usize), Vec<Finding>> {
-    let mut games = Vec::new();
-    for path in paths {
-        let (form, text) = match input::read(path) {
-            Ok(Input::Records(text)) => (Form::Records, text),
-            Ok(Input::Transcript(text)) => (Form::Transcript, text),
-            _ => continue,
-        };
-        let shown = display(path);
-        let lines = crate::diagnostics::LineIndex::new(&text);
-        each_readable_record(form, &text, |index, record| {
-            games.extend(crate::check::duplicates::played(
-                &shown, &lines, index, &record, options,
-            ));
-        });
-    }
-    let mut out: std::collections::HashMap<(String, usize), Vec<Finding>> = Default::default();
-    for (i, finding) in crate::check::duplicates::warnings(&games) {
-        out.entry((games[i].path.clone(), games[i].index))
-            .or_default()
-            .push(finding);
-    }
-    out
 }
 
 /// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record

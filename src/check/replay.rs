@@ -9,6 +9,7 @@
 //! unknown); every false claim of a legal move, a move after the end, and the `result:` claim
 //! against the real end of the game.
 
+use crate::check::duplicates::{self, MovesDigest, MovesFolder};
 use crate::check::repair::{self, Repair};
 use crate::check::step::{self, Step};
 use crate::diagnostics::{Code, Finding, MoveNumber, Span};
@@ -102,6 +103,9 @@ pub struct Replayed {
     /// The side to move at the start: how the plies are numbered as moves
     /// ([`crate::diagnostics::MoveNumber`]); `None` if the game could not be set up.
     pub first: Option<bao_rules::game::Side>,
+    /// The moves as played, folded, for a game of [`duplicates::MIN_PLIES`] or more whose every
+    /// move played: what `check` compares games by ([`duplicates::Duplicates`]).
+    pub digest: Option<MovesDigest>,
 }
 
 /// Replays `record`.
@@ -394,6 +398,8 @@ fn play_moves<G: Game>(
     let mut ended_at = game.end().map(|_| 0);
     let mut events = Vec::new();
     let mut stopped = false;
+    // Only games long enough to be compared pay for the digest.
+    let mut digest = (record.moves.len() >= duplicates::MIN_PLIES).then(MovesFolder::default);
     if let Some(steps) = steps.as_mut() {
         steps(step::start::<G>(&game));
     }
@@ -428,6 +434,9 @@ fn play_moves<G: Game>(
         if let Some(steps) = steps.as_mut() {
             steps(step::ply::<G>(&game, &text.value, &events));
         }
+        if let Some(digest) = digest.as_mut() {
+            digest.fold(&played.mv);
+        }
         out.plies = ply;
         for claim in played.false_claims {
             out.findings.push(
@@ -450,6 +459,9 @@ fn play_moves<G: Game>(
         None => Standing::Unfinished,
     };
     out.standing = Some(standing);
+    if out.plies as usize == record.moves.len() {
+        out.digest = digest.map(|d| d.digest());
+    }
     if !stopped && let Some(claim) = &record.result {
         check_result(claim, standing, ended_at, out.plies, out);
     }

@@ -1,4 +1,3 @@
-use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -7,14 +6,10 @@ use clap::{Args, ValueEnum};
 use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::check::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
-use bao_oracle::check::timeline::Step;
-use bao_oracle::check::{
-    FileReport, GameReport, GameSink, Summary, check_file_each, collect_files, duplicate_warnings,
-};
+use bao_oracle::check::{self, CheckOptions, Verdict};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::input::record::Record;
-use bao_oracle::render::LineIndex;
-use bao_oracle::render::{html, human, json, short};
+use bao_oracle::render::check::{Html, Human, Json, Short};
+use bao_oracle::render::human;
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -103,7 +98,10 @@ fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
 
 pub fn run(args: CheckArgs) -> Status {
     let options = match options(&args) {
-        Ok(o) => o,
+        Ok(o) => CheckOptions {
+            replay: o,
+            strict: args.strict,
+        },
         Err(e) => return e.report(),
     };
     let style = human::Style {
@@ -116,208 +114,31 @@ pub fn run(args: CheckArgs) -> Status {
         },
         ..human::Style::PLAIN
     };
-    let (files, problems) = collect_files(&args.paths);
-    let mut problems = problems;
-    // A first pass: the games compared across the set, so that each game's report, written as it
-    // comes, carries its `duplicate-game` warnings.
-    let duplicates = duplicate_warnings(&files, &options);
-    let mut sink = Reports {
-        duplicates,
-        table: bao_oracle::check::rulings_table::RulingsTable::default(),
-        format: args.format,
-        style,
-        infer_rulings: options.infer_rulings,
-        strict: args.strict,
-        // The human reporter escapes control characters itself (colour codes are its own).
-        out: Output::stdout(),
-        json: json::Writer::new(true),
-        page: (args.format == Format::Html).then(html::Page::new),
-        summary: Summary::default(),
-        compared: (0, 0),
-        listed: false,
+    // The human reporter escapes control characters itself (colour codes are its own).
+    let mut out = Output::stdout();
+    let mut closing = String::new();
+    let outcome = match args.format {
+        Format::Human => {
+            let mut reporter = Human::new(&mut out, style, options.replay.infer_rulings);
+            check::run(&args.paths, &options, &mut reporter)
+        }
+        Format::Json => check::run(&args.paths, &options, &mut Json::new(&mut out)),
+        Format::Html => check::run(&args.paths, &options, &mut Html::new(&mut out)),
+        Format::Short => check::run(
+            &args.paths,
+            &options,
+            &mut Short::new(&mut out, &mut closing),
+        ),
     };
-    match args.format {
-        Format::Human => {
-            for problem in &problems {
-                sink.out.text(&human::render_io_problem(problem, style));
-            }
-        }
-        Format::Json => sink.out.text(&sink.json.start()),
-        Format::Short => {
-            for problem in &problems {
-                sink.out.text(&short::render_io_problem(problem));
-            }
-        }
-        Format::Html => {}
-    }
-    for path in files {
-        // The report can no longer be delivered: the rest of the check would be lost too.
-        if !sink.out.ok() {
-            break;
-        }
-        sink.listed = false;
-        match check_file_each(&path, &options, &mut sink) {
-            Ok(_) => sink.summary.files += 1,
-            Err(problem) => {
-                match args.format {
-                    Format::Human => sink.out.text(&human::render_io_problem(&problem, style)),
-                    Format::Short => sink.out.text(&short::render_io_problem(&problem)),
-                    Format::Json | Format::Html => {}
-                }
-                problems.push(problem);
-            }
-        }
-        if sink.listed {
-            match args.format {
-                Format::Json => sink.out.text(&sink.json.end_file()),
-                Format::Html => sink.page.as_mut().map_or((), html::Page::end_file),
-                Format::Human | Format::Short => {}
-            }
-        }
-    }
-    let Reports {
-        mut out,
-        mut json,
-        page,
-        mut summary,
-        compared,
-        table,
-        ..
-    } = sink;
-    summary.io_errors = problems.len();
-    match args.format {
-        Format::Human => {
-            if let Some((name, value)) = &options.compare {
-                let _ = writeln!(
-                    out,
-                    "compared {name}={value}: {} of {} game(s) of its ruleset depend on it",
-                    compared.1, compared.0
-                );
-            }
-            if options.infer_rulings {
-                out.text(&human::render_rulings_table(&table.parts()));
-            }
-            let _ = writeln!(out, "{}", human::summary_line(&summary));
-        }
-        Format::Json => {
-            let parts = options.infer_rulings.then(|| table.parts());
-            out.text(&json.finish_with_table(&summary, &problems, parts.as_deref()))
-        }
-        // Standard output holds only finding lines: the closing line goes beside it.
-        Format::Short => {
-            out.flush();
-            super::output::eprint_line(format_args!("{}", human::summary_line(&summary)));
-        }
-        Format::Html => {
-            if let Some(page) = page {
-                let parts = options.infer_rulings.then(|| table.parts());
-                page.finish_with_table(&summary, &problems, parts.as_deref(), &mut |piece| {
-                    out.text(piece)
-                });
-            }
-        }
+    // Standard output holds only finding lines: the closing line goes beside it, after them.
+    if !closing.is_empty() {
+        out.flush();
+        super::output::eprint_line(format_args!("{}", closing.trim_end()));
     }
     // A report not delivered is never a success.
-    out.finish(exit_status(&summary))
-}
-
-/// The check's reports, written as each game comes (the HTML page keeps its compact data until
-/// the end, as its title and script need the whole): memory is one game's, not the file's.
-struct Reports {
-    /// `--infer-rulings`: which games rule out which ruling values (the closing table of human,
-    /// JSON and HTML output).
-    table: bao_oracle::check::rulings_table::RulingsTable,
-    /// The `duplicate-game` warnings, by file and game index.
-    duplicates: std::collections::HashMap<(String, usize), Vec<bao_oracle::diagnostics::Finding>>,
-    format: Format,
-    style: human::Style,
-    infer_rulings: bool,
-    strict: bool,
-    out: Output,
-    json: json::Writer,
-    page: Option<html::Page>,
-    summary: Summary,
-    /// Games of the compared ruling's ruleset, and those that depend on it.
-    compared: (usize, usize),
-    /// Whether the current file is listed (once its first game comes: a file that cannot be
-    /// read is an I/O problem, not a file of the report).
-    listed: bool,
-}
-
-impl GameSink for Reports {
-    fn wants_steps(&self) -> bool {
-        self.page.is_some()
-    }
-
-    fn step(&mut self, step: Step) {
-        if let Some(page) = self.page.as_mut() {
-            page.step(step);
-        }
-    }
-
-    fn game(
-        &mut self,
-        file: &FileReport,
-        lines: &LineIndex<'_>,
-        mut game: GameReport,
-        record: Option<&Record>,
-    ) {
-        // The closing table: short output is findings only.
-        if self.infer_rulings && self.format != Format::Short {
-            self.table.add(&file.path, &game, record);
-        }
-        if self.strict {
-            game.warnings_as_errors();
-        }
-        // After `--strict`: a game written twice is no slip of its text.
-        if let Some(found) = self.duplicates.remove(&(file.path.clone(), game.index)) {
-            game.warnings.extend(found);
-        }
-        if !self.listed {
-            self.listed = true;
-            match self.format {
-                Format::Json => self.out.text(&self.json.file(&file.path)),
-                Format::Html => self.page.as_mut().map_or((), |p| p.file(&file.path)),
-                Format::Human | Format::Short => {}
-            }
-        }
-        self.summary.games += 1;
-        self.summary.warnings += game.warnings.len();
-        if game.valid() {
-            self.summary.valid += 1;
-        } else {
-            self.summary.invalid += 1;
-        }
-        if let Some(d) = &game.divergence {
-            self.compared.0 += 1;
-            self.compared.1 += usize::from(d.is_some());
-        }
-        match self.format {
-            Format::Human => {
-                self.out
-                    .text(&human::render_game(file, lines, &game, self.style));
-                if self.infer_rulings {
-                    self.out.text(&human::render_inference(&file.path, &game));
-                }
-            }
-            Format::Json => self.out.text(&self.json.game(lines, &game)),
-            Format::Short => self.out.text(&short::render_game(&file.path, lines, &game)),
-            Format::Html => {
-                if let Some(page) = self.page.as_mut() {
-                    page.game(lines, &game);
-                }
-            }
-        }
-    }
-}
-
-/// 0 all valid, 1 any game invalid, 2 any file or folder that could not be read.
-fn exit_status(summary: &Summary) -> Status {
-    if summary.io_errors > 0 {
-        Status::Usage
-    } else if summary.invalid > 0 {
-        Status::Failed
-    } else {
-        Status::Ok
-    }
+    out.finish(match outcome.verdict() {
+        Verdict::Valid => Status::Ok,
+        Verdict::Invalid => Status::Failed,
+        Verdict::Unread => Status::Usage,
+    })
 }

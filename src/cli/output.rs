@@ -116,3 +116,13 @@ impl fmt::Write for Output {
         if self.ok() { Ok(()) } else { Err(fmt::Error) }
     }
 }
+
+impl bao_oracle::render::check::Text for Output {
+    fn text(&mut self, text: &str) {
+        Output::text(self, text);
+    }
+
+    fn failed(&self) -> bool {
+        !self.ok()
+    }
+}

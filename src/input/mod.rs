@@ -14,7 +14,7 @@ mod collect;
 pub mod engines;
 mod form;
 mod limits;
-mod read;
+pub(crate) mod read;
 pub mod record;
 pub mod spec;
 pub mod transcript;

@@ -38,6 +38,8 @@ pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
         return Ok(Contents::TooLarge(meta.len()));
     }
     let file = File::open(path)?;
+    #[cfg(test)]
+    OPENED.with(|n| n.set(n.get() + 1));
     // The path may have been replaced between the two looks: check what was opened.
     let opened = file.metadata()?;
     if !opened.is_file() {
@@ -50,6 +52,19 @@ pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
         return Ok(Contents::TooLarge(bytes.len() as u64));
     }
     Ok(Contents::Bytes(bytes))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Files this thread opened through [`read_regular_file`]: what a test of "each file read
+    /// once" counts.
+    static OPENED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many files this thread has opened to read (tests only).
+#[cfg(test)]
+pub(crate) fn opened() -> usize {
+    OPENED.with(|n| n.get())
 }
 
 /// Reads a file of `kind` as text: refused unread above the kind's limit, refused if it is not

@@ -603,24 +603,13 @@ pub fn render(files: &[FileReport], options: &ReplayOptions, io_problems: &[IoPr
     out
 }
 
-/// `N passed, M failed`, as the human report closes.
+/// `N passed, M failed`, as the human report closes, after the count of files.
 fn human_summary(summary: &Summary) -> String {
-    let mut line = format!(
-        "{} file(s), {} passed, {} failed",
-        summary.files, summary.valid, summary.invalid
-    );
-    match summary.warnings {
-        0 => {}
-        1 => line.push_str(", 1 warning"),
-        n => line.push_str(&format!(", {n} warnings")),
-    }
-    if summary.io_errors > 0 {
-        line.push_str(&format!(
-            " ({} file(s) or folder(s) could not be read)",
-            summary.io_errors
-        ));
-    }
-    line
+    format!(
+        "{} file(s), {}",
+        summary.files,
+        super::check::summary_line(summary)
+    )
 }
 
 #[cfg(test)]

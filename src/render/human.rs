@@ -12,7 +12,7 @@ use crate::check::infer::{Combination, Inference};
 use crate::check::repair::{Edit, Repair, Suggestion};
 use crate::check::replay::Divergence;
 use crate::check::rulings_table::{Decider, GameRef, Part};
-use crate::check::{FileReport, GameReport, IoProblem, Summary};
+use crate::check::{FileReport, GameReport, IoProblem};
 use crate::diagnostics::{Code, Finding, MoveNumber, Span};
 use crate::render::{LineIndex, escape_controls, escaped_len};
 
@@ -644,23 +644,6 @@ pub fn render_game(
         out.push_str(&divergence_report(file, lines, game, d, style));
     }
     out
-}
-
-/// The closing line: `N passed, M failed` (games), `, K warnings` when there are any.
-pub fn summary_line(summary: &Summary) -> String {
-    let mut line = format!("{} passed, {} failed", summary.valid, summary.invalid);
-    match summary.warnings {
-        0 => {}
-        1 => line.push_str(", 1 warning"),
-        n => line.push_str(&format!(", {n} warnings")),
-    }
-    if summary.io_errors > 0 {
-        line.push_str(&format!(
-            " ({} file(s) or folder(s) could not be read)",
-            summary.io_errors
-        ));
-    }
-    line
 }
 
 /// `--infer-rulings`: one short block per game of `file`, after its reports.

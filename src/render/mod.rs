@@ -3,6 +3,7 @@
 //! ([`json`], the versioned contract of docs/json-report.md). They see findings, record text and
 //! [`crate::picture::Board`]s, never a game's position. The human reporter needs miette: feature `cli`.
 
+pub mod check;
 pub mod conform;
 pub mod csp;
 pub mod explain;
