@@ -57,7 +57,12 @@ fn report(
     check: impl FnOnce(&mut dyn checking::Reporter) -> Outcome + Send,
 ) -> PyResult<PyObject> {
     let (text, outcome) = py.allow_threads(|| check_render::json_report(check));
-    let report = json_to_py(py, &text)?;
+    // Python's own reader keeps the report's key order: the dict dumps back to the very text the
+    // command line prints (`json.dumps(report, indent=2, ensure_ascii=False)`).
+    let report = py
+        .import("json")?
+        .call_method1("loads", (text,))?
+        .unbind();
     if outcome.verdict() == Verdict::Unread {
         return Err(crate::error::read_error(py, &outcome.problems, report));
     }

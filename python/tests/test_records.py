@@ -96,9 +96,19 @@ def test_rulings_and_presets_apply():
     assert report["files"][0]["games"][0]["valid"]
 
 
-def test_a_missing_path_is_an_io_error(tmp_path):
-    report = check(tmp_path / "nothing-here.yaml")
+def test_a_missing_path_raises(tmp_path):
+    # As `bao-oracle check` exits 2: a mistyped path never passes as "0 invalid".
+    with pytest.raises(bao_oracle.ReadError) as raised:
+        check(tmp_path / "nothing-here.yaml")
+    error = raised.value
+    assert error.code == "io-error" and isinstance(error, bao_oracle.BaoError)
+    assert error.problems == [{"path": str(tmp_path / "nothing-here.yaml"), "message": "no such file or folder"}]
+    report = error.report
     assert report["files"] == [] and report["io_errors"][0]["code"] == "io-error"
+    # The rest of the check is in the report.
+    with pytest.raises(bao_oracle.ReadError) as raised:
+        check([ROOT / "corpus" / "bao-kingulu", tmp_path / "nothing-here.yaml"])
+    assert raised.value.report["summary"]["valid"] >= 20
 
 
 def test_import_a_transcript():

@@ -85,6 +85,15 @@ class SetupError(BaoError):
     """A game or position that cannot be set up: ``unknown-ruleset``, ``unknown-ruling``,
     ``bad-value``, ``bad-position`` (with the rule the position breaks)."""
 
+class ReadError(BaoError):
+    """A check that could not read some of its paths (``io-error``): nothing unread passes, as
+    ``bao-oracle check`` exits 2."""
+
+    problems: List[Dict[str, str]]
+    """Each path that could not be read, with why (``path``, ``message``)."""
+    report: Dict[str, Any]
+    """The report of the rest of the check, as ``check`` would have returned it."""
+
 class Game:
     """A game: a ruleset under a preset and rulings."""
 
@@ -250,9 +259,11 @@ def check(
     preset: Optional[str] = None,
     infer_rulings: bool = False,
     repair_window: int = 8,
+    strict: bool = False,
 ) -> Dict[str, Any]:
-    """Checks record files and folders: the JSON report of ``bao-oracle check --format json``
-    as data (docs/json-report.md)."""
+    """Checks record files, transcripts and folders: the JSON report of ``bao-oracle check
+    --format json`` as data, the same document (docs/json-report.md). Raises ReadError when a
+    path cannot be read."""
 
 def check_text(
     text: str,
@@ -262,6 +273,7 @@ def check_text(
     preset: Optional[str] = None,
     infer_rulings: bool = False,
     repair_window: int = 8,
+    strict: bool = False,
 ) -> Dict[str, Any]:
     """Checks the records (or transcript) in ``text`` as a file named ``name``."""
 

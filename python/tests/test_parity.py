@@ -1,0 +1,92 @@
+"""The two front ends give one answer: `bao_oracle.check()` is `bao-oracle check --format json`
+byte for byte (both call the library's one `check`), duplicates, slips, refusals and the rulings
+table included; a path that cannot be read raises here as it exits 2 there."""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+import bao_oracle
+
+from conftest import ROOT
+
+
+def oracle():
+    """The command line the Rust tests built (`cargo test` builds it before this suite runs in
+    .ci/run), or the one BAO_ORACLE_BIN names."""
+    named = os.environ.get("BAO_ORACLE_BIN")
+    path = pathlib.Path(named) if named else ROOT / "target" / "debug" / "bao-oracle"
+    if not path.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"no bao-oracle binary at {path}: run `cargo build` first")
+        pytest.skip(f"no bao-oracle binary at {path}: run `cargo build` first")
+    return str(path)
+
+
+def cli_json(*args):
+    done = subprocess.run(
+        [oracle(), "check", "--format", "json", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    return done.returncode, done.stdout
+
+
+def dumped(report):
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+@pytest.fixture
+def mixed_folder(tmp_path):
+    """Two copies of one game under other headers, a transcript with slips, a broken record and a
+    file that is not text."""
+    corpus = ROOT / "corpus" / "bao-la-kiswahili"
+    shutil.copy(corpus / "ramadhan-kijumbe-1994.yaml", tmp_path / "a.yaml")
+    shutil.copy(corpus / "voogt-1994" / "game3.bao", tmp_path / "b.bao")
+    shutil.copy(corpus / "voogt-1994" / "game1.bao", tmp_path / "c.bao")
+    (tmp_path / "d.yaml").write_text("ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3, A9]\n")
+    (tmp_path / "e.yaml").write_bytes(b"\xff\xfe\x00not text")
+    return tmp_path
+
+
+def test_the_corpus(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    status, text = cli_json("corpus")
+    assert status == 0
+    assert dumped(bao_oracle.check("corpus")) == text
+
+
+def test_duplicates_slips_and_refusals(mixed_folder):
+    status, text = cli_json(str(mixed_folder))
+    assert status == 1
+    report = bao_oracle.check(mixed_folder)
+    assert dumped(report) == text
+    warnings = [w["code"] for f in report["files"] for g in f["games"] for w in g["warnings"]]
+    assert "duplicate-game" in warnings and "transcript-slip" in warnings
+    # Strict, as the command line's --strict.
+    status, text = cli_json("--strict", str(mixed_folder))
+    assert dumped(bao_oracle.check(mixed_folder, strict=True)) == text
+
+
+def test_the_rulings_table():
+    games = [str(ROOT / "corpus" / "bao-la-kiswahili" / "voogt-1994" / f"game{n}.bao") for n in (1, 7)]
+    status, text = cli_json("--infer-rulings", *games)
+    assert status == 0
+    report = bao_oracle.check(games, infer_rulings=True)
+    assert "rulings_table" in report
+    assert dumped(report) == text
+
+
+def test_a_missing_path(mixed_folder):
+    missing = str(mixed_folder / "nosuch.yaml")
+    status, text = cli_json(str(mixed_folder), missing)
+    assert status == 2
+    with pytest.raises(bao_oracle.ReadError) as raised:
+        bao_oracle.check([mixed_folder, missing])
+    assert dumped(raised.value.report) == text
