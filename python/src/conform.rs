@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use bao_oracle::harness::conform as run;
 use bao_oracle::harness::conform::{
-    Asked, EngineInfo, Fatal, Link, Options, Plan, PlanError, Reply, Report, Run, Scenarios,
+    Asked, EngineInfo, Fatal, Link, Options, PlanError, Reply, Report, Scenarios, Session,
 };
 use bao_oracle::harness::protocol::{self, Request, Response, RulesetSupport};
 use bao_rules::games;
@@ -269,32 +269,34 @@ pub fn conform(
     max_laps: Option<u32>,
     spec: Option<Vec<std::path::PathBuf>>,
 ) -> PyResult<ConformReport> {
-    let asked = Asked {
-        rulesets: rulesets.clone().unwrap_or_default(),
-        rulings: rulings.unwrap_or_default().into_iter().collect(),
-        preset,
+    run::check_rulesets(rulesets.as_deref().unwrap_or_default()).map_err(value_error)?;
+    let session = Session {
+        asked: Asked {
+            rulesets: rulesets.clone().unwrap_or_default(),
+            rulings: rulings.unwrap_or_default().into_iter().collect(),
+            preset,
+        },
+        options: Options {
+            games,
+            positions,
+            seed,
+            skip,
+            known_failures,
+            allow_skips,
+            max_laps,
+            only: Vec::new(),
+            strict_positions: false,
+        },
+        scenarios: Scenarios::load(spec.as_deref().unwrap_or_default()).map_err(value_error)?,
+        // In this process there is nothing to time out or restart: a call's exception fails its
+        // case.
+        timeout: std::time::Duration::MAX,
+        max_restarts: 0,
     };
-    run::check_rulesets(&asked.rulesets).map_err(value_error)?;
     let mut link = InProcess::start(engine, rulesets.as_deref())?;
-    let plan = Plan::new(&link.info, &asked).map_err(value_error)?;
-    let scenarios = Scenarios::load(spec.as_deref().unwrap_or_default()).map_err(value_error)?;
-    let options = Options {
-        games,
-        positions,
-        seed,
-        skip,
-        known_failures,
-        allow_skips,
-        max_laps,
-        only: Vec::new(),
-        strict_positions: false,
-    };
-    plan.check_something_to_run(&scenarios, &options)
-        .map_err(value_error)?;
-    let mut run = Run::new(&mut link, &options);
-    plan.run(&mut run, &scenarios)
-        .map_err(|fatal| PyValueError::new_err(fatal.0))?;
-    let report = run.finish();
+    let report = session
+        .run(&mut link, None)
+        .map_err(|e| PyValueError::new_err(e.message))?;
     let data = json_to_py(py, &report.to_json())?;
     Ok(ConformReport { report, data })
 }

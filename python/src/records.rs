@@ -15,7 +15,7 @@ use bao_rules::rulings::RulingSet;
 use pyo3::prelude::*;
 use serde_json::{Value, json as value};
 
-use crate::convert::{json_to_py, to_py};
+use crate::convert::to_py;
 use crate::error::{OrRaise, Refusal};
 
 fn ruling_set(rulings: Option<BTreeMap<String, String>>) -> Result<RulingSet, Refusal> {
@@ -59,10 +59,7 @@ fn report(
     let (text, outcome) = py.allow_threads(|| check_render::json_report(check));
     // Python's own reader keeps the report's key order: the dict dumps back to the very text the
     // command line prints (`json.dumps(report, indent=2, ensure_ascii=False)`).
-    let report = py
-        .import("json")?
-        .call_method1("loads", (text,))?
-        .unbind();
+    let report = py.import("json")?.call_method1("loads", (text,))?.unbind();
     if outcome.verdict() == Verdict::Unread {
         return Err(crate::error::read_error(py, &outcome.problems, report));
     }

@@ -1,16 +1,14 @@
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::harness::conform::{
-    self, Asked, Driver, Entry, Options, Plan, PlanError, Report, Run, Scenarios, Table, Verdict,
-    check_rulesets, split_command,
+    self, Asked, Options, Report, RunError, Scenarios, Session, ShowProgress, Verdict,
+    check_rulesets, read_known_failures, split_command, timeout,
 };
 use bao_oracle::input::engines::EngineEntry;
-use bao_oracle::input::record::{Contents, create_output_file, read_regular_file};
 use bao_oracle::render::{self, escape_controls, table};
 use bao_rules::rulings::RulingSet;
 
@@ -106,19 +104,8 @@ pub fn run(args: ConformArgs) -> Status {
     }
 }
 
-fn plan_error(e: PlanError) -> UsageError {
+fn usage(e: RunError) -> UsageError {
     UsageError::new(e.code, e.message)
-}
-
-/// What every engine of the run shares: the asked rulesets and rulings, the options, the
-/// scenarios.
-struct Shared {
-    asked: Asked,
-    options: Options,
-    scenarios: Scenarios,
-    timeout: Duration,
-    max_restarts: u32,
-    format: Format,
 }
 
 fn conform(args: ConformArgs) -> Result<Status, UsageError> {
@@ -143,8 +130,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     for e in &engines {
         split_command(&e.command).map_err(|why| UsageError::new(Code::BadEngine, why))?;
     }
-    let timeout = timeout(args.timeout).map_err(|e| UsageError::new(Code::Usage, e))?;
-    check_rulesets(&args.rulesets).map_err(plan_error)?;
+    check_rulesets(&args.rulesets).map_err(|e| usage(e.into()))?;
     let rulings = args
         .rulings
         .iter()
@@ -155,10 +141,9 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         .collect::<Result<Vec<_>, _>>()?;
     let known_failures = match &args.known_failures {
         None => Vec::new(),
-        Some(path) => parse_known_failures(&read_known_failures(path)?),
+        Some(path) => read_known_failures(path).map_err(usage)?,
     };
-    let scenarios = Scenarios::load(&args.spec).map_err(plan_error)?;
-    let shared = Shared {
+    let session = Session {
         asked: Asked {
             rulesets: args.rulesets.clone(),
             rulings,
@@ -175,13 +160,17 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             only: args.case.clone(),
             strict_positions: args.strict_positions,
         },
-        scenarios,
-        timeout,
+        scenarios: Scenarios::load(&args.spec).map_err(|e| usage(e.into()))?,
+        timeout: timeout(args.timeout).map_err(usage)?,
         max_restarts: args.max_restarts,
-        format: args.format,
     };
     if let [engine] = &engines[..] {
-        return one_engine(&engine.command, &shared, args.transcript.as_deref());
+        return one_engine(
+            &engine.command,
+            &session,
+            args.format,
+            args.transcript.as_deref(),
+        );
     }
     if args.transcript.is_some() {
         return Err(UsageError::new(
@@ -195,34 +184,20 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             "--format junit reports one engine: give one --engine, or take --format json",
         ));
     }
-    let mut entries = Vec::with_capacity(engines.len());
-    for (i, engine) in engines.into_iter().enumerate() {
-        let outcome = run_engine(&engine.command, &shared, None)
-            .and_then(|(report, written)| written.map(|()| report))
-            .map_err(|e| format!("error[{}]: {}", e.code, e.message));
-        if shared.format == Format::Human {
+    let table = session.run_all(engines, &mut |i, entry| {
+        if args.format == Format::Human {
             if i > 0 {
                 println!();
             }
-            let shown = engine.name.as_deref().unwrap_or(&engine.command);
+            let shown = entry.label.as_deref().unwrap_or(&entry.command);
             println!("== [{}] {} ==", i + 1, escape_controls(shown));
-            match &outcome {
+            match &entry.outcome {
                 Ok(report) => print!("{}", report.to_human()),
                 Err(why) => println!("{}", escape_controls(why)),
             }
         }
-        entries.push(Entry {
-            command: engine.command,
-            label: engine.name,
-            outcome,
-        });
-    }
-    let table = Table::new(
-        entries,
-        &shared.scenarios.cases(),
-        &shared.scenarios.groups(),
-    );
-    match shared.format {
+    });
+    match args.format {
         Format::Human => {
             println!();
             print!("{}", table::to_text(&table));
@@ -244,78 +219,38 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     })
 }
 
-/// One engine: its report as today, no table.
+/// One engine: its report, no table.
 fn one_engine(
     command: &str,
-    shared: &Shared,
+    session: &Session,
+    format: Format,
     transcript: Option<&Path>,
 ) -> Result<Status, UsageError> {
-    let (report, written) = run_engine(command, shared, transcript)?;
-    print_report(&report, shared.format);
-    written?;
+    // Progress only for people: a terminal on both outputs and the human report.
+    let progress: Option<ShowProgress<'_>> = {
+        use std::io::IsTerminal;
+        (format == Format::Human
+            && std::io::stdout().is_terminal()
+            && std::io::stderr().is_terminal())
+        .then(|| {
+            Box::new(|progress: conform::Progress<'_>| {
+                use std::io::Write as _;
+                let mut err = std::io::stderr().lock();
+                let _ = err.write_all(render::conform::progress(&progress).as_bytes());
+                let _ = err.flush();
+            }) as ShowProgress<'_>
+        })
+    };
+    let (report, written) = session
+        .run_command(command, transcript, progress)
+        .map_err(usage)?;
+    print_report(&report, format);
+    written.map_err(usage)?;
     Ok(match Verdict::of(&report) {
         Verdict::Conforms => Status::Ok,
         Verdict::Fails => Status::Failed,
         Verdict::NoVerdict | Verdict::NotRun => Status::Usage,
     })
-}
-
-/// Runs one engine under the run's plan for it; the report, and whether the transcript was
-/// written in full.
-fn run_engine(
-    command: &str,
-    shared: &Shared,
-    transcript: Option<&Path>,
-) -> Result<(Report, Result<(), UsageError>), UsageError> {
-    let argv = split_command(command).map_err(|e| UsageError::new(Code::BadEngine, e))?;
-    let file = match transcript {
-        None => None,
-        Some(path) => Some(create_output_file(path).map_err(|e| {
-            UsageError::new(
-                Code::IoError,
-                format!("cannot write {}: {e}", path.display()),
-            )
-        })?),
-    };
-    let mut driver = Driver::start(argv, shared.timeout, file)
-        .map_err(|e| UsageError::new(Code::BadEngine, e.0))?;
-    let plan = Plan::new(driver.info(), &shared.asked).map_err(plan_error)?;
-    plan.check_something_to_run(&shared.scenarios, &shared.options)
-        .map_err(plan_error)?;
-    driver.set_max_restarts(shared.max_restarts);
-    let mut run = Run::new(&mut driver, &shared.options);
-    // Progress only for people: a terminal on both outputs and the human report.
-    {
-        use std::io::IsTerminal;
-        if shared.format == Format::Human
-            && std::io::stdout().is_terminal()
-            && std::io::stderr().is_terminal()
-        {
-            run.show_progress(
-                plan.cases(&shared.scenarios, &shared.options),
-                Box::new(|progress| {
-                    use std::io::Write as _;
-                    let mut err = std::io::stderr().lock();
-                    let _ = err.write_all(render::conform::progress(&progress).as_bytes());
-                    let _ = err.flush();
-                }),
-            );
-        }
-    }
-    plan.run(&mut run, &shared.scenarios)
-        .map_err(|fatal| UsageError::new(Code::BadEngine, fatal.0))?;
-    let report = run.finish();
-    let written = driver.finish().map_err(|e| {
-        let path = transcript.unwrap_or(Path::new(""));
-        UsageError::new(
-            Code::IoError,
-            format!(
-                "cannot write {}: {e}: the transcript is incomplete",
-                path.display()
-            ),
-        )
-    });
-    Ok((report, written))
 }
 
 fn print_report(report: &Report, format: Format) {
@@ -333,58 +268,5 @@ fn print_report(report: &Report, format: Format) {
             print!("{}", report.to_html());
             eprintln!("{}", report.summary.closing_line());
         }
-    }
-}
-
-/// The largest known-failures file read (a list of case names is a few kilobytes).
-const MAX_KNOWN_FAILURES_BYTES: u64 = bao_oracle::input::Kind::KnownFailures.limit();
-
-/// Reads the known-failures file through the guarded path: a regular file of text, within a
-/// limit (never a FIFO, which would block, nor a device, which may be endless).
-fn read_known_failures(path: &Path) -> Result<String, UsageError> {
-    let error = |why: String| {
-        UsageError::new(
-            Code::IoError,
-            format!("cannot read {}: {why}", path.display()),
-        )
-    };
-    match read_regular_file(path, MAX_KNOWN_FAILURES_BYTES).map_err(|e| error(e.to_string()))? {
-        Contents::TooLarge(size) => Err(error(format!(
-            "it has {size} bytes; a known-failures file is refused above {MAX_KNOWN_FAILURES_BYTES}"
-        ))),
-        Contents::Bytes(bytes) => {
-            String::from_utf8(bytes).map_err(|_| error("it is not UTF-8 text".into()))
-        }
-    }
-}
-
-/// Reads a known-failures file: one case-name glob a line; blank lines and `#` comments skipped.
-pub fn parse_known_failures(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-/// The timeout for each request.
-pub fn timeout(seconds: f64) -> Result<Duration, String> {
-    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
-        Ok(Duration::from_secs_f64(seconds))
-    } else {
-        Err(format!(
-            "`{seconds}` is not a timeout: give seconds, more than 0"
-        ))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn known_failures_file_skips_comments() {
-        let text = "# header\nbao-kingulu/random/3  # flaky capture\n\n  x/*\n";
-        assert_eq!(parse_known_failures(text), ["bao-kingulu/random/3", "x/*"]);
     }
 }

@@ -21,6 +21,7 @@ mod positions;
 mod probes;
 mod report;
 mod running;
+mod session;
 mod shrinking;
 mod table;
 
@@ -39,6 +40,9 @@ pub use report::{
 pub use running::{
     MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Progress, Run, Script,
     glob_match, scenario_start, scripts,
+};
+pub use session::{
+    RunError, Session, ShowProgress, parse_known_failures, read_known_failures, timeout,
 };
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};
 pub use table::{BugLine, Cell, Column, Entry, Row, RowKind, TABLE_VERSION, Table, Verdict};
