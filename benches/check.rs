@@ -1,14 +1,17 @@
-//! Moves validated per second by `check`: 10,000 seeded random games per ruleset, written as one
-//! multi-document record text (as `generate --count 10000` writes them), then read and replayed
-//! by the same code `bao-oracle check` runs. Criterion reports elements (moves) per second.
+//! Moves validated per second by `check`: 20,000 seeded random games per ruleset, written as one
+//! multi-document record text (as `generate --count 20000` writes them), then checked by the one
+//! function `bao-oracle check` runs ([`bao_oracle::check::run_text`]: one read, one replay of each
+//! game, the duplicate warnings from that replay), into a reporter that only counts. Criterion
+//! reports elements (moves) per second.
 //!
 //! `check/invalid games`: the same games with a move each that is no notation, checked and
 //! reported (human and JSON): the reports of many invalid games in one file must cost time linear
 //! in their number (issue 11, item 7). Criterion reports games per second.
 
-use bao_oracle::check::FileReport;
 use bao_oracle::check::check_text;
 use bao_oracle::check::replay::ReplayOptions;
+use bao_oracle::check::{CheckOptions, FileReport, GameReport, Reporter, run_text};
+use bao_oracle::diagnostics::LineIndex;
 use bao_oracle::render::json;
 use bao_oracle::rewrite::random_game::{ToRecord, random_game};
 use bao_rules::game::Game;
@@ -16,7 +19,7 @@ use bao_rules::games::{GameVisitor, RULESETS, dispatch};
 use bao_rules::rulings::RulingSet;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-const GAMES: u64 = 10_000;
+const GAMES: u64 = 20_000;
 
 /// The corpus text and its number of moves.
 struct Corpus;
@@ -39,8 +42,18 @@ impl GameVisitor for Corpus {
     }
 }
 
+/// A reporter that keeps nothing: the check's own cost.
+struct Count(usize);
+
+impl Reporter for Count {
+    fn game(&mut self, _: &FileReport, _: &LineIndex<'_>, _: &GameReport) {
+        self.0 += 1;
+    }
+}
+
 fn check_benches(c: &mut Criterion) {
     let options = ReplayOptions::default();
+    let check = CheckOptions::default();
     for ruleset in RULESETS {
         let (text, moves) = dispatch(ruleset, Corpus).expect("a registered ruleset");
         let reports = check_text(&text, &options);
@@ -52,7 +65,11 @@ fn check_benches(c: &mut Criterion) {
         group.throughput(Throughput::Elements(moves));
         group.sample_size(10);
         group.bench_function(format!("{GAMES} games, {moves} moves"), |b| {
-            b.iter(|| check_text(&text, &options))
+            b.iter(|| {
+                let mut count = Count(0);
+                run_text("bench.yaml", &text, &check, &mut count);
+                assert_eq!(count.0 as u64, GAMES);
+            })
         });
         group.finish();
         if *ruleset == "bao-kingulu" {

@@ -386,3 +386,48 @@ mod tests {
         assert_eq!(c.games, 1);
     }
 }
+
+#[cfg(test)]
+mod copies {
+    use super::*;
+    use crate::diagnostics::Code;
+
+    /// Round four's K3: many named copies of one game cost a few words each and are named a
+    /// bounded number of times (they once paired every two games: 2,000 copies took 2.3 GB).
+    #[test]
+    fn many_named_copies_of_one_game_are_linear_and_bounded() {
+        use crate::rewrite::random_game::{ToRecord, random_game};
+        use bao_rules::game::Game;
+        use bao_rules::games::Kingulu;
+        let rulings = Kingulu::rulings(&Default::default()).unwrap();
+        let game = (0..)
+            .map(|seed| random_game::<Kingulu>(&Kingulu::start(), &rulings, seed, 200))
+            .find(|g| g.moves.len() >= 30)
+            .unwrap()
+            .to_record("t", false, None, &[]);
+        let copies = 300;
+        let text: Vec<String> = (0..copies)
+            .map(|i| format!("{}\nsouth: player {i}\n", game.trim_end()))
+            .collect();
+        let text = text.join("---\n");
+        let mut reports = Collect::default();
+        let outcome = run_text("copies.yaml", &text, &CheckOptions::default(), &mut reports);
+        assert_eq!(outcome.summary.games, copies);
+        let warned: Vec<&str> = reports.files[0]
+            .games
+            .iter()
+            .flat_map(|g| &g.warnings)
+            .filter(|w| w.code == Code::DuplicateGame)
+            .map(|w| w.message.as_str())
+            .collect();
+        if outcome.summary.valid == copies {
+            assert_eq!(warned.len(), crate::check::duplicates::WARNINGS_PER_GROUP);
+            assert!(warned.iter().all(|m| m.contains("(game 1)")), "{warned:?}");
+        } else {
+            panic!(
+                "the game does not play: {:?}",
+                reports.files[0].games[0].findings
+            );
+        }
+    }
+}
