@@ -23,6 +23,9 @@ struct InProcess<'py> {
     info: EngineInfo,
     next_id: u64,
     requests: u64,
+    /// A KeyboardInterrupt, SystemExit or pending signal met during a call: the run stops, and
+    /// it is raised again.
+    interrupted: Option<PyErr>,
 }
 
 impl<'py> InProcess<'py> {
@@ -83,6 +86,7 @@ impl<'py> InProcess<'py> {
             info,
             next_id: 1,
             requests: 1,
+            interrupted: None,
         })
     }
 
@@ -97,6 +101,13 @@ impl<'py> InProcess<'py> {
             | Request::Play { id: i, .. } => *i = id.clone(),
         }
         let py = self.engine.py();
+        if let Err(e) = py.check_signals() {
+            self.interrupted = Some(e);
+            return Reply::Invalid {
+                line: "(interrupted)".into(),
+                why: "interrupted".into(),
+            };
+        }
         let method = match request {
             Request::Hello { .. } => "hello",
             Request::LegalMoves { .. } => "legal_moves",
@@ -114,6 +125,15 @@ impl<'py> InProcess<'py> {
                 }
                 let line = answer.to_string();
                 run::read_reply(line, &id)
+            }
+            Err(e) if !e.is_instance_of::<pyo3::exceptions::PyException>(py) => {
+                // A BaseException that is no Exception (KeyboardInterrupt, SystemExit): not the
+                // engine's answer, the caller's wish to stop.
+                self.interrupted = Some(e);
+                Reply::Invalid {
+                    line: "(interrupted)".into(),
+                    why: "interrupted".into(),
+                }
             }
             Err(e) => {
                 let why = format!("{method}() raised {}", describe(py, &e));
@@ -147,7 +167,16 @@ impl Link for InProcess<'_> {
     }
 
     fn exchange(&mut self, requests: &mut [Request]) -> Result<Vec<Reply>, Fatal> {
-        Ok(requests.iter_mut().map(|r| self.answer(r)).collect())
+        let mut replies = Vec::with_capacity(requests.len());
+        for request in requests {
+            replies.push(self.answer(request));
+            // Ctrl-C, sys.exit() and their kin end the run, and are raised again after it
+            // (round four's K13: the run went on and the engine was blamed).
+            if self.interrupted.is_some() {
+                return Err(Fatal("interrupted".into()));
+            }
+        }
+        Ok(replies)
     }
 
     fn requests(&self) -> u64 {
@@ -294,9 +323,11 @@ pub fn conform(
         max_restarts: 0,
     };
     let mut link = InProcess::start(engine, rulesets.as_deref())?;
-    let report = session
-        .run(&mut link, None)
-        .map_err(|e| PyValueError::new_err(e.message))?;
+    let ran = session.run(&mut link, None);
+    if let Some(interrupted) = link.interrupted.take() {
+        return Err(interrupted);
+    }
+    let report = ran.map_err(|e| PyValueError::new_err(e.message))?;
     let data = json_to_py(py, &report.to_json())?;
     Ok(ConformReport { report, data })
 }

@@ -1,7 +1,7 @@
 //! JSON values to Python objects and back: the reports and messages of the oracle are JSON data
 //! (serde_json), so Python gets them with the same field names, converted in one place.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::{IntoPyObjectExt, PyObject};
@@ -46,9 +46,23 @@ pub fn json_to_py(py: Python<'_>, text: &str) -> PyResult<PyObject> {
     to_py(py, &value)
 }
 
+/// How deep Python data may nest to be read as JSON: a protocol message is a few levels deep; a
+/// cyclic or 200,000-deep answer is refused rather than overflowing the stack (round four's K11).
+pub const MAX_DEPTH: usize = 64;
+
 /// Python data (what `json.dumps` accepts: dicts with string keys, lists, tuples, strings,
 /// numbers, booleans, None) as a JSON value.
 pub fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    from_py_at(obj, 0)
+}
+
+fn from_py_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
+    if depth > MAX_DEPTH {
+        return Err(PyValueError::new_err(format!(
+            "the data nests more than {MAX_DEPTH} levels deep (or holds itself): no message of \
+             the protocol does"
+        )));
+    }
     if obj.is_none() {
         return Ok(Value::Null);
     }
@@ -85,21 +99,21 @@ pub fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
                     k.repr().map(|r| r.to_string()).unwrap_or_default()
                 ))
             })?;
-            map.insert(key.to_cow()?.into_owned(), from_py(&v)?);
+            map.insert(key.to_cow()?.into_owned(), from_py_at(&v, depth + 1)?);
         }
         return Ok(Value::Object(map));
     }
     if let Ok(list) = obj.downcast::<PyList>() {
         return list
             .iter()
-            .map(|v| from_py(&v))
+            .map(|v| from_py_at(&v, depth + 1))
             .collect::<PyResult<_>>()
             .map(Value::Array);
     }
     if let Ok(tuple) = obj.downcast::<PyTuple>() {
         return tuple
             .iter()
-            .map(|v| from_py(&v))
+            .map(|v| from_py_at(&v, depth + 1))
             .collect::<PyResult<_>>()
             .map(Value::Array);
     }

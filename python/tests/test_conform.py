@@ -117,3 +117,50 @@ def test_bad_arguments_are_refused(example_engine):
         conform(example_engine, rulesets=["bao-la-kete"])
     with pytest.raises(ValueError, match="not a ruling"):
         conform(example_engine, rulings={"zanzibar.takasia": "no"}, games=0)
+
+
+class Answering:
+    """An engine that answers every request with what `answer()` makes."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def legal_moves(self, request):
+        return self.answer()
+
+    def play(self, request):
+        return self.answer()
+
+
+def test_a_cyclic_or_very_deep_answer_is_a_finding_not_a_crash():
+    # Round four's K11: both once overflowed the stack and killed the interpreter.
+    def cyclic():
+        moves = ["A3"]
+        moves.append(moves)
+        return {"type": "moves", "moves": moves}
+
+    nested = []
+    for _ in range(200_000):
+        nested = [nested]
+
+    def deep():
+        return {"type": "moves", "moves": nested}
+
+    for answer in (cyclic, deep):
+        report = conform(Answering(answer), rulesets=["bao-kingulu"], games=1, positions=0)
+        assert not report.conforms
+        assert "nests more than 64 levels" in str(report)
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, SystemExit])
+def test_ctrl_c_and_exit_in_an_engine_end_the_run(stop):
+    # Round four's K13: they were swallowed, the run went on and the engine was blamed.
+    calls = []
+
+    def answer():
+        calls.append(1)
+        raise stop()
+
+    with pytest.raises(stop):
+        conform(Answering(answer), rulesets=["bao-kingulu"], games=5, positions=0)
+    assert len(calls) == 1

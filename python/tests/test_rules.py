@@ -296,3 +296,18 @@ def test_a_canonical_move_text_is_made_once_per_game():
     # Donkers' spelling depends on the position: written afresh, the same words.
     assert start.legal_moves(notation="donkers") == start.legal_moves(notation="donkers")
     assert first == [c.move for c in start.children()]
+
+
+def test_a_history_is_iterated_not_sized_by_its_len():
+    # Round four's K12: a sequence claiming a huge len() aborted the interpreter.
+    class Liar:
+        def __len__(self):
+            return 2**62
+
+        def __iter__(self):
+            return iter(())
+
+    position = bao_oracle.Game("bao-kingulu").start()
+    assert position.play("A3", history=Liar()).position == position.play("A3").position
+    with pytest.raises(TypeError):
+        position.play("A3", history=5)
