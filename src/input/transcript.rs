@@ -153,10 +153,82 @@ pub struct Transcript {
     pub slips: Vec<Slip>,
 }
 
-/// The header keys a transcript may carry; others are kept as comments.
+/// The header keys a transcript may carry; others are kept as comments. `game:` names the game
+/// (a ruleset id or a game's name; without it, [`DEFAULT_RULESET`]), `game-preset:` a preset of
+/// it and `game-rulings:` its rulings (`NAME=VALUE, ...`): a record's `ruleset:`, `preset:` and
+/// `rulings:`, named so that no transcript header is a field only records have
+/// ([`RECORD_ONLY`]), which tells a record from a transcript.
 pub const KNOWN_KEYS: &[&str] = &[
-    "south", "north", "place", "date", "winner", "time", "takasia", "source", "opening",
+    "south",
+    "north",
+    "place",
+    "date",
+    "winner",
+    "time",
+    "takasia",
+    "source",
+    "opening",
+    "game",
+    "game-preset",
+    "game-rulings",
 ];
+
+/// The game of a transcript that names none: Bao la Kiswahili, the game of Donkers' program and of
+/// every published transcript.
+pub const DEFAULT_RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
+
+/// The fields of a game record that no transcript header has (`title`, `source`, `date`, `south`
+/// and `north` are both): a text YAML reads as a map with one of them is a record, and a line
+/// `key:` naming one (in any case, at any indent) is no transcript line.
+pub const RECORD_ONLY: &[&str] = &[
+    "ruleset", "first", "start", "preset", "rulings", "notation", "moves", "result",
+];
+
+/// What one line of a transcript is, by its shape alone: the one reading of a line, for the
+/// reader and for telling a transcript from a record ([`crate::input::form_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// Nothing but white space.
+    Blank,
+    /// A whole-line comment (`%` or `;` first).
+    Comment,
+    /// `n: ...`: the number as written (ASCII digits) and what follows its `:`.
+    Move { number: &'a str, rest: &'a str },
+    /// `key: ...`: the key (letters, digits, `-`, `_`, `.`) and what follows its `:`.
+    Header { key: &'a str, rest: &'a str },
+    /// `key: ...` whose key is a field only a game record has ([`RECORD_ONLY`]).
+    RecordField { key: &'a str },
+    /// A `:` after something no key is made of (`{ruleset`, `"rule\x73et"`, `# note`).
+    BadKey { key: &'a str },
+    /// No `:` at all.
+    Other,
+}
+
+/// What `line` is ([`Line`]), its indent and a byte-order mark before it ignored.
+pub fn line_kind(line: &str) -> Line<'_> {
+    let body = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if body.trim_end().is_empty() {
+        return Line::Blank;
+    }
+    if body.starts_with(['%', ';']) {
+        return Line::Comment;
+    }
+    let Some((head, rest)) = body.split_once(':') else {
+        return Line::Other;
+    };
+    let key = head.trim_end();
+    if !key.is_empty() && key.chars().all(|c| c.is_ascii_digit()) {
+        return Line::Move { number: key, rest };
+    }
+    let key_char = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if key.is_empty() || !key.chars().all(key_char) {
+        return Line::BadKey { key };
+    }
+    if RECORD_ONLY.iter().any(|f| f.eq_ignore_ascii_case(key)) {
+        return Line::RecordField { key };
+    }
+    Line::Header { key, rest }
+}
 
 impl Transcript {
     /// The value of header `key` (lower case), if given.
@@ -228,34 +300,63 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     let mut north_first: Option<bool> = None;
     for (index, (start, line)) in crate::input::lines(text).enumerate() {
         let line_no = index + 1;
-        if line.trim().is_empty() {
+        let kind = line_kind(line);
+        if kind == Line::Blank {
             continue;
         }
-        let indent = line.len() - line.trim_start().len();
-        let body = line.trim_start();
+        let body = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        let indent = line.len() - body.len();
         let at = |from: usize, len: usize| Span::new(start + indent + from, len);
-        if body.starts_with(['%', ';']) {
-            out.comments.push(Comment {
-                text: body.trim_end().to_string(),
-                line: line_no,
-                before_ply: out.plies.len(),
-            });
-            continue;
-        }
-        let Some((head, rest)) = body.split_once(':') else {
-            findings.note(
-                Finding::new(
-                    Code::BadValue,
-                    format!(
-                        "line {line_no} is neither a header `key: value` nor a move line `n: ...;`"
+        // Where `rest` (a part of `body`) begins in it.
+        let offset_in_body = |rest: &str| rest.as_ptr() as usize - body.as_ptr() as usize;
+        let (head, rest) = match kind {
+            Line::Blank => continue,
+            Line::Comment => {
+                out.comments.push(Comment {
+                    text: body.trim_end().to_string(),
+                    line: line_no,
+                    before_ply: out.plies.len(),
+                });
+                continue;
+            }
+            Line::Other => {
+                findings.note(
+                    Finding::new(
+                        Code::BadValue,
+                        format!(
+                            "line {line_no} is neither a header `key: value` nor a move line `n: ...;`"
+                        ),
+                    )
+                    .at(at(0, body.trim_end().len())),
+                );
+                continue;
+            }
+            Line::BadKey { key } => {
+                findings.note(
+                    Finding::new(Code::BadValue, format!("`{key}` is not a header key"))
+                        .at(at(0, key.len().max(1)))
+                        .help("a header key is a word of letters, digits, `-`, `_` and `.`"),
+                );
+                continue;
+            }
+            Line::RecordField { key } => {
+                findings.note(
+                    Finding::new(
+                        Code::BadValue,
+                        format!("`{key}:` is a field of a game record, not a transcript header"),
+                    )
+                    .at(at(0, key.len()))
+                    .help(
+                        "a transcript names its game with `game:`, a preset with `game-preset:` \
+                         and rulings with `game-rulings: NAME=VALUE, ...`",
                     ),
-                )
-                .at(at(0, body.len())),
-            );
-            continue;
+                );
+                continue;
+            }
+            Line::Move { number, rest } => (number, rest),
+            Line::Header { key, rest } => (key, rest),
         };
-        let head = head.trim_end();
-        if head.chars().all(|c| c.is_ascii_digit()) && !head.is_empty() {
+        if matches!(kind, Line::Move { .. }) {
             let Ok(number) = head.parse::<u32>() else {
                 findings.note(
                     Finding::new(Code::BadValue, "move number too large").at(at(0, head.len())),
@@ -294,7 +395,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 );
             }
             expected_number = number.saturating_add(1);
-            let rest_at = head.len() + 1;
+            let rest_at = offset_in_body(rest);
             let (moves, comment) = match rest.split_once(';') {
                 Some((moves, comment)) => {
                     let comment = comment.trim();
@@ -367,14 +468,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 ),
             }
         } else if out.plies.is_empty() && expected_number == 1 {
-            let key = head.trim();
-            if key.is_empty() || key.contains(char::is_whitespace) {
-                findings.note(
-                    Finding::new(Code::BadValue, format!("`{key}` is not a header key"))
-                        .at(at(0, head.len())),
-                );
-                continue;
-            }
+            let key = head;
             let (value, comment) = match rest.split_once(';') {
                 Some((value, comment)) => {
                     let comment = comment.trim();
@@ -392,6 +486,26 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                     (rest, None)
                 }
             };
+            // A header that means something, given twice, would have one of its values dropped.
+            let name = key.to_ascii_lowercase();
+            if let Some(first) = out
+                .headers
+                .iter()
+                .find(|h| h.name() == name && KNOWN_KEYS.contains(&name.as_str()))
+            {
+                findings.note(
+                    Finding::new(
+                        Code::BadValue,
+                        format!(
+                            "header `{key}:` is given twice (line {} and line {line_no})",
+                            first.line
+                        ),
+                    )
+                    .at(at(0, key.len()))
+                    .help("a transcript gives each of its headers once: keep the value meant"),
+                );
+                continue;
+            }
             out.headers.push(Header {
                 key: key.to_string(),
                 value: value.trim().to_string(),
@@ -403,7 +517,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
             findings.note(
                 Finding::new(
                     Code::BadValue,
-                    format!("header line `{}` after the moves began", head.trim()),
+                    format!("header line `{head}` after the moves began"),
                 )
                 .at(at(0, head.len()))
                 .help("header lines come before the first move line"),

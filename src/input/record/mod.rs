@@ -212,6 +212,87 @@ fn yaml_options() -> serde_saphyr::Options {
     }
 }
 
+/// The keys of a document that YAML reads as a map (each scalar key as its text, escapes read;
+/// a key that is a list or a map left out); `None` for a document that YAML reads as no map, or
+/// does not read. How [`crate::input::form_of`] asks what the YAML library reads, not what the
+/// lines look like.
+pub(crate) fn mapping_keys(doc: &Document<'_>) -> Option<Vec<String>> {
+    struct Keys(Vec<String>);
+    struct Key(Option<String>);
+    struct KeysVisitor;
+    struct KeyVisitor;
+    impl<'de> Visitor<'de> for KeysVisitor {
+        type Value = Keys;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a map")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+            let mut keys = Vec::new();
+            while let Some((key, _)) = map.next_entry::<Key, de::IgnoredAny>()? {
+                keys.extend(key.0);
+            }
+            Ok(Keys(keys))
+        }
+    }
+    impl<'de> Deserialize<'de> for Keys {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_map(KeysVisitor)
+        }
+    }
+    impl<'de> Visitor<'de> for KeyVisitor {
+        type Value = Key;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a key")
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_i128<E: de::Error>(self, v: i128) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_u128<E: de::Error>(self, v: u128) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Key, E> {
+            Ok(Key(None))
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Key, E> {
+            Ok(Key(None))
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Key, A::Error> {
+            while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+            Ok(Key(None))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Key, A::Error> {
+            while map
+                .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+                .is_some()
+            {}
+            Ok(Key(None))
+        }
+    }
+    impl<'de> Deserialize<'de> for Key {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(KeyVisitor)
+        }
+    }
+    serde_saphyr::from_str_with_options::<Keys>(doc.text, yaml_options())
+        .ok()
+        .map(|k| k.0)
+}
+
 /// A record's fields as written, with the spans of those a finding may point at: what both
 /// readers of a document ([`fast`] and serde-saphyr) produce, before the values are checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
