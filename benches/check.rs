@@ -120,7 +120,7 @@ fn import_bench(c: &mut Criterion) {
     let options = ImportOptions {
         name: "bench.txt",
         source: None,
-        ruleset: "bao-la-kiswahili",
+        ruleset: Some("bao-la-kiswahili"),
         rulings: &RulingSet::new(),
         strict: true,
     };

@@ -132,11 +132,11 @@ fn finding(f: &Finding) -> Value {
 /// cannot be imported raises BaoError (the first finding's code, rule and message) whose
 /// `.findings` lists them all.
 #[pyfunction]
-#[pyo3(signature = (text, *, ruleset = "bao-la-kiswahili", name = "transcript", source = None, rulings = None, strict = false))]
+#[pyo3(signature = (text, *, ruleset = None, name = "transcript", source = None, rulings = None, strict = false))]
 pub fn import_transcript(
     py: Python<'_>,
     text: &str,
-    ruleset: &str,
+    ruleset: Option<&str>,
     name: &str,
     source: Option<&str>,
     rulings: Option<BTreeMap<String, String>>,

@@ -205,8 +205,8 @@ impl Summary {
     }
 }
 
-/// The files to check: each file path as given, each folder walked recursively for `*.yaml`,
-/// `*.yml` and `*.bao` in any case, each real folder once ([`crate::input::collect`]).
+/// The files to check: each file path as given, each folder walked recursively for the game files
+/// ([`crate::input::GAME_FILES`]) in any case, each real folder once ([`crate::input::collect`]).
 pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<IoProblem>) {
     input::collect(paths, input::GAME_FILES)
 }
@@ -315,13 +315,12 @@ fn check_games(
 /// games costs the memory of one.
 fn each_readable_record(form: Form, text: &str, mut each: impl FnMut(usize, Record)) {
     if form == Form::Transcript {
-        const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
         if let (t, findings) = crate::input::transcript::read(text)
             && findings.is_empty()
         {
             each(
                 1,
-                crate::input::transcript::as_record(&t, RULESET, "transcript"),
+                crate::input::transcript::as_record(&t, None, "transcript"),
             );
         }
         return;
@@ -365,22 +364,23 @@ pub fn duplicate_warnings(
 }
 
 /// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record
-/// of Bao la Kiswahili (the transcripts' game) whose moves stand where the transcript has them.
+/// of the game it names (or Bao la Kiswahili, [`crate::input::transcript::ruleset_of`]) whose
+/// moves stand where the transcript has them.
 fn check_transcript(
     text: &str,
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) -> (GameReport, Option<Record>) {
-    const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
-    transcript_game_with(text, RULESET, "transcript", options, sink)
+    transcript_game_with(text, None, "transcript", options, sink)
 }
 
-/// A transcript's one game of `ruleset`, replayed as `check` replays it: the one path of `check`,
-/// `import` and `repair` for a transcript. Its report (the slips as warnings) and, when the
-/// transcript could be read, the record it was replayed as (`name` its source if it has none).
+/// A transcript's one game, of the game it names, else of `ruleset`
+/// ([`crate::input::transcript::ruleset_of`]), replayed as `check` replays it: the one path of
+/// `check`, `import` and `repair` for a transcript. Its report (the slips as warnings) and, when
+/// the transcript could be read, the record it was replayed as (`name` its source if it has none).
 pub fn transcript_game(
     text: &str,
-    ruleset: &str,
+    ruleset: Option<&str>,
     name: &str,
     options: &ReplayOptions,
 ) -> (GameReport, Option<Record>) {
@@ -390,7 +390,7 @@ pub fn transcript_game(
 
 fn transcript_game_with(
     text: &str,
-    ruleset: &str,
+    ruleset: Option<&str>,
     name: &str,
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
@@ -398,7 +398,8 @@ fn transcript_game_with(
     match crate::input::transcript::read(text) {
         // A transcript that cannot be read: its errors, and its slips apart from them.
         (t, findings) if !findings.is_empty() => {
-            let mut report = GameReport::unread(1, Some(ruleset.to_string()), findings);
+            let game = crate::input::transcript::ruleset_of(&t, ruleset).value;
+            let mut report = GameReport::unread(1, Some(game), findings);
             report.warnings = t.slips.iter().map(|s| s.finding()).collect();
             (report, None)
         }

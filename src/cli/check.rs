@@ -20,7 +20,7 @@ use bao_rules::rulings::RulingSet;
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// Record files and transcripts, and folders to search recursively for `*.yaml` / `*.yml` /
-    /// `*.bao` (in any case; links to folders are not followed).
+    /// `*.bao` / `*.txt` (in any case; links to folders are not followed).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Output: miette reports and a closing line, one JSON document, one HTML page that steps

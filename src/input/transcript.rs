@@ -13,8 +13,10 @@
 //! ```
 //!
 //! Header lines `key: value` come first (keys case-insensitive; `south`, `north`, `place`,
-//! `date`, `winner`, `time`, `takasia`, `source`, `opening` are known, any other is kept as a
-//! comment; a comment may follow the value's `;`), then one line per move number `n: <South move>
+//! `date`, `winner`, `time`, `takasia`, `source`, `opening`, `game`, `game-preset`,
+//! `game-rulings` are known, any other is kept as a comment, and each known one is given once; a
+//! comment may follow the value's `;`, except after `source:`, which runs to the line's last `;`),
+//! then one line per move number `n: <South move>
 //! <North move>;`, numbered from 1 without gaps; the last line may hold South's move alone; a
 //! comment may follow the `;`; blank lines are ignored; lines beginning with `%` or `;` are
 //! comments, kept in place. CR, LF and CRLF all end a line. A transcript has a move line, or it is
@@ -470,6 +472,12 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
         } else if out.plies.is_empty() && expected_number == 1 {
             let key = head;
             let (value, comment) = match rest.split_once(';') {
+                // A provenance may hold `;` (`de Voogt 1995; move 23 ...`): `source:` runs to
+                // its line's last `;`.
+                Some(_) if key.eq_ignore_ascii_case("source") => {
+                    let value = rest.trim_end();
+                    (value.strip_suffix(';').unwrap_or(value), None)
+                }
                 Some((value, comment)) => {
                     let comment = comment.trim();
                     (value, (!comment.is_empty()).then(|| comment.to_string()))
@@ -540,13 +548,40 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     (out, findings.finish())
 }
 
-/// A transcript as the record `check` replays: `notation: donkers`, each move with its span in
-/// the transcript, `takasia:` as the ruling, `opening:` as the start (`official`: the standard
-/// start; a position is read by the game's own position reader, and anything else is refused
-/// there, at the header's line), so that every finding (and the repair search, and
+/// The game of transcript `t`: its `game:` header (a ruleset id or a game's name, in any case,
+/// as the ruleset id; anything else as written, for the replay to refuse with its did-you-mean,
+/// at the header), else `given` (`--ruleset`), else [`DEFAULT_RULESET`].
+pub fn ruleset_of(t: &Transcript, given: Option<&str>) -> crate::input::record::Field<String> {
+    use crate::input::record::Field;
+    match t.header("game") {
+        Some(h) => Field {
+            value: game_id(&h.value).unwrap_or(&h.value).to_string(),
+            span: h.span,
+        },
+        None => Field {
+            value: given.unwrap_or(DEFAULT_RULESET).to_string(),
+            span: Span::new(0, 0),
+        },
+    }
+}
+
+/// The ruleset id a `game:` header names: an id or a game's name, in any case.
+fn game_id(value: &str) -> Option<&'static str> {
+    bao_rules::games::RULESETS.iter().copied().find(|&id| {
+        id.eq_ignore_ascii_case(value)
+            || bao_rules::with_game!(id, G => <G as bao_rules::Game>::NAME.eq_ignore_ascii_case(value))
+                == Some(true)
+    })
+}
+
+/// A transcript as the record `check` replays: its game ([`ruleset_of`], `given` where it names
+/// none), `notation: donkers`, each move with its span in the transcript, `game-preset:` as the
+/// preset, `game-rulings:` and `takasia:` as the rulings, `opening:` as the start (`official`:
+/// the standard start; a position is read by the game's own position reader, and anything else is
+/// refused there, at the header's line), so that every finding (and the repair search, and
 /// `--infer-rulings`) speaks of the transcript's own lines and columns. The slips are read as
 /// [`parse`] reads them.
-pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::input::record::Record {
+pub fn as_record(t: &Transcript, given: Option<&str>, name: &str) -> crate::input::record::Record {
     use crate::input::record::{Field, Record};
     let field = |value: &str, span| Field {
         value: value.to_string(),
@@ -555,14 +590,27 @@ pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::input::rec
     let at_start = Span::new(0, 0);
     let value = |key: &str| t.header(key).map(|h| h.value.clone());
     let mut rulings = Vec::new();
+    if let Some(h) = t.header("game-rulings") {
+        // `NAME=VALUE, NAME=VALUE`: a pair without its `=` is a name without a value, which
+        // the replay refuses as it refuses a record's.
+        for pair in h.value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            rulings.push((field(name.trim(), h.span), field(value.trim(), h.span)));
+        }
+    }
     if let Some(h) = t.header("takasia") {
         let value = h.value.to_ascii_lowercase();
         rulings.push((field("zanzibar.takasia", h.span), field(&value, h.span)));
     }
     Record {
-        ruleset: field(ruleset, at_start),
+        ruleset: ruleset_of(t, given),
         title: value("place"),
-        source: value("source").unwrap_or_else(|| name.to_string()),
+        // Never empty: a record says where its game comes from.
+        source: [value("source"), Some(name.to_string())]
+            .into_iter()
+            .flatten()
+            .find(|s| !s.trim().is_empty())
+            .unwrap_or_else(|| "transcript".to_string()),
         date: value("date"),
         south: value("south"),
         north: value("north"),
@@ -571,7 +619,7 @@ pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::input::rec
             .header("opening")
             .filter(|h| !h.value.eq_ignore_ascii_case("official"))
             .map(|h| field(&h.value, h.span)),
-        preset: None,
+        preset: t.header("game-preset").map(|h| field(&h.value, h.span)),
         rulings,
         notation: Some(Field {
             value: Notation::Donkers,
@@ -591,8 +639,11 @@ fn north_opens(t: &Transcript) -> bool {
     else {
         return false;
     };
-    bao_rules::games::RULESETS
+    // The game the transcript names first, then every game written in Donkers' notation.
+    let named = t.header("game").and_then(|h| game_id(&h.value));
+    named
         .iter()
+        .chain(bao_rules::games::RULESETS)
         .find_map(|ruleset| {
             bao_rules::with_game!(ruleset, G => {
                 use bao_rules::Game;

@@ -13,9 +13,6 @@ use crate::diagnostics::MoveNumber;
 use crate::input::transcript::as_record;
 use crate::input::transcript::{self, Transcript};
 
-/// The transcripts' game.
-const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
-
 /// What `repair` made of a transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Repaired {
@@ -40,7 +37,7 @@ pub fn repair(text: &str, options: &ReplayOptions) -> Repaired {
             ));
         }
     };
-    let record = as_record(&t, RULESET, "transcript");
+    let record = as_record(&t, None, "transcript");
     let replayed = replay::replay(&record, options);
     if replayed.findings.is_empty() {
         return Repaired::Valid;

@@ -299,7 +299,7 @@ pub fn one_reader(data: &[u8]) {
                 &ImportOptions {
                     name: "fuzz.bao",
                     source: None,
-                    ruleset: "bao-la-kiswahili",
+                    ruleset: Some("bao-la-kiswahili"),
                     rulings: &rulings,
                     strict: false,
                 },

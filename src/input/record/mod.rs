@@ -570,7 +570,10 @@ fn yaml_finding(err: &serde_saphyr::Error, doc: &Document<'_>) -> Finding {
     let finding = match err {
         E::SerdeUnknownField { field, .. } => Finding::new(
             Code::UnknownField,
-            format!("`{field}` is not a field of a game record"),
+            format!(
+                "`{field}` is not a field of a game record{}",
+                bao_rules::rulings::did_you_mean(field, FIELDS.iter().copied())
+            ),
         )
         .help(format!("the fields are {}", FIELDS.join(", "))),
         E::SerdeMissingField { field, .. } => Finding::new(
@@ -676,6 +679,16 @@ mod tests {
         assert_eq!(e.code, Code::UnknownField);
         let e = parse("ruleset: x\nmoves: []\n").unwrap_err();
         assert_eq!(e.code, Code::MissingField);
+        // A misspelt field names the field meant; a word like none, none.
+        let e = parse("ruleset: x\nsource: y\nmoves: []\nsourth: z\n").unwrap_err();
+        assert_eq!(e.code, Code::UnknownField);
+        assert!(
+            e.message.ends_with("; did you mean `south`?"),
+            "{}",
+            e.message
+        );
+        let e = parse("ruleset: x\nsource: y\nmoves: []\nplayers: z\n").unwrap_err();
+        assert!(!e.message.contains("did you mean"), "{}", e.message);
         let e = parse("ruleset: x\nsource: y\nmoves: A2\n").unwrap_err();
         assert_eq!(e.code, Code::BadValue);
         let e = parse("ruleset: x\nsource: y\nmoves: []\nfirst: east\n").unwrap_err();
