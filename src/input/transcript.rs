@@ -843,4 +843,90 @@ mod tests {
             "{findings:?}"
         );
     }
+
+    /// Issue 32, K14: a header that means something, given twice, is a finding at the second,
+    /// not the first value kept in silence; a key it does not know may come again.
+    #[test]
+    fn a_repeated_header_is_a_finding() {
+        let findings = parse("south: a;\nSouth: b;\n1: 7L* 5R;\n").unwrap_err();
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert!(
+            findings[0]
+                .message
+                .contains("`South:` is given twice (line 1 and line 2)"),
+            "{findings:?}"
+        );
+        assert_eq!(findings[0].span.unwrap().offset, 10);
+        let t = parse("Round: 1;\nRound: 2;\n1: 7L* 5R;\n").unwrap();
+        assert_eq!(t.headers.len(), 2);
+    }
+
+    #[test]
+    fn the_game_its_preset_and_rulings_are_headers() {
+        let text = "game: Bao la Kete;\ngame-preset: x;\ngame-rulings: a.b=c, d.e = f;\n\
+                    takasia: YES;\nsource: a; b;\n1: 6R* 6R*;\n";
+        let t = parse(text).unwrap();
+        let r = as_record(&t, Some("bao-la-kiswahili"), "name");
+        assert_eq!(r.ruleset.value, "bao-la-kete");
+        assert_eq!(
+            &text[r.ruleset.span.offset..r.ruleset.span.end()],
+            "game: Bao la Kete;"
+        );
+        assert_eq!(r.preset.unwrap().value, "x");
+        let rulings: Vec<(&str, &str)> = r
+            .rulings
+            .iter()
+            .map(|(k, v)| (k.value.as_str(), v.value.as_str()))
+            .collect();
+        assert_eq!(
+            rulings,
+            [("a.b", "c"), ("d.e", "f"), ("zanzibar.takasia", "yes")]
+        );
+        // A provenance may hold `;`.
+        assert_eq!(r.source, "a; b");
+        // No `game:`: the one given, else Bao la Kiswahili; an unknown name as written.
+        let t = parse("1: 6R* 6R*;\n").unwrap();
+        assert_eq!(
+            as_record(&t, Some("bao-la-kete"), "n").ruleset.value,
+            "bao-la-kete"
+        );
+        assert_eq!(as_record(&t, None, "n").ruleset.value, DEFAULT_RULESET);
+        let t = parse("game: bao-la-ket;\n1: 6R* 6R*;\n").unwrap();
+        assert_eq!(as_record(&t, None, "n").ruleset.value, "bao-la-ket");
+    }
+
+    #[test]
+    fn a_line_is_read_by_its_shape() {
+        assert_eq!(line_kind("  \t"), Line::Blank);
+        assert_eq!(line_kind(" % x"), Line::Comment);
+        assert_eq!(
+            line_kind("12 : 5R 7R*;"),
+            Line::Move {
+                number: "12",
+                rest: " 5R 7R*;"
+            }
+        );
+        assert_eq!(
+            line_kind("\u{feff}South: a"),
+            Line::Header {
+                key: "South",
+                rest: " a"
+            }
+        );
+        assert_eq!(line_kind("  Moves: []"), Line::RecordField { key: "Moves" });
+        assert_eq!(line_kind("{ruleset: x}"), Line::BadKey { key: "{ruleset" });
+        assert_eq!(
+            line_kind("\"rule\\x73et\": x"),
+            Line::BadKey {
+                key: "\"rule\\x73et\""
+            }
+        );
+        assert_eq!(line_kind("# title: x"), Line::BadKey { key: "# title" });
+        assert_eq!(line_kind("- A2"), Line::Other);
+        let findings = parse("moves: [A2];\n1: 6R* 6R*;\n").unwrap_err();
+        assert!(
+            findings[0].message.contains("a field of a game record"),
+            "{findings:?}"
+        );
+    }
 }
