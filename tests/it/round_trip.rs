@@ -517,3 +517,33 @@ fn import_never_writes_an_empty_source() {
         assert!(verdict(&record).0, "{record}");
     }
 }
+
+/// Issue 32, K17 as the writer meets it: a player's name holding a `;` (which ends a header's
+/// value) has no transcript, rather than one that reads back `Omar`; a provenance may hold one,
+/// and comes back whole.
+#[test]
+fn a_value_the_header_cannot_hold_has_no_transcript() {
+    let record = "ruleset: bao-la-kiswahili\nsource: \"a; b\"\nsouth: \"Omar; Jr\"\nmoves: []\n";
+    let docs = split_documents(record);
+    let finding = write(
+        &docs[0],
+        &parse_document(&docs[0]).unwrap(),
+        &ReplayOptions::default(),
+    )
+    .expect_err("no header holds `Omar; Jr`");
+    assert!(
+        finding.message.contains("`south: Omar; Jr` holds a `;`"),
+        "{finding:?}"
+    );
+    let record = record.replace("Omar; Jr", "Omar, Jr");
+    let docs = split_documents(&record);
+    let back = write(
+        &docs[0],
+        &parse_document(&docs[0]).unwrap(),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    let t = transcript::parse(&back).unwrap();
+    assert_eq!(t.header("source").unwrap().value, "a; b", "{back}");
+    assert_eq!(t.header("south").unwrap().value, "Omar, Jr", "{back}");
+}
