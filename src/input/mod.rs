@@ -14,14 +14,16 @@ mod collect;
 pub mod engines;
 mod form;
 mod limits;
+mod line_ends;
 mod read;
 pub mod record;
 pub mod spec;
 pub mod transcript;
 
 pub use collect::{Found, IoProblem, collect, display, walk};
-pub use form::{Form, form_of, lines};
+pub use form::{Form, form_of};
 pub use limits::Kind;
+pub use line_ends::lines;
 pub use read::{
     Contents, Source, create_output_file, read_regular_file, read_source, same_file,
     source_from_bytes,

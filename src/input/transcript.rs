@@ -187,7 +187,7 @@ pub const RECORD_ONLY: &[&str] = &[
 ];
 
 /// What one line of a transcript is, by its shape alone: the one reading of a line, for the
-/// reader and for telling a transcript from a record ([`crate::input::form_of`]).
+/// reader and for telling a transcript from a record (`input::form_of`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Line<'a> {
     /// Nothing but white space.
@@ -300,7 +300,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     // Whether North plays the first move (an `opening:` position with North to move), decided at
     // the first move line, after the headers.
     let mut north_first: Option<bool> = None;
-    for (index, (start, line)) in crate::input::lines(text).enumerate() {
+    for (index, (start, line)) in super::line_ends::lines(text).enumerate() {
         let line_no = index + 1;
         let kind = line_kind(line);
         if kind == Line::Blank {

@@ -79,7 +79,7 @@ pub struct Document<'a> {
 }
 
 /// Reads a record file (refused unread above [`MAX_FILE_BYTES`], refused if it is not UTF-8
-/// text), whatever its form: the input stage's reader ([`crate::input`]).
+/// text), whatever its form: the input stage's reader.
 pub fn read_source(path: &Path) -> io::Result<Source> {
     crate::input::read_source(path, crate::input::Kind::Records)
 }
@@ -214,7 +214,7 @@ fn yaml_options() -> serde_saphyr::Options {
 
 /// The keys of a document that YAML reads as a map (each scalar key as its text, escapes read;
 /// a key that is a list or a map left out); `None` for a document that YAML reads as no map, or
-/// does not read. How [`crate::input::form_of`] asks what the YAML library reads, not what the
+/// does not read. How `input::form_of` asks what the YAML library reads, not what the
 /// lines look like.
 pub(crate) fn mapping_keys(doc: &Document<'_>) -> Option<Vec<String>> {
     struct Keys(Vec<String>);
