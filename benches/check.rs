@@ -8,9 +8,11 @@
 //! reported (human and JSON): the reports of many invalid games in one file must cost time linear
 //! in their number (issue 11, item 7). Criterion reports games per second.
 
+use bao_oracle::check::FileReport;
+use bao_oracle::check::GameReport;
 use bao_oracle::check::check_text;
 use bao_oracle::check::replay::ReplayOptions;
-use bao_oracle::check::{CheckOptions, FileReport, GameReport, Reporter, run_text};
+use bao_oracle::check::run::{CheckOptions, Reporter, run_text};
 use bao_oracle::diagnostics::LineIndex;
 use bao_oracle::render::json;
 use bao_oracle::rewrite::random_game::{ToRecord, random_game};
@@ -137,7 +139,7 @@ fn import_bench(c: &mut Criterion) {
     let options = ImportOptions {
         name: "bench.txt",
         source: None,
-        ruleset: "bao-la-kiswahili",
+        ruleset: Some("bao-la-kiswahili"),
         rulings: &RulingSet::new(),
         strict: true,
     };

@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
         let options = ImportOptions {
             name: "fuzz.txt",
             source: None,
-            ruleset,
+            ruleset: Some(ruleset),
             rulings: &rulings,
             strict: false,
         };

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use bao_oracle::Code;
 use bao_oracle::check::replay::{self, ReplayOptions};
-use bao_oracle::check::{self as checking, CheckOptions, Outcome, Verdict};
+use bao_oracle::check::run::{self as checking, CheckOptions, Outcome, Verdict};
 use bao_oracle::diagnostics::Finding;
 use bao_oracle::render::check as check_render;
 use bao_oracle::rewrite::import::{self, ImportOptions};
@@ -152,11 +152,11 @@ fn finding(f: &Finding) -> Value {
 /// cannot be imported raises BaoError (the first finding's code, rule and message) whose
 /// `.findings` lists them all.
 #[pyfunction]
-#[pyo3(signature = (text, *, ruleset = "bao-la-kiswahili", name = "transcript", source = None, rulings = None, strict = false))]
+#[pyo3(signature = (text, *, ruleset = None, name = "transcript", source = None, rulings = None, strict = false))]
 pub fn import_transcript(
     py: Python<'_>,
     text: &str,
-    ruleset: &str,
+    ruleset: Option<&str>,
     name: &str,
     source: Option<&str>,
     rulings: Option<BTreeMap<String, String>>,

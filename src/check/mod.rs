@@ -174,7 +174,6 @@ pub struct FileReport {
 }
 
 pub use crate::input::IoProblem;
-pub use run::{CheckOptions, Outcome, Reporter, Verdict, run, run_text};
 
 /// Counts over a whole check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -211,8 +210,8 @@ impl Summary {
     }
 }
 
-/// The files to check: each file path as given, each folder walked recursively for `*.yaml`,
-/// `*.yml` and `*.bao` in any case, each real folder once ([`crate::input::collect`]).
+/// The files to check: each file path as given, each folder walked recursively for the game files
+/// ([`crate::input::GAME_FILES`]) in any case, each real folder once ([`crate::input::collect`]).
 pub fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<IoProblem>) {
     input::collect(paths, input::GAME_FILES)
 }
@@ -333,22 +332,23 @@ fn check_games(
 }
 
 /// A transcript's one game: read as `import` reads it, replayed as a `notation: donkers` record
-/// of Bao la Kiswahili (the transcripts' game) whose moves stand where the transcript has them.
+/// of the game it names (or Bao la Kiswahili, [`crate::input::transcript::ruleset_of`]) whose
+/// moves stand where the transcript has them.
 fn check_transcript(
     text: &str,
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) -> (GameReport, Option<Record>) {
-    const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
-    transcript_game_with(text, RULESET, "transcript", options, sink)
+    transcript_game_with(text, None, "transcript", options, sink)
 }
 
-/// A transcript's one game of `ruleset`, replayed as `check` replays it: the one path of `check`,
-/// `import` and `repair` for a transcript. Its report (the slips as warnings) and, when the
-/// transcript could be read, the record it was replayed as (`name` its source if it has none).
+/// A transcript's one game, of the game it names, else of `ruleset`
+/// ([`crate::input::transcript::ruleset_of`]), replayed as `check` replays it: the one path of
+/// `check`, `import` and `repair` for a transcript. Its report (the slips as warnings) and, when
+/// the transcript could be read, the record it was replayed as (`name` its source if it has none).
 pub fn transcript_game(
     text: &str,
-    ruleset: &str,
+    ruleset: Option<&str>,
     name: &str,
     options: &ReplayOptions,
 ) -> (GameReport, Option<Record>) {
@@ -358,7 +358,7 @@ pub fn transcript_game(
 
 fn transcript_game_with(
     text: &str,
-    ruleset: &str,
+    ruleset: Option<&str>,
     name: &str,
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
@@ -366,7 +366,8 @@ fn transcript_game_with(
     match crate::input::transcript::read(text) {
         // A transcript that cannot be read: its errors, and its slips apart from them.
         (t, findings) if !findings.is_empty() => {
-            let mut report = GameReport::unread(1, Some(ruleset.to_string()), findings);
+            let game = crate::input::transcript::ruleset_of(&t, ruleset).value;
+            let mut report = GameReport::unread(1, Some(game), findings);
             report.warnings = t.slips.iter().map(|s| s.finding()).collect();
             (report, None)
         }

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use super::output::Output;
 use super::{Status, UsageError};
 use bao_oracle::check::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
-use bao_oracle::check::{self, CheckOptions, Verdict};
+use bao_oracle::check::run::{self as check, CheckOptions, Verdict};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::render::check::{Html, Human, Json, Short};
 use bao_oracle::render::human;
@@ -15,7 +15,7 @@ use bao_rules::rulings::RulingSet;
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// Record files and transcripts, and folders to search recursively for `*.yaml` / `*.yml` /
-    /// `*.bao` (in any case; links to folders are not followed).
+    /// `*.bao` / `*.txt` (in any case; links to folders are not followed).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Output: miette reports and a closing line, one JSON document, one HTML page that steps

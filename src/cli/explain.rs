@@ -288,11 +288,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
     };
     let record = if transcript {
         match bao_oracle::input::transcript::parse(&text) {
-            Ok(t) => bao_oracle::input::transcript::as_record(
-                &t,
-                <bao_rules::Zanzibar as Game>::RULESET,
-                &shown,
-            ),
+            Ok(t) => bao_oracle::input::transcript::as_record(&t, None, &shown),
             Err(mut findings) => return Ok(report(&shown, &text, index, findings.remove(0))),
         }
     } else {

@@ -19,13 +19,14 @@ use bao_rules::rulings::RulingSet;
 #[derive(Args, Debug)]
 pub struct ImportArgs {
     /// Published transcripts in Donkers' notation (header lines, then `n: South North;`), and
-    /// folders to search for them (`*.bao`, `*.yaml`, `*.yml` in any case; records found there
+    /// folders to search for them (`*.bao`, `*.txt`, `*.yaml`, `*.yml` in any case; records found there
     /// are skipped).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-    /// The game the transcript records.
-    #[arg(long, default_value = <bao_rules::Zanzibar as bao_rules::game::Game>::RULESET, value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
-    pub ruleset: String,
+    /// The game of a transcript that names none in its `game:` header [default: bao-la-kiswahili];
+    /// a transcript that names another is refused.
+    #[arg(long, value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
+    pub ruleset: Option<String>,
     /// A non-default ruling, NAME=VALUE (repeatable); one the transcript contradicts is an error.
     #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
@@ -123,12 +124,17 @@ fn rulings(args: &ImportArgs) -> Result<RulingSet, UsageError> {
     let Some(preset) = &args.preset else {
         return Ok(rulings);
     };
-    match bao_rules::with_game!(&args.ruleset, G => rulings.over_preset::<G>(preset)) {
+    // A preset of the game given, or of the transcripts' default one.
+    let ruleset = args
+        .ruleset
+        .as_deref()
+        .unwrap_or(bao_oracle::input::transcript::DEFAULT_RULESET);
+    match bao_rules::with_game!(ruleset, G => rulings.over_preset::<G>(preset)) {
         Some(Ok(set)) => Ok(set),
         Some(Err(e)) => Err(UsageError::new(Code::UnknownRuling, e.message)),
         None => Err(UsageError::new(
             Code::UnknownRuleset,
-            bao_rules::games::unknown_ruleset(&args.ruleset),
+            bao_rules::games::unknown_ruleset(ruleset),
         )),
     }
 }
@@ -182,7 +188,7 @@ fn one_file(
     let options = ImportOptions {
         name: &name,
         source: args.source.as_deref(),
-        ruleset: &args.ruleset,
+        ruleset: args.ruleset.as_deref(),
         rulings,
         strict: args.strict,
     };

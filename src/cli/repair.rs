@@ -23,7 +23,7 @@ use bao_rules::rulings::RulingSet;
 #[derive(Args, Debug)]
 pub struct RepairArgs {
     /// Record files (one or more games each) and transcripts, and folders to search for them
-    /// (`*.yaml`, `*.yml`, `*.bao` in any case).
+    /// (`*.yaml`, `*.yml`, `*.bao`, `*.txt` in any case).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Write each repaired file to FILE, or with several inputs or a folder into the folder DIR

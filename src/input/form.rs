@@ -1,5 +1,8 @@
 //! Telling a game record from a published transcript by what the text holds.
 
+use super::line_ends::lines;
+use super::{record, transcript};
+
 /// What a file of games is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
@@ -9,74 +12,41 @@ pub enum Form {
     Transcript,
 }
 
-/// The fields of a record that no transcript has: a line naming one rules a transcript out.
-/// (`title`, `source`, `date`, `south` and `north` are headers of both.)
-const RECORD_ONLY: &[&str] = &[
-    "ruleset", "first", "start", "preset", "rulings", "notation", "moves", "result",
-];
-
-/// The headers of Donkers' files: with a move line, or a `;` after a value, they make a
-/// transcript.
-const TRANSCRIPT_KEYS: &[&str] = &[
-    "title", "south", "north", "place", "date", "winner", "time", "takasia", "source", "opening",
-];
-
-/// The lines of `text` with the byte offset of each: CR, LF and CRLF all end a line (classic Mac
-/// files are one line otherwise). The line ends are left out.
-pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    std::iter::from_fn(move || {
-        if at >= bytes.len() {
-            return None;
-        }
-        let start = at;
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(bytes.len(), |i| start + i);
-        at = match bytes.get(end) {
-            Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
-            Some(_) => end + 1,
-            None => end,
-        };
-        Some((start, &text[start..end]))
-    })
-}
-
-/// What `text` is, by a rule that cannot take a record for a transcript: a line (at the margin)
-/// naming a record-only field (`ruleset:`, `moves:`, …, quoted or not) makes it records;
-/// otherwise a move line (`12: 5R 7R*;`, or the template's `1: `) makes it a transcript, and so
-/// does a header of Donkers' files ending in `;` or a `%` comment line with no YAML beside it.
-/// Anything else (an empty file, `/etc/passwd`) is records, for the YAML reader to refuse.
+/// What `text` is, by what it reads as. A line that is no transcript line
+/// ([`transcript::line_kind`]: not blank, a `%`/`;` comment, a move line `n: ...` or a header
+/// `key: ...`, a key no record-only field) rules the transcript out; so does a text that YAML reads
+/// as a map with a field only records have ([`transcript::RECORD_ONLY`], however it is spelt:
+/// indented, quoted, escaped, in a flow map). What is left is a transcript if it shows one: a move
+/// line, a header ending in `;`, or a `%`/`;` comment. Anything else (an empty file,
+/// `/etc/passwd`) is records, for the YAML reader to read or refuse.
 pub fn form_of(text: &str) -> Form {
-    let mut transcript = false;
+    use transcript::Line;
+    let mut shown = false;
     for (_, line) in lines(text) {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+        match transcript::line_kind(line) {
+            Line::Blank => {}
+            Line::Comment | Line::Move { .. } => shown = true,
+            Line::Header { rest, .. } => shown |= rest.contains(';'),
+            Line::RecordField { .. } | Line::BadKey { .. } | Line::Other => return Form::Records,
         }
-        if trimmed.starts_with(['%', ';']) {
-            transcript = true;
-            continue;
-        }
-        let Some((head, rest)) = trimmed.split_once(':') else {
-            continue;
-        };
-        let key = head.trim().trim_matches(['"', '\'']).to_ascii_lowercase();
-        let margin = !line.starts_with([' ', '\t']);
-        if margin && RECORD_ONLY.contains(&key.as_str()) {
-            return Form::Records;
-        }
-        let move_line = !key.is_empty() && key.chars().all(|c| c.is_ascii_digit());
-        let header = TRANSCRIPT_KEYS.contains(&key.as_str()) && rest.contains(';');
-        transcript |= move_line || header;
     }
-    if transcript {
+    // A text above a transcript's limit is refused as one: YAML is read only within it.
+    let within = text.len() as u64 <= super::Kind::Transcript.limit();
+    if shown && !(within && reads_as_record(text)) {
         Form::Transcript
     } else {
         Form::Records
     }
+}
+
+/// Whether a YAML document of `text` is a map with a field only records have.
+fn reads_as_record(text: &str) -> bool {
+    record::split_documents(text).iter().any(|doc| {
+        record::mapping_keys(doc).is_some_and(|keys| {
+            keys.iter()
+                .any(|k| transcript::RECORD_ONLY.contains(&k.as_str()))
+        })
+    })
 }
 
 #[cfg(test)]
@@ -98,6 +68,118 @@ mod tests {
         }
     }
 
+    /// Issue 32, K1: records spelt so that their lines look like a transcript's (keys indented,
+    /// in a flow map, escaped), a Donkers move line inside a YAML scalar. Each was read as a
+    /// transcript and passed, its own moves never replayed.
+    pub(crate) const DISGUISED_RECORDS: &[&str] = &[
+        "  ruleset: bao-kingulu\n  moves: [A9, Q7, zz]\n  source: \"a;\n  1: 6R* 7R*;\n  ;\"\n",
+        "{ruleset: bao-kingulu, moves: [A9, Q7, zz], source: \"a;\n1: 6R* 7R*;\n;\"}\n",
+        "\"rule\\x73et\": bao-kingulu\n\"mo\\x76es\": [A9, Q7, zz]\nsource: \"a;\n 1: 6R* 7R*;\n ;\"\n",
+        "\"rule\\x73et\": bao-la-kiswahili\nsource: 'a;\n  1: 6R* 7R*;\n  ;'\n\"\\x6doves\": [zz]\n",
+    ];
+
+    #[test]
+    fn a_record_in_any_spelling_is_read_as_a_record() {
+        for record in DISGUISED_RECORDS {
+            let docs = record::split_documents(record);
+            let keys = record::mapping_keys(&docs[0]).unwrap_or_default();
+            assert!(keys.iter().any(|k| k == "ruleset"), "{record}: {keys:?}");
+            assert_eq!(form_of(record), Form::Records, "{record}");
+        }
+    }
+
+    /// Lines of transcripts, of records in their spellings, and of neither, for the property.
+    const FRAGMENTS: &[&str] = &[
+        "south: Nasoro;",
+        "North: Kijumbe",
+        "title: Voogt-4; (pg 135)",
+        "game: bao-la-kete;",
+        "opening: official;",
+        "1: 6R* 7R*;",
+        "2: 5L;",
+        "1: ",
+        "% a comment",
+        "; a comment",
+        "",
+        "# a YAML comment",
+        "---",
+        "ruleset: bao-kingulu",
+        "moves: [A9, Q7, zz]",
+        "moves:",
+        "- A2",
+        "  - a2",
+        "source: \"a;",
+        "source: 'a;",
+        ";\"",
+        ";'",
+        "\"rule\\x73et\": bao-kingulu",
+        "'moves': []",
+        "\"\\u0072uleset\": y",
+        "{ruleset: x, moves: [a]}",
+        "{south: a, 1: b}",
+        "? moves",
+        ": [a]",
+        "&a ruleset: x",
+        "!!str moves: [a]",
+        "Moves: []",
+        "first: north;",
+        "result: draw",
+        "source: x",
+        "date: 11-10-94; x",
+    ];
+
+    /// Whether serde-saphyr, into serde_json's values (no code of the oracle's), reads a document
+    /// of `text` as a map with a field only records have.
+    fn yaml_says_record(text: &str) -> bool {
+        record::split_documents(text).iter().any(|doc| {
+            matches!(
+                serde_saphyr::from_str::<serde_json::Value>(doc.text),
+                Ok(serde_json::Value::Object(map))
+                    if map.keys().any(|k| transcript::RECORD_ONLY.contains(&k.as_str()))
+            )
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// The decision against the YAML library's own reading: what it reads as a map with a
+        /// record's field is records; what is told a transcript is read by the transcript reader
+        /// line by line, no line refused for its shape.
+        #[test]
+        fn the_form_agrees_with_the_yaml_library(
+            picks in proptest::collection::vec((0..FRAGMENTS.len(), 0usize..3), 1..9),
+            crlf in proptest::bool::ANY,
+        ) {
+            let nl = if crlf { "\r\n" } else { "\n" };
+            let text: String = picks
+                .iter()
+                .map(|&(i, indent)| format!("{}{}{nl}", " ".repeat(indent), FRAGMENTS[i]))
+                .collect();
+            let form = form_of(&text);
+            if yaml_says_record(&text) {
+                proptest::prop_assert_eq!(form, Form::Records, "{:?}", text);
+            }
+            if form == Form::Transcript {
+                let (_, findings) = transcript::read(&text);
+                for f in &findings {
+                    proptest::prop_assert!(
+                        !(f.message.contains("neither a header")
+                            || f.message.contains("not a header key")
+                            || f.message.contains("field of a game record")),
+                        "{:?}: {}", text, f.message
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_yaml_library_is_asked_as_the_property_asks_it() {
+        assert!(yaml_says_record("ruleset: x\n1: 6R* 7R*;\n"));
+        assert!(yaml_says_record("{\"rule\\x73et\": x}\n"));
+        assert!(!yaml_says_record("south: a;\n1: 6R* 7R*;\n"));
+    }
+
     #[test]
     fn transcripts_are_told_by_move_lines_and_headers() {
         for transcript in [
@@ -110,13 +192,5 @@ mod tests {
         ] {
             assert_eq!(form_of(transcript), Form::Transcript, "{transcript}");
         }
-    }
-
-    #[test]
-    fn cr_lf_and_crlf_end_lines_alike() {
-        let text = "a\rb\r\nc\nd";
-        let got: Vec<(usize, &str)> = lines(text).collect();
-        assert_eq!(got, [(0, "a"), (2, "b"), (5, "c"), (7, "d")]);
-        assert_eq!(lines("\n\n").count(), 2);
     }
 }

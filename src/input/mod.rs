@@ -14,22 +14,26 @@ mod collect;
 pub mod engines;
 mod form;
 mod limits;
+mod line_ends;
 pub(crate) mod read;
 pub mod record;
 pub mod spec;
 pub mod transcript;
 
 pub use collect::{Found, IoProblem, collect, display, walk};
-pub use form::{Form, form_of, lines};
+pub use form::{Form, form_of};
 pub use limits::Kind;
+pub use line_ends::lines;
 pub use read::{
     Contents, Source, create_output_file, read_regular_file, read_source, same_file,
     source_from_bytes,
 };
 
-/// The extensions of game files a folder is searched for (in any case): records (`*.yaml`,
-/// `*.yml`) and transcripts as Donkers' program names them (`*.bao`).
-pub const GAME_FILES: &[&str] = &["yaml", "yml", "bao"];
+/// The extensions of game files a folder is searched for (in any case): every extension the
+/// reader takes, records (`*.yaml`, `*.yml`) and transcripts, as Donkers' program names them
+/// (`*.bao`) and as plain text (`*.txt`, as the corpus's own transcript is). A file given by
+/// name is read whatever its name.
+pub const GAME_FILES: &[&str] = &["yaml", "yml", "bao", "txt"];
 
 /// A file's text, read as [`Kind::Records`], told by its content, with the limit of its form
 /// applied: the one way `check`, `repair`, `import` and `explain --record` read a file.

@@ -13,8 +13,10 @@
 //! ```
 //!
 //! Header lines `key: value` come first (keys case-insensitive; `south`, `north`, `place`,
-//! `date`, `winner`, `time`, `takasia`, `source`, `opening` are known, any other is kept as a
-//! comment; a comment may follow the value's `;`), then one line per move number `n: <South move>
+//! `date`, `winner`, `time`, `takasia`, `source`, `opening`, `game`, `game-preset`,
+//! `game-rulings` are known, any other is kept as a comment, and each known one is given once; a
+//! comment may follow the value's `;`, except after `source:`, which runs to the line's last `;`),
+//! then one line per move number `n: <South move>
 //! <North move>;`, numbered from 1 without gaps; the last line may hold South's move alone; a
 //! comment may follow the `;`; blank lines are ignored; lines beginning with `%` or `;` are
 //! comments, kept in place. CR, LF and CRLF all end a line. A transcript has a move line, or it is
@@ -153,10 +155,82 @@ pub struct Transcript {
     pub slips: Vec<Slip>,
 }
 
-/// The header keys a transcript may carry; others are kept as comments.
+/// The header keys a transcript may carry; others are kept as comments. `game:` names the game
+/// (a ruleset id or a game's name; without it, [`DEFAULT_RULESET`]), `game-preset:` a preset of
+/// it and `game-rulings:` its rulings (`NAME=VALUE, ...`): a record's `ruleset:`, `preset:` and
+/// `rulings:`, named so that no transcript header is a field only records have
+/// ([`RECORD_ONLY`]), which tells a record from a transcript.
 pub const KNOWN_KEYS: &[&str] = &[
-    "south", "north", "place", "date", "winner", "time", "takasia", "source", "opening",
+    "south",
+    "north",
+    "place",
+    "date",
+    "winner",
+    "time",
+    "takasia",
+    "source",
+    "opening",
+    "game",
+    "game-preset",
+    "game-rulings",
 ];
+
+/// The game of a transcript that names none: Bao la Kiswahili, the game of Donkers' program and of
+/// every published transcript.
+pub const DEFAULT_RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
+
+/// The fields of a game record that no transcript header has (`title`, `source`, `date`, `south`
+/// and `north` are both): a text YAML reads as a map with one of them is a record, and a line
+/// `key:` naming one (in any case, at any indent) is no transcript line.
+pub const RECORD_ONLY: &[&str] = &[
+    "ruleset", "first", "start", "preset", "rulings", "notation", "moves", "result",
+];
+
+/// What one line of a transcript is, by its shape alone: the one reading of a line, for the
+/// reader and for telling a transcript from a record (`input::form_of`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// Nothing but white space.
+    Blank,
+    /// A whole-line comment (`%` or `;` first).
+    Comment,
+    /// `n: ...`: the number as written (ASCII digits) and what follows its `:`.
+    Move { number: &'a str, rest: &'a str },
+    /// `key: ...`: the key (letters, digits, `-`, `_`, `.`) and what follows its `:`.
+    Header { key: &'a str, rest: &'a str },
+    /// `key: ...` whose key is a field only a game record has ([`RECORD_ONLY`]).
+    RecordField { key: &'a str },
+    /// A `:` after something no key is made of (`{ruleset`, `"rule\x73et"`, `# note`).
+    BadKey { key: &'a str },
+    /// No `:` at all.
+    Other,
+}
+
+/// What `line` is ([`Line`]), its indent and a byte-order mark before it ignored.
+pub fn line_kind(line: &str) -> Line<'_> {
+    let body = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if body.trim_end().is_empty() {
+        return Line::Blank;
+    }
+    if body.starts_with(['%', ';']) {
+        return Line::Comment;
+    }
+    let Some((head, rest)) = body.split_once(':') else {
+        return Line::Other;
+    };
+    let key = head.trim_end();
+    if !key.is_empty() && key.chars().all(|c| c.is_ascii_digit()) {
+        return Line::Move { number: key, rest };
+    }
+    let key_char = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if key.is_empty() || !key.chars().all(key_char) {
+        return Line::BadKey { key };
+    }
+    if RECORD_ONLY.iter().any(|f| f.eq_ignore_ascii_case(key)) {
+        return Line::RecordField { key };
+    }
+    Line::Header { key, rest }
+}
 
 impl Transcript {
     /// The value of header `key` (lower case), if given.
@@ -226,36 +300,65 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     // Whether North plays the first move (an `opening:` position with North to move), decided at
     // the first move line, after the headers.
     let mut north_first: Option<bool> = None;
-    for (index, (start, line)) in crate::input::lines(text).enumerate() {
+    for (index, (start, line)) in super::line_ends::lines(text).enumerate() {
         let line_no = index + 1;
-        if line.trim().is_empty() {
+        let kind = line_kind(line);
+        if kind == Line::Blank {
             continue;
         }
-        let indent = line.len() - line.trim_start().len();
-        let body = line.trim_start();
+        let body = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        let indent = line.len() - body.len();
         let at = |from: usize, len: usize| Span::new(start + indent + from, len);
-        if body.starts_with(['%', ';']) {
-            out.comments.push(Comment {
-                text: body.trim_end().to_string(),
-                line: line_no,
-                before_ply: out.plies.len(),
-            });
-            continue;
-        }
-        let Some((head, rest)) = body.split_once(':') else {
-            findings.note(
-                Finding::new(
-                    Code::BadValue,
-                    format!(
-                        "line {line_no} is neither a header `key: value` nor a move line `n: ...;`"
+        // Where `rest` (a part of `body`) begins in it.
+        let offset_in_body = |rest: &str| rest.as_ptr() as usize - body.as_ptr() as usize;
+        let (head, rest) = match kind {
+            Line::Blank => continue,
+            Line::Comment => {
+                out.comments.push(Comment {
+                    text: body.trim_end().to_string(),
+                    line: line_no,
+                    before_ply: out.plies.len(),
+                });
+                continue;
+            }
+            Line::Other => {
+                findings.note(
+                    Finding::new(
+                        Code::BadValue,
+                        format!(
+                            "line {line_no} is neither a header `key: value` nor a move line `n: ...;`"
+                        ),
+                    )
+                    .at(at(0, body.trim_end().len())),
+                );
+                continue;
+            }
+            Line::BadKey { key } => {
+                findings.note(
+                    Finding::new(Code::BadValue, format!("`{key}` is not a header key"))
+                        .at(at(0, key.len().max(1)))
+                        .help("a header key is a word of letters, digits, `-`, `_` and `.`"),
+                );
+                continue;
+            }
+            Line::RecordField { key } => {
+                findings.note(
+                    Finding::new(
+                        Code::BadValue,
+                        format!("`{key}:` is a field of a game record, not a transcript header"),
+                    )
+                    .at(at(0, key.len()))
+                    .help(
+                        "a transcript names its game with `game:`, a preset with `game-preset:` \
+                         and rulings with `game-rulings: NAME=VALUE, ...`",
                     ),
-                )
-                .at(at(0, body.len())),
-            );
-            continue;
+                );
+                continue;
+            }
+            Line::Move { number, rest } => (number, rest),
+            Line::Header { key, rest } => (key, rest),
         };
-        let head = head.trim_end();
-        if head.chars().all(|c| c.is_ascii_digit()) && !head.is_empty() {
+        if matches!(kind, Line::Move { .. }) {
             let Ok(number) = head.parse::<u32>() else {
                 findings.note(
                     Finding::new(Code::BadValue, "move number too large").at(at(0, head.len())),
@@ -294,7 +397,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 );
             }
             expected_number = number.saturating_add(1);
-            let rest_at = head.len() + 1;
+            let rest_at = offset_in_body(rest);
             let (moves, comment) = match rest.split_once(';') {
                 Some((moves, comment)) => {
                     let comment = comment.trim();
@@ -367,15 +470,14 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                 ),
             }
         } else if out.plies.is_empty() && expected_number == 1 {
-            let key = head.trim();
-            if key.is_empty() || key.contains(char::is_whitespace) {
-                findings.note(
-                    Finding::new(Code::BadValue, format!("`{key}` is not a header key"))
-                        .at(at(0, head.len())),
-                );
-                continue;
-            }
+            let key = head;
             let (value, comment) = match rest.split_once(';') {
+                // A provenance may hold `;` (`de Voogt 1995; move 23 ...`): `source:` runs to
+                // its line's last `;`.
+                Some(_) if key.eq_ignore_ascii_case("source") => {
+                    let value = rest.trim_end();
+                    (value.strip_suffix(';').unwrap_or(value), None)
+                }
                 Some((value, comment)) => {
                     let comment = comment.trim();
                     (value, (!comment.is_empty()).then(|| comment.to_string()))
@@ -392,6 +494,26 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
                     (rest, None)
                 }
             };
+            // A header that means something, given twice, would have one of its values dropped.
+            let name = key.to_ascii_lowercase();
+            if let Some(first) = out
+                .headers
+                .iter()
+                .find(|h| h.name() == name && KNOWN_KEYS.contains(&name.as_str()))
+            {
+                findings.note(
+                    Finding::new(
+                        Code::BadValue,
+                        format!(
+                            "header `{key}:` is given twice (line {} and line {line_no})",
+                            first.line
+                        ),
+                    )
+                    .at(at(0, key.len()))
+                    .help("a transcript gives each of its headers once: keep the value meant"),
+                );
+                continue;
+            }
             out.headers.push(Header {
                 key: key.to_string(),
                 value: value.trim().to_string(),
@@ -403,7 +525,7 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
             findings.note(
                 Finding::new(
                     Code::BadValue,
-                    format!("header line `{}` after the moves began", head.trim()),
+                    format!("header line `{head}` after the moves began"),
                 )
                 .at(at(0, head.len()))
                 .help("header lines come before the first move line"),
@@ -426,13 +548,40 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     (out, findings.finish())
 }
 
-/// A transcript as the record `check` replays: `notation: donkers`, each move with its span in
-/// the transcript, `takasia:` as the ruling, `opening:` as the start (`official`: the standard
-/// start; a position is read by the game's own position reader, and anything else is refused
-/// there, at the header's line), so that every finding (and the repair search, and
+/// The game of transcript `t`: its `game:` header (a ruleset id or a game's name, in any case,
+/// as the ruleset id; anything else as written, for the replay to refuse with its did-you-mean,
+/// at the header), else `given` (`--ruleset`), else [`DEFAULT_RULESET`].
+pub fn ruleset_of(t: &Transcript, given: Option<&str>) -> crate::input::record::Field<String> {
+    use crate::input::record::Field;
+    match t.header("game") {
+        Some(h) => Field {
+            value: game_id(&h.value).unwrap_or(&h.value).to_string(),
+            span: h.span,
+        },
+        None => Field {
+            value: given.unwrap_or(DEFAULT_RULESET).to_string(),
+            span: Span::new(0, 0),
+        },
+    }
+}
+
+/// The ruleset id a `game:` header names: an id or a game's name, in any case.
+fn game_id(value: &str) -> Option<&'static str> {
+    bao_rules::games::RULESETS.iter().copied().find(|&id| {
+        id.eq_ignore_ascii_case(value)
+            || bao_rules::with_game!(id, G => <G as bao_rules::Game>::NAME.eq_ignore_ascii_case(value))
+                == Some(true)
+    })
+}
+
+/// A transcript as the record `check` replays: its game ([`ruleset_of`], `given` where it names
+/// none), `notation: donkers`, each move with its span in the transcript, `game-preset:` as the
+/// preset, `game-rulings:` and `takasia:` as the rulings, `opening:` as the start (`official`:
+/// the standard start; a position is read by the game's own position reader, and anything else is
+/// refused there, at the header's line), so that every finding (and the repair search, and
 /// `--infer-rulings`) speaks of the transcript's own lines and columns. The slips are read as
 /// [`parse`] reads them.
-pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::input::record::Record {
+pub fn as_record(t: &Transcript, given: Option<&str>, name: &str) -> crate::input::record::Record {
     use crate::input::record::{Field, Record};
     let field = |value: &str, span| Field {
         value: value.to_string(),
@@ -441,14 +590,27 @@ pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::input::rec
     let at_start = Span::new(0, 0);
     let value = |key: &str| t.header(key).map(|h| h.value.clone());
     let mut rulings = Vec::new();
+    if let Some(h) = t.header("game-rulings") {
+        // `NAME=VALUE, NAME=VALUE`: a pair without its `=` is a name without a value, which
+        // the replay refuses as it refuses a record's.
+        for pair in h.value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            rulings.push((field(name.trim(), h.span), field(value.trim(), h.span)));
+        }
+    }
     if let Some(h) = t.header("takasia") {
         let value = h.value.to_ascii_lowercase();
         rulings.push((field("zanzibar.takasia", h.span), field(&value, h.span)));
     }
     Record {
-        ruleset: field(ruleset, at_start),
+        ruleset: ruleset_of(t, given),
         title: value("place"),
-        source: value("source").unwrap_or_else(|| name.to_string()),
+        // Never empty: a record says where its game comes from.
+        source: [value("source"), Some(name.to_string())]
+            .into_iter()
+            .flatten()
+            .find(|s| !s.trim().is_empty())
+            .unwrap_or_else(|| "transcript".to_string()),
         date: value("date"),
         south: value("south"),
         north: value("north"),
@@ -457,7 +619,7 @@ pub fn as_record(t: &Transcript, ruleset: &str, name: &str) -> crate::input::rec
             .header("opening")
             .filter(|h| !h.value.eq_ignore_ascii_case("official"))
             .map(|h| field(&h.value, h.span)),
-        preset: None,
+        preset: t.header("game-preset").map(|h| field(&h.value, h.span)),
         rulings,
         notation: Some(Field {
             value: Notation::Donkers,
@@ -477,8 +639,11 @@ fn north_opens(t: &Transcript) -> bool {
     else {
         return false;
     };
-    bao_rules::games::RULESETS
+    // The game the transcript names first, then every game written in Donkers' notation.
+    let named = t.header("game").and_then(|h| game_id(&h.value));
+    named
         .iter()
+        .chain(bao_rules::games::RULESETS)
         .find_map(|ruleset| {
             bao_rules::with_game!(ruleset, G => {
                 use bao_rules::Game;
@@ -675,6 +840,92 @@ mod tests {
         let findings = parse("1: \n2: 6R* 7R*;\n").unwrap_err();
         assert!(
             findings[0].message.contains("holds no move"),
+            "{findings:?}"
+        );
+    }
+
+    /// Issue 32, K14: a header that means something, given twice, is a finding at the second,
+    /// not the first value kept in silence; a key it does not know may come again.
+    #[test]
+    fn a_repeated_header_is_a_finding() {
+        let findings = parse("south: a;\nSouth: b;\n1: 7L* 5R;\n").unwrap_err();
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert!(
+            findings[0]
+                .message
+                .contains("`South:` is given twice (line 1 and line 2)"),
+            "{findings:?}"
+        );
+        assert_eq!(findings[0].span.unwrap().offset, 10);
+        let t = parse("Round: 1;\nRound: 2;\n1: 7L* 5R;\n").unwrap();
+        assert_eq!(t.headers.len(), 2);
+    }
+
+    #[test]
+    fn the_game_its_preset_and_rulings_are_headers() {
+        let text = "game: Bao la Kete;\ngame-preset: x;\ngame-rulings: a.b=c, d.e = f;\n\
+                    takasia: YES;\nsource: a; b;\n1: 6R* 6R*;\n";
+        let t = parse(text).unwrap();
+        let r = as_record(&t, Some("bao-la-kiswahili"), "name");
+        assert_eq!(r.ruleset.value, "bao-la-kete");
+        assert_eq!(
+            &text[r.ruleset.span.offset..r.ruleset.span.end()],
+            "game: Bao la Kete;"
+        );
+        assert_eq!(r.preset.unwrap().value, "x");
+        let rulings: Vec<(&str, &str)> = r
+            .rulings
+            .iter()
+            .map(|(k, v)| (k.value.as_str(), v.value.as_str()))
+            .collect();
+        assert_eq!(
+            rulings,
+            [("a.b", "c"), ("d.e", "f"), ("zanzibar.takasia", "yes")]
+        );
+        // A provenance may hold `;`.
+        assert_eq!(r.source, "a; b");
+        // No `game:`: the one given, else Bao la Kiswahili; an unknown name as written.
+        let t = parse("1: 6R* 6R*;\n").unwrap();
+        assert_eq!(
+            as_record(&t, Some("bao-la-kete"), "n").ruleset.value,
+            "bao-la-kete"
+        );
+        assert_eq!(as_record(&t, None, "n").ruleset.value, DEFAULT_RULESET);
+        let t = parse("game: bao-la-ket;\n1: 6R* 6R*;\n").unwrap();
+        assert_eq!(as_record(&t, None, "n").ruleset.value, "bao-la-ket");
+    }
+
+    #[test]
+    fn a_line_is_read_by_its_shape() {
+        assert_eq!(line_kind("  \t"), Line::Blank);
+        assert_eq!(line_kind(" % x"), Line::Comment);
+        assert_eq!(
+            line_kind("12 : 5R 7R*;"),
+            Line::Move {
+                number: "12",
+                rest: " 5R 7R*;"
+            }
+        );
+        assert_eq!(
+            line_kind("\u{feff}South: a"),
+            Line::Header {
+                key: "South",
+                rest: " a"
+            }
+        );
+        assert_eq!(line_kind("  Moves: []"), Line::RecordField { key: "Moves" });
+        assert_eq!(line_kind("{ruleset: x}"), Line::BadKey { key: "{ruleset" });
+        assert_eq!(
+            line_kind("\"rule\\x73et\": x"),
+            Line::BadKey {
+                key: "\"rule\\x73et\""
+            }
+        );
+        assert_eq!(line_kind("# title: x"), Line::BadKey { key: "# title" });
+        assert_eq!(line_kind("- A2"), Line::Other);
+        let findings = parse("moves: [A2];\n1: 6R* 6R*;\n").unwrap_err();
+        assert!(
+            findings[0].message.contains("a field of a game record"),
             "{findings:?}"
         );
     }

@@ -2,9 +2,10 @@
 //! comes ([`crate::check::run`] decides what is reported; these only say it). The command line
 //! and the Python package pick one and hand it to the check.
 
-use super::{html, json, short};
+use super::{html, json, short, summary_line};
+use crate::check::run::{Outcome, Reporter};
 use crate::check::timeline::Step;
-use crate::check::{FileReport, GameReport, IoProblem, Outcome, Reporter};
+use crate::check::{FileReport, GameReport, IoProblem};
 use crate::diagnostics::LineIndex;
 
 /// Where a reporter's text goes: a `String`, or a command's standard output.
@@ -104,24 +105,6 @@ impl Reporter for Short<'_> {
     fn stopped(&self) -> bool {
         self.out.failed()
     }
-}
-
-/// The closing line: `N passed, M failed` (games), `, K warnings` when there are any, and the
-/// paths that could not be read.
-pub fn summary_line(summary: &crate::check::Summary) -> String {
-    let mut line = format!("{} passed, {} failed", summary.valid, summary.invalid);
-    match summary.warnings {
-        0 => {}
-        1 => line.push_str(", 1 warning"),
-        n => line.push_str(&format!(", {n} warnings")),
-    }
-    if summary.io_errors > 0 {
-        line.push_str(&format!(
-            " ({} file(s) or folder(s) could not be read)",
-            summary.io_errors
-        ));
-    }
-    line
 }
 
 /// `--format html`: one page that steps through every game's boards (its compact data kept

@@ -608,7 +608,7 @@ fn human_summary(summary: &Summary) -> String {
     format!(
         "{} file(s), {}",
         summary.files,
-        super::check::summary_line(summary)
+        super::summary_line(summary)
     )
 }
 

@@ -22,6 +22,24 @@ use std::borrow::Cow;
 // Where a reporter finds the lines of a record; it is the findings', beside them.
 pub use crate::diagnostics::LineIndex;
 
+/// The closing line: `N passed, M failed` (games), `, K warnings` when there are any, and the
+/// paths that could not be read.
+pub fn summary_line(summary: &crate::check::Summary) -> String {
+    let mut line = format!("{} passed, {} failed", summary.valid, summary.invalid);
+    match summary.warnings {
+        0 => {}
+        1 => line.push_str(", 1 warning"),
+        n => line.push_str(&format!(", {n} warnings")),
+    }
+    if summary.io_errors > 0 {
+        line.push_str(&format!(
+            " ({} file(s) or folder(s) could not be read)",
+            summary.io_errors
+        ));
+    }
+    line
+}
+
 /// `text` with its control characters shown escaped (`\u{1b}`), for every output people read:
 /// text taken from a record or the command line must not move the cursor, recolour or retitle
 /// the terminal. Line ends (`\n`, `\r\n`) and tabs stay as they are.

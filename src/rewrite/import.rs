@@ -28,9 +28,12 @@ use bao_rules::with_game;
 /// game of, with the command line's rulings on top of the transcript's own.
 pub struct ImportOptions<'a> {
     pub name: &'a str,
-    /// The record's `source:`, over the transcript's `source:` header and the file's name.
+    /// The record's `source:`, over the transcript's `source:` header and the file's name (an
+    /// empty one is none: a record says where its game comes from).
     pub source: Option<&'a str>,
-    pub ruleset: &'a str,
+    /// The game of a transcript that names none (`game:`); one that names another is refused.
+    /// `None`: [`transcript::DEFAULT_RULESET`].
+    pub ruleset: Option<&'a str>,
     pub rulings: &'a RulingSet,
     /// Slips are errors, not warnings.
     pub strict: bool,
@@ -46,22 +49,44 @@ pub struct Imported {
 /// The record, or the transcript's game as `check` reports it (its findings, its slips as
 /// warnings, its repair suggestions): one path, one wording.
 pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Box<GameReport>> {
-    let known = with_game!(options.ruleset, G => G::NOTATIONS.contains(&Notation::Donkers));
+    let t = transcript::read(text).0;
+    let game = transcript::ruleset_of(&t, options.ruleset);
+    let ruleset = game.value.as_str();
+    let known = with_game!(ruleset, G => G::NOTATIONS.contains(&Notation::Donkers));
     let refused = |finding: Finding| {
         Err(Box::new(GameReport::unread(
             1,
-            Some(options.ruleset.to_string()),
+            Some(ruleset.to_string()),
             vec![finding],
         )))
     };
+    if let (Some(given), Some(header)) = (options.ruleset, t.header("game"))
+        && given != ruleset
+    {
+        return refused(
+            Finding::new(
+                Code::BadValue,
+                format!(
+                    "the transcript names its game `{}` (`game:`), not `{given}` (`--ruleset`)",
+                    header.value
+                ),
+            )
+            .at(header.span)
+            .help("leave out --ruleset, or correct the transcript's `game:`"),
+        );
+    }
     match known {
         None => {
-            return refused(Finding::new(
+            let finding = Finding::new(
                 Code::UnknownRuleset,
-                bao_rules::games::unknown_ruleset(options.ruleset),
-            ));
+                bao_rules::games::unknown_ruleset(ruleset),
+            );
+            return refused(match t.header("game") {
+                Some(h) => finding.at(h.span),
+                None => finding,
+            });
         }
-        Some(false) => return refused(no_transcript_notation(options.ruleset)),
+        Some(false) => return refused(no_transcript_notation(ruleset)),
         Some(true) => {}
     }
     let replay_options = ReplayOptions {
@@ -76,8 +101,7 @@ pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Box<GameR
     let (Some(record), true) = (record, report.valid()) else {
         return Err(Box::new(report));
     };
-    let t = transcript::read(text).0;
-    let written = with_game!(options.ruleset, G => {
+    let written = with_game!(ruleset, G => {
         write_record::<G>(&t, &record, &replay_options, options)
     })
     .expect("a ruleset known above");
@@ -150,11 +174,13 @@ fn write_record<G: Game>(
     if let Some(place) = t.header("place") {
         let _ = writeln!(doc, "title: {}", yaml_scalar(&place.value));
     }
-    let source = options.source.map(str::to_string).unwrap_or_else(|| {
-        t.header("source")
-            .map_or(options.name.to_string(), |h| h.value.clone())
-    });
-    let _ = writeln!(doc, "source: {}", yaml_scalar(&source));
+    // The transcript's `source:` or the file's name, as the game was replayed
+    // ([`transcript::as_record`]): never an empty one, which `check` refuses.
+    let source = match options.source {
+        Some(source) if !source.trim().is_empty() => source,
+        _ => record.source.as_str(),
+    };
+    let _ = writeln!(doc, "source: {}", yaml_scalar(source));
     for key in ["date", "south", "north"] {
         if let Some(h) = t.header(key) {
             let _ = writeln!(doc, "{key}: {}", yaml_scalar(&h.value));
@@ -162,6 +188,9 @@ fn write_record<G: Game>(
     }
     if let Some(start) = &record.start {
         let _ = writeln!(doc, "start: {}", yaml_scalar(&start.value));
+    }
+    if let Some(preset) = &record.preset {
+        let _ = writeln!(doc, "preset: {}", yaml_scalar(&preset.value));
     }
     for h in &t.headers {
         let name = h.name();

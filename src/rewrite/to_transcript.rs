@@ -4,14 +4,22 @@
 //!
 //! The moves are the record's, played through the one move path and spelt by the game's own
 //! Donkers notation ([`Game::format_move_in`]): a move the record writes canonically or with a
-//! slip is written as it is played. The headers are the record's fields (`south`, `north`, `date`;
-//! `title` as `place`; `source`; `zanzibar.takasia` as `takasia`; no `winner:` made from `result:`: a
-//! valid record's result is the end its moves reach, which `import` finds again from them, and a
-//! made-up `winner:` would come back as a kept line, so that the round trip would not be stable),
-//! and the lines [`crate::rewrite::import`] keeps as comments come
-//! back where they stood: the transcript's other header lines (`# title: Voogt-4; (pg 135)`), a
-//! comment after a header's `;` (`# place; note`), the comment after a move line's `;` (the move's
-//! `# 12: 7R*; END IN THE HOUSE`) and the whole-line `%`/`;` comments between the moves.
+//! slip is written as it is played; an empty game is Donkers' template, the move line `1: `. The
+//! headers are the record's fields (`south`, `north`, `date`; `title` as `place`; `source`), the
+//! game (`game:`, its ruleset id), the preset and rulings it is played under, the record's and the
+//! command line's (`game-preset:`; `zanzibar.takasia` as `takasia:`, the others as `game-rulings:
+//! NAME=VALUE, ...`), so that the transcript is the same game under the same rules; no `winner:`
+//! made from `result:` (a valid record's result is the end its moves reach, which `import` finds
+//! again from them, and a made-up `winner:` would come back as a kept line, so that the round
+//! trip would not be stable). `source:` may hold `;` (it runs to its line's last `;`); a player,
+//! place or date holding one (which ends the other headers' values) has no transcript.
+//!
+//! Of a record `import` wrote (its first comment says so), the lines it keeps as comments come
+//! back where they stood: the transcript's other header lines (`# title: Voogt-4; (pg 135)`,
+//! only those `import` keeps as comments: never `opening:`, `takasia:` or a move line), a comment
+//! after a header's `;` (`# place; note`), the comment after a move line's `;` (the move's `# 12:
+//! 7R*; END IN THE HOUSE`) and the whole-line `%`/`;` comments between the moves. Any other
+//! record's comments are its own and are left out.
 //!
 //! A game from a set-up position (`start:`) or that North begins (`first: north`) gets an
 //! `opening:` header, its first position in Donkers' bracket form, as his program writes one; the
@@ -26,6 +34,9 @@ use crate::diagnostics::{Code, Finding};
 use crate::input::record::{Document, Record};
 use bao_rules::game::{Game, Notation, PositionForm, Side};
 use bao_rules::with_game;
+
+/// The ruling Donkers' files write as `takasia:` ([`crate::input::transcript::as_record`]).
+const TAKASIA: &str = "zanzibar.takasia";
 
 /// The lines `import` keeps as YAML comments, read back from a record's text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -48,6 +59,15 @@ pub fn kept_comments(text: &str) -> Kept {
     let mut kept = Kept::default();
     let mut in_moves = false;
     let mut plies = 0usize;
+    // Only a record `import` wrote (its first comment says so) has comments in its forms: any
+    // other record's comments are its own, and never become a transcript's lines.
+    let imported = text
+        .lines()
+        .find(|l| l.starts_with('#'))
+        .is_some_and(|l| l.starts_with(IMPORTED));
+    if !imported {
+        return kept;
+    }
     for line in text.lines() {
         let trimmed = line.trim_start();
         if !in_moves {
@@ -58,7 +78,7 @@ pub fn kept_comments(text: &str) -> Kept {
             let Some(comment) = line.strip_prefix("# ") else {
                 continue;
             };
-            if comment.starts_with("Imported by `bao-oracle import`") {
+            if line.starts_with(IMPORTED) {
                 continue;
             }
             if comment.starts_with(['%', ';']) {
@@ -75,11 +95,15 @@ pub fn kept_comments(text: &str) -> Kept {
                         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
             };
             match head.split_once(':') {
-                Some((key, value)) if key_chars(key) => kept.headers.push((
-                    key.to_string(),
-                    value.trim().to_string(),
-                    note.filter(|n| !n.is_empty()),
-                )),
+                // Only the headers `import` keeps as comments: never one that means something
+                // (`opening:`, `takasia:`, a move line), which would change the game.
+                Some((key, value)) if key_chars(key) && kept_as_comment(key) => {
+                    kept.headers.push((
+                        key.to_string(),
+                        value.trim().to_string(),
+                        note.filter(|n| !n.is_empty()),
+                    ))
+                }
                 None if key_chars(head.trim()) => {
                     if let Some(note) = note.filter(|n| !n.is_empty()) {
                         kept.header_comments
@@ -116,6 +140,19 @@ pub fn kept_comments(text: &str) -> Kept {
     kept
 }
 
+/// The first line of every record `import` writes.
+const IMPORTED: &str = "# Imported by `bao-oracle import`";
+
+/// Whether `import` keeps a transcript's header `key:` as a comment (`winner:`, `time:` and keys
+/// it does not know), so that it may come back as a header: a key that means something to the
+/// transcript reader or to a record never does.
+fn kept_as_comment(key: &str) -> bool {
+    use crate::input::transcript::{KNOWN_KEYS, Line, line_kind};
+    let name = key.to_ascii_lowercase();
+    let known = KNOWN_KEYS.contains(&name.as_str()) && name != "winner" && name != "time";
+    !known && matches!(line_kind(&format!("{key}:")), Line::Header { .. })
+}
+
 /// The transcript of one record (`doc`, parsed as `record`), or why it has none.
 pub fn write(
     doc: &Document<'_>,
@@ -149,6 +186,9 @@ fn write_game<G: Game>(
         ));
     }
     let (_, mut game) = replay_to::<G>(record, options, 1)?;
+    // The rulings the game is played under as the record and the command line set them (a
+    // preset's are the preset's), to be written as the transcript's.
+    let (setup, ..) = crate::check::replay::setup_game::<G>(record, options)?;
     let opening = opening::<G>(record, game.position())?;
     let mut spelt = Vec::with_capacity(record.moves.len());
     for (i, mv) in record.moves.iter().enumerate() {
@@ -171,6 +211,30 @@ fn write_game<G: Game>(
 
     let kept = kept_comments(doc.text);
     let mut out = String::new();
+    // A value ends at its `;`: one that holds a `;` cannot be a header's.
+    for (key, value) in [
+        ("south", &record.south),
+        ("north", &record.north),
+        ("title", &record.title),
+        ("date", &record.date),
+    ] {
+        if let Some(value) = value
+            && value.contains(';')
+        {
+            return Err(Box::new(
+                Finding::new(
+                    Code::BadValue,
+                    format!(
+                        "`{key}: {value}` holds a `;`, which ends a transcript header's value: \
+                         it cannot be written as one"
+                    ),
+                )
+                .help(
+                    "write it without the `;` (a `,` reads the same), or keep the game as a record",
+                ),
+            ));
+        }
+    }
     let mut header = |key: &str, value: &str, note: Option<&str>| {
         let _ = write!(out, "{key}: {};", one_line(value));
         if let Some(note) = note {
@@ -202,16 +266,25 @@ fn write_game<G: Game>(
     for (key, value, note) in kept.headers.iter().filter(|(k, ..)| !is(k, "title")) {
         header(key, value, note.as_deref());
     }
-    // `takasia:` where the record names the ruling (an imported `takasia:` line does).
-    let takasia = record
-        .rulings
-        .iter()
-        .find(|(name, _)| name.value == "zanzibar.takasia")
-        .map(|(_, value)| value.value.as_str());
-    if let Some(value) = takasia {
-        header("takasia", value, note_of("takasia"));
+    // The game, its preset and its rulings: `takasia:` as Donkers' files write it (an imported
+    // `takasia:` line is the ruling), the others as `game-rulings:`.
+    header("game", G::RULESET, note_of("game"));
+    if let Some(preset) = &setup.preset {
+        header("game-preset", preset, note_of("game-preset"));
     }
-    header("source", &record.source, note_of("source"));
+    let mut others = Vec::new();
+    for (name, value) in setup.rulings.iter() {
+        if name == TAKASIA {
+            header("takasia", value, note_of("takasia"));
+        } else {
+            others.push(format!("{name}={value}"));
+        }
+    }
+    if !others.is_empty() {
+        header("game-rulings", &others.join(", "), note_of("game-rulings"));
+    }
+    // `source:` runs to its line's last `;`: no note follows it.
+    header("source", &record.source, None);
     if let Some(opening) = &opening {
         header("opening", opening, None);
     }
@@ -249,7 +322,10 @@ fn write_game<G: Game>(
             comments_at(first + 1, &mut out);
         }
     }
-    if !spelt.is_empty() {
+    if spelt.is_empty() {
+        // An empty game: Donkers' template, the move line that holds no move.
+        out.push_str("1: \n");
+    } else {
         comments_at(spelt.len(), &mut out);
     }
     Ok(out)

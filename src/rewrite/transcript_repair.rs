@@ -13,9 +13,6 @@ use crate::diagnostics::MoveNumber;
 use crate::input::transcript::as_record;
 use crate::input::transcript::{self, Transcript};
 
-/// The transcripts' game.
-const RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
-
 /// What `repair` made of a transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Repaired {
@@ -40,7 +37,7 @@ pub fn repair(text: &str, options: &ReplayOptions) -> Repaired {
             ));
         }
     };
-    let record = as_record(&t, RULESET, "transcript");
+    let record = as_record(&t, None, "transcript");
     let replayed = replay::replay(&record, options);
     if replayed.findings.is_empty() {
         return Repaired::Valid;
@@ -208,6 +205,23 @@ fn from_ply(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 30: a Bao la Kete transcript is repaired as a game of Bao la Kete, its `game:`
+    /// (`generate bao-la-kete --seed 115`: North's `5R>` at move 4 is Kete's house decision, no
+    /// move of Bao la Kiswahili's).
+    #[test]
+    fn a_kete_transcript_is_repaired_as_kete() {
+        let text = "game: bao-la-kete;\n1: 6R* 6R*;\n2: 7R* 8R*;\n3: 8R* 7R*;\n4: 5L* 5R>;\n\
+                    5: 3R 1;\n6: 3L 7;\n";
+        assert!(check_text(text, &ReplayOptions::default())[0].valid());
+        let kiswahili = text.replace("game: bao-la-kete;\n", "");
+        assert!(!check_text(&kiswahili, &ReplayOptions::default())[0].valid());
+        let broken = text.replace("5: 3R 1;", "5: 3R 9;");
+        let Repaired::Text(out) = repair(&broken, &ReplayOptions::default()) else {
+            panic!("not repaired");
+        };
+        assert!(out.contains("\n5: 3R 1;\n"), "{out}");
+    }
 
     #[test]
     fn a_replaced_ply_is_rewritten_in_place_and_marked() {

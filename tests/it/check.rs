@@ -214,10 +214,11 @@ fn the_corpus_passes_and_exits_0() {
     let out = bao(&["check", "corpus"]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
-    // The slips of de Voogt's games 1, 4 and 7 are warnings: they fail nothing; and so are game
-    // 3's two copies, each warned against the example game that comes first (tests/it/sets.rs).
+    // The slips of de Voogt's games 1, 4 and 7 and of the example game's transcript (`*.txt`,
+    // read in a folder too) are warnings: they fail nothing; and so are game 3's two copies, each
+    // warned against the example game that comes first (tests/it/sets.rs).
     assert!(
-        text.trim_end().ends_with(" passed, 0 failed, 5 warnings"),
+        text.trim_end().ends_with(" passed, 0 failed, 13 warnings"),
         "{text}"
     );
 }
@@ -487,7 +488,7 @@ fn folders_are_walked_recursively_in_sorted_order() {
     let good = b"ruleset: bao-la-kimasai\nsource: test\nmoves: [A2]\n";
     dir.file("b.yaml", good);
     dir.file("a/z.yml", good);
-    dir.file("a/notes.txt", b"not a record");
+    dir.file("a/notes.md", b"not a record");
     dir.file(
         "c/d/e.yaml",
         b"ruleset: bao-la-kimasai\nsource: test\nmoves: [A3]\n",

@@ -641,7 +641,7 @@ fn misspelt_names_get_a_suggestion() {
 fn a_folder_without_records_is_an_error() {
     let dir = std::env::temp_dir().join(format!("bao-docs-empty-{}", std::process::id()));
     fs::create_dir_all(dir.join("sub")).unwrap();
-    fs::write(dir.join("sub/notes.txt"), "not a record").unwrap();
+    fs::write(dir.join("sub/notes.md"), "not a record").unwrap();
     let shown = dir.display().to_string();
     let (out, _, status) = bao(&["check", &shown]);
     assert_eq!(status, 2, "{out}");

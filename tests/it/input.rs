@@ -89,6 +89,40 @@ fn no_command_passes_a_file_it_never_replayed() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// Issue 32, K1: records spelt so that their lines look like a transcript's (keys indented, in a
+/// flow map, escaped), a Donkers move line inside a YAML scalar. Each was read as a transcript
+/// and passed, its own moves never replayed; each is now read as the record it is, and fails on
+/// its moves (`zz` is no move), with `--strict` or without.
+#[test]
+fn a_record_in_a_transcripts_clothes_is_replayed_as_a_record() {
+    let dir = scratch("input-disguised-records");
+    let records = [
+        "  ruleset: bao-kingulu\n  moves: [A9, Q7, zz]\n  source: \"a;\n  1: 6R* 7R*;\n  ;\"\n",
+        "{ruleset: bao-kingulu, moves: [A9, Q7, zz], source: \"a;\n1: 6R* 7R*;\n;\"}\n",
+        "\"rule\\x73et\": bao-kingulu\n\"mo\\x76es\": [A9, Q7, zz]\nsource: \"a;\n 1: 6R* 7R*;\n ;\"\n",
+        "\"rule\\x73et\": bao-la-kiswahili\nsource: 'a;\n  1: 6R* 7R*;\n  ;'\n\"\\x6doves\": [zz]\n",
+    ];
+    for (i, text) in records.iter().enumerate() {
+        let path = write(&dir, &format!("record-{i}.bao"), text);
+        for strict in [false, true] {
+            let mut args = vec!["check", path.as_str(), "--format", "json"];
+            if strict {
+                args.push("--strict");
+            }
+            let run = bao(&args);
+            assert_eq!(run.code(), Some(1), "{text:?}: {}", said(&run));
+            let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+            let game = &report["files"][0]["games"][0];
+            assert_eq!(game["valid"], false, "{text:?}: {game}");
+            let ruleset = game["ruleset"].as_str().unwrap_or_default();
+            assert!(ruleset.starts_with("bao-"), "{text:?}: {game}");
+            let codes = game["errors"].to_string();
+            assert!(!codes.contains("transcript"), "{text:?}: {codes}");
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
 /// Game 2 with CR-only line ends fails where the published file fails: ply 29, line 22, and
 /// `import` says so in `check`'s words with `check`'s most likely repair.
 #[test]

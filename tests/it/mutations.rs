@@ -292,7 +292,7 @@ fn mutated_transcripts_never_panic() {
         let options = ImportOptions {
             name: "mutant.txt",
             source: None,
-            ruleset,
+            ruleset: Some(ruleset),
             rulings: &rulings,
             strict: false,
         };

@@ -12,8 +12,9 @@
 //!
 //! `one_reader`:
 //! The one reader (`fuzz/fuzz_targets/input.rs`): any bytes as a game file, read as `check`,
-//! `import` and `repair` read them. A text with a record field at the margin is never a
-//! transcript; a file is either replayed or refused — every game `check` passes replayed each move
+//! `import` and `repair` read them. A text with a record field (a line `ruleset:`, `moves:` or
+//! `result:` at any indent, or a map the YAML library reads with a field only records have) is
+//! never a transcript; a file is either replayed or refused — every game `check` passes replayed each move
 //! it lists, and a transcript it passes has a move or is Donkers' empty template, with its warning;
 //! `import` of a transcript succeeds exactly when `check` passes it, with the same findings when
 //! it does not.
@@ -261,10 +262,18 @@ pub fn one_reader(data: &[u8]) {
     let Source::Text(text) = source_from_bytes(data.to_vec()) else {
         return;
     };
-    let field_line = text.lines().any(|l| {
+    // What the YAML library reads as a record (a map with a field only records have), however
+    // it is spelt, is never a transcript.
+    let field_line = split_documents(&text).iter().any(|doc| {
+        matches!(
+            serde_saphyr::from_str::<serde_json::Value>(doc.text),
+            Ok(serde_json::Value::Object(map))
+                if map.keys().any(|k| bao_oracle::input::transcript::RECORD_ONLY.contains(&k.as_str()))
+        )
+    }) || text.lines().any(|l| {
         ["ruleset:", "moves:", "result:"]
             .iter()
-            .any(|f| l.starts_with(f))
+            .any(|f| l.trim_start().starts_with(f))
     });
     let options = ReplayOptions {
         repair_window: 0,
@@ -299,7 +308,7 @@ pub fn one_reader(data: &[u8]) {
                 &ImportOptions {
                     name: "fuzz.bao",
                     source: None,
-                    ruleset: "bao-la-kiswahili",
+                    ruleset: Some("bao-la-kiswahili"),
                     rulings: &rulings,
                     strict: false,
                 },

@@ -38,7 +38,7 @@ fn imported(text: &str, name: &str) -> String {
     let options = ImportOptions {
         name,
         source: None,
-        ruleset: "bao-la-kiswahili",
+        ruleset: Some("bao-la-kiswahili"),
         rulings: &rulings,
         strict: false,
     };
@@ -91,11 +91,13 @@ fn every_published_transcript_comes_back_with_its_moves_and_headers() {
         let after = transcript::parse(&back).unwrap_or_else(|e| panic!("{path}: {e:?}\n{back}"));
         assert_eq!(after.slips, vec![], "{path}: the slips come back corrected");
 
-        // The headers, with the record's `source:` added where the transcript had none.
+        // The headers, with the record's `source:` added where the transcript had none, and
+        // the game named.
         let mut expected = headers(&before);
         expected
             .entry("source".into())
             .or_insert((name.to_string(), None));
+        expected.insert("game".into(), ("bao-la-kiswahili".into(), None));
         assert_eq!(headers(&after), expected, "{path}");
 
         // The same moves (as the game plays them, claims included), line by line; and from the
@@ -272,4 +274,276 @@ fn set_up_games_and_north_first_come_back() {
         back.contains("opening: [ 0 0 0 0 0 0 0 0 | 0 2 2 6 0 0 0 0 | 0 0 0 0 6 2 2 0 | 0 0 0 0 0 0 0 0 | 22 22 | T T | 255 | 1 ];\n"),
         "{back}"
     );
+}
+
+/// A record's game as `check` finds it: its verdict, its plies and where it stands.
+fn verdict(record: &str) -> (bool, u32, String) {
+    let games = bao_oracle::check::check_text(record, &ReplayOptions::default());
+    assert_eq!(games.len(), 1, "{record}");
+    let g = &games[0];
+    (g.valid(), g.plies, format!("{:?}", g.standing))
+}
+
+/// A record's game and the rules it is played under: ruleset, preset, rulings (sorted).
+fn rules_of(record: &str) -> (String, Option<String>, Vec<(String, String)>) {
+    let r = parse_document(&split_documents(record)[0]).unwrap();
+    let mut rulings: Vec<(String, String)> = r
+        .rulings
+        .into_iter()
+        .map(|(k, v)| (k.value, v.value))
+        .collect();
+    rulings.sort();
+    (r.ruleset.value, r.preset.map(|p| p.value), rulings)
+}
+
+/// Issue 32, K7–K10, K15: record → transcript → record checks the same, under the same game,
+/// preset and rulings; the transcript itself checks the same with no flag (its game named in
+/// it); and `import` prints a record its own `check` reads.
+fn round_trip_checks_the_same(record: &str, what: &str) {
+    let before = verdict(record);
+    assert!(before.0, "{what}: the record checks valid");
+    let docs = split_documents(record);
+    let parsed = parse_document(&docs[0]).unwrap();
+    let back = write(&docs[0], &parsed, &ReplayOptions::default())
+        .unwrap_or_else(|f| panic!("{what}: {f:?}"));
+    assert_eq!(
+        bao_oracle::input::form_of(&back),
+        bao_oracle::input::Form::Transcript,
+        "{what}:\n{back}"
+    );
+    assert_eq!(verdict(&back), before, "{what}: the transcript\n{back}");
+    let rulings = RulingSet::new();
+    let options = ImportOptions {
+        name: "round-trip.bao",
+        source: None,
+        ruleset: None,
+        rulings: &rulings,
+        strict: true,
+    };
+    let again = import(&back, &options)
+        .unwrap_or_else(|r| panic!("{what}: {:?}\n{back}", r.findings))
+        .record;
+    assert_eq!(verdict(&again), before, "{what}: the record again\n{again}");
+    assert_eq!(rules_of(&again), rules_of(record), "{what}\n{back}");
+    assert_eq!(moves(&again).len(), parsed.moves.len(), "{what}");
+}
+
+#[test]
+fn every_corpus_record_of_a_transcript_game_comes_back_checking_the_same() {
+    let mut count = 0;
+    for game in ["bao-la-kiswahili", "bao-la-kete"] {
+        let mut files: Vec<_> = walk(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("corpus")
+                .join(game),
+        );
+        files.sort();
+        for path in files {
+            if path.extension().is_none_or(|e| e != "yaml") {
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            for doc in split_documents(&text) {
+                round_trip_checks_the_same(doc.text, &path.display().to_string());
+                count += 1;
+            }
+        }
+    }
+    // The seven with a preset or rulings among them (the issue's K8).
+    assert!(count >= 40, "{count}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+fn generated_games_under_every_preset_come_back_checking_the_same() {
+    use bao_oracle::rewrite::random_game::{ToRecord, random_game};
+    use bao_rules::game::{Game, Notation};
+    use bao_rules::games::{Kete, Zanzibar};
+
+    fn each<G: Game>() -> usize {
+        assert!(G::NOTATIONS.contains(&Notation::Donkers));
+        let mut presets: Vec<Option<&str>> = vec![None];
+        presets.extend(G::PRESETS.iter().map(|p| Some(p.name)));
+        let mut count = 0;
+        for preset in presets {
+            let set = match preset {
+                Some(p) => RulingSet::new().over_preset::<G>(p).unwrap(),
+                None => RulingSet::new(),
+            };
+            let rulings = G::rulings(&set).unwrap();
+            for seed in 0..3 {
+                let game = random_game::<G>(&G::start(), &rulings, seed, 120);
+                let record = game.to_record("generated", false, preset, &[]);
+                round_trip_checks_the_same(&record, &format!("{preset:?} seed {seed}"));
+                count += 1;
+            }
+        }
+        count
+    }
+    let count = each::<Zanzibar>() + each::<Kete>();
+    assert!(count >= 12, "{count}");
+}
+
+/// Issue 30: a Bao la Kete transcript that `transcript` writes passes `check` with no flag, and
+/// `import` reads it back to a Bao la Kete record with no flag.
+#[test]
+fn a_kete_transcript_checks_and_imports_with_no_flag() {
+    let dir = std::env::temp_dir().join(format!("bao-kete-transcript-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(BIN)
+        .args(["transcript", "corpus/bao-la-kete/random-seed-01.yaml"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\ngame: bao-la-kete;\n"), "{text}");
+    // In a folder, under an extension in capitals.
+    let path = dir.join("KETE.TXT");
+    fs::write(&path, &text).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(BIN)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    let check = run(&["check", dir.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{said}");
+    assert!(said.contains("1 passed, 0 failed"), "{said}");
+    let import = run(&["import", path.to_str().unwrap()]);
+    assert!(import.status.success());
+    assert!(
+        String::from_utf8_lossy(&import.stdout).contains("\nruleset: bao-la-kete\n"),
+        "{}",
+        String::from_utf8_lossy(&import.stdout)
+    );
+    // A `--ruleset` the transcript contradicts is refused at its `game:` line.
+    let other = run(&[
+        "import",
+        "--ruleset",
+        "bao-la-kiswahili",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(other.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(err.contains("names its game `bao-la-kete`"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 32, K7: a record's own comments never become a transcript's lines, whatever they look
+/// like (`opening:`, `takasia:`, a move line); only a record `import` wrote has kept lines, and
+/// of those only the headers `import` keeps as comments come back.
+#[test]
+fn a_records_comments_never_become_headers() {
+    let game = "ruleset: bao-la-kiswahili\nsource: s\nmoves: [\"A6<*\", \"a5>x\"]\n";
+    let lines = "# opening: [ 0 0 0 0 0 0 0 0 | 0 2 2 6 0 0 0 0 | 0 0 0 0 6 2 2 0 | 0 0 0 0 0 0 0 0 | 22 22 | T T | 255 | 1 ];\n\
+                 # takasia: no\n# 2: 6R* 7R*;\n# game: bao-la-kete\n# moves: [zz]\n# Round: 3\n";
+    for marker in [
+        "",
+        "# Imported by `bao-oracle import` from x.bao; each move's published spelling beside it.\n",
+    ] {
+        let record = format!("{marker}{lines}{game}");
+        let docs = split_documents(&record);
+        let parsed = parse_document(&docs[0]).unwrap();
+        let back = write(&docs[0], &parsed, &ReplayOptions::default()).unwrap();
+        let t = transcript::parse(&back).unwrap();
+        let keys: Vec<String> = t.headers.iter().map(|h| h.name()).collect();
+        let expected: &[&str] = if marker.is_empty() {
+            &["game", "source"]
+        } else {
+            // `Round:` is a line `import` keeps as a comment; nothing else is.
+            &["round", "game", "source"]
+        };
+        assert_eq!(keys, expected, "{back}");
+        assert_eq!(t.plies.len(), 2, "{back}");
+        assert_eq!(verdict(&back), verdict(&record), "{back}");
+    }
+}
+
+/// Issue 32, K10: an empty game is written as Donkers' template, which reads back as the empty
+/// game (with its warning), not as a transcript without a move line.
+#[test]
+fn an_empty_game_is_written_as_the_template() {
+    for ruleset in ["bao-la-kiswahili", "bao-la-kete"] {
+        let record = format!("ruleset: {ruleset}\nsource: s\nmoves: []\n");
+        let docs = split_documents(&record);
+        let back = write(
+            &docs[0],
+            &parse_document(&docs[0]).unwrap(),
+            &ReplayOptions::default(),
+        )
+        .unwrap();
+        assert!(back.ends_with("\n1: \n"), "{back}");
+        let games = bao_oracle::check::check_text(&back, &ReplayOptions::default());
+        assert!(games[0].valid(), "{:?}", games[0].findings);
+        assert_eq!(games[0].ruleset.as_deref(), Some(ruleset));
+    }
+}
+
+/// Issue 32, K15: `import` never prints a record with an empty `source:`, which `check` refuses:
+/// an empty `source:` header (or `--source ""`) gives way to the file's name.
+#[test]
+fn import_never_writes_an_empty_source() {
+    let rulings = RulingSet::new();
+    for (text, given) in [
+        ("source: ;\n1: 7L* 5R;\n", None),
+        ("source:   ;\n1: 7L* 5R;\n", Some("")),
+        ("1: 7L* 5R;\n", Some(" ")),
+    ] {
+        let options = ImportOptions {
+            name: "empty-source.bao",
+            source: given,
+            ruleset: None,
+            rulings: &rulings,
+            strict: false,
+        };
+        let record = import(text, &options).unwrap().record;
+        assert!(record.contains("\nsource: empty-source.bao\n"), "{record}");
+        assert!(verdict(&record).0, "{record}");
+    }
+}
+
+/// Issue 32, K17 as the writer meets it: a player's name holding a `;` (which ends a header's
+/// value) has no transcript, rather than one that reads back `Omar`; a provenance may hold one,
+/// and comes back whole.
+#[test]
+fn a_value_the_header_cannot_hold_has_no_transcript() {
+    let record = "ruleset: bao-la-kiswahili\nsource: \"a; b\"\nsouth: \"Omar; Jr\"\nmoves: []\n";
+    let docs = split_documents(record);
+    let finding = write(
+        &docs[0],
+        &parse_document(&docs[0]).unwrap(),
+        &ReplayOptions::default(),
+    )
+    .expect_err("no header holds `Omar; Jr`");
+    assert!(
+        finding.message.contains("`south: Omar; Jr` holds a `;`"),
+        "{finding:?}"
+    );
+    let record = record.replace("Omar; Jr", "Omar, Jr");
+    let docs = split_documents(&record);
+    let back = write(
+        &docs[0],
+        &parse_document(&docs[0]).unwrap(),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    let t = transcript::parse(&back).unwrap();
+    assert_eq!(t.header("source").unwrap().value, "a; b", "{back}");
+    assert_eq!(t.header("south").unwrap().value, "Omar, Jr", "{back}");
 }

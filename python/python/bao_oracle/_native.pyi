@@ -280,13 +280,16 @@ def check_text(
 def import_transcript(
     text: str,
     *,
-    ruleset: str = "bao-la-kiswahili",
+    ruleset: Optional[str] = None,
     name: str = "transcript",
     source: Optional[str] = None,
     rulings: Optional[Mapping[str, str]] = None,
     strict: bool = False,
 ) -> Dict[str, Any]:
-    """A published transcript as a record: ``{"record": yaml, "warnings": [...]}``."""
+    """A published transcript as a record: ``{"record": yaml, "warnings": [...]}``.
+
+    ``ruleset``: the game of a transcript that names none (its ``game:`` header), by default
+    ``bao-la-kiswahili``; a transcript that names another is refused."""
 
 def conform(
     engine: Engine,

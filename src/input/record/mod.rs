@@ -79,7 +79,7 @@ pub struct Document<'a> {
 }
 
 /// Reads a record file (refused unread above [`MAX_FILE_BYTES`], refused if it is not UTF-8
-/// text), whatever its form: the input stage's reader ([`crate::input`]).
+/// text), whatever its form: the input stage's reader.
 pub fn read_source(path: &Path) -> io::Result<Source> {
     crate::input::read_source(path, crate::input::Kind::Records)
 }
@@ -210,6 +210,87 @@ fn yaml_options() -> serde_saphyr::Options {
         with_snippet: false,
         strict_booleans: true,
     }
+}
+
+/// The keys of a document that YAML reads as a map (each scalar key as its text, escapes read;
+/// a key that is a list or a map left out); `None` for a document that YAML reads as no map, or
+/// does not read. How `input::form_of` asks what the YAML library reads, not what the
+/// lines look like.
+pub(crate) fn mapping_keys(doc: &Document<'_>) -> Option<Vec<String>> {
+    struct Keys(Vec<String>);
+    struct Key(Option<String>);
+    struct KeysVisitor;
+    struct KeyVisitor;
+    impl<'de> Visitor<'de> for KeysVisitor {
+        type Value = Keys;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a map")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+            let mut keys = Vec::new();
+            while let Some((key, _)) = map.next_entry::<Key, de::IgnoredAny>()? {
+                keys.extend(key.0);
+            }
+            Ok(Keys(keys))
+        }
+    }
+    impl<'de> Deserialize<'de> for Keys {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_map(KeysVisitor)
+        }
+    }
+    impl<'de> Visitor<'de> for KeyVisitor {
+        type Value = Key;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a key")
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_i128<E: de::Error>(self, v: i128) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_u128<E: de::Error>(self, v: u128) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Key, E> {
+            Ok(Key(Some(v.to_string())))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Key, E> {
+            Ok(Key(None))
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Key, E> {
+            Ok(Key(None))
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Key, A::Error> {
+            while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+            Ok(Key(None))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Key, A::Error> {
+            while map
+                .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+                .is_some()
+            {}
+            Ok(Key(None))
+        }
+    }
+    impl<'de> Deserialize<'de> for Key {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(KeyVisitor)
+        }
+    }
+    serde_saphyr::from_str_with_options::<Keys>(doc.text, yaml_options())
+        .ok()
+        .map(|k| k.0)
 }
 
 /// A record's fields as written, with the spans of those a finding may point at: what both
@@ -489,7 +570,10 @@ fn yaml_finding(err: &serde_saphyr::Error, doc: &Document<'_>) -> Finding {
     let finding = match err {
         E::SerdeUnknownField { field, .. } => Finding::new(
             Code::UnknownField,
-            format!("`{field}` is not a field of a game record"),
+            format!(
+                "`{field}` is not a field of a game record{}",
+                bao_rules::rulings::did_you_mean(field, FIELDS.iter().copied())
+            ),
         )
         .help(format!("the fields are {}", FIELDS.join(", "))),
         E::SerdeMissingField { field, .. } => Finding::new(
@@ -595,6 +679,16 @@ mod tests {
         assert_eq!(e.code, Code::UnknownField);
         let e = parse("ruleset: x\nmoves: []\n").unwrap_err();
         assert_eq!(e.code, Code::MissingField);
+        // A misspelt field names the field meant; a word like none, none.
+        let e = parse("ruleset: x\nsource: y\nmoves: []\nsourth: z\n").unwrap_err();
+        assert_eq!(e.code, Code::UnknownField);
+        assert!(
+            e.message.ends_with("; did you mean `south`?"),
+            "{}",
+            e.message
+        );
+        let e = parse("ruleset: x\nsource: y\nmoves: []\nplayers: z\n").unwrap_err();
+        assert!(!e.message.contains("did you mean"), "{}", e.message);
         let e = parse("ruleset: x\nsource: y\nmoves: A2\n").unwrap_err();
         assert_eq!(e.code, Code::BadValue);
         let e = parse("ruleset: x\nsource: y\nmoves: []\nfirst: east\n").unwrap_err();
