@@ -190,7 +190,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
                 println!();
             }
             let shown = entry.label.as_deref().unwrap_or(&entry.command);
-            println!("== [{}] {} ==", i + 1, escape_controls(shown));
+            println!("{}", table::engine_heading(i, shown));
             match &entry.outcome {
                 Ok(report) => print!("{}", report.to_human()),
                 Err(why) => println!("{}", escape_controls(why)),

@@ -58,9 +58,20 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Whether [`escape_controls`] escapes character `c` at byte `i` of `text`.
+/// Whether [`escape_controls`] escapes character `c` at byte `i` of `text`: control characters
+/// but line ends and tabs, and the bidirectional controls, which reorder what a terminal shows
+/// (a record's `\u{202e}` would make a line read otherwise than it is; round four's K16).
 pub(crate) fn is_escaped(text: &str, i: usize, c: char) -> bool {
-    c.is_control() && c != '\n' && c != '\t' && !(c == '\r' && text[i + 1..].starts_with('\n'))
+    (c.is_control() && c != '\n' && c != '\t' && !(c == '\r' && text[i + 1..].starts_with('\n')))
+        || is_bidi_control(c)
+}
+
+/// The Unicode bidirectional formatting characters: embeddings, overrides, isolates and marks.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 /// The length of character `c` once escaped (`\u{1b}`: 6 bytes).
@@ -84,6 +95,10 @@ mod tests {
         assert_eq!(
             escape_controls("a\rb\u{7f}\u{9b}\u{7}"),
             "a\\u{d}b\\u{7f}\\u{9b}\\u{7}"
+        );
+        assert_eq!(
+            escape_controls("Omar\u{202e}rojaM\u{2066}x\u{2069}"),
+            "Omar\\u{202e}rojaM\\u{2066}x\\u{2069}"
         );
         assert!(matches!(
             escape_controls("café\n"),

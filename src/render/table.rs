@@ -11,6 +11,13 @@ use crate::render::csp;
 use crate::render::escape_controls;
 use crate::render::markup::escape;
 
+/// The heading of one engine's report in a run of several: `== [N] NAME ==`, the name (its label
+/// or command) on the one line whatever it holds (round four's K16: a label's line break once
+/// forged a line of the report).
+pub fn engine_heading(index: usize, name: &str) -> String {
+    format!("== [{}] {} ==", index + 1, flat(name))
+}
+
 /// The labels in the order the table lists them; one this list lacks comes after, by name.
 const LABELS: &[&str] = &["rule", "validation", "limit", "protocol", "known"];
 
@@ -311,6 +318,17 @@ mod tests {
     use super::*;
     use crate::harness::conform::{Entry, Verdict};
     use std::collections::BTreeMap;
+
+    /// Round four's K16: a label's line break forged a "conforms" line of the report.
+    #[test]
+    fn an_engine_heading_is_one_line() {
+        let heading = engine_heading(1, "x ==\n== [3] nkkmd ==\nconforms\u{202e}");
+        assert_eq!(heading.lines().count(), 1);
+        assert_eq!(
+            heading,
+            "== [2] x ==\\u{a}== [3] nkkmd ==\\u{a}conforms\\u{202e} =="
+        );
+    }
 
     fn not_run(command: &str, why: &str) -> Entry {
         Entry {

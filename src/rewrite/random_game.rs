@@ -134,6 +134,8 @@ pub fn yaml_unsafe(c: char) -> bool {
             c,
             '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
         )
+        // Valid YAML, but they reorder the line a person reads (round four's K16).
+        || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]
