@@ -10,7 +10,6 @@ use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
 use super::{Dir, Move, notes};
 use crate::game::{Event, FalseClaim, Notation, NotationError, Rejection, Side, Unresolved};
-use crate::notation::hole_index;
 
 /// `A4>`, `4>`, `a5<x`, `A3>+`, `B2<**#`.
 pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationError> {
@@ -209,15 +208,21 @@ fn resolve_into(
         ))));
     }
     let hole = match spelling.row {
-        Some(row) => {
-            let name = format!("{row}{}", spelling.number);
-            hole_index(&HOLE_NAMES, &name).ok_or_else(|| {
+        // Found without writing the name out: this runs for every move a record replays.
+        Some(row) => HOLE_NAMES
+            .iter()
+            .position(|n| {
+                let mut chars = n.chars();
+                // `number` is 1 to 8 here: one digit.
+                chars.next() == Some(row) && chars.as_str().as_bytes() == [b'0' + spelling.number]
+            })
+            .map(|i| i as u8)
+            .ok_or_else(|| {
                 Unresolved::NotNotation(NotationError::new(format!(
-                    "`{name}` is not a hole of {}",
-                    rules.variant.words.name
+                    "`{row}{}` is not a hole of {}",
+                    spelling.number, rules.variant.words.name
                 )))
-            })?
-        }
+            })?,
         // In nemo every move names a front hole of the mover.
         None if nemo => index_of(side, spelling.number - 1),
         None => {
