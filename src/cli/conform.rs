@@ -80,8 +80,9 @@ pub struct ConformArgs {
     /// `bao-kingulu/random/7`: the one-line re-run of a finding.
     #[arg(long = "case", value_name = "NAME")]
     pub case: Vec<String>,
-    /// Fail the run on validation findings about positions the oracle refuses only under the
-    /// run's rulings (well formed, merely unreachable); without it they are reported apart.
+    /// Fail the run on validation findings at positions no game reaches (the oracle refuses
+    /// them; the engine reads them, or refuses them otherwise); without it they are reported
+    /// apart.
     #[arg(long)]
     pub strict_positions: bool,
     /// A file of case names (or globs), one a line, expected to fail; one that passes fails the run.

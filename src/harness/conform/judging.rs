@@ -696,12 +696,8 @@ pub(super) fn divergence<G: Game>(
             resolved,
         ))
     });
-    let position = request
-        .get("position")
-        .and_then(Value::as_str)
-        .unwrap_or("");
     let deciding = mismatch.deciding.or(mismatch.rules.first().copied());
-    let (label, unreachable) = label::<G>(position, &probe.expected, reply, deciding);
+    let (label, unreachable) = label::<G>(&probe.expected, reply, deciding);
     let accepted_by = (label == Label::Limit).then(|| {
         "the engine's `hello` declaring its cap (`limits`: `laps` or `seeds`), or --max-laps N"
             .to_string()
@@ -736,20 +732,17 @@ pub(super) fn divergence<G: Game>(
     }
 }
 
-/// What a finding is, by its cause, and whether it is a validation finding about a merely
-/// unreachable position ([`unreachable`]). `position` is the request's.
-fn label<G: Game>(
-    position: &str,
-    expected: &Response,
-    reply: &Reply,
-    deciding: Option<RuleId>,
-) -> (Label, bool) {
+/// What a finding is, by its cause, and whether it is a validation finding at a position no game
+/// reaches: the oracle refuses it (a position set up by hand, a scenario's refused start), and
+/// the engine accepts it or refuses it otherwise. An engine that refuses a position the oracle
+/// accepts (one a game may reach) has a validation finding that counts as any other.
+fn label<G: Game>(expected: &Response, reply: &Reply, deciding: Option<RuleId>) -> (Label, bool) {
     let Reply::Answer { response, .. } = reply else {
         return (Label::Protocol, false);
     };
     let refused = |r: &Response| matches!(r, Response::Error { code, .. } if code == BAD_POSITION);
     match (refused(expected), refused(response)) {
-        (true, false) => return (Label::Validation, unreachable::<G>(position)),
+        (true, false) => return (Label::Validation, true),
         (false, true) => return (Label::Validation, false),
         _ => {}
     }
@@ -760,14 +753,6 @@ fn label<G: Game>(
         return (Label::Limit, false);
     }
     (Label::Rule, false)
-}
-
-/// Whether a position the run's rulings refuse is merely unreachable: a position of the game under
-/// its default rulings (Donkers' program, under `house-in-mtaji = lost`, cannot reach an owned
-/// house with an empty store, which the defaults allow). A text the defaults refuse too is
-/// malformed, or breaks a rule of what a position is under any rulings.
-pub(super) fn unreachable<G: Game>(position: &str) -> bool {
-    G::parse_position_under(position, &G::Rulings::default()).is_ok()
 }
 
 /// The protocol's code for a text that is no position of the game.

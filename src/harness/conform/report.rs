@@ -25,6 +25,9 @@ pub struct Report {
     /// The findings triaged by cause: findings that share a deciding rule, or a witness (the
     /// position and the move), are one bug with its symptoms.
     pub bugs: Vec<Bug>,
+    /// The validation findings at positions no game reaches (the oracle refuses them), triaged as
+    /// `bugs` are: a section of their own, failing the run only under `--strict-positions`.
+    pub unreachable: Vec<Bug>,
     /// Known failures that pass now: each fails the run until it is taken out of the file.
     pub fixed_known_failures: Vec<String>,
     /// Known-failure entries that match no case of this run.
@@ -96,8 +99,8 @@ pub enum CaseStatus {
     FixedKnownFailure,
     /// Not run: the engine could not be run any more (see [`Report::problems`]).
     NotRun,
-    /// Failed only by validation findings of merely unreachable positions: reported apart, not
-    /// failed (unless `--strict-positions`).
+    /// Failed only by validation findings at positions no game reaches (the oracle refuses them):
+    /// reported apart, not failed (unless `--strict-positions`).
     Apart,
 }
 
@@ -144,8 +147,9 @@ impl Label {
 pub struct Divergence {
     /// What the finding is, by its cause.
     pub label: Label,
-    /// A validation finding about a position the run's rulings refuse but the defaults read
-    /// (merely unreachable): reported apart, failing the run only under `--strict-positions`.
+    /// A validation finding at a position no game reaches (the oracle refuses it, and the engine
+    /// accepts it or refuses it otherwise): reported apart, failing the run only under
+    /// `--strict-positions`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unreachable: bool,
     /// What accepts the finding where it is a limit (`--max-laps N`, or `limits` in `hello`).
@@ -232,7 +236,7 @@ pub struct Summary {
     pub known_failures: usize,
     #[serde(skip_serializing_if = "is_zero")]
     pub not_run: usize,
-    /// Cases failed only by validation findings of unreachable positions (not failed).
+    /// Cases failed only by validation findings at positions no game reaches (not failed).
     #[serde(skip_serializing_if = "is_zero")]
     pub apart: usize,
     pub requests: u64,
@@ -314,10 +318,12 @@ fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> O
     })
 }
 
-/// Findings grouped by cause: two findings of one ruleset and label are one bug when they name
-/// the same deciding rule, or show the same witness (the position and the move). A finding of
-/// the protocol, or without a rule or witness in common, is a bug of its own.
-pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
+/// Findings grouped by cause: two findings of one ruleset and label (and both at positions no
+/// game reaches, or neither) are one bug when they name the same deciding rule, or show the same
+/// witness (the position and the move). A finding of the protocol, or without a rule or witness
+/// in common, is a bug of its own. The bugs, then those at positions no game reaches
+/// ([`Report::unreachable`]).
+pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
     let n = divergences.len();
     let mut root: Vec<usize> = (0..n).collect();
     fn find(root: &mut [usize], i: usize) -> usize {
@@ -334,6 +340,7 @@ pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
             let (a, b) = (&divergences[i], &divergences[j]);
             let same = a.ruleset == b.ruleset
                 && a.label == b.label
+                && a.unreachable == b.unreachable
                 && a.label != Label::Protocol
                 && ((a.deciding_rule.is_some() && a.deciding_rule == b.deciding_rule)
                     || (a.explain.is_some() && witness(a) == witness(b)));
@@ -380,7 +387,7 @@ pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
                 cases: cases.len(),
             }
         })
-        .collect()
+        .partition(|bug: &Bug| !divergences[bug.divergences[0]].unreachable)
 }
 
 /// Skipped cases that share a reason: how many, and one of them.
@@ -436,7 +443,7 @@ mod tests {
     }
 
     fn known_name(d: Divergence) -> Option<String> {
-        let bugs = triage(&[d]);
+        let (bugs, _) = triage(&[d]);
         bugs[0].known.as_ref().map(|k| k.name.clone())
     }
 
