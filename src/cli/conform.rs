@@ -55,7 +55,9 @@ pub struct ConformArgs {
     pub positions: u64,
     /// Leave out of the comparison every move the oracle needs more than N laps to decide, and
     /// every position with such a legal move: for engines that cut long moves at a limit of their
-    /// own (ZAN-A16, KETE-A7, KIN-A8). The report says how many requests it left out.
+    /// own (ZAN-A16, KETE-A7, KIN-A8). The report says how many requests it left out. A limit
+    /// below the longest move of the scenarios is refused; one that leaves out most of a
+    /// ruleset's requests fails the run.
     #[arg(long, value_name = "N")]
     pub max_laps: Option<u32>,
     /// Seed of the random games.

@@ -1173,6 +1173,68 @@ fn max_laps_leaves_long_moves_out_and_says_so() {
 }
 
 #[test]
+fn limits_no_real_engine_has_are_refused_and_a_run_mostly_left_out_fails() {
+    // K2: a `hello` that caps every move at no lap, with no move listed anywhere: every request
+    // was left out, and the run conformed.
+    let dir = scratch("limits");
+    let zero = proxied(
+        &dir,
+        "zero",
+        "for support in hello['rulesets'].values():\n    support['limits'] = {'laps': 0}",
+        "if request['type'] == 'legal_moves':\n    answer['moves'] = []",
+    );
+    let out = conform(&zero, &["--ruleset", "bao-kingulu", "--games", "2"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}{stderr}", stdout(&out));
+    assert!(
+        stderr.contains("`limits`) caps a move at 0 laps, which no real engine does"),
+        "{stderr}"
+    );
+    // --max-laps 0 alike; and a cap below the longest move of the scenarios the engine runs.
+    for (laps, why) in [
+        ("0", "a move has at least one lap"),
+        (
+            "4",
+            "scenario bao-kingulu/north-opens-with-a3 plays a move of 5 laps",
+        ),
+    ] {
+        let args = [
+            "--ruleset",
+            "bao-kingulu",
+            "--games",
+            "1",
+            "--max-laps",
+            laps,
+        ];
+        let out = conform(&oracle_engine(), &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with("error[usage]: bao-kingulu: --max-laps caps"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(why), "{stderr}");
+    }
+    let args = [
+        "--ruleset",
+        "bao-kingulu",
+        "--games",
+        "1",
+        "--max-laps",
+        "5",
+    ];
+    assert_eq!(conform(&oracle_engine(), &args).status.code(), Some(0));
+    // With no scenario to hold it against, a cap that leaves out most of the run fails it.
+    let out = oracle_games("bao-la-kete", "2", &["--max-laps", "1"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL run: bao-la-kete: --max-laps 1 left out 273 of its 510 requests"),
+        "{text}"
+    );
+}
+
+#[test]
 fn max_laps_leaves_out_an_engine_that_cuts_a_never_ending_move() {
     // KIN-A8: A6 relays for ever. An engine that cuts the relay at a limit lists A6 and plays it.
     let start = "0,1,2,0,1,0/1,0,1,0,1,2 19-20 S";
@@ -1221,6 +1283,9 @@ for line in sys.stdin:
     let report = json_report(&out);
     assert_eq!(report["cases"][0]["status"], "failed", "{report}");
 
+    // A random game beside it: a run of that one scenario would be left out whole, which fails.
+    let mut args = args.to_vec();
+    args[3] = "1";
     let out = conform(&engine, &[&args[..], &["--max-laps", "1000"]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let report = json_report(&out);
@@ -1732,13 +1797,14 @@ fn single_ruling_values_are_judged_as_their_preset() {
 
 #[test]
 fn a_declared_lap_limit_passes_and_an_undeclared_one_is_a_limit() {
+    // Nine laps: the longest move of the scenarios nkkmd's preset runs (`the-sixteen-rule`).
     let args = &["--games", "1", "--positions", "0"][..];
-    let (status, report) = declared_run("nkkmd", &["laps=2"], args);
+    let (status, report) = declared_run("nkkmd", &["laps=9"], args);
     assert_eq!(status, Some(0), "{report}");
     let left = &report["rulesets"][0]["left_out"];
-    assert_eq!(left["max_laps"], 2, "{report}");
+    assert_eq!(left["max_laps"], 9, "{report}");
     assert_eq!(left["declared"], true, "{report}");
-    let (status, report) = declared_run("nkkmd", &["cut=2"], args);
+    let (status, report) = declared_run("nkkmd", &["cut=9"], args);
     assert_eq!(status, Some(1), "{report}");
     let labels: Vec<&str> = report["divergences"]
         .as_array()
