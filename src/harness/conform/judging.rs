@@ -141,6 +141,14 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
                     missed_rule(ctx, probe, &[mv.as_str()], &[], &mut details)
                         .or(probe.rules.first().copied())
                 }
+                // A move the oracle refuses, played: the obligation due decides (as for a move
+                // added to a list), else the oracle's reason to refuse it.
+                (Response::Illegal { rule, .. }, Response::Played { .. }, _) => {
+                    obligation::<G>(probe).or_else(|| {
+                        let rule = rule.as_deref()?;
+                        probe.rules.iter().copied().find(|r| *r == rule)
+                    })
+                }
                 _ => None,
             };
             let mut mismatch = Mismatch::new(
@@ -310,9 +318,10 @@ fn compare_moves<G: Game>(
     } else {
         missed_rule(ctx, probe, &missing, got, &mut details)
     };
-    let deciding = extra_rules
-        .first()
-        .copied()
+    // At a due obligation what may be played is the obligation's to say (ZAN-A13, KETE-22):
+    // a move it forbids refused by another rule is still its symptom.
+    let deciding = obligation::<G>(probe)
+        .or(extra_rules.first().copied())
         .or(missed)
         .or(rules.first().copied());
     let mut mismatch = Mismatch::new("the legal moves differ", details);
@@ -455,6 +464,23 @@ fn compare_played<G: Game>(
             }
         }
     }
+    // No field's rule decides: the rule of an event the oracle makes and the engine does not
+    // (a capture switched off shows its own rule), else of one the engine makes.
+    if deciding.is_none() && want != got {
+        let own = |e: &EventMsg| match e {
+            EventMsg::Capture { rule, .. }
+            | EventMsg::Reserve { rule, .. }
+            | EventMsg::GameOver { rule, .. } => rule.clone(),
+        };
+        let missing = want_events
+            .iter()
+            .filter(|e| !got.contains(&e.without_rule()));
+        let extra = events.iter().filter(|e| !want.contains(&e.without_rule()));
+        deciding = missing
+            .chain(extra)
+            .filter_map(own)
+            .find_map(|r| probe.rules.iter().copied().find(|x| *x == r));
+    }
     if differ.is_empty() {
         Verdict::Pass
     } else {
@@ -489,6 +515,11 @@ fn compare_played<G: Game>(
             .collect();
         Verdict::Fail(mismatch)
     }
+}
+
+/// The rule of the obligation due at the probe's position (ZAN-A13, KETE-22), if one is.
+fn obligation<G: Game>(probe: &Probe<G>) -> Option<RuleId> {
+    G::obligation_due(&probe.position).map(|(rule, _)| rule)
 }
 
 /// Seeds sown past which a move is long: the lowest limit of an engine the reference names
@@ -971,10 +1002,19 @@ mod tests {
     /// The work of judging the answer `got` to `legal_moves` at the start of Bao la Kiswahili:
     /// the verdict, and the moves visited and oracle plays made.
     fn judged(got: Vec<String>) -> (Verdict, usize) {
+        judged_at(Zanzibar::start(), protocol::Rulings::new(), got)
+    }
+
+    /// The same at `start` under `rulings`.
+    fn judged_at(
+        start: <Zanzibar as Game>::Position,
+        rulings: protocol::Rulings,
+        got: Vec<String>,
+    ) -> (Verdict, usize) {
         let ctx = Context::<Zanzibar> {
-            rulings: Default::default(),
-            rulings_text: protocol::Rulings::new(),
-            start: Zanzibar::start(),
+            rulings: rulings.resolve::<Zanzibar>().unwrap(),
+            rulings_text: rulings,
+            start,
             history: false,
             max_laps: None,
             max_seeds: None,
@@ -1040,6 +1080,23 @@ mod tests {
             m.details
         );
         assert!(work <= n + start.len() + EXPLAINED, "{work} for {n} moves");
+    }
+
+    /// At a due obligation a move list that breaks it is decided by the obligation (ZAN-A13), not
+    /// by the rule the oracle refuses an added takasa by (captures are compulsory, ZAN-9).
+    #[test]
+    fn an_obligation_due_decides_the_moves_that_break_it() {
+        let due = "0,0,0,0,0,0,0,1/2,1,0,0,47,1,1,2/1,1,0,0,0,0,0,1/2,2,0,0,0,0,2,0 0,0 - a8 S";
+        let rulings = protocol::Rulings::from_pairs([("zanzibar.takasia-must-capture", "first")]);
+        let rulings = rulings.unwrap();
+        let start = Zanzibar::parse_position_under(due, &rulings.resolve::<Zanzibar>().unwrap());
+        let got = vec!["B2<".to_string(), "B7<".to_string()];
+        let (verdict, _) = judged_at(start.unwrap(), rulings, got);
+        let Verdict::Fail(m) = verdict else {
+            panic!("an added takasa passes")
+        };
+        assert_eq!(m.rules.first(), Some(&"ZAN-A13"), "{}", m.signature);
+        assert!(m.signature.ends_with("(ZAN-A13)"), "{}", m.signature);
     }
 
     #[test]
