@@ -37,8 +37,8 @@ pub use report::{
     LeftOut, REPORT_VERSION, Report, RulesetSummary, SkipReason, Summary,
 };
 pub use running::{
-    Longest, MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Progress, Run,
-    Script, glob_match, longest_move, scenario_start, scripts,
+    MAX_PLIES, NO_SUCH_CASE, NOTHING_PASSED, Options, POSITION_PLIES, Progress, Run, Script,
+    glob_match, scenario_start, scripts,
 };
 pub use shrinking::{SEARCH_REQUESTS, SHRINK_ATTEMPTS, SHRINK_BUDGET};
 pub use table::{BugLine, Cell, Column, Entry, Row, RowKind, TABLE_VERSION, Table, Verdict};
