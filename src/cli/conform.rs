@@ -53,7 +53,9 @@ pub struct ConformArgs {
     pub positions: u64,
     /// Leave out of the comparison every move the oracle needs more than N laps to decide, and
     /// every position with such a legal move: for engines that cut long moves at a limit of their
-    /// own (ZAN-A16, KETE-A7, KIN-A8). The report says how many requests it left out.
+    /// own (ZAN-A16, KETE-A7, KIN-A8). The report says how many requests it left out. A limit
+    /// below the longest move of the scenarios is refused; one that leaves out most of a
+    /// ruleset's requests fails the run.
     #[arg(long, value_name = "N")]
     pub max_laps: Option<u32>,
     /// Seed of the random games.
@@ -78,8 +80,9 @@ pub struct ConformArgs {
     /// `bao-kingulu/random/7`: the one-line re-run of a finding.
     #[arg(long = "case", value_name = "NAME")]
     pub case: Vec<String>,
-    /// Fail the run on validation findings about positions the oracle refuses only under the
-    /// run's rulings (well formed, merely unreachable); without it they are reported apart.
+    /// Fail the run on validation findings at positions no game reaches (the oracle refuses
+    /// them; the engine reads them, or refuses them otherwise); without it they are reported
+    /// apart.
     #[arg(long)]
     pub strict_positions: bool,
     /// A file of case names (or globs), one a line, expected to fail; one that passes fails the run.

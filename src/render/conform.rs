@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use crate::harness::conform::{
-    CaseResult, CaseStatus, Divergence, Known, LeftOut, Progress, Report, Summary,
+    Bug, CaseResult, CaseStatus, Divergence, Known, LeftOut, Progress, Report, Summary,
 };
 use crate::harness::protocol::Rulings;
 use crate::render::escape_controls;
@@ -55,7 +55,7 @@ impl Summary {
             let _ = write!(line, ", {} not run", self.not_run);
         }
         if self.apart > 0 {
-            let _ = write!(line, ", {} apart (unreachable positions)", self.apart);
+            let _ = write!(line, ", {} apart (positions no game reaches)", self.apart);
         }
         line
     }
@@ -66,8 +66,64 @@ impl Report {
     pub fn known_of(&self, i: usize) -> Option<&Known> {
         self.bugs
             .iter()
+            .chain(&self.unreachable)
             .find(|b| b.divergences.contains(&i))
             .and_then(|b| b.known.as_ref())
+    }
+
+    /// The heading of the section of findings at positions no game reaches, which says whether
+    /// they fail the run.
+    pub fn unreachable_heading(&self) -> &'static str {
+        match self.strict_positions() {
+            true => {
+                "positions no game reaches, by cause (validation: the oracle refuses each; \
+                 --strict-positions fails the run on them)"
+            }
+            false => {
+                "positions no game reaches, by cause (validation: the oracle refuses each; they \
+                 fail the run only with --strict-positions)"
+            }
+        }
+    }
+
+    /// Whether the findings at positions no game reaches failed their cases.
+    fn strict_positions(&self) -> bool {
+        self.cases.iter().any(|c| {
+            c.status == CaseStatus::Failed
+                && c.divergence
+                    .is_some_and(|i| self.divergences.get(i).is_some_and(|d| d.unreachable))
+        })
+    }
+
+    /// One line per bug (its label, ruleset, deciding rule, symptoms and cases), then its
+    /// symptoms.
+    fn bug_lines(&self, out: &mut String, bugs: &[Bug]) {
+        for (k, b) in bugs.iter().enumerate() {
+            let rule = b.deciding_rule.as_deref().unwrap_or("-");
+            let witness = &self.divergences[b.divergences[0]];
+            let case = witness.cases.first().map(String::as_str).unwrap_or("?");
+            let label = match &b.known {
+                Some(known) => format!("{}, known: {}", b.label.word(), known.name),
+                None => b.label.word().to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "  {}. [{label}] {} {rule}: {} symptom{}, {} case{} (shortest: {})",
+                k + 1,
+                b.ruleset,
+                b.symptoms.len(),
+                if b.symptoms.len() == 1 { "" } else { "s" },
+                b.cases,
+                if b.cases == 1 { "" } else { "s" },
+                flat(case)
+            );
+            if let Some(known) = &b.known {
+                let _ = writeln!(out, "       the presets table: {}", known.what);
+            }
+            for s in &b.symptoms {
+                let _ = writeln!(out, "       {}", flat(s));
+            }
+        }
     }
 
     pub fn to_json(&self) -> String {
@@ -113,32 +169,7 @@ impl Report {
         if !self.bugs.is_empty() {
             out.push('\n');
             let _ = writeln!(out, "bugs, by cause:");
-            for (k, b) in self.bugs.iter().enumerate() {
-                let rule = b.deciding_rule.as_deref().unwrap_or("-");
-                let witness = &self.divergences[b.divergences[0]];
-                let case = witness.cases.first().map(String::as_str).unwrap_or("?");
-                let label = match &b.known {
-                    Some(known) => format!("{}, known: {}", b.label.word(), known.name),
-                    None => b.label.word().to_string(),
-                };
-                let _ = writeln!(
-                    out,
-                    "  {}. [{label}] {} {rule}: {} symptom{}, {} case{} (shortest: {})",
-                    k + 1,
-                    b.ruleset,
-                    b.symptoms.len(),
-                    if b.symptoms.len() == 1 { "" } else { "s" },
-                    b.cases,
-                    if b.cases == 1 { "" } else { "s" },
-                    flat(case)
-                );
-                if let Some(known) = &b.known {
-                    let _ = writeln!(out, "       the presets table: {}", known.what);
-                }
-                for s in &b.symptoms {
-                    let _ = writeln!(out, "       {}", flat(s));
-                }
-            }
+            self.bug_lines(&mut out, &self.bugs);
         }
         for (i, d) in self.divergences.iter().enumerate() {
             if !d.unreachable {
@@ -146,17 +177,20 @@ impl Report {
                 out.push_str(&d.human(self.known_of(i)));
             }
         }
-        let apart: Vec<&Divergence> = self.divergences.iter().filter(|d| d.unreachable).collect();
-        if !apart.is_empty() {
+        if !self.unreachable.is_empty() {
             out.push('\n');
-            let _ = writeln!(
-                out,
-                "Apart: positions the oracle refuses under the run's rulings but reads under the \
-                 defaults (merely unreachable); they fail the run only under --strict-positions"
-            );
-            for d in apart {
-                out.push('\n');
-                out.push_str(&d.to_human());
+            let _ = writeln!(out, "{}:", self.unreachable_heading());
+            self.bug_lines(&mut out, &self.unreachable);
+            // Not failures unless --strict-positions made them so.
+            let word = match self.strict_positions() {
+                true => "FAIL",
+                false => "APART",
+            };
+            for (i, d) in self.divergences.iter().enumerate() {
+                if d.unreachable {
+                    out.push('\n');
+                    out.push_str(&d.human_as(word, self.known_of(i)));
+                }
             }
         }
         let skipped: Vec<&CaseResult> = self
@@ -336,7 +370,10 @@ impl Report {
                         let reason = match c.status {
                             CaseStatus::KnownFailure => "known failure",
                             CaseStatus::NotRun => "not run: the run stopped early",
-                            CaseStatus::Apart => "apart: an unreachable position",
+                            CaseStatus::Apart => {
+                                "apart: a position no game reaches (fails only with \
+                                 --strict-positions)"
+                            }
                             _ => c.reason.as_deref().unwrap_or("skipped"),
                         };
                         let _ = write!(
@@ -371,6 +408,12 @@ impl Divergence {
 
     /// The finding for people; `known`: the table's bug that its bug is, if any.
     fn human(&self, known: Option<&Known>) -> String {
+        self.human_as("FAIL", known)
+    }
+
+    /// The finding for people, its first line opening with `word` (`FAIL`, or `APART` for one
+    /// that does not fail the run).
+    fn human_as(&self, word: &str, known: Option<&Known>) -> String {
         let mut out = String::new();
         let more = match self.cases.len() {
             0 | 1 => String::new(),
@@ -378,7 +421,7 @@ impl Divergence {
         };
         // The first case is the one whose witness is shown.
         let first = self.cases.first().map(String::as_str).unwrap_or("?");
-        let _ = writeln!(out, "FAIL {first}{more}: {}", flat(&self.summary));
+        let _ = writeln!(out, "{word} {first}{more}: {}", flat(&self.summary));
         for d in &self.details {
             let _ = writeln!(out, "    {}", flat(d));
         }
@@ -393,10 +436,10 @@ impl Divergence {
         } else {
             self.moves.join(" ")
         };
-        let label = match (self.unreachable, known) {
-            (true, _) => "validation (an unreachable position)".to_string(),
-            (false, Some(known)) => format!("{}, known: {}", self.label.word(), known.name),
-            (false, None) => self.label.word().to_string(),
+        let label = match (known, self.unreachable) {
+            (Some(known), _) => format!("{}, known: {}", self.label.word(), known.name),
+            (None, true) => "validation (a position no game reaches)".to_string(),
+            (None, false) => self.label.word().to_string(),
         };
         let _ = writeln!(out, "  label:     {label}");
         let _ = writeln!(out, "  ruleset:   {}{rulings}", self.ruleset);

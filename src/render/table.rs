@@ -18,6 +18,10 @@ pub fn engine_heading(index: usize, name: &str) -> String {
     format!("== [{}] {} ==", index + 1, flat(name))
 }
 
+/// The heading of the findings at positions no game reaches (validation findings that fail a run
+/// only under `--strict-positions`).
+const UNREACHABLE: &str = "positions no game reaches";
+
 /// The labels in the order the table lists them; one this list lacks comes after, by name.
 const LABELS: &[&str] = &["rule", "validation", "limit", "protocol", "known"];
 
@@ -119,6 +123,13 @@ pub fn to_text(table: &Table) -> String {
         let counts = table.engines.iter().map(|e| count(e, label).to_string());
         lines.push((format!("  {label}"), counts.collect()));
     }
+    if table.engines.iter().any(|e| !e.unreachable.is_empty()) {
+        let counts = table
+            .engines
+            .iter()
+            .map(|e| e.unreachable.len().to_string());
+        lines.push((UNREACHABLE.to_string(), counts.collect()));
+    }
     lines.push((
         "verdict".to_string(),
         table.engines.iter().map(verdict_text).collect(),
@@ -164,12 +175,14 @@ pub fn to_text(table: &Table) -> String {
         if let Some(error) = &e.error {
             let _ = writeln!(out, "\n[{}] not run: {}", i + 1, flat(error));
         }
-        if e.bugs.is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "\n[{}] bugs, by cause:", i + 1);
-        for (k, b) in e.bugs.iter().enumerate() {
-            let _ = writeln!(out, "  {}. {}", k + 1, flat(&bug_line(b)));
+        for (bugs, heading) in [(&e.bugs, "bugs"), (&e.unreachable, UNREACHABLE)] {
+            if bugs.is_empty() {
+                continue;
+            }
+            let _ = writeln!(out, "\n[{}] {heading}, by cause:", i + 1);
+            for (k, b) in bugs.iter().enumerate() {
+                let _ = writeln!(out, "  {}. {}", k + 1, flat(&bug_line(b)));
+            }
         }
     }
     let _ = writeln!(
@@ -286,22 +299,32 @@ pub fn to_html(table: &Table) -> String {
         }
         out.push_str("</tr>\n");
     }
+    if table.engines.iter().any(|e| !e.unreachable.is_empty()) {
+        let _ = write!(out, "<tr><th>{UNREACHABLE}</th>");
+        for e in &table.engines {
+            let _ = write!(out, "<td>{}</td>", e.unreachable.len());
+        }
+        out.push_str("</tr>\n");
+    }
     out.push_str("<tr><th>verdict</th>");
     for e in &table.engines {
         let _ = write!(out, "<td>{}</td>", escape(&verdict_text(e)));
     }
     out.push_str("</tr>\n</table>\n");
     for (i, e) in table.engines.iter().enumerate() {
-        if e.bugs.is_empty() && e.error.is_none() {
+        if e.bugs.is_empty() && e.unreachable.is_empty() && e.error.is_none() {
             continue;
         }
         let _ = writeln!(out, "<h2>[{}] {}</h2>", i + 1, escape(&title(e)));
         if let Some(error) = &e.error {
             let _ = writeln!(out, "<p>not run: {}</p>", escape(error));
         }
-        if !e.bugs.is_empty() {
-            out.push_str("<ol>\n");
-            for b in &e.bugs {
+        for (bugs, heading) in [(&e.bugs, "bugs"), (&e.unreachable, UNREACHABLE)] {
+            if bugs.is_empty() {
+                continue;
+            }
+            let _ = writeln!(out, "<p>{heading}, by cause:</p><ol>");
+            for b in bugs {
                 let _ = writeln!(out, "<li>{}</li>", escape(&bug_line(b)));
             }
             out.push_str("</ol>\n");

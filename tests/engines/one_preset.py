@@ -38,7 +38,12 @@ Modes, given among the bugs:
   counts seeds) a move of more than N laps is left out of the move list and answered `undecided`;
   `laps=N` declares the cap in the `hello` (`"limits": {"laps": N}`), `cut=N` does not;
 - `no-validation`: a position the oracle refuses only under the preset's rulings is read as the
-  defaults read it (the engine checks what a position is, not what the rulings let arise).
+  defaults read it (the engine checks what a position is, not what the rulings let arise);
+- `accepts-all`: no position is refused, as nkkmd's engine validates none: one the oracle refuses
+  is read as the defaults read it, and one they refuse too (a store of 44) has no moves and
+  every move illegal;
+- `unsupported-positions`: a position the oracle refuses is answered `unsupported` (a program
+  that cannot hold it, as single-phase programs do).
 """
 
 import json
@@ -234,6 +239,16 @@ def respond(request):
         outlived, parts[3] = parts[3], "-"
         request = dict(request, position=" ".join(parts))
         answer = ask(request)
+    refused = answer.get("type") == "error" and answer.get("code") == "bad-position"
+    if "unsupported-positions" in bugs and refused:
+        return {"id": request["id"], "type": "unsupported", "message": "not a position here"}
+    if "accepts-all" in bugs and refused:
+        defaults = ask(dict(request, rulings={}))
+        if defaults.get("type") != "error":
+            return defaults
+        if kind == "legal_moves":
+            return {"id": request["id"], "type": "moves", "moves": []}
+        return {"id": request["id"], "type": "illegal", "reason": "no such move"}
     if ("no-validation" in bugs and answer.get("type") == "error"
             and answer.get("code") == "bad-position"):
         # Refused only under the preset's rulings: read as the defaults read it.

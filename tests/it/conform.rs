@@ -357,6 +357,10 @@ fn a_broken_rule_does_not_conform() {
             .unwrap()
             .contains(&Value::from("MAS-6"))
     );
+    // One entry, named by the rule of the capture the engine leaves out (it had none: `-`).
+    let bugs = report["bugs"].as_array().unwrap();
+    assert_eq!(bugs.len(), 1, "{report}");
+    assert_eq!(bugs[0]["deciding_rule"], "MAS-6", "{report}");
 
     let out = conform(
         &engine,
@@ -1173,6 +1177,68 @@ fn max_laps_leaves_long_moves_out_and_says_so() {
 }
 
 #[test]
+fn limits_no_real_engine_has_are_refused_and_a_run_mostly_left_out_fails() {
+    // K2: a `hello` that caps every move at no lap, with no move listed anywhere: every request
+    // was left out, and the run conformed.
+    let dir = scratch("limits");
+    let zero = proxied(
+        &dir,
+        "zero",
+        "for support in hello['rulesets'].values():\n    support['limits'] = {'laps': 0}",
+        "if request['type'] == 'legal_moves':\n    answer['moves'] = []",
+    );
+    let out = conform(&zero, &["--ruleset", "bao-kingulu", "--games", "2"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}{stderr}", stdout(&out));
+    assert!(
+        stderr.contains("`limits`) caps a move at 0 laps, which no real engine does"),
+        "{stderr}"
+    );
+    // --max-laps 0 alike; and a cap below the longest move of the scenarios the engine runs.
+    for (laps, why) in [
+        ("0", "a move has at least one lap"),
+        (
+            "4",
+            "scenario bao-kingulu/north-opens-with-a3 plays a move of 5 laps",
+        ),
+    ] {
+        let args = [
+            "--ruleset",
+            "bao-kingulu",
+            "--games",
+            "1",
+            "--max-laps",
+            laps,
+        ];
+        let out = conform(&oracle_engine(), &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with("error[usage]: bao-kingulu: --max-laps caps"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(why), "{stderr}");
+    }
+    let args = [
+        "--ruleset",
+        "bao-kingulu",
+        "--games",
+        "1",
+        "--max-laps",
+        "5",
+    ];
+    assert_eq!(conform(&oracle_engine(), &args).status.code(), Some(0));
+    // With no scenario to hold it against, a cap that leaves out most of the run fails it.
+    let out = oracle_games("bao-la-kete", "2", &["--max-laps", "1"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL run: bao-la-kete: --max-laps 1 left out 273 of its 510 requests"),
+        "{text}"
+    );
+}
+
+#[test]
 fn max_laps_leaves_out_an_engine_that_cuts_a_never_ending_move() {
     // KIN-A8: A6 relays for ever. An engine that cuts the relay at a limit lists A6 and plays it.
     let start = "0,1,2,0,1,0/1,0,1,0,1,2 19-20 S";
@@ -1221,6 +1287,9 @@ for line in sys.stdin:
     let report = json_report(&out);
     assert_eq!(report["cases"][0]["status"], "failed", "{report}");
 
+    // A random game beside it: a run of that one scenario would be left out whole, which fails.
+    let mut args = args.to_vec();
+    args[3] = "1";
     let out = conform(&engine, &[&args[..], &["--max-laps", "1000"]].concat());
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let report = json_report(&out);
@@ -1589,8 +1658,10 @@ fn the_bugs_of_positions_set_up_by_hand_are_each_their_own_finding() {
     );
 
     // Donkers' P2: the takasia field is read beside a capture, where the oracle refuses the
-    // position (ZAN-23): the scenarios of such starts, one finding.
-    let p2 = findings_of("donkers-2002", &["takasia-outlives-capture"], &scenarios);
+    // position (ZAN-23): the scenarios of such starts, one finding (at positions no game
+    // reaches: it fails the run only under --strict-positions).
+    let strict = [&scenarios[..], &["--strict-positions"]].concat();
+    let p2 = findings_of("donkers-2002", &["takasia-outlives-capture"], &strict);
     assert_eq!(p2.len(), 1, "{p2:?}");
     assert_eq!(p2[0].0, "a refused start (ZAN-23)", "{p2:?}");
     assert_eq!(p2[0].1, "ZAN-23", "{p2:?}");
@@ -1730,13 +1801,14 @@ fn single_ruling_values_are_judged_as_their_preset() {
 
 #[test]
 fn a_declared_lap_limit_passes_and_an_undeclared_one_is_a_limit() {
+    // Nine laps: the longest move of the scenarios nkkmd's preset runs (`the-sixteen-rule`).
     let args = &["--games", "1", "--positions", "0"][..];
-    let (status, report) = declared_run("nkkmd", &["laps=2"], args);
+    let (status, report) = declared_run("nkkmd", &["laps=9"], args);
     assert_eq!(status, Some(0), "{report}");
     let left = &report["rulesets"][0]["left_out"];
-    assert_eq!(left["max_laps"], 2, "{report}");
+    assert_eq!(left["max_laps"], 9, "{report}");
     assert_eq!(left["declared"], true, "{report}");
-    let (status, report) = declared_run("nkkmd", &["cut=2"], args);
+    let (status, report) = declared_run("nkkmd", &["cut=9"], args);
     assert_eq!(status, Some(1), "{report}");
     let labels: Vec<&str> = report["divergences"]
         .as_array()
@@ -1761,6 +1833,184 @@ fn unreachable_positions_are_apart_unless_strict() {
     let strict = [&args[..], &["--strict-positions"]].concat();
     let (status, report) = declared_run("donkers-2002", &["no-validation"], &strict);
     assert_eq!(status, Some(1), "{report}");
+}
+
+/// A copy of the example engine with each text of `edits` (there once) replaced.
+fn edited_engine(dir: &Path, name: &str, edits: &[(&str, &str)]) -> String {
+    let mut source = std::fs::read_to_string(python_engine()).unwrap();
+    for (from, to) in edits {
+        assert_eq!(source.matches(from).count(), 1, "{from}");
+        source = source.replace(from, to);
+    }
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, source).unwrap();
+    format!("python3 {}", quote(&path))
+}
+
+/// The example engine with no check of what a position is: every position read, the spec's
+/// refused starts included (too many seeds or stones, two stones in a hole, a hole reserved by
+/// its owner).
+fn accepting_engine(dir: &Path) -> String {
+    edited_engine(
+        dir,
+        "accepting",
+        &[
+            ("if count > 23:", "if False:"),
+            ("if reserver == self.side_of(index):", "if False:"),
+            ("if sum(holes) + sum(captured) != 48:", "if False:"),
+            (
+                "if len(row) != 12 or any(c not in \"01\" for c in row):",
+                "if len(row) != 12 or not row.isdigit():",
+            ),
+            ("if c == \"1\")", "if c != \"0\")"),
+        ],
+    )
+}
+
+/// The example engine answering `unsupported` wherever it would refuse a position.
+fn unsupporting_engine(dir: &Path) -> String {
+    edited_engine(
+        dir,
+        "unsupporting",
+        &[(
+            "def bad(code, message):\n",
+            "def bad(code, message):\n    if code == \"bad-position\":\n        \
+             return Refusal(\"unsupported\", message)\n",
+        )],
+    )
+}
+
+#[test]
+fn engines_that_read_or_cannot_hold_positions_no_game_reaches_conform() {
+    let dir = scratch("positions");
+    let (accepting, unsupporting) = (accepting_engine(&dir), unsupporting_engine(&dir));
+    let args = ["--games", "2", "--positions", "10"];
+    // Both in one table: each conforms, the first with its findings at the refused starts in a
+    // section of their own, the second with those cases skipped.
+    let mut command = Command::new(BIN);
+    command.current_dir(root()).arg("conform");
+    for engine in [&accepting, &unsupporting] {
+        command.arg("--engine").arg(engine);
+    }
+    let out = command
+        .args(args)
+        .args(["--format", "json"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let table: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let [a, u] = [&table["engines"][0], &table["engines"][1]];
+    assert_eq!(a["verdict"], "conforms", "{a}");
+    assert_eq!(a["bugs"], serde_json::json!([]), "{a}");
+    let rules: Vec<&str> = a["unreachable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["deciding_rule"].as_str().unwrap())
+        .collect();
+    // By impact: the refused start of two cases first.
+    assert_eq!(rules, ["MAS-2", "KIN-2", "MAS-3"], "{a}");
+    let report = &a["report"];
+    fits_the_report_schema(report);
+    assert_eq!(report["summary"]["failed"], 0, "{report}");
+    assert_eq!(report["summary"]["apart"], 4, "{report}");
+    for d in report["divergences"].as_array().unwrap() {
+        assert_eq!(
+            (&d["label"], &d["unreachable"]),
+            (&"validation".into(), &true.into())
+        );
+    }
+    assert_eq!(u["verdict"], "conforms", "{u}");
+    let report = &u["report"];
+    fits_the_report_schema(report);
+    assert_eq!(report["divergences"], serde_json::json!([]), "{report}");
+    let skipped: Vec<&str> = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] == "skipped")
+        .map(|c| c["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(skipped.len(), 4, "{skipped:?}");
+    assert!(
+        skipped
+            .iter()
+            .all(|r| r.starts_with("the engine does not support it: ")),
+        "{skipped:?}"
+    );
+
+    // For people: their own heading, each finding `APART`, counted apart in the closing line.
+    let out = conform(&accepting, &args);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains("bugs, by cause"), "{text}");
+    assert!(
+        text.contains("\npositions no game reaches, by cause (validation"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nAPART bao-kingulu/start-wrong-seed-count: "),
+        "{text}"
+    );
+    assert!(!text.contains("\nFAIL "), "{text}");
+    assert!(
+        closing_line(&out).ends_with(", 4 apart (positions no game reaches)"),
+        "{text}"
+    );
+    // JUnit: skipped cases, saying why; HTML: a section of their own.
+    let junit = stdout(&conform(
+        &accepting,
+        &[&args[..], &["--format", "junit"]].concat(),
+    ));
+    assert!(junit.contains("failures=\"0\""), "{junit}");
+    assert!(
+        junit.contains("<skipped message=\"apart: a position no game reaches"),
+        "{junit}"
+    );
+    let html = stdout(&conform(
+        &accepting,
+        &[&args[..], &["--format", "html"]].concat(),
+    ));
+    assert!(
+        html.contains("<h2 id=\"unreachable\">positions no game reaches"),
+        "{html}"
+    );
+    assert!(!html.contains("bugs, by cause"), "{html}");
+    // Asked for, they fail the run.
+    let out = conform(&accepting, &[&args[..], &["--strict-positions"]].concat());
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("\nFAIL bao-kingulu/start-wrong-seed-count: "));
+}
+
+#[test]
+fn nkkmd_with_its_house_fixed_conforms_whatever_it_makes_of_unreachable_positions() {
+    // nkkmd's engine validates no position; with its one-line house fix it conforms, as does an
+    // engine that cannot hold such positions; the kept house still fails.
+    let args = ["--games", "3", "--positions", "30"];
+    for modes in [&[][..], &["accepts-all"], &["unsupported-positions"]] {
+        let (status, report) = declared_run("nkkmd", modes, &args);
+        assert_eq!(status, Some(0), "{modes:?}: {report}");
+        assert_eq!(report["bugs"], serde_json::json!([]), "{modes:?}: {report}");
+    }
+    let (_, report) = declared_run("nkkmd", &["accepts-all"], &args);
+    let rules: Vec<&str> = report["unreachable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["deciding_rule"].as_str().unwrap())
+        .collect();
+    // The store of 44 (ZAN-3) and the stores that contradict the side to move (ZAN-8) among them.
+    assert!(
+        rules.contains(&"ZAN-3") && rules.contains(&"ZAN-8"),
+        "{rules:?}"
+    );
+    let (status, report) = declared_run("nkkmd", &["accepts-all", "kept-house"], &args);
+    assert_eq!(status, Some(1), "{report}");
+    assert_eq!(
+        report["bugs"][0]["known"]["name"], "nkkmd's kept house",
+        "{report}"
+    );
 }
 
 #[test]
@@ -1879,10 +2129,12 @@ fn one_cause_with_several_symptoms_is_one_bug() {
 /// The bugs of a run against the test engine: (deciding rule, the presets table's name or "").
 fn known_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String)> {
     let report = json_report(&json_run(preset, bugs, args));
-    report["bugs"]
-        .as_array()
+    // Those at positions no game reaches (Donkers' P2) too.
+    let (bugs, unreachable) = (&report["bugs"], &report["unreachable"]);
+    bugs.as_array()
         .unwrap()
         .iter()
+        .chain(unreachable.as_array().unwrap())
         .map(|b| {
             (
                 b["deciding_rule"].as_str().unwrap_or("").to_string(),

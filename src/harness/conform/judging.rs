@@ -141,6 +141,14 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
                     missed_rule(ctx, probe, &[mv.as_str()], &[], &mut details)
                         .or(probe.rules.first().copied())
                 }
+                // A move the oracle refuses, played: the obligation due decides (as for a move
+                // added to a list), else the oracle's reason to refuse it.
+                (Response::Illegal { rule, .. }, Response::Played { .. }, _) => {
+                    obligation::<G>(probe).or_else(|| {
+                        let rule = rule.as_deref()?;
+                        probe.rules.iter().copied().find(|r| *r == rule)
+                    })
+                }
                 _ => None,
             };
             let mut mismatch = Mismatch::new(
@@ -178,28 +186,68 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
     }
 }
 
+/// The most moves a `moves` answer is judged one by one for: far more than any position of the
+/// four games has (a few dozen), so that a longer answer, which is wrong by its length alone, is
+/// judged by its length, whatever the transport lets through (Python's conform has no line
+/// limit).
+pub(super) const MAX_LISTED: usize = 1024;
+/// The moves the engine adds that are each explained (asked of the oracle); the rest are counted.
+const EXPLAINED: usize = 16;
+
+#[cfg(test)]
+thread_local! {
+    /// The work of judging, for tests: moves visited and oracle plays made.
+    static WORK: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts one unit of the work of judging (tests read it; nothing else does).
+#[inline(always)]
+fn work(_units: usize) {
+    #[cfg(test)]
+    WORK.with(|w| w.set(w.get() + _units));
+}
+
 fn compare_moves<G: Game>(
     ctx: &Context<G>,
     probe: &Probe<G>,
     want: &[String],
     got: &[String],
 ) -> Verdict {
-    let want_set: BTreeSet<&str> = want.iter().map(String::as_str).collect();
-    let mut got_set = BTreeSet::new();
-    let mut twice = BTreeSet::new();
-    for m in got {
-        if !got_set.insert(m.as_str()) {
-            twice.insert(m.as_str());
-        }
+    if got.len() > MAX_LISTED {
+        return too_many_moves(want, got);
     }
-    if want_set == got_set && twice.is_empty() {
+    work(want.len() + got.len());
+    // As sets: each move's count, in one pass.
+    let want_set: BTreeSet<&str> = want.iter().map(String::as_str).collect();
+    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for m in got {
+        *counts.entry(m.as_str()).or_default() += 1;
+    }
+    let twice: Vec<&str> = counts
+        .iter()
+        .filter(|(_, n)| **n > 1)
+        .map(|(m, _)| *m)
+        .collect();
+    if twice.is_empty()
+        && counts.len() == want_set.len()
+        && want_set.iter().all(|m| counts.contains_key(m))
+    {
         return Verdict::Pass;
     }
-    let missing: Vec<&str> = want_set.difference(&got_set).copied().collect();
-    let extra: Vec<&str> = got_set.difference(&want_set).copied().collect();
+    let missing: Vec<&str> = want_set
+        .iter()
+        .filter(|m| !counts.contains_key(*m))
+        .copied()
+        .collect();
+    let extra: Vec<&str> = counts
+        .keys()
+        .filter(|m| !want_set.contains(*m))
+        .copied()
+        .collect();
     let mut details = Vec::new();
     let mut rules = Vec::new();
     for m in &missing {
+        work(1);
         let answer = protocol::play::<G>(Value::Null, &probe.position, &ctx.rulings, None, m);
         rules.extend(answer.rules);
     }
@@ -207,9 +255,11 @@ fn compare_moves<G: Game>(
         details.push(format!("the engine misses: {}", missing.join(" ")));
     }
     let never_ends = G::DESCRIPTION.long_moves.map(|l| l.never_ends);
-    let mut all_never_end = true;
+    // More extra moves than are explained cannot all be never-ending ones a limit cut.
+    let mut all_never_end = extra.len() <= EXPLAINED;
     let mut extra_rules: Vec<RuleId> = Vec::new();
-    for m in &extra {
+    for m in extra.iter().take(EXPLAINED) {
+        work(1);
         let answer = protocol::play::<G>(Value::Null, &probe.position, &ctx.rulings, None, m);
         all_never_end &= matches!(&answer.response,
             Response::Illegal { rule: Some(rule), .. } if Some(rule.as_str()) == never_ends);
@@ -235,12 +285,17 @@ fn compare_moves<G: Game>(
         }
         rules.extend(answer.rules);
     }
+    if extra.len() > EXPLAINED {
+        details.push(format!(
+            "the engine adds {} more moves",
+            extra.len() - EXPLAINED
+        ));
+    }
     if ctx.limited() && missing.is_empty() && twice.is_empty() && all_never_end {
         return Verdict::LeftOut;
     }
     let listed_twice = !twice.is_empty();
     if listed_twice {
-        let twice: Vec<&str> = twice.into_iter().collect();
         details.push(format!(
             "the engine lists more than once: {}",
             twice.join(" ")
@@ -263,9 +318,10 @@ fn compare_moves<G: Game>(
     } else {
         missed_rule(ctx, probe, &missing, got, &mut details)
     };
-    let deciding = extra_rules
-        .first()
-        .copied()
+    // At a due obligation what may be played is the obligation's to say (ZAN-A13, KETE-22):
+    // a move it forbids refused by another rule is still its symptom.
+    let deciding = obligation::<G>(probe)
+        .or(extra_rules.first().copied())
         .or(missed)
         .or(rules.first().copied());
     let mut mismatch = Mismatch::new("the legal moves differ", details);
@@ -280,11 +336,6 @@ fn compare_moves<G: Game>(
     }
     mismatch.rules = rules;
     mismatch.explain = missing.first().or(extra.first()).map(|m| m.to_string());
-    let twice: Vec<&str> = got
-        .iter()
-        .filter(|m| got.iter().filter(|n| n == m).count() > 1)
-        .map(String::as_str)
-        .collect();
     let differing: Vec<&str> = missing
         .iter()
         .chain(&extra)
@@ -298,6 +349,24 @@ fn compare_moves<G: Game>(
     if !extra.is_empty() || listed_twice {
         mismatch.symptoms.push(Symptom::AddsMoves);
     }
+    Verdict::Fail(mismatch)
+}
+
+/// An answer longer than [`MAX_LISTED`]: wrong by its length, judged without a look at its moves.
+fn too_many_moves(want: &[String], got: &[String]) -> Verdict {
+    work(1);
+    let mut mismatch = Mismatch::new(
+        "the legal moves differ",
+        vec![format!(
+            "the engine lists {} moves, the oracle {}: no position has more than {MAX_LISTED}, \
+             and a longer answer is not judged move by move",
+            got.len(),
+            want.len()
+        )],
+    );
+    mismatch.signature =
+        format!("the legal moves differ: the engine lists more than {MAX_LISTED} moves");
+    mismatch.symptoms.push(Symptom::AddsMoves);
     Verdict::Fail(mismatch)
 }
 
@@ -395,6 +464,23 @@ fn compare_played<G: Game>(
             }
         }
     }
+    // No field's rule decides: the rule of an event the oracle makes and the engine does not
+    // (a capture switched off shows its own rule), else of one the engine makes.
+    if deciding.is_none() && want != got {
+        let own = |e: &EventMsg| match e {
+            EventMsg::Capture { rule, .. }
+            | EventMsg::Reserve { rule, .. }
+            | EventMsg::GameOver { rule, .. } => rule.clone(),
+        };
+        let missing = want_events
+            .iter()
+            .filter(|e| !got.contains(&e.without_rule()));
+        let extra = events.iter().filter(|e| !want.contains(&e.without_rule()));
+        deciding = missing
+            .chain(extra)
+            .filter_map(own)
+            .find_map(|r| probe.rules.iter().copied().find(|x| *x == r));
+    }
     if differ.is_empty() {
         Verdict::Pass
     } else {
@@ -431,6 +517,11 @@ fn compare_played<G: Game>(
     }
 }
 
+/// The rule of the obligation due at the probe's position (ZAN-A13, KETE-22), if one is.
+fn obligation<G: Game>(probe: &Probe<G>) -> Option<RuleId> {
+    G::obligation_due(&probe.position).map(|(rule, _)| rule)
+}
+
 /// Seeds sown past which a move is long: the lowest limit of an engine the reference names
 /// (Donkers' program, 100 by default, ZAN-A16).
 const LONG_MOVE: u32 = 100;
@@ -451,7 +542,10 @@ fn missed_rule<G: Game>(
         return Some(rule);
     }
     let long = G::DESCRIPTION.long_moves?;
-    let sown = |m: &str| sowing::<G>(&probe.position, &ctx.rulings, m);
+    let sown = |m: &str| {
+        work(1);
+        sowing::<G>(&probe.position, &ctx.rulings, m)
+    };
     let longest_listed = listed
         .iter()
         .filter_map(|m| sown(m))
@@ -696,12 +790,8 @@ pub(super) fn divergence<G: Game>(
             resolved,
         ))
     });
-    let position = request
-        .get("position")
-        .and_then(Value::as_str)
-        .unwrap_or("");
     let deciding = mismatch.deciding.or(mismatch.rules.first().copied());
-    let (label, unreachable) = label::<G>(position, &probe.expected, reply, deciding);
+    let (label, unreachable) = label::<G>(&probe.expected, reply, deciding);
     let accepted_by = (label == Label::Limit).then(|| {
         "the engine's `hello` declaring its cap (`limits`: `laps` or `seeds`), or --max-laps N"
             .to_string()
@@ -736,20 +826,17 @@ pub(super) fn divergence<G: Game>(
     }
 }
 
-/// What a finding is, by its cause, and whether it is a validation finding about a merely
-/// unreachable position ([`unreachable`]). `position` is the request's.
-fn label<G: Game>(
-    position: &str,
-    expected: &Response,
-    reply: &Reply,
-    deciding: Option<RuleId>,
-) -> (Label, bool) {
+/// What a finding is, by its cause, and whether it is a validation finding at a position no game
+/// reaches: the oracle refuses it (a position set up by hand, a scenario's refused start), and
+/// the engine accepts it or refuses it otherwise. An engine that refuses a position the oracle
+/// accepts (one a game may reach) has a validation finding that counts as any other.
+fn label<G: Game>(expected: &Response, reply: &Reply, deciding: Option<RuleId>) -> (Label, bool) {
     let Reply::Answer { response, .. } = reply else {
         return (Label::Protocol, false);
     };
     let refused = |r: &Response| matches!(r, Response::Error { code, .. } if code == BAD_POSITION);
     match (refused(expected), refused(response)) {
-        (true, false) => return (Label::Validation, unreachable::<G>(position)),
+        (true, false) => return (Label::Validation, true),
         (false, true) => return (Label::Validation, false),
         _ => {}
     }
@@ -760,14 +847,6 @@ fn label<G: Game>(
         return (Label::Limit, false);
     }
     (Label::Rule, false)
-}
-
-/// Whether a position the run's rulings refuse is merely unreachable: a position of the game under
-/// its default rulings (Donkers' program, under `house-in-mtaji = lost`, cannot reach an owned
-/// house with an empty store, which the defaults allow). A text the defaults refuse too is
-/// malformed, or breaks a rule of what a position is under any rulings.
-pub(super) fn unreachable<G: Game>(position: &str) -> bool {
-    G::parse_position_under(position, &G::Rulings::default()).is_ok()
 }
 
 /// The protocol's code for a text that is no position of the game.
@@ -918,6 +997,106 @@ mod tests {
             // Bao la Kimasai writes a row without commas: no hole marked from an unread text.
             differences_hold::<Kimasai>(seed, i, j, &junk, false)?;
         }
+    }
+
+    /// The work of judging the answer `got` to `legal_moves` at the start of Bao la Kiswahili:
+    /// the verdict, and the moves visited and oracle plays made.
+    fn judged(got: Vec<String>) -> (Verdict, usize) {
+        judged_at(Zanzibar::start(), protocol::Rulings::new(), got)
+    }
+
+    /// The same at `start` under `rulings`.
+    fn judged_at(
+        start: <Zanzibar as Game>::Position,
+        rulings: protocol::Rulings,
+        got: Vec<String>,
+    ) -> (Verdict, usize) {
+        let ctx = Context::<Zanzibar> {
+            rulings: rulings.resolve::<Zanzibar>().unwrap(),
+            rulings_text: rulings,
+            start,
+            history: false,
+            max_laps: None,
+            max_seeds: None,
+            notation: None,
+        };
+        let probe = ctx.legal_moves_probe(&ctx.start, &[]).unwrap();
+        let line = serde_json::json!({"id": 1, "type": "moves", "moves": got}).to_string();
+        let reply = Reply::Answer {
+            response: Response::Moves {
+                id: Value::Null,
+                moves: got,
+                undecided: 0,
+            },
+            line,
+        };
+        WORK.with(|w| w.set(0));
+        let verdict = judge(&ctx, &probe, &reply);
+        (verdict, WORK.with(|w| w.get()))
+    }
+
+    /// K4: a `moves` answer is judged as a set, each move visited a bounded number of times and
+    /// at most a few asked of the oracle; one longer than any position's list by its length.
+    #[test]
+    fn a_moves_answer_is_judged_in_work_linear_in_its_length_and_capped() {
+        let rulings = Default::default();
+        let (expected, _) =
+            protocol::legal_moves::<Zanzibar>(Value::Null, &Zanzibar::start(), &rulings);
+        let Response::Moves { moves: start, .. } = expected else {
+            panic!("the start has moves")
+        };
+        let (verdict, _) = judged(start.clone());
+        assert!(matches!(verdict, Verdict::Pass));
+        // 40,000 moves: judged by the length alone (the quadratic count of repeats took a minute).
+        let long: Vec<String> = (0..40_000).map(|i| format!("A{}<", i % 8 + 1)).collect();
+        let (verdict, work) = judged(long);
+        let Verdict::Fail(m) = verdict else {
+            panic!("a 40,000-move answer passes")
+        };
+        assert!(
+            m.signature.contains("more than 1024 moves"),
+            "{}",
+            m.signature
+        );
+        assert!(work <= 1, "{work}");
+        // Up to the cap, as a set: the oracle's moves each listed many times, and junk.
+        let mut many: Vec<String> = start.iter().cycle().take(MAX_LISTED / 2).cloned().collect();
+        many.extend((0..MAX_LISTED / 2).map(|i| format!("b{i}")));
+        let n = many.len();
+        let (verdict, work) = judged(many);
+        let Verdict::Fail(m) = verdict else {
+            panic!("repeats and junk pass")
+        };
+        assert!(
+            m.signature.contains("adds moves and lists a move twice"),
+            "{}",
+            m.signature
+        );
+        assert!(
+            m.details
+                .iter()
+                .any(|d| d == "the engine adds 496 more moves"),
+            "{:?}",
+            m.details
+        );
+        assert!(work <= n + start.len() + EXPLAINED, "{work} for {n} moves");
+    }
+
+    /// At a due obligation a move list that breaks it is decided by the obligation (ZAN-A13), not
+    /// by the rule the oracle refuses an added takasa by (captures are compulsory, ZAN-9).
+    #[test]
+    fn an_obligation_due_decides_the_moves_that_break_it() {
+        let due = "0,0,0,0,0,0,0,1/2,1,0,0,47,1,1,2/1,1,0,0,0,0,0,1/2,2,0,0,0,0,2,0 0,0 - a8 S";
+        let rulings = protocol::Rulings::from_pairs([("zanzibar.takasia-must-capture", "first")]);
+        let rulings = rulings.unwrap();
+        let start = Zanzibar::parse_position_under(due, &rulings.resolve::<Zanzibar>().unwrap());
+        let got = vec!["B2<".to_string(), "B7<".to_string()];
+        let (verdict, _) = judged_at(start.unwrap(), rulings, got);
+        let Verdict::Fail(m) = verdict else {
+            panic!("an added takasa passes")
+        };
+        assert_eq!(m.rules.first(), Some(&"ZAN-A13"), "{}", m.signature);
+        assert!(m.signature.ends_with("(ZAN-A13)"), "{}", m.signature);
     }
 
     #[test]

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::driver::{EngineInfo, Fatal};
-use super::running::{Options, Run, scripts};
+use super::running::{Options, Run, longest_move, scripts};
 use crate::check::replay::find_preset;
 use crate::diagnostics::Code;
-use crate::harness::protocol::Rulings;
+use crate::harness::protocol::{Limits, RulesetSupport, Rulings};
 use crate::harness::spec::{self, SpecFile};
 use crate::input::spec::ScenarioFile;
 use bao_rules::game::Game;
@@ -62,6 +62,8 @@ pub struct RulesetPlan {
     pub own: Rulings,
     /// The preset the rulings come from: `--preset`, or the engine's only presets' first.
     pub preset: Option<&'static Preset>,
+    /// What the engine's `hello` says it plays of the ruleset (its rulings, its caps on a move).
+    pub support: RulesetSupport,
 }
 
 /// The rulesets an engine is run on, each with its rulings.
@@ -253,6 +255,7 @@ impl Plan {
                 rulings: set,
                 own,
                 preset,
+                support: support.clone(),
             });
         }
         Ok(Plan { rulesets: plans })
@@ -279,7 +282,8 @@ impl Plan {
                 .saturating_mul(self.rulesets.len())
     }
 
-    /// Refuses a run with nothing to run: no scenario, no game, no probe.
+    /// Refuses a run with nothing to run (no scenario, no game, no probe), or under limits no
+    /// real engine has ([`Plan::check_limits`]).
     pub fn check_something_to_run(
         &self,
         spec: &Scenarios,
@@ -293,6 +297,62 @@ impl Plan {
                     self.names().join(", ")
                 ),
             ));
+        }
+        self.check_limits(spec, options)
+    }
+
+    /// Refuses limits on a move (`--max-laps`, or the `limits` of the engine's `hello`) that no
+    /// real engine has: none at all (0), or below the longest move of the scenarios the engine
+    /// runs (each engine that plays them plays that move). A limit that leaves most of a run out
+    /// is found as the run goes ([`Run::ruleset`]).
+    pub fn check_limits(&self, spec: &Scenarios, options: &Options) -> Result<(), PlanError> {
+        for r in &self.rulesets {
+            let (limits, by, code) = match (options.max_laps, r.support.limits) {
+                (Some(laps), _) => (
+                    Limits {
+                        laps: Some(laps),
+                        seeds: None,
+                    },
+                    "--max-laps",
+                    Code::Usage,
+                ),
+                (None, Some(declared)) => {
+                    (declared, "the engine's `hello` (`limits`)", Code::BadEngine)
+                }
+                (None, None) => continue,
+            };
+            // The scenarios the engine runs: not those that pin a value it does not play.
+            let longest = with_game!(&r.ruleset, G => {
+                let all = scripts::<G>(&spec.files, &r.own);
+                let runs: Vec<_> = all
+                    .into_iter()
+                    .filter(|s| s.skip.is_none() && r.support.lacks::<G>(&s.rulings).is_none())
+                    .collect();
+                longest_move::<G>(&runs)
+            })
+            .unwrap_or_default();
+            for (cap, unit, longest) in [
+                (limits.laps, "laps", longest.laps),
+                (limits.seeds, "seeds sown", longest.seeds),
+            ] {
+                let Some(cap) = cap else { continue };
+                let why = match &longest {
+                    _ if cap == 0 => "a move has at least one lap and sows a seed".to_string(),
+                    Some((n, scenario)) if cap < *n => format!(
+                        "the specification's scenario {}/{scenario} plays a move of {n} {unit}, \
+                         which any engine that plays it plays",
+                        r.ruleset
+                    ),
+                    _ => continue,
+                };
+                return Err(PlanError::new(
+                    code,
+                    format!(
+                        "{}: {by} caps a move at {cap} {unit}, which no real engine does: {why}",
+                        r.ruleset
+                    ),
+                ));
+            }
         }
         Ok(())
     }

@@ -173,6 +173,67 @@ mod tests {
         every_probe_is_a_valid_position_and_the_kinds_all_occur::<Zanzibar>();
     }
 
+    /// The probes aimed at each ruling are positions the check accepts under the run's rulings
+    /// (a takasia or hizi zetu field no move makes among the refused: ZAN-23, KETE-21).
+    fn every_aimed_probe_is_a_valid_position<G: Game>() {
+        let set = Rulings::new();
+        let rulings = set.resolve::<G>().unwrap();
+        for def in G::RULINGS {
+            for n in 0..6 {
+                let Some((pos, _)) = targeted::<G>(1, n, def, &set, &rulings) else {
+                    continue;
+                };
+                let text = G::format_compact(&pos);
+                assert!(G::parse_position_under(&text, &rulings).is_ok(), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_probe_is_a_position_the_check_refuses() {
+        every_aimed_probe_is_a_valid_position::<Kete>();
+        every_aimed_probe_is_a_valid_position::<Zanzibar>();
+        // The probe (a takasia field whose takasia-er has no capture) is of the kind the
+        // takasia edit made before it set the field its opponent's captures take.
+        let rulings = Rulings::new().resolve::<Zanzibar>().unwrap();
+        let mut fields = 0;
+        for n in 0..60 {
+            let (pos, kind) = generate::<Zanzibar>(3, n, &rulings).expect("a position");
+            if kind == "takasia field" {
+                fields += 1;
+                let text = Zanzibar::format_compact(&pos);
+                assert!(
+                    Zanzibar::parse_position_under(&text, &rulings).is_ok(),
+                    "{text}"
+                );
+                // Told apart from the check: the takasia-er, to move with no field, has a
+                // capture, and every one takes the takasia-ed hole first (ZAN-23).
+                let words: Vec<&str> = text.split(' ').collect();
+                let (field, side) = (words[3], if words[4] == "S" { "N" } else { "S" });
+                let free = format!("{} {} {} - {side}", words[0], words[1], words[2]);
+                let free = Zanzibar::parse_position_under(&free, &rulings).unwrap();
+                let mut legal = Vec::new();
+                let _ = Zanzibar::legal_moves(&free, &rulings, &mut legal);
+                let firsts: Vec<&str> = legal
+                    .iter()
+                    .filter_map(|&mv| {
+                        let mut events = Vec::new();
+                        Zanzibar::play(&free, &rulings, mv, &mut events).unwrap();
+                        events.iter().find_map(|e| match e {
+                            bao_rules::game::Event::Capture { hole, .. } => {
+                                Some(Zanzibar::hole_name(*hole))
+                            }
+                            _ => None,
+                        })
+                    })
+                    .collect();
+                assert!(!firsts.is_empty(), "{text}");
+                assert!(firsts.iter().all(|h| *h == field), "{text}: {firsts:?}");
+            }
+        }
+        assert!(fields > 0);
+    }
+
     #[test]
     fn probes_are_seeded() {
         let rulings = Rulings::new().resolve::<Zanzibar>().unwrap();

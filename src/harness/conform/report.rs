@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::harness::protocol::Rulings;
 use bao_rules::Ruleset;
-use bao_rules::game::Side;
+use bao_rules::game::{Game, Side};
 use bao_rules::rulings::Symptom;
 
 /// The version of the JSON report's layout.
@@ -25,6 +25,9 @@ pub struct Report {
     /// The findings triaged by cause: findings that share a deciding rule, or a witness (the
     /// position and the move), are one bug with its symptoms.
     pub bugs: Vec<Bug>,
+    /// The validation findings at positions no game reaches (the oracle refuses them), triaged as
+    /// `bugs` are: a section of their own, failing the run only under `--strict-positions`.
+    pub unreachable: Vec<Bug>,
     /// Known failures that pass now: each fails the run until it is taken out of the file.
     pub fixed_known_failures: Vec<String>,
     /// Known-failure entries that match no case of this run.
@@ -96,8 +99,8 @@ pub enum CaseStatus {
     FixedKnownFailure,
     /// Not run: the engine could not be run any more (see [`Report::problems`]).
     NotRun,
-    /// Failed only by validation findings of merely unreachable positions: reported apart, not
-    /// failed (unless `--strict-positions`).
+    /// Failed only by validation findings at positions no game reaches (the oracle refuses them):
+    /// reported apart, not failed (unless `--strict-positions`).
     Apart,
 }
 
@@ -144,8 +147,9 @@ impl Label {
 pub struct Divergence {
     /// What the finding is, by its cause.
     pub label: Label,
-    /// A validation finding about a position the run's rulings refuse but the defaults read
-    /// (merely unreachable): reported apart, failing the run only under `--strict-positions`.
+    /// A validation finding at a position no game reaches (the oracle refuses it, and the engine
+    /// accepts it or refuses it otherwise): reported apart, failing the run only under
+    /// `--strict-positions`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unreachable: bool,
     /// What accepts the finding where it is a limit (`--max-laps N`, or `limits` in `hello`).
@@ -232,7 +236,7 @@ pub struct Summary {
     pub known_failures: usize,
     #[serde(skip_serializing_if = "is_zero")]
     pub not_run: usize,
-    /// Cases failed only by validation findings of unreachable positions (not failed).
+    /// Cases failed only by validation findings at positions no game reaches (not failed).
     #[serde(skip_serializing_if = "is_zero")]
     pub apart: usize,
     pub requests: u64,
@@ -314,10 +318,12 @@ fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> O
     })
 }
 
-/// Findings grouped by cause: two findings of one ruleset and label are one bug when they name
-/// the same deciding rule, or show the same witness (the position and the move). A finding of
-/// the protocol, or without a rule or witness in common, is a bug of its own.
-pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
+/// Findings grouped by cause: two findings of one ruleset and label (and both at positions no
+/// game reaches, or neither) are one bug when they name the same deciding rule, or show the same
+/// witness (the position and the move). A finding of the protocol, or without a rule or witness
+/// in common, is a bug of its own. The bugs, then those at positions no game reaches
+/// ([`Report::unreachable`]).
+pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
     let n = divergences.len();
     let mut root: Vec<usize> = (0..n).collect();
     fn find(root: &mut [usize], i: usize) -> usize {
@@ -332,11 +338,16 @@ pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
     for i in 0..n {
         for j in 0..i {
             let (a, b) = (&divergences[i], &divergences[j]);
+            // Siblings at one position, one of them without a rule of its own, are one cause.
+            let sibling = a.position == b.position
+                && (a.deciding_rule.is_none() || b.deciding_rule.is_none());
             let same = a.ruleset == b.ruleset
                 && a.label == b.label
+                && a.unreachable == b.unreachable
                 && a.label != Label::Protocol
                 && ((a.deciding_rule.is_some() && a.deciding_rule == b.deciding_rule)
-                    || (a.explain.is_some() && witness(a) == witness(b)));
+                    || (a.explain.is_some() && witness(a) == witness(b))
+                    || sibling);
             if same {
                 let (ri, rj) = (find(&mut root, i), find(&mut root, j));
                 root[ri] = rj;
@@ -351,7 +362,8 @@ pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
             None => bugs.push((r, vec![i])),
         }
     }
-    bugs.into_iter()
+    let mut bugs: Vec<Bug> = bugs
+        .into_iter()
         .map(|(_, mut members)| {
             members.sort_by_key(|&i| divergences[i].moves.len());
             let first = &divergences[members[0]];
@@ -380,7 +392,25 @@ pub fn triage(divergences: &[Divergence]) -> Vec<Bug> {
                 cases: cases.len(),
             }
         })
-        .collect()
+        .collect();
+    // By impact: bugs a game from the start reaches first, then those of more cases (the sort
+    // is stable: else in the order found).
+    bugs.sort_by_key(|b| {
+        let from_start = b
+            .divergences
+            .iter()
+            .any(|&i| reached_from_the_start(&divergences[i]));
+        (!from_start, std::cmp::Reverse(b.cases))
+    });
+    bugs.into_iter()
+        .partition(|bug: &Bug| !divergences[bug.divergences[0]].unreachable)
+}
+
+/// Whether a finding's witness is played from the game's standard start (a random game, or a
+/// scenario from the start), not from a position set up by hand or generated.
+fn reached_from_the_start(d: &Divergence) -> bool {
+    bao_rules::with_game!(&d.ruleset, G => G::format_compact(&G::start()) == d.start)
+        .unwrap_or(false)
 }
 
 /// Skipped cases that share a reason: how many, and one of them.
@@ -405,6 +435,7 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bao_rules::games::Zanzibar;
 
     /// A finding of Bao la Kiswahili under `rulings`, decided by `rule`, showing `symptom`.
     fn finding(rulings: &[(&str, &str)], rule: &str, symptom: Symptom) -> Divergence {
@@ -436,8 +467,47 @@ mod tests {
     }
 
     fn known_name(d: Divergence) -> Option<String> {
-        let bugs = triage(&[d]);
+        let (bugs, _) = triage(&[d]);
         bugs[0].known.as_ref().map(|k| k.name.clone())
+    }
+
+    /// A finding of `rule` (none: `-`) at `position`, from `start`, shown by `cases` cases.
+    fn at(rule: Option<&str>, position: &str, start: &str, cases: usize) -> Divergence {
+        let mut d = finding(&[], rule.unwrap_or("ZAN-1"), Symptom::MissesMoves);
+        d.deciding_rule = rule.map(str::to_string);
+        d.position = position.to_string();
+        d.start = start.to_string();
+        d.cases = (0..cases)
+            .map(|i| format!("bao-la-kiswahili/c{i}"))
+            .collect();
+        d
+    }
+
+    #[test]
+    fn siblings_at_one_position_are_one_bug_and_bugs_come_by_impact() {
+        let start = Zanzibar::format_compact(&Zanzibar::start());
+        let elsewhere = "a position set up by hand";
+        let found = [
+            // A bug of a position set up by hand, with many cases...
+            at(Some("ZAN-14"), "p1", elsewhere, 9),
+            // ...one a game from the start shows, in two findings at one position, one of them
+            // without a rule of its own...
+            at(Some("ZAN-17"), "p2", &start, 2),
+            at(None, "p2", &start, 1),
+            // ...and one from the start with more cases.
+            at(Some("ZAN-13"), "p3", &start, 5),
+        ];
+        let (bugs, unreachable) = triage(&found);
+        assert!(unreachable.is_empty());
+        let rules: Vec<Option<&str>> = bugs.iter().map(|b| b.deciding_rule.as_deref()).collect();
+        assert_eq!(rules, [Some("ZAN-13"), Some("ZAN-17"), Some("ZAN-14")]);
+        assert_eq!(bugs[1].divergences.len(), 2);
+        // Two rules at one position stay two bugs.
+        let (bugs, _) = triage(&[
+            at(Some("ZAN-17"), "p", &start, 1),
+            at(Some("ZAN-14"), "p", &start, 1),
+        ]);
+        assert_eq!(bugs.len(), 2);
     }
 
     #[test]

@@ -63,7 +63,7 @@ pub struct Options {
     pub max_laps: Option<u32>,
     /// `--case`: run only the cases whose names match one of these globs (all when empty).
     pub only: Vec<String>,
-    /// `--strict-positions`: validation findings of merely unreachable positions fail the run.
+    /// `--strict-positions`: validation findings at positions no game reaches fail the run.
     pub strict_positions: bool,
 }
 
@@ -120,6 +120,10 @@ pub struct Run<'a> {
     unexcused: Vec<(String, String)>,
     /// `play` and `legal_moves` probes of the current ruleset left out by `--max-laps`.
     left_out: (usize, usize),
+    /// Probes of the current ruleset made, left out or not.
+    considered: usize,
+    /// Rulesets whose limits left out most of their requests: each fails the run.
+    mostly_left_out: Vec<String>,
     /// Who is shown progress, and the cases expected in all (see [`Run::show_progress`]).
     progress: Option<(usize, ShowProgress<'a>)>,
     started: std::time::Instant,
@@ -139,6 +143,8 @@ impl<'a> Run<'a> {
             stopped: None,
             unexcused: Vec::new(),
             left_out: (0, 0),
+            considered: 0,
+            mostly_left_out: Vec::new(),
             progress: None,
             started: std::time::Instant::now(),
             limits: Limits::default(),
@@ -222,6 +228,7 @@ impl<'a> Run<'a> {
             skip_reasons: skip_reasons(&self.cases),
         };
         let problems = self.problems(&summary);
+        let (bugs, unreachable) = super::report::triage(&self.divergences);
         let info = self.driver.info();
         Report {
             version: REPORT_VERSION,
@@ -234,7 +241,8 @@ impl<'a> Run<'a> {
             games: self.options.games,
             rulesets: self.rulesets,
             cases: self.cases,
-            bugs: super::report::triage(&self.divergences),
+            bugs,
+            unreachable,
             divergences: self.divergences,
             fixed_known_failures: fixed,
             unmatched_known_failures: unmatched,
@@ -258,6 +266,7 @@ impl<'a> Run<'a> {
                 problems.push(format!("{NO_SUCH_CASE} `{p}`"));
             }
         }
+        problems.extend(self.mostly_left_out.iter().cloned());
         if self.options.allow_skips {
             return problems;
         }
@@ -296,6 +305,7 @@ impl<'a> Run<'a> {
 
     /// Adds `probe` to `probes`, unless `--max-laps` leaves it out (then it is counted).
     fn keep<G: Game>(&mut self, probe: Probe<G>, probes: &mut Vec<Probe<G>>) {
+        self.considered += 1;
         if probe.beyond {
             self.count_left_out(&probe.kind);
         } else {
@@ -479,6 +489,7 @@ impl<'a> Run<'a> {
         preset: Option<&Preset>,
     ) -> Result<(), Fatal> {
         self.left_out = (0, 0);
+        self.considered = 0;
         let support = self.driver.info().rulesets.get(G::RULESET).cloned();
         let declared = support.as_ref().and_then(|s| s.limits).unwrap_or_default();
         self.limits = Limits {
@@ -578,6 +589,21 @@ impl<'a> Run<'a> {
                 self.game_from(&ctx, &name, seed, POSITION_PLIES)
             };
             self.record(name, G::RULESET, outcome);
+        }
+        // A real engine's cap leaves out the odd long move; one that leaves out most requests
+        // leaves nothing to judge it by.
+        let left = self.left_out.0 + self.left_out.1;
+        if left * 2 > self.considered {
+            let by = match self.options.max_laps {
+                Some(laps) => format!("--max-laps {laps}"),
+                None => "the limits the engine's `hello` declares".to_string(),
+            };
+            self.mostly_left_out.push(format!(
+                "{}: {by} left out {left} of its {} requests, most of the run: no verdict on \
+                 what was left out",
+                G::RULESET,
+                self.considered
+            ));
         }
         self.rulesets.push(RulesetSummary {
             positions: probed,
@@ -727,6 +753,16 @@ impl<'a> Run<'a> {
         let line = serde_json::to_string(&request).expect("requests serialize");
         let expected = protocol::respond(&line);
         let (summary, engine) = match &reply[0] {
+            // A position the engine cannot represent: a skip, as everywhere (protocol.md, U16).
+            Reply::Answer {
+                response: Response::Unsupported { message, .. },
+                ..
+            } => {
+                return Outcome::Skipped(format!(
+                    "the engine does not support it: {}",
+                    super::clip(message)
+                ));
+            }
             Reply::Answer { response, line } => {
                 let agrees = match (&expected, response) {
                     (Response::Error { code: a, .. }, Response::Error { code: b, .. }) => a == b,
@@ -772,7 +808,7 @@ impl<'a> Run<'a> {
                 true => Label::Validation,
                 false => Label::Protocol,
             },
-            unreachable: answered && judging::unreachable::<G>(text),
+            unreachable: answered,
             accepted_by: None,
             cases: vec![name.to_string()],
             ruleset: G::RULESET.to_string(),
@@ -1015,6 +1051,46 @@ pub fn scripts<G: Game>(files: &[ScenarioFile], own: &Rulings) -> Vec<Script<G>>
         }
     }
     scripts
+}
+
+/// The longest move the oracle decides among some scripts' moves: its laps and its seeds sown,
+/// each with the script that plays it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Longest {
+    pub laps: Option<(u32, String)>,
+    pub seeds: Option<(u32, String)>,
+}
+
+/// The longest move of `scripts` (a move that ends: the oracle plays it), in laps and in seeds
+/// sown.
+pub fn longest_move<G: Game>(scripts: &[Script<G>]) -> Longest {
+    let mut longest = Longest::default();
+    for script in scripts {
+        let (Ok(start), Ok(rulings)) = (&script.start, script.rulings.resolve::<G>()) else {
+            continue;
+        };
+        let mut game = Playthrough::<G>::new(start.clone(), rulings.clone());
+        for text in &script.moves {
+            let Ok(mv) = game.resolve_text(text) else {
+                break;
+            };
+            let Some(sown) = super::probes::sowing::<G>(game.position(), &rulings, text) else {
+                break;
+            };
+            for (best, n) in [
+                (&mut longest.laps, sown.laps),
+                (&mut longest.seeds, sown.seeds),
+            ] {
+                if best.as_ref().is_none_or(|(m, _)| n > *m) {
+                    *best = Some((n, script.name.clone()));
+                }
+            }
+            if game.play(mv, &mut ()).is_err() {
+                break;
+            }
+        }
+    }
+    longest
 }
 
 /// A scenario's start position with its `first` applied ([`bao_rules::setup`]); a start the game

@@ -89,6 +89,10 @@ pub struct Column {
     pub total: Cell,
     /// Its bugs, by cause (the report's `bugs`, each in a line).
     pub bugs: Vec<BugLine>,
+    /// Its validation findings at positions no game reaches, by cause (the report's
+    /// `unreachable`): they fail the run only under `--strict-positions`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreachable: Vec<BugLine>,
     /// Its full report (the schema of docs/schema/conform-report.json).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report: Option<Report>,
@@ -196,6 +200,7 @@ impl Table {
                 error: None,
                 total: Cell::default(),
                 bugs: Vec::new(),
+                unreachable: Vec::new(),
                 report: None,
             };
             match entry.outcome {
@@ -220,24 +225,22 @@ impl Table {
                                 .add(case.status);
                         }
                     }
-                    column.bugs = report
-                        .bugs
-                        .iter()
-                        .map(|b| BugLine {
-                            label: b.label,
-                            ruleset: b.ruleset.clone(),
-                            deciding_rule: b.deciding_rule.clone(),
-                            symptoms: b.symptoms.len(),
-                            cases: b.cases,
-                            known: b.known.as_ref().map(|k| k.name.clone()),
-                            case: b
-                                .divergences
-                                .first()
-                                .and_then(|&d| report.divergences.get(d))
-                                .and_then(|d| d.cases.first().cloned())
-                                .unwrap_or_default(),
-                        })
-                        .collect();
+                    let line = |b: &super::report::Bug| BugLine {
+                        label: b.label,
+                        ruleset: b.ruleset.clone(),
+                        deciding_rule: b.deciding_rule.clone(),
+                        symptoms: b.symptoms.len(),
+                        cases: b.cases,
+                        known: b.known.as_ref().map(|k| k.name.clone()),
+                        case: b
+                            .divergences
+                            .first()
+                            .and_then(|&d| report.divergences.get(d))
+                            .and_then(|d| d.cases.first().cloned())
+                            .unwrap_or_default(),
+                    };
+                    column.bugs = report.bugs.iter().map(line).collect();
+                    column.unreachable = report.unreachable.iter().map(line).collect();
                     column.verdict = Verdict::of(&report);
                     column.exit = column.verdict.exit();
                     column.name = Some(report.engine.name.clone());
@@ -368,6 +371,7 @@ mod tests {
                 .collect(),
             divergences: Vec::new(),
             bugs: Vec::new(),
+            unreachable: Vec::new(),
             fixed_known_failures: Vec::new(),
             unmatched_known_failures: Vec::new(),
             problems: Vec::new(),

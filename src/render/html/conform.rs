@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-use crate::harness::conform::{Differs, Divergence, Known, Report};
+use crate::harness::conform::{Bug, Differs, Divergence, Known, Report};
 use crate::picture::Highlights;
 use crate::render::csp;
 use crate::render::markup::escape;
@@ -100,10 +100,10 @@ fn finding(out: &mut String, i: usize, d: &Divergence, known: Option<&Known>) {
         0 | 1 => String::new(),
         n => format!(" (and {} more cases)", n - 1),
     };
-    let label = match (d.unreachable, known) {
-        (true, _) => "validation: an unreachable position".to_string(),
-        (false, Some(known)) => format!("{}, known: {}", d.label.word(), known.name),
-        (false, None) => d.label.word().to_string(),
+    let label = match (known, d.unreachable) {
+        (Some(known), _) => format!("{}, known: {}", d.label.word(), known.name),
+        (None, true) => "validation: a position no game reaches".to_string(),
+        (None, false) => d.label.word().to_string(),
     };
     let _ = writeln!(
         out,
@@ -182,6 +182,38 @@ fn finding(out: &mut String, i: usize, d: &Divergence, known: Option<&Known>) {
     let _ = writeln!(out, "</section>");
 }
 
+/// The bugs as a numbered list, each linking to its findings.
+fn bug_list(out: &mut String, bugs: &[Bug]) {
+    out.push_str("<ol>\n");
+    for b in bugs {
+        let label = match &b.known {
+            Some(known) => format!(
+                "{}, known: {}</span> {}",
+                b.label.word(),
+                escape(&known.name),
+                escape(&format!("(the presets table: {})", known.what))
+            ),
+            None => format!("{}</span>", b.label.word()),
+        };
+        let links: Vec<String> = b
+            .divergences
+            .iter()
+            .zip(&b.symptoms)
+            .map(|(i, s)| format!("<a href=\"#finding-{i}\">{}</a>", escape(s)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<li><span class=\"label\">{label} {} {}: {} case{}: {}</li>",
+            escape(&b.ruleset),
+            escape(b.deciding_rule.as_deref().unwrap_or("-")),
+            b.cases,
+            if b.cases == 1 { "" } else { "s" },
+            links.join("; ")
+        );
+    }
+    out.push_str("</ol>\n");
+}
+
 impl Report {
     /// The report as one self-contained HTML page.
     pub fn to_html(&self) -> String {
@@ -217,37 +249,26 @@ impl Report {
         }
         out.push_str("</table>\n");
         if !self.bugs.is_empty() {
-            out.push_str("<h2>bugs, by cause</h2><ol>\n");
-            for b in &self.bugs {
-                let label = match &b.known {
-                    Some(known) => format!(
-                        "{}, known: {}</span> {}",
-                        b.label.word(),
-                        escape(&known.name),
-                        escape(&format!("(the presets table: {})", known.what))
-                    ),
-                    None => format!("{}</span>", b.label.word()),
-                };
-                let links: Vec<String> = b
-                    .divergences
-                    .iter()
-                    .zip(&b.symptoms)
-                    .map(|(i, s)| format!("<a href=\"#finding-{i}\">{}</a>", escape(s)))
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "<li><span class=\"label\">{label} {} {}: {} case{}: {}</li>",
-                    escape(&b.ruleset),
-                    escape(b.deciding_rule.as_deref().unwrap_or("-")),
-                    b.cases,
-                    if b.cases == 1 { "" } else { "s" },
-                    links.join("; ")
-                );
-            }
-            out.push_str("</ol>\n");
+            out.push_str("<h2>bugs, by cause</h2>\n");
+            bug_list(&mut out, &self.bugs);
         }
         for (i, d) in self.divergences.iter().enumerate() {
-            finding(&mut out, i, d, self.known_of(i));
+            if !d.unreachable {
+                finding(&mut out, i, d, self.known_of(i));
+            }
+        }
+        if !self.unreachable.is_empty() {
+            let _ = writeln!(
+                out,
+                "<h2 id=\"unreachable\">{}</h2>",
+                escape(self.unreachable_heading())
+            );
+            bug_list(&mut out, &self.unreachable);
+            for (i, d) in self.divergences.iter().enumerate() {
+                if d.unreachable {
+                    finding(&mut out, i, d, self.known_of(i));
+                }
+            }
         }
         if !self.summary.skip_reasons.is_empty() {
             out.push_str("<h2>skipped, by reason</h2><ul>\n");

@@ -6,7 +6,7 @@
 //! near-ends. The edits only move seeds (64 stay, KETE-1, ZAN-1).
 
 use super::position::{HOLE_NAMES, HOLES, KUU, Position};
-use super::variant::Variant;
+use super::variant::{Rules, Variant};
 use crate::description::{Below, Description, Field, LongMoves};
 use crate::game::{RuleId, Side};
 use crate::notation::side_letter;
@@ -107,13 +107,14 @@ fn at(side: Side, front: bool, number: usize) -> usize {
 }
 
 /// The edit `edit` of [`KETE`]'s or [`ZANZIBAR`]'s `probe_edits` (the same kinds in each game's
-/// words).
+/// words), for the game whose rules under its default rulings are `rules`.
 pub(super) fn probe_edit(
-    variant: &Variant,
+    rules: &Rules,
     pos: &Position,
     edit: usize,
     rng: &mut dyn Below,
 ) -> Option<Position> {
+    let variant = rules.variant;
     let mut holes = pos.holes();
     let mut reserve = [pos.reserve(Side::South), pos.reserve(Side::North)];
     let mut kuu = [pos.has_kuu(Side::South), pos.has_kuu(Side::North)];
@@ -172,12 +173,24 @@ pub(super) fn probe_edit(
                 holes[to] += reserve[s.index()];
                 reserve[s.index()] = 0;
             }
-            let owner = if edit == 4 { mover } else { mover.opponent() };
-            let occupied: Vec<usize> = (1..=8).filter(|&k| holes[at(owner, true, k)] > 0).collect();
-            if occupied.is_empty() {
-                return None;
+            if edit == 4 {
+                // A reserved hole of the side to move is the one his opponent's captures all
+                // take first (KETE-21, ZAN-23): the field a takata leading here would make under
+                // the default rulings, if any (under others the run's check may refuse it).
+                let owned =
+                    Side::BOTH.map(|s| kuu[s.index()] && holes[at(s, true, KUU as usize + 1)] > 0);
+                let free = Position::new(variant, holes, reserve, owned, mover, None).ok()?;
+                let r = super::hizi_zetu::reserved_by(&free, mover.opponent(), rules)?;
+                hizi = Some(at(mover, true, r as usize + 1) as u8);
+            } else {
+                let owner = mover.opponent();
+                let occupied: Vec<usize> =
+                    (1..=8).filter(|&k| holes[at(owner, true, k)] > 0).collect();
+                if occupied.is_empty() {
+                    return None;
+                }
+                hizi = Some(at(owner, true, occupied[rng.below(occupied.len())]) as u8);
             }
-            hizi = Some(at(owner, true, occupied[rng.below(occupied.len())]) as u8);
         }
         6 => {
             // The side keeps one or two holes of more than one seed; the rest goes to his

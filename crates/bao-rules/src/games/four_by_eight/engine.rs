@@ -18,7 +18,7 @@ use crate::game::{Event, GameEnd, Generated, Outcome, Rejection, Side, Sink};
 /// repetition, positions valid only under some rulings, the reserved hole's mark) stays in
 /// `kete.rs` and `zanzibar.rs`.
 macro_rules! delegate_to_engine {
-    ($fixed:ty, $variant:expr) => {
+    ($fixed:ty, $variant:ident) => {
         const POSITION_FORMS: &'static [crate::game::PositionForm] = &[
             crate::game::PositionForm::Compact,
             crate::game::PositionForm::Diagram,
@@ -159,7 +159,7 @@ macro_rules! delegate_to_engine {
             edit: usize,
             rng: &mut dyn crate::description::Below,
         ) -> Option<Position> {
-            super::description::probe_edit(&$variant, pos, edit, rng)
+            super::description::probe_edit(&super::variant::Rules::$variant, pos, edit, rng)
         }
 
         fn format_position(

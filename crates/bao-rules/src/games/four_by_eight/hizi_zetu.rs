@@ -6,9 +6,10 @@
 
 use super::candidates::{Candidates, Class};
 use super::choice::{Verdict, probe};
-use super::position::{KUU, Position, index_of, ring_of};
+use super::position::{HOLE_NAMES, KUU, Position, index_of, ring_of};
 use super::sowing::Played;
-use super::variant::{Fixed, HouseInMtaji, MustCapture, Rules};
+use super::variant::{AsGiven, Fixed, HouseInMtaji, MustCapture, Rules};
+use crate::game::PositionError;
 use crate::game::{Event, Side, Sink};
 
 /// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the
@@ -56,12 +57,35 @@ pub fn after<F: Fixed, S: Sink>(
     }
 }
 
+/// What the trigger of KETE-21 and ZAN-23 finds after `mover`'s takata.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trigger {
+    /// The opponent's front hole (ring position) reserved.
+    Reserves(u8),
+    /// The mover has no legal capture move.
+    NoCapture,
+    /// The first captures of his legal capture moves take more than one hole.
+    Several,
+    /// They take one hole, which the rule excludes (ring position).
+    Excluded(u8),
+    /// They take one hole (ring position), but the opponent can capture.
+    OpponentCaptures(u8),
+}
+
 /// KETE-21, KETE-A5: the opponent's front hole (ring position) that `mover`'s takata reserves in
 /// `next` (the position after it, side to move not yet switched), if any.
 ///
 /// "Legal" here is what the oracle lists: a capture move whose legality is undecided within the
 /// lap budget counts neither as a threat nor as the opponent's capture.
 fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
+    match trigger::<F>(next, mover, rules) {
+        Trigger::Reserves(h) => Some(h),
+        _ => None,
+    }
+}
+
+/// The trigger of KETE-21 and ZAN-23 in `next` after `mover`'s takata (see [`reservation`]).
+fn trigger<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Trigger {
     let opponent = mover.opponent();
     // The position with the mover to move again: the holes his legal captures take first.
     let mut again = *next;
@@ -76,7 +100,7 @@ fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<
     };
     let maybe: u8 = captures().fold(0, |m, (_, first)| m | 1 << first);
     if maybe == 0 {
-        return None;
+        return Trigger::NoCapture;
     }
     let excluded = |h: u8| {
         let ring = &next.rings[opponent.index()];
@@ -92,7 +116,7 @@ fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<
             || (rules.takasia_no_singleton && ring[h as usize] == 1)
     };
     if maybe.count_ones() == 1 && excluded(maybe.trailing_zeros() as u8) {
-        return None;
+        return Trigger::Excluded(maybe.trailing_zeros() as u8);
     }
     let mut threatened = 0u8;
     for (c, first) in captures() {
@@ -102,16 +126,16 @@ fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<
         if let Verdict::Legal { .. } = probe::<F>(&again, rules, c) {
             threatened |= 1 << first;
             if threatened.count_ones() > 1 {
-                return None;
+                return Trigger::Several;
             }
         }
     }
     if threatened.count_ones() != 1 {
-        return None;
+        return Trigger::NoCapture;
     }
     let h = threatened.trailing_zeros() as u8;
     if excluded(h) {
-        return None;
+        return Trigger::Excluded(h);
     }
     // The opponent, to move before any reservation, has no legal capture.
     let mut theirs = *next;
@@ -122,7 +146,60 @@ fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<
         matches!(c.class, Class::Capture { .. })
             && matches!(probe::<F>(&theirs, rules, c), Verdict::Legal { .. })
     });
-    if can_capture { None } else { Some(h) }
+    match can_capture {
+        true => Trigger::OpponentCaptures(h),
+        false => Trigger::Reserves(h),
+    }
+}
+
+/// KETE-21, ZAN-23 on a position read: a reserved hole of the side to move was reserved by his
+/// opponent's last move, a takata after which the trigger held — and the trigger reads only the
+/// position after it, which this is but for the side to move. So the hole must be the one the
+/// trigger finds here: the reserver's legal captures all take it first, it is not excluded, and
+/// its owner cannot capture. (That the last move was a takata in mtaji is not told by the
+/// position.) A reserved hole of the reserver's, his obligation due (KETE-22, ZAN-A13), is not
+/// checked here.
+pub fn check_reserved(pos: &Position, rules: &Rules) -> Result<(), PositionError> {
+    let Some(h) = pos.hizi else { return Ok(()) };
+    let (owner, r) = ring_of(h);
+    if owner != pos.to_move {
+        return Ok(());
+    }
+    let by = owner.opponent();
+    let why = match trigger::<AsGiven>(pos, by, rules) {
+        Trigger::Reserves(x) if x == r => return Ok(()),
+        Trigger::Reserves(x) => format!(
+            "{by}'s legal captures would all take {} first",
+            HOLE_NAMES[index_of(owner, x) as usize]
+        ),
+        Trigger::NoCapture => format!("{by} has no legal capture move here"),
+        Trigger::Several => {
+            format!("{by}'s legal captures would take more than one of {owner}'s holes first")
+        }
+        Trigger::Excluded(x) => format!(
+            "{by}'s legal captures would all take {} first, which cannot be reserved (its owner's \
+             house, his only occupied front hole or only front hole with more than one seed, or \
+             a singleton excluded by the rulings)",
+            HOLE_NAMES[index_of(owner, x) as usize]
+        ),
+        Trigger::OpponentCaptures(_) => format!("{owner}, to move, can capture"),
+    };
+    let (hizi, rule) = (rules.variant.words.hizi, rules.variant.ids.reserve);
+    Err(PositionError::rule(
+        rule,
+        format!(
+            "{} is reserved ({hizi}) against {owner}, but {why}: no move makes that field \
+             ({hizi} reserves the one hole all of the reserver's first captures take, when its \
+             owner cannot capture)",
+            HOLE_NAMES[h as usize]
+        ),
+    ))
+}
+
+/// The front hole of `by`'s opponent (ring position) that a takata of `by`'s leading to `pos`
+/// would reserve (KETE-21, ZAN-23), if any: what a position with that field must hold.
+pub(super) fn reserved_by(pos: &Position, by: Side, rules: &Rules) -> Option<u8> {
+    reservation::<AsGiven>(pos, by, rules)
 }
 
 /// ZAN-A6 `kept`: an owned house that holds fewer than six seeds may be takasia-ed. (A kuu of

@@ -183,7 +183,10 @@ impl Game for Kete {
     }
 
     fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
-        pos.check_rules(&rulings.rules())
+        let rules = rulings.rules();
+        pos.check_rules(&rules)?;
+        // KETE-21: the field is the one the reserver's takata made.
+        super::hizi_zetu::check_reserved(pos, &rules)
     }
 
     fn board(pos: &Position) -> crate::board::Board {

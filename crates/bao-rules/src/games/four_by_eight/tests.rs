@@ -662,6 +662,37 @@ fn kete_21_22_hizi_zetu_made_respected_and_captured() {
     assert!(t.ends_with("lap b7 2 acw a8, stop a8 ReservedHole"), "{t}");
 }
 
+/// KETE-21 on a position read: a hizi zetu field of the side to move is the hole the takata
+/// leading there reserved; the same board with another field, or a board where no takata
+/// reserves, is refused with the rule, saying why.
+#[test]
+fn kete_21_a_field_no_takata_makes_is_refused() {
+    let r = Rulings::default();
+    let read = |p: &Position| Kete::parse_position_under(&Kete::format_compact(p), &r);
+    let (_, made) = play_line(HIZI, &r, &["A3<*"]);
+    let (h, _) = made.hizi().expect("a8 reserved");
+    assert_eq!(read(&made).as_ref(), Ok(&made));
+    let mut others = 0;
+    for other in (16..24u8).filter(|&i| i != h && made.seeds(i) > 0) {
+        let mut moved = made;
+        moved.hizi = Some(other);
+        let e = read(&moved).unwrap_err();
+        assert_eq!(e.rule, Some("KETE-21"), "{}", e.message);
+        others += 1;
+    }
+    assert!(others > 0);
+    for (start, why) in [
+        (HIZI_TWO, "more than one"),
+        (HIZI_OPP_CAPTURES, "north, to move, can capture"),
+    ] {
+        let (_, mut after) = play_line(start, &r, &["A3<*"]);
+        after.hizi = Some(h);
+        let e = read(&after).unwrap_err();
+        assert_eq!(e.rule, Some("KETE-21"), "{}", e.message);
+        assert!(e.message.contains(why), "{}", e.message);
+    }
+}
+
 #[test]
 fn kete_21_a5_hizi_zetu_not_made() {
     let r = Rulings::default();

@@ -398,7 +398,8 @@ impl Game for Zanzibar {
                 ),
             ));
         }
-        Ok(())
+        // ZAN-23: the field is the one the takasia-er's takasa made (the rest of the trigger).
+        super::hizi_zetu::check_reserved(pos, &rulings.rules)
     }
 
     fn board(pos: &Position) -> crate::board::Board {

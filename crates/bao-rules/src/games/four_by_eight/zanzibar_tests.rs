@@ -231,6 +231,48 @@ fn zan_3_zan_8_stores_no_game_reaches_are_refused() {
     assert_eq!(rule(&bracket.replace("22 22", "44 0")), Err(Some("ZAN-3")));
 }
 
+/// ZAN-23: a takasia field of the side to move is the one the takasia-er's takasa made — the hole
+/// all of his legal captures take first, its owner unable to capture. A field no move makes is
+/// refused with the rule, saying why.
+#[test]
+fn zan_23_a_takasia_field_no_takasa_makes_is_refused() {
+    let r = rulings(&[]);
+    let read = |text: &str| Zanzibar::parse_position_under(text, &r);
+    // After T1's A5>*: only B7> captures, taking a2 (the spec's `a-singleton-takasia-ed`).
+    let made = "6,0,3,5,2,3,0,3/1,0,0,0,0,0,1,0/0,4,11,0,0,2,1,1/3,3,0,2,4,2,3,4 0,0 - a2 N";
+    assert!(read(made).is_ok());
+    // The same board with a8 takasia-ed: South's captures would all take a2.
+    let refused = read(&made.replace(" a2 N", " a8 N")).unwrap_err();
+    assert_eq!(refused.rule, Some("ZAN-23"));
+    assert!(
+        refused.message.contains("would all take a2 first"),
+        "{}",
+        refused.message
+    );
+    // The reserver has no capture at all (the probe is of this kind).
+    let none = "1,17,0,0,0,0,0,0/1,3,0,8,0,0,3,0/0,0,0,0,9,0,0,0/17,1,0,0,1,1,0,2 0,0 Hh a7 N";
+    let refused = read(none).unwrap_err();
+    assert_eq!(refused.rule, Some("ZAN-23"));
+    assert!(
+        refused.message.contains("south has no legal capture move"),
+        "{}",
+        refused.message
+    );
+    // His captures would take two holes first.
+    let two = "2,1,3,0,2,0,13,0/0,0,0,3,0,3,0,1/1,5,8,1,3,1,0,4/0,0,0,10,0,0,1,2 0,0 - a5 N";
+    let refused = read(two).unwrap_err();
+    assert_eq!(refused.rule, Some("ZAN-23"));
+    assert!(
+        refused.message.contains("more than one"),
+        "{}",
+        refused.message
+    );
+    // An obligation due (a hole of the player not to move) is not the takasa's position.
+    let due = "0,0,0,0,0,0,0,1/2,1,0,0,47,1,1,2/1,1,0,0,0,0,0,1/2,2,0,0,0,0,2,0 0,0 - a8 S";
+    let first = rulings(&["zanzibar.takasia-must-capture=first"]);
+    assert!(Zanzibar::parse_position_under(due, &first).is_ok());
+}
+
 /// ZAN-A15 `no-sow`: the winner's store holds his last capture, above 22 if need be; the
 /// position is reached, and read back, under that ruling only.
 #[test]
