@@ -172,17 +172,17 @@ struct Seen {
 #[derive(Debug)]
 struct Group {
     first: Seen,
-    more: Option<Box<Vec<Seen>>>,
+    more: Vec<Seen>,
     warned: u32,
 }
 
 impl Group {
     fn seen(&self) -> impl Iterator<Item = &Seen> {
-        std::iter::once(&self.first).chain(self.more.iter().flat_map(|more| more.iter()))
+        std::iter::once(&self.first).chain(&self.more)
     }
 
     fn len(&self) -> usize {
-        1 + self.more.as_ref().map_or(0, |more| more.len())
+        1 + self.more.len()
     }
 }
 
@@ -231,7 +231,7 @@ impl Duplicates {
             Entry::Vacant(vacant) => {
                 vacant.insert(Group {
                     first: seen,
-                    more: None,
+                    more: Vec::new(),
                     warned: 0,
                 });
                 return None;
@@ -278,7 +278,7 @@ impl Duplicates {
         }
         let new_header = group.seen().all(|earlier| earlier.header != seen.header);
         if new_header && group.len() < HEADERS_PER_GROUP {
-            group.more.get_or_insert_default().push(seen);
+            group.more.push(seen);
         }
         finding
     }
