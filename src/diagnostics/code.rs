@@ -198,7 +198,11 @@ impl<'de> serde::Deserialize<'de> for Code {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Code, D::Error> {
         let text = String::deserialize(deserializer)?;
         Code::parse(&text).ok_or_else(|| {
-            let names: Vec<&str> = Code::ALL.iter().chain(Code::OTHER).map(|c| c.as_str()).collect();
+            let names: Vec<&str> = Code::ALL
+                .iter()
+                .chain(Code::OTHER)
+                .map(|c| c.as_str())
+                .collect();
             serde::de::Error::custom(format!(
                 "unknown code `{text}`, expected one of {}",
                 names.join(", ")
