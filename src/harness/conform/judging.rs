@@ -483,9 +483,8 @@ fn field_rule<G: Game>(field: &str) -> Option<RuleId> {
 
 fn event_kind(event: &EventMsg) -> &'static str {
     match event {
-        EventMsg::Capture { .. } => "capture",
-        EventMsg::Reserve { .. } => "reserve",
         EventMsg::GameOver { .. } => "game over",
+        other => other.name(),
     }
 }
 
