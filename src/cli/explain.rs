@@ -92,6 +92,9 @@ pub enum ExplainFormat {
     /// One HTML page: the steps in words, the board before, after each capture and at the end as
     /// pictures, and the text explanation.
     Html,
+    /// One JSON document: the explanation as data, each step with its event
+    /// (docs/schema/explain.json).
+    Json,
 }
 
 impl ExplainFormat {
@@ -100,6 +103,7 @@ impl ExplainFormat {
             ExplainFormat::Text => e.render(),
             ExplainFormat::Svg => e.render_svg(),
             ExplainFormat::Html => html::explain::render(e),
+            ExplainFormat::Json => e.render_json(),
         }
     }
 
@@ -108,6 +112,7 @@ impl ExplainFormat {
             ExplainFormat::Text => c.render(),
             ExplainFormat::Svg => c.render_svg(),
             ExplainFormat::Html => html::explain::render_comparison(c),
+            ExplainFormat::Json => c.render_json(),
         }
     }
 }
