@@ -170,13 +170,15 @@ impl EventData {
 
     /// The end of a game as an event.
     pub fn game_over(end: &GameEnd) -> EventData {
+        let End {
+            result,
+            rule,
+            score,
+        } = End::of(end);
         EventData::GameOver {
-            result: end.outcome,
-            score: end.score.map(|[s, n]| Score {
-                south: s.into(),
-                north: n.into(),
-            }),
-            rule: Some(end.rule.to_string()),
+            result,
+            score,
+            rule: Some(rule.to_string()),
         }
     }
 
@@ -293,6 +295,29 @@ impl EventData {
                 Some(s) => format!("game over: {result} ({}-{})", s.south, s.north),
                 None => format!("game over: {result}"),
             },
+        }
+    }
+}
+
+/// How a game ended, as data: `result`, the `rule` that ended it, and the `score` (written `null`
+/// where the game is not decided on one). The `game_over` event says the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct End {
+    pub result: Outcome,
+    pub rule: &'static str,
+    pub score: Option<Score>,
+}
+
+impl End {
+    /// The end as data.
+    pub fn of(end: &GameEnd) -> End {
+        End {
+            result: end.outcome,
+            rule: end.rule,
+            score: end.score.map(|[s, n]| Score {
+                south: s.into(),
+                north: n.into(),
+            }),
         }
     }
 }
@@ -530,7 +555,10 @@ mod tests {
         );
         let told = described::<Kingulu>(&played.events);
         let json = serde_json::to_value(&told[0]).unwrap();
-        assert_eq!(json["text"], "lap of 4 from A3 anticlockwise, last seed in a1");
+        assert_eq!(
+            json["text"],
+            "lap of 4 from A3 anticlockwise, last seed in a1"
+        );
         assert_eq!(json["type"], "lap");
         // Each event reads back as written.
         for e in &data {

@@ -307,14 +307,22 @@ pub use crate::event::Score;
 /// protocol does not have (a reservation's seeds) are ignored as unknown fields are.
 fn protocol_events<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<EventMsg>, D::Error> {
     let events = Vec::<EventMsg>::deserialize(d)?;
-    events.into_iter().map(|e| match e {
-        EventMsg::Reserve { hole, by, rule, .. } => Ok(EventMsg::Reserve { hole, by, seeds: None, rule }),
-        e if e.is_outcome() => Ok(e),
-        e => Err(serde::de::Error::custom(format!(
-            "`{}` is not an event of the protocol: capture, reserve or game_over",
-            e.name()
-        ))),
-    }).collect()
+    events
+        .into_iter()
+        .map(|e| match e {
+            EventMsg::Reserve { hole, by, rule, .. } => Ok(EventMsg::Reserve {
+                hole,
+                by,
+                seeds: None,
+                rule,
+            }),
+            e if e.is_outcome() => Ok(e),
+            e => Err(serde::de::Error::custom(format!(
+                "`{}` is not an event of the protocol: capture, reserve or game_over",
+                e.name()
+            ))),
+        })
+        .collect()
 }
 
 /// The protocol's events of a move (captures, reservations, the game's end), from the oracle's

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use bao_rules::game::Side;
 use serde::Serialize;
 
-use crate::event::{EventData, Score};
+use crate::event::{End, EventData};
 
 use crate::explain::trace::indent;
 use crate::explain::{
@@ -423,7 +423,7 @@ enum VerdictData<'a> {
         under: Option<RuleText<'a>>,
         after: &'a str,
         compact: &'a str,
-        outcome: Option<OutcomeData>,
+        outcome: Option<End>,
     },
     Refused {
         played: bool,
@@ -456,14 +456,6 @@ struct RuleText<'a> {
 struct FalseClaim<'a> {
     rule: &'a str,
     message: &'a str,
-}
-
-/// How the game ended: `result`, `rule`, and `score` (null where the game has none).
-#[derive(Serialize)]
-struct OutcomeData {
-    result: bao_rules::game::Outcome,
-    rule: &'static str,
-    score: Option<Score>,
 }
 
 impl Explanation {
@@ -501,14 +493,7 @@ impl Explanation {
                 under: under.as_ref().map(|(rule, text)| RuleText { rule, text }),
                 after,
                 compact,
-                outcome: end.map(|end| OutcomeData {
-                    result: end.outcome,
-                    rule: end.rule,
-                    score: end.score.map(|[south, north]| Score {
-                        south: south.into(),
-                        north: north.into(),
-                    }),
-                }),
+                outcome: end.as_ref().map(End::of),
             },
             Verdict::Refused {
                 code,
@@ -530,7 +515,11 @@ impl Explanation {
             place: self.place.as_deref(),
             text: &self.text,
             mover: self.mover,
-            rulings: self.rulings.iter().map(|r| (r.name, r.value.as_str())).collect(),
+            rulings: self
+                .rulings
+                .iter()
+                .map(|r| (r.name, r.value.as_str()))
+                .collect(),
             before: &self.before,
             verdict,
         }

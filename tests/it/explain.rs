@@ -658,7 +658,12 @@ fn json_explanations_fit_their_schema() {
     // A reservation, with its seeds; the game's end with its score.
     let reserved = json(
         0,
-        &["bao-kingulu", "--position", "2,2,2,3,0,1/2,2,2,2,2,1 13-14 S", "A6^"],
+        &[
+            "bao-kingulu",
+            "--position",
+            "2,2,2,3,0,1/2,2,2,2,2,1 13-14 S",
+            "A6^",
+        ],
     );
     assert!(
         reserved["steps"]
@@ -670,15 +675,28 @@ fn json_explanations_fit_their_schema() {
     );
     let ended = json(
         0,
-        &["--record", "tests/explain/records.yaml", "--game", "2", "--ply", "10"],
+        &[
+            "--record",
+            "tests/explain/records.yaml",
+            "--game",
+            "2",
+            "--ply",
+            "10",
+        ],
     );
-    assert_eq!(ended["outcome"]["score"], serde_json::json!({"south": 34, "north": 14}));
+    assert_eq!(
+        ended["outcome"]["score"],
+        serde_json::json!({"south": 34, "north": 14})
+    );
     assert!(ended["place"].as_str().unwrap().contains("records.yaml"));
     // Refused, and a false claim (played, exit 1).
     let refused = json(1, &["bao-kingulu", "A1"]);
     assert_eq!(
         (&refused["played"], &refused["code"]),
-        (&serde_json::json!(false), &serde_json::json!("illegal-move"))
+        (
+            &serde_json::json!(false),
+            &serde_json::json!("illegal-move")
+        )
     );
     let claimed = json(1, &["bao-la-kimasai", "A2x"]);
     assert_eq!(claimed["false_claims"][0]["rule"], "MAS-6");
