@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use bao_oracle::Code;
 use bao_oracle::event;
 use bao_oracle::explain;
+use bao_oracle::input::selection::Selection;
 use bao_oracle::picture::Highlights;
 use bao_oracle::render::svg;
 use bao_rules::fasthash::FxBuildHasher;
@@ -23,7 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use serde_json::Value;
 
-use crate::error::{OrRaise, Refusal};
+use crate::error::{OrRaise, Refusal, selection_refusal};
 
 /// A position of some game: the game's own `Position` type.
 pub type AnyPosition = Arc<dyn Any + Send + Sync>;
@@ -123,14 +124,12 @@ pub fn game(
     preset: Option<&str>,
     rulings: &[(String, String)],
 ) -> Result<Arc<dyn Rules>, Refusal> {
-    let mut set = RulingSet::new();
-    for (name, value) in rulings {
-        set.insert(name, value)
-            .map_err(|e| Refusal::setup(Code::UnknownRuling, None, e.message, None))?;
-    }
+    let pairs = rulings.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    let selection =
+        Selection::from_pairs(Some(ruleset), preset, pairs).map_err(selection_refusal)?;
     let setup = Setup {
-        rulings: set,
-        preset: preset.map(str::to_string),
+        rulings: selection.rulings,
+        preset: selection.preset,
         ..Setup::default()
     };
     with_game!(ruleset, G => {

@@ -12,7 +12,6 @@ use bao_oracle::harness::conform::{
 use bao_oracle::input::engines::EngineEntry;
 use bao_oracle::input::record::{Contents, create_output_file, read_regular_file};
 use bao_oracle::render::{self, escape_controls, table};
-use bao_rules::rulings::RulingSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -23,6 +22,10 @@ pub enum Format {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("rulings", |a| a.help("A non-default ruling for the random games, NAME=VALUE (repeatable); overrides the preset's value")),
+    mut_arg("preset", |a| a.help("A preset (a named bundle of rulings that matches a source or an engine) for the random games of its game (`bao-oracle rulings RULESET` lists them)")),
+)]
 pub struct ConformArgs {
     /// The engine's command line, split into words as a shell would (quotes, no pipes).
     /// Repeatable: several engines are each run under the same options, and the report ends
@@ -36,14 +39,8 @@ pub struct ConformArgs {
     /// A ruleset to test (repeatable; default: every ruleset the engine supports).
     #[arg(long = "ruleset", value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub rulesets: Vec<String>,
-    /// A non-default ruling for the random games, NAME=VALUE (repeatable); overrides the
-    /// preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
-    pub rulings: Vec<String>,
-    /// A preset (a named bundle of rulings that matches a source or an engine) for the random
-    /// games of its game (`bao-oracle rulings RULESET` lists them).
-    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: super::selection::RulingArgs,
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
@@ -145,14 +142,10 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     }
     let timeout = timeout(args.timeout).map_err(|e| UsageError::new(Code::Usage, e))?;
     check_rulesets(&args.rulesets).map_err(plan_error)?;
-    let rulings = args
-        .rulings
-        .iter()
-        .map(|a| {
-            RulingSet::parse_assignment(a)
-                .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let selection = args.selection.selection(None)?;
+    let rulings = (selection.rulings.iter())
+        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .collect();
     let known_failures = match &args.known_failures {
         None => Vec::new(),
         Some(path) => parse_known_failures(&read_known_failures(path)?),
@@ -162,7 +155,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         asked: Asked {
             rulesets: args.rulesets.clone(),
             rulings,
-            preset: args.preset.clone(),
+            preset: selection.preset,
         },
         options: Options {
             games: args.games,

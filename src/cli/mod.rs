@@ -20,6 +20,7 @@ mod progress;
 mod repair;
 mod rules;
 mod rulings;
+mod selection;
 mod sources;
 mod spec;
 mod transcript;
@@ -27,11 +28,12 @@ mod transcript;
 use clap::{Args, Parser, Subcommand};
 
 use bao_oracle::diagnostics::Code;
+use bao_oracle::input::selection::Selection;
 use bao_rules::game::Game;
 use bao_rules::games;
 use bao_rules::play::Playthrough;
-use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError};
+use selection::RulingArgs;
 
 /// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
 /// illegal move, a failed scenario), 2 usage or I/O error, 141 the output's reader went away
@@ -333,12 +335,8 @@ pub struct GameArgs {
     /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
-    /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = completions::Catalogue::Ruling, hide_possible_values = true)]
-    pub rulings: Vec<String>,
-    /// A preset: a named bundle of rulings that matches a source or an engine.
-    #[arg(long, value_name = "NAME", value_parser = completions::Catalogue::Preset, hide_possible_values = true)]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: RulingArgs,
     /// The notation moves are read and answered in: canonical, or donkers (the published
     /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
     #[arg(long, value_enum, default_value_t = NotationArg::Canonical)]
@@ -381,38 +379,15 @@ impl UsageError {
     }
 }
 
-/// `--ruling` assignments with preset `preset` of game `G` under them: the preset's rulings that
-/// no assignment names, then the assignments.
-pub fn with_preset<G: Game>(
-    assignments: &[String],
-    preset: Option<&str>,
-) -> Result<Vec<String>, UsageError> {
-    let Some(preset) = preset else {
-        return Ok(assignments.to_vec());
-    };
-    let unknown = |e: bao_rules::RulingError| UsageError::new(Code::UnknownRuling, e.message);
-    let own =
-        RulingSet::from_assignments(assignments.iter().map(String::as_str)).map_err(unknown)?;
-    let merged = own.over_preset::<G>(preset).map_err(unknown)?;
-    Ok(merged.iter().map(|(n, v)| format!("{n}={v}")).collect())
-}
-
-/// The setup of `--position`, `--ruling`, `--preset` and `--notation` ([`bao_oracle::setup`]).
-fn game_setup(
-    position: Option<&str>,
-    assignments: &[String],
-    preset: Option<&str>,
-    notation: NotationArg,
-) -> Result<Setup, UsageError> {
-    let rulings = RulingSet::from_assignments(assignments.iter().map(String::as_str))
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    Ok(Setup {
+/// The setup of `--position`, the selection and `--notation` ([`bao_oracle::setup`]).
+fn game_setup(position: Option<&str>, selection: Selection, notation: NotationArg) -> Setup {
+    Setup {
         start: position.map(str::to_string),
-        rulings,
-        preset: preset.map(str::to_string),
+        rulings: selection.rulings,
+        preset: selection.preset,
         notation: notation.into(),
         ..Setup::default()
-    })
+    }
 }
 
 fn setup_error(e: SetupError) -> UsageError {
@@ -421,12 +396,8 @@ fn setup_error(e: SetupError) -> UsageError {
 
 /// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.
 pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError> {
-    let setup = game_setup(
-        args.position.as_deref(),
-        &args.rulings,
-        args.preset.as_deref(),
-        args.notation,
-    )?;
+    let selection = args.selection.selection(Some(G::RULESET))?;
+    let setup = game_setup(args.position.as_deref(), selection, args.notation);
     Playthrough::<G>::from_setup(&setup).map_err(setup_error)
 }
 

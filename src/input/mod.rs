@@ -16,6 +16,7 @@ mod form;
 mod limits;
 mod read;
 pub mod record;
+pub mod selection;
 pub mod spec;
 pub mod transcript;
 
