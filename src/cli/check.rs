@@ -33,7 +33,7 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     #[command(flatten)]
-    pub selection: super::selection::RulingArgs,
+    pub selection: super::RulingArgs,
     /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,

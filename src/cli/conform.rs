@@ -40,7 +40,7 @@ pub struct ConformArgs {
     #[arg(long = "ruleset", value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub rulesets: Vec<String>,
     #[command(flatten)]
-    pub selection: super::selection::RulingArgs,
+    pub selection: super::RulingArgs,
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,

@@ -31,7 +31,7 @@ pub struct ExplainArgs {
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     #[command(flatten)]
-    pub selection: super::selection::RulingArgs,
+    pub selection: super::RulingArgs,
     /// Explain the move under this ruling too, and show where the two traces first depart.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
@@ -148,7 +148,7 @@ pub fn run(args: ExplainArgs) -> Status {
 /// What to explain, once the game is known.
 struct Explain {
     position: Option<String>,
-    selection: super::selection::RulingArgs,
+    selection: super::RulingArgs,
     compare: Option<String>,
     mv: String,
     notation: super::NotationArg,
@@ -367,7 +367,7 @@ fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
 struct RecordExplain<'a> {
     record: &'a Record,
     /// `--ruling` and `--preset`, read against the record's game.
-    selection: &'a super::selection::RulingArgs,
+    selection: &'a super::RulingArgs,
     options: ReplayOptions,
     compare: Option<(String, String)>,
     target: Target,

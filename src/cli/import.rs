@@ -31,7 +31,7 @@ pub struct ImportArgs {
     #[arg(long, default_value = <bao_rules::Zanzibar as bao_rules::game::Game>::RULESET, value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
     #[command(flatten)]
-    pub selection: super::selection::RulingArgs,
+    pub selection: super::RulingArgs,
     /// The record's `source:` (where the transcript comes from), over the transcript's own
     /// `source:` header and the file's name.
     #[arg(long, value_name = "TEXT")]
@@ -121,7 +121,7 @@ fn rulings(args: &ImportArgs) -> Result<RulingSet, UsageError> {
     let selection = args.selection.selection(Some(&args.ruleset))?;
     match bao_rules::with_game!(&args.ruleset, G => selection.rulings_for::<G>()) {
         Some(Ok(set)) => Ok(set),
-        Some(Err(e)) => Err(super::selection::usage(e)),
+        Some(Err(e)) => Err(super::selection_error(e)),
         None => Err(UsageError::new(
             Code::UnknownRuleset,
             bao_rules::games::unknown_ruleset(&args.ruleset),

@@ -20,7 +20,6 @@ mod progress;
 mod repair;
 mod rules;
 mod rulings;
-mod selection;
 mod sources;
 mod spec;
 mod transcript;
@@ -28,12 +27,11 @@ mod transcript;
 use clap::{Args, Parser, Subcommand};
 
 use bao_oracle::diagnostics::Code;
-use bao_oracle::input::selection::Selection;
+use bao_oracle::input::selection::{Selection, SelectionError};
 use bao_rules::game::Game;
 use bao_rules::games;
 use bao_rules::play::Playthrough;
 use bao_rules::setup::{Setup, SetupError};
-use selection::RulingArgs;
 
 /// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
 /// illegal move, a failed scenario), 2 usage or I/O error, 141 the output's reader went away
@@ -343,6 +341,33 @@ pub struct GameArgs {
     pub notation: NotationArg,
 }
 
+/// `--ruling` and `--preset`: declared once, flattened into every command that takes rulings
+/// (with the catalogues' completions), and read once, by the library's [`Selection`].
+/// The rulings a command runs under. A command whose rulings mean more says so in its own help,
+/// `#[command(mut_arg("rulings", ...), mut_arg("preset", ...))]` on its arguments.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RulingArgs {
+    /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
+    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = completions::Catalogue::Ruling, hide_possible_values = true)]
+    pub rulings: Vec<String>,
+    /// A preset: a named bundle of rulings that matches a source or an engine.
+    #[arg(long, value_name = "NAME", value_parser = completions::Catalogue::Preset, hide_possible_values = true)]
+    pub preset: Option<String>,
+}
+
+impl RulingArgs {
+    /// The selection, checked: against `ruleset` where the command names one, else against
+    /// every game.
+    pub fn selection(&self, ruleset: Option<&str>) -> Result<Selection, UsageError> {
+        Selection::parse(ruleset, self.preset.as_deref(), &self.rulings).map_err(selection_error)
+    }
+}
+
+/// A refused selection as the command line reports it.
+pub fn selection_error(e: SelectionError) -> UsageError {
+    UsageError::new(e.code, e.message_with_rule())
+}
+
 /// `--notation`: the notations a command line can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum NotationArg {
@@ -409,4 +434,34 @@ pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), Usag
 /// Reports an unknown ruleset (for `with_game!(...).unwrap_or_else(...)`).
 pub fn unknown_ruleset(ruleset: &str) -> Status {
     UsageError::new(Code::UnknownRuleset, games::unknown_ruleset(ruleset)).report()
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every command that takes `--ruling` takes `--preset` too, both with their completions:
+    /// they are the one group's.
+    #[test]
+    fn every_command_with_rulings_has_the_group() {
+        let cli = super::Cli::command();
+        let mut with = Vec::new();
+        for cmd in cli.get_subcommands() {
+            let arg = |id: &str| cmd.get_arguments().find(|a| a.get_long() == Some(id));
+            let Some(ruling) = arg("ruling") else {
+                continue;
+            };
+            let preset = arg("preset").unwrap_or_else(|| panic!("{}: no --preset", cmd.get_name()));
+            for a in [ruling, preset] {
+                assert!(
+                    !a.get_possible_values().is_empty(),
+                    "{} --{}: no completions",
+                    cmd.get_name(),
+                    a.get_long().unwrap_or_default()
+                );
+            }
+            with.push(cmd.get_name().to_string());
+        }
+        assert!(with.len() >= 8, "{with:?}");
+    }
 }

@@ -41,7 +41,7 @@ pub struct RepairArgs {
     #[arg(long = "repair-window", value_name = "K", default_value_t = DEFAULT_WINDOW)]
     pub repair_window: u32,
     #[command(flatten)]
-    pub selection: super::selection::RulingArgs,
+    pub selection: super::RulingArgs,
 }
 
 fn options(args: &RepairArgs) -> Result<ReplayOptions, UsageError> {

@@ -24,7 +24,7 @@ pub struct SpecArgs {
     #[arg(long, value_name = "NODES")]
     pub perft_max_nodes: Option<u64>,
     #[command(flatten)]
-    pub selection: super::selection::RulingArgs,
+    pub selection: super::RulingArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -28,7 +28,7 @@ pub struct TranscriptArgs {
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
     #[command(flatten)]
-    pub selection: super::selection::RulingArgs,
+    pub selection: super::RulingArgs,
 }
 
 pub fn run(args: TranscriptArgs) -> Status {
