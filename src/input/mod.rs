@@ -8,7 +8,8 @@
 //!
 //! What a command does with the text (YAML records, transcripts, spec files) is its own
 //! business; this module knows no game and no record field beyond the names that tell the forms
-//! apart.
+//! apart. The rulings a command is given are read here too, once ([`selection`]), against the
+//! games' own lists.
 
 mod collect;
 pub mod engines;
