@@ -15,8 +15,8 @@
 //! - [`render`]: every output format — the reports (human, short, JSON, JUnit, HTML) of `check`,
 //!   `spec` and `conform`, and the SVG pictures.
 //!
-//! [`diagnostics`] (findings and their stable [`Code`]s) and [`picture`] (a board as data for
-//! pictures) are plain data every stage shares.
+//! [`diagnostics`] (findings and their stable [`Code`]s), [`event`] (a step of a move as data) and
+//! [`picture`] (a board as data for pictures) are plain data every stage shares.
 //!
 //! ```
 //! use bao_oracle::check::check_text;
@@ -34,9 +34,10 @@
 //! library builds without it: `cargo build --no-default-features --lib`.
 
 // The stages — input, check, rewrite, explain, harness, render, in the order a file goes through
-// them — none importing from a later one (module_graph.rs); `diagnostics` and `picture` are plain
-// data that every stage shares.
+// them — none importing from a later one (module_graph.rs); `diagnostics`, `event` and `picture`
+// are plain data that every stage shares.
 pub mod diagnostics;
+pub mod event;
 pub mod picture;
 
 pub mod check;

@@ -9,6 +9,7 @@ use bao_oracle::harness::conform::{
     Asked, EngineInfo, Fatal, Link, Options, PlanError, Reply, Report, Scenarios, Session,
 };
 use bao_oracle::harness::protocol::{self, Request, Response, RulesetSupport};
+use bao_oracle::input::selection::Selection;
 use bao_rules::games;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -299,11 +300,18 @@ pub fn conform(
     spec: Option<Vec<std::path::PathBuf>>,
 ) -> PyResult<ConformReport> {
     run::check_rulesets(rulesets.as_deref().unwrap_or_default()).map_err(value_error)?;
+    // Read as the command line reads `--ruling` and `--preset`: each some game's.
+    let rulings = rulings.unwrap_or_default();
+    let pairs = rulings.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    let selection = Selection::from_pairs(None, preset.as_deref(), pairs)
+        .map_err(|e| PyValueError::new_err(e.message_with_rule()))?;
     let session = Session {
         asked: Asked {
             rulesets: rulesets.clone().unwrap_or_default(),
-            rulings: rulings.unwrap_or_default().into_iter().collect(),
-            preset,
+            rulings: (selection.rulings.iter())
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            preset: selection.preset,
         },
         options: Options {
             games,

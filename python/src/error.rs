@@ -180,3 +180,9 @@ impl<T> OrRaise<T> for Result<T, Refusal> {
         self.map_err(|r| r.into_err(py))
     }
 }
+
+/// A selection (`ruleset`, `preset=`, `rulings=`) the library's one reader refuses, as a
+/// SetupError.
+pub fn selection_refusal(e: bao_oracle::input::selection::SelectionError) -> Refusal {
+    Refusal::setup(e.code, e.rule, e.message, e.help)
+}

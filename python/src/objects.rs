@@ -566,9 +566,10 @@ impl ChildIter {
     }
 }
 
-/// A move explained, as `bao-oracle explain` gives it: `data` (a dict: `played`, `steps` each
-/// with its `rule`, or `code`, `rule`, `reason` and `legal` for a refused move), `str()` the
-/// text, `_repr_svg_()` the pictures.
+/// A move explained, as `bao-oracle explain` gives it: `data` (a dict, the document of
+/// `explain --format json`: `played`, `steps` each with its `rule`, `text` and `event`, or `code`,
+/// `rule`, `reason` and `legal` for a refused move), `str()` the text, `_repr_svg_()` the
+/// pictures.
 #[pyclass(frozen, module = "bao_oracle")]
 pub struct Explanation {
     data: PyObject,

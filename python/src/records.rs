@@ -6,41 +6,31 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use bao_oracle::Code;
-use bao_oracle::check::replay::{self, ReplayOptions};
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::run::{self as checking, CheckOptions, Outcome, Verdict};
 use bao_oracle::diagnostics::Finding;
+use bao_oracle::input::selection::Selection;
 use bao_oracle::render::check as check_render;
 use bao_oracle::rewrite::import::{self, ImportOptions};
-use bao_rules::rulings::RulingSet;
 use pyo3::prelude::*;
 use serde_json::{Value, json as value};
 
 use crate::convert::to_py;
-use crate::error::{OrRaise, Refusal};
+use crate::error::{OrRaise, Refusal, selection_refusal};
 
-fn ruling_set(rulings: Option<BTreeMap<String, String>>) -> Result<RulingSet, Refusal> {
-    let mut set = RulingSet::new();
-    for (name, value) in rulings.unwrap_or_default() {
-        set.insert(&name, &value)
-            .map_err(|e| Refusal::setup(Code::UnknownRuling, None, e.message, None))?;
-    }
-    Ok(set)
-}
-
+/// The rulings of a check, read as the command line reads `--ruling` and `--preset`: each some
+/// game's.
 fn options(
     rulings: Option<BTreeMap<String, String>>,
     preset: Option<String>,
     infer_rulings: bool,
     repair_window: u32,
 ) -> Result<ReplayOptions, Refusal> {
-    let rulings = ruling_set(rulings)?;
-    // As `bao-oracle check` checks its options: every ruling of some game, the preset one.
-    let unknown =
-        |e: bao_rules::RulingError| Refusal::setup(Code::UnknownRuling, None, e.message, None);
-    replay::check_rulings_exist(&rulings).map_err(unknown)?;
-    if let Some(preset) = &preset {
-        replay::check_preset_exists(preset).map_err(unknown)?;
-    }
+    let rulings = rulings.unwrap_or_default();
+    let pairs = rulings.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    let Selection {
+        rulings, preset, ..
+    } = Selection::from_pairs(None, preset.as_deref(), pairs).map_err(selection_refusal)?;
     Ok(ReplayOptions {
         rulings,
         preset,
@@ -162,7 +152,12 @@ pub fn import_transcript(
     rulings: Option<BTreeMap<String, String>>,
     strict: bool,
 ) -> PyResult<PyObject> {
-    let rulings = ruling_set(rulings).or_raise(py)?;
+    let rulings = rulings.unwrap_or_default();
+    let pairs = rulings.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    let rulings = Selection::from_pairs(ruleset, None, pairs)
+        .map_err(selection_refusal)
+        .or_raise(py)?
+        .rulings;
     let options = ImportOptions {
         name,
         source,

@@ -9,7 +9,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
 use bao_oracle::Code;
-use bao_oracle::explain::{self, Verdict};
+use bao_oracle::event;
+use bao_oracle::explain;
+use bao_oracle::input::selection::Selection;
 use bao_oracle::picture::Highlights;
 use bao_oracle::render::svg;
 use bao_rules::fasthash::FxBuildHasher;
@@ -20,9 +22,9 @@ use bao_rules::setup::{Setup, SetupError, check_notation};
 use bao_rules::{perft, with_game};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::error::{OrRaise, Refusal};
+use crate::error::{OrRaise, Refusal, selection_refusal};
 
 /// A position of some game: the game's own `Position` type.
 pub type AnyPosition = Arc<dyn Any + Send + Sync>;
@@ -122,14 +124,12 @@ pub fn game(
     preset: Option<&str>,
     rulings: &[(String, String)],
 ) -> Result<Arc<dyn Rules>, Refusal> {
-    let mut set = RulingSet::new();
-    for (name, value) in rulings {
-        set.insert(name, value)
-            .map_err(|e| Refusal::setup(Code::UnknownRuling, None, e.message, None))?;
-    }
+    let pairs = rulings.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    let selection =
+        Selection::from_pairs(Some(ruleset), preset, pairs).map_err(selection_refusal)?;
     let setup = Setup {
-        rulings: set,
-        preset: preset.map(str::to_string),
+        rulings: selection.rulings,
+        preset: selection.preset,
         ..Setup::default()
     };
     with_game!(ruleset, G => {
@@ -168,12 +168,9 @@ pub fn notation(name: &str) -> Result<Notation, Refusal> {
     })
 }
 
+/// How the game ended, as data: the library's shape.
 pub fn end_json(end: &GameEnd) -> Value {
-    json!({
-        "result": end.outcome.name(),
-        "rule": end.rule,
-        "score": end.score.map(|[s, n]| json!({"south": s, "north": n})),
-    })
+    serde_json::to_value(event::End::of(end)).expect("an end serializes")
 }
 
 /// [`ChildList`] of game `G`.
@@ -475,111 +472,11 @@ impl<G: Game> Rules for Under<G> {
     fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String) {
         let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone());
         let e = explain::explain_in(&mut game, &self.set, text);
-        let rulings: serde_json::Map<String, Value> = e
-            .rulings
-            .iter()
-            .map(|r| (r.name.to_string(), Value::from(r.value.clone())))
-            .collect();
-        let mut data = json!({
-            "ruleset": e.ruleset,
-            "move": e.text,
-            "mover": e.mover.name(),
-            "rulings": rulings,
-            "before": e.before,
-        });
-        let more = match &e.verdict {
-            Verdict::Played {
-                canonical,
-                steps,
-                false_claims,
-                under,
-                after,
-                compact,
-                end,
-            } => json!({
-                "played": true,
-                "canonical": canonical,
-                "steps": steps.iter().map(|s| json!({
-                    "rule": s.rule,
-                    "text": s.text,
-                    "board": match &s.board {
-                        Some(explain::Board::Diagram(d)) => Value::from(d.clone()),
-                        Some(explain::Board::AsAtTheEnd) => Value::from(after.clone()),
-                        None => Value::Null,
-                    },
-                })).collect::<Vec<_>>(),
-                "false_claims": false_claims.iter().map(|(rule, message)| json!({"rule": rule, "message": message})).collect::<Vec<_>>(),
-                "under": under.as_ref().map(|(rule, text)| json!({"rule": rule, "text": text})),
-                "after": after,
-                "compact": compact,
-                "outcome": end.as_ref().map(end_json),
-            }),
-            Verdict::Refused {
-                code,
-                rule,
-                reason,
-                candidates,
-                legal,
-            } => json!({
-                "played": false,
-                "code": code,
-                "rule": rule,
-                "reason": reason,
-                "candidates": candidates,
-                "legal": legal,
-            }),
-        };
-        if let (Value::Object(data), Value::Object(more)) = (&mut data, more) {
-            data.extend(more);
-        }
+        let data = serde_json::to_value(e.data()).expect("an explanation serializes");
         (data, e.render(), e.render_svg())
     }
 
     fn events(&self, events: &[Event]) -> Value {
-        let h = |i: u8| Value::from(G::hole_name(i));
-        events
-            .iter()
-            .map(|event| {
-                let mut v = match *event {
-                    Event::Lap {
-                        from,
-                        seeds,
-                        direction,
-                        to,
-                        ..
-                    } => json!({"type": "lap", "from": h(from), "seeds": seeds, "direction": direction.name(), "to": h(to)}),
-                    Event::Relay { at, seeds, .. } => {
-                        json!({"type": "relay", "at": h(at), "seeds": seeds})
-                    }
-                    Event::Step { from, to, .. } => {
-                        json!({"type": "step", "from": h(from), "to": h(to)})
-                    }
-                    Event::Enter { hole, seeds, .. } => {
-                        json!({"type": "enter", "hole": h(hole), "seeds": seeds})
-                    }
-                    Event::Capture { hole, seeds, .. } => {
-                        json!({"type": "capture", "hole": h(hole), "seeds": seeds})
-                    }
-                    Event::Reserve {
-                        hole, by, seeds, ..
-                    } => json!({"type": "reserve", "hole": h(hole), "by": by.name(), "seeds": seeds}),
-                    Event::Transfer { from, to, .. } => {
-                        json!({"type": "transfer", "from": h(from), "to": h(to)})
-                    }
-                    Event::Note { note, .. } => json!({"type": "note", "note": note.name()}),
-                    Event::Stop { at, reason, .. } => {
-                        json!({"type": "stop", "at": h(at), "reason": reason.describe(G::TERMS)})
-                    }
-                    Event::GameOver { end } => {
-                        let mut v = end_json(&end);
-                        v["type"] = Value::from("game_over");
-                        v
-                    }
-                };
-                v["rule"] = Value::from(event.rule());
-                v["text"] = Value::from(event.describe::<G>());
-                v
-            })
-            .collect()
+        serde_json::to_value(event::described::<G>(events)).expect("events serialize")
     }
 }

@@ -104,7 +104,7 @@ def protocol_event(event):
         return {"type": "reserve", "hole": event["hole"], "by": event["by"]}
     if event["type"] == "game_over":
         end = {"type": "game_over", "result": event["result"]}
-        if event["score"] is not None:
+        if "score" in event:
             end["score"] = event["score"]
         return end
     return None

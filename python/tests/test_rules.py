@@ -209,6 +209,10 @@ def test_a_move_explained_step_by_step():
     assert explanation.data["compact"] == "1,0,6,6,0,1/6,6,2,7,0,6 7-0 N"
     assert ET.fromstring(explanation._repr_svg_()).tag.endswith("svg")
     assert repr(explanation) == "Explanation('A3', played=False)".replace("False", "True")
+    # One event shape: each step's event is the move's event, less its words.
+    played = Game("bao-kingulu").start().play("A3")
+    assert [s["event"] for s in steps] == [
+        {k: v for k, v in e.items() if k != "text"} for e in played.events]
 
 
 def test_a_refused_move_explained():

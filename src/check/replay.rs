@@ -18,7 +18,6 @@ use bao_rules::game::{Event, Game, GameEnd, Notation, Rejection, Side};
 use bao_rules::games;
 use bao_rules::play::Playthrough;
 use bao_rules::play::{MoveError, MoveErrorKind};
-use bao_rules::rulings::Preset;
 use bao_rules::rulings::{RulingError, RulingSet};
 use bao_rules::setup::{Setup, SetupError, SetupField, rulings_help};
 use bao_rules::with_game;
@@ -134,70 +133,12 @@ pub fn replay_with(
         })
 }
 
-/// The game that has preset `name`, and the preset: `--preset NAME` must name one.
-pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), RulingError> {
-    let found = games::RULESETS.iter().find_map(|&r| {
-        with_game!(r, G => G::PRESETS.iter().find(|p| p.name == name))
-            .flatten()
-            .map(|p| (r, p))
-    });
-    found.ok_or_else(|| {
-        let known: Vec<String> = games::RULESETS
-            .iter()
-            .flat_map(|&r| {
-                with_game!(r, G => G::PRESETS.iter().map(|p| format!("{} ({r})", p.name)).collect::<Vec<_>>())
-                    .unwrap_or_default()
-            })
-            .collect();
-        RulingError {
-            message: format!(
-                "`{name}` is not a preset of any game the oracle knows{}{}",
-                if known.is_empty() {
-                    String::new()
-                } else {
-                    format!(": the presets are {}", known.join(", "))
-                },
-                bao_rules::rulings::did_you_mean(
-                    name,
-                    known.iter().map(|k| k.split(' ').next().unwrap_or(k))
-                )
-            ),
-        }
-    })
-}
+/// The readers of rulings given without a ruleset: the selection's ([`crate::input::selection`]).
+pub use crate::input::selection::{check_rulings_exist, find_preset};
 
 /// Checks `--preset NAME` against every game: some game must have it.
 pub fn check_preset_exists(name: &str) -> Result<(), RulingError> {
     find_preset(name).map(|_| ())
-}
-
-/// Checks `--ruling` / `--compare-ruling` choices against every game: each name must be a
-/// ruling of some game, with one of its values.
-pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
-    for (name, value) in set.iter() {
-        let owner = games::RULESETS.iter().find_map(|&ruleset| {
-            let defs = with_game!(ruleset, G => G::RULINGS)?;
-            defs.iter().find(|d| d.name == name).map(|d| (ruleset, d))
-        });
-        match owner {
-            None => {
-                let all = games::RULESETS
-                    .iter()
-                    .flat_map(|&r| with_game!(r, G => G::RULINGS).unwrap_or(&[]))
-                    .map(|d| d.name);
-                let hint = bao_rules::rulings::did_you_mean(name, all);
-                return Err(RulingError {
-                    message: format!("`{name}` is not a ruling of any game the oracle knows{hint}"),
-                });
-            }
-            Some((ruleset, def)) => {
-                let mut one = RulingSet::new();
-                one.insert(name, value)?;
-                one.check(std::slice::from_ref(def), ruleset)?;
-            }
-        }
-    }
-    Ok(())
 }
 
 fn replay_game<G: Game>(

@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 
 use super::output::Output;
 use super::{Status, UsageError};
-use bao_oracle::check::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
+use bao_oracle::check::replay::{ReplayOptions, check_rulings_exist};
 use bao_oracle::check::run::{self as check, CheckOptions, Verdict};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::render::check::{Html, Human, Json, Short};
@@ -13,6 +13,10 @@ use bao_oracle::render::human;
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("rulings", |a| a.help("A non-default ruling for the records of its game, NAME=VALUE (repeatable); a record that sets the same ruling to another value is an error")),
+    mut_arg("preset", |a| a.help("A preset for the records of its game: its rulings under each record's own")),
+)]
 pub struct CheckArgs {
     /// Record files and transcripts, and folders to search recursively for `*.yaml` / `*.yml` /
     /// `*.bao` / `*.txt` (in any case; links to folders are not followed).
@@ -23,13 +27,8 @@ pub struct CheckArgs {
     /// message` (the closing line on standard error).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// A non-default ruling for the records of its game, NAME=VALUE (repeatable); a record that
-    /// sets the same ruling to another value is an error.
-    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
-    pub rulings: Vec<String>,
-    /// A preset for the records of its game: its rulings under each record's own.
-    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: super::RulingArgs,
     /// Report, per game, the first ply whose legality or outcome changes under NAME=VALUE.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
@@ -67,9 +66,7 @@ pub enum Color {
 }
 
 fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
-    let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
-        .and_then(|set| check_rulings_exist(&set).map(|()| set))
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
+    let selection = args.selection.selection(None)?;
     let compare = match &args.compare {
         None => None,
         Some(text) => {
@@ -84,12 +81,9 @@ fn options(args: &CheckArgs) -> Result<ReplayOptions, UsageError> {
             Some((name, value))
         }
     };
-    if let Some(preset) = &args.preset {
-        check_preset_exists(preset).map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    }
     Ok(ReplayOptions {
-        rulings,
-        preset: args.preset.clone(),
+        rulings: selection.rulings,
+        preset: selection.preset,
         compare,
         repair_window: args.repair_window,
         infer_rulings: args.infer_rulings,

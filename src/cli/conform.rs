@@ -10,7 +10,6 @@ use bao_oracle::harness::conform::{
 };
 use bao_oracle::input::engines::EngineEntry;
 use bao_oracle::render::{self, escape_controls, table};
-use bao_rules::rulings::RulingSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -21,6 +20,10 @@ pub enum Format {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("rulings", |a| a.help("A non-default ruling for the random games, NAME=VALUE (repeatable); overrides the preset's value")),
+    mut_arg("preset", |a| a.help("A preset (a named bundle of rulings that matches a source or an engine) for the random games of its game (`bao-oracle rulings RULESET` lists them)")),
+)]
 pub struct ConformArgs {
     /// The engine's command line, split into words as a shell would (quotes, no pipes).
     /// Repeatable: several engines are each run under the same options, and the report ends
@@ -34,14 +37,8 @@ pub struct ConformArgs {
     /// A ruleset to test (repeatable; default: every ruleset the engine supports).
     #[arg(long = "ruleset", value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub rulesets: Vec<String>,
-    /// A non-default ruling for the random games, NAME=VALUE (repeatable); overrides the
-    /// preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
-    pub rulings: Vec<String>,
-    /// A preset (a named bundle of rulings that matches a source or an engine) for the random
-    /// games of its game (`bao-oracle rulings RULESET` lists them).
-    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: super::RulingArgs,
     /// Random games per ruleset.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
@@ -134,14 +131,10 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         split_command(&e.command).map_err(|why| UsageError::new(Code::BadEngine, why))?;
     }
     check_rulesets(&args.rulesets).map_err(|e| usage(e.into()))?;
-    let rulings = args
-        .rulings
-        .iter()
-        .map(|a| {
-            RulingSet::parse_assignment(a)
-                .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let selection = args.selection.selection(None)?;
+    let rulings = (selection.rulings.iter())
+        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .collect();
     let known_failures = match &args.known_failures {
         None => Vec::new(),
         Some(path) => read_known_failures(path).map_err(usage)?,
@@ -150,7 +143,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         asked: Asked {
             rulesets: args.rulesets.clone(),
             rulings,
-            preset: args.preset.clone(),
+            preset: selection.preset,
         },
         options: Options {
             games: args.games,

@@ -30,12 +30,8 @@ pub struct ExplainArgs {
     /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
-    /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
-    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
-    pub rulings: Vec<String>,
-    /// A preset: a named bundle of rulings that matches a source or an engine.
-    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: super::RulingArgs,
     /// Explain the move under this ruling too, and show where the two traces first depart.
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
@@ -92,6 +88,9 @@ pub enum ExplainFormat {
     /// One HTML page: the steps in words, the board before, after each capture and at the end as
     /// pictures, and the text explanation.
     Html,
+    /// One JSON document: the explanation as data, each step with its event
+    /// (docs/schema/explain.json).
+    Json,
 }
 
 impl ExplainFormat {
@@ -100,6 +99,7 @@ impl ExplainFormat {
             ExplainFormat::Text => e.render(),
             ExplainFormat::Svg => e.render_svg(),
             ExplainFormat::Html => html::explain::render(e),
+            ExplainFormat::Json => e.render_json(),
         }
     }
 
@@ -108,6 +108,7 @@ impl ExplainFormat {
             ExplainFormat::Text => c.render(),
             ExplainFormat::Svg => c.render_svg(),
             ExplainFormat::Html => html::explain::render_comparison(c),
+            ExplainFormat::Json => c.render_json(),
         }
     }
 }
@@ -135,8 +136,7 @@ pub fn run(args: ExplainArgs) -> Status {
     };
     let explain = Explain {
         position: args.position,
-        rulings: args.rulings,
-        preset: args.preset,
+        selection: args.selection,
         compare: args.compare,
         mv,
         notation: args.notation,
@@ -148,8 +148,7 @@ pub fn run(args: ExplainArgs) -> Status {
 /// What to explain, once the game is known.
 struct Explain {
     position: Option<String>,
-    rulings: Vec<String>,
-    preset: Option<String>,
+    selection: super::RulingArgs,
     compare: Option<String>,
     mv: String,
     notation: super::NotationArg,
@@ -158,22 +157,17 @@ struct Explain {
 
 impl GameVisitor for Explain {
     type Output = Status;
-    fn visit<G: Game>(mut self) -> Status {
-        self.rulings = match super::with_preset::<G>(&self.rulings, self.preset.as_deref()) {
-            Ok(rulings) => rulings,
+    fn visit<G: Game>(self) -> Status {
+        let selection = match self.selection.selection(Some(G::RULESET)) {
+            Ok(selection) => selection,
             Err(e) => return e.report(),
         };
-        // The game (position, rulings in force, notation) of the one setup.
-        let game =
-            match super::game_setup(self.position.as_deref(), &self.rulings, None, self.notation)
-                .and_then(|setup| Playthrough::<G>::from_setup(&setup).map_err(super::setup_error))
-            {
-                Ok(game) => game,
-                Err(e) => return e.report(),
-            };
-        let set = match RulingSet::from_assignments(self.rulings.iter().map(String::as_str)) {
-            Ok(set) => set,
-            Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
+        // The game (position, rulings in force, notation) of the one setup, and the rulings as
+        // chosen (the preset's under the single ones).
+        let setup = super::game_setup(self.position.as_deref(), selection, self.notation);
+        let (set, game) = match Playthrough::<G>::from_setup_with_set(&setup) {
+            Ok(x) => x,
+            Err(e) => return super::setup_error(e).report(),
         };
         match &self.compare {
             None => {
@@ -306,8 +300,6 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
             Err(finding) => return Ok(report(&shown, &text, index, *finding)),
         }
     };
-    let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
     let compare = match &args.compare {
         None => None,
         Some(text) => Some(
@@ -317,12 +309,8 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
     };
     let visitor = RecordExplain {
         record: &record,
-        options: ReplayOptions {
-            rulings,
-            preset: args.preset.clone(),
-            compare: None,
-            ..ReplayOptions::default()
-        },
+        selection: &args.selection,
+        options: ReplayOptions::default(),
         compare,
         target,
         place: format!("game {index} of {shown}"),
@@ -374,6 +362,8 @@ fn report(path: &str, text: &str, index: usize, finding: Finding) -> Status {
 /// replayed up to that ply; `Ok(Err(usage))`: a bad `--ruling` or `--compare-ruling`.
 struct RecordExplain<'a> {
     record: &'a Record,
+    /// `--ruling` and `--preset`, read against the record's game.
+    selection: &'a super::RulingArgs,
     options: ReplayOptions,
     compare: Option<(String, String)>,
     target: Target,
@@ -386,15 +376,13 @@ impl GameVisitor for RecordExplain<'_> {
     /// `Err((ply, finding))`: the record cannot be replayed up to the ply.
     type Output = Result<Result<Status, UsageError>, (u32, Box<Finding>)>;
     fn visit<G: Game>(mut self) -> Self::Output {
-        // `check` passes rulings of other games by; here they name a mistake.
-        if let Err(e) = self.options.rulings.check(G::RULINGS, G::RULESET) {
-            return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
-        }
-        // An unknown preset is refused here as every other command refuses it.
-        if let Some(preset) = &self.options.preset
-            && let Err(e) = RulingSet::new().over_preset::<G>(preset)
-        {
-            return Ok(Err(UsageError::new(Code::UnknownRuling, e.message)));
+        // `check` passes rulings of other games by; here they are the record's game's.
+        match self.selection.selection(Some(G::RULESET)) {
+            Ok(selection) => {
+                self.options.rulings = selection.rulings;
+                self.options.preset = selection.preset;
+            }
+            Err(e) => return Ok(Err(e)),
         }
         // Who moves first numbers the moves: the side to move at the record's start.
         let (_, start) = replay_to::<G>(self.record, &self.options, 1).map_err(|f| (1, f))?;

@@ -38,6 +38,10 @@ fn generate_game<G: Game>(args: GenerateArgs) -> Status {
         Ok(x) => x,
         Err(e) => return e.report(),
     };
+    let selection = match args.game.selection.selection(Some(G::RULESET)) {
+        Ok(selection) => selection,
+        Err(e) => return e.report(),
+    };
     let mut out = Output::stdout();
     let mut first = true;
     for i in 0..args.count {
@@ -62,20 +66,19 @@ fn generate_game<G: Game>(args: GenerateArgs) -> Status {
         if let Some(p) = &args.game.position {
             let _ = write!(how, " --position '{p}'");
         }
-        if let Some(preset) = &args.game.preset {
+        // The command as typed.
+        if let Some(preset) = &selection.preset {
             let _ = write!(how, " --preset {preset}");
         }
-        for r in &args.game.rulings {
+        for r in &args.game.selection.rulings {
             let _ = write!(how, " --ruling {r}");
         }
         how.push_str("`: every ply a uniformly random legal move (SplitMix64).");
         // The record names its preset, and its own rulings go on top of it.
-        let rulings: Vec<(String, String)> = args
-            .game
+        let rulings: Vec<(String, String)> = selection
             .rulings
             .iter()
-            .filter_map(|r| r.split_once('='))
-            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         if !first {
             out.line("---");
@@ -84,7 +87,7 @@ fn generate_game<G: Game>(args: GenerateArgs) -> Status {
         let doc = game.to_record(
             &how,
             args.game.position.is_some(),
-            args.game.preset.as_deref(),
+            selection.preset.as_deref(),
             &rulings,
         );
         out.text(&doc);

@@ -17,6 +17,10 @@ use bao_oracle::rewrite::import::{ImportOptions, import};
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("rulings", |a| a.help("A non-default ruling, NAME=VALUE (repeatable); one the transcript contradicts is an error")),
+    mut_arg("preset", |a| a.help("A preset: its rulings under the transcript's and --ruling")),
+)]
 pub struct ImportArgs {
     /// Published transcripts in Donkers' notation (header lines, then `n: South North;`), and
     /// folders to search for them (`*.bao`, `*.txt`, `*.yaml`, `*.yml` in any case; records found there
@@ -27,12 +31,8 @@ pub struct ImportArgs {
     /// a transcript that names another is refused.
     #[arg(long, value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: Option<String>,
-    /// A non-default ruling, NAME=VALUE (repeatable); one the transcript contradicts is an error.
-    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
-    pub rulings: Vec<String>,
-    /// A preset: its rulings under the transcript's and --ruling.
-    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: super::RulingArgs,
     /// The record's `source:` (where the transcript comes from), over the transcript's own
     /// `source:` header and the file's name.
     #[arg(long, value_name = "TEXT")]
@@ -119,19 +119,15 @@ pub fn run(args: ImportArgs) -> Status {
 
 /// `--ruling` and `--preset`, merged for the ruleset.
 fn rulings(args: &ImportArgs) -> Result<RulingSet, UsageError> {
-    let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    let Some(preset) = &args.preset else {
-        return Ok(rulings);
-    };
     // A preset of the game given, or of the transcripts' default one.
     let ruleset = args
         .ruleset
         .as_deref()
         .unwrap_or(bao_oracle::input::transcript::DEFAULT_RULESET);
-    match bao_rules::with_game!(ruleset, G => rulings.over_preset::<G>(preset)) {
+    let selection = args.selection.selection(Some(ruleset))?;
+    match bao_rules::with_game!(ruleset, G => selection.rulings_for::<G>()) {
         Some(Ok(set)) => Ok(set),
-        Some(Err(e)) => Err(UsageError::new(Code::UnknownRuling, e.message)),
+        Some(Err(e)) => Err(super::selection_error(e)),
         None => Err(UsageError::new(
             Code::UnknownRuleset,
             bao_rules::games::unknown_ruleset(ruleset),

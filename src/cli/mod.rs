@@ -27,10 +27,10 @@ mod transcript;
 use clap::{Args, Parser, Subcommand};
 
 use bao_oracle::diagnostics::Code;
+use bao_oracle::input::selection::{Selection, SelectionError};
 use bao_rules::game::Game;
 use bao_rules::games;
 use bao_rules::play::Playthrough;
-use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError};
 
 /// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
@@ -333,16 +333,39 @@ pub struct GameArgs {
     /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
     pub position: Option<String>,
+    #[command(flatten)]
+    pub selection: RulingArgs,
+    /// The notation moves are read and answered in: canonical, or donkers (the published
+    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
+    #[arg(long, value_enum, default_value_t = NotationArg::Canonical)]
+    pub notation: NotationArg,
+}
+
+/// `--ruling` and `--preset`: declared once, flattened into every command that takes rulings
+/// (with the catalogues' completions), and read once, by the library's [`Selection`].
+/// The rulings a command runs under. A command whose rulings mean more says so in its own help,
+/// `#[command(mut_arg("rulings", ...), mut_arg("preset", ...))]` on its arguments.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RulingArgs {
     /// A non-default ruling, NAME=VALUE (repeatable); overrides the preset's value.
     #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = completions::Catalogue::Ruling, hide_possible_values = true)]
     pub rulings: Vec<String>,
     /// A preset: a named bundle of rulings that matches a source or an engine.
     #[arg(long, value_name = "NAME", value_parser = completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
-    /// The notation moves are read and answered in: canonical, or donkers (the published
-    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
-    #[arg(long, value_enum, default_value_t = NotationArg::Canonical)]
-    pub notation: NotationArg,
+}
+
+impl RulingArgs {
+    /// The selection, checked: against `ruleset` where the command names one, else against
+    /// every game.
+    pub fn selection(&self, ruleset: Option<&str>) -> Result<Selection, UsageError> {
+        Selection::parse(ruleset, self.preset.as_deref(), &self.rulings).map_err(selection_error)
+    }
+}
+
+/// A refused selection as the command line reports it.
+pub fn selection_error(e: SelectionError) -> UsageError {
+    UsageError::new(e.code, e.message_with_rule())
 }
 
 /// `--notation`: the notations a command line can use.
@@ -381,38 +404,15 @@ impl UsageError {
     }
 }
 
-/// `--ruling` assignments with preset `preset` of game `G` under them: the preset's rulings that
-/// no assignment names, then the assignments.
-pub fn with_preset<G: Game>(
-    assignments: &[String],
-    preset: Option<&str>,
-) -> Result<Vec<String>, UsageError> {
-    let Some(preset) = preset else {
-        return Ok(assignments.to_vec());
-    };
-    let unknown = |e: bao_rules::RulingError| UsageError::new(Code::UnknownRuling, e.message);
-    let own =
-        RulingSet::from_assignments(assignments.iter().map(String::as_str)).map_err(unknown)?;
-    let merged = own.over_preset::<G>(preset).map_err(unknown)?;
-    Ok(merged.iter().map(|(n, v)| format!("{n}={v}")).collect())
-}
-
-/// The setup of `--position`, `--ruling`, `--preset` and `--notation` ([`bao_oracle::setup`]).
-fn game_setup(
-    position: Option<&str>,
-    assignments: &[String],
-    preset: Option<&str>,
-    notation: NotationArg,
-) -> Result<Setup, UsageError> {
-    let rulings = RulingSet::from_assignments(assignments.iter().map(String::as_str))
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    Ok(Setup {
+/// The setup of `--position`, the selection and `--notation` ([`bao_oracle::setup`]).
+fn game_setup(position: Option<&str>, selection: Selection, notation: NotationArg) -> Setup {
+    Setup {
         start: position.map(str::to_string),
-        rulings,
-        preset: preset.map(str::to_string),
+        rulings: selection.rulings,
+        preset: selection.preset,
         notation: notation.into(),
         ..Setup::default()
-    })
+    }
 }
 
 fn setup_error(e: SetupError) -> UsageError {
@@ -421,12 +421,8 @@ fn setup_error(e: SetupError) -> UsageError {
 
 /// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.
 pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError> {
-    let setup = game_setup(
-        args.position.as_deref(),
-        &args.rulings,
-        args.preset.as_deref(),
-        args.notation,
-    )?;
+    let selection = args.selection.selection(Some(G::RULESET))?;
+    let setup = game_setup(args.position.as_deref(), selection, args.notation);
     Playthrough::<G>::from_setup(&setup).map_err(setup_error)
 }
 
@@ -438,4 +434,34 @@ pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), Usag
 /// Reports an unknown ruleset (for `with_game!(...).unwrap_or_else(...)`).
 pub fn unknown_ruleset(ruleset: &str) -> Status {
     UsageError::new(Code::UnknownRuleset, games::unknown_ruleset(ruleset)).report()
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every command that takes `--ruling` takes `--preset` too, both with their completions:
+    /// they are the one group's.
+    #[test]
+    fn every_command_with_rulings_has_the_group() {
+        let cli = super::Cli::command();
+        let mut with = Vec::new();
+        for cmd in cli.get_subcommands() {
+            let arg = |id: &str| cmd.get_arguments().find(|a| a.get_long() == Some(id));
+            let Some(ruling) = arg("ruling") else {
+                continue;
+            };
+            let preset = arg("preset").unwrap_or_else(|| panic!("{}: no --preset", cmd.get_name()));
+            for a in [ruling, preset] {
+                assert!(
+                    !a.get_possible_values().is_empty(),
+                    "{} --{}: no completions",
+                    cmd.get_name(),
+                    a.get_long().unwrap_or_default()
+                );
+            }
+            with.push(cmd.get_name().to_string());
+        }
+        assert!(with.len() >= 8, "{with:?}");
+    }
 }

@@ -14,13 +14,16 @@ use super::outputs::{Inputs, Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::check_text;
 use bao_oracle::check::repair::DEFAULT_WINDOW;
-use bao_oracle::check::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::diagnostics::Code;
 use bao_oracle::input::{self, Input};
 use bao_oracle::rewrite::repair::{read_games, repair_text};
-use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("rulings", |a| a.help("A non-default ruling for the records of its game, NAME=VALUE (repeatable), as `check`")),
+    mut_arg("preset", |a| a.help("A preset for the records of its game, as `check`")),
+)]
 pub struct RepairArgs {
     /// Record files (one or more games each) and transcripts, and folders to search for them
     /// (`*.yaml`, `*.yml`, `*.bao`, `*.txt` in any case).
@@ -37,24 +40,15 @@ pub struct RepairArgs {
     /// Look for the slip at the failing ply and up to K plies before it.
     #[arg(long = "repair-window", value_name = "K", default_value_t = DEFAULT_WINDOW)]
     pub repair_window: u32,
-    /// A non-default ruling for the records of its game, NAME=VALUE (repeatable), as `check`.
-    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
-    pub rulings: Vec<String>,
-    /// A preset for the records of its game, as `check`.
-    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: super::RulingArgs,
 }
 
 fn options(args: &RepairArgs) -> Result<ReplayOptions, UsageError> {
-    let rulings = RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
-        .and_then(|set| check_rulings_exist(&set).map(|()| set))
-        .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    if let Some(preset) = &args.preset {
-        check_preset_exists(preset).map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
-    }
+    let selection = args.selection.selection(None)?;
     Ok(ReplayOptions {
-        rulings,
-        preset: args.preset.clone(),
+        rulings: selection.rulings,
+        preset: selection.preset,
         repair_window: args.repair_window,
         ..ReplayOptions::default()
     })

@@ -4,12 +4,15 @@ use clap::{Args, ValueEnum};
 
 use super::output::Output;
 use super::{Status, UsageError};
-use bao_oracle::check::replay::{check_rulings_exist, find_preset};
+use bao_oracle::check::replay::find_preset;
 use bao_oracle::diagnostics::Code;
 use bao_oracle::harness::spec::{self, Options, PerftLimit};
-use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("rulings", |a| a.help("Run every scenario and perft table of the ruling's game that does not set this ruling itself under NAME=VALUE (repeatable): the failures show what depends on it")),
+    mut_arg("preset", |a| a.help("Run the preset's game under the preset (its rulings, under any --ruling), as --ruling does for one ruling")),
+)]
 pub struct SpecArgs {
     /// Spec files or folders (recursively, `*.yaml`/`*.yml`); default: the specification built
     /// into the binary (the `spec/` it was built from).
@@ -20,14 +23,8 @@ pub struct SpecArgs {
     /// Skip perft rows whose leaf count is above this (default: check every row).
     #[arg(long, value_name = "NODES")]
     pub perft_max_nodes: Option<u64>,
-    /// Run every scenario and perft table of the ruling's game that does not set this ruling
-    /// itself under NAME=VALUE (repeatable): the failures show what depends on it.
-    #[arg(long = "ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
-    pub rulings: Vec<String>,
-    /// Run the preset's game under the preset (its rulings, under any --ruling), as --ruling
-    /// does for one ruling.
-    #[arg(long, value_name = "NAME", value_parser = super::completions::Catalogue::Preset, hide_possible_values = true)]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: super::RulingArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -39,19 +36,16 @@ pub enum Format {
 pub fn run(args: SpecArgs) -> Status {
     // No paths: the specification built into the binary.
     let paths = args.paths;
-    let mut set = match RulingSet::from_assignments(args.rulings.iter().map(String::as_str)) {
-        Ok(set) => set,
-        Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
+    let selection = match args.selection.selection(None) {
+        Ok(selection) => selection,
+        Err(e) => return e.report(),
     };
-    if let Some(name) = &args.preset {
-        set = match find_preset(name) {
-            Ok((_, preset)) => set.over(preset),
-            Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
-        };
-    }
-    if let Err(e) = check_rulings_exist(&set) {
-        return UsageError::new(Code::UnknownRuling, e.message).report();
-    }
+    // The preset's rulings under the single ones, as one set: each runs its own game.
+    let set = match selection.preset.as_deref().map(find_preset) {
+        None => selection.rulings,
+        Some(Ok((_, preset))) => selection.rulings.over(preset),
+        Some(Err(e)) => return UsageError::new(Code::UnknownRuling, e.message).report(),
+    };
     let options = Options {
         perft: PerftLimit {
             max_nodes: args.perft_max_nodes,

@@ -8,15 +8,18 @@ use clap::Args;
 
 use super::output::{Output, eprint_line};
 use super::{Status, UsageError};
-use bao_oracle::check::replay::{ReplayOptions, check_preset_exists, check_rulings_exist};
+use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::input::record;
 use bao_oracle::input::{self, Input};
 use bao_oracle::render::{escape_controls, human};
-use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("rulings", |a| a.help("A non-default ruling, NAME=VALUE (repeatable), as `check`")),
+    mut_arg("preset", |a| a.help("A preset, as `check`")),
+)]
 pub struct TranscriptArgs {
     /// The record file.
     #[arg(value_name = "FILE")]
@@ -24,29 +27,18 @@ pub struct TranscriptArgs {
     /// The game of a file of several (from 1).
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
-    /// A non-default ruling, NAME=VALUE (repeatable), as `check`.
-    #[arg(long = "ruling", value_name = "NAME=VALUE")]
-    pub rulings: Vec<String>,
-    /// A preset, as `check`.
-    #[arg(long, value_name = "NAME")]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub selection: super::RulingArgs,
 }
 
 pub fn run(args: TranscriptArgs) -> Status {
-    let rulings = match RulingSet::from_assignments(args.rulings.iter().map(String::as_str))
-        .and_then(|set| check_rulings_exist(&set).map(|()| set))
-    {
-        Ok(r) => r,
-        Err(e) => return UsageError::new(Code::UnknownRuling, e.message).report(),
+    let selection = match args.selection.selection(None) {
+        Ok(selection) => selection,
+        Err(e) => return e.report(),
     };
-    if let Some(preset) = &args.preset
-        && let Err(e) = check_preset_exists(preset)
-    {
-        return UsageError::new(Code::UnknownRuling, e.message).report();
-    }
     let options = ReplayOptions {
-        rulings,
-        preset: args.preset.clone(),
+        rulings: selection.rulings,
+        preset: selection.preset,
         repair_window: 0,
         ..ReplayOptions::default()
     };

@@ -7,12 +7,16 @@ use std::fmt;
 /// A stable error code: the one vocabulary of every outcome the oracle reports — `check`'s
 /// findings, the specification's expected errors, the protocol's error answers and the command
 /// line's usage errors. The string forms (serde's too) never change once released.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
+///
+/// The rules' refusals are the rules' own codes, held as they are ([`Code::Rules`]), not mapped:
+/// `Code::IllegalMove` is the constant `Code::Rules(bao_rules::Code::IllegalMove)`, and matches as
+/// a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Code {
+    /// A refusal by the rules: a value, ruleset, ruling, position, `first:`, move or claim they do
+    /// not allow ([`bao_rules::Code`]).
+    Rules(bao_rules::Code),
     // --- the file ------------------------------------------------------------------------------
     /// The file or folder could not be read (missing, no permission). Exit status 2.
     IoError,
@@ -31,35 +35,8 @@ pub enum Code {
     UnknownField,
     /// A required field (`ruleset`, `source`, `moves`) is missing.
     MissingField,
-    /// A field has a value of the wrong kind (`first: east`, `moves: A2`).
-    BadValue,
-    /// `ruleset:` names no game the oracle knows.
-    UnknownRuleset,
-    /// A ruling that the game does not have, or a value the ruling does not take.
-    UnknownRuling,
     /// `--ruling` selects another value than the record's own `rulings:`.
     RulingConflict,
-    /// `start:` is not a valid position of the game.
-    BadPosition,
-    /// `first:` names another side than the `start:` position has to move.
-    FirstConflict,
-    // --- the moves -----------------------------------------------------------------------------
-    /// A move text that is not move notation of the game at all.
-    NotNotation,
-    /// A move that the rules do not allow in the position reached.
-    IllegalMove,
-    /// A shortened spelling that fits more than one legal move.
-    AmbiguousMove,
-    /// A move whose relay neither ended nor repeated within the cycle detector's budget.
-    UndecidedMove,
-    /// A move that ends, but with more events than a listener keeps: too long to be told step by
-    /// step.
-    MoveTooLong,
-    /// A move after the game has ended.
-    MoveAfterEnd,
-    /// A claim the game does not bear out: a capture or reservation claim of a move, or the
-    /// record's `result:`.
-    FalseClaim,
     // --- the other commands and the protocol ----------------------------------------------------
     /// A command line that cannot be carried out as written (a missing or contradictory option).
     Usage,
@@ -75,6 +52,38 @@ pub enum Code {
     /// Two games of one check with the same moves (or one the start of the other) whose players,
     /// date or result disagree: a warning at each, naming the other.
     DuplicateGame,
+}
+
+/// The rules' codes under the names they have always had here (constants, so that they read and
+/// match as the other codes do).
+#[allow(non_upper_case_globals)]
+impl Code {
+    /// A field has a value of the wrong kind (`first: east`, `moves: A2`).
+    pub const BadValue: Code = Code::Rules(bao_rules::Code::BadValue);
+    /// `ruleset:` names no game the oracle knows.
+    pub const UnknownRuleset: Code = Code::Rules(bao_rules::Code::UnknownRuleset);
+    /// A ruling that the game does not have, or a value the ruling does not take.
+    pub const UnknownRuling: Code = Code::Rules(bao_rules::Code::UnknownRuling);
+    /// `start:` is not a valid position of the game.
+    pub const BadPosition: Code = Code::Rules(bao_rules::Code::BadPosition);
+    /// `first:` names another side than the `start:` position has to move.
+    pub const FirstConflict: Code = Code::Rules(bao_rules::Code::FirstConflict);
+    /// A move text that is not move notation of the game at all.
+    pub const NotNotation: Code = Code::Rules(bao_rules::Code::NotNotation);
+    /// A move that the rules do not allow in the position reached.
+    pub const IllegalMove: Code = Code::Rules(bao_rules::Code::IllegalMove);
+    /// A shortened spelling that fits more than one legal move.
+    pub const AmbiguousMove: Code = Code::Rules(bao_rules::Code::AmbiguousMove);
+    /// A move whose relay neither ended nor repeated within the cycle detector's budget.
+    pub const UndecidedMove: Code = Code::Rules(bao_rules::Code::UndecidedMove);
+    /// A move that ends, but with more events than a listener keeps: too long to be told step by
+    /// step.
+    pub const MoveTooLong: Code = Code::Rules(bao_rules::Code::MoveTooLong);
+    /// A move after the game has ended.
+    pub const MoveAfterEnd: Code = Code::Rules(bao_rules::Code::MoveAfterEnd);
+    /// A claim the game does not bear out: a capture or reservation claim of a move, or the
+    /// record's `result:`.
+    pub const FalseClaim: Code = Code::Rules(bao_rules::Code::FalseClaim);
 }
 
 impl Code {
@@ -115,8 +124,10 @@ impl Code {
         Code::BadEngine,
     ];
 
+    /// The stable string (`illegal-move`).
     pub fn as_str(self) -> &'static str {
         match self {
+            Code::Rules(code) => code.as_str(),
             Code::IoError => "io-error",
             Code::FileTooLarge => "file-too-large",
             Code::NotText => "not-text",
@@ -125,19 +136,7 @@ impl Code {
             Code::YamlLimit => "yaml-limit",
             Code::UnknownField => "unknown-field",
             Code::MissingField => "missing-field",
-            Code::BadValue => "bad-value",
-            Code::UnknownRuleset => "unknown-ruleset",
-            Code::UnknownRuling => "unknown-ruling",
             Code::RulingConflict => "ruling-conflict",
-            Code::BadPosition => "bad-position",
-            Code::FirstConflict => "first-conflict",
-            Code::NotNotation => "not-notation",
-            Code::IllegalMove => "illegal-move",
-            Code::AmbiguousMove => "ambiguous-move",
-            Code::UndecidedMove => "undecided-move",
-            Code::MoveTooLong => "move-too-long",
-            Code::MoveAfterEnd => "move-after-end",
-            Code::FalseClaim => "false-claim",
             Code::Usage => "usage",
             Code::BadRequest => "bad-request",
             Code::BadSpec => "bad-spec",
@@ -147,12 +146,37 @@ impl Code {
         }
     }
 
+    /// The code whose stable string is `text`: the rules' codes, then the oracle's own.
     pub fn parse(text: &str) -> Option<Code> {
+        bao_rules::Code::parse(text).map(Code::Rules).or_else(|| {
+            Code::ALL
+                .iter()
+                .chain(Code::OTHER)
+                .copied()
+                .find(|c| c.as_str() == text)
+        })
+    }
+
+    /// Where the code stands in the order codes sort in: the reference's, the other commands'
+    /// last (a code of a newer rules crate after them).
+    fn rank(self) -> usize {
         Code::ALL
             .iter()
             .chain(Code::OTHER)
-            .copied()
-            .find(|c| c.as_str() == text)
+            .position(|&c| c == self)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+impl Ord for Code {
+    fn cmp(&self, other: &Code) -> std::cmp::Ordering {
+        (self.rank(), self.as_str()).cmp(&(other.rank(), other.as_str()))
+    }
+}
+
+impl PartialOrd for Code {
+    fn partial_cmp(&self, other: &Code) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -162,39 +186,47 @@ impl fmt::Display for Code {
     }
 }
 
-/// The rules' codes are the oracle's, under the same names.
+/// Written as its stable string.
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// Read from its stable string; any other string is refused with the list of codes.
+impl<'de> serde::Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Code, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Code::parse(&text).ok_or_else(|| {
+            let names: Vec<&str> = Code::ALL
+                .iter()
+                .chain(Code::OTHER)
+                .map(|c| c.as_str())
+                .collect();
+            serde::de::Error::custom(format!(
+                "unknown code `{text}`, expected one of {}",
+                names.join(", ")
+            ))
+        })
+    }
+}
+
+/// The rules' codes are the oracle's: held, not translated.
 impl From<bao_rules::Code> for Code {
     fn from(code: bao_rules::Code) -> Code {
-        use bao_rules::Code as Rules;
-        match code {
-            Rules::UnknownRuleset => Code::UnknownRuleset,
-            Rules::UnknownRuling => Code::UnknownRuling,
-            Rules::BadValue => Code::BadValue,
-            Rules::BadPosition => Code::BadPosition,
-            Rules::FirstConflict => Code::FirstConflict,
-            Rules::NotNotation => Code::NotNotation,
-            Rules::IllegalMove => Code::IllegalMove,
-            Rules::AmbiguousMove => Code::AmbiguousMove,
-            Rules::UndecidedMove => Code::UndecidedMove,
-            Rules::MoveTooLong => Code::MoveTooLong,
-            Rules::MoveAfterEnd => Code::MoveAfterEnd,
-            Rules::FalseClaim => Code::FalseClaim,
-            // A code of a newer rules crate: by its stable name (a test holds every code of
-            // this one to a name of ours).
-            other => Code::parse(other.as_str()).unwrap_or(Code::BadValue),
-        }
+        Code::Rules(code)
     }
 }
 
 impl PartialEq<bao_rules::Code> for Code {
     fn eq(&self, other: &bao_rules::Code) -> bool {
-        *self == Code::from(*other)
+        *self == Code::Rules(*other)
     }
 }
 
 impl PartialEq<Code> for bao_rules::Code {
     fn eq(&self, other: &Code) -> bool {
-        Code::from(*self) == *other
+        Code::Rules(*self) == *other
     }
 }
 
@@ -231,6 +263,21 @@ mod tests {
         let listed: Vec<&str> = sentence.split('`').skip(1).step_by(2).collect();
         let codes: Vec<&str> = bao_rules::Code::ALL.iter().map(|c| c.as_str()).collect();
         assert_eq!(listed, codes);
+    }
+
+    /// The rules' codes are held, not mapped: a rules code is the oracle's constant of the same
+    /// name, as a value and as a pattern, and sorts where the reference lists it.
+    #[test]
+    fn the_rules_codes_are_held_not_mapped() {
+        let code = Code::from(bao_rules::Code::IllegalMove);
+        assert_eq!(code, Code::Rules(bao_rules::Code::IllegalMove));
+        assert!(matches!(code, Code::IllegalMove));
+        assert!(!matches!(code, Code::FalseClaim));
+        let mut sorted: Vec<Code> = Code::OTHER.iter().chain(Code::ALL).copied().collect();
+        sorted.sort();
+        let listed: Vec<Code> = Code::ALL.iter().chain(Code::OTHER).copied().collect();
+        assert_eq!(sorted, listed);
+        assert!(serde_json::from_str::<Code>("\"no-such-code\"").is_err());
     }
 
     #[test]

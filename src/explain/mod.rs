@@ -8,6 +8,7 @@
 
 pub mod trace;
 
+use crate::event::EventData;
 use crate::explain::trace::render_position;
 use crate::input::spec::Catalogue;
 use crate::input::spec::builtin_catalogue;
@@ -36,6 +37,8 @@ impl RulingValue {
 pub struct Step {
     pub rule: RuleId,
     pub text: String,
+    /// The event itself, as data.
+    pub event: EventData,
     /// The board right after this step, where the explanation shows it (after a capture).
     pub board: Option<Board>,
 }
@@ -394,6 +397,7 @@ fn steps<G: Game>(position: &G::Position, events: &[Event]) -> Vec<Step> {
         out.push(Step {
             rule: event.rule(),
             text,
+            event: EventData::of::<G>(event),
             board,
         });
     }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostics::Code;
-use bao_rules::game::{Event, Game, GameEnd, Outcome, RuleId, Side};
+use bao_rules::game::{Event, Game, RuleId};
 use bao_rules::games::{self, GameVisitor};
 use bao_rules::play::MoveErrorKind;
 use bao_rules::play::Playthrough;
@@ -234,6 +234,7 @@ pub enum Response {
     Played {
         id: Value,
         position: String,
+        #[serde(deserialize_with = "protocol_events")]
         events: Vec<EventMsg>,
     },
     /// The answer to `play` with a move that is notation but not legal.
@@ -295,91 +296,33 @@ impl Response {
     }
 }
 
-/// Seeds counted for each side at the end of a game decided on score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Score {
-    pub south: u32,
-    pub north: u32,
-}
+/// The protocol's events: the one event shape ([`crate::event`]), of three kinds only — captures,
+/// reservations (without their seeds) and the game's end. What a move did, in game-neutral terms:
+/// holes by name, no in-move trace. `rule` is informative and never compared.
+pub use crate::event::EventData as EventMsg;
+pub use crate::event::Score;
 
-/// What a move did, in game-neutral terms: holes by name, no in-move trace. `rule` is
-/// informative and never compared.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum EventMsg {
-    /// `seeds` taken off the board from `hole` by the mover, counted as the game's notation
-    /// counts a capture (Kingulu: the capturing seed included, KIN-9).
-    Capture {
-        hole: String,
-        seeds: u32,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rule: Option<String>,
-    },
-    /// `hole` is reserved by `by` (Kingulu KIN-10, Kete hizi zetu).
-    Reserve {
-        hole: String,
-        by: Side,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rule: Option<String>,
-    },
-    /// The game is over after the move.
-    GameOver {
-        result: Outcome,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        score: Option<Score>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rule: Option<String>,
-    },
-}
-
-impl EventMsg {
-    /// The event without its informative rule id: what conformance compares.
-    pub fn without_rule(&self) -> EventMsg {
-        match self {
-            EventMsg::Capture { hole, seeds, .. } => EventMsg::Capture {
-                hole: hole.clone(),
-                seeds: *seeds,
-                rule: None,
-            },
-            EventMsg::Reserve { hole, by, .. } => EventMsg::Reserve {
-                hole: hole.clone(),
-                by: *by,
-                rule: None,
-            },
-            EventMsg::GameOver { result, score, .. } => EventMsg::GameOver {
-                result: *result,
-                score: *score,
-                rule: None,
-            },
-        }
-    }
-
-    /// The event in words (`capture 2 from a12`).
-    pub fn describe(&self) -> String {
-        match self {
-            EventMsg::Capture { hole, seeds, .. } => format!("capture {seeds} from {hole}"),
-            EventMsg::Reserve { hole, by, .. } => {
-                format!("{hole} reserved by {}", serde_plain(by))
-            }
-            EventMsg::GameOver { result, score, .. } => match score {
-                Some(s) => format!(
-                    "game over: {} ({}-{})",
-                    serde_plain(result),
-                    s.south,
-                    s.north
-                ),
-                None => format!("game over: {}", serde_plain(result)),
-            },
-        }
-    }
-}
-
-/// The JSON string of a unit enum, without quotes.
-fn serde_plain<T: Serialize>(value: &T) -> String {
-    match serde_json::to_value(value) {
-        Ok(Value::String(s)) => s,
-        _ => String::new(),
-    }
+/// The events of a `played` answer as the protocol reads them: an event of another type makes
+/// the answer unreadable (it is garbled, docs/protocol.md *Versions*), and the fields the
+/// protocol does not have (a reservation's seeds) are ignored as unknown fields are.
+fn protocol_events<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<EventMsg>, D::Error> {
+    let events = Vec::<EventMsg>::deserialize(d)?;
+    events
+        .into_iter()
+        .map(|e| match e {
+            EventMsg::Reserve { hole, by, rule, .. } => Ok(EventMsg::Reserve {
+                hole,
+                by,
+                seeds: None,
+                rule,
+            }),
+            e if e.is_outcome() => Ok(e),
+            e => Err(serde::de::Error::custom(format!(
+                "`{}` is not an event of the protocol: capture, reserve or game_over",
+                e.name()
+            ))),
+        })
+        .collect()
 }
 
 /// The protocol's events of a move (captures, reservations, the game's end), from the oracle's
@@ -387,32 +330,18 @@ fn serde_plain<T: Serialize>(value: &T) -> String {
 pub fn event_msgs<G: Game>(events: &[Event]) -> Vec<EventMsg> {
     events
         .iter()
-        .filter_map(|e| match *e {
-            Event::Capture { hole, seeds, rule } => Some(EventMsg::Capture {
-                hole: G::hole_name(hole).to_string(),
-                seeds: seeds as u32,
-                rule: Some(rule.to_string()),
-            }),
-            Event::Reserve { hole, by, rule, .. } => Some(EventMsg::Reserve {
-                hole: G::hole_name(hole).to_string(),
+        .map(EventMsg::of::<G>)
+        .filter(EventMsg::is_outcome)
+        .map(|e| match e {
+            EventMsg::Reserve { hole, by, rule, .. } => EventMsg::Reserve {
+                hole,
                 by,
-                rule: Some(rule.to_string()),
-            }),
-            Event::GameOver { end } => Some(game_over(end)),
-            _ => None,
+                seeds: None,
+                rule,
+            },
+            e => e,
         })
         .collect()
-}
-
-fn game_over(end: GameEnd) -> EventMsg {
-    EventMsg::GameOver {
-        result: end.outcome,
-        score: end.score.map(|[s, n]| Score {
-            south: s as u32,
-            north: n as u32,
-        }),
-        rule: Some(end.rule.to_string()),
-    }
 }
 
 // --- The oracle's answers -------------------------------------------------------------------------
@@ -1095,6 +1024,33 @@ mod tests {
         }
     }
 
+    /// A `played` answer reads the protocol's three kinds of event only, and a reservation
+    /// without its seeds (a field of the event shape the protocol does not carry).
+    #[test]
+    fn a_played_answer_reads_the_protocols_events_only() {
+        let read = |events: &str| {
+            serde_json::from_str::<Response>(&format!(
+                r#"{{"type":"played","id":1,"position":"x","events":[{events}]}}"#
+            ))
+        };
+        let Ok(Response::Played { events, .. }) =
+            read(r#"{"type":"reserve","hole":"a1","by":"south","seeds":5,"text":"t"}"#)
+        else {
+            panic!("a reservation reads");
+        };
+        assert_eq!(
+            events,
+            [EventMsg::Reserve {
+                hole: "a1".into(),
+                by: bao_rules::game::Side::South,
+                seeds: None,
+                rule: None
+            }]
+        );
+        assert!(read(r#"{"type":"relay","at":"a1","seeds":5}"#).is_err());
+        assert!(read(r#"{"type":"sow","hole":"a1"}"#).is_err());
+    }
+
     #[test]
     fn legal_moves_and_play_from_the_start() {
         let answer = ask(
@@ -1195,7 +1151,7 @@ mod tests {
         assert_eq!(
             events.last().map(EventMsg::without_rule),
             Some(EventMsg::GameOver {
-                result: Outcome::Draw,
+                result: bao_rules::game::Outcome::Draw,
                 score: None,
                 rule: None
             })

@@ -8,7 +8,8 @@
 //!
 //! What a command does with the text (YAML records, transcripts, spec files) is its own
 //! business; this module knows no game and no record field beyond the names that tell the forms
-//! apart.
+//! apart. The rulings a command is given are read here too, once ([`selection`]), against the
+//! games' own lists.
 
 mod collect;
 pub mod engines;
@@ -17,6 +18,7 @@ mod limits;
 mod line_ends;
 pub(crate) mod read;
 pub mod record;
+pub mod selection;
 pub mod spec;
 pub mod transcript;
 

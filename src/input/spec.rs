@@ -195,7 +195,7 @@ pub struct Expect {
     pub position: Option<String>,
     /// The captures and reservations of the last move, in order (all of them: an empty list
     /// expects none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "spec_form")]
     pub events: Option<Vec<EventSpec>>,
     /// The legal moves, canonical notation, in any order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -219,26 +219,10 @@ impl Expect {
     }
 }
 
-/// An outcome event of a move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum EventSpec {
-    /// Seeds (or stones) taken from `hole`.
-    Capture {
-        hole: String,
-        seeds: u16,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rule: Option<String>,
-    },
-    /// `hole` reserved by `by`, holding `seeds` after the reservation.
-    Reserve {
-        hole: String,
-        by: Side,
-        seeds: u16,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rule: Option<String>,
-    },
-}
+/// An outcome event of a move, as scenarios write it: the one event shape ([`crate::event`]),
+/// a capture or a reservation, its tag written `kind` ([`spec_form`]).
+pub use crate::event::EventData as EventSpec;
+use crate::event::spec_form;
 
 /// The error the last move must fail with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

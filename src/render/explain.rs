@@ -1,7 +1,13 @@
 //! `explain`'s renderings: an [`Explanation`] and a [`Comparison`] as plain text and as SVG. The
 //! explanation itself, as data, is [`crate::explain`]'s.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+use bao_rules::game::Side;
+use serde::Serialize;
+
+use crate::event::{End, EventData};
 
 use crate::explain::trace::indent;
 use crate::explain::{
@@ -383,6 +389,197 @@ fn wrap_list(head: &str, items: &[String]) -> String {
     }
     out.push('\n');
     out
+}
+
+/// An explanation as data: what `explain --format json` writes (`docs/schema/explain.json`) and
+/// the Python package's `Explanation.data`. Its steps' events are the one event shape
+/// ([`crate::event`]).
+#[derive(Serialize)]
+pub struct ExplanationData<'a> {
+    ruleset: &'a str,
+    /// Where the move comes from (`game 1 of FILE, ply 7`), for a move of a record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    place: Option<&'a str>,
+    #[serde(rename = "move")]
+    text: &'a str,
+    mover: Side,
+    /// Every ruling of the game, name to the value in force.
+    rulings: BTreeMap<&'a str, &'a str>,
+    /// The diagram before the move.
+    before: &'a str,
+    #[serde(flatten)]
+    verdict: VerdictData<'a>,
+}
+
+/// What the move did, or why it is refused.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum VerdictData<'a> {
+    Played {
+        played: bool,
+        canonical: &'a str,
+        steps: Vec<StepData<'a>>,
+        false_claims: Vec<FalseClaim<'a>>,
+        under: Option<RuleText<'a>>,
+        after: &'a str,
+        compact: &'a str,
+        outcome: Option<End>,
+    },
+    Refused {
+        played: bool,
+        code: &'a str,
+        rule: Option<&'a str>,
+        reason: &'a str,
+        candidates: &'a [String],
+        legal: &'a [String],
+    },
+}
+
+#[derive(Serialize)]
+struct StepData<'a> {
+    rule: &'a str,
+    text: &'a str,
+    /// The board right after the step, where the explanation shows one.
+    board: Option<&'a str>,
+    event: &'a EventData,
+}
+
+/// What a move is played under: the rule and a sentence.
+#[derive(Serialize)]
+struct RuleText<'a> {
+    rule: &'a str,
+    text: &'a str,
+}
+
+/// A claim the move does not bear out: the rule and why.
+#[derive(Serialize)]
+struct FalseClaim<'a> {
+    rule: &'a str,
+    message: &'a str,
+}
+
+impl Explanation {
+    /// The explanation as data ([`ExplanationData`]).
+    pub fn data(&self) -> ExplanationData<'_> {
+        let verdict = match &self.verdict {
+            Verdict::Played {
+                canonical,
+                steps,
+                false_claims,
+                under,
+                after,
+                compact,
+                end,
+            } => VerdictData::Played {
+                played: true,
+                canonical,
+                steps: steps
+                    .iter()
+                    .map(|s| StepData {
+                        rule: s.rule,
+                        text: &s.text,
+                        board: match &s.board {
+                            Some(Board::Diagram(d)) => Some(d),
+                            Some(Board::AsAtTheEnd) => Some(after),
+                            None => None,
+                        },
+                        event: &s.event,
+                    })
+                    .collect(),
+                false_claims: false_claims
+                    .iter()
+                    .map(|(rule, message)| FalseClaim { rule, message })
+                    .collect(),
+                under: under.as_ref().map(|(rule, text)| RuleText { rule, text }),
+                after,
+                compact,
+                outcome: end.as_ref().map(End::of),
+            },
+            Verdict::Refused {
+                code,
+                rule,
+                reason,
+                candidates,
+                legal,
+            } => VerdictData::Refused {
+                played: false,
+                code,
+                rule: *rule,
+                reason,
+                candidates,
+                legal,
+            },
+        };
+        ExplanationData {
+            ruleset: self.ruleset,
+            place: self.place.as_deref(),
+            text: &self.text,
+            mover: self.mover,
+            rulings: self
+                .rulings
+                .iter()
+                .map(|r| (r.name, r.value.as_str()))
+                .collect(),
+            before: &self.before,
+            verdict,
+        }
+    }
+
+    /// The explanation as one JSON document (`explain --format json`).
+    pub fn render_json(&self) -> String {
+        to_json(&self.data())
+    }
+}
+
+/// A comparison as data: the ruling compared, its two values and default, where the two
+/// explanations first depart, and both explanations.
+#[derive(Serialize)]
+pub struct ComparisonData<'a> {
+    ruling: &'a str,
+    values: &'a [String; 2],
+    default: &'a str,
+    /// `never`, `verdict`, `end`, or the 0-based index of the first step that differs.
+    departure: DepartureData,
+    base: ExplanationData<'a>,
+    other: ExplanationData<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum DepartureData {
+    Where(&'static str),
+    Step(usize),
+}
+
+impl Comparison {
+    /// The comparison as data ([`ComparisonData`]).
+    pub fn data(&self) -> ComparisonData<'_> {
+        ComparisonData {
+            ruling: &self.name,
+            values: &self.values,
+            default: self.default,
+            departure: match self.departure() {
+                Departure::Never => DepartureData::Where("never"),
+                Departure::Verdict => DepartureData::Where("verdict"),
+                Departure::End => DepartureData::Where("end"),
+                Departure::Step(i) => DepartureData::Step(i),
+            },
+            base: self.base.data(),
+            other: self.other.data(),
+        }
+    }
+
+    /// The comparison as one JSON document (`explain --compare-ruling ... --format json`).
+    pub fn render_json(&self) -> String {
+        to_json(&self.data())
+    }
+}
+
+/// Pretty JSON and a newline: the data above holds nothing serde_json cannot write.
+fn to_json<T: Serialize>(data: &T) -> String {
+    let mut text = serde_json::to_string_pretty(data).expect("explanations serialize");
+    text.push('\n');
+    text
 }
 
 #[cfg(test)]

@@ -623,3 +623,103 @@ fn moves_by_number_and_side_and_in_donkers_notation() {
     assert_eq!(status, 2);
     assert!(err.contains("Bao Kingulu has no donkers notation"), "{err}");
 }
+
+/// `explain --format json`: the explanation as data, every shape of it fitting
+/// docs/schema/explain.json, each step with its event in the one event shape.
+#[test]
+fn json_explanations_fit_their_schema() {
+    let path = crate::common::root().join("docs/schema/explain.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::draft202012::meta::validate(&schema).unwrap();
+    let validator = jsonschema::draft202012::new(&schema).unwrap();
+    let json = |code: i32, args: &[&str]| -> serde_json::Value {
+        // Standard error may hold the refusal's line; standard output is the document.
+        let (status, text, stderr) = explain(&[args, &["--format", "json"]].concat());
+        assert_eq!(status, code, "{text}{stderr}");
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        if let Err(e) = validator.validate(&value) {
+            panic!("{text}\ndoes not fit explain.json: {e}");
+        }
+        value
+    };
+    // A relay with a capture: each step its event, the board after the capture.
+    let played = json(0, &["bao-kingulu", "A3x7"]);
+    let steps = played["steps"].as_array().unwrap();
+    let capture = steps
+        .iter()
+        .find(|s| s["event"]["type"] == "capture")
+        .unwrap();
+    assert_eq!(
+        capture["event"],
+        serde_json::json!({"type": "capture", "hole": "a2", "seeds": 7, "rule": "KIN-9"})
+    );
+    assert_eq!(played["outcome"], serde_json::Value::Null);
+    // A reservation, with its seeds; the game's end with its score.
+    let reserved = json(
+        0,
+        &[
+            "bao-kingulu",
+            "--position",
+            "2,2,2,3,0,1/2,2,2,2,2,1 13-14 S",
+            "A6^",
+        ],
+    );
+    assert!(
+        reserved["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["event"]["type"] == "reserve" && s["event"]["seeds"].is_u64()),
+        "{reserved}"
+    );
+    let ended = json(
+        0,
+        &[
+            "--record",
+            "tests/explain/records.yaml",
+            "--game",
+            "2",
+            "--ply",
+            "10",
+        ],
+    );
+    assert_eq!(
+        ended["outcome"]["score"],
+        serde_json::json!({"south": 34, "north": 14})
+    );
+    assert!(ended["place"].as_str().unwrap().contains("records.yaml"));
+    // Refused, and a false claim (played, exit 1).
+    let refused = json(1, &["bao-kingulu", "A1"]);
+    assert_eq!(
+        (&refused["played"], &refused["code"]),
+        (
+            &serde_json::json!(false),
+            &serde_json::json!("illegal-move")
+        )
+    );
+    let claimed = json(1, &["bao-la-kimasai", "A2x"]);
+    assert_eq!(claimed["false_claims"][0]["rule"], "MAS-6");
+    // Two rulings compared: where they depart, both explanations.
+    let compared = json(
+        0,
+        &[
+            "bao-kingulu",
+            "--position",
+            "2,2,2,2,3,5^S/0,0,0,0,3,0 14-15 S",
+            "--compare-ruling",
+            "kingulu.penultimate-source=not-from-reserved",
+            "A5",
+        ],
+    );
+    assert!(compared["departure"].is_u64(), "{compared}");
+    assert_eq!(compared["values"][1], "not-from-reserved");
+    // The 4×8 games' events: namua's entering from the reserve.
+    let kiswahili = json(0, &["bao-la-kiswahili", "A6<"]);
+    let steps = kiswahili["steps"].as_array().unwrap();
+    assert!(
+        steps.iter().any(|s| s["event"]
+            == serde_json::json!({"type": "enter", "hole": "A6", "seeds": 1, "rule": "ZAN-14"})),
+        "{kiswahili}"
+    );
+}

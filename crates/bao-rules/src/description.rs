@@ -8,8 +8,8 @@
 /// leaf of the rules' modules: it imports none of them).
 type RuleId = &'static str;
 
-/// What a game says about itself, as data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a game says about itself, as data (not compared: it holds the game's reader).
+#[derive(Clone, Copy, Debug)]
 pub struct Description {
     /// The fields of a position after its holes, in the compact form's order; the values come
     /// from `Game::field_values`.
@@ -22,6 +22,63 @@ pub struct Description {
     /// The edits that turn a position into a position probe, in words, in the order
     /// `Game::probe_edit` takes them; the first leaves the position as played.
     pub probe_edits: &'static [&'static str],
+    /// The game's lenient reader of its compact form: whatever parts of a text can be read where
+    /// `Game::parse_position` refuses it (another engine's position, say, with a field the game
+    /// does not know).
+    pub read_compact: for<'a> fn(&'a str) -> CompactParts<'a>,
+}
+
+/// A compact position text read leniently, part by part, as written: nothing is checked but the
+/// form's separators. What the strict reader would refuse (a count too large, a field the game
+/// does not write that way, a row too short) is kept as it stands, so that a caller can compare
+/// it part by part with the game's own compact form.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompactParts<'a> {
+    /// The rows as the compact form writes them (the board's rows in the picture's order, top to
+    /// bottom), each hole's cell as written: its count, then its marks in some games (`5^N`).
+    pub rows: Vec<Vec<&'a str>>,
+    /// The fields after the holes, in the order of [`Description::fields`].
+    pub fields: Vec<&'a str>,
+    /// The stores' counts (South's first) where a field writes them.
+    pub stores: Option<[&'a str; 2]>,
+}
+
+impl<'a> CompactParts<'a> {
+    /// The parts of `text`: the first word the rows, split at `/` and each row into its cells by
+    /// `cells`; the other words the fields; the stores from the field `stores` names (its index)
+    /// split at `between`.
+    pub(crate) fn split(
+        text: &'a str,
+        cells: impl Fn(&'a str) -> Vec<&'a str>,
+        stores: Option<(usize, char)>,
+    ) -> CompactParts<'a> {
+        let mut words = text.split_whitespace();
+        let rows = words
+            .next()
+            .map(|board| board.split('/').map(&cells).collect())
+            .unwrap_or_default();
+        let fields: Vec<&str> = words.collect();
+        let stores = stores
+            .and_then(|(i, between)| fields.get(i)?.split_once(between))
+            .map(|(south, north)| [south, north]);
+        CompactParts {
+            rows,
+            fields,
+            stores,
+        }
+    }
+
+    /// Cells separated by commas (`4,4,0^N`).
+    pub(crate) fn commas(row: &'a str) -> Vec<&'a str> {
+        row.split(',').collect()
+    }
+
+    /// One character a cell (`110111`).
+    pub(crate) fn characters(row: &'a str) -> Vec<&'a str> {
+        row.char_indices()
+            .map(|(i, c)| &row[i..i + c.len_utf8()])
+            .collect()
+    }
 }
 
 /// A field of a position besides its holes (`house`, `captured`, `side to move`).

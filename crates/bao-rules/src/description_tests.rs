@@ -19,6 +19,7 @@ fn fields_follow_the_compact_form<G: Game>() {
         let compact = G::format_compact(&pos);
         let rest: Vec<&str> = compact.split_whitespace().skip(1).collect();
         assert_eq!(values, rest, "{}", G::RULESET);
+        lenient_reader_reads_the_compact_form::<G>(&pos, &compact);
         // The first 40 plies of a game from the start have no undecided move.
         let _ = G::legal_moves(&pos, &rulings, &mut legal);
         if game.end().is_some() || legal.is_empty() {
@@ -26,6 +27,59 @@ fn fields_follow_the_compact_form<G: Game>() {
         }
         game.play(legal[ply % legal.len()], &mut ()).unwrap();
     }
+}
+
+/// The lenient reader reads the game's own compact form as the board has it: the board's rows
+/// in order, each cell the hole's count (its marks after it), the fields the game's, the stores
+/// the board's, South's first.
+fn lenient_reader_reads_the_compact_form<G: Game>(pos: &G::Position, compact: &str) {
+    let parts = (G::DESCRIPTION.read_compact)(compact);
+    let board = G::board(pos);
+    let counts: Vec<Vec<String>> = board
+        .rows
+        .iter()
+        .map(|r| r.holes.iter().map(|h| h.count.to_string()).collect())
+        .collect();
+    let read: Vec<Vec<String>> = parts
+        .rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|c| c.chars().take_while(char::is_ascii_digit).collect())
+                .collect()
+        })
+        .collect();
+    assert_eq!(read, counts, "{}: {compact}", G::RULESET);
+    assert_eq!(parts.fields, G::field_values(pos), "{compact}");
+    let mut stores: Vec<&crate::board::Store> = board.stores.iter().collect();
+    stores.sort_by_key(|s| s.side != crate::game::Side::South);
+    let stores: Vec<String> = stores.iter().map(|s| s.count.to_string()).collect();
+    let read: Vec<&str> = parts.stores.iter().flatten().copied().collect();
+    assert_eq!(read, stores, "{}: {compact}", G::RULESET);
+}
+
+#[test]
+fn the_lenient_reader_reads_what_the_strict_one_refuses() {
+    // A count of 99 in a hole, a field Bao Kingulu does not have.
+    let text = "4,4,4,4,4,99^N/4,4,4,4,4,4 3-0 S extra";
+    assert!(Kingulu::parse_position(text).is_err());
+    let parts = (Kingulu::DESCRIPTION.read_compact)(text);
+    assert_eq!(parts.rows[0][5], "99^N");
+    assert_eq!(parts.rows[1].len(), 6);
+    assert_eq!(parts.fields, ["3-0", "S", "extra"]);
+    assert_eq!(parts.stores, Some(["3", "0"]));
+    // A Kimasai row of 11 holes and a side to move that is none.
+    let text = "111111111111/11111111110/011111111111/111111111111 X";
+    assert!(Kimasai::parse_position(text).is_err());
+    let parts = (Kimasai::DESCRIPTION.read_compact)(text);
+    let widths: Vec<usize> = parts.rows.iter().map(Vec::len).collect();
+    assert_eq!(widths, [12, 11, 12, 12]);
+    assert_eq!((parts.fields, parts.stores), (vec!["X"], None));
+    // A 4×8 text without its hizi zetu field: the stores still read.
+    let parts = (Kete::DESCRIPTION.read_compact)("0,0/1 21,23 Kk S");
+    assert_eq!(parts.rows, [vec!["0", "0"], vec!["1"]]);
+    assert_eq!(parts.stores, Some(["21", "23"]));
+    assert_eq!((Zanzibar::DESCRIPTION.read_compact)(""), Default::default());
 }
 
 /// Every probe edit gives positions of the game, and each applies somewhere.

@@ -1163,15 +1163,14 @@ fn refused_diagram<G: Game>(text: &str, expected: &Response) -> String {
         Response::Error { message, .. } => format!("not a position: {message}\n"),
         _ => "not a position\n".to_string(),
     };
-    let mut words = text.split_whitespace();
-    for row in words.next().unwrap_or("").split('/') {
-        let counts: Vec<String> = row.split(',').map(|c| format!("{c:>3}")).collect();
+    let parts = (G::DESCRIPTION.read_compact)(text);
+    for row in &parts.rows {
+        let counts: Vec<String> = row.iter().map(|c| format!("{c:>3}")).collect();
         out.push_str(counts.concat().trim_end());
         out.push('\n');
     }
-    let fields: Vec<&str> = words.collect();
-    if !fields.is_empty() {
-        out.push_str(&fields.join(" "));
+    if !parts.fields.is_empty() {
+        out.push_str(&parts.fields.join(" "));
         out.push('\n');
     }
     out
@@ -1218,6 +1217,17 @@ mod tests {
         let diagram = refused("garbage");
         assert!(diagram.starts_with("not a position: "), "{diagram}");
         assert!(diagram.ends_with("\ngarbage\n"), "{diagram}");
+        // Bao la Kimasai's rows have no commas: its reader still shows one stone a cell.
+        let text = "111111111111/111111111110/011111111111/111111111111 X";
+        let line = serde_json::json!({
+            "type": "legal_moves", "id": 1, "ruleset": "bao-la-kimasai", "position": text,
+        });
+        let expected = protocol::respond(&line.to_string());
+        let diagram = refused_diagram::<bao_rules::games::Kimasai>(text, &expected);
+        assert!(
+            diagram.ends_with("\n  1  1  1  1  1  1  1  1  1  1  1  0\n  0  1  1  1  1  1  1  1  1  1  1  1\n  1  1  1  1  1  1  1  1  1  1  1  1\nX\n"),
+            "{diagram}"
+        );
         // A text the reader reads: the game's diagram.
         let start = Zanzibar::format_compact(&Zanzibar::start());
         assert_eq!(

@@ -166,11 +166,7 @@ pub fn check_shape(scenario: &Scenario, catalogue: &Catalogue) -> Vec<Failure> {
     };
     known_rule("end_rule", &expect.end_rule);
     for event in expect.events.iter().flatten() {
-        match event {
-            EventSpec::Capture { rule, .. } | EventSpec::Reserve { rule, .. } => {
-                known_rule("events", rule)
-            }
-        }
+        known_rule("events", &event.rule().map(str::to_string));
     }
     if let Some(error) = &expect.error {
         known_rule("error", &error.rule);
@@ -394,81 +390,29 @@ fn compare_error(
     }
 }
 
-/// The outcome events of a move (captures, reservations) in the spec's terms.
+/// The outcome events of a move that a scenario expects (captures, reservations), as data.
 pub fn outcome_event<G: Game>(event: &Event) -> Option<EventSpec> {
-    match *event {
-        Event::Capture { hole, seeds, rule } => Some(EventSpec::Capture {
-            hole: G::hole_name(hole).to_string(),
-            seeds,
-            rule: Some(rule.to_string()),
-        }),
-        Event::Reserve {
-            hole,
-            by,
-            seeds,
-            rule,
-        } => Some(EventSpec::Reserve {
-            hole: G::hole_name(hole).to_string(),
-            by,
-            seeds,
-            rule: Some(rule.to_string()),
-        }),
+    match event {
+        Event::Capture { .. } | Event::Reserve { .. } => Some(EventSpec::of::<G>(event)),
         _ => None,
     }
 }
 
-/// Whether actual events fit the expected ones: same kinds, holes, counts and sides in the same
-/// order; rules compared where the expectation names one.
+/// Whether actual events fit the expected ones: the same events in the same order, rules (and a
+/// reservation's seeds) compared where the expectation names them.
 fn events_match(want: &[EventSpec], got: &[EventSpec]) -> bool {
-    want.len() == got.len()
-        && want.iter().zip(got).all(|(w, g)| match (w, g) {
-            (
-                EventSpec::Capture { hole, seeds, rule },
-                EventSpec::Capture {
-                    hole: h,
-                    seeds: s,
-                    rule: r,
-                },
-            ) => hole == h && seeds == s && (rule.is_none() || rule == r),
-            (
-                EventSpec::Reserve {
-                    hole,
-                    by,
-                    seeds,
-                    rule,
-                },
-                EventSpec::Reserve {
-                    hole: h,
-                    by: b,
-                    seeds: s,
-                    rule: r,
-                },
-            ) => hole == h && by == b && seeds == s && (rule.is_none() || rule == r),
-            _ => false,
-        })
+    want.len() == got.len() && want.iter().zip(got).all(|(w, g)| w.fits(g))
 }
 
 fn show_events(events: &[EventSpec]) -> String {
     if events.is_empty() {
         return "none".to_string();
     }
-    let rule = |r: &Option<String>| r.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
     events
         .iter()
-        .map(|e| match e {
-            EventSpec::Capture {
-                hole,
-                seeds,
-                rule: r,
-            } => format!("capture {seeds} from {hole}{}", rule(r)),
-            EventSpec::Reserve {
-                hole,
-                by,
-                seeds,
-                rule: r,
-            } => {
-                format!("{hole} reserved by {by}, holding {seeds}{}", rule(r))
-            }
+        .map(|e| match e.rule() {
+            Some(rule) => format!("{} ({rule})", e.describe()),
+            None => e.describe(),
         })
         .collect::<Vec<_>>()
         .join("; ")

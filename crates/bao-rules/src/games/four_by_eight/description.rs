@@ -7,7 +7,7 @@
 
 use super::position::{HOLE_NAMES, HOLES, KUU, Position};
 use super::variant::{Rules, Variant};
-use crate::description::{Below, Description, Field, LongMoves};
+use crate::description::{Below, CompactParts, Description, Field, LongMoves};
 use crate::game::{RuleId, Side};
 use crate::notation::side_letter;
 
@@ -32,6 +32,7 @@ pub(super) const KETE: Description = Description {
         "obligation due",
         "near the end",
     ],
+    read_compact,
 };
 
 pub(super) const ZANZIBAR: Description = Description {
@@ -56,7 +57,15 @@ pub(super) const ZANZIBAR: Description = Description {
         "obligation due",
         "near the end",
     ],
+    read_compact,
 };
+
+/// The compact form read leniently, as both 4×8 games write it: four rows of comma-separated
+/// counts, the reserves or stores `South,North`, the kuu or house, the hizi zetu or takasia hole,
+/// the side to move.
+fn read_compact(text: &str) -> CompactParts<'_> {
+    CompactParts::split(text, CompactParts::commas, Some((0, ',')))
+}
 
 /// The fields after the holes, as the compact form writes them.
 pub(super) fn field_values(variant: &Variant, pos: &Position) -> Vec<String> {

@@ -2,7 +2,7 @@
 //! reservation. Probe edits take stones away (a player never gains any, MAS-2).
 
 use super::position::{HOLES, Position, owner_of};
-use crate::description::{Below, Description, Field};
+use crate::description::{Below, CompactParts, Description, Field};
 use crate::game::Side;
 use crate::notation::side_letter;
 
@@ -11,7 +11,13 @@ pub(super) const DESCRIPTION: Description = Description {
     long_moves: None,
     reserve_rule: None,
     probe_edits: &["as played", "stones taken", "near the end"],
+    read_compact,
 };
+
+/// The compact form read leniently: four rows of one character a stone, the side to move.
+fn read_compact(text: &str) -> CompactParts<'_> {
+    CompactParts::split(text, CompactParts::characters, None)
+}
 
 pub(super) fn field_values(pos: &Position) -> Vec<String> {
     vec![side_letter(pos.to_move).to_string()]

@@ -4,7 +4,7 @@
 //! captured seeds: the 48 stay (KIN-2).
 
 use super::position::{HOLES, Position, owner_of};
-use crate::description::{Below, Description, Field, LongMoves};
+use crate::description::{Below, CompactParts, Description, Field, LongMoves};
 use crate::game::Side;
 use crate::notation::side_letter;
 
@@ -22,7 +22,14 @@ pub(super) const DESCRIPTION: Description = Description {
         "seeds gathered",
         "near the end",
     ],
+    read_compact,
 };
+
+/// The compact form read leniently: two rows of comma-separated cells (a count, `^S`/`^N` after
+/// a reserved hole), the captured seeds `south-north` (the stores), the side to move.
+fn read_compact(text: &str) -> CompactParts<'_> {
+    CompactParts::split(text, CompactParts::commas, Some((0, '-')))
+}
 
 pub(super) fn field_values(pos: &Position) -> Vec<String> {
     vec![
