@@ -355,6 +355,8 @@ pub trait Game: Sized + 'static {
     /// How the game is described: its position fields with their rules, its long moves and
     /// reservations, its probe edits ([`crate::description`]).
     const DESCRIPTION: crate::description::Description;
+    /// The number of holes of the board: holes are `0..HOLES` ([`Game::hole_name`]).
+    const HOLES: u8;
     /// The game's words for its house and reserve, where it has them.
     const TERMS: Terms = Terms {
         house: "kuu",
@@ -362,7 +364,9 @@ pub trait Game: Sized + 'static {
     };
 
     /// A validated position: everything that decides the rest of the game except its history.
-    type Position: Clone + Eq + Hash + fmt::Debug + Send + Sync;
+    /// Every game's position answers the one [`crate::Position`] trait, and is read from its text
+    /// ([`std::str::FromStr`], [`Game::parse_position`]).
+    type Position: crate::position::Position + std::str::FromStr<Err = PositionError> + Default;
     /// A move: the mover's complete set of decisions.
     type Move: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync;
     /// A move as written, with any claims: what notation parses into.
@@ -421,7 +425,7 @@ pub trait Game: Sized + 'static {
         moves: &mut Vec<Self::Move>,
     ) -> u64 {
         let generated = Self::legal_moves(pos, rulings, moves);
-        match Self::game_end_after_generating(pos, rulings, moves, generated) {
+        match Self::end_after_generating(pos, rulings, moves, generated) {
             Some(_) => 0,
             None => moves.len() as u64,
         }
@@ -447,17 +451,17 @@ pub trait Game: Sized + 'static {
     }
 
     /// The end of the game if `pos` is final (the side to move has lost, cannot move, ...).
-    fn game_end(pos: &Self::Position, rulings: &Self::Rulings) -> Option<GameEnd>;
+    fn end(pos: &Self::Position, rulings: &Self::Rulings) -> Option<GameEnd>;
 
-    /// [`Game::game_end`] for a caller that has just generated the legal moves of `pos`: a game
+    /// [`Game::end`] for a caller that has just generated the legal moves of `pos`: a game
     /// that ends exactly when no move is left (KIN-12) answers without generating them again.
-    fn game_end_after_generating(
+    fn end_after_generating(
         pos: &Self::Position,
         rulings: &Self::Rulings,
         _legal: &[Self::Move],
         _generated: Generated,
     ) -> Option<GameEnd> {
-        Self::game_end(pos, rulings)
+        Self::end(pos, rulings)
     }
 
     /// The key under which repetitions are compared, or `None` if the game has no such rule.
@@ -600,3 +604,65 @@ pub trait Game: Sized + 'static {
         rng: &mut dyn crate::description::Below,
     ) -> Option<Self::Position>;
 }
+
+/// Game `$game`'s position type `$position`: the trait, its written forms and its start, from
+/// the game's functions. Each game's folder invokes it for its own type, so a new game writes
+/// this one line (the compiler asks for it: [`Game::Position`] is bound by the trait).
+macro_rules! game_position {
+    ($game:ident, $position:ty) => {
+        impl std::fmt::Display for $position {
+            /// The compact form; `{:#}` the diagram.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                use $crate::game::Game;
+                if f.alternate() {
+                    f.write_str(&$game::format_diagram(self))
+                } else {
+                    f.write_str(&$game::format_compact(self))
+                }
+            }
+        }
+
+        impl std::str::FromStr for $position {
+            type Err = $crate::types::PositionError;
+            /// Reads a position in any of the game's written forms ([`Game::parse_position`]).
+            ///
+            /// [`Game::parse_position`]: crate::Game::parse_position
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                <$game as $crate::game::Game>::parse_position(text)
+            }
+        }
+
+        impl Default for $position {
+            /// The standard start.
+            fn default() -> Self {
+                <$game as $crate::game::Game>::start()
+            }
+        }
+
+        impl $crate::position::Position for $position {
+            fn ruleset(&self) -> $crate::ruleset::Ruleset {
+                $crate::ruleset::Ruleset::$game
+            }
+            fn game_start(&self) -> Self {
+                <$game as $crate::game::Game>::start()
+            }
+            fn side_to_move(&self) -> $crate::types::Side {
+                <$game as $crate::game::Game>::side_to_move(self)
+            }
+            fn hole_count(&self) -> u8 {
+                <$game as $crate::game::Game>::HOLES
+            }
+            fn seeds(&self, hole: u8) -> u16 {
+                self.seeds_at(hole)
+            }
+            fn stores(&self) -> [u16; 2] {
+                self.off_board()
+            }
+            fn board(&self) -> $crate::board::Board {
+                <$game as $crate::game::Game>::board(self)
+            }
+        }
+    };
+}
+
+pub(crate) use game_position;

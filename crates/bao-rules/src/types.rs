@@ -500,3 +500,88 @@ impl fmt::Display for PositionForm {
         f.write_str(self.name())
     }
 }
+
+/// The legal moves that were decided, when some candidate moves could not be: their relay neither
+/// ended nor repeated within the cycle detector's budget, so they are neither legal nor illegal.
+/// The answer of a `legal_moves` that would otherwise leave them out in silence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Incomplete<M> {
+    /// The moves known to be legal, in canonical order.
+    pub legal: Vec<M>,
+    /// How many candidate moves were left undecided.
+    pub undecided: u32,
+}
+
+impl<M> Incomplete<M> {
+    /// The list as [`Generated`] reports it: `Ok` when every candidate was decided.
+    pub fn check(legal: Vec<M>, generated: Generated) -> Result<Vec<M>, Incomplete<M>> {
+        if generated.undecided == 0 {
+            Ok(legal)
+        } else {
+            Err(Incomplete {
+                legal,
+                undecided: generated.undecided,
+            })
+        }
+    }
+
+    /// A `legal_moves` answer taken apart: the moves known to be legal and how many candidates
+    /// were left undecided (0 for a complete list), for callers that report both.
+    pub fn split(answer: Result<Vec<M>, Incomplete<M>>) -> (Vec<M>, u32) {
+        match answer {
+            Ok(legal) => (legal, 0),
+            Err(incomplete) => (incomplete.legal, incomplete.undecided),
+        }
+    }
+
+    /// The moves known to be legal, ignoring the undecided ones on purpose.
+    pub fn into_legal(self) -> Vec<M> {
+        self.legal
+    }
+
+    /// The same answer with each move turned into `f(move)`.
+    pub fn map<N>(self, f: impl FnMut(M) -> N) -> Incomplete<N> {
+        Incomplete {
+            legal: self.legal.into_iter().map(f).collect(),
+            undecided: self.undecided,
+        }
+    }
+}
+
+impl<M> fmt::Display for Incomplete<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} legal moves, and {} candidate moves undecided: their relay neither ended nor \
+             repeated within the cycle detector's budget",
+            self.legal.len(),
+            self.undecided
+        )
+    }
+}
+
+impl<M: fmt::Debug> std::error::Error for Incomplete<M> {}
+
+/// An error that gives back what it refused (a position, a game), so that nothing is lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused<T, E> {
+    /// What was refused, unchanged.
+    pub value: T,
+    /// Why.
+    pub error: E,
+}
+
+impl<T, E> Refused<T, E> {
+    /// What was refused, unchanged.
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<T, E: fmt::Display> fmt::Display for Refused<T, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl<T: fmt::Debug, E: fmt::Display + fmt::Debug> std::error::Error for Refused<T, E> {}

@@ -31,7 +31,7 @@ pub fn generate<G: Game>(
         let Some(pos) = G::probe_edit(&played, edit, &mut rng) else {
             continue;
         };
-        if G::check_position(&pos, rulings).is_err() || G::game_end(&pos, rulings).is_some() {
+        if G::check_position(&pos, rulings).is_err() || G::end(&pos, rulings).is_some() {
             continue;
         }
         let mut legal = Vec::new();
@@ -81,7 +81,7 @@ pub fn targeted<G: Game>(
         let Some(pos) = G::probe_edit(&played, edit, &mut rng) else {
             continue;
         };
-        if G::check_position(&pos, rulings).is_err() || G::game_end(&pos, rulings).is_some() {
+        if G::check_position(&pos, rulings).is_err() || G::end(&pos, rulings).is_some() {
             continue;
         }
         let ours = outcomes::<G>(&pos, rulings);
@@ -157,7 +157,7 @@ mod tests {
                 let (pos, kind) = generate::<G>(1, n, &rulings).expect("a position");
                 let text = G::format_compact(&pos);
                 assert!(G::parse_position_under(&text, &rulings).is_ok(), "{text}");
-                assert!(G::game_end(&pos, &rulings).is_none(), "{text}");
+                assert!(G::end(&pos, &rulings).is_none(), "{text}");
                 kinds.insert(kind);
             }
         }

@@ -136,7 +136,7 @@ impl<G: Game> Context<G> {
         }
         let beyond = self.limited() && {
             let mut moves = Vec::new();
-            if G::game_end(pos, &self.rulings).is_none() {
+            if G::end(pos, &self.rulings).is_none() {
                 let _ = G::legal_moves(pos, &self.rulings, &mut moves);
             }
             moves.iter().any(|&mv| self.too_long(pos, mv))

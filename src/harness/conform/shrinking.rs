@@ -152,7 +152,7 @@ fn breadth_first<G: Game, E: Engine>(
         let mut sequences = Vec::new();
         for i in level.clone() {
             let moves = path(&nodes, i);
-            if G::game_end(&nodes[i].position, &ctx.rulings).is_some() {
+            if G::end(&nodes[i].position, &ctx.rulings).is_some() {
                 continue;
             }
             match &kind {
@@ -197,7 +197,7 @@ fn breadth_first<G: Game, E: Engine>(
         }
         let next = nodes.len();
         for i in level {
-            if G::game_end(&nodes[i].position, &ctx.rulings).is_some() {
+            if G::end(&nodes[i].position, &ctx.rulings).is_some() {
                 continue;
             }
             let _ = G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);

@@ -29,7 +29,7 @@ pub use kingulu::Kingulu;
 #[macro_export]
 macro_rules! registered_games {
     ($($callback:ident)::+ [$($args:tt)*]) => {
-        $($callback)::+!([$($args)*] Kingulu Kete Kimasai Zanzibar)
+        $($callback)::+! { [$($args)*] Kingulu Kete Kimasai Zanzibar }
     };
 }
 

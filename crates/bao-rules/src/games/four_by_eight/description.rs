@@ -5,7 +5,7 @@
 //! and lost houses below and above six, lone houses, reserved holes and due obligations,
 //! near-ends. The edits only move seeds (64 stay, KETE-1, ZAN-1).
 
-use super::position::{HOLE_NAMES, HOLES, KUU, Position};
+use super::position::{Core, HOLE_NAMES, HOLES, KUU};
 use super::variant::Variant;
 use crate::description::{Below, Description, Field, LongMoves};
 use crate::game::{RuleId, Side};
@@ -59,7 +59,7 @@ pub(super) const ZANZIBAR: Description = Description {
 };
 
 /// The fields after the holes, as the compact form writes them.
-pub(super) fn field_values(variant: &Variant, pos: &Position) -> Vec<String> {
+pub(super) fn field_values(variant: &Variant, pos: &Core) -> Vec<String> {
     let k = variant.words.house_letter;
     let mut kuu = String::with_capacity(2);
     if pos.has_kuu(Side::South) {
@@ -82,7 +82,7 @@ pub(super) fn field_values(variant: &Variant, pos: &Position) -> Vec<String> {
 }
 
 /// The reserver's obligation, due while he is to move.
-pub(super) fn obligation_due(variant: &Variant, pos: &Position) -> Option<(RuleId, String)> {
+pub(super) fn obligation_due(variant: &Variant, pos: &Core) -> Option<(RuleId, String)> {
     let (h, by) = pos.hizi()?;
     if !pos.hizi_due() {
         return None;
@@ -110,10 +110,10 @@ fn at(side: Side, front: bool, number: usize) -> usize {
 /// words).
 pub(super) fn probe_edit(
     variant: &Variant,
-    pos: &Position,
+    pos: &Core,
     edit: usize,
     rng: &mut dyn Below,
-) -> Option<Position> {
+) -> Option<Core> {
     let mut holes = pos.holes();
     let mut reserve = [pos.reserve(Side::South), pos.reserve(Side::North)];
     let mut kuu = [pos.has_kuu(Side::South), pos.has_kuu(Side::North)];
@@ -205,5 +205,5 @@ pub(super) fn probe_edit(
             kuu[s.index()] = false;
         }
     }
-    Position::new(variant, holes, reserve, kuu, mover, hizi).ok()
+    Core::new(variant, holes, reserve, kuu, mover, hizi).ok()
 }

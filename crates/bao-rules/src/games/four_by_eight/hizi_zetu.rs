@@ -6,7 +6,7 @@
 
 use super::candidates::{Candidates, Class};
 use super::choice::{Verdict, probe};
-use super::position::{KUU, Position, index_of, ring_of};
+use super::position::{Core, KUU, index_of, ring_of};
 use super::sowing::Played;
 use super::variant::{Fixed, HouseInMtaji, MustCapture, Rules};
 use crate::game::{Event, Side, Sink};
@@ -14,7 +14,7 @@ use crate::game::{Event, Side, Sink};
 /// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the
 /// reservation if one is made.
 pub fn after<F: Fixed, S: Sink>(
-    before: &Position,
+    before: &Core,
     played: &Played,
     rules: &Rules,
     sink: &mut S,
@@ -61,7 +61,7 @@ pub fn after<F: Fixed, S: Sink>(
 ///
 /// "Legal" here is what the oracle lists: a capture move whose legality is undecided within the
 /// lap budget counts neither as a threat nor as the opponent's capture.
-fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
+fn reservation<F: Fixed>(next: &Core, mover: Side, rules: &Rules) -> Option<u8> {
     let opponent = mover.opponent();
     // The position with the mover to move again: the holes his legal captures take first.
     let mut again = *next;

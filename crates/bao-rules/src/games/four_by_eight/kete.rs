@@ -2,7 +2,7 @@
 //! the shared engine, with the Lamu switches of [`super::variant::LAMU`].
 
 use super::engine::delegate_to_engine;
-use super::position::{HOLE_NAMES, Position};
+use super::position::{Core, HOLE_NAMES};
 use super::variant::{LAMU, Lamu, MidMove, MtajiHouse, MustCapture, Rules};
 use super::{Move, Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
@@ -120,6 +120,8 @@ impl Rulings {
     }
 }
 
+crate::game::game_position!(Kete, super::Position<Kete>);
+
 impl Game for Kete {
     const RULESET: &'static str = "bao-la-kete";
     const NAME: &'static str = "Bao la Kete";
@@ -128,7 +130,7 @@ impl Game for Kete {
     const DESCRIPTION: crate::description::Description = super::description::KETE;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kete.yaml");
 
-    type Position = Position;
+    type Position = super::Position<Kete>;
     type Move = Move;
     type Spelling = Spelling;
     type Rulings = Rulings;
@@ -168,11 +170,12 @@ impl Game for Kete {
     delegate_to_engine!(Lamu, LAMU);
 
     // KETE-24: no draws and no repetition rule.
-    fn repetition_key(_: &Position) -> Option<()> {
+    fn repetition_key(_: &Self::Position) -> Option<()> {
         None
     }
 
-    fn repetition_end(pos: &Position) -> GameEnd {
+    fn repetition_end(pos: &Self::Position) -> GameEnd {
+        let pos = pos.core();
         // Not reachable: `repetition_key` is always `None`, so nothing asks. Kete has no
         // repetition rule; the answer is KETE-24's for a side to move that cannot go on.
         GameEnd {
@@ -182,11 +185,13 @@ impl Game for Kete {
         }
     }
 
-    fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
+    fn check_position(pos: &Self::Position, rulings: &Rulings) -> Result<(), PositionError> {
+        let pos = pos.core();
         pos.check_rules(&rulings.rules())
     }
 
-    fn board(pos: &Position) -> crate::board::Board {
+    fn board(pos: &Self::Position) -> crate::board::Board {
+        let pos = pos.core();
         super::position_forms::board(&LAMU, Self::RULESET, crate::board::Mark::Reserved, pos)
     }
 }

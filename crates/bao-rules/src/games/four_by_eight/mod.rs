@@ -42,6 +42,7 @@ mod position_forms;
 mod ring;
 mod sowing;
 mod spelling;
+mod typed;
 mod variant;
 mod zanzibar;
 
@@ -52,6 +53,12 @@ mod zanzibar_tests;
 
 pub use kete::{BaoHamna, Kete, MtajiSafari, Rulings};
 pub use moves::{Dir, Move};
-pub use position::{HOLE_NAMES, Position};
+pub use position::{Core, HOLE_NAMES};
+pub use typed::Position;
+
+/// A position of Bao la Kete.
+pub type KetePosition = Position<Kete>;
+/// A position of Bao la Kiswahili.
+pub type ZanzibarPosition = Position<Zanzibar>;
 pub use spelling::{Claim, Spelling};
 pub use zanzibar::Zanzibar;

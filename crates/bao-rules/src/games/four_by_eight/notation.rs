@@ -5,7 +5,7 @@
 //! forms of a position are [`super::position_forms`]'s; Donkers' notation of moves is
 //! [`super::donkers`]'s.
 
-use super::position::{HOLE_NAMES, Position, index_of, ring_of};
+use super::position::{Core, HOLE_NAMES, index_of, ring_of};
 use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
 use super::{Dir, Move, notes};
@@ -79,7 +79,7 @@ pub fn parse_move_in(
 }
 
 /// `mv`, a legal move of `pos`, written in `notation`.
-pub fn format_move_in(notation: Notation, pos: &Position, rules: &Rules, mv: Move) -> String {
+pub fn format_move_in(notation: Notation, pos: &Core, rules: &Rules, mv: Move) -> String {
     match notation {
         Notation::Donkers => super::donkers::format_move(pos, rules, mv),
         _ => format_move(mv),
@@ -118,7 +118,7 @@ impl Did {
 /// The canonical spelling of `mv`, played from `pos` with `events`, with the claims it bears out:
 /// `x`, `*` or `**`, in mtaji `+` where a lap relayed out of the house (the claim, when it is
 /// no decision), and `#` when it wins.
-pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
+pub fn format_annotated(pos: &Core, mv: Move, events: &[Event]) -> String {
     let mut out = format_move(mv);
     let Did {
         captured, house, ..
@@ -143,7 +143,7 @@ pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
 }
 
 /// The sentence `explain` gives a move played under hizi zetu (takasia), with its rule.
-pub fn played_under(variant: &Variant, pos: &Position) -> Option<(crate::game::RuleId, String)> {
+pub fn played_under(variant: &Variant, pos: &Core) -> Option<(crate::game::RuleId, String)> {
     let (hole, by) = pos.hizi().filter(|_| under_hizi_zetu(pos))?;
     let (side, r) = ring_of(hole);
     Some((
@@ -157,21 +157,17 @@ pub fn played_under(variant: &Variant, pos: &Position) -> Option<(crate::game::R
 }
 
 /// The one legal move a spelling names.
-pub fn resolve(
-    pos: &Position,
-    rules: &Rules,
-    spelling: &Spelling,
-) -> Result<Move, Unresolved<Move>> {
+pub fn resolve(pos: &Core, rules: &Rules, spelling: &Spelling) -> Result<Move, Unresolved<Move>> {
     resolve_into(pos, rules, spelling, None).map(|(mv, _)| mv)
 }
 
 /// The one legal move a spelling names, played from `pos` with its events in `events`.
 pub fn resolve_and_play(
-    pos: &Position,
+    pos: &Core,
     rules: &Rules,
     spelling: &Spelling,
     events: &mut Vec<Event>,
-) -> Result<(Move, Position), Unresolved<Move>> {
+) -> Result<(Move, Core), Unresolved<Move>> {
     events.clear();
     match resolve_into(pos, rules, spelling, Some(events))? {
         (mv, Some(next)) => Ok((mv, next)),
@@ -188,11 +184,11 @@ pub fn resolve_and_play(
 /// [`resolve`]; with `events`, a move that had to be played to be found comes back played, its
 /// events there, so that it is sown once.
 fn resolve_into(
-    pos: &Position,
+    pos: &Core,
     rules: &Rules,
     spelling: &Spelling,
     mut events: Option<&mut Vec<Event>>,
-) -> Result<(Move, Option<Position>), Unresolved<Move>> {
+) -> Result<(Move, Option<Core>), Unresolved<Move>> {
     let read;
     let spelling = if spelling.hand {
         read = super::donkers::read_against(pos, rules, spelling);
@@ -288,13 +284,7 @@ fn resolve_into(
 }
 
 /// Why the move a spelling names is not legal: the rejection of its most likely reading.
-fn why_not(
-    pos: &Position,
-    rules: &Rules,
-    spelling: &Spelling,
-    hole: u8,
-    decides: bool,
-) -> Rejection {
+fn why_not(pos: &Core, rules: &Rules, spelling: &Spelling, hole: u8, decides: bool) -> Rejection {
     let safari = (decides && spelling.safari).then_some(true);
     let dirs: &[Dir] = match spelling.dir {
         Some(Dir::Left) => &[Dir::Left],
@@ -340,7 +330,7 @@ fn describe(spelling: &Spelling) -> String {
 /// the caller passes the playthrough's events) do not bear out.
 pub fn check_claims(
     variant: &Variant,
-    before: &Position,
+    before: &Core,
     spelling: &Spelling,
     events: &[Event],
 ) -> Vec<FalseClaim> {

@@ -53,6 +53,8 @@ fn named(spelling: &Spelling) -> Result<Move, Unresolved<Move>> {
     Ok(Move(spelling.from))
 }
 
+crate::game::game_position!(Kimasai, Position);
+
 impl Game for Kimasai {
     const RULESET: &'static str = "bao-la-kimasai";
     const NAME: &'static str = "Bao la Kimasai (four rows)";
@@ -60,6 +62,7 @@ impl Game for Kimasai {
     const RULINGS: &'static [RulingDef] = &[];
     const DESCRIPTION: crate::description::Description = description::DESCRIPTION;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kimasai.yaml");
+    const HOLES: u8 = HOLES as u8;
 
     type Position = Position;
     type Move = Move;
@@ -194,7 +197,7 @@ impl Game for Kimasai {
         Ok(next)
     }
 
-    fn game_end(pos: &Position, _: &()) -> Option<GameEnd> {
+    fn end(pos: &Position, _: &()) -> Option<GameEnd> {
         let side = pos.to_move;
         let ring = pos.rings[side.index()];
         let win = |rule: RuleId| {

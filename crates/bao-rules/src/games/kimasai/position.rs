@@ -110,3 +110,15 @@ pub(super) static HOLE_NAMES: [&str; HOLES] = [
     "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "a12", //
     "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9", "b10", "b11", "b12",
 ];
+
+impl Position {
+    /// [`crate::Position::seeds`]: a stone is one seed; none in a hole the board lacks.
+    pub(crate) fn seeds_at(&self, hole: u8) -> u16 {
+        u16::from((hole as usize) < HOLES && self.occupied(hole))
+    }
+
+    /// [`crate::Position::stores`]: Bao la Kimasai keeps nothing off the board.
+    pub(crate) fn off_board(&self) -> [u16; 2] {
+        [0, 0]
+    }
+}

@@ -140,3 +140,19 @@ impl Position {
         score
     }
 }
+
+impl Position {
+    /// [`crate::Position::seeds`]: none in a hole the board lacks.
+    pub(crate) fn seeds_at(&self, hole: u8) -> u16 {
+        if (hole as usize) < HOLES {
+            self.holes[hole as usize] as u16
+        } else {
+            0
+        }
+    }
+
+    /// [`crate::Position::stores`]: the seeds each side has captured (KIN-9).
+    pub(crate) fn off_board(&self) -> [u16; 2] {
+        self.captured.map(u16::from)
+    }
+}
