@@ -27,6 +27,7 @@ use std::str::FromStr;
 use crate::board::Board;
 use crate::bound::{Incomplete, Refused};
 use crate::code::Code;
+use crate::description::Conformance;
 use crate::game::{Event, Game, GameEnd, Notation, PositionError, Side, Sink};
 use crate::play::{MoveError, MoveErrorKind, Play, Played, PlayedWithEvents, Playthrough};
 use crate::position::Position;
@@ -192,9 +193,9 @@ impl Ruleset {
         each!(Ruleset, self, G => G::PRESETS)
     }
 
-    /// The engines' bugs the presets table names ([`Game::KNOWN_BUGS`]).
+    /// The engines' bugs the presets table names ([`Conformance::KNOWN_BUGS`]).
     pub fn known_bugs(self) -> &'static [crate::rulings::KnownBug] {
-        each!(Ruleset, self, G => G::KNOWN_BUGS)
+        each!(Ruleset, self, G => <G as Conformance>::KNOWN_BUGS)
     }
 
     /// The notations a record may be written in ([`Game::NOTATIONS`]).

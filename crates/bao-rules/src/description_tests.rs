@@ -2,13 +2,13 @@
 //! compact form after its holes, every probe edit gives positions, the rule ids are the
 //! catalogues'.
 
-use crate::game::Game;
+use crate::description::Conformance;
 use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
 use crate::play::Playthrough;
 use crate::rng::SplitMix64;
 
 /// The field values are the compact form after its holes, one for each field named.
-fn fields_follow_the_compact_form<G: Game>() {
+fn fields_follow_the_compact_form<G: Conformance>() {
     let rulings = G::Rulings::default();
     let mut game = Playthrough::<G>::new(G::start(), rulings.clone());
     let mut legal = Vec::new();
@@ -29,7 +29,7 @@ fn fields_follow_the_compact_form<G: Game>() {
 }
 
 /// Every probe edit gives positions of the game, and each applies somewhere.
-fn edits_give_positions<G: Game>() {
+fn edits_give_positions<G: Conformance>() {
     let rulings = G::Rulings::default();
     let mut rng = SplitMix64::new(5);
     let mut applied = vec![0; G::DESCRIPTION.probe_edits.len()];
@@ -73,7 +73,7 @@ fn every_game_describes_its_fields_and_edits() {
 
 #[test]
 fn field_rules_and_long_moves_are_the_catalogues() {
-    fn check<G: Game>() {
+    fn check<G: Conformance>() {
         let d = G::DESCRIPTION;
         let ids = d
             .fields
@@ -102,7 +102,7 @@ fn field_rules_and_long_moves_are_the_catalogues() {
 #[test]
 fn known_bugs_name_a_preset_a_catalogued_rule_and_what_conform_tells_apart() {
     use crate::rulings::Symptom;
-    fn check<G: Game>() {
+    fn check<G: Conformance>() {
         let mut names = std::collections::BTreeSet::new();
         for bug in G::KNOWN_BUGS {
             assert!(names.insert(bug.name), "{} twice", bug.name);

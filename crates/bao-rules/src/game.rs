@@ -12,7 +12,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::rulings::{KnownBug, Preset, RulingDef, RulingError, RulingSet, did_you_mean};
+use crate::rulings::{Preset, RulingDef, RulingError, RulingSet, did_you_mean};
 pub use crate::types::{
     Direction, FalseClaim, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
     PositionForm, Rejection, ResultClaim, RuleId, Side, StopReason, Terms, Unresolved,
@@ -340,8 +340,6 @@ pub trait Game: Sized + 'static {
     /// catalogue (`spec/<ruleset>/rules.yaml`) lists the same, and the spec runner holds the two
     /// to each other.
     const PRESETS: &'static [Preset] = &[];
-    /// The bugs of the engines that [`Game::PRESETS`] match, as the reference names them.
-    const KNOWN_BUGS: &'static [KnownBug] = &[];
     /// The notations a record of this game may declare (`notation:`); the first is the default.
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
     /// The written forms of a position that [`Game::parse_position`] reads and
@@ -352,9 +350,6 @@ pub trait Game: Sized + 'static {
     /// theirs in `catalogues/<ruleset>.yaml`, which the specification's `spec/<ruleset>/rules.yaml`
     /// links to.
     const CATALOGUE: &'static str;
-    /// How the game is described: its position fields with their rules, its long moves and
-    /// reservations, its probe edits ([`crate::description`]).
-    const DESCRIPTION: crate::description::Description;
     /// The number of holes of the board: holes are `0..HOLES` ([`Game::hole_name`]).
     const HOLES: u8;
     /// The game's words for its house and reserve, where it has them.
@@ -585,24 +580,6 @@ pub trait Game: Sized + 'static {
     /// The position as a picture draws it: the diagram's rows, North on top, with the marks and
     /// stores of [`crate::board`].
     fn board(pos: &Self::Position) -> crate::board::Board;
-
-    // --- description -------------------------------------------------------------------------
-
-    /// The values of the position's fields besides its holes, as its compact form writes them, one
-    /// for each of [`Game::DESCRIPTION`]'s `fields`, in their order.
-    fn field_values(pos: &Self::Position) -> Vec<String>;
-    /// The obligation due at `pos` (a reserver to move whose capture of the reserved hole is due),
-    /// if any: its rule and a line naming it.
-    fn obligation_due(pos: &Self::Position) -> Option<(RuleId, String)>;
-    /// `pos` changed by the probe edit `edit` (an index of [`Game::DESCRIPTION`]'s `probe_edits`),
-    /// drawing its choices from `rng`: seeds or stones only moved or taken away as the game
-    /// allows, never made. `None` when the edit does not apply to `pos` or gives no position; the
-    /// result is a position of the game, not yet checked under any rulings.
-    fn probe_edit(
-        pos: &Self::Position,
-        edit: usize,
-        rng: &mut dyn crate::description::Below,
-    ) -> Option<Self::Position>;
 }
 
 /// Game `$game`'s position type `$position`: the trait, its written forms and its start, from

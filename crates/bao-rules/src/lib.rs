@@ -112,6 +112,7 @@ pub use any::{AnyGame, AnyMove, AnyPosition, Ruleset, UnknownRuleset};
 pub use board::{Board, Hole, Mark, Row, Store};
 pub use bound::Rules;
 pub use code::{Code, Span};
+pub use description::Conformance;
 pub use game::{Event, Game, Note, NoteText, Sink, Terms};
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;

@@ -73,7 +73,11 @@ pub(super) fn violation(d: &Divergence) -> Option<String> {
 }
 
 /// Compares the engine's reply to a probe with the oracle's answer.
-pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) -> Verdict {
+pub(super) fn judge<G: Game + bao_rules::Conformance>(
+    ctx: &Context<G>,
+    probe: &Probe<G>,
+    reply: &Reply,
+) -> Verdict {
     let response = match reply {
         Reply::Answer { response, .. } => response,
         Reply::Garbled { why, .. } => {
@@ -178,7 +182,7 @@ pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) 
     }
 }
 
-fn compare_moves<G: Game>(
+fn compare_moves<G: Game + bao_rules::Conformance>(
     ctx: &Context<G>,
     probe: &Probe<G>,
     want: &[String],
@@ -301,7 +305,7 @@ fn compare_moves<G: Game>(
     Verdict::Fail(mismatch)
 }
 
-fn compare_played<G: Game>(
+fn compare_played<G: Game + bao_rules::Conformance>(
     ctx: &Context<G>,
     probe: &Probe<G>,
     want_events: &[EventMsg],
@@ -439,7 +443,7 @@ const LONG_MOVE: u32 = 100;
 /// own rules, with a line saying why: an obligation due at the position, whose rule says what may
 /// be played there; or moves so long that an engine's seed or relay limit cuts them, each longer
 /// than every move the engine `listed` (the never-ending rule: no limit decides a move).
-fn missed_rule<G: Game>(
+fn missed_rule<G: Game + bao_rules::Conformance>(
     ctx: &Context<G>,
     probe: &Probe<G>,
     missing: &[&str],
@@ -476,7 +480,7 @@ fn missed_rule<G: Game>(
 }
 
 /// The rule a difference in the position field `field` is about (the field's own rule).
-fn field_rule<G: Game>(field: &str) -> Option<RuleId> {
+fn field_rule<G: Game + bao_rules::Conformance>(field: &str) -> Option<RuleId> {
     let fields = G::DESCRIPTION.fields.iter();
     fields.filter(|f| f.name == field).find_map(|f| f.rule)
 }
@@ -490,7 +494,10 @@ fn event_kind(event: &EventMsg) -> &'static str {
 }
 
 /// A legal capture move of the side to move at `pos` (the oracle's list), if he has one.
-fn a_capture<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Option<String> {
+fn a_capture<G: Game + bao_rules::Conformance>(
+    pos: &G::Position,
+    rulings: &G::Rulings,
+) -> Option<String> {
     let mut legal = Vec::new();
     let _ = G::legal_moves(pos, rulings, &mut legal);
     legal.into_iter().map(G::format_move).find(|m| {
@@ -505,7 +512,7 @@ fn a_capture<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Option<String>
 /// (`house: engine `Hh`, oracle `h``), as the game describes them. The engine's text is read by the
 /// game's own reader (not under the rulings: a position the rulings refuse still shows its
 /// fields); one it cannot read shows none.
-pub(super) fn field_differences<G: Game>(
+pub(super) fn field_differences<G: Game + bao_rules::Conformance>(
     engine: &str,
     after: Option<&G::Position>,
 ) -> Vec<(&'static str, String)> {
@@ -542,7 +549,7 @@ pub(super) fn field_differences<G: Game>(
 }
 
 /// The names of the holes the move texts `moves` start from at `pos`, each once.
-fn move_holes<G: Game>(pos: &G::Position, moves: &[&str]) -> Vec<String> {
+fn move_holes<G: Game + bao_rules::Conformance>(pos: &G::Position, moves: &[&str]) -> Vec<String> {
     let board = G::board(pos);
     let mut holes: Vec<String> = Vec::new();
     for mv in moves {
@@ -561,7 +568,11 @@ fn move_holes<G: Game>(pos: &G::Position, moves: &[&str]) -> Vec<String> {
 /// that writes the stores' counts (South's first) then points at the stores that differ, and a
 /// field that is a mark on holes (the house, the takasia) at the holes whose mark the move
 /// changes from `before`.
-fn after_differences<G: Game>(engine: &str, before: &G::Position, after: &G::Position) -> Differs {
+fn after_differences<G: Game + bao_rules::Conformance>(
+    engine: &str,
+    before: &G::Position,
+    after: &G::Position,
+) -> Differs {
     let o = G::board(after);
     let mut differs = Differs::default();
     let mut field = |name: &str, engine: &str, oracle: &str| {
@@ -650,7 +661,7 @@ fn after_differences<G: Game>(engine: &str, before: &G::Position, after: &G::Pos
     differs
 }
 
-pub(super) fn divergence<G: Game>(
+pub(super) fn divergence<G: Game + bao_rules::Conformance>(
     case: &str,
     ctx: &Context<G>,
     moves: &[String],
@@ -738,7 +749,7 @@ pub(super) fn divergence<G: Game>(
 
 /// What a finding is, by its cause, and whether it is a validation finding about a merely
 /// unreachable position ([`unreachable`]). `position` is the request's.
-fn label<G: Game>(
+fn label<G: Game + bao_rules::Conformance>(
     position: &str,
     expected: &Response,
     reply: &Reply,
@@ -766,7 +777,7 @@ fn label<G: Game>(
 /// its default rulings (Donkers' program, under `house-in-mtaji = lost`, cannot reach an owned
 /// house with an empty store, which the defaults allow). A text the defaults refuse too is
 /// malformed, or breaks a rule of what a position is under any rulings.
-pub(super) fn unreachable<G: Game>(position: &str) -> bool {
+pub(super) fn unreachable<G: Game + bao_rules::Conformance>(position: &str) -> bool {
     G::parse_position_under(position, &G::Rulings::default()).is_ok()
 }
 
@@ -805,7 +816,7 @@ mod tests {
     /// Where the compact form's rows have the board's shape, it writes the board's rows in the
     /// picture's order, hole by hole: what [`after_differences`] counts on for a text the game's
     /// reader refuses. Whether they have it (Bao la Kimasai writes a row without commas).
-    fn compact_rows_are_the_boards<G: Game>() -> bool {
+    fn compact_rows_are_the_boards<G: Game + bao_rules::Conformance>() -> bool {
         let mut shaped = true;
         let mut game = Playthrough::<G>::new(G::start(), G::Rulings::default());
         let mut legal = Vec::new();
@@ -847,7 +858,7 @@ mod tests {
     }
 
     /// The positions of a seeded random game of `G`, its start first.
-    fn positions<G: Game>(seed: u64) -> Vec<G::Position> {
+    fn positions<G: Game + bao_rules::Conformance>(seed: u64) -> Vec<G::Position> {
         let rulings = G::Rulings::default();
         let game = bao_rules::random_game::random_game::<G>(&G::start(), &rulings, seed, 30);
         let mut at = game.start.clone();
@@ -863,7 +874,7 @@ mod tests {
     /// position; the engine's text unread (its side to move garbled), only holes of the board, and
     /// at least the holes whose counts differ where its rows are `shaped` as the board's; any text
     /// at all, no panic.
-    fn differences_hold<G: Game>(
+    fn differences_hold<G: Game + bao_rules::Conformance>(
         seed: u64,
         i: usize,
         j: usize,

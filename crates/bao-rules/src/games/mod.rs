@@ -82,8 +82,8 @@ pub const RULESETS: &[&str] = registered_games!(ruleset_ids[]);
 pub trait GameVisitor {
     /// What the visit returns.
     type Output;
-    /// Runs the code for game `G`.
-    fn visit<G: Game>(self) -> Self::Output;
+    /// Runs the code for game `G` (every registered game is described for conformance too).
+    fn visit<G: Game + crate::description::Conformance>(self) -> Self::Output;
 }
 
 /// Runs `visitor` with the game whose ruleset id is `ruleset`; `None` if there is no such game.

@@ -155,6 +155,21 @@ macro_rules! delegate_to_engine {
             super::position_forms::format_diagram(&$variant, pos.core())
         }
 
+        fn format_position(
+            form: crate::game::PositionForm,
+            pos: &Self::Position,
+        ) -> Result<String, PositionError> {
+            super::position_forms::format_position(&$variant, form, pos.core())
+        }
+    };
+}
+
+pub(super) use delegate_to_engine;
+
+/// The [`crate::description::Conformance`] functions both 4×8 games hand to the one description
+/// (`description.rs`) unchanged: `$variant` is the game's `Variant`.
+macro_rules! describe_by_engine {
+    ($variant:expr) => {
         fn field_values(pos: &Self::Position) -> Vec<String> {
             super::description::field_values(&$variant, pos.core())
         }
@@ -170,17 +185,10 @@ macro_rules! delegate_to_engine {
         ) -> Option<Self::Position> {
             super::description::probe_edit(&$variant, pos.core(), edit, rng).map(Self::Position::of)
         }
-
-        fn format_position(
-            form: crate::game::PositionForm,
-            pos: &Self::Position,
-        ) -> Result<String, PositionError> {
-            super::position_forms::format_position(&$variant, form, pos.core())
-        }
     };
 }
 
-pub(super) use delegate_to_engine;
+pub(super) use describe_by_engine;
 
 /// The legal moves of `pos`, in canonical order.
 pub(super) fn legal_moves<F: Fixed>(pos: &Core, rules: &Rules, out: &mut Vec<Move>) -> Generated {

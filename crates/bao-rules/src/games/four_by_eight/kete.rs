@@ -1,7 +1,7 @@
 //! Bao la Kete (`docs/rules/bao-la-kete.md`): its rulings and its [`Game`] implementation on
 //! the shared engine, with the Lamu switches of [`super::variant::LAMU`].
 
-use super::engine::delegate_to_engine;
+use super::engine::{delegate_to_engine, describe_by_engine};
 use super::position::{Core, HOLE_NAMES};
 use super::variant::{LAMU, Lamu, MidMove, MtajiHouse, MustCapture, Rules};
 use super::{Move, Spelling, during, notation};
@@ -127,7 +127,6 @@ impl Game for Kete {
     const NAME: &'static str = "Bao la Kete";
     const RULINGS: &'static [RulingDef] = RULINGS;
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical, Notation::Donkers];
-    const DESCRIPTION: crate::description::Description = super::description::KETE;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kete.yaml");
 
     type Position = super::Position<Kete>;
@@ -194,4 +193,10 @@ impl Game for Kete {
         let pos = pos.core();
         super::position_forms::board(&LAMU, Self::RULESET, crate::board::Mark::Reserved, pos)
     }
+}
+
+impl crate::description::Conformance for Kete {
+    const DESCRIPTION: crate::description::Description = super::description::KETE;
+
+    describe_by_engine!(LAMU);
 }

@@ -2,7 +2,7 @@
 //! rulings (`zanzibar.*`, ZAN-A3 .. ZAN-A17) and its [`Game`] implementation on the shared engine,
 //! with the Zanzibar switches of [`super::variant::ZANZIBAR`].
 
-use super::engine::delegate_to_engine;
+use super::engine::{delegate_to_engine, describe_by_engine};
 use super::position::{Core, HOLE_NAMES};
 use super::variant::{
     AsGiven, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons,
@@ -298,8 +298,6 @@ impl Game for Zanzibar {
         reserve: "store",
     };
     const PRESETS: &'static [Preset] = PRESETS;
-    const KNOWN_BUGS: &'static [KnownBug] = KNOWN_BUGS;
-    const DESCRIPTION: crate::description::Description = super::description::ZANZIBAR;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kiswahili.yaml");
 
     type Position = super::Position<Zanzibar>;
@@ -424,4 +422,11 @@ fn a_legal_capture(pos: &Core, rules: &Rules) -> Option<String> {
     let captures = super::engine::play::<AsGiven, _>(&free, rules, first, &mut events).is_ok()
         && events.iter().any(|e| matches!(e, Event::Capture { .. }));
     captures.then(|| notation::format_move(first))
+}
+
+impl crate::description::Conformance for Zanzibar {
+    const DESCRIPTION: crate::description::Description = super::description::ZANZIBAR;
+    const KNOWN_BUGS: &'static [KnownBug] = KNOWN_BUGS;
+
+    describe_by_engine!(ZANZIBAR);
 }

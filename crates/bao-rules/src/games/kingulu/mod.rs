@@ -645,7 +645,6 @@ impl Game for Kingulu {
     const RULESET: &'static str = "bao-kingulu";
     const NAME: &'static str = "Bao Kingulu";
     const RULINGS: &'static [RulingDef] = RULINGS;
-    const DESCRIPTION: crate::description::Description = description::DESCRIPTION;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-kingulu.yaml");
     const HOLES: u8 = position::HOLES as u8;
 
@@ -829,22 +828,6 @@ impl Game for Kingulu {
 
     fn board(pos: &Position) -> crate::board::Board {
         notation::board(Self::RULESET, pos)
-    }
-
-    fn field_values(pos: &Position) -> Vec<String> {
-        description::field_values(pos)
-    }
-
-    fn obligation_due(_: &Position) -> Option<(crate::game::RuleId, String)> {
-        None
-    }
-
-    fn probe_edit(
-        pos: &Position,
-        edit: usize,
-        rng: &mut dyn crate::description::Below,
-    ) -> Option<Position> {
-        description::probe_edit(pos, edit, rng)
     }
 }
 
