@@ -62,6 +62,7 @@ macro_rules! run_time_types {
     ([] $($game:ident)*) => {
         /// A move of any game; its variant is its game's.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub enum AnyMove {
             $(
                 #[doc = concat!("A move of [`crate::", stringify!($game), "`].")]
@@ -72,6 +73,7 @@ macro_rules! run_time_types {
         /// A position of any game; its variant is its game's. It answers through
         /// [`Position`] as each game's own position type does.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub enum AnyPosition {
             $(
                 #[doc = concat!("A position of [`crate::", stringify!($game), "`].")]
@@ -357,7 +359,7 @@ impl AnyGame {
 
     /// The position reached.
     pub fn position(&self) -> AnyPosition {
-        each!(AnyGame, self, g, G => G::position(g.position().clone()))
+        each!(AnyGame, self, g, G => G::position(*g.position()))
     }
 
     /// The side to move.

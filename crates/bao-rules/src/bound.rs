@@ -58,6 +58,10 @@ impl<G: Game> Rules<G> {
     }
 
     /// The rules under the rulings `set` selects (checked against the game's rulings).
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn from_set(set: &RulingSet) -> Result<Self, RulingError> {
         set.resolve::<G>().map(Rules::new)
     }
@@ -74,6 +78,10 @@ impl<G: Game> Rules<G> {
 
     /// The legal moves of `pos` in canonical order, or, when some candidate moves could not be
     /// decided, the ones that were and how many were not. A finished game has no moves.
+    ///
+    /// # Errors
+    ///
+    /// `Incomplete` when some candidate moves could not be decided: the ones that were, and how many were not.
     pub fn legal_moves(&self, pos: &G::Position) -> Result<Vec<G::Move>, Incomplete<G::Move>> {
         let mut moves = Vec::new();
         if G::end(pos, &self.rulings).is_some() {
@@ -104,11 +112,19 @@ impl<G: Game> Rules<G> {
     }
 
     /// Reads a position (compact or diagram) that the rules allow.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn parse_position(&self, text: &str) -> Result<G::Position, PositionError> {
         G::parse_position_under(text, &self.rulings)
     }
 
     /// `pos` if it is a position these rules allow; otherwise why not, with `pos` given back.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn check_position(
         &self,
         pos: G::Position,
@@ -120,6 +136,10 @@ impl<G: Game> Rules<G> {
     }
 
     /// The legal move of `pos` that `text` (canonical notation) names, without playing it.
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
     pub fn parse_move(&self, pos: &G::Position, text: &str) -> Result<G::Move, MoveError<G::Move>> {
         self.game(pos.clone()).resolve_text(text)
     }

@@ -65,6 +65,14 @@ impl Note {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Note {
+    /// The note's name (`SAFARI`).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl fmt::Debug for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0.name)
@@ -86,6 +94,8 @@ pub(crate) use notes;
 /// What a move did, step by step, in the order it happened. Holes are the game's hole indices
 /// ([`Game::hole_name`] names them). Every event carries the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "kebab-case"))]
 // Exhaustive on purpose: the oracle explains and draws every event, and must hear of a new one.
 pub enum Event {
     /// A lap of sowing: `seeds` lifted from `from` (or, for captured seeds, sown starting *in*
@@ -294,6 +304,10 @@ pub type MovePlayed<G> = (<G as Game>::Move, <G as Game>::Position);
 impl RulingSet {
     /// Checks the selection against game `G` and turns it into the game's rulings: the one way
     /// a ruling set becomes rulings.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn resolve<G: Game>(&self) -> Result<G::Rulings, RulingError> {
         self.check(G::RULINGS, G::RULESET)?;
         G::rulings(self)
@@ -301,6 +315,10 @@ impl RulingSet {
 
     /// Preset `name` of game `G` with this set's own choices on top: a single ruling overrides
     /// the preset's value. An unknown preset is an error, never ignored.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn over_preset<G: Game>(&self, name: &str) -> Result<RulingSet, RulingError> {
         let Some(preset) = G::PRESETS.iter().find(|p| p.name == name) else {
             let known: Vec<&str> = G::PRESETS.iter().map(|p| p.name).collect();
@@ -375,6 +393,10 @@ pub trait Game: Sized + 'static {
 
     /// Resolve a ruling set for this game (names and values are already checked against
     /// [`Game::RULINGS`]).
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     fn rulings(set: &RulingSet) -> Result<Self::Rulings, RulingError>;
 
     /// The standard start position.
@@ -429,6 +451,10 @@ pub trait Game: Sized + 'static {
     /// Plays `mv` on `pos`: the position after it, or why it is refused. Every move is checked;
     /// events go to `sink` in the order they happen. The end of the game is not an event of the
     /// move (a `Playthrough` adds [`Event::GameOver`]), so perft never pays for it.
+    ///
+    /// # Errors
+    ///
+    /// `Rejection`: why the rules refuse the move (illegal, with the rule it breaks, or undecided).
     fn play<S: Sink>(
         pos: &Self::Position,
         rulings: &Self::Rulings,
@@ -470,8 +496,16 @@ pub trait Game: Sized + 'static {
     fn hole_name(index: u8) -> &'static str;
 
     /// Parses a move as written (long and annotated forms included).
+    ///
+    /// # Errors
+    ///
+    /// `NotationError`: the text is not the game's notation.
     fn parse_move(text: &str) -> Result<Self::Spelling, NotationError>;
     /// Parses a move written in `notation`, one of [`Game::NOTATIONS`].
+    ///
+    /// # Errors
+    ///
+    /// `NotationError`: the text is not the game's notation.
     fn parse_move_in(notation: Notation, text: &str) -> Result<Self::Spelling, NotationError> {
         match notation {
             Notation::Canonical => Self::parse_move(text),
@@ -508,6 +542,10 @@ pub trait Game: Sized + 'static {
         }
     }
     /// The one legal move of `pos` that a spelling names.
+    ///
+    /// # Errors
+    ///
+    /// `Unresolved`: the spelling names no single legal move of the position.
     fn resolve(
         pos: &Self::Position,
         rulings: &Self::Rulings,
@@ -516,6 +554,10 @@ pub trait Game: Sized + 'static {
     /// [`Game::resolve`] and [`Game::play`] in one: the move `spelling` names, played from `pos`,
     /// with its events in `events` (cleared first; left empty on an error). A game whose resolve
     /// plays the move to test it overrides this so that a written move is sown once.
+    ///
+    /// # Errors
+    ///
+    /// `Unresolved`: the spelling names no single legal move of the position.
     fn resolve_and_play(
         pos: &Self::Position,
         rulings: &Self::Rulings,
@@ -541,9 +583,17 @@ pub trait Game: Sized + 'static {
 
     /// Reads a position in any of the game's [`Game::POSITION_FORMS`], told apart by their shape
     /// ([`PositionForm::of`]), validating it: the one reader of position text.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     fn parse_position(text: &str) -> Result<Self::Position, PositionError>;
     /// What a position must also be under `rulings` (where the rulings decide what can arise:
     /// Zanzibar's obligation due, a front row emptied under `namua-lone-kichwa = either`).
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     fn check_position(
         _pos: &Self::Position,
         _rulings: &Self::Rulings,
@@ -552,6 +602,10 @@ pub trait Game: Sized + 'static {
     }
     /// [`Game::parse_position`] and [`Game::check_position`]: a position read for a game played
     /// under `rulings`.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     fn parse_position_under(
         text: &str,
         rulings: &Self::Rulings,
@@ -566,6 +620,10 @@ pub trait Game: Sized + 'static {
     fn format_diagram(pos: &Self::Position) -> String;
     /// `pos` written in `form`, which [`Game::parse_position`] reads back as `pos`; an error if
     /// the game has no such form or the form has no field for something `pos` holds.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     fn format_position(form: PositionForm, pos: &Self::Position) -> Result<String, PositionError> {
         match form {
             PositionForm::Compact => Ok(Self::format_compact(pos)),
@@ -606,6 +664,23 @@ macro_rules! game_position {
             /// [`Game::parse_position`]: crate::Game::parse_position
             fn from_str(text: &str) -> Result<Self, Self::Err> {
                 <$game as $crate::game::Game>::parse_position(text)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $position {
+            /// The compact form.
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $position {
+            /// Any written form the game reads.
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err(serde::de::Error::custom)
             }
         }
 

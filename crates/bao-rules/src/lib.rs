@@ -41,6 +41,8 @@
 //!
 //! ## Features
 //!
+//! - `serde`: serde for the plain types, positions (as their compact form, read back in any of
+//!   the game's forms), moves, and events (written only).
 //! - `internals`: the helpers of the programs built on the rules (seeded random games, a fast
 //!   hasher); not part of the rules' API.
 

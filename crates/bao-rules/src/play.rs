@@ -340,6 +340,10 @@ impl<G: Game> Playthrough<G> {
     /// Plays one move as written: notation, resolution in the position, the rules, the claims, in
     /// the order of the module docs. `events` is cleared and receives what the move did. On an
     /// error the game is unchanged. The move is sown once ([`Game::resolve_and_play`]).
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
     pub fn play_text_into(
         &mut self,
         text: &str,
@@ -365,6 +369,10 @@ impl<G: Game> Playthrough<G> {
 
     /// The legal move `text` names in the current position, without playing it: steps 1 to 3 of
     /// the module docs (a move that the rules refuse only when played is not caught here).
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
     pub fn resolve_text(&self, text: &str) -> Result<G::Move, MoveError<G::Move>> {
         let spelling = self.read_spelling(text)?;
         G::resolve(self.position(), self.rulings(), &spelling).map_err(|e| unresolved::<G>(text, e))
@@ -415,6 +423,10 @@ impl<G: Game> Playthrough<G> {
     }
 
     /// [`Playthrough::play_text_into`] with a buffer of its own.
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
     pub fn play_text(
         &mut self,
         text: &str,

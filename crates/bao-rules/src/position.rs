@@ -91,4 +91,24 @@ mod tests {
         answers_as_its_game::<Kimasai>(46);
         answers_as_its_game::<Zanzibar>(64);
     }
+
+    /// Positions travel as their compact form and come back; moves and events are written.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn positions_moves_and_events_serialize() {
+        let mut game = crate::play::Playthrough::<Kete>::default();
+        let pos = *game.position();
+        let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(json, format!("\"{}\"", pos.compact()));
+        let back: crate::games::four_by_eight::KetePosition = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, pos);
+        let played = game.play_text("A6>").unwrap();
+        let mv = serde_json::to_value(played.mv).unwrap();
+        assert_eq!(
+            serde_json::from_value::<crate::games::four_by_eight::Move>(mv).unwrap(),
+            played.mv
+        );
+        let events = serde_json::to_string(&played.events).unwrap();
+        assert!(events.contains("\"event\":\"lap\""), "{events}");
+    }
 }

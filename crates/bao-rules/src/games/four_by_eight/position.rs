@@ -144,6 +144,10 @@ impl Core {
 
     /// Builds and validates a position of `variant`. `holes` is indexed by hole index; `hizi` is
     /// a hole index.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn new(
         variant: &Variant,
         holes: [u8; HOLES],
@@ -173,6 +177,10 @@ impl Core {
     /// either` (ZAN-7); a takasia-ed hole only under `takasia = yes`, not a singleton under
     /// `takasia-singleton = excluded` (ZAN-23), and one of the player not to move (the obligation
     /// due) only under `takasia-must-capture` other than `no` (ZAN-A13).
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn check_rules(&self, rules: &Rules) -> Result<(), PositionError> {
         let ids = &rules.variant.ids;
         // A finished game's store holds captured seeds only under `no-sow` (ZAN-A15).

@@ -74,6 +74,10 @@ impl Position {
     }
 
     /// A position from the occupied holes; checks MAS-2's stone count.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn from_holes(holes: &[bool; HOLES], to_move: Side) -> Result<Position, PositionError> {
         let mut rings = [0u32; 2];
         for (index, &occupied) in holes.iter().enumerate() {
@@ -102,6 +106,7 @@ impl Position {
 
 /// A move: the hole the stone leaves (MAS-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(pub u8);
 
 pub(super) static HOLE_NAMES: [&str; HOLES] = [

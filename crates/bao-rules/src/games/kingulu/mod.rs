@@ -100,6 +100,7 @@ impl fmt::Debug for Position {
 
 /// A move: the hole to start from (KIN-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(pub u8);
 
 // --- Rulings ------------------------------------------------------------------------------------

@@ -51,6 +51,10 @@ pub struct Position {
 impl Position {
     /// A position from its parts; checks that every reservation is of an opponent's hole (KIN-10)
     /// and that the seeds add up to 48 (KIN-2).
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn from_parts(
         holes: [u8; HOLES],
         reserved: [Option<Side>; HOLES],
