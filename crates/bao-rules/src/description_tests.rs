@@ -3,7 +3,7 @@
 //! catalogues'.
 
 use crate::description::Conformance;
-use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
+use crate::games::Zanzibar;
 use crate::play::Playthrough;
 use crate::rng::SplitMix64;
 
@@ -61,14 +61,8 @@ fn edits_give_positions<G: Conformance>() {
 
 #[test]
 fn every_game_describes_its_fields_and_edits() {
-    fields_follow_the_compact_form::<Kingulu>();
-    fields_follow_the_compact_form::<Kete>();
-    fields_follow_the_compact_form::<Kimasai>();
-    fields_follow_the_compact_form::<Zanzibar>();
-    edits_give_positions::<Kingulu>();
-    edits_give_positions::<Kete>();
-    edits_give_positions::<Kimasai>();
-    edits_give_positions::<Zanzibar>();
+    crate::for_each_game!(fields_follow_the_compact_form());
+    crate::for_each_game!(edits_give_positions());
 }
 
 #[test]
@@ -93,10 +87,7 @@ fn field_rules_and_long_moves_are_the_catalogues() {
             );
         }
     }
-    check::<Kingulu>();
-    check::<Kete>();
-    check::<Kimasai>();
-    check::<Zanzibar>();
+    crate::for_each_game!(check());
 }
 
 #[test]
@@ -136,9 +127,6 @@ fn known_bugs_name_a_preset_a_catalogued_rule_and_what_conform_tells_apart() {
             }
         }
     }
-    check::<Kingulu>();
-    check::<Kete>();
-    check::<Kimasai>();
-    check::<Zanzibar>();
+    crate::for_each_game!(check());
     assert!(Zanzibar::KNOWN_BUGS.len() >= 10);
 }

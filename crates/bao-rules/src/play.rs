@@ -637,10 +637,7 @@ mod tests {
 
     #[test]
     fn a_move_from_text_is_the_move() {
-        sown_once_as_played::<Kingulu>(60);
-        sown_once_as_played::<Kimasai>(60);
-        sown_once_as_played::<Kete>(60);
-        sown_once_as_played::<crate::games::Zanzibar>(60);
+        crate::for_each_game!(sown_once_as_played(60));
     }
 
     /// A game from `new` records its start when it first moves (one `with_history` at once):
