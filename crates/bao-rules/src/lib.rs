@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | the game and its rules | a type implementing [`Game`]; [`Rules`] binds its rulings | [`Ruleset`] |
 //! | a position ([`Position`]) | [`games::kingulu::Position`], [`games::four_by_eight::KetePosition`], [`games::kimasai::Position`], [`games::four_by_eight::ZanzibarPosition`] | [`AnyPosition`] |
-//! | a move | [`Game::Move`] | [`AnyMove`] |
+//! | a move | [`Game::Move`]: [`games::kingulu::Move`], [`games::four_by_eight::KeteMove`], [`games::kimasai::Move`], [`games::four_by_eight::ZanzibarMove`] | [`AnyMove`] |
 //! | a game in progress ([`Play`]: history, repetition, end) | [`Playthrough`] | [`AnyGame`] |
 //!
 //! Every game's position implements the one trait [`Position`] (the side to move, the seeds in a

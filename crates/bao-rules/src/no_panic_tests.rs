@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 
 use crate::game::{Event, Game, Notation, Side, StopReason};
-use crate::games::four_by_eight::{Dir, Move as FourMove};
+use crate::games::four_by_eight::{CoreMove as FourMove, Dir};
 use crate::games::{Kete, Kimasai, Kingulu, Zanzibar, kimasai, kingulu};
 use crate::play::Playthrough;
 use crate::position::Position as _;
@@ -37,14 +37,14 @@ fn four_move([hole, dir, safari]: [u8; 3]) -> FourMove {
 }
 
 impl ArbitraryMove for Kete {
-    fn arbitrary_move(bytes: [u8; 3]) -> FourMove {
-        four_move(bytes)
+    fn arbitrary_move(bytes: [u8; 3]) -> Self::Move {
+        four_move(bytes).into()
     }
 }
 
 impl ArbitraryMove for Zanzibar {
-    fn arbitrary_move(bytes: [u8; 3]) -> FourMove {
-        four_move(bytes)
+    fn arbitrary_move(bytes: [u8; 3]) -> Self::Move {
+        four_move(bytes).into()
     }
 }
 

@@ -92,6 +92,19 @@ mod tests {
         answers_as_its_game::<Zanzibar>(64);
     }
 
+    /// Bao la Kete and Bao la Kiswahili share one engine, but neither a position nor a move of
+    /// one is the other's.
+    #[test]
+    fn the_4x8_games_have_types_of_their_own() {
+        use std::any::TypeId;
+        type P<G> = <G as Game>::Position;
+        type M<G> = <G as Game>::Move;
+        assert_ne!(TypeId::of::<P<Kete>>(), TypeId::of::<P<Zanzibar>>());
+        assert_ne!(TypeId::of::<M<Kete>>(), TypeId::of::<M<Zanzibar>>());
+        assert_eq!(Kete::start().ruleset(), crate::Ruleset::Kete);
+        assert_eq!(Zanzibar::start().ruleset(), crate::Ruleset::Zanzibar);
+    }
+
     /// Positions travel as their compact form and come back; moves and events are written.
     #[cfg(feature = "serde")]
     #[test]
@@ -105,7 +118,7 @@ mod tests {
         let played = game.play_text("A6>").unwrap();
         let mv = serde_json::to_value(played.mv).unwrap();
         assert_eq!(
-            serde_json::from_value::<crate::games::four_by_eight::Move>(mv).unwrap(),
+            serde_json::from_value::<crate::games::four_by_eight::KeteMove>(mv).unwrap(),
             played.mv
         );
         let events = serde_json::to_string(&played.events).unwrap();

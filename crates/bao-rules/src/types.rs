@@ -378,6 +378,19 @@ pub enum Unresolved<M> {
     NotNotation(NotationError),
 }
 
+impl<M> Unresolved<M> {
+    /// The same answer with its candidate moves turned into `f(move)`.
+    pub fn map_moves<N>(self, f: impl FnMut(M) -> N) -> Unresolved<N> {
+        match self {
+            Unresolved::Rejected(rejection) => Unresolved::Rejected(rejection),
+            Unresolved::Ambiguous(moves) => {
+                Unresolved::Ambiguous(moves.into_iter().map(f).collect())
+            }
+            Unresolved::NotNotation(e) => Unresolved::NotNotation(e),
+        }
+    }
+}
+
 impl<M: fmt::Debug> fmt::Display for Unresolved<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -9,7 +9,7 @@ use super::candidates::{Candidate, Candidates, Class};
 use super::position::{Core, KUU, index_of, is_front, name, ring_of};
 use super::sowing::{Played, Refusal, Safari, sow_move};
 use super::variant::{Fixed, MustCapture, Rules};
-use super::{Dir, Move, mtaji, nemo};
+use super::{CoreMove, Dir, mtaji, nemo};
 use crate::game::{Rejection, RuleId};
 
 // Each stage lists its own candidates.
@@ -147,11 +147,6 @@ pub(super) struct Judge<'a, F: Fixed, K: Keep = ()> {
 impl<'a, F: Fixed> Judge<'a, F> {
     pub(super) fn new(pos: &'a Core, rules: &'a Rules) -> Judge<'a, F> {
         Judge::keeping(pos, rules)
-    }
-
-    /// The legal moves, in canonical order; the count of candidates left out as undecided.
-    pub(super) fn legal(&mut self, out: &mut Vec<Move>) -> u32 {
-        self.legal_each(|mv, _| out.push(mv))
     }
 }
 
@@ -323,7 +318,7 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
     /// Each legal move in canonical order, handed to `found` with its sowing where the judge has
     /// it (a move going on to safari always; any other when `K` keeps the probes); the count of
     /// candidates left out as undecided.
-    pub(super) fn legal_each(&mut self, mut found: impl FnMut(Move, Option<&Played>)) -> u32 {
+    pub(super) fn legal_each(&mut self, mut found: impl FnMut(CoreMove, Option<&Played>)) -> u32 {
         let side = self.pos.to_move;
         let mut undecided = 0;
         let len = self.cands().len;
@@ -341,7 +336,7 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
                 Err(Rejection::Illegal { .. } | Rejection::TooLong { .. }) => continue,
             }
             let hole = index_of(side, c.r);
-            let mv = |safari| Move {
+            let mv = |safari| CoreMove {
                 hole,
                 dir: c.dir,
                 safari,

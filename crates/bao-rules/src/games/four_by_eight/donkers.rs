@@ -11,7 +11,7 @@
 use super::position::{Core, HOLE_NAMES};
 use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, Rules, Variant};
-use super::{Dir, Move};
+use super::{CoreMove, Dir};
 use crate::game::{Event, NotationError};
 
 /// `7L*`, `5R>`, `B2L`, `b7R`, `a6R**#`, `4`.
@@ -69,11 +69,11 @@ fn namua_capture(pos: &Core, rules: &Rules) -> bool {
     }
     let mut legal = Vec::new();
     // An undecided candidate is no known capture: the spelling is read as the decided moves say.
-    let _ = super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
+    let _ = super::engine::legal_moves::<AsGiven, _>(pos, rules, &mut legal, |mv| mv);
     legal.first().is_some_and(|&mv| captures(pos, rules, mv))
 }
 
-fn captures(pos: &Core, rules: &Rules, mv: Move) -> bool {
+fn captures(pos: &Core, rules: &Rules, mv: CoreMove) -> bool {
     let mut events = Vec::new();
     super::engine::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok()
         && events.iter().any(|e| matches!(e, Event::Capture { .. }))
@@ -96,7 +96,7 @@ pub fn read_against(pos: &Core, rules: &Rules, spelling: &Spelling) -> Spelling 
 /// The Donkers spelling of `mv`, a legal move of `pos`, as transcripts write it: the row only in
 /// mtaji, the letter left out where a namua capture's kichwa is forced (from a kimbi), `>` for
 /// playing the house, `*` for a takasa, `**` for one played under takasia.
-pub fn format_move(pos: &Core, rules: &Rules, mv: Move) -> String {
+pub fn format_move(pos: &Core, rules: &Rules, mv: CoreMove) -> String {
     let name = HOLE_NAMES.get(mv.hole as usize).copied().unwrap_or("?");
     let side = pos.to_move();
     let mut out = String::with_capacity(6);

@@ -4,7 +4,7 @@
 
 use super::candidates::Class;
 use super::choice::{Any, Judge, Kept, candidate, not_a_move};
-use super::moves::Move;
+use super::moves::CoreMove;
 use super::notes;
 use super::position::{Core, HOLE_NAMES, KUU, ring_of};
 use super::sowing::{Played, Safari, sow_move};
@@ -38,31 +38,41 @@ macro_rules! delegate_to_engine {
             pos.core_mut().to_move = side;
         }
 
-        fn legal_moves(pos: &Self::Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
-            super::engine::legal_moves::<$fixed>(pos.core(), &rulings.rules(), out)
+        fn legal_moves(
+            pos: &Self::Position,
+            rulings: &Rulings,
+            out: &mut Vec<Self::Move>,
+        ) -> Generated {
+            super::engine::legal_moves::<$fixed, _>(
+                pos.core(),
+                &rulings.rules(),
+                out,
+                Self::Move::of,
+            )
         }
 
         fn play<S: Sink>(
             pos: &Self::Position,
             rulings: &Rulings,
-            mv: Move,
+            mv: Self::Move,
             sink: &mut S,
         ) -> Result<Self::Position, Rejection> {
-            super::engine::play::<$fixed, _>(pos.core(), &rulings.rules(), mv, sink)
+            super::engine::play::<$fixed, _>(pos.core(), &rulings.rules(), mv.core(), sink)
                 .map(Self::Position::of)
         }
 
         fn legal_children(
             pos: &Self::Position,
             rulings: &Rulings,
-            moves: &mut Vec<Move>,
+            moves: &mut Vec<Self::Move>,
             children: &mut Vec<Self::Position>,
         ) -> Generated {
-            super::engine::legal_children::<$fixed, _>(
+            super::engine::legal_children::<$fixed, _, _>(
                 pos.core(),
                 &rulings.rules(),
                 moves,
                 children,
+                Self::Move::of,
                 Self::Position::of,
             )
         }
@@ -74,10 +84,10 @@ macro_rules! delegate_to_engine {
         fn end_after_generating(
             pos: &Self::Position,
             rulings: &Rulings,
-            legal: &[Move],
+            legal: &[Self::Move],
             _: Generated,
         ) -> Option<GameEnd> {
-            super::engine::end_after_generating::<$fixed>(pos.core(), &rulings.rules(), legal)
+            super::engine::end_after_generating::<$fixed, _>(pos.core(), &rulings.rules(), legal)
         }
 
         fn hole_name(index: u8) -> &'static str {
@@ -96,29 +106,31 @@ macro_rules! delegate_to_engine {
             notation: Notation,
             pos: &Self::Position,
             rulings: &Rulings,
-            mv: Move,
+            mv: Self::Move,
         ) -> String {
-            notation::format_move_in(notation, pos.core(), &rulings.rules(), mv)
+            notation::format_move_in(notation, pos.core(), &rulings.rules(), mv.core())
         }
 
         fn played_under(pos: &Self::Position) -> Option<(crate::game::RuleId, String)> {
             notation::played_under(&$variant, pos.core())
         }
 
-        fn format_annotated(pos: &Self::Position, mv: Move, events: &[Event]) -> String {
-            notation::format_annotated(pos.core(), mv, events)
+        fn format_annotated(pos: &Self::Position, mv: Self::Move, events: &[Event]) -> String {
+            notation::format_annotated(pos.core(), mv.core(), events)
         }
 
-        fn format_move(mv: Move) -> String {
-            notation::format_move(mv)
+        fn format_move(mv: Self::Move) -> String {
+            notation::format_move(mv.core())
         }
 
         fn resolve(
             pos: &Self::Position,
             rulings: &Rulings,
             spelling: &Spelling,
-        ) -> Result<Move, Unresolved<Move>> {
+        ) -> Result<Self::Move, Unresolved<Self::Move>> {
             notation::resolve(pos.core(), &rulings.rules(), spelling)
+                .map(Self::Move::of)
+                .map_err(|e| e.map_moves(Self::Move::of))
         }
 
         fn resolve_and_play(
@@ -126,9 +138,10 @@ macro_rules! delegate_to_engine {
             rulings: &Rulings,
             spelling: &Spelling,
             events: &mut Vec<Event>,
-        ) -> Result<(Move, Self::Position), Unresolved<Move>> {
+        ) -> Result<(Self::Move, Self::Position), Unresolved<Self::Move>> {
             notation::resolve_and_play(pos.core(), &rulings.rules(), spelling, events)
-                .map(|(mv, next)| (mv, Self::Position::of(next)))
+                .map(|(mv, next)| (Self::Move::of(mv), Self::Position::of(next)))
+                .map_err(|e| e.map_moves(Self::Move::of))
         }
 
         fn check_claims(
@@ -191,22 +204,28 @@ macro_rules! describe_by_engine {
 pub(super) use describe_by_engine;
 
 /// The legal moves of `pos`, in canonical order.
-pub(super) fn legal_moves<F: Fixed>(pos: &Core, rules: &Rules, out: &mut Vec<Move>) -> Generated {
+pub(super) fn legal_moves<F: Fixed, M>(
+    pos: &Core,
+    rules: &Rules,
+    out: &mut Vec<M>,
+    typed: impl Fn(CoreMove) -> M,
+) -> Generated {
     out.clear();
     if decided::<F>(pos, rules).is_some() {
         return Generated::default();
     }
-    let undecided = Judge::<F>::new(pos, rules).legal(out);
+    let undecided = Judge::<F>::new(pos, rules).legal_each(|mv, _| out.push(typed(mv)));
     Generated { undecided }
 }
 
 /// [`legal_moves`] with the position each move leads to, for perft: each child is the sowing
 /// that judged its move legal, finished as [`play`] finishes it, so that no move is sown twice.
-pub(super) fn legal_children<F: Fixed, P>(
+pub(super) fn legal_children<F: Fixed, M, P>(
     pos: &Core,
     rules: &Rules,
-    moves: &mut Vec<Move>,
+    moves: &mut Vec<M>,
     children: &mut Vec<P>,
+    typed_move: impl Fn(CoreMove) -> M,
     typed: impl Fn(Core) -> P,
 ) -> Generated {
     moves.clear();
@@ -216,7 +235,7 @@ pub(super) fn legal_children<F: Fixed, P>(
     }
     let undecided = Judge::<F, Kept>::keeping(pos, rules).legal_each(|mv, played| {
         let played = played.expect("a judge that keeps its probes has every legal move's sowing");
-        moves.push(mv);
+        moves.push(typed_move(mv));
         children.push(typed(finish::<F, _>(pos, rules, played, &mut ())));
     });
     Generated { undecided }
@@ -248,7 +267,7 @@ fn obligation_note<S: Sink>(sink: &mut S, v: &variant::Variant, met: bool) {
 pub(super) fn play<F: Fixed, S: Sink>(
     pos: &Core,
     rules: &Rules,
-    mv: Move,
+    mv: CoreMove,
     sink: &mut S,
 ) -> Result<Core, Rejection> {
     let v = rules.variant;
@@ -332,10 +351,10 @@ pub(super) fn game_end<F: Fixed>(pos: &Core, rules: &Rules) -> Option<GameEnd> {
 /// [`game_end`] just after [`legal_moves`] listed `legal`: a listed move means the position is
 /// not decided (nothing is listed then) and the mover has a legal move (KETE-24), so the moves
 /// are only looked at again when none is listed.
-pub(super) fn end_after_generating<F: Fixed>(
+pub(super) fn end_after_generating<F: Fixed, M>(
     pos: &Core,
     rules: &Rules,
-    legal: &[Move],
+    legal: &[M],
 ) -> Option<GameEnd> {
     if legal.is_empty() {
         game_end::<F>(pos, rules)

@@ -4,7 +4,7 @@
 use super::engine::{delegate_to_engine, describe_by_engine};
 use super::position::{Core, HOLE_NAMES};
 use super::variant::{LAMU, Lamu, MidMove, MtajiHouse, MustCapture, Rules};
-use super::{Move, Spelling, during, notation};
+use super::{Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
@@ -130,7 +130,7 @@ impl Game for Kete {
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kete.yaml");
 
     type Position = super::Position<Kete>;
-    type Move = Move;
+    type Move = super::Move<Kete>;
     type Spelling = Spelling;
     type Rulings = Rulings;
     type RepetitionKey = ();

@@ -27,7 +27,7 @@ impl Dir {
 /// arises (`Some(true)`: go on from the kuu, `Some(false)`: stop there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Move {
+pub struct CoreMove {
     /// The hole index ([`super::position::HOLE_NAMES`]).
     pub hole: u8,
     /// The way the sowing starts.

@@ -8,7 +8,7 @@
 use super::position::{Core, HOLE_NAMES, index_of, ring_of};
 use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
-use super::{Dir, Move, notes};
+use super::{CoreMove, Dir, notes};
 use crate::game::{Event, FalseClaim, Notation, NotationError, Rejection, Side, Unresolved};
 use crate::notation::hole_index;
 
@@ -56,7 +56,7 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
 }
 
 /// The canonical spelling: hole, direction, and `+` for a safari taken.
-pub fn format_move(mv: Move) -> String {
+pub fn format_move(mv: CoreMove) -> String {
     let mut out = String::with_capacity(4);
     out.push_str(HOLE_NAMES.get(mv.hole as usize).copied().unwrap_or("?"));
     out.push(mv.dir.symbol());
@@ -79,7 +79,7 @@ pub fn parse_move_in(
 }
 
 /// `mv`, a legal move of `pos`, written in `notation`.
-pub fn format_move_in(notation: Notation, pos: &Core, rules: &Rules, mv: Move) -> String {
+pub fn format_move_in(notation: Notation, pos: &Core, rules: &Rules, mv: CoreMove) -> String {
     match notation {
         Notation::Donkers => super::donkers::format_move(pos, rules, mv),
         _ => format_move(mv),
@@ -118,7 +118,7 @@ impl Did {
 /// The canonical spelling of `mv`, played from `pos` with `events`, with the claims it bears out:
 /// `x`, `*` or `**`, in mtaji `+` where a lap relayed out of the house (the claim, when it is
 /// no decision), and `#` when it wins.
-pub fn format_annotated(pos: &Core, mv: Move, events: &[Event]) -> String {
+pub fn format_annotated(pos: &Core, mv: CoreMove, events: &[Event]) -> String {
     let mut out = format_move(mv);
     let Did {
         captured, house, ..
@@ -157,7 +157,11 @@ pub fn played_under(variant: &Variant, pos: &Core) -> Option<(crate::game::RuleI
 }
 
 /// The one legal move a spelling names.
-pub fn resolve(pos: &Core, rules: &Rules, spelling: &Spelling) -> Result<Move, Unresolved<Move>> {
+pub fn resolve(
+    pos: &Core,
+    rules: &Rules,
+    spelling: &Spelling,
+) -> Result<CoreMove, Unresolved<CoreMove>> {
     resolve_into(pos, rules, spelling, None).map(|(mv, _)| mv)
 }
 
@@ -167,7 +171,7 @@ pub fn resolve_and_play(
     rules: &Rules,
     spelling: &Spelling,
     events: &mut Vec<Event>,
-) -> Result<(Move, Core), Unresolved<Move>> {
+) -> Result<(CoreMove, Core), Unresolved<CoreMove>> {
     events.clear();
     match resolve_into(pos, rules, spelling, Some(events))? {
         (mv, Some(next)) => Ok((mv, next)),
@@ -188,7 +192,7 @@ fn resolve_into(
     rules: &Rules,
     spelling: &Spelling,
     mut events: Option<&mut Vec<Event>>,
-) -> Result<(Move, Option<Core>), Unresolved<Move>> {
+) -> Result<(CoreMove, Option<Core>), Unresolved<CoreMove>> {
     let read;
     let spelling = if spelling.hand {
         read = super::donkers::read_against(pos, rules, spelling);
@@ -245,7 +249,7 @@ fn resolve_into(
         };
         let mut first = None;
         for &safari in readings {
-            let mv = Move { hole, dir, safari };
+            let mv = CoreMove { hole, dir, safari };
             let played = match events.as_deref_mut() {
                 Some(events) => {
                     let played =
@@ -269,8 +273,8 @@ fn resolve_into(
     }
     let mut legal = Vec::new();
     // An undecided move fits no spelling here; `why_not` plays it and answers `Undecided`.
-    let _ = super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
-    let fits: Vec<Move> = legal
+    let _ = super::engine::legal_moves::<AsGiven, _>(pos, rules, &mut legal, |mv| mv);
+    let fits: Vec<CoreMove> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
         .collect();
@@ -293,7 +297,7 @@ fn why_not(pos: &Core, rules: &Rules, spelling: &Spelling, hole: u8, decides: bo
     };
     let mut best: Option<Rejection> = None;
     for &dir in dirs {
-        let mv = Move { hole, dir, safari };
+        let mv = CoreMove { hole, dir, safari };
         if let Err(r) = super::engine::play::<AsGiven, _>(pos, rules, mv, &mut ()) {
             // A forced direction is the weakest reason when the other direction was open.
             let kichwa = Some(rules.variant.ids.kichwa);

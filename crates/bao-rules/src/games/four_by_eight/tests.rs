@@ -14,13 +14,13 @@ fn rulings(assignments: &[&str]) -> Rulings {
     Kete::rulings(&set).unwrap()
 }
 
-fn legal(pos: &KetePosition, r: &Rulings) -> Vec<Move> {
+fn legal(pos: &KetePosition, r: &Rulings) -> Vec<KeteMove> {
     let mut out = Vec::new();
     let _ = Kete::legal_moves(pos, r, &mut out);
     out
 }
 
-fn names(moves: &[Move]) -> Vec<String> {
+fn names(moves: &[KeteMove]) -> Vec<String> {
     moves.iter().map(|&m| Kete::format_move(m)).collect()
 }
 
@@ -40,13 +40,13 @@ impl Rng {
 }
 
 /// Every move the mover could name: his 16 holes, both directions, each safari value.
-fn every_move(pos: &KetePosition) -> Vec<Move> {
+fn every_move(pos: &KetePosition) -> Vec<KeteMove> {
     let base = pos.to_move().index() as u8 * 16;
     let mut out = Vec::new();
     for hole in base..base + 16 {
         for dir in [Dir::Left, Dir::Right] {
             for safari in [None, Some(false), Some(true)] {
-                out.push(Move { hole, dir, safari });
+                out.push(KeteMove::from(CoreMove { hole, dir, safari }));
             }
         }
     }
@@ -54,7 +54,7 @@ fn every_move(pos: &KetePosition) -> Vec<Move> {
 }
 
 /// Checks the invariants of one position of a random game; returns its legal moves.
-fn check_position(pos: &KetePosition, r: &Rulings) -> Vec<Move> {
+fn check_position(pos: &KetePosition, r: &Rulings) -> Vec<KeteMove> {
     let total: u32 = Side::BOTH
         .iter()
         .map(|&s| pos.on_board(s) + pos.reserve(s) as u32)
@@ -829,26 +829,26 @@ fn notation_reads_every_part_of_a_move() {
     }
     assert!(Kete::parse_move(&"A4>".repeat(2000)).is_err());
     let all = [
-        Move {
+        KeteMove::from(CoreMove {
             hole: 3,
             dir: Dir::Right,
             safari: None,
-        },
-        Move {
+        }),
+        KeteMove::from(CoreMove {
             hole: 20,
             dir: Dir::Left,
             safari: Some(false),
-        },
-        Move {
+        }),
+        KeteMove::from(CoreMove {
             hole: 2,
             dir: Dir::Right,
             safari: Some(true),
-        },
-        Move {
+        }),
+        KeteMove::from(CoreMove {
             hole: 9,
             dir: Dir::Left,
             safari: None,
-        },
+        }),
     ];
     assert_eq!(names(&all), ["A4>", "a5<", "A3>+", "B2<"]);
 }
@@ -1109,11 +1109,11 @@ fn naive_takata_repeats(start: &str, mv: &str, added: u8) -> Option<bool> {
                     .iter()
                     .position(|h| *h == format!("{row}{n}"))
                     .unwrap();
-                Ok(Move {
+                Ok(KeteMove::from(CoreMove {
                     hole: hole as u8,
                     dir: s.dir.unwrap(),
                     safari: None,
-                })
+                }))
             }
             other => Err(other),
         })
@@ -1220,11 +1220,11 @@ fn kete_a7_past_the_budget_a_move_is_undecided() {
         ..Rulings::default()
     };
     let p = pos(NEVER_ENDING);
-    let b5 = Move {
+    let b5 = KeteMove::from(CoreMove {
         hole: 28,
         dir: Dir::Left,
         safari: None,
-    };
+    });
     assert!(matches!(
         Kete::play(&p, &r, b5, &mut ()),
         Err(Rejection::Undecided { .. })
@@ -1504,7 +1504,7 @@ fn sowings(pos: &Core, f: impl FnOnce()) -> u64 {
 /// move, as before, sowed every child once more.
 fn children_sown_once<G>(rulings: &G::Rulings, seed: u64) -> u64
 where
-    G: Game<Position = super::Position<G>, Move = Move>,
+    G: Game<Position = super::Position<G>, Move = super::Move<G>>,
 {
     let game = crate::random_game::random_game::<G>(&G::start(), rulings, seed, 120);
     let mut p = G::start();

@@ -8,7 +8,7 @@ use super::variant::{
     AsGiven, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons,
     StopHouse, ZANZIBAR,
 };
-use super::{Move, Spelling, during, notation};
+use super::{Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
@@ -301,7 +301,7 @@ impl Game for Zanzibar {
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kiswahili.yaml");
 
     type Position = super::Position<Zanzibar>;
-    type Move = Move;
+    type Move = super::Move<Zanzibar>;
     type Spelling = Spelling;
     type Rulings = Rulings;
     type RepetitionKey = ();
@@ -416,7 +416,7 @@ fn a_legal_capture(pos: &Core, rules: &Rules) -> Option<String> {
     free.hizi = None;
     let mut legal = Vec::new();
     // For a help line only: the first decided move stands for the captures.
-    let _ = super::engine::legal_moves::<AsGiven>(&free, rules, &mut legal);
+    let _ = super::engine::legal_moves::<AsGiven, _>(&free, rules, &mut legal, |mv| mv);
     let first = *legal.first()?;
     let mut events = Vec::new();
     let captures = super::engine::play::<AsGiven, _>(&free, rules, first, &mut events).is_ok()
