@@ -1,6 +1,6 @@
 //! Position probes (`conform --positions N`): valid positions the oracle generates, of the kinds
 //! games from the start rarely reach. Each is a random game's position (seeded) changed by one of
-//! the game's own probe edits (`Game::DESCRIPTION`: for the 4x8 games namua and mtaji, owned and
+//! the game's own probe edits (`Conformance::DESCRIPTION`: for the 4x8 games namua and mtaji, owned and
 //! lost houses below and above six, lone houses, reserved holes and due obligations, near-ends;
 //! for Bao Kingulu reserved holes, gathered seeds, near-ends; for Bao la Kimasai stones taken),
 //! kept only if it is a position under the run's rulings and the game is not over there. Every
