@@ -22,7 +22,7 @@ fn engine() -> Driver {
 }
 
 /// One run of `GAMES` random games of `G`; returns the requests it sent.
-fn run<G: Game>(driver: &mut Driver, options: &Options) -> u64 {
+fn run<G: Game + bao_rules::Conformance>(driver: &mut Driver, options: &Options) -> u64 {
     let before = driver.requests;
     let mut run = Run::new(driver, options);
     run.ruleset::<G>(&[], &Rulings::new(), None)
@@ -36,7 +36,7 @@ struct Bench<'a>(&'a mut Criterion);
 
 impl GameVisitor for Bench<'_> {
     type Output = ();
-    fn visit<G: Game>(self) {
+    fn visit<G: Game + bao_rules::Conformance>(self) {
         let options = Options {
             games: GAMES,
             positions: 0,

@@ -11,7 +11,7 @@
 
 use bao_rules::cycle::LAP_BUDGET;
 use bao_rules::game::{Game, Rejection};
-use bao_rules::games::four_by_eight::{Dir, HOLE_NAMES, Kete, Move};
+use bao_rules::games::four_by_eight::{Dir, HOLE_NAMES, Kete, KeteMove};
 use bao_rules::rulings::RulingSet;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -24,11 +24,7 @@ fn cycle_search(c: &mut Criterion) {
     let rulings = set.resolve::<Kete>().unwrap().with_lap_budget(LAPS);
     let pos = Kete::parse_position(POSITION).unwrap();
     let a3 = HOLE_NAMES.iter().position(|&h| h == "a3").unwrap() as u8;
-    let mv = Move {
-        hole: a3,
-        dir: Dir::Left,
-        safari: None,
-    };
+    let mv = KeteMove::new(a3, Dir::Left, None);
     let laps = match Kete::play(&pos, &rulings, mv, &mut ()) {
         Err(Rejection::Undecided { laps }) => laps,
         other => panic!("the takata runs past the budget: {other:?}"),

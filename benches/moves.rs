@@ -82,7 +82,7 @@ fn tree<G: Game>(rulings: &G::Rulings, depth: u32) -> Vec<G::Position> {
         let mut next = Vec::new();
         for pos in &ply {
             let generated = G::legal_children(pos, rulings, &mut moves, &mut children);
-            if G::game_end_after_generating(pos, rulings, &moves, generated).is_none() {
+            if G::end_after_generating(pos, rulings, &moves, generated).is_none() {
                 next.append(&mut children);
             }
         }
@@ -103,7 +103,7 @@ fn children<G: Game>(
         .iter()
         .map(|pos| {
             let generated = G::legal_children(pos, rulings, moves, children);
-            match G::game_end_after_generating(pos, rulings, moves, generated) {
+            match G::end_after_generating(pos, rulings, moves, generated) {
                 Some(_) => 0,
                 None => children.len(),
             }
@@ -138,7 +138,7 @@ impl GameVisitor for Bench<'_> {
                         positions
                             .iter()
                             .map(|pos| {
-                                if G::game_end(pos, &rulings).is_some() {
+                                if G::end(pos, &rulings).is_some() {
                                     return 0;
                                 }
                                 let _ = G::legal_moves(pos, &rulings, &mut buffer);
@@ -160,7 +160,7 @@ impl GameVisitor for Bench<'_> {
                             events.clear();
                             let after =
                                 G::play(pos, &rulings, mv, &mut events).expect("a legal move");
-                            G::game_end(&after, &rulings).is_some()
+                            G::end(&after, &rulings).is_some()
                         })
                         .count()
                 })

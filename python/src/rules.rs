@@ -198,7 +198,7 @@ impl<G: Game> ChildrenOf<G> {
         for (i, parent) in parents.iter().enumerate() {
             let generated =
                 G::legal_children(parent, &rulings, &mut some_moves, &mut some_children);
-            if G::game_end_after_generating(parent, &rulings, &some_moves, generated).is_some() {
+            if G::end_after_generating(parent, &rulings, &some_moves, generated).is_some() {
                 continue;
             }
             // A ply grows with the tree: one too large for memory is an error, not an abort.
@@ -381,7 +381,7 @@ impl<G: Game> Rules for Under<G> {
         notation: Notation,
     ) -> PyResult<Bound<'py, PyList>> {
         let game = self.game(pos, notation, &[]).or_raise(py)?;
-        let (moves, _) = game.legal_moves();
+        let moves = game.legal_moves().unwrap_or_else(bao_rules::Incomplete::into_legal);
         // Donkers' spelling of a move depends on the position; and the strings are made afresh
         // by a call made while the cache is held (Python code run as a string is made).
         let texts = match notation {
@@ -455,7 +455,7 @@ impl<G: Game> Rules for Under<G> {
     }
 
     fn end(&self, pos: &AnyPosition) -> Option<GameEnd> {
-        G::game_end(self.pos(pos), &self.rulings)
+        G::end(self.pos(pos), &self.rulings)
     }
 
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64 {

@@ -537,7 +537,7 @@ fn check_result(
 /// The legal moves of the game's position, for a help line: in the game's notation, with the
 /// canonical spelling beside each in another notation.
 pub(crate) fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
-    let (moves, generated) = game.legal_moves();
+    let (moves, undecided) = bao_rules::Incomplete::split(game.legal_moves());
     let side = G::side_to_move(game.position());
     let mut help = if moves.is_empty() {
         format!("{side} has no legal move here")
@@ -551,10 +551,9 @@ pub(crate) fn legal_help<G: Game>(game: &Playthrough<G>) -> String {
             .collect();
         format!("legal moves for {side} here: {}", names.join(", "))
     };
-    if generated.undecided > 0 {
+    if undecided > 0 {
         help.push_str(&format!(
-            " ({} more undecided within the lap budget)",
-            generated.undecided
+            " ({undecided} more undecided within the lap budget)"
         ));
     }
     help

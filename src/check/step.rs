@@ -79,7 +79,9 @@ pub(crate) fn stop<G: Game>(game: &Playthrough<G>, ply: u32, text: &str, over: b
     let mut legal_holes = Vec::new();
     if !over {
         legal_holes = crate::picture::legal_holes::<G>(game.position(), game.rulings());
-        let (moves, _) = game.legal_moves();
+        let moves = game
+            .legal_moves()
+            .unwrap_or_else(bao_rules::Incomplete::into_legal);
         legal = moves.iter().map(|&mv| game.move_text(mv)).collect();
         if game.notation() != Notation::Canonical {
             canonical = moves.into_iter().map(G::format_move).collect();

@@ -44,7 +44,9 @@ fn moves_game<G: Game>(args: MovesArgs) -> Status {
         ));
         return out.finish(Status::Ok);
     }
-    let generated = super::progress::while_deciding("deciding the moves", || game.legal_texts());
+    let (moves, undecided) = super::progress::while_deciding("deciding the moves", || {
+        bao_rules::Incomplete::split(game.legal_texts())
+    });
     let mut out = Output::stdout();
     if args.svg {
         let (pos, rulings) = (game.position(), game.rulings());
@@ -55,16 +57,16 @@ fn moves_game<G: Game>(args: MovesArgs) -> Status {
         };
         out.text(&svg::render(&G::board(pos), &marks));
     } else {
-        for text in &generated.moves {
+        for text in &moves {
             out.line(text);
         }
     }
-    if generated.undecided > 0 {
+    if undecided > 0 {
         out.flush();
         eprint_line(format_args!(
             "warning[undecided-move]: {} candidate move(s) left out: their relay neither ended \
              nor repeated within the lap budget",
-            generated.undecided
+            undecided
         ));
     }
     out.finish(Status::Ok)

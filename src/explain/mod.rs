@@ -197,7 +197,9 @@ pub fn explain_in<G: Game>(
             }
         })
         .collect();
-    let legal = game.legal_texts().moves;
+    let legal = game
+        .legal_texts()
+        .unwrap_or_else(bao_rules::Incomplete::into_legal);
     let mut pictures = Pictures {
         before: G::board(game.position()),
         legal: if game.end().is_some() {

@@ -354,11 +354,11 @@ pub fn legal_moves<G: Game>(
 ) -> (Response, Vec<RuleId>) {
     // The protocol speaks canonical notation; a finished game has no moves (as for perft).
     let game = Playthrough::<G>::new(pos.clone(), rulings.clone());
-    let legal = game.legal_texts();
+    let (moves, undecided) = bao_rules::Incomplete::split(game.legal_texts());
     let response = Response::Moves {
         id,
-        moves: legal.moves,
-        undecided: legal.undecided,
+        moves,
+        undecided,
     };
     (
         response,

@@ -261,7 +261,9 @@ fn record(path: &str, game: usize) -> Record {
 /// holes they start from.
 fn oracle_board<G: Game>(record: &Record, ply: u32) -> (Board, Vec<String>, Vec<u8>) {
     let (_, game) = replay_to::<G>(record, &ReplayOptions::default(), ply).expect("replays");
-    let legal = game.legal_texts().moves;
+    let legal = game
+        .legal_texts()
+        .unwrap_or_else(bao_rules::Incomplete::into_legal);
     let holes = legal_holes::<G>(game.position(), game.rulings());
     (G::board(game.position()), legal, holes)
 }

@@ -187,7 +187,7 @@ fn mid_game<G: Game>(plies: usize) -> Vec<String> {
         let _ = G::legal_moves(game.position(), game.rulings(), &mut moves);
         moves.retain(|&mv| {
             G::play(game.position(), game.rulings(), mv, &mut ())
-                .is_ok_and(|next| G::game_end(&next, game.rulings()).is_none())
+                .is_ok_and(|next| G::end(&next, game.rulings()).is_none())
         });
         let Some(&mv) = moves.get(moves.len() / 2) else {
             break;

@@ -1,18 +1,22 @@
-//! Any game, chosen at run time by its ruleset name: [`Ruleset`] names a game, [`AnyGame`] holds a
-//! game in progress of any of them (its position, its rulings bound, its history), as shakmaty's
-//! `VariantPosition` holds a position of any chess variant. For bindings and tools that take the
-//! ruleset from their input; code that knows its game at compile time uses [`Playthrough`] or
-//! [`crate::Rules`].
+//! Any game, chosen at run time by its ruleset name: [`Ruleset`] names a game, [`AnyPosition`] is a
+//! position of any of them and [`AnyGame`] a game in progress (its position, its rulings bound, its
+//! history), as shakmaty's `VariantPosition` holds a position of any chess variant. They answer as
+//! the compile-time types do: [`AnyPosition`] implements [`Position`], [`AnyGame`] implements
+//! [`Play`] as [`Playthrough`] does. For bindings and tools that take the ruleset from their input;
+//! code that knows its game at compile time uses [`Playthrough`] or [`crate::Rules`].
+//!
+//! Every type here is generated from the one registration of the games
+//! ([`registered_games!`](crate::registered_games)): a new game adds no arm by hand.
 //!
 //! ```
-//! use bao_rules::{AnyGame, Ruleset, Setup};
+//! use bao_rules::{AnyGame, Position, Ruleset, Setup};
 //!
 //! let ruleset: Ruleset = "bao-la-kete".parse()?;
 //! let mut game = AnyGame::from_setup(ruleset, &Setup::default())?;
 //! let moves = game.legal_texts()?;
 //! assert!(moves.contains(&"A6>".to_string()));
 //! game.play_text("A6>")?;
-//! assert_eq!(game.side_to_move(), bao_rules::Side::North);
+//! assert_eq!(game.position().side_to_move(), bao_rules::Side::North);
 //! assert!(game.play_text("Z9").is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -23,25 +27,13 @@ use std::str::FromStr;
 use crate::board::Board;
 use crate::bound::{Incomplete, Refused};
 use crate::code::Code;
-use crate::game::{Event, Game, GameEnd, Notation, Side};
-use crate::games::{Kete, Kimasai, Kingulu, Zanzibar, four_by_eight, kimasai, kingulu};
-use crate::play::{MoveError, MoveErrorKind, PlayedWithEvents, Playthrough};
-use crate::rulings::{KnownBug, Preset, RulingDef};
+use crate::description::Conformance;
+use crate::game::{Event, Game, GameEnd, Notation, PositionError, Side, Sink};
+use crate::play::{MoveError, MoveErrorKind, Play, Played, PlayedWithEvents, Playthrough};
+use crate::position::Position;
+pub use crate::ruleset::Ruleset;
+use crate::rulings::{Preset, RulingDef};
 use crate::setup::{Setup, SetupError};
-
-/// One of the four games, by its ruleset id (`bao-kingulu`, `bao-la-kete`, `bao-la-kimasai`,
-/// `bao-la-kiswahili`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Ruleset {
-    /// Bao Kingulu ([`Kingulu`]).
-    Kingulu,
-    /// Bao la Kete ([`Kete`]).
-    Kete,
-    /// Bao la Kimasai ([`Kimasai`]).
-    Kimasai,
-    /// Bao la Kiswahili, Zanzibar Bao ([`Zanzibar`]).
-    Zanzibar,
-}
 
 /// A name that is no ruleset id.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,40 +57,117 @@ impl fmt::Display for UnknownRuleset {
 
 impl std::error::Error for UnknownRuleset {}
 
-/// Calls `$body` with `$G` the game type of ruleset `$ruleset`.
-macro_rules! with_ruleset {
-    ($ruleset:expr, $G:ident => $body:expr) => {
-        match $ruleset {
-            Ruleset::Kingulu => {
-                type $G = Kingulu;
-                $body
+/// The run-time types, one variant for each registered game, named as its type.
+macro_rules! run_time_types {
+    ([] $($game:ident)*) => {
+        /// A move of any game; its variant is its game's.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        pub enum AnyMove {
+            $(
+                #[doc = concat!("A move of [`crate::", stringify!($game), "`].")]
+                $game(<crate::games::$game as Game>::Move),
+            )*
+        }
+
+        /// A position of any game; its variant is its game's. It answers through
+        /// [`Position`] as each game's own position type does.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        pub enum AnyPosition {
+            $(
+                #[doc = concat!("A position of [`crate::", stringify!($game), "`].")]
+                $game(<crate::games::$game as Game>::Position),
+            )*
+        }
+
+        /// A game in progress of any game: its position, its rulings (bound once, when it is set
+        /// up), its notation and the history its repetition rule needs. It answers through
+        /// [`Play`] as [`Playthrough`] does.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!("A game of [`crate::", stringify!($game), "`].")]
+                $game(Playthrough<crate::games::$game>),
+            )*
+        }
+
+        $(
+            impl Registered for crate::games::$game {
+                fn ruleset() -> Ruleset {
+                    Ruleset::$game
+                }
+                fn wrap(mv: Self::Move) -> AnyMove {
+                    AnyMove::$game(mv)
+                }
+                fn unwrap(mv: AnyMove) -> Option<Self::Move> {
+                    match mv {
+                        AnyMove::$game(mv) => Some(mv),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+                fn position(pos: Self::Position) -> AnyPosition {
+                    AnyPosition::$game(pos)
+                }
+                fn game(game: Playthrough<Self>) -> AnyGame {
+                    AnyGame::$game(game)
+                }
             }
-            Ruleset::Kete => {
-                type $G = Kete;
-                $body
-            }
-            Ruleset::Kimasai => {
-                type $G = Kimasai;
-                $body
-            }
-            Ruleset::Zanzibar => {
-                type $G = Zanzibar;
-                $body
-            }
+        )*
+    };
+}
+
+crate::registered_games!(run_time_types[]);
+
+/// `match $value { $Enum::Game($x) => { type $G = Game; $body } ... }` over every registered
+/// game: the one match of the run-time types, generated. `$Enum` is `Ruleset` (no `$x`),
+/// `AnyMove`, `AnyPosition` or `AnyGame`.
+macro_rules! each {
+    (Ruleset, $value:expr, $G:ident => $body:expr) => {
+        crate::registered_games!(crate::any::__each_ruleset [($value) $G ($body)])
+    };
+    ($Enum:ident, $value:expr, $x:ident, $G:ident => $body:expr) => {
+        crate::registered_games!(crate::any::__each_variant [$Enum ($value) $x $G ($body)])
+    };
+}
+
+macro_rules! __each_ruleset {
+    ([($value:expr) $G:ident ($body:expr)] $($game:ident)*) => {
+        match $value {
+            $(
+                Ruleset::$game => {
+                    #[allow(dead_code)]
+                    type $G = crate::games::$game;
+                    $body
+                }
+            )*
         }
     };
 }
 
-impl Ruleset {
-    /// Every ruleset, in the order of [`crate::RULESETS`].
-    pub const ALL: [Ruleset; 4] = [
-        Ruleset::Kingulu,
-        Ruleset::Kete,
-        Ruleset::Kimasai,
-        Ruleset::Zanzibar,
-    ];
+macro_rules! __each_variant {
+    ([$Enum:ident ($value:expr) $x:ident $G:ident ($body:expr)] $($game:ident)*) => {
+        match $value {
+            $(
+                $Enum::$game($x) => {
+                    #[allow(dead_code)]
+                    type $G = crate::games::$game;
+                    $body
+                }
+            )*
+        }
+    };
+}
 
+pub(crate) use {__each_ruleset, __each_variant};
+
+impl Ruleset {
     /// The ruleset whose id is `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownRuleset`] for a name that is no ruleset id, with the nearest one.
     pub fn from_name(name: &str) -> Result<Ruleset, UnknownRuleset> {
         Ruleset::ALL
             .into_iter()
@@ -108,42 +177,47 @@ impl Ruleset {
 
     /// The ruleset id ([`Game::RULESET`]).
     pub fn name(self) -> &'static str {
-        with_ruleset!(self, G => G::RULESET)
+        each!(Ruleset, self, G => G::RULESET)
     }
 
     /// The game's name in words ([`Game::NAME`]).
     pub fn game_name(self) -> &'static str {
-        with_ruleset!(self, G => G::NAME)
+        each!(Ruleset, self, G => G::NAME)
     }
 
     /// The named rulings ([`Game::RULINGS`]).
     pub fn rulings(self) -> &'static [RulingDef] {
-        with_ruleset!(self, G => G::RULINGS)
+        each!(Ruleset, self, G => G::RULINGS)
     }
 
     /// The presets ([`Game::PRESETS`]).
     pub fn presets(self) -> &'static [Preset] {
-        with_ruleset!(self, G => G::PRESETS)
+        each!(Ruleset, self, G => G::PRESETS)
     }
 
-    /// The engines' bugs the presets table names ([`Game::KNOWN_BUGS`]).
-    pub fn known_bugs(self) -> &'static [KnownBug] {
-        with_ruleset!(self, G => G::KNOWN_BUGS)
+    /// The engines' bugs the presets table names ([`Conformance::KNOWN_BUGS`]).
+    pub fn known_bugs(self) -> &'static [crate::rulings::KnownBug] {
+        each!(Ruleset, self, G => <G as Conformance>::KNOWN_BUGS)
     }
 
     /// The notations a record may be written in ([`Game::NOTATIONS`]).
     pub fn notations(self) -> &'static [Notation] {
-        with_ruleset!(self, G => G::NOTATIONS)
+        each!(Ruleset, self, G => G::NOTATIONS)
     }
 
     /// The rule catalogue, as YAML ([`Game::CATALOGUE`]).
     pub fn catalogue(self) -> &'static str {
-        with_ruleset!(self, G => G::CATALOGUE)
+        each!(Ruleset, self, G => G::CATALOGUE)
     }
 
     /// The name of hole `index` (`A3`), `?` for no hole of the game.
     pub fn hole_name(self, index: u8) -> &'static str {
-        with_ruleset!(self, G => G::hole_name(index))
+        each!(Ruleset, self, G => G::hole_name(index))
+    }
+
+    /// Runs `visitor` with this ruleset's game type.
+    pub fn visit<V: crate::games::GameVisitor>(self, visitor: V) -> V::Output {
+        each!(Ruleset, self, G => visitor.visit::<G>())
     }
 }
 
@@ -160,125 +234,84 @@ impl fmt::Display for Ruleset {
     }
 }
 
-/// A move of any game; its variant is its game's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AnyMove {
-    /// A move of Bao Kingulu.
-    Kingulu(kingulu::Move),
-    /// A move of Bao la Kete.
-    Kete(four_by_eight::Move),
-    /// A move of Bao la Kimasai.
-    Kimasai(kimasai::Move),
-    /// A move of Bao la Kiswahili.
-    Zanzibar(four_by_eight::Move),
-}
-
 impl AnyMove {
     /// The game the move is of.
     pub fn ruleset(self) -> Ruleset {
-        match self {
-            AnyMove::Kingulu(_) => Ruleset::Kingulu,
-            AnyMove::Kete(_) => Ruleset::Kete,
-            AnyMove::Kimasai(_) => Ruleset::Kimasai,
-            AnyMove::Zanzibar(_) => Ruleset::Zanzibar,
-        }
+        each!(AnyMove, self, _mv, G => G::ruleset())
     }
 }
 
 impl fmt::Display for AnyMove {
     /// The canonical spelling ([`Game::format_move`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            AnyMove::Kingulu(mv) => f.write_str(&Kingulu::format_move(mv)),
-            AnyMove::Kete(mv) => f.write_str(&Kete::format_move(mv)),
-            AnyMove::Kimasai(mv) => f.write_str(&Kimasai::format_move(mv)),
-            AnyMove::Zanzibar(mv) => f.write_str(&Zanzibar::format_move(mv)),
-        }
+        each!(AnyMove, *self, mv, G => f.write_str(&G::format_move(mv)))
     }
 }
 
-/// The four games' ties to [`AnyMove`] and [`AnyGame`].
+/// The registered games' ties to the run-time types (generated with them).
 trait Registered: Game {
+    fn ruleset() -> Ruleset;
     fn wrap(mv: Self::Move) -> AnyMove;
     fn unwrap(mv: AnyMove) -> Option<Self::Move>;
+    fn position(pos: Self::Position) -> AnyPosition;
     fn game(game: Playthrough<Self>) -> AnyGame;
 }
 
-macro_rules! registered {
-    ($($game:ident),*) => {
-        $(
-            impl Registered for $game {
-                fn wrap(mv: Self::Move) -> AnyMove {
-                    AnyMove::$game(mv)
-                }
-                fn unwrap(mv: AnyMove) -> Option<Self::Move> {
-                    match mv {
-                        AnyMove::$game(mv) => Some(mv),
-                        _ => None,
-                    }
-                }
-                fn game(game: Playthrough<Self>) -> AnyGame {
-                    AnyGame::$game(game)
-                }
-            }
-        )*
-    };
+impl AnyPosition {
+    /// The standard start of `ruleset`.
+    pub fn start(ruleset: Ruleset) -> AnyPosition {
+        each!(Ruleset, ruleset, G => G::position(G::start()))
+    }
+
+    /// Reads a position of `ruleset` in any of its written forms ([`Game::parse_position`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] for a text that is no position of the game.
+    pub fn parse(ruleset: Ruleset, text: &str) -> Result<AnyPosition, PositionError> {
+        each!(Ruleset, ruleset, G => G::parse_position(text).map(G::position))
+    }
 }
 
-registered!(Kingulu, Kete, Kimasai, Zanzibar);
-
-/// A game in progress of any of the four games: its position, its rulings (bound once, when it is
-/// set up), its notation and the history its repetition rule needs.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// A game of Bao Kingulu.
-    Kingulu(Playthrough<Kingulu>),
-    /// A game of Bao la Kete.
-    Kete(Playthrough<Kete>),
-    /// A game of Bao la Kimasai.
-    Kimasai(Playthrough<Kimasai>),
-    /// A game of Bao la Kiswahili.
-    Zanzibar(Playthrough<Zanzibar>),
+impl fmt::Display for AnyPosition {
+    /// The compact form; `{:#}` the diagram.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each!(AnyPosition, self, pos, G => fmt::Display::fmt(pos, f))
+    }
 }
 
-/// Calls `$body` with `$g` the [`Playthrough`] inside an [`AnyGame`] and `$G` its game type.
-macro_rules! each {
-    ($any:expr, $g:ident, $G:ident => $body:expr) => {
-        match $any {
-            AnyGame::Kingulu($g) => {
-                #[allow(dead_code)]
-                type $G = Kingulu;
-                $body
-            }
-            AnyGame::Kete($g) => {
-                #[allow(dead_code)]
-                type $G = Kete;
-                $body
-            }
-            AnyGame::Kimasai($g) => {
-                #[allow(dead_code)]
-                type $G = Kimasai;
-                $body
-            }
-            AnyGame::Zanzibar($g) => {
-                #[allow(dead_code)]
-                type $G = Zanzibar;
-                $body
-            }
-        }
-    };
+impl Position for AnyPosition {
+    fn ruleset(&self) -> Ruleset {
+        each!(AnyPosition, self, pos, G => Position::ruleset(pos))
+    }
+    fn game_start(&self) -> Self {
+        AnyPosition::start(self.ruleset())
+    }
+    fn side_to_move(&self) -> Side {
+        each!(AnyPosition, self, pos, G => Position::side_to_move(pos))
+    }
+    fn hole_count(&self) -> u8 {
+        each!(AnyPosition, self, pos, G => Position::hole_count(pos))
+    }
+    fn seeds(&self, hole: u8) -> u16 {
+        each!(AnyPosition, self, pos, G => Position::seeds(pos, hole))
+    }
+    fn stores(&self) -> [u16; 2] {
+        each!(AnyPosition, self, pos, G => Position::stores(pos))
+    }
+    fn board(&self) -> Board {
+        each!(AnyPosition, self, pos, G => Position::board(pos))
+    }
 }
 
 fn any_error<G: Registered>(error: MoveError<G::Move>) -> MoveError<AnyMove> {
     error.map_moves(G::wrap)
 }
 
-fn play_any<G: Registered>(
-    game: &mut Playthrough<G>,
-    mv: AnyMove,
-) -> Result<Vec<Event>, MoveError<AnyMove>> {
-    let Some(mv) = G::unwrap(mv) else {
-        return Err(MoveError::new(
+/// `mv` as a move of game `G`.
+fn own_move<G: Registered>(mv: AnyMove) -> Result<G::Move, MoveError<AnyMove>> {
+    G::unwrap(mv).ok_or_else(|| {
+        MoveError::new(
             MoveErrorKind::NotNotation,
             None,
             format!(
@@ -286,34 +319,31 @@ fn play_any<G: Registered>(
                 mv.ruleset().game_name(),
                 G::NAME
             ),
-        ));
-    };
-    if let Some(end) = game.end() {
-        return Err(MoveError::after_end(end));
-    }
-    let mut events = Vec::new();
-    game.play(mv, &mut events)
-        .map_err(|rejection| MoveError::rejected(rejection).map_moves(G::wrap))?;
-    Ok(events)
-}
-
-fn start<G: Registered>() -> AnyGame {
-    G::game(Playthrough::new(G::start(), G::Rulings::default()))
+        )
+    })
 }
 
 impl AnyGame {
     /// The standard start of `ruleset` under its default rulings.
     pub fn new(ruleset: Ruleset) -> AnyGame {
-        with_ruleset!(ruleset, G => start::<G>())
+        each!(Ruleset, ruleset, G => G::game(Playthrough::default()))
     }
 
     /// The game `setup` describes for `ruleset` (start, first, rulings, preset, notation,
     /// history; see [`crate::setup`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`]: the setup's first field that is wrong for the game, with its code.
     pub fn from_setup(ruleset: Ruleset, setup: &Setup) -> Result<AnyGame, SetupError> {
-        with_ruleset!(ruleset, G => Playthrough::<G>::from_setup(setup).map(G::game))
+        each!(Ruleset, ruleset, G => Playthrough::<G>::from_setup(setup).map(G::game))
     }
 
     /// The game of `ruleset` from the position `text` (compact or diagram), default rulings.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] for a text that is no position of the game.
     pub fn from_position(ruleset: Ruleset, text: &str) -> Result<AnyGame, SetupError> {
         let setup = Setup {
             start: Some(text.into()),
@@ -324,79 +354,110 @@ impl AnyGame {
 
     /// The game's ruleset.
     pub fn ruleset(&self) -> Ruleset {
-        match self {
-            AnyGame::Kingulu(_) => Ruleset::Kingulu,
-            AnyGame::Kete(_) => Ruleset::Kete,
-            AnyGame::Kimasai(_) => Ruleset::Kimasai,
-            AnyGame::Zanzibar(_) => Ruleset::Zanzibar,
-        }
+        each!(AnyGame, self, _g, G => G::ruleset())
+    }
+
+    /// The position reached.
+    pub fn position(&self) -> AnyPosition {
+        each!(AnyGame, self, g, G => G::position(*g.position()))
     }
 
     /// The side to move.
     pub fn side_to_move(&self) -> Side {
-        each!(self, g, G => G::side_to_move(g.position()))
+        each!(AnyGame, self, g, G => g.side_to_move())
     }
 
     /// The end of the game, if it is over.
     pub fn end(&self) -> Option<GameEnd> {
-        each!(self, g, G => g.end())
+        each!(AnyGame, self, g, G => g.end())
     }
 
     /// The notation move texts are read and written in.
     pub fn notation(&self) -> Notation {
-        each!(self, g, G => g.notation())
+        each!(AnyGame, self, g, G => g.notation())
     }
 
-    /// The legal moves in canonical order (none once the game is over), or, when some candidates
-    /// could not be decided, the ones that were and how many were not.
+    /// The legal moves in canonical order (none once the game is over).
+    ///
+    /// # Errors
+    ///
+    /// [`Incomplete`] when some candidates could not be decided: the ones that were, and how many
+    /// were not.
     pub fn legal_moves(&self) -> Result<Vec<AnyMove>, Incomplete<AnyMove>> {
-        each!(self, g, G => {
-            let (moves, generated) = g.legal_moves();
-            Incomplete::check(moves, generated)
-                .map(|moves| moves.into_iter().map(G::wrap).collect())
-                .map_err(|incomplete| incomplete.map(G::wrap))
-        })
+        each!(AnyGame, self, g, G => g
+            .legal_moves()
+            .map(|moves| moves.into_iter().map(G::wrap).collect())
+            .map_err(|incomplete| incomplete.map(G::wrap)))
     }
 
     /// [`AnyGame::legal_moves`] as text in the game's notation.
+    ///
+    /// # Errors
+    ///
+    /// [`Incomplete`] as [`AnyGame::legal_moves`].
     pub fn legal_texts(&self) -> Result<Vec<String>, Incomplete<String>> {
-        match self.legal_moves() {
-            Ok(moves) => Ok(moves.into_iter().map(|mv| self.move_text(mv)).collect()),
-            Err(incomplete) => Err(incomplete.map(|mv| self.move_text(mv))),
-        }
+        each!(AnyGame, self, g, G => g.legal_texts())
     }
 
     /// `mv` as text in the game's notation (a move of another game: its canonical spelling).
     pub fn move_text(&self, mv: AnyMove) -> String {
-        each!(self, g, G => match G::unwrap(mv) {
+        each!(AnyGame, self, g, G => match G::unwrap(mv) {
             Some(mv) => g.move_text(mv),
             None => mv.to_string(),
         })
     }
 
-    /// Plays `mv`: what it did, in order ([`Event::GameOver`] last if it ended the game). On an
-    /// error the game is unchanged.
-    pub fn play(&mut self, mv: AnyMove) -> Result<Vec<Event>, MoveError<AnyMove>> {
-        each!(self, g, G => play_any::<G>(g, mv))
+    /// Plays `mv`, its events to `sink` ([`Event::GameOver`] last if it ended the game).
+    ///
+    /// # Errors
+    ///
+    /// A move of another game ([`MoveErrorKind::NotNotation`]), and the refusals of
+    /// [`Playthrough::play`]. On an error the game is unchanged.
+    pub fn play<S: Sink>(&mut self, mv: AnyMove, sink: &mut S) -> Result<(), MoveError<AnyMove>> {
+        each!(AnyGame, self, g, G => {
+            let mv = own_move::<G>(mv)?;
+            g.play(mv, sink).map_err(any_error::<G>)
+        })
     }
 
-    /// Plays a move as written ([`Playthrough::play_text`]). On an error the game is unchanged.
-    pub fn play_text(
+    /// Plays a move as written ([`Playthrough::play_text_into`]); `events` is cleared and receives
+    /// what it did.
+    ///
+    /// # Errors
+    ///
+    /// The refusals of [`Playthrough::play_text_into`]. On an error the game is unchanged.
+    pub fn play_text_into(
         &mut self,
         text: &str,
-    ) -> Result<PlayedWithEvents<AnyMove>, MoveError<AnyMove>> {
-        each!(self, g, G => g
-            .play_text(text)
-            .map(|played| PlayedWithEvents {
+        events: &mut Vec<Event>,
+    ) -> Result<Played<AnyMove>, MoveError<AnyMove>> {
+        each!(AnyGame, self, g, G => g
+            .play_text_into(text, events)
+            .map(|played| Played {
                 mv: G::wrap(played.mv),
-                events: played.events,
                 false_claims: played.false_claims,
             })
             .map_err(any_error::<G>))
     }
 
-    /// [`AnyGame::play_text`] by value: the game after the move, or the error with the game given
-    /// back unchanged (boxed: a game is a few hundred bytes).
+    /// [`AnyGame::play_text_into`] with a buffer of its own.
+    ///
+    /// # Errors
+    ///
+    /// As [`AnyGame::play_text_into`].
+    pub fn play_text(
+        &mut self,
+        text: &str,
+    ) -> Result<PlayedWithEvents<AnyMove>, MoveError<AnyMove>> {
+        Play::play_text(self, text)
+    }
+
+    /// [`AnyGame::play_text`] by value: the game after the move.
+    ///
+    /// # Errors
+    ///
+    /// The move's refusal, with the game given back unchanged (boxed: a game is a few hundred
+    /// bytes).
     pub fn after(
         mut self,
         text: &str,
@@ -408,29 +469,23 @@ impl AnyGame {
     }
 
     /// The legal move `text` names, unplayed ([`Playthrough::resolve_text`]).
-    pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError<AnyMove>> {
-        each!(self, g, G => g.resolve_text(text).map(G::wrap).map_err(any_error::<G>))
-    }
-
-    /// The position in compact form.
-    pub fn compact(&self) -> String {
-        each!(self, g, G => G::format_compact(g.position()))
-    }
-
-    /// The position as a multi-line diagram, North on top.
-    pub fn diagram(&self) -> String {
-        each!(self, g, G => G::format_diagram(g.position()))
+    ///
+    /// # Errors
+    ///
+    /// As [`Playthrough::resolve_text`].
+    pub fn resolve_text(&self, text: &str) -> Result<AnyMove, MoveError<AnyMove>> {
+        each!(AnyGame, self, g, G => g.resolve_text(text).map(G::wrap).map_err(any_error::<G>))
     }
 
     /// The position as a picture draws it.
     pub fn board(&self) -> Board {
-        each!(self, g, G => G::board(g.position()))
+        each!(AnyGame, self, g, G => g.board())
     }
 
     /// `event`, a step of a move of this game, in words, its holes named by the game
     /// ([`Event::describe`]).
     pub fn describe(&self, event: &Event) -> String {
-        each!(self, _g, G => event.describe::<G>())
+        each!(AnyGame, self, _g, G => event.describe::<G>())
     }
 
     /// The name of hole `index` in this game (`A3`), `?` for none.
@@ -440,20 +495,61 @@ impl AnyGame {
 
     /// The leaves of the move tree to `depth` plies ([`crate::perft()`]).
     pub fn perft(&self, depth: u32) -> u64 {
-        each!(self, g, G => crate::perft::perft::<G>(g.position(), g.rulings(), depth))
+        each!(AnyGame, self, g, G => g.perft(depth))
+    }
+}
+
+impl Play for AnyGame {
+    type Position = AnyPosition;
+    type Move = AnyMove;
+
+    fn current(&self) -> AnyPosition {
+        self.position()
+    }
+    fn side_to_move(&self) -> Side {
+        AnyGame::side_to_move(self)
+    }
+    fn end(&self) -> Option<GameEnd> {
+        AnyGame::end(self)
+    }
+    fn notation(&self) -> Notation {
+        AnyGame::notation(self)
+    }
+    fn legal_moves(&self) -> Result<Vec<AnyMove>, Incomplete<AnyMove>> {
+        AnyGame::legal_moves(self)
+    }
+    fn legal_texts(&self) -> Result<Vec<String>, Incomplete<String>> {
+        AnyGame::legal_texts(self)
+    }
+    fn move_text(&self, mv: AnyMove) -> String {
+        AnyGame::move_text(self, mv)
+    }
+    fn resolve_text(&self, text: &str) -> Result<AnyMove, MoveError<AnyMove>> {
+        AnyGame::resolve_text(self, text)
+    }
+    fn play<S: Sink>(&mut self, mv: AnyMove, sink: &mut S) -> Result<(), MoveError<AnyMove>> {
+        AnyGame::play(self, mv, sink)
+    }
+    fn play_text_into(
+        &mut self,
+        text: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<Played<AnyMove>, MoveError<AnyMove>> {
+        AnyGame::play_text_into(self, text, events)
     }
 }
 
 impl fmt::Display for AnyGame {
     /// The position in compact form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.compact())
+        self.position().fmt(f)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::kimasai;
 
     #[test]
     fn names_round_trip() {
@@ -486,13 +582,16 @@ mod tests {
                 assert_eq!(mv.ruleset(), ruleset);
                 let mut by_text = game.clone();
                 let played = by_text.play_text(&game.move_text(mv)).unwrap();
-                let events = game.play(mv).unwrap();
+                let mut events = Vec::new();
+                game.play(mv, &mut events).unwrap();
                 assert!(events.iter().all(|e| !game.describe(e).is_empty()));
                 assert_eq!((played.mv, played.events), (mv, events));
-                assert_eq!(by_text.compact(), game.compact());
+                assert_eq!(by_text.position(), game.position());
             }
-            let again = AnyGame::from_position(ruleset, &game.compact()).unwrap();
-            assert_eq!(again.compact(), game.compact());
+            let again = AnyGame::from_position(ruleset, &game.position().compact()).unwrap();
+            assert_eq!(again.position(), game.position());
+            let pos = AnyPosition::parse(ruleset, &format!("{:#}", game.position())).unwrap();
+            assert_eq!(pos, game.position());
             assert_eq!(again.side_to_move(), game.side_to_move());
         }
     }
@@ -501,10 +600,13 @@ mod tests {
     fn refusals_are_typed() {
         let mut game = AnyGame::new(Ruleset::Kingulu);
         let other = AnyGame::new(Ruleset::Kete).legal_moves().unwrap()[0];
-        assert_eq!(game.play(other).unwrap_err().code(), Code::NotNotation);
+        assert_eq!(
+            game.play(other, &mut ()).unwrap_err().code(),
+            Code::NotNotation
+        );
         assert_eq!(game.play_text("A9").unwrap_err().code(), Code::NotNotation);
         let refused = game.clone().after("Q1").unwrap_err();
-        assert_eq!(refused.value.compact(), game.compact());
+        assert_eq!(refused.value.position(), game.position());
         let over = AnyGame::from_position(
             Ruleset::Kimasai,
             "000000000000/000000000000/000100000000/000000001000 N",
@@ -514,7 +616,10 @@ mod tests {
         assert_eq!(over.legal_moves(), Ok(Vec::new()));
         let mut over = over;
         let mv = AnyMove::Kimasai(kimasai::Move(3));
-        assert_eq!(over.play(mv).unwrap_err().code(), Code::MoveAfterEnd);
+        assert_eq!(
+            over.play(mv, &mut ()).unwrap_err().code(),
+            Code::MoveAfterEnd
+        );
         assert_eq!(
             AnyGame::from_position(Ruleset::Zanzibar, "x")
                 .unwrap_err()

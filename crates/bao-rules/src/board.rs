@@ -5,7 +5,8 @@
 use crate::types::Side;
 
 /// A position as a picture shows it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Board {
     /// The ruleset id of the game drawn.
     pub ruleset: &'static str,
@@ -22,7 +23,8 @@ pub struct Board {
 }
 
 /// One row of holes, left to right as the diagram draws it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Row {
     /// The row's label (`b`, `a`, `A`, `B`).
     pub label: &'static str,
@@ -32,7 +34,8 @@ pub struct Row {
     pub holes: Vec<Hole>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 /// One hole of a [`Row`].
 pub struct Hole {
     /// The game's own hole index (what G::hole_name takes; what moves/events name).
@@ -75,8 +78,9 @@ impl Row {
 }
 
 /// What a hole is besides its seeds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Mark {
     /// The nyumba (house) or kuu, still standing.
     House,
@@ -98,7 +102,8 @@ impl Mark {
 }
 
 /// Seeds of one side off the board.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Store {
     /// Whose seeds they are.
     pub side: Side,

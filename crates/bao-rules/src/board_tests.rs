@@ -45,7 +45,7 @@ pub(crate) fn check_boards_along_a_game<G: Game>(
     for ply in 0..=plies {
         assert_board_matches_diagram::<G>(&pos);
         assert_eq!(G::board(&pos).total(), total(&pos), "ply {ply}");
-        if G::game_end(&pos, &rulings).is_some() {
+        if G::end(&pos, &rulings).is_some() {
             break;
         }
         let _ = G::legal_moves(&pos, &rulings, &mut moves);

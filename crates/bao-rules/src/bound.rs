@@ -7,92 +7,17 @@
 //! let rules = Rules::<Kingulu>::from_set(&RulingSet::new())?;
 //! let start = rules.start();
 //! let moves = rules.legal_moves(&start)?;
-//! let next = rules.play(&start, moves[0])?;
+//! let next = rules.play(&start, moves[0], &mut ())?;
 //! assert_eq!(next.side_to_move(), bao_rules::Side::North);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt;
 
-use crate::game::{Event, Game, GameEnd, Generated, Notation, PositionError, Rejection};
+use crate::game::{Game, GameEnd, Notation, PositionError, Rejection, Sink};
 use crate::play::{MoveError, Playthrough};
 use crate::rulings::{RulingError, RulingSet};
-
-/// The legal moves that were decided, when some candidate moves could not be: their relay neither
-/// ended nor repeated within the cycle detector's budget, so they are neither legal nor illegal.
-/// The answer of a `legal_moves` that would otherwise leave them out in silence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Incomplete<M> {
-    /// The moves known to be legal, in canonical order.
-    pub legal: Vec<M>,
-    /// How many candidate moves were left undecided.
-    pub undecided: u32,
-}
-
-impl<M> Incomplete<M> {
-    /// The list as [`Generated`] reports it: `Ok` when every candidate was decided.
-    pub fn check(legal: Vec<M>, generated: Generated) -> Result<Vec<M>, Incomplete<M>> {
-        if generated.undecided == 0 {
-            Ok(legal)
-        } else {
-            Err(Incomplete {
-                legal,
-                undecided: generated.undecided,
-            })
-        }
-    }
-
-    /// The moves known to be legal, ignoring the undecided ones on purpose.
-    pub fn into_legal(self) -> Vec<M> {
-        self.legal
-    }
-
-    /// The same answer with each move turned into `f(move)`.
-    pub fn map<N>(self, f: impl FnMut(M) -> N) -> Incomplete<N> {
-        Incomplete {
-            legal: self.legal.into_iter().map(f).collect(),
-            undecided: self.undecided,
-        }
-    }
-}
-
-impl<M> fmt::Display for Incomplete<M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} legal moves, and {} candidate moves undecided: their relay neither ended nor \
-             repeated within the cycle detector's budget",
-            self.legal.len(),
-            self.undecided
-        )
-    }
-}
-
-impl<M: fmt::Debug> std::error::Error for Incomplete<M> {}
-
-/// An error that gives back what it refused (a position, a game), so that nothing is lost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused<T, E> {
-    /// What was refused, unchanged.
-    pub value: T,
-    /// Why.
-    pub error: E,
-}
-
-impl<T, E> Refused<T, E> {
-    /// What was refused, unchanged.
-    pub fn into_inner(self) -> T {
-        self.value
-    }
-}
-
-impl<T, E: fmt::Display> fmt::Display for Refused<T, E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.error.fmt(f)
-    }
-}
-
-impl<T: fmt::Debug, E: fmt::Display + fmt::Debug> std::error::Error for Refused<T, E> {}
+pub use crate::types::{Incomplete, Refused};
 
 /// Game `G`'s rules under rulings chosen once. Cheap to clone (the rulings are a few enums).
 pub struct Rules<G: Game> {
@@ -133,6 +58,10 @@ impl<G: Game> Rules<G> {
     }
 
     /// The rules under the rulings `set` selects (checked against the game's rulings).
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn from_set(set: &RulingSet) -> Result<Self, RulingError> {
         set.resolve::<G>().map(Rules::new)
     }
@@ -149,42 +78,53 @@ impl<G: Game> Rules<G> {
 
     /// The legal moves of `pos` in canonical order, or, when some candidate moves could not be
     /// decided, the ones that were and how many were not. A finished game has no moves.
+    ///
+    /// # Errors
+    ///
+    /// `Incomplete` when some candidate moves could not be decided: the ones that were, and how many were not.
     pub fn legal_moves(&self, pos: &G::Position) -> Result<Vec<G::Move>, Incomplete<G::Move>> {
         let mut moves = Vec::new();
-        if G::game_end(pos, &self.rulings).is_some() {
+        if G::end(pos, &self.rulings).is_some() {
             return Ok(moves);
         }
         let generated = G::legal_moves(pos, &self.rulings, &mut moves);
         Incomplete::check(moves, generated)
     }
 
-    /// Plays `mv` on `pos`: the position after it, or why the rules refuse it.
-    pub fn play(&self, pos: &G::Position, mv: G::Move) -> Result<G::Position, Rejection> {
-        G::play(pos, &self.rulings, mv, &mut ())
-    }
-
-    /// [`Rules::play`] with what the move did, in order.
-    pub fn play_with_events(
+    /// Plays `mv` on `pos`: the position after it, its events to `sink` (`&mut ()` for none, a
+    /// `Vec<Event>` to keep them), as [`Game::play`] does.
+    ///
+    /// # Errors
+    ///
+    /// [`Rejection`]: why the rules refuse the move (illegal, with its rule, or undecided).
+    pub fn play<S: Sink>(
         &self,
         pos: &G::Position,
         mv: G::Move,
-    ) -> Result<(G::Position, Vec<Event>), Rejection> {
-        let mut events = Vec::new();
-        let next = G::play(pos, &self.rulings, mv, &mut events)?;
-        Ok((next, events))
+        sink: &mut S,
+    ) -> Result<G::Position, Rejection> {
+        G::play(pos, &self.rulings, mv, sink)
     }
 
     /// The end of the game if `pos` is final (repetition aside: see [`Playthrough`]).
-    pub fn game_end(&self, pos: &G::Position) -> Option<GameEnd> {
-        G::game_end(pos, &self.rulings)
+    pub fn end(&self, pos: &G::Position) -> Option<GameEnd> {
+        G::end(pos, &self.rulings)
     }
 
     /// Reads a position (compact or diagram) that the rules allow.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn parse_position(&self, text: &str) -> Result<G::Position, PositionError> {
         G::parse_position_under(text, &self.rulings)
     }
 
     /// `pos` if it is a position these rules allow; otherwise why not, with `pos` given back.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn check_position(
         &self,
         pos: G::Position,
@@ -196,6 +136,10 @@ impl<G: Game> Rules<G> {
     }
 
     /// The legal move of `pos` that `text` (canonical notation) names, without playing it.
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
     pub fn parse_move(&self, pos: &G::Position, text: &str) -> Result<G::Move, MoveError<G::Move>> {
         self.game(pos.clone()).resolve_text(text)
     }
@@ -219,6 +163,7 @@ impl<G: Game> Rules<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Generated;
     use crate::games::{Kete, Kimasai, Kingulu};
 
     #[test]
@@ -230,7 +175,7 @@ mod tests {
         let _ = Kete::legal_moves(&start, rules.rulings(), &mut listed);
         assert_eq!(moves, listed);
         for &mv in &moves {
-            let next = rules.play(&start, mv).unwrap();
+            let next = rules.play(&start, mv, &mut ()).unwrap();
             assert_eq!(
                 next,
                 Kete::play(&start, rules.rulings(), mv, &mut ()).unwrap()
@@ -253,7 +198,7 @@ mod tests {
         let over = rules
             .parse_position("000000000000/000000000000/000100000000/000000001000 N")
             .unwrap();
-        assert!(rules.game_end(&over).is_some());
+        assert!(rules.end(&over).is_some());
         assert_eq!(rules.legal_moves(&over), Ok(Vec::new()));
     }
 

@@ -1,8 +1,37 @@
 //! How a game is described, beside what it is: the fields of its positions with the rules they
-//! are about, the rules of its long moves, its reservations and its obligations, and the edits
-//! that turn a position into a position probe. Each game gives its [`Description`] in its own
-//! folder (`Game::DESCRIPTION`); whatever judges or probes games generically (the
-//! oracle's conformance test) reads it, and names no game.
+//! are about, the rules of its long moves, its reservations and its obligations, the edits that
+//! turn a position into a position probe, and the known bugs of other engines. Each game gives
+//! them in its own folder by implementing [`Conformance`], apart from its rules (`Game`):
+//! whatever judges or probes engines generically (the oracle's conformance test) reads them, and
+//! names no game.
+
+use crate::game::{Game, RuleId as GameRuleId};
+use crate::rulings::KnownBug;
+
+/// What the oracle's conformance test needs of a game besides its rules: how its positions are
+/// described field by field (to judge another engine's position), its probe edits, and the
+/// known bugs of other engines that its presets match. Every registered game implements it, in
+/// its own folder.
+pub trait Conformance: Game {
+    /// How the game is described: its position fields with their rules, its long moves and
+    /// reservations, its probe edits.
+    const DESCRIPTION: Description;
+    /// The bugs of the engines that the game's presets match, as the reference names them.
+    const KNOWN_BUGS: &'static [KnownBug] = &[];
+
+    /// The values of the position's fields besides its holes, as its compact form writes them, one
+    /// for each of [`Conformance::DESCRIPTION`]'s `fields`, in their order.
+    fn field_values(pos: &Self::Position) -> Vec<String>;
+    /// The obligation due at `pos` (a reserver to move whose capture of the reserved hole is due),
+    /// if any: its rule and a line naming it.
+    fn obligation_due(pos: &Self::Position) -> Option<(GameRuleId, String)>;
+    /// `pos` changed by the probe edit `edit` (an index of [`Conformance::DESCRIPTION`]'s
+    /// `probe_edits`), drawing its choices from `rng`: seeds or stones only moved or taken away as
+    /// the game allows, never made. `None` when the edit does not apply to `pos` or gives no
+    /// position; the result is a position of the game, not yet checked under any rulings.
+    fn probe_edit(pos: &Self::Position, edit: usize, rng: &mut dyn Below)
+    -> Option<Self::Position>;
+}
 
 /// A rule id of the game's catalogue (`ZAN-17`), as the game names it (the description is a
 /// leaf of the rules' modules: it imports none of them).
@@ -12,7 +41,7 @@ type RuleId = &'static str;
 #[derive(Clone, Copy, Debug)]
 pub struct Description {
     /// The fields of a position after its holes, in the compact form's order; the values come
-    /// from `Game::field_values`.
+    /// from [`Conformance::field_values`].
     pub fields: &'static [Field],
     /// The game's long moves; `None` for a game without laps.
     pub long_moves: Option<LongMoves>,
@@ -20,7 +49,7 @@ pub struct Description {
     /// one.
     pub reserve_rule: Option<RuleId>,
     /// The edits that turn a position into a position probe, in words, in the order
-    /// `Game::probe_edit` takes them; the first leaves the position as played.
+    /// [`Conformance::probe_edit`] takes them; the first leaves the position as played.
     pub probe_edits: &'static [&'static str],
     /// The game's lenient reader of its compact form: whatever parts of a text can be read where
     /// `Game::parse_position` refuses it (another engine's position, say, with a field the game
@@ -118,7 +147,7 @@ pub struct LongMoves {
 /// The name of the compact form's first field, the holes, in every game.
 pub const HOLES: &str = "holes";
 
-/// A source of small random numbers for `Game::probe_edit`: `below(n)` is in
+/// A source of small random numbers for [`Conformance::probe_edit`]: `below(n)` is in
 /// `0..n` (`n > 0`).
 pub trait Below {
     /// A number in `0..n`.

@@ -2,13 +2,14 @@
 //! compact form after its holes, every probe edit gives positions, the rule ids are the
 //! catalogues'.
 
-use crate::game::Game;
+use crate::description::Conformance;
+use crate::Game;
 use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
 use crate::play::Playthrough;
 use crate::rng::SplitMix64;
 
 /// The field values are the compact form after its holes, one for each field named.
-fn fields_follow_the_compact_form<G: Game>() {
+fn fields_follow_the_compact_form<G: Conformance>() {
     let rulings = G::Rulings::default();
     let mut game = Playthrough::<G>::new(G::start(), rulings.clone());
     let mut legal = Vec::new();
@@ -32,7 +33,7 @@ fn fields_follow_the_compact_form<G: Game>() {
 /// The lenient reader reads the game's own compact form as the board has it: the board's rows
 /// in order, each cell the hole's count (its marks after it), the fields the game's, the stores
 /// the board's, South's first.
-fn lenient_reader_reads_the_compact_form<G: Game>(pos: &G::Position, compact: &str) {
+fn lenient_reader_reads_the_compact_form<G: Conformance>(pos: &G::Position, compact: &str) {
     let parts = (G::DESCRIPTION.read_compact)(compact);
     let board = G::board(pos);
     let counts: Vec<Vec<String>> = board
@@ -83,7 +84,7 @@ fn the_lenient_reader_reads_what_the_strict_one_refuses() {
 }
 
 /// Every probe edit gives positions of the game, and each applies somewhere.
-fn edits_give_positions<G: Game>() {
+fn edits_give_positions<G: Conformance>() {
     let rulings = G::Rulings::default();
     let mut rng = SplitMix64::new(5);
     let mut applied = vec![0; G::DESCRIPTION.probe_edits.len()];
@@ -115,19 +116,13 @@ fn edits_give_positions<G: Game>() {
 
 #[test]
 fn every_game_describes_its_fields_and_edits() {
-    fields_follow_the_compact_form::<Kingulu>();
-    fields_follow_the_compact_form::<Kete>();
-    fields_follow_the_compact_form::<Kimasai>();
-    fields_follow_the_compact_form::<Zanzibar>();
-    edits_give_positions::<Kingulu>();
-    edits_give_positions::<Kete>();
-    edits_give_positions::<Kimasai>();
-    edits_give_positions::<Zanzibar>();
+    crate::for_each_game!(fields_follow_the_compact_form());
+    crate::for_each_game!(edits_give_positions());
 }
 
 #[test]
 fn field_rules_and_long_moves_are_the_catalogues() {
-    fn check<G: Game>() {
+    fn check<G: Conformance>() {
         let d = G::DESCRIPTION;
         let ids = d
             .fields
@@ -147,16 +142,13 @@ fn field_rules_and_long_moves_are_the_catalogues() {
             );
         }
     }
-    check::<Kingulu>();
-    check::<Kete>();
-    check::<Kimasai>();
-    check::<Zanzibar>();
+    crate::for_each_game!(check());
 }
 
 #[test]
 fn known_bugs_name_a_preset_a_catalogued_rule_and_what_conform_tells_apart() {
     use crate::rulings::Symptom;
-    fn check<G: Game>() {
+    fn check<G: Conformance>() {
         let mut names = std::collections::BTreeSet::new();
         for bug in G::KNOWN_BUGS {
             assert!(names.insert(bug.name), "{} twice", bug.name);
@@ -190,9 +182,6 @@ fn known_bugs_name_a_preset_a_catalogued_rule_and_what_conform_tells_apart() {
             }
         }
     }
-    check::<Kingulu>();
-    check::<Kete>();
-    check::<Kimasai>();
-    check::<Zanzibar>();
+    crate::for_each_game!(check());
     assert!(Zanzibar::KNOWN_BUGS.len() >= 10);
 }

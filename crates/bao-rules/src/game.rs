@@ -12,7 +12,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::rulings::{KnownBug, Preset, RulingDef, RulingError, RulingSet, did_you_mean};
+use crate::rulings::{Preset, RulingDef, RulingError, RulingSet, did_you_mean};
 pub use crate::types::{
     Direction, FalseClaim, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
     PositionForm, Rejection, ResultClaim, RuleId, Side, StopReason, Terms, Unresolved,
@@ -65,6 +65,14 @@ impl Note {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Note {
+    /// The note's name (`SAFARI`).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl fmt::Debug for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0.name)
@@ -86,6 +94,8 @@ pub(crate) use notes;
 /// What a move did, step by step, in the order it happened. Holes are the game's hole indices
 /// ([`Game::hole_name`] names them). Every event carries the rule behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "kebab-case"))]
 // Exhaustive on purpose: the oracle explains and draws every event, and must hear of a new one.
 pub enum Event {
     /// A lap of sowing: `seeds` lifted from `from` (or, for captured seeds, sown starting *in*
@@ -294,6 +304,10 @@ pub type MovePlayed<G> = (<G as Game>::Move, <G as Game>::Position);
 impl RulingSet {
     /// Checks the selection against game `G` and turns it into the game's rulings: the one way
     /// a ruling set becomes rulings.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn resolve<G: Game>(&self) -> Result<G::Rulings, RulingError> {
         self.check(G::RULINGS, G::RULESET)?;
         G::rulings(self)
@@ -301,6 +315,10 @@ impl RulingSet {
 
     /// Preset `name` of game `G` with this set's own choices on top: a single ruling overrides
     /// the preset's value. An unknown preset is an error, never ignored.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn over_preset<G: Game>(&self, name: &str) -> Result<RulingSet, RulingError> {
         let Some(preset) = G::PRESETS.iter().find(|p| p.name == name) else {
             let known: Vec<&str> = G::PRESETS.iter().map(|p| p.name).collect();
@@ -340,8 +358,6 @@ pub trait Game: Sized + 'static {
     /// catalogue (`spec/<ruleset>/rules.yaml`) lists the same, and the spec runner holds the two
     /// to each other.
     const PRESETS: &'static [Preset] = &[];
-    /// The bugs of the engines that [`Game::PRESETS`] match, as the reference names them.
-    const KNOWN_BUGS: &'static [KnownBug] = &[];
     /// The notations a record of this game may declare (`notation:`); the first is the default.
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical];
     /// The written forms of a position that [`Game::parse_position`] reads and
@@ -352,9 +368,8 @@ pub trait Game: Sized + 'static {
     /// theirs in `catalogues/<ruleset>.yaml`, which the specification's `spec/<ruleset>/rules.yaml`
     /// links to.
     const CATALOGUE: &'static str;
-    /// How the game is described: its position fields with their rules, its long moves and
-    /// reservations, its probe edits ([`crate::description`]).
-    const DESCRIPTION: crate::description::Description;
+    /// The number of holes of the board: holes are `0..HOLES` ([`Game::hole_name`]).
+    const HOLES: u8;
     /// The game's words for its house and reserve, where it has them.
     const TERMS: Terms = Terms {
         house: "kuu",
@@ -362,7 +377,9 @@ pub trait Game: Sized + 'static {
     };
 
     /// A validated position: everything that decides the rest of the game except its history.
-    type Position: Clone + Eq + Hash + fmt::Debug + Send + Sync;
+    /// Every game's position answers the one [`crate::Position`] trait, and is read from its text
+    /// ([`std::str::FromStr`], [`Game::parse_position`]).
+    type Position: crate::position::Position + std::str::FromStr<Err = PositionError> + Default;
     /// A move: the mover's complete set of decisions.
     type Move: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync;
     /// A move as written, with any claims: what notation parses into.
@@ -376,6 +393,10 @@ pub trait Game: Sized + 'static {
 
     /// Resolve a ruling set for this game (names and values are already checked against
     /// [`Game::RULINGS`]).
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     fn rulings(set: &RulingSet) -> Result<Self::Rulings, RulingError>;
 
     /// The standard start position.
@@ -421,7 +442,7 @@ pub trait Game: Sized + 'static {
         moves: &mut Vec<Self::Move>,
     ) -> u64 {
         let generated = Self::legal_moves(pos, rulings, moves);
-        match Self::game_end_after_generating(pos, rulings, moves, generated) {
+        match Self::end_after_generating(pos, rulings, moves, generated) {
             Some(_) => 0,
             None => moves.len() as u64,
         }
@@ -430,6 +451,10 @@ pub trait Game: Sized + 'static {
     /// Plays `mv` on `pos`: the position after it, or why it is refused. Every move is checked;
     /// events go to `sink` in the order they happen. The end of the game is not an event of the
     /// move (a `Playthrough` adds [`Event::GameOver`]), so perft never pays for it.
+    ///
+    /// # Errors
+    ///
+    /// `Rejection`: why the rules refuse the move (illegal, with the rule it breaks, or undecided).
     fn play<S: Sink>(
         pos: &Self::Position,
         rulings: &Self::Rulings,
@@ -447,17 +472,17 @@ pub trait Game: Sized + 'static {
     }
 
     /// The end of the game if `pos` is final (the side to move has lost, cannot move, ...).
-    fn game_end(pos: &Self::Position, rulings: &Self::Rulings) -> Option<GameEnd>;
+    fn end(pos: &Self::Position, rulings: &Self::Rulings) -> Option<GameEnd>;
 
-    /// [`Game::game_end`] for a caller that has just generated the legal moves of `pos`: a game
+    /// [`Game::end`] for a caller that has just generated the legal moves of `pos`: a game
     /// that ends exactly when no move is left (KIN-12) answers without generating them again.
-    fn game_end_after_generating(
+    fn end_after_generating(
         pos: &Self::Position,
         rulings: &Self::Rulings,
         _legal: &[Self::Move],
         _generated: Generated,
     ) -> Option<GameEnd> {
-        Self::game_end(pos, rulings)
+        Self::end(pos, rulings)
     }
 
     /// The key under which repetitions are compared, or `None` if the game has no such rule.
@@ -471,8 +496,16 @@ pub trait Game: Sized + 'static {
     fn hole_name(index: u8) -> &'static str;
 
     /// Parses a move as written (long and annotated forms included).
+    ///
+    /// # Errors
+    ///
+    /// `NotationError`: the text is not the game's notation.
     fn parse_move(text: &str) -> Result<Self::Spelling, NotationError>;
     /// Parses a move written in `notation`, one of [`Game::NOTATIONS`].
+    ///
+    /// # Errors
+    ///
+    /// `NotationError`: the text is not the game's notation.
     fn parse_move_in(notation: Notation, text: &str) -> Result<Self::Spelling, NotationError> {
         match notation {
             Notation::Canonical => Self::parse_move(text),
@@ -509,6 +542,10 @@ pub trait Game: Sized + 'static {
         }
     }
     /// The one legal move of `pos` that a spelling names.
+    ///
+    /// # Errors
+    ///
+    /// `Unresolved`: the spelling names no single legal move of the position.
     fn resolve(
         pos: &Self::Position,
         rulings: &Self::Rulings,
@@ -517,6 +554,10 @@ pub trait Game: Sized + 'static {
     /// [`Game::resolve`] and [`Game::play`] in one: the move `spelling` names, played from `pos`,
     /// with its events in `events` (cleared first; left empty on an error). A game whose resolve
     /// plays the move to test it overrides this so that a written move is sown once.
+    ///
+    /// # Errors
+    ///
+    /// `Unresolved`: the spelling names no single legal move of the position.
     fn resolve_and_play(
         pos: &Self::Position,
         rulings: &Self::Rulings,
@@ -542,9 +583,17 @@ pub trait Game: Sized + 'static {
 
     /// Reads a position in any of the game's [`Game::POSITION_FORMS`], told apart by their shape
     /// ([`PositionForm::of`]), validating it: the one reader of position text.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     fn parse_position(text: &str) -> Result<Self::Position, PositionError>;
     /// What a position must also be under `rulings` (where the rulings decide what can arise:
     /// Zanzibar's obligation due, a front row emptied under `namua-lone-kichwa = either`).
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     fn check_position(
         _pos: &Self::Position,
         _rulings: &Self::Rulings,
@@ -553,6 +602,10 @@ pub trait Game: Sized + 'static {
     }
     /// [`Game::parse_position`] and [`Game::check_position`]: a position read for a game played
     /// under `rulings`.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     fn parse_position_under(
         text: &str,
         rulings: &Self::Rulings,
@@ -567,6 +620,10 @@ pub trait Game: Sized + 'static {
     fn format_diagram(pos: &Self::Position) -> String;
     /// `pos` written in `form`, which [`Game::parse_position`] reads back as `pos`; an error if
     /// the game has no such form or the form has no field for something `pos` holds.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     fn format_position(form: PositionForm, pos: &Self::Position) -> Result<String, PositionError> {
         match form {
             PositionForm::Compact => Ok(Self::format_compact(pos)),
@@ -581,22 +638,83 @@ pub trait Game: Sized + 'static {
     /// The position as a picture draws it: the diagram's rows, North on top, with the marks and
     /// stores of [`crate::board`].
     fn board(pos: &Self::Position) -> crate::board::Board;
-
-    // --- description -------------------------------------------------------------------------
-
-    /// The values of the position's fields besides its holes, as its compact form writes them, one
-    /// for each of [`Game::DESCRIPTION`]'s `fields`, in their order.
-    fn field_values(pos: &Self::Position) -> Vec<String>;
-    /// The obligation due at `pos` (a reserver to move whose capture of the reserved hole is due),
-    /// if any: its rule and a line naming it.
-    fn obligation_due(pos: &Self::Position) -> Option<(RuleId, String)>;
-    /// `pos` changed by the probe edit `edit` (an index of [`Game::DESCRIPTION`]'s `probe_edits`),
-    /// drawing its choices from `rng`: seeds or stones only moved or taken away as the game
-    /// allows, never made. `None` when the edit does not apply to `pos` or gives no position; the
-    /// result is a position of the game, not yet checked under any rulings.
-    fn probe_edit(
-        pos: &Self::Position,
-        edit: usize,
-        rng: &mut dyn crate::description::Below,
-    ) -> Option<Self::Position>;
 }
+
+/// Game `$game`'s position type `$position`: the trait, its written forms and its start, from
+/// the game's functions. Each game's folder invokes it for its own type, so a new game writes
+/// this one line (the compiler asks for it: [`Game::Position`] is bound by the trait).
+macro_rules! game_position {
+    ($game:ident, $position:ty) => {
+        impl std::fmt::Display for $position {
+            /// The compact form; `{:#}` the diagram.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                use $crate::game::Game;
+                if f.alternate() {
+                    f.write_str(&$game::format_diagram(self))
+                } else {
+                    f.write_str(&$game::format_compact(self))
+                }
+            }
+        }
+
+        impl std::str::FromStr for $position {
+            type Err = $crate::types::PositionError;
+            /// Reads a position in any of the game's written forms ([`Game::parse_position`]).
+            ///
+            /// [`Game::parse_position`]: crate::Game::parse_position
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                <$game as $crate::game::Game>::parse_position(text)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $position {
+            /// The compact form.
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $position {
+            /// Any written form the game reads.
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+
+        impl Default for $position {
+            /// The standard start.
+            fn default() -> Self {
+                <$game as $crate::game::Game>::start()
+            }
+        }
+
+        impl $crate::position::Position for $position {
+            fn ruleset(&self) -> $crate::ruleset::Ruleset {
+                $crate::ruleset::Ruleset::$game
+            }
+            fn game_start(&self) -> Self {
+                <$game as $crate::game::Game>::start()
+            }
+            fn side_to_move(&self) -> $crate::types::Side {
+                <$game as $crate::game::Game>::side_to_move(self)
+            }
+            fn hole_count(&self) -> u8 {
+                <$game as $crate::game::Game>::HOLES
+            }
+            fn seeds(&self, hole: u8) -> u16 {
+                self.seeds_at(hole)
+            }
+            fn stores(&self) -> [u16; 2] {
+                self.off_board()
+            }
+            fn board(&self) -> $crate::board::Board {
+                <$game as $crate::game::Game>::board(self)
+            }
+        }
+    };
+}
+
+pub(crate) use game_position;

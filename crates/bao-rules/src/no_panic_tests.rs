@@ -5,9 +5,10 @@
 use proptest::prelude::*;
 
 use crate::game::{Event, Game, Notation, Side, StopReason};
-use crate::games::four_by_eight::{Dir, Move as FourMove};
+use crate::games::four_by_eight::{CoreMove as FourMove, Dir};
 use crate::games::{Kete, Kimasai, Kingulu, Zanzibar, kimasai, kingulu};
 use crate::play::Playthrough;
+use crate::position::Position as _;
 use crate::rng::SplitMix64;
 
 /// A game whose moves can be made from arbitrary bytes, out of range included.
@@ -36,14 +37,14 @@ fn four_move([hole, dir, safari]: [u8; 3]) -> FourMove {
 }
 
 impl ArbitraryMove for Kete {
-    fn arbitrary_move(bytes: [u8; 3]) -> FourMove {
-        four_move(bytes)
+    fn arbitrary_move(bytes: [u8; 3]) -> Self::Move {
+        four_move(bytes).into()
     }
 }
 
 impl ArbitraryMove for Zanzibar {
-    fn arbitrary_move(bytes: [u8; 3]) -> FourMove {
-        four_move(bytes)
+    fn arbitrary_move(bytes: [u8; 3]) -> Self::Move {
+        four_move(bytes).into()
     }
 }
 
@@ -94,7 +95,9 @@ fn reached<G: Game>(seed: u64, plies: usize) -> Playthrough<G> {
     let mut rng = SplitMix64::new(seed);
     let mut game = Playthrough::<G>::new(G::start(), G::Rulings::default());
     for _ in 0..plies {
-        let (moves, _) = game.legal_moves();
+        let moves = game
+            .legal_moves()
+            .unwrap_or_else(crate::Incomplete::into_legal);
         if moves.is_empty() {
             break;
         }
@@ -201,11 +204,15 @@ fn reads_text<G: Game>(text: &str, setup: &crate::setup::Setup, side: Side) {
     if let Ok(mut game) = Playthrough::<G>::from_setup(setup) {
         let _ = game.legal_texts();
         let _ = game.play_text(text);
-        let _ = (game.compact(), game.diagram(), game.board().total());
+        let _ = (
+            game.position().compact(),
+            game.position().diagram(),
+            game.board().total(),
+        );
     }
     let mut pos = G::start();
     G::set_side_to_move(&mut pos, side);
-    let _ = G::game_end(&pos, &G::Rulings::default());
+    let _ = G::end(&pos, &G::Rulings::default());
     let rules = crate::Rules::<G>::default();
     let _ = rules.parse_position(text);
     let _ = rules.parse_move(&pos, text);
@@ -256,7 +263,7 @@ proptest! {
             let _ = crate::AnyGame::from_position(ruleset, &text);
             if let Ok(mut game) = crate::AnyGame::from_setup(ruleset, &setup) {
                 let _ = game.legal_texts();
-                let _ = game.parse_move(&text);
+                let _ = game.resolve_text(&text);
                 let _ = game.play_text(&text);
             }
         }
@@ -288,13 +295,13 @@ proptest! {
         });
         if let Ok(pos) = kingulu::Position::from_parts(holes, reserved, captured, side) {
             let rules = crate::Rules::<Kingulu>::default();
-            let _ = (pos.compact(), pos.diagram(), rules.game_end(&pos));
+            let _ = (pos.compact(), pos.diagram(), rules.end(&pos));
             let _ = rules.legal_moves(&pos);
         }
         let stones: [bool; 48] = stones.try_into().unwrap();
         if let Ok(pos) = kimasai::Position::from_holes(&stones, side) {
             let rules = crate::Rules::<Kimasai>::default();
-            let _ = (pos.compact(), pos.diagram(), rules.game_end(&pos));
+            let _ = (pos.compact(), pos.diagram(), rules.end(&pos));
             let _ = rules.legal_moves(&pos);
         }
         let board = crate::Board {
@@ -379,12 +386,13 @@ fn plays_anything<G: Game>(text: &str) {
         Err(incomplete) => incomplete.legal,
     };
     for mv in moves {
-        let (next, events) = rules
-            .play_with_events(&pos, mv)
+        let mut events = Vec::new();
+        let next = rules
+            .play(&pos, mv, &mut events)
             .expect("a listed move plays");
         let _ = G::format_annotated(&pos, mv, &events);
         let _ = G::position_during(&pos, &events);
-        let _ = rules.game_end(&next);
+        let _ = rules.end(&next);
     }
 }
 

@@ -31,7 +31,7 @@ fn walk<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32, plies: &mu
         return G::count_last_ply(pos, rulings, &mut ply.moves);
     }
     let generated = G::legal_children(pos, rulings, &mut ply.moves, &mut ply.children);
-    if G::game_end_after_generating(pos, rulings, &ply.moves, generated).is_some() {
+    if G::end_after_generating(pos, rulings, &ply.moves, generated).is_some() {
         return 0;
     }
     // The children's last ply counted here, not by a call of `walk` each: most nodes of a tree
@@ -52,7 +52,7 @@ fn walk<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32, plies: &mu
 
 /// Perft of each legal move of `pos` (`--divide`), in canonical move order.
 pub fn divide<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> Vec<(G::Move, u64)> {
-    if depth == 0 || G::game_end(pos, rulings).is_some() {
+    if depth == 0 || G::end(pos, rulings).is_some() {
         return Vec::new();
     }
     let (mut moves, mut children) = (Vec::new(), Vec::new());

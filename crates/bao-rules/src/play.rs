@@ -25,9 +25,9 @@ use std::fmt;
 use crate::code::Code;
 use crate::fasthash::FxBuildHasher;
 use crate::game::{
-    EVENT_LIMIT, Event, FalseClaim, Game, GameEnd, Generated, Notation, Rejection, RuleId, Sink,
-    Unresolved,
+    EVENT_LIMIT, Event, FalseClaim, Game, GameEnd, Notation, Rejection, RuleId, Sink, Unresolved,
 };
+use crate::types::Incomplete;
 
 /// A game in progress: a position with the history that repetition rules need. Perft and move
 /// generation use bare positions; records, random games and conformance runs use this.
@@ -70,7 +70,7 @@ impl<G: Game> fmt::Debug for Playthrough<G> {
 impl<G: Game> Playthrough<G> {
     /// A game from `position` under `rulings`, with no history before it.
     pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
-        let end = G::game_end(&position, &rulings);
+        let end = G::end(&position, &rulings);
         // The start's repetition key is recorded by the first move (`advance`): a game that only
         // lists its moves, or is read and dropped, allocates no set.
         Playthrough {
@@ -136,15 +136,23 @@ impl<G: Game> Playthrough<G> {
         self.end
     }
 
-    /// Plays a move; on success the position advances, and if the game is now over (by the
-    /// position, or by repetition) an [`Event::GameOver`] is appended to `sink`. A move that
-    /// filled a listening `sink` ([`EVENT_LIMIT`]) is [`Rejection::TooLong`], the game unchanged.
-    pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), Rejection> {
-        let next = G::play(&self.position, &self.rulings, mv, sink)?;
+    /// Plays `mv`; on success the position advances, its events go to `sink`, and if the game is
+    /// now over (by the position, or by repetition) an [`Event::GameOver`] ends them.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveErrorKind::AfterEnd`] once the game is over; the rules' refusal of `mv`
+    /// ([`MoveErrorKind::Illegal`], [`MoveErrorKind::Undecided`]); [`MoveErrorKind::TooLong`] for a
+    /// move that filled a listening `sink` ([`EVENT_LIMIT`]). The game is then unchanged.
+    pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), MoveError<G::Move>> {
+        if let Some(end) = self.end {
+            return Err(MoveError::after_end(end));
+        }
+        let next = G::play(&self.position, &self.rulings, mv, sink).map_err(MoveError::rejected)?;
         if S::LISTENING && sink.full() {
-            return Err(Rejection::TooLong {
+            return Err(MoveError::rejected(Rejection::TooLong {
                 events: EVENT_LIMIT,
-            });
+            }));
         }
         self.advance(next, sink);
         Ok(())
@@ -160,7 +168,7 @@ impl<G: Game> Playthrough<G> {
             self.seen.insert(key);
         }
         self.position = next;
-        self.end = G::game_end(&self.position, &self.rulings);
+        self.end = G::end(&self.position, &self.rulings);
         if self.end.is_none()
             && let Some(key) = G::repetition_key(&self.position)
             && !self.seen.insert(key)
@@ -310,15 +318,6 @@ pub struct PlayedWithEvents<M> {
     pub false_claims: Vec<FalseClaim>,
 }
 
-/// The legal moves of a game in progress, as text in its notation ([`Playthrough::legal_texts`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LegalTexts {
-    /// In canonical order; none once the game is over.
-    pub moves: Vec<String>,
-    /// Candidate moves left out because their legality could not be decided within the budget.
-    pub undecided: u32,
-}
-
 /// Steps 3 and 4: why a spelling named no legal move, as a [`MoveError`].
 fn unresolved<G: Game>(text: &str, error: Unresolved<G::Move>) -> MoveError<G::Move> {
     match error {
@@ -341,6 +340,10 @@ impl<G: Game> Playthrough<G> {
     /// Plays one move as written: notation, resolution in the position, the rules, the claims, in
     /// the order of the module docs. `events` is cleared and receives what the move did. On an
     /// error the game is unchanged. The move is sown once ([`Game::resolve_and_play`]).
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
     pub fn play_text_into(
         &mut self,
         text: &str,
@@ -366,6 +369,10 @@ impl<G: Game> Playthrough<G> {
 
     /// The legal move `text` names in the current position, without playing it: steps 1 to 3 of
     /// the module docs (a move that the rules refuse only when played is not caught here).
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
     pub fn resolve_text(&self, text: &str) -> Result<G::Move, MoveError<G::Move>> {
         let spelling = self.read_spelling(text)?;
         G::resolve(self.position(), self.rulings(), &spelling).map_err(|e| unresolved::<G>(text, e))
@@ -382,13 +389,18 @@ impl<G: Game> Playthrough<G> {
 
     /// The legal moves of the position, in canonical order: none once the game is over (as for
     /// perft), whatever the position would allow.
-    pub fn legal_moves(&self) -> (Vec<G::Move>, Generated) {
+    ///
+    /// # Errors
+    ///
+    /// [`Incomplete`] when some candidate moves could not be decided within the cycle detector's
+    /// budget: the moves that were, and how many were not.
+    pub fn legal_moves(&self) -> Result<Vec<G::Move>, Incomplete<G::Move>> {
         let mut moves = Vec::new();
         if self.end().is_some() {
-            return (moves, Generated::default());
+            return Ok(moves);
         }
         let generated = G::legal_moves(self.position(), self.rulings(), &mut moves);
-        (moves, generated)
+        Incomplete::check(moves, generated)
     }
 
     /// `mv`, a legal move of the position, as text in the game's notation: the one way a move
@@ -399,15 +411,22 @@ impl<G: Game> Playthrough<G> {
 
     /// The legal moves as text in the game's notation ([`Playthrough::legal_moves`],
     /// [`Playthrough::move_text`]).
-    pub fn legal_texts(&self) -> LegalTexts {
-        let (moves, generated) = self.legal_moves();
-        LegalTexts {
-            moves: moves.into_iter().map(|mv| self.move_text(mv)).collect(),
-            undecided: generated.undecided,
+    ///
+    /// # Errors
+    ///
+    /// [`Incomplete`] as [`Playthrough::legal_moves`], its moves as text.
+    pub fn legal_texts(&self) -> Result<Vec<String>, Incomplete<String>> {
+        match self.legal_moves() {
+            Ok(moves) => Ok(moves.into_iter().map(|mv| self.move_text(mv)).collect()),
+            Err(incomplete) => Err(incomplete.map(|mv| self.move_text(mv))),
         }
     }
 
     /// [`Playthrough::play_text_into`] with a buffer of its own.
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
     pub fn play_text(
         &mut self,
         text: &str,
@@ -419,6 +438,147 @@ impl<G: Game> Playthrough<G> {
             events,
             false_claims,
         })
+    }
+}
+
+/// What a game in progress answers, in one shape for the game known at compile time
+/// ([`Playthrough`]) and the game chosen at run time (`AnyGame`): the same legal moves,
+/// the same play, the same end. Both also have these as methods of their own, so that callers
+/// need not import the trait; the trait holds the two to one shape, and lets code be written once
+/// for either.
+///
+/// ```
+/// use bao_rules::{AnyGame, Kingulu, Play, Playthrough, Ruleset};
+///
+/// fn first_moves<P: Play>(game: &mut P, plies: usize) -> Vec<String> {
+///     let mut played = Vec::new();
+///     for _ in 0..plies {
+///         let Some(text) = game.legal_texts().unwrap_or_default().into_iter().next() else {
+///             break;
+///         };
+///         game.play_text(&text).unwrap();
+///         played.push(text);
+///     }
+///     played
+/// }
+///
+/// let typed = first_moves(&mut Playthrough::<Kingulu>::default(), 6);
+/// assert_eq!(typed, first_moves(&mut AnyGame::new(Ruleset::Kingulu), 6));
+/// ```
+pub trait Play {
+    /// The game's position type ([`crate::Position`]).
+    type Position: crate::position::Position;
+    /// The game's move type.
+    type Move: Copy + Eq + fmt::Debug;
+
+    /// The position reached.
+    fn current(&self) -> Self::Position;
+    /// The side to move.
+    fn side_to_move(&self) -> crate::types::Side;
+    /// The end of the game, if it is over (by the position or by repetition).
+    fn end(&self) -> Option<GameEnd>;
+    /// The notation move texts are read and written in.
+    fn notation(&self) -> Notation;
+    /// The legal moves in canonical order, none once the game is over.
+    ///
+    /// # Errors
+    ///
+    /// [`Incomplete`] when some candidates could not be decided: the ones that were, and how many
+    /// were not.
+    fn legal_moves(&self) -> Result<Vec<Self::Move>, Incomplete<Self::Move>>;
+    /// The legal moves as text in the game's notation.
+    ///
+    /// # Errors
+    ///
+    /// [`Incomplete`] as [`Play::legal_moves`].
+    fn legal_texts(&self) -> Result<Vec<String>, Incomplete<String>>;
+    /// `mv` as text in the game's notation.
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// The legal move `text` names, unplayed.
+    ///
+    /// # Errors
+    ///
+    /// As [`Play::play_text_into`], but for refusals found only when the move is played.
+    fn resolve_text(&self, text: &str) -> Result<Self::Move, MoveError<Self::Move>>;
+    /// Plays `mv`, its events to `sink` ([`Event::GameOver`] last if it ended the game).
+    ///
+    /// # Errors
+    ///
+    /// The game is over, or the rules refuse the move ([`MoveError`]); the game is unchanged.
+    fn play<S: Sink>(&mut self, mv: Self::Move, sink: &mut S) -> Result<(), MoveError<Self::Move>>;
+    /// Plays a move as written; `events` is cleared and receives what it did.
+    ///
+    /// # Errors
+    ///
+    /// The refusals of the module docs, in their order; the game is unchanged.
+    fn play_text_into(
+        &mut self,
+        text: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<Played<Self::Move>, MoveError<Self::Move>>;
+    /// [`Play::play_text_into`] with a buffer of its own.
+    ///
+    /// # Errors
+    ///
+    /// As [`Play::play_text_into`].
+    fn play_text(
+        &mut self,
+        text: &str,
+    ) -> Result<PlayedWithEvents<Self::Move>, MoveError<Self::Move>> {
+        let mut events = Vec::new();
+        let Played { mv, false_claims } = self.play_text_into(text, &mut events)?;
+        Ok(PlayedWithEvents {
+            mv,
+            events,
+            false_claims,
+        })
+    }
+}
+
+impl<G: Game> Play for Playthrough<G> {
+    type Position = G::Position;
+    type Move = G::Move;
+
+    fn current(&self) -> G::Position {
+        self.position.clone()
+    }
+    fn side_to_move(&self) -> crate::types::Side {
+        G::side_to_move(&self.position)
+    }
+    fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+    fn notation(&self) -> Notation {
+        self.notation
+    }
+    fn legal_moves(&self) -> Result<Vec<G::Move>, Incomplete<G::Move>> {
+        Playthrough::legal_moves(self)
+    }
+    fn legal_texts(&self) -> Result<Vec<String>, Incomplete<String>> {
+        Playthrough::legal_texts(self)
+    }
+    fn move_text(&self, mv: G::Move) -> String {
+        Playthrough::move_text(self, mv)
+    }
+    fn resolve_text(&self, text: &str) -> Result<G::Move, MoveError<G::Move>> {
+        Playthrough::resolve_text(self, text)
+    }
+    fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), MoveError<G::Move>> {
+        Playthrough::play(self, mv, sink)
+    }
+    fn play_text_into(
+        &mut self,
+        text: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<Played<G::Move>, MoveError<G::Move>> {
+        Playthrough::play_text_into(self, text, events)
+    }
+}
+
+impl<G: Game> Default for Playthrough<G> {
+    /// The standard start under the reference's rulings (every ruling at its default).
+    fn default() -> Self {
+        Playthrough::new(G::start(), G::Rulings::default())
     }
 }
 
@@ -459,7 +619,7 @@ mod tests {
     fn sown_once_as_played<G: Game>(plies: usize) {
         let mut game = start::<G>();
         for ply in 0..plies {
-            let (moves, _) = game.legal_moves();
+            let moves = game.legal_moves().unwrap();
             let Some(&mv) = moves.get(ply * 7 % moves.len().max(1)) else {
                 break;
             };
@@ -477,10 +637,7 @@ mod tests {
 
     #[test]
     fn a_move_from_text_is_the_move() {
-        sown_once_as_played::<Kingulu>(60);
-        sown_once_as_played::<Kimasai>(60);
-        sown_once_as_played::<Kete>(60);
-        sown_once_as_played::<crate::games::Zanzibar>(60);
+        crate::for_each_game!(sown_once_as_played(60));
     }
 
     /// A game from `new` records its start when it first moves (one `with_history` at once):

@@ -84,19 +84,9 @@ pub struct RulingDef {
 
 /// Rulings selected by a user: names to values, not yet checked against a game. Written as a map
 /// `name: value` (records, scenarios, protocol requests); [`RulingSet::resolve`] checks it.
-#[derive(
-    Clone,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-#[serde(transparent)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct RulingSet {
     chosen: BTreeMap<String, String>,
 }
@@ -123,6 +113,10 @@ impl RulingSet {
     }
 
     /// Parses `name=value`.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn parse_assignment(text: &str) -> Result<(String, String), RulingError> {
         match text.split_once('=') {
             Some((name, value)) if !name.trim().is_empty() && !value.trim().is_empty() => {
@@ -135,6 +129,10 @@ impl RulingSet {
     }
 
     /// Selects `value` for `name`; a second, different value for the same name is an error.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn insert(&mut self, name: &str, value: &str) -> Result<(), RulingError> {
         match self.chosen.get(name) {
             Some(old) if old != value => Err(RulingError {
@@ -148,6 +146,10 @@ impl RulingSet {
     }
 
     /// Selects every `name=value` text, as [`RulingSet::insert`] does.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn from_assignments<'a>(
         items: impl IntoIterator<Item = &'a str>,
     ) -> Result<Self, RulingError> {
@@ -160,6 +162,10 @@ impl RulingSet {
     }
 
     /// Selects every `(name, value)` pair, as [`RulingSet::insert`] does.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Self, RulingError> {
@@ -191,6 +197,10 @@ impl RulingSet {
     }
 
     /// Checks every selected ruling against a game's list.
+    ///
+    /// # Errors
+    ///
+    /// `RulingError`: a ruling, value or preset the game does not have, in words.
     pub fn check(&self, defs: &[RulingDef], ruleset: &str) -> Result<(), RulingError> {
         for (name, value) in self.iter() {
             let Some(def) = defs.iter().find(|d| d.name == name) else {

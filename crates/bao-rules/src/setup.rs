@@ -145,6 +145,10 @@ impl Setup {
 
     /// Steps 1 to 4 of the module docs: the notation checked, and the rulings as chosen (the
     /// preset's under them) and resolved for `G`.
+    ///
+    /// # Errors
+    ///
+    /// `SetupError`: the first field of the setup that is wrong for the game, with its code.
     pub fn rulings_for<G: Game>(&self) -> Result<(RulingSet, G::Rulings), SetupError> {
         check_notation::<G>(self.notation)?;
         for (name, value) in self.rulings.iter() {
@@ -173,6 +177,10 @@ impl Setup {
     }
 
     /// Steps 5 and 6: the start position under `rulings`, `first:` applied.
+    ///
+    /// # Errors
+    ///
+    /// `SetupError`: the first field of the setup that is wrong for the game, with its code.
     pub fn start_for<G: Game>(&self, rulings: &G::Rulings) -> Result<G::Position, SetupError> {
         let Some(text) = &self.start else {
             let mut position = G::start();
@@ -208,6 +216,10 @@ impl Setup {
 impl<G: Game> Playthrough<G> {
     /// The game `setup` describes, read in the order of [`crate::setup`]'s docs; with the
     /// rulings as chosen (preset included), for callers that report or compare them.
+    ///
+    /// # Errors
+    ///
+    /// `SetupError`: the first field of the setup that is wrong for the game, with its code.
     pub fn from_setup_with_set(setup: &Setup) -> Result<(RulingSet, Self), SetupError> {
         let (set, rulings) = setup.rulings_for::<G>()?;
         let start = setup.start_for::<G>(&rulings)?;
@@ -223,6 +235,10 @@ impl<G: Game> Playthrough<G> {
     }
 
     /// The game `setup` describes: the one fallible constructor of a game in progress.
+    ///
+    /// # Errors
+    ///
+    /// `SetupError`: the first field of the setup that is wrong for the game, with its code.
     pub fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         Self::from_setup_with_set(setup).map(|(_, game)| game)
     }
@@ -232,6 +248,10 @@ impl<G: Game> Playthrough<G> {
 impl<G: Game> Playthrough<G> {
     /// The game with move texts read and written in `notation`, which must be one of
     /// [`Game::NOTATIONS`] (as a [`Setup`]'s is checked).
+    ///
+    /// # Errors
+    ///
+    /// `SetupError`: the first field of the setup that is wrong for the game, with its code.
     pub fn in_notation(mut self, notation: Notation) -> Result<Self, SetupError> {
         check_notation::<G>(notation)?;
         self.set_notation(notation);
@@ -241,6 +261,10 @@ impl<G: Game> Playthrough<G> {
 
 /// `notation` is one of [`Game::NOTATIONS`], or the error a setup gives for it: the one check,
 /// for a caller that writes moves of bare positions in a notation.
+///
+/// # Errors
+///
+/// `SetupError`: the first field of the setup that is wrong for the game, with its code.
 pub fn check_notation<G: Game>(notation: Notation) -> Result<(), SetupError> {
     if G::NOTATIONS.contains(&notation) {
         return Ok(());

@@ -9,10 +9,9 @@ pub type RuleId = &'static str;
 
 /// The two players. South moves first unless a record or position says otherwise. Written
 /// `south` / `north` everywhere (records, reports, the protocol, the specification).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Side {
     /// South, the player at the bottom of the diagram.
     South,
@@ -124,6 +123,7 @@ impl fmt::Display for ResultClaim {
 }
 
 /// Serde by the written names, for the types above that are not plain enums.
+#[cfg(feature = "serde")]
 macro_rules! serde_by_name {
     ($ty:ty, $parse:expr, $expected:literal) => {
         impl serde::Serialize for $ty {
@@ -144,6 +144,7 @@ macro_rules! serde_by_name {
     };
 }
 
+#[cfg(feature = "serde")]
 serde_by_name!(
     Outcome,
     |t| match ResultClaim::parse(t) {
@@ -152,6 +153,7 @@ serde_by_name!(
     },
     "south, north or draw"
 );
+#[cfg(feature = "serde")]
 serde_by_name!(
     ResultClaim,
     ResultClaim::parse,
@@ -160,6 +162,7 @@ serde_by_name!(
 
 /// The end of a game: who won, by which rule, and the final score where the game counts one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameEnd {
     /// Who won, or a draw.
     pub outcome: Outcome,
@@ -171,6 +174,8 @@ pub struct GameEnd {
 
 /// A sowing direction on a player's ring, as the references name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Direction {
     /// Clockwise, seen from above.
     Clockwise,
@@ -197,6 +202,8 @@ impl Direction {
 }
 
 /// Why a move (or a lap) came to an end.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum StopReason {
@@ -371,6 +378,19 @@ pub enum Unresolved<M> {
     NotNotation(NotationError),
 }
 
+impl<M> Unresolved<M> {
+    /// The same answer with its candidate moves turned into `f(move)`.
+    pub fn map_moves<N>(self, f: impl FnMut(M) -> N) -> Unresolved<N> {
+        match self {
+            Unresolved::Rejected(rejection) => Unresolved::Rejected(rejection),
+            Unresolved::Ambiguous(moves) => {
+                Unresolved::Ambiguous(moves.into_iter().map(f).collect())
+            }
+            Unresolved::NotNotation(e) => Unresolved::NotNotation(e),
+        }
+    }
+}
+
 impl<M: fmt::Debug> fmt::Display for Unresolved<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -403,10 +423,9 @@ pub struct Generated {
 }
 
 /// A move notation a record may be written in.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum Notation {
     /// The oracle's notation (README, *Positions and move notation*).
@@ -442,10 +461,9 @@ impl fmt::Display for Notation {
 /// A written form of a position. Every game reads and writes [`PositionForm::Compact`] and
 /// [`PositionForm::Diagram`]; the 4×8 games also Donkers' bracket strings
 /// (each game lists its own: `Game::POSITION_FORMS`).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum PositionForm {
     /// One line: the rows, the stores, the game's own fields, the side to move.
@@ -500,3 +518,92 @@ impl fmt::Display for PositionForm {
         f.write_str(self.name())
     }
 }
+
+/// The legal moves that were decided, when some candidate moves could not be: their relay neither
+/// ended nor repeated within the cycle detector's budget, so they are neither legal nor illegal.
+/// The answer of a `legal_moves` that would otherwise leave them out in silence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Incomplete<M> {
+    /// The moves known to be legal, in canonical order.
+    pub legal: Vec<M>,
+    /// How many candidate moves were left undecided.
+    pub undecided: u32,
+}
+
+impl<M> Incomplete<M> {
+    /// The list as [`Generated`] reports it: `Ok` when every candidate was decided.
+    ///
+    /// # Errors
+    ///
+    /// `Incomplete` when some candidate moves could not be decided: the ones that were, and how many were not.
+    pub fn check(legal: Vec<M>, generated: Generated) -> Result<Vec<M>, Incomplete<M>> {
+        if generated.undecided == 0 {
+            Ok(legal)
+        } else {
+            Err(Incomplete {
+                legal,
+                undecided: generated.undecided,
+            })
+        }
+    }
+
+    /// A `legal_moves` answer taken apart: the moves known to be legal and how many candidates
+    /// were left undecided (0 for a complete list), for callers that report both.
+    pub fn split(answer: Result<Vec<M>, Incomplete<M>>) -> (Vec<M>, u32) {
+        match answer {
+            Ok(legal) => (legal, 0),
+            Err(incomplete) => (incomplete.legal, incomplete.undecided),
+        }
+    }
+
+    /// The moves known to be legal, ignoring the undecided ones on purpose.
+    pub fn into_legal(self) -> Vec<M> {
+        self.legal
+    }
+
+    /// The same answer with each move turned into `f(move)`.
+    pub fn map<N>(self, f: impl FnMut(M) -> N) -> Incomplete<N> {
+        Incomplete {
+            legal: self.legal.into_iter().map(f).collect(),
+            undecided: self.undecided,
+        }
+    }
+}
+
+impl<M> fmt::Display for Incomplete<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} legal moves, and {} candidate moves undecided: their relay neither ended nor \
+             repeated within the cycle detector's budget",
+            self.legal.len(),
+            self.undecided
+        )
+    }
+}
+
+impl<M: fmt::Debug> std::error::Error for Incomplete<M> {}
+
+/// An error that gives back what it refused (a position, a game), so that nothing is lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused<T, E> {
+    /// What was refused, unchanged.
+    pub value: T,
+    /// Why.
+    pub error: E,
+}
+
+impl<T, E> Refused<T, E> {
+    /// What was refused, unchanged.
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<T, E: fmt::Display> fmt::Display for Refused<T, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl<T: fmt::Debug, E: fmt::Display + fmt::Debug> std::error::Error for Refused<T, E> {}

@@ -73,7 +73,11 @@ pub(super) fn violation(d: &Divergence) -> Option<String> {
 }
 
 /// Compares the engine's reply to a probe with the oracle's answer.
-pub(super) fn judge<G: Game>(ctx: &Context<G>, probe: &Probe<G>, reply: &Reply) -> Verdict {
+pub(super) fn judge<G: Game + bao_rules::Conformance>(
+    ctx: &Context<G>,
+    probe: &Probe<G>,
+    reply: &Reply,
+) -> Verdict {
     let response = match reply {
         Reply::Answer { response, .. } => response,
         Reply::Garbled { why, .. } => {
@@ -207,7 +211,7 @@ fn work(_units: usize) {
     WORK.with(|w| w.set(w.get() + _units));
 }
 
-fn compare_moves<G: Game>(
+fn compare_moves<G: Game + bao_rules::Conformance>(
     ctx: &Context<G>,
     probe: &Probe<G>,
     want: &[String],
@@ -370,7 +374,7 @@ fn too_many_moves(want: &[String], got: &[String]) -> Verdict {
     Verdict::Fail(mismatch)
 }
 
-fn compare_played<G: Game>(
+fn compare_played<G: Game + bao_rules::Conformance>(
     ctx: &Context<G>,
     probe: &Probe<G>,
     want_events: &[EventMsg],
@@ -514,7 +518,7 @@ fn compare_played<G: Game>(
 }
 
 /// The rule of the obligation due at the probe's position (ZAN-A13, KETE-22), if one is.
-fn obligation<G: Game>(probe: &Probe<G>) -> Option<RuleId> {
+fn obligation<G: Game + bao_rules::Conformance>(probe: &Probe<G>) -> Option<RuleId> {
     G::obligation_due(&probe.position).map(|(rule, _)| rule)
 }
 
@@ -526,7 +530,7 @@ const LONG_MOVE: u32 = 100;
 /// own rules, with a line saying why: an obligation due at the position, whose rule says what may
 /// be played there; or moves so long that an engine's seed or relay limit cuts them, each longer
 /// than every move the engine `listed` (the never-ending rule: no limit decides a move).
-fn missed_rule<G: Game>(
+fn missed_rule<G: Game + bao_rules::Conformance>(
     ctx: &Context<G>,
     probe: &Probe<G>,
     missing: &[&str],
@@ -566,7 +570,7 @@ fn missed_rule<G: Game>(
 }
 
 /// The rule a difference in the position field `field` is about (the field's own rule).
-fn field_rule<G: Game>(field: &str) -> Option<RuleId> {
+fn field_rule<G: Game + bao_rules::Conformance>(field: &str) -> Option<RuleId> {
     let fields = G::DESCRIPTION.fields.iter();
     fields.filter(|f| f.name == field).find_map(|f| f.rule)
 }
@@ -579,7 +583,10 @@ fn event_kind(event: &EventMsg) -> &'static str {
 }
 
 /// A legal capture move of the side to move at `pos` (the oracle's list), if he has one.
-fn a_capture<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Option<String> {
+fn a_capture<G: Game + bao_rules::Conformance>(
+    pos: &G::Position,
+    rulings: &G::Rulings,
+) -> Option<String> {
     let mut legal = Vec::new();
     let _ = G::legal_moves(pos, rulings, &mut legal);
     legal.into_iter().map(G::format_move).find(|m| {
@@ -594,7 +601,7 @@ fn a_capture<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Option<String>
 /// (`house: engine `Hh`, oracle `h``), as the game describes them. The engine's text is read by the
 /// game's own reader (not under the rulings: a position the rulings refuse still shows its
 /// fields); one it cannot read shows none.
-pub(super) fn field_differences<G: Game>(
+pub(super) fn field_differences<G: Game + bao_rules::Conformance>(
     engine: &str,
     after: Option<&G::Position>,
 ) -> Vec<(&'static str, String)> {
@@ -631,7 +638,7 @@ pub(super) fn field_differences<G: Game>(
 }
 
 /// The names of the holes the move texts `moves` start from at `pos`, each once.
-fn move_holes<G: Game>(pos: &G::Position, moves: &[&str]) -> Vec<String> {
+fn move_holes<G: Game + bao_rules::Conformance>(pos: &G::Position, moves: &[&str]) -> Vec<String> {
     let board = G::board(pos);
     let mut holes: Vec<String> = Vec::new();
     for mv in moves {
@@ -649,7 +656,11 @@ fn move_holes<G: Game>(pos: &G::Position, moves: &[&str]) -> Vec<String> {
 /// its cells (when its rows have the board's shape), its stores and its fields; a field that is a
 /// mark on holes (the house, the takasia) points at the holes whose mark the move changes from
 /// `before`.
-fn after_differences<G: Game>(engine: &str, before: &G::Position, after: &G::Position) -> Differs {
+fn after_differences<G: Game + bao_rules::Conformance>(
+    engine: &str,
+    before: &G::Position,
+    after: &G::Position,
+) -> Differs {
     let o = G::board(after);
     let mut differs = Differs::default();
     let mut field = |name: &str, engine: &str, oracle: &str| {
@@ -726,7 +737,7 @@ fn after_differences<G: Game>(engine: &str, before: &G::Position, after: &G::Pos
     differs
 }
 
-pub(super) fn divergence<G: Game>(
+pub(super) fn divergence<G: Game + bao_rules::Conformance>(
     case: &str,
     ctx: &Context<G>,
     moves: &[String],
@@ -812,7 +823,11 @@ pub(super) fn divergence<G: Game>(
 /// reaches: the oracle refuses it (a position set up by hand, a scenario's refused start), and
 /// the engine accepts it or refuses it otherwise. An engine that refuses a position the oracle
 /// accepts (one a game may reach) has a validation finding that counts as any other.
-fn label<G: Game>(expected: &Response, reply: &Reply, deciding: Option<RuleId>) -> (Label, bool) {
+fn label<G: Game + bao_rules::Conformance>(
+    expected: &Response,
+    reply: &Reply,
+    deciding: Option<RuleId>,
+) -> (Label, bool) {
     let Reply::Answer { response, .. } = reply else {
         return (Label::Protocol, false);
     };
@@ -864,7 +879,7 @@ mod tests {
     use proptest::{prop_assert, prop_assert_eq};
 
     /// The positions of a seeded random game of `G`, its start first.
-    fn positions<G: Game>(seed: u64) -> Vec<G::Position> {
+    fn positions<G: Game + bao_rules::Conformance>(seed: u64) -> Vec<G::Position> {
         let rulings = G::Rulings::default();
         let game = bao_rules::random_game::random_game::<G>(&G::start(), &rulings, seed, 30);
         let mut at = game.start.clone();
@@ -880,7 +895,7 @@ mod tests {
     /// position; the engine's text unread (its side to move garbled), only holes of the board, and
     /// at least the holes whose counts differ (the game's lenient reader reads its cells); any text
     /// at all, no panic.
-    fn differences_hold<G: Game>(
+    fn differences_hold<G: Game + bao_rules::Conformance>(
         seed: u64,
         i: usize,
         j: usize,

@@ -1,6 +1,6 @@
 //! Position probes (`conform --positions N`): valid positions the oracle generates, of the kinds
 //! games from the start rarely reach. Each is a random game's position (seeded) changed by one of
-//! the game's own probe edits (`Game::DESCRIPTION`: for the 4x8 games namua and mtaji, owned and
+//! the game's own probe edits (`Conformance::DESCRIPTION`: for the 4x8 games namua and mtaji, owned and
 //! lost houses below and above six, lone houses, reserved holes and due obligations, near-ends;
 //! for Bao Kingulu reserved holes, gathered seeds, near-ends; for Bao la Kimasai stones taken),
 //! kept only if it is a position under the run's rulings and the game is not over there. Every
@@ -17,7 +17,7 @@ pub const POSITIONS: u64 = 200;
 
 /// Position probe `n` of the run seeded `seed`: a valid position and the kind of edit that made
 /// it, or `None` when no attempt gave a valid one.
-pub fn generate<G: Game>(
+pub fn generate<G: Game + bao_rules::Conformance>(
     seed: u64,
     n: u64,
     rulings: &G::Rulings,
@@ -31,7 +31,7 @@ pub fn generate<G: Game>(
         let Some(pos) = G::probe_edit(&played, edit, &mut rng) else {
             continue;
         };
-        if G::check_position(&pos, rulings).is_err() || G::game_end(&pos, rulings).is_some() {
+        if G::check_position(&pos, rulings).is_err() || G::end(&pos, rulings).is_some() {
             continue;
         }
         let mut legal = Vec::new();
@@ -49,7 +49,7 @@ pub fn generate<G: Game>(
 /// the run's value and another — so that a run meets the state each ruling is about (a lone
 /// house under `lone-house`, a house below six under `house-in-mtaji`, ...). `None` when no
 /// attempt found one.
-pub fn targeted<G: Game>(
+pub fn targeted<G: Game + bao_rules::Conformance>(
     seed: u64,
     n: u64,
     def: &RulingDef,
@@ -81,7 +81,7 @@ pub fn targeted<G: Game>(
         let Some(pos) = G::probe_edit(&played, edit, &mut rng) else {
             continue;
         };
-        if G::check_position(&pos, rulings).is_err() || G::game_end(&pos, rulings).is_some() {
+        if G::check_position(&pos, rulings).is_err() || G::end(&pos, rulings).is_some() {
             continue;
         }
         let ours = outcomes::<G>(&pos, rulings);
@@ -99,7 +99,10 @@ pub fn targeted<G: Game>(
 }
 
 /// Each legal move of `pos` (canonical) with the position it leads to.
-fn outcomes<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Vec<(String, String)> {
+fn outcomes<G: Game + bao_rules::Conformance>(
+    pos: &G::Position,
+    rulings: &G::Rulings,
+) -> Vec<(String, String)> {
     let mut legal = Vec::new();
     // Moves left out as undecided are compared by the moves that are listed.
     let _ = G::legal_moves(pos, rulings, &mut legal);
@@ -115,7 +118,10 @@ fn outcomes<G: Game>(pos: &G::Position, rulings: &G::Rulings) -> Vec<(String, St
 }
 
 /// The position after a random number of random moves from the start.
-fn random_prefix<G: Game>(rng: &mut SplitMix64, rulings: &G::Rulings) -> Option<G::Position> {
+fn random_prefix<G: Game + bao_rules::Conformance>(
+    rng: &mut SplitMix64,
+    rulings: &G::Rulings,
+) -> Option<G::Position> {
     let plies = rng.below(120);
     let mut game = Playthrough::<G>::new(G::start(), rulings.clone());
     let mut legal = Vec::new();
@@ -141,7 +147,7 @@ mod tests {
 
     /// Under the defaults and under each single ruling value (a due obligation, say, is a position
     /// only under some), every probe is a position of the game, not over, and every edit occurs.
-    fn every_probe_is_a_valid_position_and_the_kinds_all_occur<G: Game>() {
+    fn every_probe_is_a_valid_position_and_the_kinds_all_occur<G: Game + bao_rules::Conformance>() {
         let mut sets = vec![Rulings::new()];
         for def in G::RULINGS {
             for value in def.values {
@@ -157,7 +163,7 @@ mod tests {
                 let (pos, kind) = generate::<G>(1, n, &rulings).expect("a position");
                 let text = G::format_compact(&pos);
                 assert!(G::parse_position_under(&text, &rulings).is_ok(), "{text}");
-                assert!(G::game_end(&pos, &rulings).is_none(), "{text}");
+                assert!(G::end(&pos, &rulings).is_none(), "{text}");
                 kinds.insert(kind);
             }
         }
@@ -175,7 +181,7 @@ mod tests {
 
     /// The probes aimed at each ruling are positions the check accepts under the run's rulings
     /// (a takasia or hizi zetu field no move makes among the refused: ZAN-23, KETE-21).
-    fn every_aimed_probe_is_a_valid_position<G: Game>() {
+    fn every_aimed_probe_is_a_valid_position<G: Game + bao_rules::Conformance>() {
         let set = Rulings::new();
         let rulings = set.resolve::<G>().unwrap();
         for def in G::RULINGS {

@@ -25,7 +25,7 @@ impl Sink for Sowing {
 }
 
 /// The laps and seeds sown of the move `text` at `pos`, when it is a legal move.
-pub(super) fn sowing<G: Game>(
+pub(super) fn sowing<G: Game + bao_rules::Conformance>(
     pos: &G::Position,
     rulings: &G::Rulings,
     text: &str,
@@ -38,7 +38,7 @@ pub(super) fn sowing<G: Game>(
 }
 
 /// What a case needs to build requests and the oracle's answers.
-pub(super) struct Context<G: Game> {
+pub(super) struct Context<G: Game + bao_rules::Conformance> {
     pub(super) rulings: G::Rulings,
     pub(super) rulings_text: Rulings,
     pub(super) start: G::Position,
@@ -64,7 +64,7 @@ pub(super) enum Kind {
 }
 
 /// One request with the oracle's answer to it.
-pub(super) struct Probe<G: Game> {
+pub(super) struct Probe<G: Game + bao_rules::Conformance> {
     pub(super) kind: Kind,
     /// The position the request is about.
     pub(super) position: G::Position,
@@ -80,7 +80,7 @@ pub(super) struct Probe<G: Game> {
     pub(super) beyond: bool,
 }
 
-impl<G: Game> Clone for Probe<G> {
+impl<G: Game + bao_rules::Conformance> Clone for Probe<G> {
     fn clone(&self) -> Self {
         Probe {
             kind: self.kind.clone(),
@@ -96,7 +96,7 @@ impl<G: Game> Clone for Probe<G> {
     }
 }
 
-impl<G: Game> Probe<G> {
+impl<G: Game + bao_rules::Conformance> Probe<G> {
     /// The moves from the start that reproduce this request: those before its position, and the
     /// move it plays when that is legal.
     pub(super) fn reproduction(&self) -> Vec<String> {
@@ -106,7 +106,7 @@ impl<G: Game> Probe<G> {
     }
 }
 
-impl<G: Game> Context<G> {
+impl<G: Game + bao_rules::Conformance> Context<G> {
     /// Whether moves are left out past a limit (`--max-laps`, or the engine's declared one).
     pub(super) fn limited(&self) -> bool {
         self.max_laps.is_some() || self.max_seeds.is_some()
@@ -136,7 +136,7 @@ impl<G: Game> Context<G> {
         }
         let beyond = self.limited() && {
             let mut moves = Vec::new();
-            if G::game_end(pos, &self.rulings).is_none() {
+            if G::end(pos, &self.rulings).is_none() {
                 let _ = G::legal_moves(pos, &self.rulings, &mut moves);
             }
             moves.iter().any(|&mv| self.too_long(pos, mv))
@@ -255,7 +255,10 @@ mod tests {
     use crate::input::spec::Catalogue;
     use bao_rules::games::{Kete, Kimasai, Kingulu, Zanzibar};
 
-    fn context<G: Game>(start: G::Position, max_laps: Option<u32>) -> Context<G> {
+    fn context<G: Game + bao_rules::Conformance>(
+        start: G::Position,
+        max_laps: Option<u32>,
+    ) -> Context<G> {
         Context {
             rulings: Rulings::new().resolve::<G>().unwrap(),
             rulings_text: Rulings::new(),
@@ -269,7 +272,7 @@ mod tests {
 
     #[test]
     fn long_moves_name_the_catalogues_never_ending_rules() {
-        fn check<G: Game>() {
+        fn check<G: Game + bao_rules::Conformance>() {
             let Some(long) = G::DESCRIPTION.long_moves else {
                 return;
             };

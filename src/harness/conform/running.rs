@@ -74,7 +74,7 @@ pub const POSITION_PLIES: usize = 3;
 
 /// A scripted case: moves from a start position, each played through the engine.
 #[derive(Clone, Debug)]
-pub struct Script<G: Game> {
+pub struct Script<G: Game + bao_rules::Conformance> {
     /// The case name without the ruleset (the scenario id).
     pub name: String,
     /// The start position, or the text of one the oracle refuses (the engine must refuse it too).
@@ -304,7 +304,11 @@ impl<'a> Run<'a> {
     }
 
     /// Adds `probe` to `probes`, unless `--max-laps` leaves it out (then it is counted).
-    fn keep<G: Game>(&mut self, probe: Probe<G>, probes: &mut Vec<Probe<G>>) {
+    fn keep<G: Game + bao_rules::Conformance>(
+        &mut self,
+        probe: Probe<G>,
+        probes: &mut Vec<Probe<G>>,
+    ) {
         self.considered += 1;
         if probe.beyond {
             self.count_left_out(&probe.kind);
@@ -321,7 +325,7 @@ impl<'a> Run<'a> {
     }
 
     /// Why a case with every probe left out is skipped.
-    fn all_left_out<G: Game>(&self) -> String {
+    fn all_left_out<G: Game + bao_rules::Conformance>(&self) -> String {
         let rule = G::DESCRIPTION
             .long_moves
             .map(|l| format!(" ({})", l.ambiguity))
@@ -334,7 +338,7 @@ impl<'a> Run<'a> {
 
     /// The engine's notation for game `G`, when its `hello` names one of the game's (other than
     /// canonical, which every request speaks).
-    fn notation<G: Game>(&self) -> Option<bao_rules::game::Notation> {
+    fn notation<G: Game + bao_rules::Conformance>(&self) -> Option<bao_rules::game::Notation> {
         let name = self
             .driver
             .info()
@@ -446,7 +450,10 @@ impl<'a> Run<'a> {
     /// `rulings` (its preset or declared values, and any `--ruling`), which its `hello` says it
     /// plays. An engine that refuses them (`unsupported`) would skip every case: the run stops
     /// here, naming the values. Other answers are the cases' to judge.
-    pub fn preflight<G: Game>(&mut self, rulings: &Rulings) -> Result<(), Fatal> {
+    pub fn preflight<G: Game + bao_rules::Conformance>(
+        &mut self,
+        rulings: &Rulings,
+    ) -> Result<(), Fatal> {
         // Under the defaults an `unsupported` answer is a position the engine cannot represent
         // (a skip); under values of its own it may be a stale declaration.
         let support = self.driver.info().rulesets.get(G::RULESET).cloned();
@@ -482,7 +489,7 @@ impl<'a> Run<'a> {
 
     /// Runs the scripts and the random games of game `G` under `rulings` (for the random games),
     /// `preset` being the preset they came from, if any (for the report).
-    pub fn ruleset<G: Game>(
+    pub fn ruleset<G: Game + bao_rules::Conformance>(
         &mut self,
         scripts: &[Script<G>],
         rulings: &Rulings,
@@ -624,7 +631,11 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    fn script<G: Game>(&mut self, name: &str, script: &Script<G>) -> Outcome {
+    fn script<G: Game + bao_rules::Conformance>(
+        &mut self,
+        name: &str,
+        script: &Script<G>,
+    ) -> Outcome {
         let rulings = match script.rulings.resolve::<G>().map_err(|e| e.message) {
             Ok(r) => r,
             Err(e) => return Outcome::Skipped(format!("the oracle refuses its rulings: {e}")),
@@ -730,7 +741,12 @@ impl<'a> Run<'a> {
 
     /// A scenario whose start position the oracle refuses: the engine must answer `legal_moves`
     /// there with the same error.
-    fn refused_start<G: Game>(&mut self, name: &str, script: &Script<G>, text: &str) -> Outcome {
+    fn refused_start<G: Game + bao_rules::Conformance>(
+        &mut self,
+        name: &str,
+        script: &Script<G>,
+        text: &str,
+    ) -> Outcome {
         if text.trim().contains('\n') {
             return Outcome::Skipped(
                 "its refused start is a diagram; the protocol sends compact positions".into(),
@@ -836,7 +852,11 @@ impl<'a> Run<'a> {
         }])
     }
 
-    fn random_game<G: Game>(&mut self, ctx: &Context<G>, n: u64) -> Outcome {
+    fn random_game<G: Game + bao_rules::Conformance>(
+        &mut self,
+        ctx: &Context<G>,
+        n: u64,
+    ) -> Outcome {
         let name = format!("{}/random/{n}", G::RULESET);
         let seed = game_seed(self.options.seed, G::RULESET, n);
         self.game_from(ctx, &name, seed, MAX_PLIES)
@@ -844,7 +864,7 @@ impl<'a> Run<'a> {
 
     /// A random game from `ctx.start` of at most `max_plies` plies, seeded `seed`: every probe
     /// of it sent in one batch, and every kind of divergence found shrunk on its own.
-    fn game_from<G: Game>(
+    fn game_from<G: Game + bao_rules::Conformance>(
         &mut self,
         ctx: &Context<G>,
         name: &str,
@@ -947,7 +967,10 @@ impl<'a> Run<'a> {
     /// Sends the probes' requests; each probe keeps the request as sent (with its id).
     /// The replies: one for each probe, or fewer when the engine had to be stopped (see
     /// [`Link::exchange`]). `None` when the engine cannot be run any more: the run stops.
-    pub(super) fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Option<Vec<Reply>> {
+    pub(super) fn send<G: Game + bao_rules::Conformance>(
+        &mut self,
+        probes: &mut [Probe<G>],
+    ) -> Option<Vec<Reply>> {
         if self.stopped.is_some() {
             return None;
         }
@@ -968,7 +991,10 @@ impl<'a> Run<'a> {
 }
 
 impl Engine for Run<'_> {
-    fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Option<Vec<Reply>> {
+    fn send<G: Game + bao_rules::Conformance>(
+        &mut self,
+        probes: &mut [Probe<G>],
+    ) -> Option<Vec<Reply>> {
         Run::send(self, probes)
     }
 
@@ -1007,7 +1033,10 @@ fn request_label(kind: &Kind) -> String {
 /// The scenarios of game `G` among spec files, as scripts; each ruling a scenario does not pin
 /// takes the engine's own value (`own`: its preset's, as `spec --preset` runs them, or a single
 /// value its `hello` declares).
-pub fn scripts<G: Game>(files: &[ScenarioFile], own: &Rulings) -> Vec<Script<G>> {
+pub fn scripts<G: Game + bao_rules::Conformance>(
+    files: &[ScenarioFile],
+    own: &Rulings,
+) -> Vec<Script<G>> {
     let mut scripts = Vec::new();
     for file in files.iter().filter(|f| f.ruleset == G::RULESET) {
         for scenario in &file.scenarios {
@@ -1063,7 +1092,7 @@ pub struct Longest {
 
 /// The longest move of `scripts` (a move that ends: the oracle plays it), in laps and in seeds
 /// sown.
-pub fn longest_move<G: Game>(scripts: &[Script<G>]) -> Longest {
+pub fn longest_move<G: Game + bao_rules::Conformance>(scripts: &[Script<G>]) -> Longest {
     let mut longest = Longest::default();
     for script in scripts {
         let (Ok(start), Ok(rulings)) = (&script.start, script.rulings.resolve::<G>()) else {
@@ -1105,7 +1134,7 @@ pub fn scenario_start<G: Game>(scenario: &Scenario) -> Result<G::Position, Strin
 }
 
 /// The texts that might name a move in one word: every hole name of the game.
-fn move_names<G: Game>() -> Vec<&'static str> {
+fn move_names<G: Game + bao_rules::Conformance>() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
     for i in 0..=u8::MAX {
         let name = G::hole_name(i);
@@ -1155,7 +1184,7 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
 /// The diagram of a refused scenario start: the game's own, when its reader reads the text (a
 /// position the scenario's rulings refuse); else why the oracle refuses it, then the text's rows
 /// one a line, counts aligned, and its other fields: a text that is no position has no board.
-fn refused_diagram<G: Game>(text: &str, expected: &Response) -> String {
+fn refused_diagram<G: Game + bao_rules::Conformance>(text: &str, expected: &Response) -> String {
     if let Ok(pos) = G::parse_position(text) {
         return G::format_diagram(&pos);
     }

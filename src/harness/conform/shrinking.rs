@@ -22,7 +22,10 @@ pub const SEARCH_REQUESTS: u32 = 3000;
 pub(super) trait Engine {
     /// The replies to the probes (each probe keeps its request as sent), `None` when the engine
     /// cannot be run any more.
-    fn send<G: Game>(&mut self, probes: &mut [Probe<G>]) -> Option<Vec<Reply>>;
+    fn send<G: Game + bao_rules::Conformance>(
+        &mut self,
+        probes: &mut [Probe<G>],
+    ) -> Option<Vec<Reply>>;
     fn stopped(&self) -> bool;
     fn shrinking(&mut self) -> &mut Shrinking;
 }
@@ -46,7 +49,7 @@ impl Default for Shrinking {
 /// Looks breadth-first, from the start, for a shorter sequence of moves that leads to the same
 /// kind of divergence than shrinking found; gives up past [`SEARCH_REQUESTS`] requests. Random
 /// games that diverge the same way thus end with the same, shortest, reproduction.
-pub(super) fn search<G: Game, E: Engine>(
+pub(super) fn search<G: Game + bao_rules::Conformance, E: Engine>(
     run: &mut E,
     ctx: &Context<G>,
     best: Failure<G>,
@@ -67,7 +70,7 @@ pub(super) fn search<G: Game, E: Engine>(
 }
 
 /// The failure of `best`'s kind reached by the canonical moves `texts`, if it still diverges.
-fn replay<G: Game, E: Engine>(
+fn replay<G: Game + bao_rules::Conformance, E: Engine>(
     run: &mut E,
     ctx: &Context<G>,
     best: &Failure<G>,
@@ -89,7 +92,7 @@ fn replay<G: Game, E: Engine>(
 }
 
 /// Sends `probe` (made after `moves`); the failure if it diverges with `signature`.
-fn check<G: Game, E: Engine>(
+fn check<G: Game + bao_rules::Conformance, E: Engine>(
     run: &mut E,
     ctx: &Context<G>,
     probe: Probe<G>,
@@ -111,13 +114,13 @@ fn check<G: Game, E: Engine>(
     }
 }
 
-fn breadth_first<G: Game, E: Engine>(
+fn breadth_first<G: Game + bao_rules::Conformance, E: Engine>(
     run: &mut E,
     ctx: &Context<G>,
     best: Failure<G>,
 ) -> Failure<G> {
     // Nodes of the search: the position, the node before it and the move from there.
-    struct Node<G: Game> {
+    struct Node<G: Game + bao_rules::Conformance> {
         position: G::Position,
         parent: usize,
         mv: Option<G::Move>,
@@ -152,7 +155,7 @@ fn breadth_first<G: Game, E: Engine>(
         let mut sequences = Vec::new();
         for i in level.clone() {
             let moves = path(&nodes, i);
-            if G::game_end(&nodes[i].position, &ctx.rulings).is_some() {
+            if G::end(&nodes[i].position, &ctx.rulings).is_some() {
                 continue;
             }
             match &kind {
@@ -197,7 +200,7 @@ fn breadth_first<G: Game, E: Engine>(
         }
         let next = nodes.len();
         for i in level {
-            if G::game_end(&nodes[i].position, &ctx.rulings).is_some() {
+            if G::end(&nodes[i].position, &ctx.rulings).is_some() {
                 continue;
             }
             let _ = G::legal_moves(&nodes[i].position, &ctx.rulings, &mut legal);
@@ -223,7 +226,7 @@ fn breadth_first<G: Game, E: Engine>(
 /// Shortens the move sequence of a failure while the same kind of request still diverges:
 /// greedy removal of chunks of moves, halving the chunk size when none can go. Small chunks
 /// are tried at every offset, since a move and its answer (two plies) often go together.
-pub(super) fn shrink<G: Game, E: Engine>(
+pub(super) fn shrink<G: Game + bao_rules::Conformance, E: Engine>(
     run: &mut E,
     ctx: &Context<G>,
     mut best: Failure<G>,
@@ -269,7 +272,11 @@ pub(super) fn shrink<G: Game, E: Engine>(
 }
 
 /// The key under which the shortest reproduction of a kind of divergence is remembered.
-fn kind_key<G: Game>(ctx: &Context<G>, kind: &Kind, signature: &str) -> (String, String) {
+fn kind_key<G: Game + bao_rules::Conformance>(
+    ctx: &Context<G>,
+    kind: &Kind,
+    signature: &str,
+) -> (String, String) {
     let kind = match kind {
         Kind::LegalMoves => "legal_moves".to_string(),
         Kind::Play => "play".to_string(),
@@ -283,7 +290,7 @@ fn kind_key<G: Game>(ctx: &Context<G>, kind: &Kind, signature: &str) -> (String,
 }
 
 /// A divergence found in a random game, before and during shrinking.
-pub(super) struct Failure<G: Game> {
+pub(super) struct Failure<G: Game + bao_rules::Conformance> {
     pub(super) moves: Vec<G::Move>,
     pub(super) probe: Probe<G>,
     pub(super) reply: Reply,

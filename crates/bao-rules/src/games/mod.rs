@@ -1,12 +1,11 @@
 //! The games, and the one place that maps a ruleset id to its game type.
 //!
-//! Adding a game: write its module (rules, notation, its [`crate::game::Note`]s, and how it is
-//! described: [`crate::description`]) implementing [`crate::game::Game`], its rule catalogue in
-//! `catalogues/`, name its type once in
-//! [`registered_games!`] (the one registration: [`RULESETS`], [`with_game!`] and [`dispatch`]
-//! follow from it), add its variant to the run-time types of `any.rs` (`Ruleset`, `AnyMove`,
-//! `AnyGame`: the compiler asks for every match, a test holds `Ruleset::ALL` to [`RULESETS`]),
-//! and give it a folder in the oracle's `spec/`.
+//! Adding a game: write its module (rules, notation, its [`crate::game::Note`]s, its position
+//! type's `game_position!` line, and how it is described: [`crate::description::Conformance`])
+//! implementing [`crate::game::Game`], its rule catalogue in `catalogues/`, declare its module
+//! here and name its type once in [`registered_games!`] (the one registration: [`RULESETS`],
+//! [`with_game!`], [`dispatch`] and the run-time types `Ruleset`, `AnyMove`, `AnyPosition` and
+//! `AnyGame` are generated from it), and give it a folder in the oracle's `spec/`.
 //!
 //! [`registered_games!`]: crate::registered_games
 //! [`with_game!`]: crate::with_game
@@ -29,7 +28,35 @@ pub use kingulu::Kingulu;
 #[macro_export]
 macro_rules! registered_games {
     ($($callback:ident)::+ [$($args:tt)*]) => {
-        $($callback)::+!([$($args)*] Kingulu Kete Kimasai Zanzibar)
+        $($callback)::+! { [$($args)*] Kingulu Kete Kimasai Zanzibar }
+    };
+}
+
+/// Calls `f::<G>(args)` for every registered game `G`, in the order of [`RULESETS`]: for tests and
+/// tools that check every game, so that a new game is checked with no list to extend.
+///
+/// ```
+/// use bao_rules::{Game, for_each_game};
+///
+/// let mut names = Vec::new();
+/// fn name<G: Game>(names: &mut Vec<&'static str>) {
+///     names.push(G::RULESET);
+/// }
+/// for_each_game!(name(&mut names));
+/// assert_eq!(names, bao_rules::RULESETS);
+/// ```
+#[macro_export]
+macro_rules! for_each_game {
+    ($f:ident $args:tt) => {
+        $crate::registered_games! { $crate::__for_each_game [$f $args] }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_game {
+    ([$f:ident $args:tt] $($game:ident)*) => {
+        $( $f::<$crate::games::$game> $args; )*
     };
 }
 
@@ -82,8 +109,8 @@ pub const RULESETS: &[&str] = registered_games!(ruleset_ids[]);
 pub trait GameVisitor {
     /// What the visit returns.
     type Output;
-    /// Runs the code for game `G`.
-    fn visit<G: Game>(self) -> Self::Output;
+    /// Runs the code for game `G` (every registered game is described for conformance too).
+    fn visit<G: Game + crate::description::Conformance>(self) -> Self::Output;
 }
 
 /// Runs `visitor` with the game whose ruleset id is `ruleset`; `None` if there is no such game.

@@ -17,7 +17,7 @@
 //! so the form has no field for a reserver whose obligation is due (ZAN-A13 `first`/`any`, KETE-22):
 //! such a position is written in the compact form only.
 
-use super::position::{HOLE_NAMES, HOLES, Position, index_of, is_front, ring_of};
+use super::position::{Core, HOLE_NAMES, HOLES, index_of, is_front, ring_of};
 use super::variant::Variant;
 use crate::game::{PositionError, Side};
 use crate::notation::MAX_TEXT;
@@ -44,7 +44,7 @@ fn help(variant: &Variant) -> String {
          start: `{}`",
         variant.words.name,
         variant.words.kuu,
-        format(&Position::start()).unwrap_or_default()
+        format(&Core::start()).unwrap_or_default()
     )
 }
 
@@ -137,7 +137,7 @@ impl<'a, I: Iterator<Item = Token<'a>>> Reader<'a, I> {
 }
 
 /// Reads a position in Donkers' bracket form.
-pub fn parse(variant: &Variant, text: &str) -> Result<Position, PositionError> {
+pub fn parse(variant: &Variant, text: &str) -> Result<Core, PositionError> {
     if text.len() > MAX_TEXT {
         return Err(PositionError::syntax("the position text is too long"));
     }
@@ -193,12 +193,12 @@ pub fn parse(variant: &Variant, text: &str) -> Result<Position, PositionError> {
             )));
         }
     };
-    Position::new(variant, holes, reserve, kuu, to_move, hizi)
+    Core::new(variant, holes, reserve, kuu, to_move, hizi)
 }
 
 /// `pos` in Donkers' bracket form, as his program writes it (without its trailing space); an
 /// error for a reserved hole of the player not to move, for which the form has no field.
-pub fn format(pos: &Position) -> Result<String, PositionError> {
+pub fn format(pos: &Core) -> Result<String, PositionError> {
     let takasia = match pos.hizi {
         None => NONE,
         Some(h) => {
@@ -243,18 +243,18 @@ mod tests {
 
     #[test]
     fn the_start_reads_and_writes_as_the_program_writes_it() {
-        assert_eq!(format(&Position::start()).unwrap(), START);
+        assert_eq!(format(&Core::start()).unwrap(), START);
         for variant in [&ZANZIBAR, &LAMU] {
-            assert_eq!(parse(variant, START).unwrap(), Position::start());
+            assert_eq!(parse(variant, START).unwrap(), Core::start());
         }
         // The program writes a space after `]`; its reader, and this one, need no spaces.
         assert_eq!(
             parse(&ZANZIBAR, &format!("{START} ")).unwrap(),
-            Position::start()
+            Core::start()
         );
         let tight =
             "[0 0 0 0 0 0 0 0|0 2 2 6 0 0 0 0|0 0 0 0 6 2 2 0|0 0 0 0 0 0 0 0|22 22|T T|255|0]";
-        assert_eq!(parse(&ZANZIBAR, tight).unwrap(), Position::start());
+        assert_eq!(parse(&ZANZIBAR, tight).unwrap(), Core::start());
     }
 
     #[test]
@@ -291,7 +291,9 @@ mod tests {
         let (hole, by) = south.hizi().unwrap();
         assert_eq!((HOLE_NAMES[hole as usize], by), ("A2", Side::North));
         assert_eq!(
-            crate::games::Zanzibar::format_compact(&south),
+            crate::games::Zanzibar::format_compact(
+                &crate::games::four_by_eight::ZanzibarPosition::of(south)
+            ),
             "1,2,2,3,3,5,4,2/1,1,1,0,6,4,0,1/0,8,3,3,1,0,0,0/7,1,2,0,1,0,1,1 0,0 - A2 S"
         );
         assert_eq!(format(&south).unwrap(), mirrored);

@@ -6,15 +6,15 @@
 use std::marker::PhantomData;
 
 use super::candidates::{Candidate, Candidates, Class};
-use super::position::{KUU, Position, index_of, is_front, name, ring_of};
+use super::position::{Core, KUU, index_of, is_front, name, ring_of};
 use super::sowing::{Played, Refusal, Safari, sow_move};
 use super::variant::{Fixed, MustCapture, Rules};
-use super::{Dir, Move, mtaji, nemo};
+use super::{CoreMove, Dir, mtaji, nemo};
 use crate::game::{Rejection, RuleId};
 
 // Each stage lists its own candidates.
 impl Candidates {
-    pub(super) fn of(pos: &Position, rules: &Rules) -> Candidates {
+    pub(super) fn of(pos: &Core, rules: &Rules) -> Candidates {
         let mut out = Candidates::new();
         if pos.in_nemo(pos.to_move) {
             nemo::candidates(pos, rules, &mut out);
@@ -39,12 +39,12 @@ pub(super) enum Verdict {
 
 /// Sows a candidate without events, stopping at a safari decision: legal exactly when some
 /// completion of it is (stopping at the kuu always ends a move whose laps so far were legal).
-pub(super) fn probe<F: Fixed>(pos: &Position, rules: &Rules, c: &Candidate) -> Verdict {
+pub(super) fn probe<F: Fixed>(pos: &Core, rules: &Rules, c: &Candidate) -> Verdict {
     verdict_of(&sow_probe::<F>(pos, rules, c))
 }
 
 /// The sowing of a [`probe`], for a judge that keeps it.
-fn sow_probe<F: Fixed>(pos: &Position, rules: &Rules, c: &Candidate) -> Result<Played, Refusal> {
+fn sow_probe<F: Fixed>(pos: &Core, rules: &Rules, c: &Candidate) -> Result<Played, Refusal> {
     sow_move::<F, _>(pos, rules, c.start, Safari::Probe, &mut ())
 }
 
@@ -129,7 +129,7 @@ pub(super) enum Group {
 /// The candidates of a position with their verdicts, each computed only when needed and then
 /// kept: playing one move needs little of it, listing every move all of it.
 pub(super) struct Judge<'a, F: Fixed, K: Keep = ()> {
-    pos: &'a Position,
+    pos: &'a Core,
     rules: &'a Rules,
     kept: K,
     cands: Option<Candidates>,
@@ -145,19 +145,14 @@ pub(super) struct Judge<'a, F: Fixed, K: Keep = ()> {
 }
 
 impl<'a, F: Fixed> Judge<'a, F> {
-    pub(super) fn new(pos: &'a Position, rules: &'a Rules) -> Judge<'a, F> {
+    pub(super) fn new(pos: &'a Core, rules: &'a Rules) -> Judge<'a, F> {
         Judge::keeping(pos, rules)
-    }
-
-    /// The legal moves, in canonical order; the count of candidates left out as undecided.
-    pub(super) fn legal(&mut self, out: &mut Vec<Move>) -> u32 {
-        self.legal_each(|mv, _| out.push(mv))
     }
 }
 
 impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
     /// A judge that keeps what `K` keeps.
-    pub(super) fn keeping(pos: &'a Position, rules: &'a Rules) -> Judge<'a, F, K> {
+    pub(super) fn keeping(pos: &'a Core, rules: &'a Rules) -> Judge<'a, F, K> {
         let side = pos.to_move;
         let obligation = match pos.hizi() {
             Some((h, by)) if by == side && rules.must_capture != MustCapture::No => {
@@ -323,7 +318,7 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
     /// Each legal move in canonical order, handed to `found` with its sowing where the judge has
     /// it (a move going on to safari always; any other when `K` keeps the probes); the count of
     /// candidates left out as undecided.
-    pub(super) fn legal_each(&mut self, mut found: impl FnMut(Move, Option<&Played>)) -> u32 {
+    pub(super) fn legal_each(&mut self, mut found: impl FnMut(CoreMove, Option<&Played>)) -> u32 {
         let side = self.pos.to_move;
         let mut undecided = 0;
         let len = self.cands().len;
@@ -341,7 +336,7 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
                 Err(Rejection::Illegal { .. } | Rejection::TooLong { .. }) => continue,
             }
             let hole = index_of(side, c.r);
-            let mv = |safari| Move {
+            let mv = |safari| CoreMove {
                 hole,
                 dir: c.dir,
                 safari,
@@ -495,7 +490,7 @@ impl<'a, F: Fixed, K: Keep> Judge<'a, F, K> {
 const QUICK_LAPS: u64 = 1 << 12;
 
 /// The move at ring position `r`, direction `dir`, if the position offers one at all.
-pub(super) fn candidate(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Option<Candidate> {
+pub(super) fn candidate(pos: &Core, rules: &Rules, r: u8, dir: Dir) -> Option<Candidate> {
     if pos.in_nemo(pos.to_move) {
         nemo::candidate(pos, rules, r, dir)
     } else {
@@ -504,7 +499,7 @@ pub(super) fn candidate(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Optio
 }
 
 /// Why no move starts from ring position `r` in direction `dir` at all.
-pub(super) fn not_a_move(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Rejection {
+pub(super) fn not_a_move(pos: &Core, rules: &Rules, r: u8, dir: Dir) -> Rejection {
     let (ids, w) = (&rules.variant.ids, &rules.variant.words);
     let (nemo, reserve) = (w.nemo, w.reserve);
     let side = pos.to_move;

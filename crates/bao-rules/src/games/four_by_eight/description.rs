@@ -5,7 +5,7 @@
 //! and lost houses below and above six, lone houses, reserved holes and due obligations,
 //! near-ends. The edits only move seeds (64 stay, KETE-1, ZAN-1).
 
-use super::position::{HOLE_NAMES, HOLES, KUU, Position};
+use super::position::{Core, HOLE_NAMES, HOLES, KUU};
 use super::variant::{Rules, Variant};
 use crate::description::{Below, CompactParts, Description, Field, LongMoves};
 use crate::game::{RuleId, Side};
@@ -68,7 +68,7 @@ fn read_compact(text: &str) -> CompactParts<'_> {
 }
 
 /// The fields after the holes, as the compact form writes them.
-pub(super) fn field_values(variant: &Variant, pos: &Position) -> Vec<String> {
+pub(super) fn field_values(variant: &Variant, pos: &Core) -> Vec<String> {
     let k = variant.words.house_letter;
     let mut kuu = String::with_capacity(2);
     if pos.has_kuu(Side::South) {
@@ -91,7 +91,7 @@ pub(super) fn field_values(variant: &Variant, pos: &Position) -> Vec<String> {
 }
 
 /// The reserver's obligation, due while he is to move.
-pub(super) fn obligation_due(variant: &Variant, pos: &Position) -> Option<(RuleId, String)> {
+pub(super) fn obligation_due(variant: &Variant, pos: &Core) -> Option<(RuleId, String)> {
     let (h, by) = pos.hizi()?;
     if !pos.hizi_due() {
         return None;
@@ -119,10 +119,10 @@ fn at(side: Side, front: bool, number: usize) -> usize {
 /// words), for the game whose rules under its default rulings are `rules`.
 pub(super) fn probe_edit(
     rules: &Rules,
-    pos: &Position,
+    pos: &Core,
     edit: usize,
     rng: &mut dyn Below,
-) -> Option<Position> {
+) -> Option<Core> {
     let variant = rules.variant;
     let mut holes = pos.holes();
     let mut reserve = [pos.reserve(Side::South), pos.reserve(Side::North)];
@@ -188,7 +188,7 @@ pub(super) fn probe_edit(
                 // the default rulings, if any (under others the run's check may refuse it).
                 let owned =
                     Side::BOTH.map(|s| kuu[s.index()] && holes[at(s, true, KUU as usize + 1)] > 0);
-                let free = Position::new(variant, holes, reserve, owned, mover, None).ok()?;
+                let free = Core::new(variant, holes, reserve, owned, mover, None).ok()?;
                 let r = super::hizi_zetu::reserved_by(&free, mover.opponent(), rules)?;
                 hizi = Some(at(mover, true, r as usize + 1) as u8);
             } else {
@@ -227,5 +227,5 @@ pub(super) fn probe_edit(
             kuu[s.index()] = false;
         }
     }
-    Position::new(variant, holes, reserve, kuu, mover, hizi).ok()
+    Core::new(variant, holes, reserve, kuu, mover, hizi).ok()
 }

@@ -8,10 +8,10 @@
 //! [`read_against`] turns it into the canonical direction there. `>` writes the play decision
 //! (and in mtaji the `+` claim); a move without `*` or `**` claims a capture.
 
-use super::position::{HOLE_NAMES, Position};
+use super::position::{Core, HOLE_NAMES};
 use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, Rules, Variant};
-use super::{Dir, Move};
+use super::{CoreMove, Dir};
 use crate::game::{Event, NotationError};
 
 /// `7L*`, `5R>`, `B2L`, `b7R`, `a6R**#`, `4`.
@@ -63,17 +63,17 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
 
 /// Whether the mover of `pos` is to make a namua (nemo) capture: in namua, with a legal capture
 /// (captures are compulsory, so every legal move is one).
-fn namua_capture(pos: &Position, rules: &Rules) -> bool {
+fn namua_capture(pos: &Core, rules: &Rules) -> bool {
     if !pos.in_nemo(pos.to_move()) {
         return false;
     }
     let mut legal = Vec::new();
     // An undecided candidate is no known capture: the spelling is read as the decided moves say.
-    let _ = super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
+    let _ = super::engine::legal_moves::<AsGiven, _>(pos, rules, &mut legal, |mv| mv);
     legal.first().is_some_and(|&mv| captures(pos, rules, mv))
 }
 
-fn captures(pos: &Position, rules: &Rules, mv: Move) -> bool {
+fn captures(pos: &Core, rules: &Rules, mv: CoreMove) -> bool {
     let mut events = Vec::new();
     super::engine::play::<AsGiven, _>(pos, rules, mv, &mut events).is_ok()
         && events.iter().any(|e| matches!(e, Event::Capture { .. }))
@@ -81,7 +81,7 @@ fn captures(pos: &Position, rules: &Rules, mv: Move) -> bool {
 
 /// A Donkers spelling with its letter read in `pos`: the kichwa of a namua capture (`L` enters
 /// at `A1`: canonical `>`), else the hand's direction (canonical `>` is the mover's right).
-pub fn read_against(pos: &Position, rules: &Rules, spelling: &Spelling) -> Spelling {
+pub fn read_against(pos: &Core, rules: &Rules, spelling: &Spelling) -> Spelling {
     let mut read = spelling.clone();
     read.hand = false;
     if spelling.hand && namua_capture(pos, rules) {
@@ -96,7 +96,7 @@ pub fn read_against(pos: &Position, rules: &Rules, spelling: &Spelling) -> Spell
 /// The Donkers spelling of `mv`, a legal move of `pos`, as transcripts write it: the row only in
 /// mtaji, the letter left out where a namua capture's kichwa is forced (from a kimbi), `>` for
 /// playing the house, `*` for a takasa, `**` for one played under takasia.
-pub fn format_move(pos: &Position, rules: &Rules, mv: Move) -> String {
+pub fn format_move(pos: &Core, rules: &Rules, mv: CoreMove) -> String {
     let name = HOLE_NAMES.get(mv.hole as usize).copied().unwrap_or("?");
     let side = pos.to_move();
     let mut out = String::with_capacity(6);

@@ -4,13 +4,13 @@
 //! [`Game::position_during`]: crate::game::Game::position_during
 
 use super::notes;
-use super::position::{Position, RING, ring_of};
+use super::position::{Core, RING, ring_of};
 use super::variant::Variant;
 use crate::game::{Direction, Event};
 
 /// `pos` with `events` applied, or `None` if seeds are still in hand after them or the events
 /// do not fit the board (each lap must end where its event says).
-pub fn position_during(variant: &Variant, pos: &Position, events: &[Event]) -> Option<Position> {
+pub fn position_during(variant: &Variant, pos: &Core, events: &[Event]) -> Option<Core> {
     let mover = pos.to_move.index();
     let mut p = *pos;
     // Captured seeds not sown yet.
@@ -110,7 +110,7 @@ mod tests {
             for mv in game.moves {
                 let mut events = Vec::new();
                 let next = Kete::play(&pos, &rulings, mv, &mut events).unwrap();
-                let rebuilt = position_during(&super::super::variant::LAMU, &pos, &events)
+                let rebuilt = position_during(&super::super::variant::LAMU, pos.core(), &events)
                     .unwrap_or_else(|| panic!("{pos:?} {mv:?}: {events:?}"));
                 assert_eq!(
                     (rebuilt.rings, rebuilt.reserve, rebuilt.kuu),

@@ -4,9 +4,9 @@
 
 use super::candidates::Class;
 use super::choice::{Any, Judge, Kept, candidate, not_a_move};
-use super::moves::Move;
+use super::moves::CoreMove;
 use super::notes;
-use super::position::{HOLE_NAMES, KUU, Position, ring_of};
+use super::position::{Core, HOLE_NAMES, KUU, ring_of};
 use super::sowing::{Played, Safari, sow_move};
 use super::variant::{self, Fixed, MustCapture, Rules};
 use super::{hizi_zetu, position, sowing};
@@ -19,57 +19,75 @@ use crate::game::{Event, GameEnd, Generated, Outcome, Rejection, Side, Sink};
 /// `kete.rs` and `zanzibar.rs`.
 macro_rules! delegate_to_engine {
     ($fixed:ty, $variant:ident) => {
+        const HOLES: u8 = super::position::HOLES as u8;
         const POSITION_FORMS: &'static [crate::game::PositionForm] = &[
             crate::game::PositionForm::Compact,
             crate::game::PositionForm::Diagram,
             crate::game::PositionForm::Donkers,
         ];
 
-        fn start() -> Position {
-            Position::start()
+        fn start() -> Self::Position {
+            Self::Position::of(Core::start())
         }
 
-        fn side_to_move(pos: &Position) -> Side {
-            pos.to_move
+        fn side_to_move(pos: &Self::Position) -> Side {
+            pos.core().to_move
         }
 
-        fn set_side_to_move(pos: &mut Position, side: Side) {
-            pos.to_move = side;
+        fn set_side_to_move(pos: &mut Self::Position, side: Side) {
+            pos.core_mut().to_move = side;
         }
 
-        fn legal_moves(pos: &Position, rulings: &Rulings, out: &mut Vec<Move>) -> Generated {
-            super::engine::legal_moves::<$fixed>(pos, &rulings.rules(), out)
+        fn legal_moves(
+            pos: &Self::Position,
+            rulings: &Rulings,
+            out: &mut Vec<Self::Move>,
+        ) -> Generated {
+            super::engine::legal_moves::<$fixed, _>(
+                pos.core(),
+                &rulings.rules(),
+                out,
+                Self::Move::of,
+            )
         }
 
         fn play<S: Sink>(
-            pos: &Position,
+            pos: &Self::Position,
             rulings: &Rulings,
-            mv: Move,
+            mv: Self::Move,
             sink: &mut S,
-        ) -> Result<Position, Rejection> {
-            super::engine::play::<$fixed, _>(pos, &rulings.rules(), mv, sink)
+        ) -> Result<Self::Position, Rejection> {
+            super::engine::play::<$fixed, _>(pos.core(), &rulings.rules(), mv.core(), sink)
+                .map(Self::Position::of)
         }
 
         fn legal_children(
-            pos: &Position,
+            pos: &Self::Position,
             rulings: &Rulings,
-            moves: &mut Vec<Move>,
-            children: &mut Vec<Position>,
+            moves: &mut Vec<Self::Move>,
+            children: &mut Vec<Self::Position>,
         ) -> Generated {
-            super::engine::legal_children::<$fixed>(pos, &rulings.rules(), moves, children)
+            super::engine::legal_children::<$fixed, _, _>(
+                pos.core(),
+                &rulings.rules(),
+                moves,
+                children,
+                Self::Move::of,
+                Self::Position::of,
+            )
         }
 
-        fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
-            super::engine::game_end::<$fixed>(pos, &rulings.rules())
+        fn end(pos: &Self::Position, rulings: &Rulings) -> Option<GameEnd> {
+            super::engine::game_end::<$fixed>(pos.core(), &rulings.rules())
         }
 
-        fn game_end_after_generating(
-            pos: &Position,
+        fn end_after_generating(
+            pos: &Self::Position,
             rulings: &Rulings,
-            legal: &[Move],
+            legal: &[Self::Move],
             _: Generated,
         ) -> Option<GameEnd> {
-            super::engine::game_end_after_generating::<$fixed>(pos, &rulings.rules(), legal)
+            super::engine::end_after_generating::<$fixed, _>(pos.core(), &rulings.rules(), legal)
         }
 
         fn hole_name(index: u8) -> &'static str {
@@ -86,114 +104,130 @@ macro_rules! delegate_to_engine {
 
         fn format_move_in(
             notation: Notation,
-            pos: &Position,
+            pos: &Self::Position,
             rulings: &Rulings,
-            mv: Move,
+            mv: Self::Move,
         ) -> String {
-            notation::format_move_in(notation, pos, &rulings.rules(), mv)
+            notation::format_move_in(notation, pos.core(), &rulings.rules(), mv.core())
         }
 
-        fn played_under(pos: &Position) -> Option<(crate::game::RuleId, String)> {
-            notation::played_under(&$variant, pos)
+        fn played_under(pos: &Self::Position) -> Option<(crate::game::RuleId, String)> {
+            notation::played_under(&$variant, pos.core())
         }
 
-        fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
-            notation::format_annotated(pos, mv, events)
+        fn format_annotated(pos: &Self::Position, mv: Self::Move, events: &[Event]) -> String {
+            notation::format_annotated(pos.core(), mv.core(), events)
         }
 
-        fn format_move(mv: Move) -> String {
-            notation::format_move(mv)
+        fn format_move(mv: Self::Move) -> String {
+            notation::format_move(mv.core())
         }
 
         fn resolve(
-            pos: &Position,
+            pos: &Self::Position,
             rulings: &Rulings,
             spelling: &Spelling,
-        ) -> Result<Move, Unresolved<Move>> {
-            notation::resolve(pos, &rulings.rules(), spelling)
+        ) -> Result<Self::Move, Unresolved<Self::Move>> {
+            notation::resolve(pos.core(), &rulings.rules(), spelling)
+                .map(Self::Move::of)
+                .map_err(|e| e.map_moves(Self::Move::of))
         }
 
         fn resolve_and_play(
-            pos: &Position,
+            pos: &Self::Position,
             rulings: &Rulings,
             spelling: &Spelling,
             events: &mut Vec<Event>,
-        ) -> Result<(Move, Position), Unresolved<Move>> {
-            notation::resolve_and_play(pos, &rulings.rules(), spelling, events)
+        ) -> Result<(Self::Move, Self::Position), Unresolved<Self::Move>> {
+            notation::resolve_and_play(pos.core(), &rulings.rules(), spelling, events)
+                .map(|(mv, next)| (Self::Move::of(mv), Self::Position::of(next)))
+                .map_err(|e| e.map_moves(Self::Move::of))
         }
 
         fn check_claims(
-            before: &Position,
+            before: &Self::Position,
             spelling: &Spelling,
             events: &[Event],
         ) -> Vec<FalseClaim> {
-            notation::check_claims(&$variant, before, spelling, events)
+            notation::check_claims(&$variant, before.core(), spelling, events)
         }
 
-        fn parse_position(text: &str) -> Result<Position, PositionError> {
-            super::position_forms::parse_position(&$variant, text)
+        fn parse_position(text: &str) -> Result<Self::Position, PositionError> {
+            super::position_forms::parse_position(&$variant, text).map(Self::Position::of)
         }
 
-        fn format_compact(pos: &Position) -> String {
-            super::position_forms::format_compact(&$variant, pos)
+        fn format_compact(pos: &Self::Position) -> String {
+            super::position_forms::format_compact(&$variant, pos.core())
         }
 
-        fn position_during(pos: &Position, events: &[Event]) -> Option<Position> {
-            during::position_during(&$variant, pos, events)
+        fn position_during(pos: &Self::Position, events: &[Event]) -> Option<Self::Position> {
+            during::position_during(&$variant, pos.core(), events).map(Self::Position::of)
         }
 
-        fn format_diagram(pos: &Position) -> String {
-            super::position_forms::format_diagram(&$variant, pos)
-        }
-
-        fn field_values(pos: &Position) -> Vec<String> {
-            super::description::field_values(&$variant, pos)
-        }
-
-        fn obligation_due(pos: &Position) -> Option<(crate::game::RuleId, String)> {
-            super::description::obligation_due(&$variant, pos)
-        }
-
-        fn probe_edit(
-            pos: &Position,
-            edit: usize,
-            rng: &mut dyn crate::description::Below,
-        ) -> Option<Position> {
-            super::description::probe_edit(&super::variant::Rules::$variant, pos, edit, rng)
+        fn format_diagram(pos: &Self::Position) -> String {
+            super::position_forms::format_diagram(&$variant, pos.core())
         }
 
         fn format_position(
             form: crate::game::PositionForm,
-            pos: &Position,
+            pos: &Self::Position,
         ) -> Result<String, PositionError> {
-            super::position_forms::format_position(&$variant, form, pos)
+            super::position_forms::format_position(&$variant, form, pos.core())
         }
     };
 }
 
 pub(super) use delegate_to_engine;
 
+/// The [`crate::description::Conformance`] functions both 4×8 games hand to the one description
+/// (`description.rs`) unchanged: `$variant` is the game's `Variant`.
+macro_rules! describe_by_engine {
+    ($variant:ident) => {
+        fn field_values(pos: &Self::Position) -> Vec<String> {
+            super::description::field_values(&$variant, pos.core())
+        }
+
+        fn obligation_due(pos: &Self::Position) -> Option<(crate::game::RuleId, String)> {
+            super::description::obligation_due(&$variant, pos.core())
+        }
+
+        fn probe_edit(
+            pos: &Self::Position,
+            edit: usize,
+            rng: &mut dyn crate::description::Below,
+        ) -> Option<Self::Position> {
+            super::description::probe_edit(&super::variant::Rules::$variant, pos.core(), edit, rng)
+                .map(Self::Position::of)
+        }
+    };
+}
+
+pub(super) use describe_by_engine;
+
 /// The legal moves of `pos`, in canonical order.
-pub(super) fn legal_moves<F: Fixed>(
-    pos: &Position,
+pub(super) fn legal_moves<F: Fixed, M>(
+    pos: &Core,
     rules: &Rules,
-    out: &mut Vec<Move>,
+    out: &mut Vec<M>,
+    typed: impl Fn(CoreMove) -> M,
 ) -> Generated {
     out.clear();
     if decided::<F>(pos, rules).is_some() {
         return Generated::default();
     }
-    let undecided = Judge::<F>::new(pos, rules).legal(out);
+    let undecided = Judge::<F>::new(pos, rules).legal_each(|mv, _| out.push(typed(mv)));
     Generated { undecided }
 }
 
 /// [`legal_moves`] with the position each move leads to, for perft: each child is the sowing
 /// that judged its move legal, finished as [`play`] finishes it, so that no move is sown twice.
-pub(super) fn legal_children<F: Fixed>(
-    pos: &Position,
+pub(super) fn legal_children<F: Fixed, M, P>(
+    pos: &Core,
     rules: &Rules,
-    moves: &mut Vec<Move>,
-    children: &mut Vec<Position>,
+    moves: &mut Vec<M>,
+    children: &mut Vec<P>,
+    typed_move: impl Fn(CoreMove) -> M,
+    typed: impl Fn(Core) -> P,
 ) -> Generated {
     moves.clear();
     children.clear();
@@ -202,20 +236,15 @@ pub(super) fn legal_children<F: Fixed>(
     }
     let undecided = Judge::<F, Kept>::keeping(pos, rules).legal_each(|mv, played| {
         let played = played.expect("a judge that keeps its probes has every legal move's sowing");
-        moves.push(mv);
-        children.push(finish::<F, _>(pos, rules, played, &mut ()));
+        moves.push(typed_move(mv));
+        children.push(typed(finish::<F, _>(pos, rules, played, &mut ())));
     });
     Generated { undecided }
 }
 
 /// The position after the move `played` from `pos`: hizi zetu (KETE-21), then the other side
 /// to move.
-fn finish<F: Fixed, S: Sink>(
-    pos: &Position,
-    rules: &Rules,
-    played: &Played,
-    sink: &mut S,
-) -> Position {
+fn finish<F: Fixed, S: Sink>(pos: &Core, rules: &Rules, played: &Played, sink: &mut S) -> Core {
     let mut next = played.next;
     next.hizi = hizi_zetu::after::<F, _>(pos, played, rules, sink);
     next.to_move = pos.to_move.opponent();
@@ -237,11 +266,11 @@ fn obligation_note<S: Sink>(sink: &mut S, v: &variant::Variant, met: bool) {
 
 /// Plays `mv` on `pos` (see [`crate::game::Game::play`]).
 pub(super) fn play<F: Fixed, S: Sink>(
-    pos: &Position,
+    pos: &Core,
     rules: &Rules,
-    mv: Move,
+    mv: CoreMove,
     sink: &mut S,
-) -> Result<Position, Rejection> {
+) -> Result<Core, Rejection> {
     let v = rules.variant;
     let side = pos.to_move;
     if pos.front_empty(side) {
@@ -305,7 +334,7 @@ pub(super) fn play<F: Fixed, S: Sink>(
 }
 
 /// The end of the game if `pos` is final (KETE-23, KETE-24; ZAN-25, ZAN-26, ZAN-A14, ZAN-A17).
-pub(super) fn game_end<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+pub(super) fn game_end<F: Fixed>(pos: &Core, rules: &Rules) -> Option<GameEnd> {
     if let Some(end) = decided::<F>(pos, rules) {
         return Some(end);
     }
@@ -323,10 +352,10 @@ pub(super) fn game_end<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEn
 /// [`game_end`] just after [`legal_moves`] listed `legal`: a listed move means the position is
 /// not decided (nothing is listed then) and the mover has a legal move (KETE-24), so the moves
 /// are only looked at again when none is listed.
-pub(super) fn game_end_after_generating<F: Fixed>(
-    pos: &Position,
+pub(super) fn end_after_generating<F: Fixed, M>(
+    pos: &Core,
     rules: &Rules,
-    legal: &[Move],
+    legal: &[M],
 ) -> Option<GameEnd> {
     if legal.is_empty() {
         game_end::<F>(pos, rules)
@@ -336,7 +365,7 @@ pub(super) fn game_end_after_generating<F: Fixed>(
 }
 
 /// The end of the game that the position shows without looking at the moves.
-fn decided<F: Fixed>(pos: &Position, rules: &Rules) -> Option<GameEnd> {
+fn decided<F: Fixed>(pos: &Core, rules: &Rules) -> Option<GameEnd> {
     let rules = &F::rules(rules);
     let ids = &rules.variant.ids;
     let side = pos.to_move;

@@ -6,7 +6,7 @@
 
 use super::candidates::{Candidates, Class};
 use super::choice::{Verdict, probe};
-use super::position::{HOLE_NAMES, KUU, Position, index_of, ring_of};
+use super::position::{Core, HOLE_NAMES, KUU, index_of, ring_of};
 use super::sowing::Played;
 use super::variant::{AsGiven, Fixed, HouseInMtaji, MustCapture, Rules};
 use crate::game::PositionError;
@@ -15,7 +15,7 @@ use crate::game::{Event, Side, Sink};
 /// The hizi zetu hole after the move `played` from `before` (a hole index), emitting the
 /// reservation if one is made.
 pub fn after<F: Fixed, S: Sink>(
-    before: &Position,
+    before: &Core,
     played: &Played,
     rules: &Rules,
     sink: &mut S,
@@ -77,7 +77,7 @@ enum Trigger {
 ///
 /// "Legal" here is what the oracle lists: a capture move whose legality is undecided within the
 /// lap budget counts neither as a threat nor as the opponent's capture.
-fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<u8> {
+fn reservation<F: Fixed>(next: &Core, mover: Side, rules: &Rules) -> Option<u8> {
     match trigger::<F>(next, mover, rules) {
         Trigger::Reserves(h) => Some(h),
         _ => None,
@@ -85,7 +85,7 @@ fn reservation<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Option<
 }
 
 /// The trigger of KETE-21 and ZAN-23 in `next` after `mover`'s takata (see [`reservation`]).
-fn trigger<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Trigger {
+fn trigger<F: Fixed>(next: &Core, mover: Side, rules: &Rules) -> Trigger {
     let opponent = mover.opponent();
     // The position with the mover to move again: the holes his legal captures take first.
     let mut again = *next;
@@ -159,7 +159,7 @@ fn trigger<F: Fixed>(next: &Position, mover: Side, rules: &Rules) -> Trigger {
 /// its owner cannot capture. (That the last move was a takata in mtaji is not told by the
 /// position.) A reserved hole of the reserver's, his obligation due (KETE-22, ZAN-A13), is not
 /// checked here.
-pub fn check_reserved(pos: &Position, rules: &Rules) -> Result<(), PositionError> {
+pub fn check_reserved(pos: &Core, rules: &Rules) -> Result<(), PositionError> {
     let Some(h) = pos.hizi else { return Ok(()) };
     let (owner, r) = ring_of(h);
     if owner != pos.to_move {
@@ -198,7 +198,7 @@ pub fn check_reserved(pos: &Position, rules: &Rules) -> Result<(), PositionError
 
 /// The front hole of `by`'s opponent (ring position) that a takata of `by`'s leading to `pos`
 /// would reserve (KETE-21, ZAN-23), if any: what a position with that field must hold.
-pub(super) fn reserved_by(pos: &Position, by: Side, rules: &Rules) -> Option<u8> {
+pub(super) fn reserved_by(pos: &Core, by: Side, rules: &Rules) -> Option<u8> {
     reservation::<AsGiven>(pos, by, rules)
 }
 

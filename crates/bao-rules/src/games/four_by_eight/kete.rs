@@ -1,10 +1,10 @@
 //! Bao la Kete (`docs/rules/bao-la-kete.md`): its rulings and its [`Game`] implementation on
 //! the shared engine, with the Lamu switches of [`super::variant::LAMU`].
 
-use super::engine::delegate_to_engine;
-use super::position::{HOLE_NAMES, Position};
+use super::engine::{delegate_to_engine, describe_by_engine};
+use super::position::{Core, HOLE_NAMES};
 use super::variant::{LAMU, Lamu, MidMove, MtajiHouse, MustCapture, Rules};
-use super::{Move, Spelling, during, notation};
+use super::{Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
@@ -120,16 +120,17 @@ impl Rulings {
     }
 }
 
+crate::game::game_position!(Kete, super::Position<Kete>);
+
 impl Game for Kete {
     const RULESET: &'static str = "bao-la-kete";
     const NAME: &'static str = "Bao la Kete";
     const RULINGS: &'static [RulingDef] = RULINGS;
     const NOTATIONS: &'static [Notation] = &[Notation::Canonical, Notation::Donkers];
-    const DESCRIPTION: crate::description::Description = super::description::KETE;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kete.yaml");
 
-    type Position = Position;
-    type Move = Move;
+    type Position = super::Position<Kete>;
+    type Move = super::Move<Kete>;
     type Spelling = Spelling;
     type Rulings = Rulings;
     type RepetitionKey = ();
@@ -168,11 +169,12 @@ impl Game for Kete {
     delegate_to_engine!(Lamu, LAMU);
 
     // KETE-24: no draws and no repetition rule.
-    fn repetition_key(_: &Position) -> Option<()> {
+    fn repetition_key(_: &Self::Position) -> Option<()> {
         None
     }
 
-    fn repetition_end(pos: &Position) -> GameEnd {
+    fn repetition_end(pos: &Self::Position) -> GameEnd {
+        let pos = pos.core();
         // Not reachable: `repetition_key` is always `None`, so nothing asks. Kete has no
         // repetition rule; the answer is KETE-24's for a side to move that cannot go on.
         GameEnd {
@@ -182,14 +184,22 @@ impl Game for Kete {
         }
     }
 
-    fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
+    fn check_position(pos: &Self::Position, rulings: &Rulings) -> Result<(), PositionError> {
+        let pos = pos.core();
         let rules = rulings.rules();
         pos.check_rules(&rules)?;
         // KETE-21: the field is the one the reserver's takata made.
         super::hizi_zetu::check_reserved(pos, &rules)
     }
 
-    fn board(pos: &Position) -> crate::board::Board {
+    fn board(pos: &Self::Position) -> crate::board::Board {
+        let pos = pos.core();
         super::position_forms::board(&LAMU, Self::RULESET, crate::board::Mark::Reserved, pos)
     }
+}
+
+impl crate::description::Conformance for Kete {
+    const DESCRIPTION: crate::description::Description = super::description::KETE;
+
+    describe_by_engine!(LAMU);
 }

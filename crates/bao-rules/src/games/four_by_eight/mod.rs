@@ -13,7 +13,9 @@
 //! - `candidates.rs`: a hole and direction the mover could play;
 //! - `choice.rs`: choosing among the moves (captures compulsory KETE-10, the kuu's first takata
 //!   KETE-20, the captor's obligation KETE-22);
-//! - `moves.rs`: the move; `engine.rs`: the rules every move goes through, the end of the game
+//! - `moves.rs`: the move's decisions (`CoreMove`); `typed.rs`: each game's own position and move
+//!   types over the shared board and decisions (`KetePosition`, `ZanzibarPosition`, `KeteMove`,
+//!   `ZanzibarMove`), so that neither game's type-checks as the other's; `engine.rs`: the rules every move goes through, the end of the game
 //!   (KETE-23, KETE-24);
 //! - `kete.rs`, `zanzibar.rs`: each game's rulings and its [`crate::game::Game`] implementation;
 //! - `notes.rs`: the words of what a move did that moves no seeds ([`crate::game::Note`]);
@@ -42,6 +44,7 @@ mod position_forms;
 mod ring;
 mod sowing;
 mod spelling;
+mod typed;
 mod variant;
 mod zanzibar;
 
@@ -51,7 +54,17 @@ mod tests;
 mod zanzibar_tests;
 
 pub use kete::{BaoHamna, Kete, MtajiSafari, Rulings};
-pub use moves::{Dir, Move};
-pub use position::{HOLE_NAMES, Position};
+pub use moves::{CoreMove, Dir};
+pub use position::{Core, HOLE_NAMES};
+pub use typed::{Move, Position};
+
+/// A position of Bao la Kete.
+pub type KetePosition = Position<Kete>;
+/// A position of Bao la Kiswahili.
+pub type ZanzibarPosition = Position<Zanzibar>;
+/// A move of Bao la Kete.
+pub type KeteMove = Move<Kete>;
+/// A move of Bao la Kiswahili.
+pub type ZanzibarMove = Move<Zanzibar>;
 pub use spelling::{Claim, Spelling};
 pub use zanzibar::Zanzibar;

@@ -4,6 +4,7 @@
 /// left, `>` to his right. For a nemo capture, `>` sows the captured seeds from `A1` clockwise and
 /// `<` from `A8` anticlockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
     /// To the mover's left (`<`).
     Left,
@@ -25,7 +26,8 @@ impl Dir {
 /// reserve seed, in mtaji the hole sown from), the direction, and the safari decision if one
 /// arises (`Some(true)`: go on from the kuu, `Some(false)`: stop there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CoreMove {
     /// The hole index ([`super::position::HOLE_NAMES`]).
     pub hole: u8,
     /// The way the sowing starts.

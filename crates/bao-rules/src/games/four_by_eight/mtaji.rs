@@ -4,11 +4,11 @@
 
 use super::Dir;
 use super::candidates::{Candidate, Candidates, Class, RING_ORDER, dir_step};
-use super::position::{Position, is_front, opposite, ring_of};
+use super::position::{Core, is_front, opposite, ring_of};
 use super::sowing::Start;
 
 /// The mover's hole reserved by the opponent (KETE-21): no move starts from it.
-fn reserved(pos: &Position) -> Option<u8> {
+fn reserved(pos: &Core) -> Option<u8> {
     match pos.hizi.map(ring_of) {
         Some((owner, r)) if owner == pos.to_move => Some(r),
         _ => None,
@@ -26,7 +26,7 @@ fn first_capture(ring: &[u8; 16], opp: &[u8; 16], h: u8, n: u8, step: u8) -> Opt
 }
 
 /// Whether some mtaji move of the mover meets the capture condition.
-pub fn any_capture(pos: &Position) -> bool {
+pub fn any_capture(pos: &Core) -> bool {
     let me = pos.to_move.index();
     let (ring, opp) = (&pos.rings[me], &pos.rings[1 - me]);
     let reserved = reserved(pos);
@@ -41,7 +41,7 @@ pub fn any_capture(pos: &Position) -> bool {
 }
 
 /// The move from ring position `h` in direction `dir`, if there is one.
-fn at(pos: &Position, all_singletons: bool, h: u8, dir: Dir) -> Option<Candidate> {
+fn at(pos: &Core, all_singletons: bool, h: u8, dir: Dir) -> Option<Candidate> {
     let me = pos.to_move.index();
     let (ring, opp) = (&pos.rings[me], &pos.rings[1 - me]);
     let n = ring[h as usize];
@@ -65,17 +65,17 @@ fn at(pos: &Position, all_singletons: bool, h: u8, dir: Dir) -> Option<Candidate
     })
 }
 
-fn all_singletons(pos: &Position) -> bool {
+fn all_singletons(pos: &Core) -> bool {
     pos.rings[pos.to_move.index()][..8].iter().all(|&n| n <= 1)
 }
 
 /// The move at ring position `r`, direction `dir`, if any.
-pub fn candidate(pos: &Position, r: u8, dir: Dir) -> Option<Candidate> {
+pub fn candidate(pos: &Core, r: u8, dir: Dir) -> Option<Candidate> {
     at(pos, all_singletons(pos), r, dir)
 }
 
 /// Every hole and direction of a mtaji move, in canonical order.
-pub fn candidates(pos: &Position, out: &mut Candidates) {
+pub fn candidates(pos: &Core, out: &mut Candidates) {
     let all_singletons = all_singletons(pos);
     for h in RING_ORDER {
         for dir in [Dir::Left, Dir::Right] {

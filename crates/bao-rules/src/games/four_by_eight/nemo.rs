@@ -3,7 +3,7 @@
 
 use super::Dir;
 use super::candidates::{Candidate, Candidates, Class};
-use super::position::{ACW, CW, KUU, Position, is_front, left_kimbi, opposite, right_kimbi};
+use super::position::{ACW, CW, Core, KUU, is_front, left_kimbi, opposite, right_kimbi};
 use super::sowing::Start;
 use super::variant::{Rules, Singletons};
 
@@ -19,7 +19,7 @@ struct Front {
 }
 
 impl Front {
-    fn of(pos: &Position, rules: &Rules) -> Front {
+    fn of(pos: &Core, rules: &Rules) -> Front {
         let me = pos.to_move.index();
         let front = &pos.rings[me][..8];
         let owned = pos.kuu[me];
@@ -39,7 +39,7 @@ impl Front {
 }
 
 /// Whether the mover has a front hole facing an occupied hole (KETE-12).
-pub fn any_capture(pos: &Position) -> bool {
+pub fn any_capture(pos: &Core) -> bool {
     let me = pos.to_move.index();
     let (ring, opp) = (&pos.rings[me], &pos.rings[1 - me]);
     (0..8u8).any(|x| ring[x as usize] > 0 && opp[opposite(x) as usize] > 0)
@@ -47,7 +47,7 @@ pub fn any_capture(pos: &Position) -> bool {
 
 /// The move that puts the reserve seed into ring position `x` with direction `dir`, if there is
 /// such a move at all.
-fn at(pos: &Position, front: Front, x: u8, dir: Dir) -> Option<Candidate> {
+fn at(pos: &Core, front: Front, x: u8, dir: Dir) -> Option<Candidate> {
     let me = pos.to_move.index();
     let (ring, opp) = (&pos.rings[me], &pos.rings[1 - me]);
     // The seed goes into an occupied front hole.
@@ -81,12 +81,12 @@ fn at(pos: &Position, front: Front, x: u8, dir: Dir) -> Option<Candidate> {
 }
 
 /// The move at ring position `r`, direction `dir`, if any.
-pub fn candidate(pos: &Position, rules: &Rules, r: u8, dir: Dir) -> Option<Candidate> {
+pub fn candidate(pos: &Core, rules: &Rules, r: u8, dir: Dir) -> Option<Candidate> {
     at(pos, Front::of(pos, rules), r, dir)
 }
 
 /// Every hole and direction of a nemo move, in canonical order (front row only, KETE-12/15).
-pub fn candidates(pos: &Position, rules: &Rules, out: &mut Candidates) {
+pub fn candidates(pos: &Core, rules: &Rules, out: &mut Candidates) {
     let front = Front::of(pos, rules);
     for x in 0..8u8 {
         for dir in [Dir::Left, Dir::Right] {

@@ -5,10 +5,10 @@
 //! forms of a position are [`super::position_forms`]'s; Donkers' notation of moves is
 //! [`super::donkers`]'s.
 
-use super::position::{HOLE_NAMES, Position, index_of, ring_of};
+use super::position::{Core, HOLE_NAMES, index_of, ring_of};
 use super::spelling::{Claim, Spelling, read_hole, take, under_hizi_zetu};
 use super::variant::{AsGiven, MtajiHouse, Rules, Variant};
-use super::{Dir, Move, notes};
+use super::{CoreMove, Dir, notes};
 use crate::game::{Event, FalseClaim, Notation, NotationError, Rejection, Side, Unresolved};
 
 /// `A4>`, `4>`, `a5<x`, `A3>+`, `B2<**#`.
@@ -55,7 +55,7 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Spelling, NotationErr
 }
 
 /// The canonical spelling: hole, direction, and `+` for a safari taken.
-pub fn format_move(mv: Move) -> String {
+pub fn format_move(mv: CoreMove) -> String {
     let mut out = String::with_capacity(4);
     out.push_str(HOLE_NAMES.get(mv.hole as usize).copied().unwrap_or("?"));
     out.push(mv.dir.symbol());
@@ -78,7 +78,7 @@ pub fn parse_move_in(
 }
 
 /// `mv`, a legal move of `pos`, written in `notation`.
-pub fn format_move_in(notation: Notation, pos: &Position, rules: &Rules, mv: Move) -> String {
+pub fn format_move_in(notation: Notation, pos: &Core, rules: &Rules, mv: CoreMove) -> String {
     match notation {
         Notation::Donkers => super::donkers::format_move(pos, rules, mv),
         _ => format_move(mv),
@@ -117,7 +117,7 @@ impl Did {
 /// The canonical spelling of `mv`, played from `pos` with `events`, with the claims it bears out:
 /// `x`, `*` or `**`, in mtaji `+` where a lap relayed out of the house (the claim, when it is
 /// no decision), and `#` when it wins.
-pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
+pub fn format_annotated(pos: &Core, mv: CoreMove, events: &[Event]) -> String {
     let mut out = format_move(mv);
     let Did {
         captured, house, ..
@@ -142,7 +142,7 @@ pub fn format_annotated(pos: &Position, mv: Move, events: &[Event]) -> String {
 }
 
 /// The sentence `explain` gives a move played under hizi zetu (takasia), with its rule.
-pub fn played_under(variant: &Variant, pos: &Position) -> Option<(crate::game::RuleId, String)> {
+pub fn played_under(variant: &Variant, pos: &Core) -> Option<(crate::game::RuleId, String)> {
     let (hole, by) = pos.hizi().filter(|_| under_hizi_zetu(pos))?;
     let (side, r) = ring_of(hole);
     Some((
@@ -157,20 +157,20 @@ pub fn played_under(variant: &Variant, pos: &Position) -> Option<(crate::game::R
 
 /// The one legal move a spelling names.
 pub fn resolve(
-    pos: &Position,
+    pos: &Core,
     rules: &Rules,
     spelling: &Spelling,
-) -> Result<Move, Unresolved<Move>> {
+) -> Result<CoreMove, Unresolved<CoreMove>> {
     resolve_into(pos, rules, spelling, None).map(|(mv, _)| mv)
 }
 
 /// The one legal move a spelling names, played from `pos` with its events in `events`.
 pub fn resolve_and_play(
-    pos: &Position,
+    pos: &Core,
     rules: &Rules,
     spelling: &Spelling,
     events: &mut Vec<Event>,
-) -> Result<(Move, Position), Unresolved<Move>> {
+) -> Result<(CoreMove, Core), Unresolved<CoreMove>> {
     events.clear();
     match resolve_into(pos, rules, spelling, Some(events))? {
         (mv, Some(next)) => Ok((mv, next)),
@@ -187,11 +187,11 @@ pub fn resolve_and_play(
 /// [`resolve`]; with `events`, a move that had to be played to be found comes back played, its
 /// events there, so that it is sown once.
 fn resolve_into(
-    pos: &Position,
+    pos: &Core,
     rules: &Rules,
     spelling: &Spelling,
     mut events: Option<&mut Vec<Event>>,
-) -> Result<(Move, Option<Position>), Unresolved<Move>> {
+) -> Result<(CoreMove, Option<Core>), Unresolved<CoreMove>> {
     let read;
     let spelling = if spelling.hand {
         read = super::donkers::read_against(pos, rules, spelling);
@@ -254,7 +254,7 @@ fn resolve_into(
         };
         let mut first = None;
         for &safari in readings {
-            let mv = Move { hole, dir, safari };
+            let mv = CoreMove { hole, dir, safari };
             let played = match events.as_deref_mut() {
                 Some(events) => {
                     let played =
@@ -278,8 +278,8 @@ fn resolve_into(
     }
     let mut legal = Vec::new();
     // An undecided move fits no spelling here; `why_not` plays it and answers `Undecided`.
-    let _ = super::engine::legal_moves::<AsGiven>(pos, rules, &mut legal);
-    let fits: Vec<Move> = legal
+    let _ = super::engine::legal_moves::<AsGiven, _>(pos, rules, &mut legal, |mv| mv);
+    let fits: Vec<CoreMove> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
         .collect();
@@ -293,13 +293,7 @@ fn resolve_into(
 }
 
 /// Why the move a spelling names is not legal: the rejection of its most likely reading.
-fn why_not(
-    pos: &Position,
-    rules: &Rules,
-    spelling: &Spelling,
-    hole: u8,
-    decides: bool,
-) -> Rejection {
+fn why_not(pos: &Core, rules: &Rules, spelling: &Spelling, hole: u8, decides: bool) -> Rejection {
     let safari = (decides && spelling.safari).then_some(true);
     let dirs: &[Dir] = match spelling.dir {
         Some(Dir::Left) => &[Dir::Left],
@@ -308,7 +302,7 @@ fn why_not(
     };
     let mut best: Option<Rejection> = None;
     for &dir in dirs {
-        let mv = Move { hole, dir, safari };
+        let mv = CoreMove { hole, dir, safari };
         if let Err(r) = super::engine::play::<AsGiven, _>(pos, rules, mv, &mut ()) {
             // A forced direction is the weakest reason when the other direction was open.
             let kichwa = Some(rules.variant.ids.kichwa);
@@ -345,7 +339,7 @@ fn describe(spelling: &Spelling) -> String {
 /// the caller passes the playthrough's events) do not bear out.
 pub fn check_claims(
     variant: &Variant,
-    before: &Position,
+    before: &Core,
     spelling: &Spelling,
     events: &[Event],
 ) -> Vec<FalseClaim> {

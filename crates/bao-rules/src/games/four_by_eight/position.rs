@@ -82,7 +82,7 @@ pub fn name(side: Side, r: u8) -> &'static str {
 
 /// A Bao la Kete position. Everything that decides the rest of the game except its history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Core {
     /// Each player's ring, indexed by [`Side::index`].
     pub(super) rings: [[u8; RING]; 2],
     /// Seeds in each player's reserve (KETE-3, KETE-9).
@@ -95,7 +95,7 @@ pub struct Position {
     pub(super) hizi: Option<u8>,
 }
 
-impl Position {
+impl Core {
     /// Seeds in hole `index`.
     pub fn seeds(&self, index: u8) -> u8 {
         let (side, r) = ring_of(index);
@@ -144,6 +144,10 @@ impl Position {
 
     /// Builds and validates a position of `variant`. `holes` is indexed by hole index; `hizi` is
     /// a hole index.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn new(
         variant: &Variant,
         holes: [u8; HOLES],
@@ -151,13 +155,13 @@ impl Position {
         kuu: [bool; 2],
         to_move: Side,
         hizi: Option<u8>,
-    ) -> Result<Position, PositionError> {
+    ) -> Result<Core, PositionError> {
         let mut rings = [[0u8; RING]; 2];
         for (index, &n) in holes.iter().enumerate() {
             let (side, r) = ring_of(index as u8);
             rings[side.index()][r as usize] = n;
         }
-        let pos = Position {
+        let pos = Core {
             rings,
             reserve,
             kuu,
@@ -173,6 +177,10 @@ impl Position {
     /// either` (ZAN-7); a takasia-ed hole only under `takasia = yes`, not a singleton under
     /// `takasia-singleton = excluded` (ZAN-23), and one of the player not to move (the obligation
     /// due) only under `takasia-must-capture` other than `no` (ZAN-A13).
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn check_rules(&self, rules: &Rules) -> Result<(), PositionError> {
         let ids = &rules.variant.ids;
         // A finished game's store holds captured seeds only under `no-sow` (ZAN-A15).
@@ -246,7 +254,7 @@ impl Position {
     /// holds more than 22, the stores differ by at most one, and when they differ the player with
     /// more is to move (the other has made one move more). Whoever moved first, this is every
     /// pair of stores a game reaches — but one: under `no-sow` (ZAN-A15) the winner's store holds
-    /// the seeds of his last capture ([`Position::check_rules`]).
+    /// the seeds of his last capture ([`Core::check_rules`]).
     fn check_stores(&self, variant: &Variant) -> Result<(), PositionError> {
         let (ids, w) = (&variant.ids, &variant.words);
         let [south, north] = self.reserve;
@@ -322,7 +330,7 @@ impl Position {
             }
         }
         // The player who just moved cannot have emptied his own front row (in Zanzibar only
-        // under the default `namua-lone-kichwa = inward`: [`Position::check_rules`]).
+        // under the default `namua-lone-kichwa = inward`: [`Core::check_rules`]).
         let last = self.to_move.opponent();
         if !variant.strict_reservation && self.front_empty(last) {
             return Err(PositionError::rule(
@@ -358,7 +366,7 @@ impl Position {
                 ));
             }
             // An owned house below six may be takasia-ed under ZAN-A6 `kept`
-            // ([`Position::check_rules`]); a kuu never holds fewer than six (KETE-4).
+            // ([`Core::check_rules`]); a kuu never holds fewer than six (KETE-4).
             if self.kuu[owner.index()] && r == KUU && self.rings[owner.index()][r as usize] >= 6 {
                 return Err(PositionError::rule(
                     ids.reserve,
@@ -379,7 +387,7 @@ impl Position {
                 let occupied = front.iter().filter(|&&n| n > 0).count();
                 let many = front.iter().filter(|&&n| n > 1).count();
                 // A hole of the player not to move: the reserver's obligation is due, which
-                // only `takasia-must-capture` allows ([`Position::check_rules`]).
+                // only `takasia-must-capture` allows ([`Core::check_rules`]).
                 if owner == self.to_move && (occupied == 1 || (front[r as usize] > 1 && many == 1))
                 {
                     return Err(PositionError::rule(
@@ -408,15 +416,15 @@ pub fn front_empty(ring: &[u8; RING]) -> bool {
     u64::from_le_bytes(ring[..8].try_into().expect("eight holes")) == 0
 }
 
-impl Position {
+impl Core {
     /// KETE-3, ZAN-3: kuu 6, hole 6 two and hole 7 two in each front row, 22 seeds in each reserve,
     /// South to move.
-    pub fn start() -> Position {
+    pub fn start() -> Core {
         let mut ring = [0u8; RING];
         ring[KUU as usize] = 6;
         ring[5] = 2;
         ring[6] = 2;
-        Position {
+        Core {
             rings: [ring, ring],
             reserve: [22, 22],
             kuu: [true, true],
@@ -452,7 +460,7 @@ mod tests {
 
     #[test]
     fn start_is_valid_and_holds_64() {
-        let s = Position::start();
+        let s = Core::start();
         s.validate(&LAMU).unwrap();
         assert_eq!(s.seeds(4), 6); // A5
         assert_eq!(s.seeds(20), 6); // a5
@@ -462,30 +470,27 @@ mod tests {
 
     #[test]
     fn validation_names_the_rule() {
-        let mut holes = Position::start().holes();
+        let mut holes = Core::start().holes();
         holes[0] = 1;
-        let err =
-            Position::new(&LAMU, holes, [22, 22], [true, true], Side::South, None).unwrap_err();
+        let err = Core::new(&LAMU, holes, [22, 22], [true, true], Side::South, None).unwrap_err();
         assert_eq!(err.rule, Some("KETE-1"));
-        let mut holes = Position::start().holes();
+        let mut holes = Core::start().holes();
         holes[4] = 5;
         holes[12] = 1;
-        let err =
-            Position::new(&LAMU, holes, [22, 22], [true, true], Side::South, None).unwrap_err();
+        let err = Core::new(&LAMU, holes, [22, 22], [true, true], Side::South, None).unwrap_err();
         assert_eq!(err.rule, Some("KETE-4"));
         // North moved last and has an empty front row.
-        let mut holes = Position::start().holes();
+        let mut holes = Core::start().holes();
         for i in 16..24 {
             holes[i + 8] += holes[i];
             holes[i] = 0;
         }
-        let err =
-            Position::new(&LAMU, holes, [22, 22], [true, false], Side::South, None).unwrap_err();
+        let err = Core::new(&LAMU, holes, [22, 22], [true, false], Side::South, None).unwrap_err();
         assert_eq!(err.rule, Some("KETE-8"));
         // Hizi zetu needs both players in mtaji.
-        let err = Position::new(
+        let err = Core::new(
             &LAMU,
-            Position::start().holes(),
+            Core::start().holes(),
             [22, 22],
             [true, true],
             Side::North,

@@ -9,7 +9,7 @@
 //! Diagram: North's reserve and kuu, the four rows, South's, hizi zetu, the side to move.
 
 use super::bracket;
-use super::position::{HOLE_NAMES, HOLES, KUU, Position, ring_of};
+use super::position::{Core, HOLE_NAMES, HOLES, KUU, ring_of};
 use super::variant::Variant;
 use crate::board::{Board, Mark, Row, Store};
 use crate::game::{PositionError, PositionForm, Side};
@@ -23,7 +23,7 @@ fn rows() -> [(&'static str, [u8; 8]); 4] {
 }
 
 /// Reads any of the three written forms: compact, diagram, Donkers' bracket form.
-pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, PositionError> {
+pub fn parse_position(variant: &Variant, text: &str) -> Result<Core, PositionError> {
     if text.len() > MAX_TEXT {
         return Err(PositionError::syntax("the position text is too long"));
     }
@@ -38,7 +38,7 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, Positio
 pub fn format_position(
     variant: &Variant,
     form: PositionForm,
-    pos: &Position,
+    pos: &Core,
 ) -> Result<String, PositionError> {
     match form {
         PositionForm::Donkers => bracket::format(pos),
@@ -60,7 +60,7 @@ fn compact_help(variant: &Variant) -> String {
     )
 }
 
-fn parse_compact(variant: &Variant, text: &str) -> Result<Position, PositionError> {
+fn parse_compact(variant: &Variant, text: &str) -> Result<Core, PositionError> {
     let w = &variant.words;
     let words: Vec<&str> = text.split_whitespace().collect();
     let [board, reserves, kuu, hizi, side] = words[..] else {
@@ -130,7 +130,7 @@ fn parse_compact(variant: &Variant, text: &str) -> Result<Position, PositionErro
     };
     let to_move = parse_side(side)
         .ok_or_else(|| PositionError::syntax(format!("`{side}` is not a side to move (S or N)")))?;
-    Position::new(variant, holes, reserve, kuu, to_move, hizi)
+    Core::new(variant, holes, reserve, kuu, to_move, hizi)
 }
 
 fn parse_count(variant: &Variant, word: &str, what: &str) -> Result<u8, PositionError> {
@@ -238,7 +238,7 @@ fn parse_hizi_line(
     Ok(Some(index))
 }
 
-fn parse_diagram(variant: &Variant, text: &str) -> Result<Position, PositionError> {
+fn parse_diagram(variant: &Variant, text: &str) -> Result<Core, PositionError> {
     let w = &variant.words;
     let lines = diagram_lines(text);
     if lines.len() != 8 {
@@ -264,7 +264,7 @@ fn parse_diagram(variant: &Variant, text: &str) -> Result<Position, PositionErro
         PositionError::syntax(format!("`{}` does not say who is to move", lines[7]))
     })?;
     let hizi = parse_hizi_line(variant, lines[6], to_move)?;
-    Position::new(
+    Core::new(
         variant,
         holes,
         [south_reserve, north_reserve],
@@ -274,7 +274,7 @@ fn parse_diagram(variant: &Variant, text: &str) -> Result<Position, PositionErro
     )
 }
 
-pub fn format_compact(variant: &Variant, pos: &Position) -> String {
+pub fn format_compact(variant: &Variant, pos: &Core) -> String {
     let board: Vec<String> = rows()
         .iter()
         .map(|(_, indices)| {
@@ -287,7 +287,7 @@ pub fn format_compact(variant: &Variant, pos: &Position) -> String {
     format!("{} {}", board.join("/"), fields.join(" "))
 }
 
-pub fn format_diagram(variant: &Variant, pos: &Position) -> String {
+pub fn format_diagram(variant: &Variant, pos: &Core) -> String {
     let w = &variant.words;
     let player = |side: Side| {
         format!(
@@ -314,7 +314,7 @@ pub fn format_diagram(variant: &Variant, pos: &Position) -> String {
 }
 
 /// The diagram's reservation line: `hizi zetu: none`, `takasia: a2, by south, obligation due`.
-fn hizi_line(variant: &Variant, pos: &Position) -> String {
+fn hizi_line(variant: &Variant, pos: &Core) -> String {
     let w = &variant.words;
     match pos.hizi() {
         None => format!("{}: none", w.hizi_line),
@@ -335,7 +335,7 @@ fn hizi_line(variant: &Variant, pos: &Position) -> String {
 /// The board for pictures: the diagram's rows; a standing kuu (house) marked, the reserved hole
 /// marked `reservation` (Kete's hizi zetu, Kiswahili's takasia); the reserves as stores; the
 /// diagram's reservation line and any lost kuu as notes.
-pub fn board(variant: &Variant, ruleset: &'static str, reservation: Mark, pos: &Position) -> Board {
+pub fn board(variant: &Variant, ruleset: &'static str, reservation: Mark, pos: &Core) -> Board {
     let rows = rows()
         .into_iter()
         .zip([Side::North, Side::North, Side::South, Side::South])

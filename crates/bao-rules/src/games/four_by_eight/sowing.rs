@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use super::memo::Known;
 use super::notes;
 use super::position::{
-    ACW, CW, KUU, LEFT_KICHWA, Position, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
+    ACW, CW, Core, KUU, LEFT_KICHWA, RIGHT_KICHWA, RING, index_of, is_front, left_kimbi, next,
     opposite, right_kimbi, ring_of,
 };
 use super::ring::{InMove, Ring};
@@ -118,7 +118,7 @@ impl Refusal {
 #[derive(Clone, Copy, Debug)]
 pub struct Played {
     /// The position after the move, before the side to move and hizi zetu are updated.
-    pub next: Position,
+    pub next: Core,
     /// Whether the move captured (KETE-10).
     pub capture: bool,
     /// Whether a safari decision arose.
@@ -696,7 +696,7 @@ impl<S: Sink, F: Fixed> Sowing<'_, '_, S, F> {
 
 /// Sows one move from `start` with the safari decision `safari`.
 pub fn sow_move<F: Fixed, S: Sink>(
-    pos: &Position,
+    pos: &Core,
     rules: &Rules,
     start: Start,
     safari: Safari,

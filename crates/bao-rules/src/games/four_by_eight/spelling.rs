@@ -3,7 +3,7 @@
 //! `donkers.rs`).
 
 use super::moves::Dir;
-use super::position::Position;
+use super::position::Core;
 use super::variant::Variant;
 use crate::game::NotationError;
 use crate::notation::{MAX_TEXT, split_hole};
@@ -84,6 +84,6 @@ pub(super) fn take(rest: &mut &str, token: &str) -> bool {
 
 /// Whether the side to move of `pos` moves under hizi zetu (takasia): one of his holes is reserved
 /// for this move (KETE-21, ZAN-24). Not when the reserver's obligation is due.
-pub(super) fn under_hizi_zetu(pos: &Position) -> bool {
+pub(super) fn under_hizi_zetu(pos: &Core) -> bool {
     pos.hizi().is_some_and(|(_, by)| by != pos.to_move())
 }

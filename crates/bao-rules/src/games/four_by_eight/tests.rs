@@ -6,7 +6,7 @@ use crate::game::{Event, Game, Outcome, Rejection, RuleId, Side, Unresolved};
 use crate::play::Playthrough;
 use crate::rulings::RulingSet;
 use candidates::dir_step;
-use position::ring_of;
+use position::{Core, ring_of};
 
 fn rulings(assignments: &[&str]) -> Rulings {
     let set = RulingSet::from_assignments(assignments.iter().copied()).unwrap();
@@ -14,13 +14,13 @@ fn rulings(assignments: &[&str]) -> Rulings {
     Kete::rulings(&set).unwrap()
 }
 
-fn legal(pos: &Position, r: &Rulings) -> Vec<Move> {
+fn legal(pos: &KetePosition, r: &Rulings) -> Vec<KeteMove> {
     let mut out = Vec::new();
     let _ = Kete::legal_moves(pos, r, &mut out);
     out
 }
 
-fn names(moves: &[Move]) -> Vec<String> {
+fn names(moves: &[KeteMove]) -> Vec<String> {
     moves.iter().map(|&m| Kete::format_move(m)).collect()
 }
 
@@ -40,13 +40,13 @@ impl Rng {
 }
 
 /// Every move the mover could name: his 16 holes, both directions, each safari value.
-fn every_move(pos: &Position) -> Vec<Move> {
+fn every_move(pos: &KetePosition) -> Vec<KeteMove> {
     let base = pos.to_move().index() as u8 * 16;
     let mut out = Vec::new();
     for hole in base..base + 16 {
         for dir in [Dir::Left, Dir::Right] {
             for safari in [None, Some(false), Some(true)] {
-                out.push(Move { hole, dir, safari });
+                out.push(KeteMove::from(CoreMove { hole, dir, safari }));
             }
         }
     }
@@ -54,7 +54,7 @@ fn every_move(pos: &Position) -> Vec<Move> {
 }
 
 /// Checks the invariants of one position of a random game; returns its legal moves.
-fn check_position(pos: &Position, r: &Rulings) -> Vec<Move> {
+fn check_position(pos: &KetePosition, r: &Rulings) -> Vec<KeteMove> {
     let total: u32 = Side::BOTH
         .iter()
         .map(|&s| pos.on_board(s) + pos.reserve(s) as u32)
@@ -124,7 +124,7 @@ fn check_position(pos: &Position, r: &Rulings) -> Vec<Move> {
         assert_eq!(loud, quiet);
         assert!(!events.is_empty());
     }
-    match Kete::game_end(pos, r) {
+    match Kete::end(pos, r) {
         Some(_) => assert!(moves.is_empty()),
         None => assert!(!moves.is_empty()),
     }
@@ -132,7 +132,7 @@ fn check_position(pos: &Position, r: &Rulings) -> Vec<Move> {
 }
 
 /// Plays a random game of at most `plies`, checking every position.
-fn random_game(seed: u64, plies: usize, r: &Rulings) -> (Position, usize) {
+fn random_game(seed: u64, plies: usize, r: &Rulings) -> (KetePosition, usize) {
     let mut rng = Rng(seed | 1);
     let mut pos = Kete::start();
     for ply in 0..plies {
@@ -251,7 +251,7 @@ const NO_LEGAL_MOVE: &str =
 const FINISH_NEVER_ENDS: &str =
     "5,6,5,6,5,4,9,3/0,0,0,0,0,0,3,0/0,1,0,1,2,4,1,3/2,1,0,1,0,1,0,1 0,0 - - S";
 
-fn pos(text: &str) -> Position {
+fn pos(text: &str) -> KetePosition {
     Kete::parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -288,7 +288,7 @@ fn brief(e: &Event) -> String {
 }
 
 /// Plays `moves` (as written) from `start`; the brief trace of the last one and the position.
-fn play_line(start: &str, r: &Rulings, moves: &[&str]) -> (String, Position) {
+fn play_line(start: &str, r: &Rulings, moves: &[&str]) -> (String, KetePosition) {
     let mut game = Playthrough::<Kete>::new(pos(start), *r);
     let mut last = String::new();
     for text in moves {
@@ -668,14 +668,15 @@ fn kete_21_22_hizi_zetu_made_respected_and_captured() {
 #[test]
 fn kete_21_a_field_no_takata_makes_is_refused() {
     let r = Rulings::default();
-    let read = |p: &Position| Kete::parse_position_under(&Kete::format_compact(p), &r);
+    let read = |p: &KetePosition| Kete::parse_position_under(&Kete::format_compact(p), &r);
     let (_, made) = play_line(HIZI, &r, &["A3<*"]);
     let (h, _) = made.hizi().expect("a8 reserved");
     assert_eq!(read(&made).as_ref(), Ok(&made));
     let mut others = 0;
     for other in (16..24u8).filter(|&i| i != h && made.seeds(i) > 0) {
-        let mut moved = made;
-        moved.hizi = Some(other);
+        let mut core = *made.core();
+        core.hizi = Some(other);
+        let moved = KetePosition::of(core);
         let e = read(&moved).unwrap_err();
         assert_eq!(e.rule, Some("KETE-21"), "{}", e.message);
         others += 1;
@@ -685,8 +686,10 @@ fn kete_21_a_field_no_takata_makes_is_refused() {
         (HIZI_TWO, "more than one"),
         (HIZI_OPP_CAPTURES, "north, to move, can capture"),
     ] {
-        let (_, mut after) = play_line(start, &r, &["A3<*"]);
-        after.hizi = Some(h);
+        let (_, played) = play_line(start, &r, &["A3<*"]);
+        let mut core = *played.core();
+        core.hizi = Some(h);
+        let after = KetePosition::of(core);
         let e = read(&after).unwrap_err();
         assert_eq!(e.rule, Some("KETE-21"), "{}", e.message);
         assert!(e.message.contains(why), "{}", e.message);
@@ -782,7 +785,7 @@ fn kete_23_a8_bao_hamna_mid_move() {
         "note KETE-12, enter A7, capture 3 a2, note KETE-A8, lap A8 3 acw A6, relay A6 2, \
          lap A6 2 acw A4, stop A4 EmptyHole, over south KETE-23"
     );
-    let end = Kete::game_end(&play_line(BAO_HAMNA, &stop, &["A7<"]).1, &stop).unwrap();
+    let end = Kete::end(&play_line(BAO_HAMNA, &stop, &["A7<"]).1, &stop).unwrap();
     assert_eq!(
         (end.outcome, end.rule),
         (Outcome::Win(Side::South), "KETE-23")
@@ -794,13 +797,13 @@ fn kete_24_a_player_left_with_singletons_loses() {
     let r = Rulings::default();
     let p = pos(SINGLETONS);
     assert!(legal(&p, &r).is_empty());
-    let end = Kete::game_end(&p, &r).unwrap();
+    let end = Kete::end(&p, &r).unwrap();
     assert_eq!(
         (end.outcome, end.rule),
         (Outcome::Win(Side::North), "KETE-24")
     );
     // KETE-23 first: a side to move with an empty front row has lost, whatever else he has.
-    let end = Kete::game_end(&play_line(BAO_HAMNA, &r, &["A7<"]).1, &r).unwrap();
+    let end = Kete::end(&play_line(BAO_HAMNA, &r, &["A7<"]).1, &r).unwrap();
     assert_eq!(end.rule, "KETE-23");
 }
 
@@ -860,26 +863,26 @@ fn notation_reads_every_part_of_a_move() {
     }
     assert!(Kete::parse_move(&"A4>".repeat(2000)).is_err());
     let all = [
-        Move {
+        KeteMove::from(CoreMove {
             hole: 3,
             dir: Dir::Right,
             safari: None,
-        },
-        Move {
+        }),
+        KeteMove::from(CoreMove {
             hole: 20,
             dir: Dir::Left,
             safari: Some(false),
-        },
-        Move {
+        }),
+        KeteMove::from(CoreMove {
             hole: 2,
             dir: Dir::Right,
             safari: Some(true),
-        },
-        Move {
+        }),
+        KeteMove::from(CoreMove {
             hole: 9,
             dir: Dir::Left,
             safari: None,
-        },
+        }),
     ];
     assert_eq!(names(&all), ["A4>", "a5<", "A3>+", "B2<"]);
 }
@@ -1140,11 +1143,11 @@ fn naive_takata_repeats(start: &str, mv: &str, added: u8) -> Option<bool> {
                     .iter()
                     .position(|h| *h == format!("{row}{n}"))
                     .unwrap();
-                Ok(Move {
+                Ok(KeteMove::from(CoreMove {
                     hole: hole as u8,
                     dir: s.dir.unwrap(),
                     safari: None,
-                })
+                }))
             }
             other => Err(other),
         })
@@ -1251,11 +1254,11 @@ fn kete_a7_past_the_budget_a_move_is_undecided() {
         ..Rulings::default()
     };
     let p = pos(NEVER_ENDING);
-    let b5 = Move {
+    let b5 = KeteMove::from(CoreMove {
         hole: 28,
         dir: Dir::Left,
         safari: None,
-    };
+    });
     assert!(matches!(
         Kete::play(&p, &r, b5, &mut ()),
         Err(Rejection::Undecided { .. })
@@ -1264,7 +1267,7 @@ fn kete_a7_past_the_budget_a_move_is_undecided() {
     let generated = Kete::legal_moves(&p, &r, &mut out);
     assert_eq!(generated.undecided, 2);
     assert_eq!(out, legal(&p, &Rulings::default()));
-    assert_eq!(Kete::game_end(&p, &r), None);
+    assert_eq!(Kete::end(&p, &r), None);
 }
 
 /// A takata from ring position `from` of `ring` in direction `step`, sown by keeping every state
@@ -1298,11 +1301,11 @@ fn engine_takata(
     played: bool,
 ) -> Result<sowing::Played, sowing::Refusal> {
     let mut p = Kete::start();
-    p.rings = [ring, [0; 16]];
-    p.reserve = [0, 0];
-    p.kuu = [false, false];
-    p.to_move = Side::South;
-    p.hizi = None;
+    p.core_mut().rings = [ring, [0; 16]];
+    p.core_mut().reserve = [0, 0];
+    p.core_mut().kuu = [false, false];
+    p.core_mut().to_move = Side::South;
+    p.core_mut().hizi = None;
     let rules = Rulings::default().rules();
     let start = sowing::Start::Mtaji { h: from, step };
     let sow =
@@ -1393,7 +1396,7 @@ fn kete_24_no_legal_move_when_every_move_is_illegal() {
     assert_eq!(naive_takata_repeats(NO_LEGAL_MOVE, "A5>", 0), Some(true));
     assert_eq!(naive_takata_repeats(NO_LEGAL_MOVE, "A5<", 0), Some(true));
     assert!(legal(&pos(NO_LEGAL_MOVE), &r).is_empty());
-    let end = Kete::game_end(&pos(NO_LEGAL_MOVE), &r).unwrap();
+    let end = Kete::end(&pos(NO_LEGAL_MOVE), &r).unwrap();
     assert_eq!(
         (end.outcome, end.rule),
         (Outcome::Win(Side::North), "KETE-24")
@@ -1468,7 +1471,7 @@ fn random_games_keep_every_invariant() {
     let mut ended = 0;
     for seed in 1..=30u64 {
         let (pos, plies) = random_game(seed * 7919, 400, &r);
-        if Kete::game_end(&pos, &r).is_some() {
+        if Kete::end(&pos, &r).is_some() {
             ended += 1;
         }
         assert!(plies > 0);
@@ -1510,18 +1513,18 @@ thread_local! {
     /// The position whose sowings are counted, and how many `sow_move` made from it (probes and
     /// whole moves alike; not those from positions derived from it, such as hizi zetu's look at
     /// the next move).
-    static WATCHED: std::cell::Cell<Option<Position>> = const { std::cell::Cell::new(None) };
+    static WATCHED: std::cell::Cell<Option<Core>> = const { std::cell::Cell::new(None) };
     static SOWINGS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-pub(super) fn sown_from(pos: &Position) {
+pub(super) fn sown_from(pos: &Core) {
     if WATCHED.with(|w| w.get()) == Some(*pos) {
         SOWINGS.with(|n| n.set(n.get() + 1));
     }
 }
 
 /// The sowings from `pos` that `f` makes.
-fn sowings(pos: &Position, f: impl FnOnce()) -> u64 {
+fn sowings(pos: &Core, f: impl FnOnce()) -> u64 {
     WATCHED.with(|w| w.set(Some(*pos)));
     let before = SOWINGS.with(|n| n.get());
     f();
@@ -1535,23 +1538,23 @@ fn sowings(pos: &Position, f: impl FnOnce()) -> u64 {
 /// move, as before, sowed every child once more.
 fn children_sown_once<G>(rulings: &G::Rulings, seed: u64) -> u64
 where
-    G: Game<Position = Position, Move = Move>,
+    G: Game<Position = super::Position<G>, Move = super::Move<G>>,
 {
     let game = crate::random_game::random_game::<G>(&G::start(), rulings, seed, 120);
     let mut p = G::start();
     let (mut moves, mut listed, mut children) = (Vec::new(), Vec::new(), Vec::new());
     let mut saved = 0;
     for &mv in &game.moves {
-        let listing = sowings(&p, || {
+        let listing = sowings(p.core(), || {
             let _ = G::legal_moves(&p, rulings, &mut moves);
         });
-        let with_children = sowings(&p, || {
+        let with_children = sowings(p.core(), || {
             let _ = G::legal_children(&p, rulings, &mut listed, &mut children);
         });
         assert_eq!(listed, moves, "{p:?}");
         assert_eq!(with_children, listing, "{p:?}");
         let mut played = Vec::new();
-        let playing = sowings(&p, || {
+        let playing = sowings(p.core(), || {
             played.extend(
                 moves
                     .iter()

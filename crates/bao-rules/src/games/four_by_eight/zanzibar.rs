@@ -2,13 +2,13 @@
 //! rulings (`zanzibar.*`, ZAN-A3 .. ZAN-A17) and its [`Game`] implementation on the shared engine,
 //! with the Zanzibar switches of [`super::variant::ZANZIBAR`].
 
-use super::engine::delegate_to_engine;
-use super::position::{HOLE_NAMES, Position};
+use super::engine::{delegate_to_engine, describe_by_engine};
+use super::position::{Core, HOLE_NAMES};
 use super::variant::{
     AsGiven, HouseInMtaji, LoneHouse, MidMove, MtajiHouse, MustCapture, Rules, Singletons,
     StopHouse, ZANZIBAR,
 };
-use super::{Move, Spelling, during, notation};
+use super::{Spelling, during, notation};
 use crate::cycle::LAP_BUDGET;
 use crate::game::{
     Event, FalseClaim, Game, GameEnd, Generated, Notation, NotationError, Outcome, PositionError,
@@ -286,6 +286,8 @@ const KNOWN_BUGS: &[KnownBug] = &[
     },
 ];
 
+crate::game::game_position!(Zanzibar, super::Position<Zanzibar>);
+
 impl Game for Zanzibar {
     const RULESET: &'static str = "bao-la-kiswahili";
     const NAME: &'static str = "Bao la Kiswahili";
@@ -296,12 +298,10 @@ impl Game for Zanzibar {
         reserve: "store",
     };
     const PRESETS: &'static [Preset] = PRESETS;
-    const KNOWN_BUGS: &'static [KnownBug] = KNOWN_BUGS;
-    const DESCRIPTION: crate::description::Description = super::description::ZANZIBAR;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kiswahili.yaml");
 
-    type Position = Position;
-    type Move = Move;
+    type Position = super::Position<Zanzibar>;
+    type Move = super::Move<Zanzibar>;
     type Spelling = Spelling;
     type Rulings = Rulings;
     type RepetitionKey = ();
@@ -353,11 +353,12 @@ impl Game for Zanzibar {
     delegate_to_engine!(AsGiven, ZANZIBAR);
 
     // ZAN-26: no draws and no repetition rule.
-    fn repetition_key(_: &Position) -> Option<()> {
+    fn repetition_key(_: &Self::Position) -> Option<()> {
         None
     }
 
-    fn repetition_end(pos: &Position) -> GameEnd {
+    fn repetition_end(pos: &Self::Position) -> GameEnd {
+        let pos = pos.core();
         // Not reachable: `repetition_key` is always `None`.
         GameEnd {
             outcome: Outcome::Win(pos.to_move.opponent()),
@@ -366,7 +367,8 @@ impl Game for Zanzibar {
         }
     }
 
-    fn check_position(pos: &Position, rulings: &Rulings) -> Result<(), PositionError> {
+    fn check_position(pos: &Self::Position, rulings: &Rulings) -> Result<(), PositionError> {
+        let pos = pos.core();
         pos.check_rules(&rulings.rules)?;
         // ZAN-19 under ZAN-A6 `lost`: the house went with its owner's last namua move, which
         // emptied his store.
@@ -402,22 +404,30 @@ impl Game for Zanzibar {
         super::hizi_zetu::check_reserved(pos, &rulings.rules)
     }
 
-    fn board(pos: &Position) -> crate::board::Board {
+    fn board(pos: &Self::Position) -> crate::board::Board {
+        let pos = pos.core();
         super::position_forms::board(&ZANZIBAR, Self::RULESET, crate::board::Mark::Takasia, pos)
     }
 }
 
 /// A legal capture move of the side to move, judged without the reservation (ZAN-A10: what the
 /// oracle lists; captures are compulsory, so the first legal move captures if any does).
-fn a_legal_capture(pos: &Position, rules: &Rules) -> Option<String> {
+fn a_legal_capture(pos: &Core, rules: &Rules) -> Option<String> {
     let mut free = *pos;
     free.hizi = None;
     let mut legal = Vec::new();
     // For a help line only: the first decided move stands for the captures.
-    let _ = super::engine::legal_moves::<AsGiven>(&free, rules, &mut legal);
+    let _ = super::engine::legal_moves::<AsGiven, _>(&free, rules, &mut legal, |mv| mv);
     let first = *legal.first()?;
     let mut events = Vec::new();
     let captures = super::engine::play::<AsGiven, _>(&free, rules, first, &mut events).is_ok()
         && events.iter().any(|e| matches!(e, Event::Capture { .. }));
     captures.then(|| notation::format_move(first))
+}
+
+impl crate::description::Conformance for Zanzibar {
+    const DESCRIPTION: crate::description::Description = super::description::ZANZIBAR;
+    const KNOWN_BUGS: &'static [KnownBug] = KNOWN_BUGS;
+
+    describe_by_engine!(ZANZIBAR);
 }

@@ -131,7 +131,7 @@ fn random_games_under_every_ruling_keep_every_invariant() {
             for hole in 0..32u8 {
                 for dir in [super::Dir::Left, super::Dir::Right] {
                     for safari in [None, Some(false), Some(true)] {
-                        let mv = super::Move { hole, dir, safari };
+                        let mv = super::ZanzibarMove::new(hole, dir, safari);
                         let played = Zanzibar::play(&pos, &r, mv, &mut ());
                         assert_eq!(played.is_ok(), moves.contains(&mv), "{mv:?} {values:?}");
                     }
@@ -141,7 +141,7 @@ fn random_games_under_every_ruling_keep_every_invariant() {
                 let spelling = Zanzibar::parse_move(&Zanzibar::format_move(mv)).unwrap();
                 assert_eq!(Zanzibar::resolve(&pos, &r, &spelling), Ok(mv));
             }
-            assert_eq!(Zanzibar::game_end(&pos, &r).is_some(), moves.is_empty());
+            assert_eq!(Zanzibar::end(&pos, &r).is_some(), moves.is_empty());
             if moves.is_empty() {
                 break;
             }

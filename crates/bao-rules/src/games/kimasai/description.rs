@@ -1,8 +1,9 @@
 //! How Bao la Kimasai is described: a position is its stones and the side to move; no laps, no
 //! reservation. Probe edits take stones away (a player never gains any, MAS-2).
 
+use super::Kimasai;
 use super::position::{HOLES, Position, owner_of};
-use crate::description::{Below, CompactParts, Description, Field};
+use crate::description::{Below, CompactParts, Conformance, Description, Field};
 use crate::game::Side;
 use crate::notation::side_letter;
 
@@ -58,4 +59,20 @@ pub(super) fn probe_edit(pos: &Position, edit: usize, rng: &mut dyn Below) -> Op
         _ => return None,
     }
     Position::from_holes(&holes, pos.to_move).ok()
+}
+
+impl Conformance for Kimasai {
+    const DESCRIPTION: Description = DESCRIPTION;
+
+    fn field_values(pos: &Position) -> Vec<String> {
+        field_values(pos)
+    }
+
+    fn obligation_due(_: &Position) -> Option<(crate::game::RuleId, String)> {
+        None
+    }
+
+    fn probe_edit(pos: &Position, edit: usize, rng: &mut dyn Below) -> Option<Position> {
+        probe_edit(pos, edit, rng)
+    }
 }

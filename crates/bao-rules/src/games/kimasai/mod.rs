@@ -53,13 +53,15 @@ fn named(spelling: &Spelling) -> Result<Move, Unresolved<Move>> {
     Ok(Move(spelling.from))
 }
 
+crate::game::game_position!(Kimasai, Position);
+
 impl Game for Kimasai {
     const RULESET: &'static str = "bao-la-kimasai";
     const NAME: &'static str = "Bao la Kimasai (four rows)";
     // MAS-A1..A6 have one reading each: nothing to select.
     const RULINGS: &'static [RulingDef] = &[];
-    const DESCRIPTION: crate::description::Description = description::DESCRIPTION;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-la-kimasai.yaml");
+    const HOLES: u8 = HOLES as u8;
 
     type Position = Position;
     type Move = Move;
@@ -194,7 +196,7 @@ impl Game for Kimasai {
         Ok(next)
     }
 
-    fn game_end(pos: &Position, _: &()) -> Option<GameEnd> {
+    fn end(pos: &Position, _: &()) -> Option<GameEnd> {
         let side = pos.to_move;
         let ring = pos.rings[side.index()];
         let win = |rule: RuleId| {
@@ -283,22 +285,6 @@ impl Game for Kimasai {
 
     fn board(pos: &Position) -> crate::board::Board {
         notation::board(Self::RULESET, pos)
-    }
-
-    fn field_values(pos: &Position) -> Vec<String> {
-        description::field_values(pos)
-    }
-
-    fn obligation_due(_: &Position) -> Option<(crate::game::RuleId, String)> {
-        None
-    }
-
-    fn probe_edit(
-        pos: &Position,
-        edit: usize,
-        rng: &mut dyn crate::description::Below,
-    ) -> Option<Position> {
-        description::probe_edit(pos, edit, rng)
     }
 }
 

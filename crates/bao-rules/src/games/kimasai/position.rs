@@ -74,6 +74,10 @@ impl Position {
     }
 
     /// A position from the occupied holes; checks MAS-2's stone count.
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn from_holes(holes: &[bool; HOLES], to_move: Side) -> Result<Position, PositionError> {
         let mut rings = [0u32; 2];
         for (index, &occupied) in holes.iter().enumerate() {
@@ -102,6 +106,7 @@ impl Position {
 
 /// A move: the hole the stone leaves (MAS-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(pub u8);
 
 pub(super) static HOLE_NAMES: [&str; HOLES] = [
@@ -110,3 +115,15 @@ pub(super) static HOLE_NAMES: [&str; HOLES] = [
     "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "a12", //
     "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9", "b10", "b11", "b12",
 ];
+
+impl Position {
+    /// [`crate::Position::seeds`]: a stone is one seed; none in a hole the board lacks.
+    pub(crate) fn seeds_at(&self, hole: u8) -> u16 {
+        u16::from((hole as usize) < HOLES && self.occupied(hole))
+    }
+
+    /// [`crate::Position::stores`]: Bao la Kimasai keeps nothing off the board.
+    pub(crate) fn off_board(&self) -> [u16; 2] {
+        [0, 0]
+    }
+}

@@ -3,8 +3,9 @@
 //! the edits that make position probes. Seeds are only moved, between holes or into a side's
 //! captured seeds: the 48 stay (KIN-2).
 
+use super::Kingulu;
 use super::position::{HOLES, Position, owner_of};
-use crate::description::{Below, CompactParts, Description, Field, LongMoves};
+use crate::description::{Below, CompactParts, Conformance, Description, Field, LongMoves};
 use crate::game::Side;
 use crate::notation::side_letter;
 
@@ -88,4 +89,20 @@ pub(super) fn probe_edit(pos: &Position, edit: usize, rng: &mut dyn Below) -> Op
         _ => return None,
     }
     Position::from_parts(holes, reserved, captured, pos.to_move).ok()
+}
+
+impl Conformance for Kingulu {
+    const DESCRIPTION: Description = DESCRIPTION;
+
+    fn field_values(pos: &Position) -> Vec<String> {
+        field_values(pos)
+    }
+
+    fn obligation_due(_: &Position) -> Option<(crate::game::RuleId, String)> {
+        None
+    }
+
+    fn probe_edit(pos: &Position, edit: usize, rng: &mut dyn Below) -> Option<Position> {
+        probe_edit(pos, edit, rng)
+    }
 }

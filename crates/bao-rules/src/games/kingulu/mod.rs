@@ -100,6 +100,7 @@ impl fmt::Debug for Position {
 
 /// A move: the hole to start from (KIN-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(pub u8);
 
 // --- Rulings ------------------------------------------------------------------------------------
@@ -639,12 +640,14 @@ fn scored(pos: &Position, rule: &'static str) -> GameEnd {
     }
 }
 
+crate::game::game_position!(Kingulu, Position);
+
 impl Game for Kingulu {
     const RULESET: &'static str = "bao-kingulu";
     const NAME: &'static str = "Bao Kingulu";
     const RULINGS: &'static [RulingDef] = RULINGS;
-    const DESCRIPTION: crate::description::Description = description::DESCRIPTION;
     const CATALOGUE: &'static str = include_str!("../../../catalogues/bao-kingulu.yaml");
+    const HOLES: u8 = position::HOLES as u8;
 
     type Position = Position;
     type Move = Move;
@@ -731,7 +734,7 @@ impl Game for Kingulu {
 
     // KIN-12: the game ends when the side to move has no legal move, scored by KIN-13. A side whose
     // only moves are undecided (KIN-A8 budget) is not known to be stuck: the game goes on.
-    fn game_end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
+    fn end(pos: &Position, rulings: &Rulings) -> Option<GameEnd> {
         let mut undecided = false;
         // Moves that the first lap decides are cheap to find: look for them first.
         let first = first_laps(pos);
@@ -748,7 +751,7 @@ impl Game for Kingulu {
         (!undecided).then(|| scored(pos, "KIN-12"))
     }
 
-    fn game_end_after_generating(
+    fn end_after_generating(
         pos: &Position,
         _: &Rulings,
         legal: &[Move],
@@ -826,22 +829,6 @@ impl Game for Kingulu {
 
     fn board(pos: &Position) -> crate::board::Board {
         notation::board(Self::RULESET, pos)
-    }
-
-    fn field_values(pos: &Position) -> Vec<String> {
-        description::field_values(pos)
-    }
-
-    fn obligation_due(_: &Position) -> Option<(crate::game::RuleId, String)> {
-        None
-    }
-
-    fn probe_edit(
-        pos: &Position,
-        edit: usize,
-        rng: &mut dyn crate::description::Below,
-    ) -> Option<Position> {
-        description::probe_edit(pos, edit, rng)
     }
 }
 
@@ -1219,7 +1206,7 @@ mod tests {
         // Every South move breaks KIN-7; South is stuck but wins on score (20 + 12 against 16).
         let p = pos("0,0,0,0,0,0/1,1,1,1,1,7 20-16 S");
         assert!(legal(&p).is_empty());
-        let end = Kingulu::game_end(&p, &ANY).unwrap();
+        let end = Kingulu::end(&p, &ANY).unwrap();
         assert_eq!(
             (end.outcome, end.rule, end.score),
             (Outcome::Win(Side::South), "KIN-12", Some([32, 16]))
@@ -1227,10 +1214,10 @@ mod tests {
         // No seeds at all.
         let p = pos("4,4,4,4,4,4/0,0,0,0,0,0 10-14 S");
         assert_eq!(
-            Kingulu::game_end(&p, &ANY).map(|e| e.outcome),
+            Kingulu::end(&p, &ANY).map(|e| e.outcome),
             Some(Outcome::Win(Side::North))
         );
-        assert_eq!(Kingulu::game_end(&Kingulu::start(), &ANY), None);
+        assert_eq!(Kingulu::end(&Kingulu::start(), &ANY), None);
     }
 
     #[test]
@@ -1239,7 +1226,7 @@ mod tests {
         assert_eq!(p.score(), [8 + 5 + 5, 7 + 16 + 7]);
         // 24-24 is a draw.
         let p = pos("4,4,4,4,4,4/0,0,0,0,0,0 24-0 S");
-        let end = Kingulu::game_end(&p, &ANY).unwrap();
+        let end = Kingulu::end(&p, &ANY).unwrap();
         assert_eq!((end.outcome, end.score), (Outcome::Draw, Some([24, 24])));
     }
 
@@ -1592,7 +1579,7 @@ mod tests {
         // which may sow the next side's moves: those sowings are not the written move's.
         let ends = sowings(|| {
             for p in &after {
-                Kingulu::game_end(p, &ANY);
+                Kingulu::end(p, &ANY);
             }
         });
         assert_eq!(once, texts.len() as u64 + ends);
@@ -1671,7 +1658,7 @@ mod tests {
                 let mut moves = Vec::new();
                 let _ = Kingulu::legal_moves(&p, &rulings, &mut moves);
                 prop_assert_eq!(&moves, &literal_legal(&p, &rulings));
-                prop_assert_eq!(Kingulu::game_end(&p, &rulings).is_some(), moves.is_empty());
+                prop_assert_eq!(Kingulu::end(&p, &rulings).is_some(), moves.is_empty());
                 // Perft's last ply counts what is listed, without the positions.
                 prop_assert_eq!(Kingulu::count_last_ply(&p, &rulings, &mut Vec::new()), moves.len() as u64);
                 // Generation with the children lists the same moves, each child as played.
@@ -1702,7 +1689,7 @@ mod tests {
                 prop_assert_eq!(pos(&Kingulu::format_diagram(&p)), p);
                 let _ = Kingulu::legal_moves(&p, &ANY, &mut moves);
                 if moves.is_empty() {
-                    prop_assert!(Kingulu::game_end(&p, &ANY).is_some());
+                    prop_assert!(Kingulu::end(&p, &ANY).is_some());
                     break;
                 }
                 for &mv in &moves {

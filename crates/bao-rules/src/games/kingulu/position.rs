@@ -51,6 +51,10 @@ pub struct Position {
 impl Position {
     /// A position from its parts; checks that every reservation is of an opponent's hole (KIN-10)
     /// and that the seeds add up to 48 (KIN-2).
+    ///
+    /// # Errors
+    ///
+    /// `PositionError`: the text or the parts are no valid position of the game (with the rule broken, where one is).
     pub fn from_parts(
         holes: [u8; HOLES],
         reserved: [Option<Side>; HOLES],
@@ -138,5 +142,21 @@ impl Position {
             score[side.index()] += self.seeds(hole) as u16;
         }
         score
+    }
+}
+
+impl Position {
+    /// [`crate::Position::seeds`]: none in a hole the board lacks.
+    pub(crate) fn seeds_at(&self, hole: u8) -> u16 {
+        if (hole as usize) < HOLES {
+            self.holes[hole as usize] as u16
+        } else {
+            0
+        }
+    }
+
+    /// [`crate::Position::stores`]: the seeds each side has captured (KIN-9).
+    pub(crate) fn off_board(&self) -> [u16; 2] {
+        self.captured.map(u16::from)
     }
 }
