@@ -380,22 +380,37 @@ fn finding_report(
     )
 }
 
-/// One line per repair suggestion, best first, and a line if the search ran out of budget.
+/// One line per repair suggestion, best first (after a line saying so where the best tie: none
+/// is most likely), and a line if the search ran out of budget.
 fn repair_help(game: &GameReport, repair: &Repair) -> Vec<String> {
-    let mut lines: Vec<String> = repair
-        .suggestions
-        .iter()
-        .zip(&repair.spelled)
-        .enumerate()
-        .map(|(k, (s, spelled))| {
-            format!(
-                "{} {}: with it {}",
-                if k == 0 { "most likely" } else { "or" },
-                edit_words(game, s, spelled, repair.ply),
-                replay_words(s, game.recorded_plies as u32, repair.result_claimed)
-            )
-        })
-        .collect();
+    let ambiguous = repair.ambiguous();
+    let mut lines = Vec::new();
+    if ambiguous > 0 {
+        lines.push(format!(
+            "ambiguous: {ambiguous} candidates, which nothing after the edit tells apart \
+             (`repair` leaves the move as written):"
+        ));
+    }
+    lines.extend(
+        repair
+            .suggestions
+            .iter()
+            .zip(&repair.spelled)
+            .enumerate()
+            .map(|(k, (s, spelled))| {
+                format!(
+                    "{} {}: with it {}",
+                    match k {
+                        0 if ambiguous > 0 => "either",
+                        0 => "most likely",
+                        k if k >= ambiguous && ambiguous > 0 => "less likely",
+                        _ => "or",
+                    },
+                    edit_words(game, s, spelled, repair.ply),
+                    replay_words(s, game.recorded_plies as u32, repair.result_claimed)
+                )
+            }),
+    );
     if repair.exhausted {
         lines.push(format!(
             "the repair search ran out of its budget after {} moves tried: edits further from \
