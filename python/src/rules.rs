@@ -90,11 +90,14 @@ pub trait Rules: Send + Sync {
         pos: &AnyPosition,
         notation: Notation,
     ) -> Result<Arc<dyn ChildList>, Refusal>;
+    /// `any_notation`: no notation was asked for, the text is read in either where it names one
+    /// move ([`Playthrough::reading_any_notation`]).
     fn play(
         &self,
         pos: &AnyPosition,
         text: &str,
         notation: Notation,
+        any_notation: bool,
         history: &[AnyPosition],
     ) -> Result<Move, Refusal>;
     fn end(&self, pos: &AnyPosition) -> Option<GameEnd>;
@@ -425,9 +428,13 @@ impl<G: Game> Rules for Under<G> {
         pos: &AnyPosition,
         text: &str,
         notation: Notation,
+        any_notation: bool,
         history: &[AnyPosition],
     ) -> Result<Move, Refusal> {
         let mut game = self.game(pos, notation, history)?;
+        if any_notation {
+            game = game.reading_any_notation();
+        }
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
         let played = game.play_text(text).map_err(|e| {
             let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
@@ -473,7 +480,9 @@ impl<G: Game> Rules for Under<G> {
     }
 
     fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String) {
-        let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone());
+        // A typed move: either notation where it names one move, as `bao-oracle explain`.
+        let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone())
+            .reading_any_notation();
         let e = explain::explain_in(&mut game, &self.set, text);
         let rulings: serde_json::Map<String, Value> = e
             .rulings

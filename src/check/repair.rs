@@ -833,6 +833,16 @@ fn one_slip(text: &str) -> Vec<(String, u32)> {
             s.extend(&chars[i + 1..]);
             out.push((s, cost::SIGN));
         }
+    } else if let Some(&(_, end)) = digit_runs(&chars).first() {
+        // No direction written (namua `8`, `A8`): the decision after the hole, in either
+        // notation's sign (the game reads the one its notation has; the direction it leaves out
+        // is then inferred).
+        for sign in ['>', '+'] {
+            let mut s: String = chars[..end].iter().collect();
+            s.push(sign);
+            s.extend(&chars[end..]);
+            out.push((s, cost::SIGN));
+        }
     }
     // Numbers: off by one, digits swapped, two numbers swapped.
     let runs = digit_runs(&chars);
@@ -1272,6 +1282,11 @@ mod tests {
         let donkers = of("7L*");
         assert_eq!(donkers["7R*"], cost::FLIP);
         assert_eq!(donkers["7L>*"], cost::SIGN);
+        // A decision added where no direction is written (issue 32: namua `8` for `8>`), and
+        // dropped.
+        assert_eq!(of("8")["8>"], cost::SIGN);
+        assert_eq!(of("A8x")["A8+x"], cost::SIGN);
+        assert_eq!(of("8>")["8"], cost::SIGN);
         let kimasai = of("A12-A11");
         assert_eq!(kimasai["A11-A12"], cost::NUMBER);
         assert_eq!(kimasai["A21-A11"], cost::NUMBER);

@@ -40,9 +40,10 @@ pub struct ExplainArgs {
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
     /// The notation the move is read and answered in: canonical, or donkers (the published
-    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
-    #[arg(long, value_enum, default_value_t = super::NotationArg::Canonical, conflicts_with = "record")]
-    pub notation: super::NotationArg,
+    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete). Without it the move is
+    /// answered canonically and read in either where it names one move.
+    #[arg(long, value_enum, conflicts_with = "record")]
+    pub notation: Option<super::NotationArg>,
     /// Explain a move of a game record or transcript instead (with --move N --side S, or --ply;
     /// the ruleset, rulings, start and move come from the record, `--ruling` adds to its rulings).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "ruleset"])]
@@ -152,7 +153,7 @@ struct Explain {
     preset: Option<String>,
     compare: Option<String>,
     mv: String,
-    notation: super::NotationArg,
+    notation: Option<super::NotationArg>,
     format: ExplainFormat,
 }
 

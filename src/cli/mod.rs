@@ -340,9 +340,10 @@ pub struct GameArgs {
     #[arg(long, value_name = "NAME", value_parser = completions::Catalogue::Preset, hide_possible_values = true)]
     pub preset: Option<String>,
     /// The notation moves are read and answered in: canonical, or donkers (the published
-    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
-    #[arg(long, value_enum, default_value_t = NotationArg::Canonical)]
-    pub notation: NotationArg,
+    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete). Without it moves are answered
+    /// canonically and read in either where they name one move.
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationArg>,
 }
 
 /// `--notation`: the notations a command line can use.
@@ -397,12 +398,13 @@ pub fn with_preset<G: Game>(
     Ok(merged.iter().map(|(n, v)| format!("{n}={v}")).collect())
 }
 
-/// The setup of `--position`, `--ruling`, `--preset` and `--notation` ([`bao_oracle::setup`]).
+/// The setup of `--position`, `--ruling`, `--preset` and `--notation` ([`bao_oracle::setup`]):
+/// without `--notation`, moves are read in any of the game's notations.
 fn game_setup(
     position: Option<&str>,
     assignments: &[String],
     preset: Option<&str>,
-    notation: NotationArg,
+    notation: Option<NotationArg>,
 ) -> Result<Setup, UsageError> {
     let rulings = RulingSet::from_assignments(assignments.iter().map(String::as_str))
         .map_err(|e| UsageError::new(Code::UnknownRuling, e.message))?;
@@ -410,7 +412,8 @@ fn game_setup(
         start: position.map(str::to_string),
         rulings,
         preset: preset.map(str::to_string),
-        notation: notation.into(),
+        notation: notation.unwrap_or(NotationArg::Canonical).into(),
+        any_notation: notation.is_none(),
         ..Setup::default()
     })
 }

@@ -269,6 +269,12 @@ fn we1_s_last_move_is_ambiguous_and_left_as_written() {
     let game = &report["files"][0]["games"][0];
     assert_eq!(game["repair"]["verdict"], "borne-out");
     assert_eq!(game["errors"][0]["suggestions"][0]["ambiguous"], false);
+    // `8` for `8>`: a decision sign dropped costs 1, as documented, in Donkers' notation too.
+    let best = &game["errors"][0]["suggestions"][0];
+    assert_eq!(
+        (&best["spelled"][0], &best["cost"]),
+        (&"8>".into(), &1.into())
+    );
     let dir = std::env::temp_dir().join(format!("bao-oracle-we1-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let dir_arg = dir.to_str().unwrap();
