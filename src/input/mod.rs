@@ -18,6 +18,7 @@ mod read;
 pub mod record;
 pub mod spec;
 pub mod transcript;
+mod write;
 
 pub use collect::{Found, IoProblem, collect, display, walk};
 pub use form::{Form, form_of, lines};
@@ -26,6 +27,7 @@ pub use read::{
     Contents, Source, create_output_file, read_regular_file, read_source, same_file,
     source_from_bytes,
 };
+pub use write::OutputFiles;
 
 /// The extensions of game files a folder is searched for (in any case): records (`*.yaml`,
 /// `*.yml`) and transcripts as Donkers' program names them (`*.bao`).

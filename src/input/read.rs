@@ -93,17 +93,39 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// A file's identity, links followed: its device and inode.
+/// What tells one file from another: its device and inode.
 #[cfg(unix)]
-pub(super) fn identity(path: &Path) -> Option<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+pub(super) type Identity = (u64, u64);
+
+/// What tells one file from another: its canonical path (no inodes here).
+#[cfg(not(unix))]
+pub(super) type Identity = std::path::PathBuf;
+
+/// A file's identity, links followed.
+pub(super) fn identity(path: &Path) -> Option<Identity> {
+    #[cfg(test)]
+    LOOKUPS.with(|n| n.set(n.get() + 1));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        fs::canonicalize(path).ok()
+    }
 }
 
-/// A file's identity, links followed: its canonical path (no inodes here).
-#[cfg(not(unix))]
-pub(super) fn identity(path: &Path) -> Option<std::path::PathBuf> {
-    fs::canonicalize(path).ok()
+#[cfg(test)]
+thread_local! {
+    /// The identities looked up on this thread (a test counts them, not time).
+    static LOOKUPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The identities looked up on this thread so far.
+#[cfg(test)]
+pub(super) fn identity_lookups() -> u64 {
+    LOOKUPS.with(std::cell::Cell::get)
 }
 
 /// The error for a path that is no regular file, naming what it is.
