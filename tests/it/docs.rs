@@ -568,6 +568,52 @@ fn rulings_lists_every_ruling_value_and_preset() {
     assert!(err.contains("did you mean `bao-la-kete`?"), "{err}");
 }
 
+/// Issue 32, item 4: the presets table of docs/rules-arguers.md has a row for every preset of Bao
+/// la Kiswahili, with each ruling it sets (it lacked `geziefer`).
+#[test]
+fn the_presets_table_lists_every_preset() {
+    let text = fs::read_to_string(root().join("docs/rules-arguers.md")).unwrap();
+    bao_rules::with_game!("bao-la-kiswahili", G => {
+        use bao_rules::game::Game;
+        for p in G::PRESETS {
+            let row = text
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{}` |", p.name)))
+                .unwrap_or_else(|| panic!("no row for preset {}", p.name));
+            for (name, value) in p.rulings {
+                let short = name.trim_start_matches("zanzibar.");
+                assert!(row.contains(&format!("`{short}={value}`")), "{}: {name}", p.name);
+            }
+        }
+    });
+}
+
+/// Issue 32, item 4: where the documents say which files a folder is searched for, they name
+/// every extension the program searches for (docs/historians.md named `*.yaml` and `*.yml` only).
+#[test]
+fn the_documents_name_every_extension_a_folder_is_read_for() {
+    for doc in documents() {
+        let text = fs::read_to_string(&doc).unwrap().replace('\n', " ");
+        for (at, _) in text.match_indices("`*.yml`") {
+            let (mut from, mut to) = (at.saturating_sub(80), (at + 80).min(text.len()));
+            while !text.is_char_boundary(from) {
+                from -= 1;
+            }
+            while !text.is_char_boundary(to) {
+                to += 1;
+            }
+            let around = &text[from..to];
+            for ext in bao_oracle::input::GAME_FILES {
+                assert!(
+                    around.contains(&format!("`*.{ext}`")),
+                    "{}: `*.{ext}` missing from ...{around}...",
+                    doc.display()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn help_fits_a_terminal_and_says_the_exit_statuses() {
     let (top, _, _) = bao(&["--help"]);
