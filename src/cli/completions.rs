@@ -29,6 +29,10 @@ pub struct CompletionsArgs {
 pub struct ManArgs {
     /// A command: its own page (`bao-oracle-check(1)`); default the main page.
     pub command: Option<String>,
+    /// Write every page into the folder DIR instead: `bao-oracle.1` and one
+    /// `bao-oracle-COMMAND.1` per command (the pages the main page's SEE ALSO names).
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// A catalogue of names an argument takes: offered by the shells' completions, accepted as any
@@ -169,6 +173,9 @@ _bao__oracle__rulings() {{
 pub fn man(args: ManArgs) -> Status {
     let mut command = Cli::command();
     command.build();
+    if let Some(dir) = &args.dir {
+        return man_dir(&command, dir);
+    }
     let page = match &args.command {
         None => command,
         Some(name) => {
@@ -185,11 +192,74 @@ pub fn man(args: ManArgs) -> Status {
             sub.clone()
         }
     };
-    let mut buf = Vec::new();
-    if let Err(e) = clap_mangen::Man::new(page).render(&mut buf) {
-        return UsageError::new(Code::IoError, format!("cannot write the man page: {e}")).report();
+    match roff(page) {
+        Ok(text) => {
+            let mut out = Output::stdout();
+            out.text(&text);
+            out.finish(Status::Ok)
+        }
+        Err(e) => e.report(),
     }
-    let mut out = Output::stdout();
-    out.text(&String::from_utf8_lossy(&buf));
-    out.finish(Status::Ok)
+}
+
+/// `man --dir DIR`: the main page and every command's, each in its file (written as every output
+/// is: never through a link).
+fn man_dir(command: &clap::Command, dir: &std::path::Path) -> Status {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return UsageError::new(Code::IoError, format!("{}: {e}", dir.display())).report();
+    }
+    let mut files = bao_oracle::input::OutputFiles::new(&[]);
+    let pages = std::iter::once(command.clone()).chain(command.get_subcommands().cloned());
+    let mut written = 0;
+    for page in pages {
+        let name = format!("{}.1", page.get_display_name().unwrap_or(page.get_name()));
+        let text = match roff(page) {
+            Ok(text) => text,
+            Err(e) => return e.report(),
+        };
+        if let Err(why) = files.write(&dir.join(&name), &text) {
+            return UsageError::new(Code::IoError, why).report();
+        }
+        written += 1;
+    }
+    super::output::eprint_line(format_args!(
+        "{written} man pages written to {}",
+        dir.display()
+    ));
+    Status::Ok
+}
+
+/// The man page of `page` (the whole program or one built command), mended where clap_mangen
+/// writes it otherwise than `--help`: the text after the options (examples, exit statuses) is
+/// kept as written, not reflowed, and an argument that takes several values is `<PATH>...`.
+fn roff(page: clap::Command) -> Result<String, UsageError> {
+    let several: Vec<String> = page
+        .get_positionals()
+        .filter(|a| a.get_num_args().is_some_and(|n| n.max_values() > 1))
+        .filter_map(|a| {
+            a.get_value_names()
+                .and_then(|v| v.first())
+                .map(|v| v.to_string())
+        })
+        .collect();
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut buf)
+        .map_err(|e| UsageError::new(Code::IoError, format!("cannot write the man page: {e}")))?;
+    let mut text = String::from_utf8_lossy(&buf).into_owned();
+    for name in several {
+        let one = format!("<\\fI{name}\\fR>");
+        text = text.replace(&format!("{one} "), &format!("{one}... "));
+        text = text.replace(&format!("{one}\n"), &format!("{one}...\n"));
+    }
+    // roff fills the lines of a section: `.nf` keeps them as `--help` prints them.
+    if let Some(at) = text.find(".SH EXTRA\n") {
+        let body = at + ".SH EXTRA\n".len();
+        let end = text[body..]
+            .find("\n.SH ")
+            .map_or(text.len(), |i| body + i + 1);
+        text.insert_str(end, ".fi\n");
+        text.insert_str(body, ".nf\n");
+    }
+    Ok(text)
 }

@@ -270,8 +270,9 @@ Exit status: 0 printed, 2 an unknown shell.")]
 Examples:
   bao-oracle man > bao-oracle.1 && man ./bao-oracle.1
   bao-oracle man check > bao-oracle-check.1
+  bao-oracle man --dir man1             every page: bao-oracle.1, bao-oracle-check.1, ...
 
-Exit status: 0 printed, 2 an unknown command.")]
+Exit status: 0 printed, 2 an unknown command or a page that could not be written.")]
     Man(completions::ManArgs),
 }
 
