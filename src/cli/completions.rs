@@ -1,9 +1,9 @@
 //! `bao-oracle completions SHELL` and `bao-oracle man [COMMAND]`: shell completions and man
 //! pages, made from the same clap definition as `--help`, so they cannot drift from it.
 //!
-//! The names a shell completes (rulesets, `--ruling NAME=VALUE`, presets) are the games' own
-//! catalogues, given to clap as the arguments' possible values ([`Catalogue`]); the commands still
-//! check them themselves, with their own messages and suggestions.
+//! The names a shell completes (rulesets, `--ruling NAME=VALUE`, presets, rule ids, source keys)
+//! are the games' own catalogues, given to clap as the arguments' possible values ([`Catalogue`]);
+//! the commands still check them themselves, with their own messages and suggestions.
 
 use std::ffi::OsStr;
 
@@ -35,9 +35,27 @@ pub struct ManArgs {
     pub dir: Option<std::path::PathBuf>,
 }
 
+/// The rule and ambiguity ids of `ruleset`'s built-in rules catalogue.
+fn rule_ids(ruleset: &str) -> Vec<String> {
+    let Some(text) = bao_oracle::input::spec::builtin_catalogue(ruleset) else {
+        return Vec::new();
+    };
+    let catalogue: bao_oracle::input::spec::Catalogue = match serde_saphyr::from_str(text) {
+        Ok(c) => c,
+        // Built in and read by the tests: `rules` says so if it ever fails.
+        Err(_) => return Vec::new(),
+    };
+    catalogue
+        .rules
+        .iter()
+        .chain(&catalogue.ambiguities)
+        .map(|e| e.id.clone())
+        .collect()
+}
+
 /// A catalogue of names an argument takes: offered by the shells' completions, accepted as any
 /// text (the command checks it and answers an unknown name with its own message).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Catalogue {
     /// `bao-kingulu`, ...
     Ruleset,
@@ -45,12 +63,20 @@ pub enum Catalogue {
     Ruling,
     /// Every game's presets.
     Preset,
+    /// Every rule and ambiguity id of every game's rules catalogue (`KIN-10`, `ZAN-A16`).
+    RuleId,
+    /// The key of every work of the bibliography (`klamroth-1911`).
+    SourceKey,
 }
 
 impl Catalogue {
     /// The names, in the games' order.
     fn names(self) -> Vec<String> {
         let mut names = Vec::new();
+        if self == Catalogue::SourceKey {
+            let bib = bao_oracle::input::spec::Bibliography::builtin();
+            return bib.sources.into_iter().map(|w| w.key).collect();
+        }
         for ruleset in games::RULESETS {
             with_game!(ruleset, G => match self {
                 Catalogue::Ruleset => names.push(G::RULESET.to_string()),
@@ -60,6 +86,8 @@ impl Catalogue {
                     }
                 }
                 Catalogue::Preset => names.extend(G::PRESETS.iter().map(|p| p.name.to_string())),
+                Catalogue::RuleId => names.extend(rule_ids(G::RULESET)),
+                Catalogue::SourceKey => {}
             });
         }
         names.dedup();
@@ -99,10 +127,21 @@ pub fn completions(args: CompletionsArgs) -> Status {
 }
 
 /// clap_complete's fish script completes no positional argument: the commands whose first
-/// argument is a ruleset are given its names, until one is written.
+/// argument is a ruleset are given its names, until one is written; `rules` then its rule ids,
+/// and `sources` the bibliography's keys.
 fn fish_rulesets(cli: &clap::Command) -> String {
     let names = Catalogue::Ruleset.names().join(" ");
     let mut lines = String::from("\n# The ruleset a command takes first.\n");
+    for ruleset in games::RULESETS {
+        lines += &format!(
+            "complete -c bao-oracle -n \"__fish_bao_oracle_using_subcommand rules; and __fish_seen_subcommand_from {ruleset}\" -f -a \"{}\"\n",
+            rule_ids(ruleset).join(" ")
+        );
+    }
+    lines += &format!(
+        "complete -c bao-oracle -n \"__fish_bao_oracle_using_subcommand sources\" -f -a \"{}\"\n",
+        Catalogue::SourceKey.names().join(" ")
+    );
     for sub in cli.get_subcommands() {
         if sub.get_positionals().any(|a| a.get_id() == "ruleset") {
             lines += &format!(

@@ -261,7 +261,8 @@ Examples:
   bao-oracle completions zsh > ~/.zfunc/_bao-oracle
   bao-oracle completions fish > ~/.config/fish/completions/bao-oracle.fish
 
-They complete commands, options, rulesets, presets and `--ruling NAME=VALUE` (names, then values).
+They complete commands, options, rulesets, presets, `--ruling NAME=VALUE` (names, then values),
+rule ids (`rules`) and the bibliography's keys (`sources`).
 
 Exit status: 0 printed, 2 an unknown shell.")]
     Completions(completions::CompletionsArgs),
