@@ -223,8 +223,9 @@ from a position whose reserver's obligation is due (the bracket form cannot hold
 Examples:
   bao-oracle transcript corpus/bao-la-kiswahili/voogt-1994/game4.yaml
   bao-oracle transcript games.yaml --game 2 > game2.bao
+  bao-oracle transcript records/ -o transcripts/      one NAME.bao per record file
 
-Exit status: 0 the transcript was written, 1 the record has none (it does not play, or has no
+Exit status: 0 every transcript was written, 1 a record has none (it does not play, or has no
 transcript form, or its start none in bracket form), 2 a usage or I/O error.")]
     Transcript(transcript::TranscriptArgs),
     /// Print a game's rules: every rule and ambiguity id, its statement and source.
