@@ -266,7 +266,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
             "games count from 1: --game 1 is the first",
         ));
     }
-    let shown = path.to_string_lossy().replace('\\', "/");
+    let shown = input::display(path);
     let (text, transcript) = match input::read(path) {
         Err(e) => return Err(UsageError::new(Code::IoError, format!("{shown}: {e}"))),
         Ok(Input::Refused(finding)) => {

@@ -143,9 +143,15 @@ pub fn run(args: RepairArgs) -> Status {
                 repaired
             }
         };
-        let name = path
-            .file_name()
-            .map_or("repaired".into(), |n| n.to_string_lossy().into_owned());
+        let name = match path.file_name() {
+            // Standard input: named for its form.
+            _ if input::is_stdin(path) => match input::form_of(&text) {
+                input::Form::Transcript => "stdin.bao".to_string(),
+                input::Form::Records => "stdin.yaml".to_string(),
+            },
+            Some(n) => n.to_string_lossy().into_owned(),
+            None => "repaired".to_string(),
+        };
         if args.diff && matches!(writer.target, Target::Stdout) {
             continue;
         }

@@ -165,9 +165,7 @@ fn one_file(
     };
     match of_file(&text, args.game, options) {
         Ok(transcript) => {
-            let stem = path
-                .file_stem()
-                .map_or("transcript".into(), |s| s.to_string_lossy().into_owned());
+            let stem = input::output_stem(path);
             match writer.write(&format!("{stem}.bao"), &transcript, None, out) {
                 Ok(written) => {
                     if let (Some(written), Target::Folder(_)) = (written, &writer.target) {

@@ -20,7 +20,7 @@ pub mod spec;
 pub mod transcript;
 mod write;
 
-pub use collect::{Found, IoProblem, collect, display, walk};
+pub use collect::{Found, IoProblem, STDIN_NAME, collect, display, is_stdin, output_stem, walk};
 pub use form::{Form, form_of, lines};
 pub use limits::Kind;
 pub use read::{

@@ -24,12 +24,20 @@ pub enum Contents {
 }
 
 /// Reads a regular file of at most `limit` bytes: the one way every command reads an input file
-/// (records, transcripts, specification files, `conform --known-failures`). Anything but a
+/// (records, transcripts, specification files, `conform --known-failures`); the path `-` is
+/// standard input. Anything but a
 /// regular file (a FIFO, a device, a socket) is refused before it is opened, since opening a FIFO
 /// blocks until a writer comes and a device can be endless; a folder is refused likewise. `Err`
 /// is an I/O error with a message fit to follow the path (`x.yaml: is a FIFO, not a regular
 /// file`).
 pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
+    if super::collect::is_stdin(path) {
+        let bytes = stdin_bytes(limit)?;
+        if bytes.len() as u64 > limit {
+            return Ok(Contents::TooLarge(bytes.len() as u64));
+        }
+        return Ok(Contents::Bytes(bytes.to_vec()));
+    }
     let meta = fs::metadata(path)?;
     if !meta.is_file() {
         return Err(not_regular(&meta.file_type()));
@@ -50,6 +58,27 @@ pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
         return Ok(Contents::TooLarge(bytes.len() as u64));
     }
     Ok(Contents::Bytes(bytes))
+}
+
+/// Standard input (`-`), read once, at most `limit` + 1 bytes (the first reader's limit): a
+/// command that reads its inputs twice (`check`'s duplicates, then its replay) reads the same
+/// text both times.
+fn stdin_bytes(limit: u64) -> io::Result<&'static [u8]> {
+    static STDIN: std::sync::OnceLock<Result<Vec<u8>, (io::ErrorKind, String)>> =
+        std::sync::OnceLock::new();
+    let read = STDIN.get_or_init(|| {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .lock()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map(|_| bytes)
+            .map_err(|e| (e.kind(), e.to_string()))
+    });
+    match read {
+        Ok(bytes) => Ok(bytes),
+        Err((kind, message)) => Err(io::Error::new(*kind, message.clone())),
+    }
 }
 
 /// Reads a file of `kind` as text: refused unread above the kind's limit, refused if it is not

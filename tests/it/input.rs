@@ -563,3 +563,48 @@ fn one_limit_for_transcripts() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Issue 32, item 4: `-` is standard input on every command that reads files, read as the file
+/// would be (once, though `check` reads its inputs twice) and shown as `<stdin>`.
+#[test]
+fn a_dash_reads_standard_input_on_every_command_that_reads_files() {
+    use crate::common::{run, run_with_stdin};
+    let cases: &[(&[&str], &str)] = &[
+        (&["check"], "tests/records/kimasai-illegal-move.yaml"),
+        (
+            &["check", "--format", "json"],
+            "corpus/bao-kingulu/random-seed-01.yaml",
+        ),
+        (&["repair"], "tests/data/voogt-1994/game2.bao"),
+        (&["import"], "corpus/bao-la-kiswahili/voogt-1994/game3.bao"),
+        (
+            &["transcript"],
+            "corpus/bao-la-kiswahili/voogt-1994/game4.yaml",
+        ),
+        (&["spec"], "spec/bao-kingulu/sowing.yaml"),
+        (
+            &["explain", "--ply", "3", "--record"],
+            "corpus/bao-kingulu/constructed-repetition.yaml",
+        ),
+    ];
+    for (command, file) in cases {
+        let bytes = fs::read(crate::common::root().join(file)).unwrap();
+        let by_name = run(&[command, &[*file][..]].concat());
+        let by_stdin = run_with_stdin(&[command, &["-"][..]].concat(), &bytes);
+        let name = Path::new(file).file_name().unwrap().to_str().unwrap();
+        let stem = Path::new(file).file_stem().unwrap().to_str().unwrap();
+        // The same report, the file named `<stdin>` (`import` takes its `source:` from the name),
+        // its lines wrapped for a name of another length.
+        let same = |text: &str| {
+            let named = text
+                .replace(file, "<stdin>")
+                .replace(name, "stdin")
+                .replace(&format!("{stem}."), "stdin.")
+                .replace('│', " ");
+            named.split_whitespace().collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(by_stdin.0, by_name.0, "{command:?} -: {}", by_stdin.2);
+        assert_eq!(same(&by_stdin.1), same(&by_name.1), "{command:?} -");
+        assert_eq!(same(&by_stdin.2), same(&by_name.2), "{command:?} -");
+    }
+}
