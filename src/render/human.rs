@@ -22,6 +22,8 @@ pub struct Style {
     pub color: bool,
     /// Columns to wrap at.
     pub width: usize,
+    /// Warnings are counted in the closing line, not shown (`check --quiet`): the errors alone.
+    pub quiet: bool,
 }
 
 impl Style {
@@ -29,6 +31,7 @@ impl Style {
     pub const PLAIN: Style = Style {
         color: false,
         width: 100,
+        quiet: false,
     };
 }
 
@@ -625,9 +628,9 @@ fn reported(game: &GameReport) -> bool {
         || matches!(game.divergence, Some(Some(_)))
 }
 
-/// The reports of one game of `file` (whose text `lines` index): its warnings, its findings,
-/// then its compare note; nothing for a valid game without warnings. `check` writes each game's
-/// as it comes.
+/// The reports of one game of `file` (whose text `lines` index): its warnings (unless
+/// [`Style::quiet`]), its findings, then its compare note; nothing for a valid game without
+/// warnings. `check` writes each game's as it comes.
 pub fn render_game(
     file: &FileReport,
     lines: &LineIndex<'_>,
@@ -635,7 +638,7 @@ pub fn render_game(
     style: Style,
 ) -> String {
     let mut out = String::new();
-    for warning in &game.warnings {
+    for warning in game.warnings.iter().filter(|_| !style.quiet) {
         out.push_str(&finding_report(
             file,
             lines,
@@ -831,6 +834,7 @@ mod tests {
                 Style {
                     color: false,
                     width,
+                    quiet: false,
                 },
             );
             for name in names {
