@@ -5,6 +5,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::read::is_stdin;
+
 /// A file or folder that could not be read (the commands' exit status 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IoProblem {
@@ -38,11 +40,6 @@ pub fn display(path: &Path) -> String {
 
 /// How reports name standard input, given as the path `-`.
 pub const STDIN_NAME: &str = "<stdin>";
-
-/// Whether `path` is `-`: standard input, wherever a command reads a file.
-pub fn is_stdin(path: &Path) -> bool {
-    path.as_os_str() == "-"
-}
 
 /// The name an output written for the input `path` takes its stem from: the file's stem, or
 /// `stdin` for standard input.

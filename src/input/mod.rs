@@ -20,11 +20,11 @@ pub mod spec;
 pub mod transcript;
 mod write;
 
-pub use collect::{Found, IoProblem, STDIN_NAME, collect, display, is_stdin, output_stem, walk};
+pub use collect::{Found, IoProblem, STDIN_NAME, collect, display, output_stem, walk};
 pub use form::{Form, form_of, lines};
 pub use limits::Kind;
 pub use read::{
-    Contents, Source, create_output_file, read_regular_file, read_source, same_file,
+    Contents, Source, create_output_file, is_stdin, read_regular_file, read_source, same_file,
     source_from_bytes,
 };
 pub use write::OutputFiles;

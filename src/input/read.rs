@@ -31,7 +31,7 @@ pub enum Contents {
 /// is an I/O error with a message fit to follow the path (`x.yaml: is a FIFO, not a regular
 /// file`).
 pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
-    if super::collect::is_stdin(path) {
+    if is_stdin(path) {
         let bytes = stdin_bytes(limit)?;
         if bytes.len() as u64 > limit {
             return Ok(Contents::TooLarge(bytes.len() as u64));
@@ -58,6 +58,11 @@ pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
         return Ok(Contents::TooLarge(bytes.len() as u64));
     }
     Ok(Contents::Bytes(bytes))
+}
+
+/// Whether `path` is `-`: standard input, wherever a command reads a file.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
 /// Standard input (`-`), read once, at most `limit` + 1 bytes (the first reader's limit): a
