@@ -757,6 +757,11 @@ fn slips(text: &str) -> Vec<(String, u32)> {
     for (spelling, cost) in &once {
         add(spelling.clone(), *cost);
     }
+    // A decision dropped where no direction is written (namua `8` for `8>`): one slip alone,
+    // not combined with a second (each text would try twice the spellings for it).
+    for spelling in decision_added(text) {
+        add(spelling, cost::SIGN);
+    }
     for (spelling, cost) in once {
         for (twice, more) in one_slip(&spelling) {
             add(twice, cost + more);
@@ -833,16 +838,6 @@ fn one_slip(text: &str) -> Vec<(String, u32)> {
             s.extend(&chars[i + 1..]);
             out.push((s, cost::SIGN));
         }
-    } else if let Some(&(_, end)) = digit_runs(&chars).first() {
-        // No direction written (namua `8`, `A8`): the decision after the hole, in either
-        // notation's sign (the game reads the one its notation has; the direction it leaves out
-        // is then inferred).
-        for sign in ['>', '+'] {
-            let mut s: String = chars[..end].iter().collect();
-            s.push(sign);
-            s.extend(&chars[end..]);
-            out.push((s, cost::SIGN));
-        }
     }
     // Numbers: off by one, digits swapped, two numbers swapped.
     let runs = digit_runs(&chars);
@@ -874,6 +869,28 @@ fn one_slip(text: &str) -> Vec<(String, u32)> {
         out.push((s, cost::NUMBER));
     }
     out
+}
+
+/// `text` with a decision sign after its hole where it writes no direction (namua `8`, `A8x`):
+/// in either notation's sign (`8>`, `A8+x`; the game reads the one its notation has, and infers
+/// the direction left out).
+fn decision_added(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.iter().any(|c| matches!(c, '<' | '>' | 'L' | 'R')) {
+        return Vec::new();
+    }
+    let Some(&(_, end)) = digit_runs(&chars).first() else {
+        return Vec::new();
+    };
+    ['>', '+']
+        .into_iter()
+        .map(|sign| {
+            let mut s: String = chars[..end].iter().collect();
+            s.push(sign);
+            s.extend(&chars[end..]);
+            s
+        })
+        .collect()
 }
 
 /// The maximal runs of ASCII digits of `chars`, as index ranges.
