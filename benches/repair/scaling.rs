@@ -13,7 +13,8 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 
 /// `games` one-line games, each repaired by one replacement.
 fn file(games: usize) -> String {
-    let game = "ruleset: bao-la-kimasai\nsource: scaling\nmoves: [A2, a2, a3]\n";
+    // The plies after the slip bear `A3` out (issue 32: a slip at the last ply is ambiguous).
+    let game = "ruleset: bao-la-kimasai\nsource: scaling\nmoves: [A2, a2, a3, b10, A4, b11, A5]\n";
     let mut text = String::with_capacity(games * (game.len() + 4));
     for i in 0..games {
         if i > 0 {

@@ -199,15 +199,19 @@ impl Position {
     /// it, its events and the outcome. Raises MoveError with the code and rule the command line
     /// prints. `history`: the game's earlier positions, oldest first, for the repetition rules
     /// (Bao Kingulu KIN-A9, Bao la Kimasai MAS-11); without it repetition is not considered.
-    #[pyo3(signature = (move_text, notation = "canonical", history = None))]
+    /// `notation`: `canonical` or `donkers` (the 4x8 games); without it the move is read in
+    /// either where it names one move (`6L*` and `A6<*` alike), and refused where the two read
+    /// it as different moves.
+    #[pyo3(signature = (move_text, notation = None, history = None))]
     fn play(
         &self,
         py: Python<'_>,
         move_text: &str,
-        notation: &str,
+        notation: Option<&str>,
         history: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Played> {
-        let notation = Self::notation(notation, py)?;
+        let any_notation = notation.is_none();
+        let notation = Self::notation(notation.unwrap_or("canonical"), py)?;
         // Iterated, never sized by its `len()`: a sequence may claim any length (round four's
         // K12: a huge `len()` aborted the interpreter on the allocation).
         let mut earlier = Vec::new();
@@ -234,7 +238,7 @@ impl Position {
         }
         let played = self
             .rules
-            .play(&self.pos, move_text, notation, &earlier)
+            .play(&self.pos, move_text, notation, any_notation, &earlier)
             .or_raise(py)?;
         Ok(Played {
             rules: self.rules.clone(),
@@ -385,7 +389,7 @@ impl Played {
         };
         let again = self
             .rules
-            .play(&before, &self.mv(), Notation::Canonical, &[])
+            .play(&before, &self.mv(), Notation::Canonical, false, &[])
             .or_raise(py)?;
         Ok(self.events.get_or_init(|| again.events))
     }

@@ -92,11 +92,14 @@ pub trait Rules: Send + Sync {
         pos: &AnyPosition,
         notation: Notation,
     ) -> Result<Arc<dyn ChildList>, Refusal>;
+    /// `any_notation`: no notation was asked for, the text is read in either where it names one
+    /// move ([`Playthrough::reading_any_notation`]).
     fn play(
         &self,
         pos: &AnyPosition,
         text: &str,
         notation: Notation,
+        any_notation: bool,
         history: &[AnyPosition],
     ) -> Result<Move, Refusal>;
     fn end(&self, pos: &AnyPosition) -> Option<GameEnd>;
@@ -381,7 +384,9 @@ impl<G: Game> Rules for Under<G> {
         notation: Notation,
     ) -> PyResult<Bound<'py, PyList>> {
         let game = self.game(pos, notation, &[]).or_raise(py)?;
-        let moves = game.legal_moves().unwrap_or_else(bao_rules::Incomplete::into_legal);
+        let moves = game
+            .legal_moves()
+            .unwrap_or_else(bao_rules::Incomplete::into_legal);
         // Donkers' spelling of a move depends on the position; and the strings are made afresh
         // by a call made while the cache is held (Python code run as a string is made).
         let texts = match notation {
@@ -422,9 +427,13 @@ impl<G: Game> Rules for Under<G> {
         pos: &AnyPosition,
         text: &str,
         notation: Notation,
+        any_notation: bool,
         history: &[AnyPosition],
     ) -> Result<Move, Refusal> {
         let mut game = self.game(pos, notation, history)?;
+        if any_notation {
+            game = game.reading_any_notation();
+        }
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
         let played = game.play_text(text).map_err(|e| {
             let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
@@ -470,7 +479,9 @@ impl<G: Game> Rules for Under<G> {
     }
 
     fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String) {
-        let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone());
+        // A typed move: either notation where it names one move, as `bao-oracle explain`.
+        let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone())
+            .reading_any_notation();
         let e = explain::explain_in(&mut game, &self.set, text);
         let data = serde_json::to_value(e.data()).expect("an explanation serializes");
         (data, e.render(), e.render_svg())

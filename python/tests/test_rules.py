@@ -107,6 +107,18 @@ def test_legal_moves_in_either_notation():
     by_donkers = {start.play(m, notation="donkers").position for m in donkers}
     by_canonical = {start.play(m).position for m in start.legal_moves()}
     assert by_donkers == by_canonical
+    # Issue 32, item 3: unasked, either notation is read where it names one move; a text the two
+    # read as different moves, which neither writes so, is refused with the option that chooses.
+    assert {start.play(m).position for m in donkers} == by_canonical
+    assert start.play("6L*").move == "A6<"
+    assert "6L*" in start.explain("6L*").text
+    north = Game("bao-la-kiswahili").position(
+        "2,1,1,0,0,0,0,0/2,0,0,7,0,0,0,0/0,0,0,1,9,1,1,0/0,0,0,0,0,0,1,1 18,19 Hh - N")
+    assert north.play("a5>").move == "a5>"  # canonical writes it so, Donkers' `5R>`
+    with pytest.raises(MoveError) as e:
+        north.play("5>")  # canonical a5> or Donkers' a5<+: neither writes it so
+    assert e.value.code == "ambiguous-move" and "--notation donkers" in e.value.message
+    assert north.play("5>", notation="canonical").move == "a5>"
     with pytest.raises(SetupError) as e:
         Game("bao-kingulu").start().legal_moves(notation="donkers")
     assert e.value.code == "bad-value"

@@ -25,6 +25,10 @@
 //! only those that replay whole or account for more plies of the record than the record as
 //! written (which stopped after P-1).
 //!
+//! The best is applied (by `repair`) only where the record bears it out ([`Repair::verdict`]):
+//! where other complete candidates tie with it and nothing after the edit tells them apart, none
+//! is most likely.
+//!
 //! Costs (a model of transcription slips, lowest first): a direction flipped (`<`/`>`, Donkers'
 //! `L`/`R`), the move written in the other notation (canonical / Donkers'), a decision sign
 //! (`+`, Donkers' `>`) or the direction dropped or added, a shortened spelling that fits several
@@ -154,14 +158,51 @@ pub struct Repair {
     pub at_result: bool,
 }
 
+/// What the suggestions of a search bear out ([`Repair::verdict`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict<'a> {
+    /// No suggestion makes the whole record replay.
+    Unrepaired,
+    /// The best suggestion makes the whole record replay and none ties with it: the one to apply.
+    BorneOut(&'a Suggestion, &'a [String]),
+    /// The first `n` suggestions (`n` ≥ 2) each make the whole record replay and nothing after
+    /// the edit tells them apart: none is applied.
+    Ambiguous(usize),
+}
+
 impl Repair {
-    /// The best suggestion under which the whole record replays, if any.
-    pub fn best_complete(&self) -> Option<(&Suggestion, &[String])> {
-        self.suggestions
+    /// Whether the record bears its best complete suggestion out. The candidates that make the
+    /// whole record replay tie with the best when nothing after the edit tells them apart: when
+    /// the best is followed by no ply of the record (an edit of the last ply, or a ply added after
+    /// it, where any legal move "replays to the end"), every other complete candidate; else those
+    /// of the same cost followed by as many plies (only the order of the search would choose).
+    pub fn verdict(&self) -> Verdict<'_> {
+        let Some(best) = self.suggestions.first().filter(|s| s.complete) else {
+            return Verdict::Unrepaired;
+        };
+        // The ranking puts the complete first, and among them the same cost and replays
+        // together: the tied ones are a prefix.
+        let ties = self
+            .suggestions
             .iter()
-            .zip(&self.spelled)
-            .find(|(s, _)| s.complete)
-            .map(|(s, w)| (s, w.as_slice()))
+            .take_while(|s| {
+                s.complete
+                    && (best.replays == 0 || (s.cost, s.replays) == (best.cost, best.replays))
+            })
+            .count();
+        if ties > 1 {
+            Verdict::Ambiguous(ties)
+        } else {
+            Verdict::BorneOut(best, &self.spelled[0])
+        }
+    }
+
+    /// How many of the first suggestions tie ([`Verdict::Ambiguous`]); 0 when none do.
+    pub fn ambiguous(&self) -> usize {
+        match self.verdict() {
+            Verdict::Ambiguous(n) => n,
+            _ => 0,
+        }
     }
 }
 
@@ -716,6 +757,11 @@ fn slips(text: &str) -> Vec<(String, u32)> {
     for (spelling, cost) in &once {
         add(spelling.clone(), *cost);
     }
+    // A decision dropped where no direction is written (namua `8` for `8>`): one slip alone,
+    // not combined with a second (each text would try twice the spellings for it).
+    for spelling in decision_added(text) {
+        add(spelling, cost::SIGN);
+    }
     for (spelling, cost) in once {
         for (twice, more) in one_slip(&spelling) {
             add(twice, cost + more);
@@ -823,6 +869,28 @@ fn one_slip(text: &str) -> Vec<(String, u32)> {
         out.push((s, cost::NUMBER));
     }
     out
+}
+
+/// `text` with a decision sign after its hole where it writes no direction (namua `8`, `A8x`):
+/// in either notation's sign (`8>`, `A8+x`; the game reads the one its notation has, and infers
+/// the direction left out).
+fn decision_added(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.iter().any(|c| matches!(c, '<' | '>' | 'L' | 'R')) {
+        return Vec::new();
+    }
+    let Some(&(_, end)) = digit_runs(&chars).first() else {
+        return Vec::new();
+    };
+    ['>', '+']
+        .into_iter()
+        .map(|sign| {
+            let mut s: String = chars[..end].iter().collect();
+            s.push(sign);
+            s.extend(&chars[end..]);
+            s
+        })
+        .collect()
 }
 
 /// The maximal runs of ASCII digits of `chars`, as index ranges.
@@ -1231,6 +1299,11 @@ mod tests {
         let donkers = of("7L*");
         assert_eq!(donkers["7R*"], cost::FLIP);
         assert_eq!(donkers["7L>*"], cost::SIGN);
+        // A decision added where no direction is written (issue 32: namua `8` for `8>`), and
+        // dropped.
+        assert_eq!(of("8")["8>"], cost::SIGN);
+        assert_eq!(of("A8x")["A8+x"], cost::SIGN);
+        assert_eq!(of("8>")["8"], cost::SIGN);
         let kimasai = of("A12-A11");
         assert_eq!(kimasai["A11-A12"], cost::NUMBER);
         assert_eq!(kimasai["A21-A11"], cost::NUMBER);

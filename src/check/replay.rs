@@ -283,6 +283,8 @@ fn record_setup<G: Game>(record: &Record, options: &ReplayOptions) -> Result<Set
             .notation
             .as_ref()
             .map_or_else(Notation::default, |n| n.value),
+        // A record says its notation: its moves are read in that one.
+        any_notation: false,
         history: Vec::new(),
     })
 }

@@ -45,6 +45,9 @@ pub struct CheckArgs {
     /// errors, not warnings: the game fails.
     #[arg(long)]
     pub strict: bool,
+    /// Human output: the errors only, the warnings counted in the closing line but not shown.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     /// Colour in human output: auto (only on a terminal), always, never.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
@@ -106,6 +109,7 @@ pub fn run(args: CheckArgs) -> Status {
                 std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
             }
         },
+        quiet: args.quiet,
         ..human::Style::PLAIN
     };
     // The human reporter escapes control characters itself (colour codes are its own).

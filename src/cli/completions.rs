@@ -1,9 +1,9 @@
 //! `bao-oracle completions SHELL` and `bao-oracle man [COMMAND]`: shell completions and man
 //! pages, made from the same clap definition as `--help`, so they cannot drift from it.
 //!
-//! The names a shell completes (rulesets, `--ruling NAME=VALUE`, presets) are the games' own
-//! catalogues, given to clap as the arguments' possible values ([`Catalogue`]); the commands still
-//! check them themselves, with their own messages and suggestions.
+//! The names a shell completes (rulesets, `--ruling NAME=VALUE`, presets, rule ids, source keys)
+//! are the games' own catalogues, given to clap as the arguments' possible values ([`Catalogue`]);
+//! the commands still check them themselves, with their own messages and suggestions.
 
 use std::ffi::OsStr;
 
@@ -29,11 +29,33 @@ pub struct CompletionsArgs {
 pub struct ManArgs {
     /// A command: its own page (`bao-oracle-check(1)`); default the main page.
     pub command: Option<String>,
+    /// Write every page into the folder DIR instead: `bao-oracle.1` and one
+    /// `bao-oracle-COMMAND.1` per command (the pages the main page's SEE ALSO names).
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<std::path::PathBuf>,
+}
+
+/// The rule and ambiguity ids of `ruleset`'s built-in rules catalogue.
+fn rule_ids(ruleset: &str) -> Vec<String> {
+    let Some(text) = bao_oracle::input::spec::builtin_catalogue(ruleset) else {
+        return Vec::new();
+    };
+    let catalogue: bao_oracle::input::spec::Catalogue = match serde_saphyr::from_str(text) {
+        Ok(c) => c,
+        // Built in and read by the tests: `rules` says so if it ever fails.
+        Err(_) => return Vec::new(),
+    };
+    catalogue
+        .rules
+        .iter()
+        .chain(&catalogue.ambiguities)
+        .map(|e| e.id.clone())
+        .collect()
 }
 
 /// A catalogue of names an argument takes: offered by the shells' completions, accepted as any
 /// text (the command checks it and answers an unknown name with its own message).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Catalogue {
     /// `bao-kingulu`, ...
     Ruleset,
@@ -41,12 +63,20 @@ pub enum Catalogue {
     Ruling,
     /// Every game's presets.
     Preset,
+    /// Every rule and ambiguity id of every game's rules catalogue (`KIN-10`, `ZAN-A16`).
+    RuleId,
+    /// The key of every work of the bibliography (`klamroth-1911`).
+    SourceKey,
 }
 
 impl Catalogue {
     /// The names, in the games' order.
     fn names(self) -> Vec<String> {
         let mut names = Vec::new();
+        if self == Catalogue::SourceKey {
+            let bib = bao_oracle::input::spec::Bibliography::builtin();
+            return bib.sources.into_iter().map(|w| w.key).collect();
+        }
         for ruleset in games::RULESETS {
             with_game!(ruleset, G => match self {
                 Catalogue::Ruleset => names.push(G::RULESET.to_string()),
@@ -56,6 +86,8 @@ impl Catalogue {
                     }
                 }
                 Catalogue::Preset => names.extend(G::PRESETS.iter().map(|p| p.name.to_string())),
+                Catalogue::RuleId => names.extend(rule_ids(G::RULESET)),
+                Catalogue::SourceKey => {}
             });
         }
         names.dedup();
@@ -95,10 +127,21 @@ pub fn completions(args: CompletionsArgs) -> Status {
 }
 
 /// clap_complete's fish script completes no positional argument: the commands whose first
-/// argument is a ruleset are given its names, until one is written.
+/// argument is a ruleset are given its names, until one is written; `rules` then its rule ids,
+/// and `sources` the bibliography's keys.
 fn fish_rulesets(cli: &clap::Command) -> String {
     let names = Catalogue::Ruleset.names().join(" ");
     let mut lines = String::from("\n# The ruleset a command takes first.\n");
+    for ruleset in games::RULESETS {
+        lines += &format!(
+            "complete -c bao-oracle -n \"__fish_bao_oracle_using_subcommand rules; and __fish_seen_subcommand_from {ruleset}\" -f -a \"{}\"\n",
+            rule_ids(ruleset).join(" ")
+        );
+    }
+    lines += &format!(
+        "complete -c bao-oracle -n \"__fish_bao_oracle_using_subcommand sources\" -f -a \"{}\"\n",
+        Catalogue::SourceKey.names().join(" ")
+    );
     for sub in cli.get_subcommands() {
         if sub.get_positionals().any(|a| a.get_id() == "ruleset") {
             lines += &format!(
@@ -169,6 +212,9 @@ _bao__oracle__rulings() {{
 pub fn man(args: ManArgs) -> Status {
     let mut command = Cli::command();
     command.build();
+    if let Some(dir) = &args.dir {
+        return man_dir(&command, dir);
+    }
     let page = match &args.command {
         None => command,
         Some(name) => {
@@ -185,11 +231,74 @@ pub fn man(args: ManArgs) -> Status {
             sub.clone()
         }
     };
-    let mut buf = Vec::new();
-    if let Err(e) = clap_mangen::Man::new(page).render(&mut buf) {
-        return UsageError::new(Code::IoError, format!("cannot write the man page: {e}")).report();
+    match roff(page) {
+        Ok(text) => {
+            let mut out = Output::stdout();
+            out.text(&text);
+            out.finish(Status::Ok)
+        }
+        Err(e) => e.report(),
     }
-    let mut out = Output::stdout();
-    out.text(&String::from_utf8_lossy(&buf));
-    out.finish(Status::Ok)
+}
+
+/// `man --dir DIR`: the main page and every command's, each in its file (written as every output
+/// is: never through a link).
+fn man_dir(command: &clap::Command, dir: &std::path::Path) -> Status {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return UsageError::new(Code::IoError, format!("{}: {e}", dir.display())).report();
+    }
+    let mut files = bao_oracle::input::OutputFiles::new(&[]);
+    let pages = std::iter::once(command.clone()).chain(command.get_subcommands().cloned());
+    let mut written = 0;
+    for page in pages {
+        let name = format!("{}.1", page.get_display_name().unwrap_or(page.get_name()));
+        let text = match roff(page) {
+            Ok(text) => text,
+            Err(e) => return e.report(),
+        };
+        if let Err(why) = files.write(&dir.join(&name), &text) {
+            return UsageError::new(Code::IoError, why).report();
+        }
+        written += 1;
+    }
+    super::output::eprint_line(format_args!(
+        "{written} man pages written to {}",
+        dir.display()
+    ));
+    Status::Ok
+}
+
+/// The man page of `page` (the whole program or one built command), mended where clap_mangen
+/// writes it otherwise than `--help`: the text after the options (examples, exit statuses) is
+/// kept as written, not reflowed, and an argument that takes several values is `<PATH>...`.
+fn roff(page: clap::Command) -> Result<String, UsageError> {
+    let several: Vec<String> = page
+        .get_positionals()
+        .filter(|a| a.get_num_args().is_some_and(|n| n.max_values() > 1))
+        .filter_map(|a| {
+            a.get_value_names()
+                .and_then(|v| v.first())
+                .map(|v| v.to_string())
+        })
+        .collect();
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut buf)
+        .map_err(|e| UsageError::new(Code::IoError, format!("cannot write the man page: {e}")))?;
+    let mut text = String::from_utf8_lossy(&buf).into_owned();
+    for name in several {
+        let one = format!("<\\fI{name}\\fR>");
+        text = text.replace(&format!("{one} "), &format!("{one}... "));
+        text = text.replace(&format!("{one}\n"), &format!("{one}...\n"));
+    }
+    // roff fills the lines of a section: `.nf` keeps them as `--help` prints them.
+    if let Some(at) = text.find(".SH EXTRA\n") {
+        let body = at + ".SH EXTRA\n".len();
+        let end = text[body..]
+            .find("\n.SH ")
+            .map_or(text.len(), |i| body + i + 1);
+        text.insert_str(end, ".fi\n");
+        text.insert_str(body, ".nf\n");
+    }
+    Ok(text)
 }

@@ -36,9 +36,10 @@ pub struct ExplainArgs {
     #[arg(long = "compare-ruling", value_name = "NAME=VALUE", value_parser = super::completions::Catalogue::Ruling, hide_possible_values = true)]
     pub compare: Option<String>,
     /// The notation the move is read and answered in: canonical, or donkers (the published
-    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
-    #[arg(long, value_enum, default_value_t = super::NotationArg::Canonical, conflicts_with = "record")]
-    pub notation: super::NotationArg,
+    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete). Without it the move is
+    /// answered canonically and read in either where it names one move.
+    #[arg(long, value_enum, conflicts_with = "record")]
+    pub notation: Option<super::NotationArg>,
     /// Explain a move of a game record or transcript instead (with --move N --side S, or --ply;
     /// the ruleset, rulings, start and move come from the record, `--ruling` adds to its rulings).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "ruleset"])]
@@ -151,7 +152,7 @@ struct Explain {
     selection: super::RulingArgs,
     compare: Option<String>,
     mv: String,
-    notation: super::NotationArg,
+    notation: Option<super::NotationArg>,
     format: ExplainFormat,
 }
 
@@ -259,7 +260,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
             "games count from 1: --game 1 is the first",
         ));
     }
-    let shown = path.to_string_lossy().replace('\\', "/");
+    let shown = input::display(path);
     let (text, transcript) = match input::read(path) {
         Err(e) => return Err(UsageError::new(Code::IoError, format!("{shown}: {e}"))),
         Ok(Input::Refused(finding)) => {

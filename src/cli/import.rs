@@ -178,9 +178,11 @@ fn one_file(
             return;
         }
     };
-    let name = path
-        .file_name()
-        .map_or(shown.clone(), |n| n.to_string_lossy().into_owned());
+    let name = match path.file_name() {
+        _ if input::is_stdin(path) => "stdin".to_string(),
+        Some(n) => n.to_string_lossy().into_owned(),
+        None => shown.clone(),
+    };
     let options = ImportOptions {
         name: &name,
         source: args.source.as_deref(),
@@ -193,9 +195,7 @@ fn one_file(
             for warning in &imported.warnings {
                 eprint_line(format_args!("{}", warning_line(&shown, &text, warning)));
             }
-            let stem = path
-                .file_stem()
-                .map_or("record".into(), |s| s.to_string_lossy().into_owned());
+            let stem = input::output_stem(path);
             match writer.write(
                 &format!("{stem}.yaml"),
                 &imported.record,

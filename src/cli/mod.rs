@@ -223,8 +223,9 @@ from a position whose reserver's obligation is due (the bracket form cannot hold
 Examples:
   bao-oracle transcript corpus/bao-la-kiswahili/voogt-1994/game4.yaml
   bao-oracle transcript games.yaml --game 2 > game2.bao
+  bao-oracle transcript records/ -o transcripts/      one NAME.bao per record file
 
-Exit status: 0 the transcript was written, 1 the record has none (it does not play, or has no
+Exit status: 0 every transcript was written, 1 a record has none (it does not play, or has no
 transcript form, or its start none in bracket form), 2 a usage or I/O error.")]
     Transcript(transcript::TranscriptArgs),
     /// Print a game's rules: every rule and ambiguity id, its statement and source.
@@ -261,7 +262,8 @@ Examples:
   bao-oracle completions zsh > ~/.zfunc/_bao-oracle
   bao-oracle completions fish > ~/.config/fish/completions/bao-oracle.fish
 
-They complete commands, options, rulesets, presets and `--ruling NAME=VALUE` (names, then values).
+They complete commands, options, rulesets, presets, `--ruling NAME=VALUE` (names, then values),
+rule ids (`rules`) and the bibliography's keys (`sources`).
 
 Exit status: 0 printed, 2 an unknown shell.")]
     Completions(completions::CompletionsArgs),
@@ -270,8 +272,9 @@ Exit status: 0 printed, 2 an unknown shell.")]
 Examples:
   bao-oracle man > bao-oracle.1 && man ./bao-oracle.1
   bao-oracle man check > bao-oracle-check.1
+  bao-oracle man --dir man1             every page: bao-oracle.1, bao-oracle-check.1, ...
 
-Exit status: 0 printed, 2 an unknown command.")]
+Exit status: 0 printed, 2 an unknown command or a page that could not be written.")]
     Man(completions::ManArgs),
 }
 
@@ -336,9 +339,10 @@ pub struct GameArgs {
     #[command(flatten)]
     pub selection: RulingArgs,
     /// The notation moves are read and answered in: canonical, or donkers (the published
-    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete).
-    #[arg(long, value_enum, default_value_t = NotationArg::Canonical)]
-    pub notation: NotationArg,
+    /// transcripts' `6L*`, for Bao la Kiswahili and Bao la Kete). Without it moves are answered
+    /// canonically and read in either where they name one move.
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationArg>,
 }
 
 /// `--ruling` and `--preset`: declared once, flattened into every command that takes rulings
@@ -404,13 +408,19 @@ impl UsageError {
     }
 }
 
-/// The setup of `--position`, the selection and `--notation` ([`bao_oracle::setup`]).
-fn game_setup(position: Option<&str>, selection: Selection, notation: NotationArg) -> Setup {
+/// The setup of `--position`, the selection and `--notation` ([`bao_oracle::setup`]): without
+/// `--notation`, moves are read in any of the game's notations.
+fn game_setup(
+    position: Option<&str>,
+    selection: Selection,
+    notation: Option<NotationArg>,
+) -> Setup {
     Setup {
         start: position.map(str::to_string),
         rulings: selection.rulings,
         preset: selection.preset,
-        notation: notation.into(),
+        notation: notation.unwrap_or(NotationArg::Canonical).into(),
+        any_notation: notation.is_none(),
         ..Setup::default()
     }
 }

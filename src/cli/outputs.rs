@@ -1,14 +1,13 @@
 //! Where `import` and `repair` write: standard output, one file, or one file per input in a
 //! folder (`-o DIR`) — never over an input (the same file by device and inode, whatever the
-//! path or link), never into a FIFO or a device, never twice to one name.
+//! path or link), never into a FIFO, never through or over a link, never twice to one name
+//! ([`OutputFiles`]).
 
-use std::collections::BTreeSet;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::UsageError;
 use bao_oracle::diagnostics::Code;
-use bao_oracle::input::{create_output_file, same_file};
+use bao_oracle::input::OutputFiles;
 
 /// Where the outputs go.
 pub enum Target {
@@ -83,8 +82,7 @@ impl Inputs {
 /// The outputs written so far, and the inputs they may never be.
 pub struct Writer {
     pub target: Target,
-    inputs: Vec<PathBuf>,
-    written: BTreeSet<PathBuf>,
+    files: OutputFiles,
     /// Outputs to standard output so far (documents after the first are preceded by `sep`).
     printed: usize,
 }
@@ -93,8 +91,7 @@ impl Writer {
     pub fn new(target: Target, inputs: &[PathBuf]) -> Writer {
         Writer {
             target,
-            inputs: inputs.to_vec(),
-            written: BTreeSet::new(),
+            files: OutputFiles::new(inputs),
             printed: 0,
         }
     }
@@ -128,29 +125,14 @@ impl Writer {
             out.text(text);
             return Ok(None);
         };
-        if let Some(input) = self.inputs.iter().find(|i| same_file(i, &path)) {
-            return Err(format!(
-                "{} is the input {} itself; an input is never written over",
-                path.display(),
-                input.display()
-            ));
-        }
-        if !self.written.insert(path.clone()) {
-            return Err(format!(
-                "{} was written already by another input of the same name",
-                path.display()
-            ));
-        }
-        let mut file = create_output_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        file.write_all(text.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        self.files.write(&path, text)?;
         Ok(Some(path))
     }
 
     /// Refuses an output that is one of the inputs before anything is read (one file target).
     pub fn check_file_target(&self) -> Result<(), UsageError> {
         if let Target::File(path) = &self.target
-            && let Some(input) = self.inputs.iter().find(|i| same_file(i, path))
+            && let Some(input) = self.files.input_at(path)
         {
             return Err(UsageError::new(
                 Code::Usage,

@@ -56,13 +56,29 @@ fn options(args: &RepairArgs) -> Result<ReplayOptions, UsageError> {
 
 /// What became of one file.
 enum Outcome {
-    /// The repaired text (the input itself if nothing needed repair), and whether every game of it
-    /// checks valid.
-    Text(String, bool),
-    /// Left as written, and why (exit 1).
-    Left(String),
+    /// The repaired text (the input itself if nothing needed repair), whether every game of it
+    /// checks valid, and its games' count.
+    Text(String, bool, Games),
+    /// Left as written, and why (exit 1), and its games' count.
+    Left(String, Games),
     /// A file that could not be read, or an output that failed its proof (exit 2): the error line.
     Problem(String),
+}
+
+/// Games repaired, left as written because their best repairs tie, and left as written otherwise.
+#[derive(Clone, Copy, Default)]
+struct Games {
+    repaired: usize,
+    ambiguous: usize,
+    left: usize,
+}
+
+impl Games {
+    fn add(&mut self, other: Games) {
+        self.repaired += other.repaired;
+        self.ambiguous += other.ambiguous;
+        self.left += other.left;
+    }
 }
 
 pub fn run(args: RepairArgs) -> Status {
@@ -92,6 +108,7 @@ pub fn run(args: RepairArgs) -> Status {
     }
     let mut out = Output::stdout();
     let (mut valid, mut invalid, mut unread) = (0, 0, problems);
+    let mut games = Games::default();
     for path in &files {
         let shown = input::display(path);
         let (text, outcome) = repair_file(path, &shown, &options);
@@ -101,12 +118,14 @@ pub fn run(args: RepairArgs) -> Status {
                 unread += 1;
                 continue;
             }
-            Outcome::Left(why) => {
+            Outcome::Left(why, counted) => {
                 eprint_line(format_args!("{shown}: left as written: {why}"));
+                games.add(counted);
                 invalid += 1;
                 continue;
             }
-            Outcome::Text(repaired, ok) => {
+            Outcome::Text(repaired, ok, counted) => {
+                games.add(counted);
                 if ok {
                     valid += 1;
                 } else {
@@ -118,9 +137,15 @@ pub fn run(args: RepairArgs) -> Status {
                 repaired
             }
         };
-        let name = path
-            .file_name()
-            .map_or("repaired".into(), |n| n.to_string_lossy().into_owned());
+        let name = match path.file_name() {
+            // Standard input: named for its form.
+            _ if input::is_stdin(path) => match input::form_of(&text) {
+                input::Form::Transcript => "stdin.bao".to_string(),
+                input::Form::Records => "stdin.yaml".to_string(),
+            },
+            Some(n) => n.to_string_lossy().into_owned(),
+            None => "repaired".to_string(),
+        };
         if args.diff && matches!(writer.target, Target::Stdout) {
             continue;
         }
@@ -137,7 +162,11 @@ pub fn run(args: RepairArgs) -> Status {
     }
     if several {
         eprint_line(format_args!(
-            "{} file(s) valid after the repair, {} not{}",
+            "{} game(s) repaired, {} ambiguous and {} otherwise left as written; \
+             {} file(s) valid after the repair, {} not{}",
+            games.repaired,
+            games.ambiguous,
+            games.left,
             valid,
             invalid,
             match unread {
@@ -180,7 +209,10 @@ fn repair_file(path: &Path, shown: &str, options: &ReplayOptions) -> (String, Ou
 fn repair_records(shown: &str, text: &str, options: &ReplayOptions) -> Outcome {
     let games = read_games(text, options);
     if games.is_empty() {
-        return Outcome::Left("the file holds no game record".to_string());
+        return Outcome::Left(
+            "the file holds no game record".to_string(),
+            Games::default(),
+        );
     }
     let repaired = match repair_text(text, &games) {
         Ok(repaired) => repaired,
@@ -199,15 +231,24 @@ fn repair_records(shown: &str, text: &str, options: &ReplayOptions) -> Outcome {
         },
     );
     let invalid = checked.iter().filter(|g| !g.valid()).count();
+    let games = Games {
+        repaired: repaired.repaired,
+        ambiguous: repaired.ambiguous,
+        left: repaired.left - repaired.ambiguous,
+    };
+    let ambiguous = match games.ambiguous {
+        0 => String::new(),
+        n => format!(" ({n} ambiguous)"),
+    };
     eprint_line(format_args!(
-        "{shown}: {} game(s) repaired, {} left as written; {} of {} game(s) valid after the \
-         repair",
+        "{shown}: {} game(s) repaired, {} left as written{ambiguous}; {} of {} game(s) valid \
+         after the repair",
         repaired.repaired,
         repaired.left,
         checked.len() - invalid,
         checked.len()
     ));
-    Outcome::Text(repaired.text, invalid == 0)
+    Outcome::Text(repaired.text, invalid == 0, games)
 }
 
 /// A published transcript: the repaired transcript, its changed plies marked by `%` lines
@@ -217,14 +258,31 @@ fn repair_transcript(shown: &str, text: &str, options: &ReplayOptions) -> Outcom
     match repair(text, options) {
         Repaired::Valid => {
             eprint_line(format_args!("{shown}: the transcript plays as written"));
-            Outcome::Text(text.to_string(), true)
+            Outcome::Text(text.to_string(), true, Games::default())
         }
         Repaired::Text(repaired) => {
             eprint_line(format_args!(
                 "{shown}: repaired; the repaired transcript checks valid"
             ));
-            Outcome::Text(repaired, true)
+            let games = Games {
+                repaired: 1,
+                ..Games::default()
+            };
+            Outcome::Text(repaired, true, games)
         }
-        Repaired::Left(why) => Outcome::Left(why),
+        Repaired::Ambiguous(why) => Outcome::Left(
+            why,
+            Games {
+                ambiguous: 1,
+                ..Games::default()
+            },
+        ),
+        Repaired::Left(why) => Outcome::Left(
+            why,
+            Games {
+                left: 1,
+                ..Games::default()
+            },
+        ),
     }
 }

@@ -20,6 +20,7 @@ pub struct RulesArgs {
     #[arg(value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
     pub ruleset: String,
     /// One rule or ambiguity id (`KIN-10`, `ZAN-A16`); default every one.
+    #[arg(value_parser = super::completions::Catalogue::RuleId, hide_possible_values = true)]
     pub id: Option<String>,
     /// Plain text for a terminal, or the Markdown of docs/rules/RULESET.md.
     #[arg(long, value_enum, default_value_t = Format::Text)]

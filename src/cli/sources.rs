@@ -16,6 +16,7 @@ use bao_rules::rulings::did_you_mean;
 #[derive(Args, Debug)]
 pub struct SourcesArgs {
     /// One work, by the key a catalogue cites it by (`klamroth-1911`); default every one.
+    #[arg(value_parser = super::completions::Catalogue::SourceKey, hide_possible_values = true)]
     pub key: Option<String>,
     /// Plain text for a terminal, or the Markdown of docs/sources.md.
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -1,19 +1,22 @@
-//! `bao-oracle transcript FILE`: a game record written back as a transcript in Donkers' notation
-//! ([`bao_oracle::rewrite::to_transcript`]), on standard output, never over a file: `import`'s way back.
+//! `bao-oracle transcript PATH...`: game records written back as transcripts in Donkers' notation
+//! ([`bao_oracle::rewrite::to_transcript`]): `import`'s way back. One file to standard output (or
+//! `-o FILE`); several files and folders into a folder (`-o DIR`), one `NAME.bao` per record file,
+//! never over an input.
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::output::{Output, eprint_line};
+use super::outputs::{Inputs, Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::input::record;
 use bao_oracle::input::{self, Input};
 use bao_oracle::render::{escape_controls, human};
+use bao_oracle::rewrite::to_transcript::{NoTranscript, of_file};
 
 #[derive(Args, Debug)]
 #[command(
@@ -21,14 +24,28 @@ use bao_oracle::render::{escape_controls, human};
     mut_arg("preset", |a| a.help("A preset, as `check`")),
 )]
 pub struct TranscriptArgs {
-    /// The record file.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-    /// The game of a file of several (from 1).
+    /// Record files, and folders to search for them (`*.yaml`, `*.yml`, `*.bao` in any case;
+    /// transcripts found there are skipped).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// The game of a file of several (from 1), for every file.
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
     #[command(flatten)]
     pub selection: super::RulingArgs,
+    /// Write the transcript to FILE instead of standard output; with several files or a folder,
+    /// a folder: one `NAME.bao` per record file. Never over an input.
+    #[arg(short, long, value_name = "FILE|DIR")]
+    pub output: Option<PathBuf>,
+}
+
+/// Counts over several files.
+#[derive(Default)]
+struct Tally {
+    written: usize,
+    failed: usize,
+    skipped: usize,
+    problems: usize,
 }
 
 pub fn run(args: TranscriptArgs) -> Status {
@@ -42,60 +59,123 @@ pub fn run(args: TranscriptArgs) -> Status {
         repair_window: 0,
         ..ReplayOptions::default()
     };
-    let shown = args.file.display().to_string();
-    let text = match input::read(&args.file) {
+    let Inputs {
+        files,
+        problems,
+        several,
+        target,
+    } = match Inputs::collect(&args.paths, args.output.as_deref()) {
+        Ok(inputs) => inputs,
+        Err(e) => return e.report(),
+    };
+    if several && matches!(target, Target::Stdout) {
+        return UsageError::new(
+            Code::Usage,
+            "a transcript holds one game: several files are written into a folder (-o DIR)",
+        )
+        .report();
+    }
+    let mut writer = Writer::new(target, &files);
+    if let Err(e) = writer.check_file_target() {
+        return e.report();
+    }
+    let mut out = Output::stdout();
+    let mut tally = Tally {
+        problems,
+        ..Tally::default()
+    };
+    for path in &files {
+        let given = args.paths.contains(path);
+        one_file(
+            path,
+            given,
+            &args,
+            &options,
+            &mut writer,
+            &mut out,
+            &mut tally,
+        );
+    }
+    if several {
+        eprint_line(format_args!(
+            "{} written, {} without a transcript, {} skipped (transcripts){}",
+            tally.written,
+            tally.failed,
+            tally.skipped,
+            match tally.problems {
+                0 => String::new(),
+                n => format!(", {n} file(s) or folder(s) could not be read or written"),
+            }
+        ));
+    }
+    let status = if tally.problems > 0 {
+        Status::Usage
+    } else if tally.failed > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    };
+    out.finish(status)
+}
+
+fn one_file(
+    path: &Path,
+    given: bool,
+    args: &TranscriptArgs,
+    options: &ReplayOptions,
+    writer: &mut Writer,
+    out: &mut Output,
+    tally: &mut Tally,
+) {
+    let shown = input::display(path);
+    let usage = |tally: &mut Tally, line: String| {
+        eprint_line(format_args!("{line}"));
+        tally.problems += 1;
+    };
+    let text = match input::read(path) {
         Ok(Input::Records(text)) => text,
+        Ok(Input::Transcript(_)) if !given => {
+            // A transcript beside the records of a folder: not this command's to write.
+            tally.skipped += 1;
+            return;
+        }
         Ok(Input::Transcript(_)) => {
-            return UsageError::new(
-                Code::Usage,
-                format!("{shown} is a transcript already (`bao-oracle import` makes it a record)"),
-            )
-            .report();
+            let line = format!(
+                "error[{}]: {shown} is a transcript already (`bao-oracle import` makes it a \
+                 record)",
+                Code::Usage
+            );
+            return usage(tally, line);
         }
         Ok(Input::Refused(finding)) => {
-            return UsageError::new(finding.code, format!("{shown}: {}", finding.message)).report();
+            return usage(
+                tally,
+                format!("error[{}]: {shown}: {}", finding.code, finding.message),
+            );
         }
-        Err(e) => return UsageError::new(Code::IoError, format!("{shown}: {e}")).report(),
+        Err(e) => return usage(tally, format!("error[{}]: {shown}: {e}", Code::IoError)),
     };
-    let docs = record::split_documents(&text);
-    let doc = match (args.game, docs.len()) {
-        (_, 0) => {
-            return UsageError::new(
-                Code::Usage,
-                format!("{shown}: the file holds no game record"),
-            )
-            .report();
-        }
-        (None, 1) => docs[0],
-        (None, n) => {
-            return UsageError::new(
-                Code::Usage,
-                format!("{shown} holds {n} games and a transcript one: choose it with --game N"),
-            )
-            .report();
-        }
-        (Some(n), len) if n == 0 || n > len => {
-            return UsageError::new(
-                Code::Usage,
-                format!("{shown} holds {len} game(s): --game {n} is none of them"),
-            )
-            .report();
-        }
-        (Some(n), _) => docs[n - 1],
-    };
-    let written = record::parse_document(&doc)
-        .and_then(|record| bao_oracle::rewrite::to_transcript::write(&doc, &record, &options));
-    match written {
+    match of_file(&text, args.game, options) {
         Ok(transcript) => {
-            let mut out = Output::stdout();
-            out.text(&transcript);
-            out.finish(Status::Ok)
+            let stem = input::output_stem(path);
+            match writer.write(&format!("{stem}.bao"), &transcript, None, out) {
+                Ok(written) => {
+                    if let (Some(written), Target::Folder(_)) = (written, &writer.target) {
+                        eprint_line(format_args!("{shown}: written to {}", written.display()));
+                    }
+                    tally.written += 1;
+                }
+                Err(why) => usage(tally, format!("error[io-error]: {why}")),
+            }
         }
-        Err(finding) => {
+        Err(NoTranscript::Choice(why)) => {
+            usage(tally, format!("error[{}]: {shown}: {why}", Code::Usage));
+        }
+        Err(NoTranscript::Game(index, finding)) => {
             let report = FileReport {
                 path: shown,
-                text: text.clone(),
-                games: vec![GameReport::unread(doc.index, None, vec![*finding])],
+                text,
+                games: vec![GameReport::unread(index, None, vec![*finding])],
             };
             // Diagnostics go to standard error: standard output is where a transcript is expected.
             let mut err = std::io::stderr().lock();
@@ -103,7 +183,7 @@ pub fn run(args: TranscriptArgs) -> Status {
             let _ = err.write_all(escape_controls(&rendered).as_bytes());
             drop(err);
             eprint_line(format_args!("no transcript was written"));
-            Status::Failed
+            tally.failed += 1;
         }
     }
 }

@@ -5,6 +5,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::read::is_stdin;
+
 /// A file or folder that could not be read (the commands' exit status 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IoProblem {
@@ -27,9 +29,28 @@ impl IoProblem {
     }
 }
 
-/// A path as reports show it (`/` between folders on every system).
+/// A path as reports show it (`/` between folders on every system; `-`, standard input, as
+/// `<stdin>`).
 pub fn display(path: &Path) -> String {
+    if is_stdin(path) {
+        return STDIN_NAME.to_string();
+    }
     path.to_string_lossy().replace('\\', "/")
+}
+
+/// How reports name standard input, given as the path `-`.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// The name an output written for the input `path` takes its stem from: the file's stem, or
+/// `stdin` for standard input.
+pub fn output_stem(path: &Path) -> String {
+    if is_stdin(path) {
+        return "stdin".to_string();
+    }
+    path.file_stem().map_or_else(
+        || "output".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
 }
 
 /// The files under `paths`: each file path as given (what it is, the reader decides), each
@@ -71,6 +92,10 @@ pub fn walk(paths: &[PathBuf], extensions: &[&str]) -> Found {
     let mut files = Vec::new();
     let mut empty = Vec::new();
     for path in paths {
+        if is_stdin(path) {
+            files.push(path.clone());
+            continue;
+        }
         match fs::metadata(path) {
             Err(e) => walk.problems.push(IoProblem::new(path, &e)),
             Ok(meta) if meta.is_dir() => {

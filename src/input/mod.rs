@@ -21,15 +21,17 @@ pub mod record;
 pub mod selection;
 pub mod spec;
 pub mod transcript;
+mod write;
 
-pub use collect::{Found, IoProblem, collect, display, walk};
+pub use collect::{Found, IoProblem, STDIN_NAME, collect, display, output_stem, walk};
 pub use form::{Form, form_of};
 pub use limits::Kind;
 pub use line_ends::lines;
 pub use read::{
-    Contents, Source, create_output_file, read_regular_file, read_source, same_file,
+    Contents, Source, create_output_file, is_stdin, read_regular_file, read_source, same_file,
     source_from_bytes,
 };
+pub use write::OutputFiles;
 
 /// The extensions of game files a folder is searched for (in any case): every extension the
 /// reader takes, records (`*.yaml`, `*.yml`) and transcripts, as Donkers' program names them

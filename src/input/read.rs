@@ -24,12 +24,20 @@ pub enum Contents {
 }
 
 /// Reads a regular file of at most `limit` bytes: the one way every command reads an input file
-/// (records, transcripts, specification files, `conform --known-failures`). Anything but a
+/// (records, transcripts, specification files, `conform --known-failures`); the path `-` is
+/// standard input. Anything but a
 /// regular file (a FIFO, a device, a socket) is refused before it is opened, since opening a FIFO
 /// blocks until a writer comes and a device can be endless; a folder is refused likewise. `Err`
 /// is an I/O error with a message fit to follow the path (`x.yaml: is a FIFO, not a regular
 /// file`).
 pub fn read_regular_file(path: &Path, limit: u64) -> io::Result<Contents> {
+    if is_stdin(path) {
+        let bytes = stdin_bytes(limit)?;
+        if bytes.len() as u64 > limit {
+            return Ok(Contents::TooLarge(bytes.len() as u64));
+        }
+        return Ok(Contents::Bytes(bytes.to_vec()));
+    }
     let meta = fs::metadata(path)?;
     if !meta.is_file() {
         return Err(not_regular(&meta.file_type()));
@@ -65,6 +73,31 @@ thread_local! {
 #[cfg(test)]
 pub(crate) fn opened() -> usize {
     OPENED.with(|n| n.get())
+}
+
+/// Whether `path` is `-`: standard input, wherever a command reads a file.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Standard input (`-`), read once, at most `limit` + 1 bytes (the first reader's limit): a
+/// command given `-` twice, or reading its inputs more than once, reads the same text each time.
+fn stdin_bytes(limit: u64) -> io::Result<&'static [u8]> {
+    static STDIN: std::sync::OnceLock<Result<Vec<u8>, (io::ErrorKind, String)>> =
+        std::sync::OnceLock::new();
+    let read = STDIN.get_or_init(|| {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .lock()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map(|_| bytes)
+            .map_err(|e| (e.kind(), e.to_string()))
+    });
+    match read {
+        Ok(bytes) => Ok(bytes),
+        Err((kind, message)) => Err(io::Error::new(*kind, message.clone())),
+    }
 }
 
 /// Reads a file of `kind` as text: refused unread above the kind's limit, refused if it is not
@@ -108,17 +141,39 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// A file's identity, links followed: its device and inode.
+/// What tells one file from another: its device and inode.
 #[cfg(unix)]
-pub(super) fn identity(path: &Path) -> Option<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+pub(super) type Identity = (u64, u64);
+
+/// What tells one file from another: its canonical path (no inodes here).
+#[cfg(not(unix))]
+pub(super) type Identity = std::path::PathBuf;
+
+/// A file's identity, links followed.
+pub(super) fn identity(path: &Path) -> Option<Identity> {
+    #[cfg(test)]
+    LOOKUPS.with(|n| n.set(n.get() + 1));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        fs::canonicalize(path).ok()
+    }
 }
 
-/// A file's identity, links followed: its canonical path (no inodes here).
-#[cfg(not(unix))]
-pub(super) fn identity(path: &Path) -> Option<std::path::PathBuf> {
-    fs::canonicalize(path).ok()
+#[cfg(test)]
+thread_local! {
+    /// The identities looked up on this thread (a test counts them, not time).
+    static LOOKUPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The identities looked up on this thread so far.
+#[cfg(test)]
+pub(super) fn identity_lookups() -> u64 {
+    LOOKUPS.with(std::cell::Cell::get)
 }
 
 /// The error for a path that is no regular file, naming what it is.

@@ -22,6 +22,8 @@ pub struct Style {
     pub color: bool,
     /// Columns to wrap at.
     pub width: usize,
+    /// Warnings are counted in the closing line, not shown (`check --quiet`): the errors alone.
+    pub quiet: bool,
 }
 
 impl Style {
@@ -29,6 +31,7 @@ impl Style {
     pub const PLAIN: Style = Style {
         color: false,
         width: 100,
+        quiet: false,
     };
 }
 
@@ -380,22 +383,37 @@ fn finding_report(
     )
 }
 
-/// One line per repair suggestion, best first, and a line if the search ran out of budget.
+/// One line per repair suggestion, best first (after a line saying so where the best tie: none
+/// is most likely), and a line if the search ran out of budget.
 fn repair_help(game: &GameReport, repair: &Repair) -> Vec<String> {
-    let mut lines: Vec<String> = repair
-        .suggestions
-        .iter()
-        .zip(&repair.spelled)
-        .enumerate()
-        .map(|(k, (s, spelled))| {
-            format!(
-                "{} {}: with it {}",
-                if k == 0 { "most likely" } else { "or" },
-                edit_words(game, s, spelled, repair.ply),
-                replay_words(s, game.recorded_plies as u32, repair.result_claimed)
-            )
-        })
-        .collect();
+    let ambiguous = repair.ambiguous();
+    let mut lines = Vec::new();
+    if ambiguous > 0 {
+        lines.push(format!(
+            "ambiguous: {ambiguous} candidates, which nothing after the edit tells apart \
+             (`repair` leaves the move as written):"
+        ));
+    }
+    lines.extend(
+        repair
+            .suggestions
+            .iter()
+            .zip(&repair.spelled)
+            .enumerate()
+            .map(|(k, (s, spelled))| {
+                format!(
+                    "{} {}: with it {}",
+                    match k {
+                        0 if ambiguous > 0 => "either",
+                        0 => "most likely",
+                        k if k >= ambiguous && ambiguous > 0 => "less likely",
+                        _ => "or",
+                    },
+                    edit_words(game, s, spelled, repair.ply),
+                    replay_words(s, game.recorded_plies as u32, repair.result_claimed)
+                )
+            }),
+    );
     if repair.exhausted {
         lines.push(format!(
             "the repair search ran out of its budget after {} moves tried: edits further from \
@@ -610,9 +628,9 @@ fn reported(game: &GameReport) -> bool {
         || matches!(game.divergence, Some(Some(_)))
 }
 
-/// The reports of one game of `file` (whose text `lines` index): its warnings, its findings,
-/// then its compare note; nothing for a valid game without warnings. `check` writes each game's
-/// as it comes.
+/// The reports of one game of `file` (whose text `lines` index): its warnings (unless
+/// [`Style::quiet`]), its findings, then its compare note; nothing for a valid game without
+/// warnings. `check` writes each game's as it comes.
 pub fn render_game(
     file: &FileReport,
     lines: &LineIndex<'_>,
@@ -620,7 +638,7 @@ pub fn render_game(
     style: Style,
 ) -> String {
     let mut out = String::new();
-    for warning in &game.warnings {
+    for warning in game.warnings.iter().filter(|_| !style.quiet) {
         out.push_str(&finding_report(
             file,
             lines,
@@ -799,6 +817,7 @@ mod tests {
                 Style {
                     color: false,
                     width,
+                    quiet: false,
                 },
             );
             for name in names {

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::LineIndex;
-use crate::check::repair::{Edit, Repair};
+use crate::check::repair::{Edit, Repair, Verdict};
 use crate::check::replay::{Divergence, Standing};
 use crate::check::rulings_table::{GameRef, Part};
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
@@ -38,6 +38,10 @@ struct RepairJson {
     window: u32,
     nodes: u64,
     exhausted: bool,
+    /// `borne-out` (the first suggestion, complete, is what `repair` applies), `ambiguous` (the
+    /// first suggestions marked `ambiguous` tie: `repair` applies none) or `unrepaired` (no
+    /// suggestion makes the whole record replay).
+    verdict: &'static str,
 }
 
 /// Rulings as a JSON object, in the ruleset's order.
@@ -106,6 +110,8 @@ struct SuggestionJson<'a> {
     replays: u32,
     complete: bool,
     cost: u32,
+    /// One of the best suggestions, which nothing after the edit tells apart.
+    ambiguous: bool,
 }
 
 #[derive(Serialize)]
@@ -263,6 +269,7 @@ fn error_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport, f: &'a Finding) -> E
 
 fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a>> {
     let spelled = g.repair.as_ref().map_or(&[][..], |r| &r.spelled[..]);
+    let ambiguous = g.repair.as_ref().map_or(0, Repair::ambiguous);
     g.suggestions(f)
         .iter()
         .enumerate()
@@ -278,6 +285,7 @@ fn suggestions_json<'a>(g: &'a GameReport, f: &Finding) -> Vec<SuggestionJson<'a
             replays: s.replays,
             complete: s.complete,
             cost: s.cost,
+            ambiguous: k < ambiguous,
         })
         .collect()
 }
@@ -320,6 +328,11 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
             window: r.window,
             nodes: r.nodes,
             exhausted: r.exhausted,
+            verdict: match r.verdict() {
+                Verdict::BorneOut(..) => "borne-out",
+                Verdict::Ambiguous(_) => "ambiguous",
+                Verdict::Unrepaired => "unrepaired",
+            },
         }),
         consistent_rulings: g.inference.as_ref().map(|i| {
             i.listed

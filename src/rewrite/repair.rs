@@ -1,5 +1,5 @@
-//! A record file's text with the best complete repair of each game applied: what `bao-oracle
-//! repair` prints. Only the edited moves change, by their spans in the file; each changed ply gets
+//! A record file's text with the best complete repair of each game applied where the record bears
+//! it out ([`Verdict`]): what `bao-oracle repair` prints. Only the edited moves change, by their spans in the file; each changed ply gets
 //! a one-line YAML comment saying what was written, and a game left as it was gets one saying
 //! why. Before the text is handed out it is read again and proved: the same games, the same
 //! fields with the same values, the same moves except the plies it marks, each changed as the
@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::check::repair::{Edit, Suggestion};
+use crate::check::repair::{Edit, Repair, Suggestion, Verdict};
 use crate::check::replay::{self, ReplayOptions, Replayed};
 use crate::diagnostics::{Finding, MoveNumber, Span};
 use crate::input::record::{self, Document, Record};
@@ -46,8 +46,52 @@ pub struct Repaired {
     pub text: String,
     /// Games edited.
     pub repaired: usize,
-    /// Games left as written (each with a comment saying why).
+    /// Games left as written (each with a comment saying why), the ambiguous among them.
     pub left: usize,
+    /// Games left as written because their best repairs tie ([`Verdict::Ambiguous`]).
+    pub ambiguous: usize,
+}
+
+/// Why a game whose `n` best repairs tie is left as written: `ambiguous: 5 candidates where
+/// move 12, south (ply 23) stopped, which nothing after the edit tells apart: 3R*, 2L*, 2R*, 6L*,
+/// 6R*`.
+pub fn ambiguous_words(repair: &Repair, n: usize, first: Option<Side>) -> String {
+    let candidates: Vec<String> = repair
+        .suggestions
+        .iter()
+        .zip(&repair.spelled)
+        .take(n)
+        .map(|(s, spelled)| candidate_words(repair, s, spelled, first))
+        .collect();
+    format!(
+        "ambiguous: {n} candidates where {} stopped, which nothing after the edit tells apart: {}",
+        MoveNumber::words(repair.ply, first),
+        candidates.join(", ")
+    )
+}
+
+/// One candidate edit in a few words: `3R*` (at the failing ply), `add A7< as …` (after the last), `3R* at move 11, north (ply
+/// 22)`, `delete A5 at …`, `insert A7< before …`, `swap a3 A4 at …`.
+fn candidate_words(
+    repair: &Repair,
+    s: &Suggestion,
+    spelled: &[String],
+    first: Option<Side>,
+) -> String {
+    let at = MoveNumber::words(s.ply, first);
+    let new = spelled
+        .first()
+        .or(s.moves.first())
+        .cloned()
+        .unwrap_or_default();
+    match s.edit {
+        Edit::Replace if s.ply == repair.ply => new,
+        Edit::Insert if repair.at_result && s.ply == repair.ply => format!("add {new} as {at}"),
+        Edit::Replace => format!("{new} at {at}"),
+        Edit::Insert => format!("insert {new} before {at}"),
+        Edit::Delete => format!("delete {} at {at}", s.was[0]),
+        Edit::Swap => format!("swap {} {} at {at}", s.was[0], s.was[1]),
+    }
 }
 
 /// What the proof of the output expects of one game.
@@ -66,7 +110,7 @@ enum Expect {
 pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, String> {
     let mut edits = Edits::default();
     let mut expected = Vec::with_capacity(games.len());
-    let (mut repaired, mut left) = (0, 0);
+    let (mut repaired, mut left, mut ambiguous) = (0, 0, 0);
     for game in games {
         let doc = &game.doc;
         let why_not = match &game.read {
@@ -79,8 +123,15 @@ pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, Strin
                 if replayed.findings.is_empty() {
                     expected.push(Expect::Moves(moves()));
                     None
-                } else if let Some((s, spelled)) =
-                    replayed.repair.as_ref().and_then(|r| r.best_complete())
+                } else if let Some(n) = replayed.repair.as_ref().map(|r| r.ambiguous())
+                    && n > 0
+                {
+                    expected.push(Expect::Moves(moves()));
+                    ambiguous += 1;
+                    let repair = replayed.repair.as_ref().expect("a repair");
+                    Some(ambiguous_words(repair, n, replayed.first))
+                } else if let Some(Verdict::BorneOut(s, spelled)) =
+                    replayed.repair.as_ref().map(|r| r.verdict())
                 {
                     let first = replayed.first;
                     let result = edits
@@ -163,6 +214,7 @@ pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, Strin
         text: output,
         repaired,
         left,
+        ambiguous,
     })
 }
 

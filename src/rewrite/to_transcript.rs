@@ -153,6 +153,49 @@ fn kept_as_comment(key: &str) -> bool {
     !known && matches!(line_kind(&format!("{key}:")), Line::Header { .. })
 }
 
+/// Why a record file gives no transcript ([`of_file`]).
+#[derive(Debug)]
+pub enum NoTranscript {
+    /// The file holds no game, or several and none chosen, or not the one chosen: what to do,
+    /// in words (after the file's name).
+    Choice(String),
+    /// The game chosen (its document's index) is not a record, or does not play.
+    Game(usize, Box<Finding>),
+}
+
+/// The transcript of game `game` (from 1; `None`: the file's only game) of the record file
+/// `text`: the one way `transcript` turns a file into a transcript, whatever the command line
+/// names.
+pub fn of_file(
+    text: &str,
+    game: Option<usize>,
+    options: &ReplayOptions,
+) -> Result<String, NoTranscript> {
+    let docs = crate::input::record::split_documents(text);
+    let doc = match (game, docs.len()) {
+        (_, 0) => {
+            return Err(NoTranscript::Choice(
+                "the file holds no game record".to_string(),
+            ));
+        }
+        (None, 1) => docs[0],
+        (None, n) => {
+            return Err(NoTranscript::Choice(format!(
+                "the file holds {n} games and a transcript one: choose it with --game N"
+            )));
+        }
+        (Some(n), len) if n == 0 || n > len => {
+            return Err(NoTranscript::Choice(format!(
+                "the file holds {len} game(s): --game {n} is none of them"
+            )));
+        }
+        (Some(n), _) => docs[n - 1],
+    };
+    crate::input::record::parse_document(&doc)
+        .and_then(|record| write(&doc, &record, options))
+        .map_err(|finding| NoTranscript::Game(doc.index, finding))
+}
+
 /// The transcript of one record (`doc`, parsed as `record`), or why it has none.
 pub fn write(
     doc: &Document<'_>,

@@ -1,4 +1,5 @@
-//! `repair` of a published transcript: the transcript with the best complete repair applied, in
+//! `repair` of a published transcript: the transcript with the best complete repair applied (where
+//! the transcript bears it out: [`Verdict`]), in
 //! its own notation, each changed ply marked by a `%` comment line before its move line. The
 //! headers, the comments and every move line the repair does not touch stay byte for byte; an
 //! insertion or a deletion shifts South and North from the edited ply on, so those move lines are
@@ -7,11 +8,12 @@
 use std::fmt::Write as _;
 
 use crate::check::check_text;
-use crate::check::repair::Edit;
+use crate::check::repair::{Edit, Verdict};
 use crate::check::replay::{self, ReplayOptions};
 use crate::diagnostics::MoveNumber;
 use crate::input::transcript::as_record;
 use crate::input::transcript::{self, Transcript};
+use crate::rewrite::repair::ambiguous_words;
 
 /// What `repair` made of a transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +24,8 @@ pub enum Repaired {
     Text(String),
     /// Why it is left as written.
     Left(String),
+    /// Left as written: its best repairs tie, and why ([`ambiguous_words`]).
+    Ambiguous(String),
 }
 
 /// Repairs `text`, a transcript, under `options` (its rulings and repair window).
@@ -42,7 +46,11 @@ pub fn repair(text: &str, options: &ReplayOptions) -> Repaired {
     if replayed.findings.is_empty() {
         return Repaired::Valid;
     }
-    let Some((s, spelled)) = replayed.repair.as_ref().and_then(|r| r.best_complete()) else {
+    let verdict = replayed.repair.as_ref().map(|r| (r, r.verdict()));
+    if let Some((r, Verdict::Ambiguous(n))) = verdict {
+        return Repaired::Ambiguous(ambiguous_words(r, n, replayed.first));
+    }
+    let Some((_, Verdict::BorneOut(s, spelled))) = verdict else {
         return Repaired::Left(match &replayed.repair {
             Some(r) => format!(
                 "no edit at {} or up to {} plies before it makes the whole game replay",

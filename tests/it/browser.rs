@@ -1131,6 +1131,12 @@ fn valid_files_fold_to_a_line_and_each_suggestion_is_shown_once() {
         2,
         "{dom}"
     );
+    // Issue 32, item 2: five moves end its last ply alike; none is most likely.
+    assert!(
+        dom.contains("ambiguous: 5 candidates, which nothing after the edit tells apart"),
+        "{dom}"
+    );
+    assert!(!dom.contains("most likely"), "{dom}");
     // Issue 24, item 2: the findings and the move list are numbered as the transcript is
     // (`12: A3L*` is South's move 12, ply 23).
     assert!(

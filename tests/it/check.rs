@@ -749,3 +749,32 @@ fn json_report_memory_is_bounded_by_one_game() {
         "{kilobytes} KB for {GAMES} invalid games"
     );
 }
+
+/// Issue 32, item 4: `check --quiet` shows the errors alone; the warnings are counted in the
+/// closing line (the corpus's first screen was its own deliberate duplicates).
+#[test]
+fn quiet_shows_the_errors_alone() {
+    let (status, loud, _) = crate::common::run(&["check", "--color", "never", "corpus"]);
+    assert_eq!(status, 0);
+    assert!(loud.contains("warning[duplicate-game]"), "{loud}");
+    let (status, quiet, _) = crate::common::run(&["check", "--color", "never", "corpus", "-q"]);
+    assert_eq!(status, 0);
+    let closing = loud.lines().last().unwrap();
+    assert!(closing.ends_with(" warnings"), "{closing}");
+    assert_eq!(quiet, format!("{closing}\n"));
+    let (status, quiet, _) = crate::common::run(&[
+        "check",
+        "--quiet",
+        "tests/records/kimasai-illegal-move.yaml",
+        "tests/data/voogt-1994/we1.bao",
+    ]);
+    assert_eq!(status, 1);
+    assert!(
+        quiet.contains("illegal-move") && !quiet.contains("warning["),
+        "{quiet}"
+    );
+    assert!(
+        quiet.ends_with("0 passed, 2 failed, 1 warning\n"),
+        "{quiet}"
+    );
+}

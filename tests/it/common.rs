@@ -35,3 +35,28 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
 pub fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }
+
+/// Runs `bao-oracle ARGS` in the crate's folder with `input` on its standard input: exit code,
+/// standard output, standard error.
+pub fn run_with_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    // A command that stops reading early closes the pipe: a broken pipe is no failure here.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().expect("the binary ends");
+    (
+        out.status.code().expect("exit code"),
+        stdout(&out),
+        String::from_utf8(out.stderr).expect("UTF-8 errors"),
+    )
+}

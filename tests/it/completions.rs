@@ -228,6 +228,17 @@ const CASES: &[Case] = &[
         &["bao-la-kete", "bao-la-kiswahili"],
         &["bao-kingulu"],
     ),
+    // Issue 32, item 4: rule ids and the bibliography's keys.
+    (
+        "bao-oracle rules bao-kingulu KIN-1",
+        &["KIN-10", "KIN-11"],
+        &["Cargo.toml"],
+    ),
+    (
+        "bao-oracle sources klam",
+        &["klamroth-1911"],
+        &["Cargo.toml"],
+    ),
 ];
 
 #[test]

@@ -543,6 +543,39 @@ fn man_pages_are_roff_with_every_command() {
     assert!(err.contains("did you mean `check`?"), "{err}");
 }
 
+/// Issue 32, item 4: `man --dir DIR` writes every page the main page's SEE ALSO names; an
+/// argument of several values is `<PATH>...`, and the exit statuses are kept as written.
+#[test]
+fn man_dir_writes_every_page_it_names() {
+    let dir = std::env::temp_dir().join(format!("bao-man-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let (_, err, status) = bao(&["man", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(status, 0, "{err}");
+    let main = fs::read_to_string(dir.join("bao-oracle.1")).unwrap();
+    let named: Vec<String> = main
+        .lines()
+        .filter_map(|l| l.strip_suffix("(1)"))
+        .map(|l| format!("{}.1", l.replace("\\-", "-")))
+        .collect();
+    assert!(named.len() >= 18, "{named:?}");
+    for page in &named {
+        let text = fs::read_to_string(dir.join(page)).unwrap_or_else(|_| panic!("{page}"));
+        assert!(text.starts_with(".ie"), "{page}: {text}");
+    }
+    assert!(
+        err.contains(&format!("{} man pages written", named.len() + 1)),
+        "{err}"
+    );
+    let check = fs::read_to_string(dir.join("bao-oracle-check.1")).unwrap();
+    assert!(check.contains("<\\fIPATH\\fR>... \n"), "{check}");
+    // The exit statuses in a no-fill block, line for line as `--help` prints them.
+    let extra = &main[main.find(".SH EXTRA").unwrap()..];
+    assert!(extra.starts_with(".SH EXTRA\n.nf\n"), "{extra}");
+    let block = &extra[..extra.find("\n.fi\n").expect("the block ends")];
+    assert!(block.contains("Exit status:\n  0    success"), "{block}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn rulings_lists_every_ruling_value_and_preset() {
     let (out, _, status) = bao(&["rulings"]);
@@ -566,6 +599,52 @@ fn rulings_lists_every_ruling_value_and_preset() {
     let (_, err, status) = bao(&["rulings", "bao-la-ket"]);
     assert_eq!(status, 2);
     assert!(err.contains("did you mean `bao-la-kete`?"), "{err}");
+}
+
+/// Issue 32, item 4: the presets table of docs/rules-arguers.md has a row for every preset of Bao
+/// la Kiswahili, with each ruling it sets (it lacked `geziefer`).
+#[test]
+fn the_presets_table_lists_every_preset() {
+    let text = fs::read_to_string(root().join("docs/rules-arguers.md")).unwrap();
+    bao_rules::with_game!("bao-la-kiswahili", G => {
+        use bao_rules::game::Game;
+        for p in G::PRESETS {
+            let row = text
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{}` |", p.name)))
+                .unwrap_or_else(|| panic!("no row for preset {}", p.name));
+            for (name, value) in p.rulings {
+                let short = name.trim_start_matches("zanzibar.");
+                assert!(row.contains(&format!("`{short}={value}`")), "{}: {name}", p.name);
+            }
+        }
+    });
+}
+
+/// Issue 32, item 4: where the documents say which files a folder is searched for, they name
+/// every extension the program searches for (docs/historians.md named `*.yaml` and `*.yml` only).
+#[test]
+fn the_documents_name_every_extension_a_folder_is_read_for() {
+    for doc in documents() {
+        let text = fs::read_to_string(&doc).unwrap().replace('\n', " ");
+        for (at, _) in text.match_indices("`*.yml`") {
+            let (mut from, mut to) = (at.saturating_sub(80), (at + 80).min(text.len()));
+            while !text.is_char_boundary(from) {
+                from -= 1;
+            }
+            while !text.is_char_boundary(to) {
+                to += 1;
+            }
+            let around = &text[from..to];
+            for ext in bao_oracle::input::GAME_FILES {
+                assert!(
+                    around.contains(&format!("`*.{ext}`")),
+                    "{}: `*.{ext}` missing from ...{around}...",
+                    doc.display()
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -723,3 +723,46 @@ fn json_explanations_fit_their_schema() {
         "{kiswahili}"
     );
 }
+
+/// Issue 32, item 3: a move typed in Donkers' notation is read without `--notation`, by
+/// `explain` and `play` alike (the one path), and answered canonically; a text the two
+/// notations read as different moves is refused with the option that chooses.
+#[test]
+fn a_move_in_donkers_notation_is_read_unasked() {
+    let out = explained(0, &["bao-la-kiswahili", "6L*"]);
+    assert!(
+        out.starts_with("bao-la-kiswahili: 6L*, south to move"),
+        "{out}"
+    );
+    assert!(out.contains("ZAN-14"), "{out}");
+    assert!(!out.contains("not-notation"), "{out}");
+    let (code, unasked, _) = crate::common::run(&["play", "bao-la-kiswahili", "6L*", "6R"]);
+    let asked = [
+        "play",
+        "bao-la-kiswahili",
+        "--notation",
+        "donkers",
+        "6L*",
+        "6R",
+    ];
+    let (_, donkers, _) = crate::common::run(&asked);
+    assert_eq!((code, &unasked), (0, &donkers));
+    // Asked for, a notation reads only its own moves.
+    let (code, _, err) =
+        crate::common::run(&["play", "bao-la-kiswahili", "--notation", "canonical", "6L*"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not-notation"), "{err}");
+    // `5>`: canonical a5>, Donkers' a5<+; neither writes it so.
+    let north = "2,1,1,0,0,0,0,0/2,0,0,7,0,0,0,0/0,0,0,1,9,1,1,0/0,0,0,0,0,0,1,1 18,19 Hh - N";
+    let (code, _, err) = crate::common::run(&["play", "bao-la-kiswahili", "-p", north, "5>"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "`5>` names a5> in canonical notation but a5<+ in Donkers' notation: say which \
+             notation (`--notation canonical` or `--notation donkers`)"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = crate::common::run(&["play", "bao-la-kiswahili", "-p", north, "a5>"]);
+    assert_eq!(code, 0, "{err}");
+}

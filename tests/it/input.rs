@@ -422,6 +422,51 @@ fn outputs_never_write_over_an_input_nor_wait_on_a_fifo() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// Issue 32, K5: `import -o DIR` and `repair -o DIR` never write through (nor over) a symbolic or
+/// hard link already in the folder: that output is an error (exit 2), the file linked to is
+/// unchanged, and the other outputs are written.
+#[cfg(unix)]
+#[test]
+fn outputs_never_write_through_a_link_in_the_folder() {
+    let dir = scratch("input-output-links");
+    let corpus = crate::common::root().join("corpus/bao-la-kiswahili/voogt-1994");
+    let (game3, game4) = (corpus.join("game3.bao"), corpus.join("game4.bao"));
+    let kept = write(&dir, "kept.txt", "someone else's file\n");
+    for (command, ext) in [("import", "yaml"), ("repair", "bao")] {
+        let out = dir.join(format!("out-{command}"));
+        fs::create_dir_all(&out).unwrap();
+        let (soft, hard) = (
+            out.join(format!("game3.{ext}")),
+            out.join(format!("game4.{ext}")),
+        );
+        std::os::unix::fs::symlink(&kept, &soft).unwrap();
+        let paths = [game3.to_str().unwrap(), game4.to_str().unwrap()];
+        let run = bao(&[command, paths[0], paths[1], "-o", out.to_str().unwrap()]);
+        assert_eq!(run.code(), Some(2), "{command}: {}", said(&run));
+        assert!(run.stderr.contains("is a symbolic link"), "{}", run.stderr);
+        assert!(
+            fs::symlink_metadata(&soft)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        // The other output is written.
+        let written = fs::read_to_string(&hard).unwrap();
+        assert!(written.contains("Nasoro"), "{written}");
+        fs::remove_file(&hard).unwrap();
+        fs::hard_link(&kept, &hard).unwrap();
+        let run = bao(&[command, paths[1], "-o", hard.to_str().unwrap()]);
+        assert_eq!(run.code(), Some(2), "{command}: {}", said(&run));
+        assert!(
+            run.stderr.contains("has other hard links"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(fs::read_to_string(&kept).unwrap(), "someone else's file\n");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
 /// `import` and `repair` over folders: one output per input under `-o DIR`, a summary;
 /// `repair --diff` shows what changed.
 #[test]
@@ -551,4 +596,49 @@ fn one_limit_for_transcripts() {
         );
     }
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// Issue 32, item 4: `-` is standard input on every command that reads files, read as the file
+/// would be (once, though `check` reads its inputs twice) and shown as `<stdin>`.
+#[test]
+fn a_dash_reads_standard_input_on_every_command_that_reads_files() {
+    use crate::common::{run, run_with_stdin};
+    let cases: &[(&[&str], &str)] = &[
+        (&["check"], "tests/records/kimasai-illegal-move.yaml"),
+        (
+            &["check", "--format", "json"],
+            "corpus/bao-kingulu/random-seed-01.yaml",
+        ),
+        (&["repair"], "tests/data/voogt-1994/game2.bao"),
+        (&["import"], "corpus/bao-la-kiswahili/voogt-1994/game3.bao"),
+        (
+            &["transcript"],
+            "corpus/bao-la-kiswahili/voogt-1994/game4.yaml",
+        ),
+        (&["spec"], "spec/bao-kingulu/sowing.yaml"),
+        (
+            &["explain", "--ply", "3", "--record"],
+            "corpus/bao-kingulu/constructed-repetition.yaml",
+        ),
+    ];
+    for (command, file) in cases {
+        let bytes = fs::read(crate::common::root().join(file)).unwrap();
+        let by_name = run(&[command, &[*file][..]].concat());
+        let by_stdin = run_with_stdin(&[command, &["-"][..]].concat(), &bytes);
+        let name = Path::new(file).file_name().unwrap().to_str().unwrap();
+        let stem = Path::new(file).file_stem().unwrap().to_str().unwrap();
+        // The same report, the file named `<stdin>` (`import` takes its `source:` from the name),
+        // its lines wrapped for a name of another length.
+        let same = |text: &str| {
+            let named = text
+                .replace(file, "<stdin>")
+                .replace(name, "stdin")
+                .replace(&format!("{stem}."), "stdin.")
+                .replace('│', " ");
+            named.split_whitespace().collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(by_stdin.0, by_name.0, "{command:?} -: {}", by_stdin.2);
+        assert_eq!(same(&by_stdin.1), same(&by_name.1), "{command:?} -");
+        assert_eq!(same(&by_stdin.2), same(&by_name.2), "{command:?} -");
+    }
 }

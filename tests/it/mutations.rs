@@ -329,15 +329,13 @@ fn the_inputs_the_fuzzers_stopped_on_keep_their_properties() {
         }
         properties::report_page(bytes);
     }
-    // Every record with one slip is mended but those whose moves repair may not edit.
+    // Every record with one slip is mended but those whose moves repair may not edit and those
+    // whose best repairs tie (`hostile-docs`, `-newline`, `-tagged`, `-xss`: any move in place of
+    // the hostile text lets the rest replay).
     assert_eq!(
         edited,
         [
             "hostile-anchor-slip.yaml",
-            "hostile-docs.yaml",
-            "hostile-newline.yaml",
-            "hostile-tagged.yaml",
-            "hostile-xss.yaml",
             "repair-false-claim-before.yaml",
             "repair-quoted-comment.yaml",
         ]

@@ -29,7 +29,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use bao_oracle::check::repair::Edit;
+use bao_oracle::check::repair::{Edit, Verdict};
 use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, check_text};
 use bao_oracle::input::record::{
@@ -114,12 +114,11 @@ pub fn repair_output(data: &[u8]) -> usize {
         if was == now {
             continue;
         }
-        // Only a game with a complete suggestion is edited, by that suggestion.
-        let (s, spelled) = replayed
-            .repair
-            .as_ref()
-            .and_then(|r| r.best_complete())
-            .unwrap_or_else(|| panic!("an unrepairable game changed: {text:?} -> {output:?}"));
+        // Only a game with a complete suggestion the record bears out is edited, by it.
+        let Some(Verdict::BorneOut(s, spelled)) = replayed.repair.as_ref().map(|r| r.verdict())
+        else {
+            panic!("a game with no repair borne out changed: {text:?} -> {output:?}")
+        };
         let i = s.ply as usize - 1;
         let mut expected: Vec<&str> = was.clone();
         match s.edit {

@@ -5,6 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use bao_oracle::check::repair::Verdict;
 use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{check_file, check_text};
 use bao_oracle::diagnostics::Code;
@@ -32,7 +33,7 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 
 #[test]
 fn every_game_repaired_passes_check_and_nothing_else_changes() {
-    let mut repaired_somewhere = 0;
+    let (mut repaired_somewhere, mut ambiguous_somewhere) = (0, 0);
     for path in records() {
         let before = fs::read(&path).unwrap();
         let report = check_file(&path, &ReplayOptions::default()).unwrap();
@@ -59,7 +60,7 @@ fn every_game_repaired_passes_check_and_nothing_else_changes() {
             let repairable = game
                 .repair
                 .as_ref()
-                .is_some_and(|r| r.best_complete().is_some());
+                .is_some_and(|r| matches!(r.verdict(), Verdict::BorneOut(..)));
             if game.valid() || repairable {
                 assert!(
                     again.valid(),
@@ -77,6 +78,12 @@ fn every_game_repaired_passes_check_and_nothing_else_changes() {
                 );
             }
             repaired_somewhere += usize::from(repairable);
+            // Best repairs that tie are left as written (the games above that fail as before).
+            ambiguous_somewhere += usize::from(
+                game.repair
+                    .as_ref()
+                    .is_some_and(|r| matches!(r.verdict(), Verdict::Ambiguous(_))),
+            );
         }
         let all_valid = after.iter().all(|g| g.valid());
         assert_eq!(
@@ -105,7 +112,8 @@ fn every_game_repaired_passes_check_and_nothing_else_changes() {
         }
         assert_eq!(k, original.len(), "{}", path.display());
     }
-    assert!(repaired_somewhere >= 20, "{repaired_somewhere}");
+    assert!(repaired_somewhere >= 15, "{repaired_somewhere}");
+    assert!(ambiguous_somewhere >= 15, "{ambiguous_somewhere}");
 }
 
 #[test]
@@ -181,9 +189,10 @@ fn usage_and_io_errors() {
 #[test]
 fn a_skipped_last_ply_is_added_after_the_last_move() {
     // Every move plays; the `result:` claim fails. The suggestions go under its error, and
-    // `repair` adds the ply after the last move, in the sequence's own style.
-    let moves = "A5, a4, A3, a5, A4, a5, A6, a4, A6, a6, A6, a4, A3, a6, A6, a6, A2, a4, A5, \
-                 a6, A5, a4, A6";
+    // `repair` adds the ply after the last move, in the sequence's own style. (`generate
+    // bao-kingulu --seed 2` without its last ply, `a5`: the one move that ends it as claimed.)
+    let moves = "A5, a5, A5, a6, A1, a3, A6, a6, A2, a5, A3, a4, A3, a3, A6, a4, A1, a3, A5, \
+                 a6, A2, a6, A3, a2, A6";
     let block: String = moves.split(", ").map(|m| format!("  - {m}\n")).collect();
     let text = format!(
         "ruleset: bao-kingulu\nsource: flow\nmoves: [{moves}]\nresult: north\n---\n\
@@ -196,7 +205,7 @@ fn a_skipped_last_ply_is_added_after_the_last_move() {
             .find(|f| f.ply.is_none())
             .expect("the result's error");
         let first = &game.suggestions(result_error)[0];
-        assert_eq!((first.ply, first.complete), (24, true), "{first:?}");
+        assert_eq!((first.ply, first.complete), (26, true), "{first:?}");
     }
     let path = temp_file("skipped-last.yaml", &text);
     let out = bao(&["repair", path.to_str().unwrap()]);
@@ -204,11 +213,11 @@ fn a_skipped_last_ply_is_added_after_the_last_move() {
     assert_eq!(out.status.code(), Some(0));
     let output = stdout(&out);
     assert!(
-        output.contains("A6, a4]  # repair: move 12, north (ply 24): not written\n"),
+        output.contains("A6, a5]  # repair: move 13, north (ply 26): not written\n"),
         "{output}"
     );
     assert!(
-        output.contains("  - A6\n  - a4  # repair: move 12, north (ply 24): not written\nresult"),
+        output.contains("  - A6\n  - a5  # repair: move 13, north (ply 26): not written\nresult"),
         "{output}"
     );
 }
@@ -244,7 +253,10 @@ fn a_move_text_cannot_write_yaml_into_the_output() {
         ),
         ("cr", "Q9\\rtitle: injected\\r\\u2028south: x\\e]0;t\\a"),
     ] {
-        let text = format!("ruleset: bao-la-kimasai\nsource: t\nmoves: [A2, a2, \"{payload}\"]\n");
+        // The plies after the slip tell `A3` from the other moves there.
+        let text = format!(
+            "ruleset: bao-la-kimasai\nsource: t\nmoves: [A2, a2, \"{payload}\", b10, A4, b11, A5]\n"
+        );
         let (code, out, err) = repair(name, &text);
         assert_eq!(code, Some(0), "{name}: {err}");
         assert!(err.contains("1 of 1 game(s) valid"), "{name}: {err}");
@@ -255,7 +267,11 @@ fn a_move_text_cannot_write_yaml_into_the_output() {
         );
         let record = check_text(&out, &ReplayOptions::default());
         assert_eq!(record.len(), 1);
-        assert_eq!(moves_of(&out), [["A2", "a2", "A3"]], "{name}");
+        assert_eq!(
+            moves_of(&out),
+            [["A2", "a2", "A3", "b10", "A4", "b11", "A5"]],
+            "{name}"
+        );
         assert!(
             out.contains("# repair: move 2, south (ply 3): written Q9\\u{"),
             "{name}: {out}"
@@ -304,18 +320,35 @@ fn anchors_and_aliases_change_no_unmarked_ply() {
 #[test]
 fn tagged_moves_are_edited_whole() {
     // Issue 19, finding 9: the tag goes with its move when the move is deleted or moved, and a
-    // ply inserted before a tagged move is an item of its own.
-    let block =
-        "ruleset: bao-la-kete\nsource: t\nmoves:\n  - !!str A6<\n  - !!str A6<\n  - !!str a6<x\n";
-    let flow = "ruleset: bao-la-kete\nsource: t\nmoves: [!!str A6<, !!str A6<, !!str a6<x]\n";
-    let skipped = "ruleset: bao-la-kete\nsource: t\nmoves: [!!str A6<, !!str A4>, !!str a6<]\n";
-    let skipped_block =
-        "ruleset: bao-la-kete\nsource: t\nmoves:\n  - !!str A6<\n  - !!str A4>\n  - !!str a6<\n";
+    // ply inserted before a tagged move is an item of its own. (The plies after each slip tell
+    // the repair from the other edits there.)
+    let tagged = |moves: &str| {
+        moves
+            .split(' ')
+            .map(|m| format!("!!str {m}"))
+            .collect::<Vec<_>>()
+    };
+    let (twice, skips) = (
+        "A6< A6< a6<x A4> a7< A3> a7<",
+        "A6< A4> a8< A4< a7< A3< a7>",
+    );
+    let block_of = |moves: &str| {
+        let items: String = tagged(moves).iter().map(|m| format!("  - {m}\n")).collect();
+        format!("ruleset: bao-la-kete\nsource: t\nmoves:\n{items}")
+    };
+    let flow_of = |moves: &str| {
+        format!(
+            "ruleset: bao-la-kete\nsource: t\nmoves: [{}]\n",
+            tagged(moves).join(", ")
+        )
+    };
+    let (block, flow) = (block_of(twice), flow_of(twice));
+    let (skipped, skipped_block) = (flow_of(skips), block_of(skips));
     for (name, text) in [
-        ("block", block),
-        ("flow", flow),
-        ("skipped", skipped),
-        ("skipped-block", skipped_block),
+        ("block", &block),
+        ("flow", &flow),
+        ("skipped", &skipped),
+        ("skipped-block", &skipped_block),
     ] {
         let (code, out, err) = repair(name, text);
         assert_eq!(code, Some(0), "{name}: {out}{err}");
@@ -326,25 +359,28 @@ fn tagged_moves_are_edited_whole() {
         let again = check_text(&out, &ReplayOptions::default());
         assert!(again[0].valid(), "{name}: {out}");
     }
-    let (_, out, _) = repair("flow", flow);
-    assert!(out.contains("moves: [!!str A6<, !!str a6<x]"), "{out}");
+    let (_, out, _) = repair("flow", &flow);
+    assert!(out.contains("moves: [!!str A6<, !!str a6<x, "), "{out}");
 }
 
 #[test]
 fn a_true_claim_is_kept_and_a_false_one_dropped() {
     // Issue 18: `a4<x` repaired to a capture keeps its `x`; `A5<x` repaired to a takata loses it.
+    // (The plies after each slip tell the repair from the other moves there.)
     let (code, out, _) = repair(
         "claims",
-        "ruleset: bao-la-kete\nsource: t\nmoves: [A6<, a4<x]\n---\n\
-         ruleset: bao-la-kete\nsource: t\nmoves: [A5<x]\n",
+        "ruleset: bao-la-kete\nsource: t\nmoves: [A6<, a4<x, A3>, a8<, A3>, a7<, A1>, a7<]\n---\n\
+         ruleset: bao-la-kete\nsource: t\nmoves: [A5<x, a6>, A4<, a6>, A7<, a4>, A6<]\n",
     );
     assert_eq!(code, Some(0), "{out}");
-    assert_eq!(moves_of(&out), [vec!["A6<", "a5<x"], vec!["A6<"]], "{out}");
+    let moves = moves_of(&out);
+    assert_eq!(moves[0][..2], ["A6<", "a5<x"], "{out}");
+    assert_eq!(moves[1][..1], ["A6<"], "{out}");
 }
 
 #[test]
 fn a_move_written_as_a_block_scalar_is_left_as_written() {
-    let text = "ruleset: bao-la-kete\nsource: t\nmoves:\n  - A6<\n  - >-\n    a4<x\n";
+    let text = "ruleset: bao-la-kete\nsource: t\nmoves:\n  - A6<\n  - >-\n    a4<x\n  - A3>\n  - a8<\n  - A3>\n";
     let (code, out, _) = repair("block-scalar", text);
     assert_eq!(code, Some(1));
     assert!(

@@ -161,6 +161,57 @@ fn the_command_writes_the_corpus_record_back_and_refuses_what_has_no_transcript(
     assert!(err.contains("Bao Kingulu has no transcript form"), "{err}");
 }
 
+/// Issue 32, item 4: `transcript` over files and folders with `-o DIR`, as `import`: one
+/// `NAME.bao` per record file, the transcripts of a folder skipped, a summary; each the same as
+/// the transcript of its one file; several without `-o DIR` are refused.
+#[test]
+fn the_command_writes_a_folder_of_records_into_a_folder() {
+    let run = |args: &[&str]| {
+        Command::new(BIN)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    let dir = std::env::temp_dir().join(format!("bao-transcripts-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("out");
+    let folder = "corpus/bao-la-kiswahili/voogt-1994";
+    let done = run(&["transcript", folder, "-o", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("7 written, 0 without a transcript, 7 skipped (transcripts)"),
+        "{err}"
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "game1", "game3", "game4", "game5", "game6", "game69", "game7"
+        ]
+        .map(|g| format!("{g}.bao"))
+    );
+    let one = run(&["transcript", &format!("{folder}/game4.yaml")]);
+    assert_eq!(std::fs::read(out.join("game4.bao")).unwrap(), one.stdout);
+    let both = run(&[
+        "transcript",
+        &format!("{folder}/game4.yaml"),
+        &format!("{folder}/game7.yaml"),
+    ]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&both.stderr).contains("several files are written into a folder"),
+        "{:?}",
+        both
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A record of Bao la Kiswahili from `start` (compact form; `None`: the standard start), with
 /// `first:` when given, and `moves`, each quoted.
 fn record_from(start: Option<&str>, first: Option<&str>, moves: &[String]) -> String {

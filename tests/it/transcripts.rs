@@ -215,7 +215,7 @@ fn we1_never_ends_at_ply_23() {
 fn we1_s_slip_does_not_carry_the_errors_suggestions() {
     let (status, out, _) = run(&["check", "--color", "never", "tests/data/voogt-1994/we1.bao"]);
     assert_eq!(status, 1);
-    assert_eq!(out.matches("most likely 3R* (A3>)").count(), 1, "{out}");
+    assert_eq!(out.matches("either 3R* (A3>)").count(), 1, "{out}");
     let warning =
         &out[out.find("warning[transcript-slip]").unwrap()..out.find("illegal-move").unwrap()];
     assert!(!warning.contains("help:"), "{warning}");
@@ -227,6 +227,65 @@ fn we1_s_slip_does_not_carry_the_errors_suggestions() {
         game["errors"][0]["suggestions"].as_array().unwrap().len(),
         5
     );
+}
+
+/// Issue 32, item 2: five moves end we1.bao's never-ending last ply, and no ply after it tells
+/// them apart: `repair` applies none and says so, `check` says the same in text and JSON, and
+/// the summary counts the game apart from the repaired ones.
+#[test]
+fn we1_s_last_move_is_ambiguous_and_left_as_written() {
+    let (status, out, err) = run(&["repair", "tests/data/voogt-1994/we1.bao"]);
+    assert_eq!((status, out.as_str()), (1, ""), "{err}");
+    assert!(
+        err.contains(
+            "we1.bao: left as written: ambiguous: 5 candidates where move 12, south (ply 23) \
+             stopped, which nothing after the edit tells apart: 3R*, 2L*, 2R*, 6L*, 6R*"
+        ),
+        "{err}"
+    );
+    let (_, out, _) = run(&["check", "--color", "never", "tests/data/voogt-1994/we1.bao"]);
+    assert!(
+        out.contains("help: ambiguous: 5 candidates, which nothing after the edit tells apart"),
+        "{out}"
+    );
+    assert!(!out.contains("most likely"), "{out}");
+    let (_, json, _) = run(&["check", "--format", "json", "tests/data/voogt-1994/we1.bao"]);
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let game = &report["files"][0]["games"][0];
+    assert_eq!(game["repair"]["verdict"], "ambiguous");
+    let suggestions = game["errors"][0]["suggestions"].as_array().unwrap();
+    assert!(
+        suggestions.iter().all(|s| s["ambiguous"] == true),
+        "{suggestions:?}"
+    );
+    // Game 2's slip is followed by nine plies that replay only with `8>`: borne out, applied.
+    let (_, json, _) = run(&[
+        "check",
+        "--format",
+        "json",
+        "tests/data/voogt-1994/game2.bao",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let game = &report["files"][0]["games"][0];
+    assert_eq!(game["repair"]["verdict"], "borne-out");
+    assert_eq!(game["errors"][0]["suggestions"][0]["ambiguous"], false);
+    // `8` for `8>`: a decision sign dropped costs 1, as documented, in Donkers' notation too.
+    let best = &game["errors"][0]["suggestions"][0];
+    assert_eq!(
+        (&best["spelled"][0], &best["cost"]),
+        (&"8>".into(), &1.into())
+    );
+    let dir = std::env::temp_dir().join(format!("bao-oracle-we1-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().unwrap();
+    let (status, _, err) = run(&["repair", "tests/data/voogt-1994", "-o", dir_arg]);
+    assert_eq!(status, 1, "{err}");
+    assert!(
+        err.contains("1 game(s) repaired, 1 ambiguous and 0 otherwise left as written"),
+        "{err}"
+    );
+    assert!(dir.join("game2.bao").exists() && !dir.join("we1.bao").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {

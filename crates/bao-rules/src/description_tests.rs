@@ -2,8 +2,8 @@
 //! compact form after its holes, every probe edit gives positions, the rule ids are the
 //! catalogues'.
 
-use crate::description::Conformance;
 use crate::Game;
+use crate::description::Conformance;
 use crate::games::{Kete, Kimasai, Kingulu, Zanzibar};
 use crate::play::Playthrough;
 use crate::rng::SplitMix64;

@@ -243,6 +243,7 @@ fn setup() -> impl Strategy<Value = crate::setup::Setup> {
                 } else {
                     Notation::Canonical
                 },
+                any_notation: donkers,
                 history,
             }
         })

@@ -39,6 +39,8 @@ pub struct Playthrough<G: Game> {
     rulings: G::Rulings,
     /// The notation move texts are read and written in: set only by the setup.
     notation: Notation,
+    /// Move texts are read in any of the game's notations ([`Playthrough::reading_any_notation`]).
+    any_notation: bool,
     seen: std::collections::HashSet<G::RepetitionKey, FxBuildHasher>,
     end: Option<GameEnd>,
 }
@@ -50,6 +52,7 @@ impl<G: Game> Clone for Playthrough<G> {
             position: self.position.clone(),
             rulings: self.rulings.clone(),
             notation: self.notation,
+            any_notation: self.any_notation,
             seen: self.seen.clone(),
             end: self.end,
         }
@@ -77,6 +80,7 @@ impl<G: Game> Playthrough<G> {
             position,
             rulings,
             notation: Notation::Canonical,
+            any_notation: false,
             seen: std::collections::HashSet::default(),
             end,
         }
@@ -102,6 +106,17 @@ impl<G: Game> Playthrough<G> {
     /// Sets the notation move texts are read and written in (checked by the setup).
     pub(crate) fn set_notation(&mut self, notation: Notation) {
         self.notation = notation;
+    }
+
+    /// The game with move texts read in any of its notations (for moves typed where no notation
+    /// was asked for: the command line, Python): a text is taken in every notation that reads
+    /// it and names a legal move, as long as they all name the same move; where they name
+    /// different ones it is refused ([`MoveErrorKind::Ambiguous`], both moves its candidates) with
+    /// the hint to name the notation. Moves are still written in [`Playthrough::notation`], and a
+    /// record (which says its notation) is never read so.
+    pub fn reading_any_notation(mut self) -> Self {
+        self.any_notation = true;
+        self
     }
 
     /// The game as it stands (position, history, notation, end) under other rulings: the twin
@@ -378,13 +393,96 @@ impl<G: Game> Playthrough<G> {
         G::resolve(self.position(), self.rulings(), &spelling).map_err(|e| unresolved::<G>(text, e))
     }
 
-    /// Steps 1 and 2: the game is not over and the text is the game's notation.
+    /// Steps 1 and 2: the game is not over and the text is the game's notation (or, reading
+    /// any notation, the one spelling of [`Playthrough::any_spelling`]).
     fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
         if let Some(end) = self.end() {
             return Err(MoveError::after_end(end));
         }
-        G::parse_move_in(self.notation(), text)
-            .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message))
+        let own = G::parse_move_in(self.notation(), text)
+            .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message));
+        if !self.any_notation || G::NOTATIONS.len() < 2 {
+            return own;
+        }
+        self.any_spelling(text, own)
+    }
+
+    /// `text` read in each of the game's notations, its own first (`own`): the spelling of the
+    /// one move the notations that read it name. Where they name none, the first error of a
+    /// notation that read the text (the own one's if it did: a `6L*` that is illegal is said to
+    /// be illegal, not to be no canonical move). Where they name different moves, the move of the
+    /// one notation that writes its move exactly so (`A5>` is canonical's, `8>` Donkers'); where
+    /// none or both do, they can be confused: a refusal that names both and the option that
+    /// chooses.
+    fn any_spelling(
+        &self,
+        text: &str,
+        own: Result<G::Spelling, MoveError<G::Move>>,
+    ) -> Result<G::Spelling, MoveError<G::Move>> {
+        let others = G::NOTATIONS.iter().filter(|&&n| n != self.notation());
+        let readings = std::iter::once((self.notation(), own)).chain(others.map(|&n| {
+            let read = G::parse_move_in(n, text)
+                .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message));
+            (n, read)
+        }));
+        let mut named: Vec<(Notation, G::Spelling, G::Move)> = Vec::new();
+        let mut first_error: Option<MoveError<G::Move>> = None;
+        let mut parse_error: Option<MoveError<G::Move>> = None;
+        for (notation, read) in readings {
+            match read {
+                Ok(spelling) => match G::resolve(self.position(), self.rulings(), &spelling) {
+                    Ok(mv) => named.push((notation, spelling, mv)),
+                    Err(e) => {
+                        first_error.get_or_insert_with(|| unresolved::<G>(text, e));
+                    }
+                },
+                Err(e) => {
+                    parse_error.get_or_insert(e);
+                }
+            }
+        }
+        let Some((_, _, mv)) = named.first() else {
+            return Err(first_error.or(parse_error).expect("one notation at least"));
+        };
+        if named.iter().all(|(_, _, other)| other == mv) {
+            return Ok(named.swap_remove(0).1);
+        }
+        // Different moves: the text is the one whose notation writes its move so (`A5>` as
+        // canonical writes it, `8>` as Donkers' does), if only one does.
+        let exact: Vec<usize> = (0..named.len())
+            .filter(|&i| {
+                let (n, _, mv) = &named[i];
+                G::format_move_in(*n, self.position(), self.rulings(), *mv) == text.trim()
+            })
+            .collect();
+        if let [i] = exact[..] {
+            return Ok(named.swap_remove(i).1);
+        }
+        let readings: Vec<String> = named
+            .iter()
+            .map(|(n, _, mv)| {
+                let notation = match n {
+                    Notation::Donkers => "Donkers' notation".to_string(),
+                    n => format!("{n} notation"),
+                };
+                format!("{} in {notation}", G::format_move(*mv))
+            })
+            .collect();
+        let choices: Vec<String> = named
+            .iter()
+            .map(|(n, _, _)| format!("`--notation {n}`"))
+            .collect();
+        let mut error = MoveError::new(
+            MoveErrorKind::Ambiguous,
+            None,
+            format!(
+                "`{text}` names {}: say which notation ({})",
+                readings.join(" but "),
+                choices.join(" or ")
+            ),
+        );
+        error.candidates = named.into_iter().map(|(_, _, mv)| mv).collect();
+        Err(error)
     }
 
     /// The legal moves of the position, in canonical order: none once the game is over (as for
@@ -589,6 +687,101 @@ mod tests {
 
     fn start<G: Game>() -> Playthrough<G> {
         Playthrough::new(G::start(), G::Rulings::default())
+    }
+
+    /// Issue 32, item 3: a move typed where no notation was asked for is read in either.
+    #[test]
+    fn a_typed_move_is_read_in_either_notation() {
+        use crate::games::Zanzibar;
+        let typed = start::<Zanzibar>().reading_any_notation();
+        // Donkers' `6L*` and canonical `A6<*` are the same takasa; it is answered canonically.
+        let mv = typed.resolve_text("6L*").unwrap();
+        assert_eq!(typed.resolve_text("A6<*").unwrap(), mv);
+        assert_eq!(typed.move_text(mv), "A6<");
+        assert!(typed.clone().play_text("6L*").is_ok());
+        // A record's game reads its own notation only.
+        let record = start::<Zanzibar>();
+        assert_eq!(
+            record.resolve_text("6L*").unwrap_err().kind,
+            MoveErrorKind::NotNotation
+        );
+        // An illegal move in the other notation is said to be illegal, not no move.
+        let error = typed.resolve_text("2L*").unwrap_err();
+        assert_eq!(error.kind, MoveErrorKind::Illegal, "{error}");
+        // A game of one notation is as before.
+        let kingulu = start::<Kingulu>().reading_any_notation();
+        assert_eq!(
+            kingulu.resolve_text("Q7").unwrap_err().kind,
+            MoveErrorKind::NotNotation
+        );
+    }
+
+    /// A text both notations read, as different moves, is the move of the notation that writes
+    /// it so (`A5>` canonical's), and refused with the option that chooses where neither or both
+    /// do (`5>`, the row letter left out).
+    #[test]
+    fn a_text_two_notations_read_differently_is_taken_or_refused() {
+        use crate::games::Zanzibar;
+        use crate::random_game::random_game;
+        let (mut taken, mut refused) = (0, 0);
+        for seed in 0..40 {
+            let game = random_game::<Zanzibar>(&Zanzibar::start(), &Default::default(), seed, 120);
+            let mut typed = start::<Zanzibar>().reading_any_notation();
+            for &played in &game.moves {
+                let (pos, rulings) = (typed.position(), typed.rulings());
+                let (legal, _) = crate::Incomplete::split(typed.legal_moves());
+                for &mv in &legal {
+                    let canonical = Zanzibar::format_move(mv);
+                    let texts = [canonical.clone(), canonical[1..].to_string()];
+                    for text in texts {
+                        let read = |n: Notation| {
+                            let spelling = Zanzibar::parse_move_in(n, &text).ok()?;
+                            Zanzibar::resolve(pos, rulings, &spelling).ok()
+                        };
+                        let (Some(a), Some(b)) =
+                            (read(Notation::Canonical), read(Notation::Donkers))
+                        else {
+                            continue;
+                        };
+                        if a == b {
+                            continue;
+                        }
+                        let exact =
+                            |n: Notation, mv| Zanzibar::format_move_in(n, pos, rulings, mv) == text;
+                        match (exact(Notation::Canonical, a), exact(Notation::Donkers, b)) {
+                            (true, false) => {
+                                assert_eq!(typed.resolve_text(&text), Ok(a), "{text}");
+                                taken += 1;
+                            }
+                            (false, true) => {
+                                assert_eq!(typed.resolve_text(&text), Ok(b), "{text}");
+                                taken += 1;
+                            }
+                            _ => {
+                                let error = typed.resolve_text(&text).unwrap_err();
+                                assert_eq!(error.kind, MoveErrorKind::Ambiguous, "{text}");
+                                assert!(
+                                    error.message.contains(
+                                        "(`--notation canonical` or `--notation donkers`)"
+                                    ),
+                                    "{error}"
+                                );
+                                assert_eq!(error.candidates, [a, b]);
+                                refused += 1;
+                            }
+                        }
+                        // Asked for, a notation reads it as its own.
+                        let asked = Playthrough {
+                            any_notation: false,
+                            ..typed.clone()
+                        };
+                        assert_eq!(asked.resolve_text(&text), Ok(a));
+                    }
+                }
+                typed.play(played, &mut ()).unwrap();
+            }
+        }
+        assert!(taken > 0 && refused > 0, "taken {taken}, refused {refused}");
     }
 
     #[test]

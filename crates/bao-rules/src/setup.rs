@@ -37,6 +37,10 @@ pub struct Setup {
     pub preset: Option<String>,
     /// The notation move texts are written in.
     pub notation: Notation,
+    /// Move texts are read in any of the game's notations where that names one move, `notation`
+    /// first ([`Playthrough::reading_any_notation`]): for moves typed where no notation was asked
+    /// for (the command line, Python), never for a record's.
+    pub any_notation: bool,
     /// Earlier positions of the game, oldest first, that its repetition rule counts as seen.
     pub history: Vec<String>,
 }
@@ -229,8 +233,11 @@ impl<G: Game> Playthrough<G> {
                 .map_err(|e| SetupError::position(SetupField::History(i), e))?;
             history.push(position);
         }
-        let game =
+        let mut game =
             Playthrough::with_history(start, rulings, &history).in_notation(setup.notation)?;
+        if setup.any_notation {
+            game = game.reading_any_notation();
+        }
         Ok((set, game))
     }
 

@@ -144,10 +144,14 @@ class Position:
     def legal_moves(self, notation: Notation = "canonical") -> List[str]:
         """The legal moves, in canonical order; none once the game is over."""
     def play(
-        self, move_text: str, notation: Notation = "canonical", history: Sequence["Position"] = ()
+        self,
+        move_text: str,
+        notation: Optional[Notation] = None,
+        history: Sequence["Position"] = (),
     ) -> "Played":
-        """Plays a move as written. Raises MoveError. ``history``: earlier positions, oldest
-        first, for the repetition rules."""
+        """Plays a move as written. Raises MoveError. ``notation``: without it the move is read
+        in either notation where it names one move (``6L*`` and ``A6<*`` alike). ``history``:
+        earlier positions, oldest first, for the repetition rules."""
     def children(self, notation: Notation = "canonical") -> "Children":
         """Every legal move with the position it leads to, generated in one call (each move
         sown once, nothing heard): a sequence of Played in canonical order, empty once the game

@@ -113,23 +113,27 @@ fn finding(out: &mut String, i: usize, d: &Divergence, known: Option<&Known>) {
         escape(&d.summary),
         escape(&label)
     );
+    // Each field said in words, none left empty (`the default rulings`, `the start`).
+    let rulings: Vec<String> = d.rulings.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    let rulings = if rulings.is_empty() {
+        "the default rulings".to_string()
+    } else {
+        format!("rulings <code>{}</code>", escape(&rulings.join(" ")))
+    };
+    let start = if d.start.is_empty() {
+        "the start".to_string()
+    } else {
+        format!("<code>{}</code>", escape(&d.start))
+    };
+    let moves = if d.moves.is_empty() {
+        "no move".to_string()
+    } else {
+        format!("<code>{}</code>", escape(&d.moves.join(" ")))
+    };
     let _ = writeln!(
         out,
-        "<p>{} · <code>{}</code> · reproduce from <code>{}</code>: <code>{}</code></p>",
+        "<p>{} · {rulings} · reproduce from {start}: {moves}</p>",
         escape(&d.ruleset),
-        escape(
-            &d.rulings
-                .iter()
-                .map(|(n, v)| format!("{n}={v}"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-        escape(&d.start),
-        escape(&if d.moves.is_empty() {
-            "(no move)".to_string()
-        } else {
-            d.moves.join(" ")
-        })
     );
     match board_image(&d.ruleset, &d.position, &d.differs) {
         Some(src) => {
@@ -294,5 +298,54 @@ impl Report {
             self.summary.requests_per_second
         );
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::conform::Label;
+
+    /// Issue 32, item 4: a finding under the default rulings says so; no field is left empty
+    /// (the page showed `bao-kingulu · <code></code> · reproduce from …`).
+    #[test]
+    fn a_finding_leaves_no_field_empty() {
+        let d = Divergence {
+            label: Label::Rule,
+            unreachable: false,
+            accepted_by: None,
+            cases: vec!["bao-kingulu/game-1".into()],
+            ruleset: "bao-kingulu".into(),
+            rulings: Default::default(),
+            summary: "a move missing".into(),
+            details: Vec::new(),
+            start: String::new(),
+            moves: Vec::new(),
+            shrunk_from: None,
+            position: "x".into(),
+            diagram: "x".into(),
+            request: Value::Null,
+            engine: Value::Null,
+            oracle: Value::Null,
+            rules: vec!["KIN-4".into()],
+            kind: "missing".into(),
+            deciding_rule: None,
+            explain: None,
+            engine_move: None,
+            symptoms: Vec::new(),
+            differs: Differs::default(),
+        };
+        let mut out = String::new();
+        finding(&mut out, 1, &d, None);
+        assert!(
+            out.contains(
+                "<p>bao-kingulu · the default rulings · reproduce from the start: no move</p>"
+            ),
+            "{out}"
+        );
+        assert!(
+            !out.contains("<code></code>") && !out.contains("·  ·"),
+            "{out}"
+        );
     }
 }

@@ -143,11 +143,16 @@
       var was = joined((s.was || []).map(code), " ");
       var then = "then " + s.replays + " more pl" + (s.replays === 1 ? "y replays" : "ies replay") +
         (s.complete ? ", and the whole record replays" : "");
-      return el("li", null, k === 0 ? [el("b", null, "most likely"), ": "] : null,
+      var lead = s.ambiguous ? null : k === 0 ? "most likely" : null;
+      return el("li", null, lead ? [el("b", null, lead), ": "] : null,
         s.edit + " at " + moveText(s), was.length ? [": ", was] : null, moves.length ? [" → ", moves] : null,
         "; " + then + " ", el("a", { href: frag(fileNo, game.index, s.ply) }, "show ply " + s.ply));
     });
-    return el("div", { class: "help" }, "suggestions:", el("ol", { class: "suggestions" }, items));
+    // The best tie: none is most likely, and repair applies none.
+    var tied = e.suggestions.filter(function (s) { return s.ambiguous; }).length;
+    var head = tied ? "ambiguous: " + tied + " candidates, which nothing after the edit tells apart " +
+      "(repair leaves the move as written):" : "suggestions:";
+    return el("div", { class: "help" }, head, el("ol", { class: "suggestions" }, items));
   }
 
   function compareNote(game) {
