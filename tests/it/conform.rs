@@ -456,7 +456,7 @@ fn known_failures_and_skips() {
 /// A wrapper around the example engine that misbehaves when asked to play `A2` from the start.
 fn misbehaving(dir: &Path, how: &str) -> String {
     let script = format!(
-        r#"import json, sys, time
+        r#"import json, os, sys, time
 sys.path.insert(0, {engine_dir:?})
 import engine
 for line in sys.stdin:
@@ -478,18 +478,26 @@ for line in sys.stdin:
 fn hangs_crashes_and_garbled_answers_are_divergences() {
     let dir = scratch("misbehave");
     let no_spec = scratch("no-spec");
+    // Only the engine that never answers is given a short timeout: the others answer every
+    // request but one, however loaded the machine.
     let cases = [
-        ("time.sleep(30)", "the engine did not answer within 0.5 s"),
+        (
+            "time.sleep(30)",
+            "the engine did not answer within 0.5 s",
+            "0.5",
+        ),
         (
             "sys.stderr.write('boom\\n'); sys.stderr.flush(); sys.exit(3)",
             "the engine crashed",
+            "10",
         ),
         (
             "sys.stdout.write('{\"id\": -1, \"type\": \"moves\", \"moves\": []}\\n'); sys.stdout.flush(); continue",
             "the engine's answer is garbled",
+            "10",
         ),
     ];
-    for (how, expected) in cases {
+    for (how, expected, timeout) in cases {
         let engine = misbehaving(&dir, how);
         let transcript = dir.join("transcript.txt");
         let out = conform(
@@ -500,7 +508,7 @@ fn hangs_crashes_and_garbled_answers_are_divergences() {
                 "--games",
                 "2",
                 "--timeout",
-                "0.5",
+                timeout,
                 "--spec",
                 no_spec.to_str().unwrap(),
                 "--transcript",
@@ -517,6 +525,22 @@ fn hangs_crashes_and_garbled_answers_are_divergences() {
             assert!(text.contains("stderr: boom"), "{text}");
         }
     }
+}
+
+/// A crashed engine's stderr is read to its end, however late its last words come after its
+/// answers stop (the report used to keep what had arrived 20 ms after).
+#[test]
+fn a_crashed_engines_last_words_are_kept() {
+    let dir = scratch("last-words");
+    let engine = misbehaving(
+        &dir,
+        "os.close(1); time.sleep(0.3); sys.stderr.write('last words\\n'); sys.exit(3)",
+    );
+    let out = hostile(&engine, "1", &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("the engine crashed"), "{text}");
+    assert!(text.contains("stderr: last words"), "{text}");
 }
 
 #[test]
@@ -656,22 +680,20 @@ for line in sys.stdin:
     format!("python3 {}", quote(&path))
 }
 
-/// `conform` of one ruleset's random games only, with a short timeout, and how long it took.
-fn hostile(engine: &str, games: &str, extra: &[&str]) -> (Output, std::time::Duration) {
+/// `conform` of one ruleset's random games only. The timeout is the default (ten seconds) unless
+/// `extra` sets one: an engine that answers is never timed out on a loaded machine, and only a
+/// test of an engine that never answers sets a short one.
+fn hostile(engine: &str, games: &str, extra: &[&str]) -> Output {
     let no_spec = scratch("no-spec");
     let args = [
         "--ruleset",
         "bao-la-kimasai",
         "--games",
         games,
-        "--timeout",
-        "0.5",
         "--spec",
         no_spec.to_str().unwrap(),
     ];
-    let started = std::time::Instant::now();
-    let out = conform(engine, &[&args[..], extra].concat());
-    (out, started.elapsed())
+    conform(engine, &[&args[..], extra].concat())
 }
 
 /// The JSON report of a run, held to its schema (`docs/schema/conform-report.json`).
@@ -698,10 +720,9 @@ fn fits_the_report_schema(report: &Value) {
 fn an_engine_that_crashes_after_hello_gets_the_full_report() {
     let dir = scratch("crash-after-hello");
     let engine = wrapped(&dir, "crash", "sys.exit(3)");
-    let (out, took) = hostile(&engine, "40", &[]);
+    let out = hostile(&engine, "40", &[]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(took.as_secs() < 20, "{took:?}");
     assert!(text.contains("FAIL bao-la-kimasai/random/0"), "{text}");
     assert!(text.contains("the engine crashed"), "{text}");
     assert!(text.contains("request:   {\"id\":"), "{text}");
@@ -717,11 +738,13 @@ fn an_engine_that_crashes_after_hello_gets_the_full_report() {
         "{text}"
     );
 
-    let (out, _) = hostile(&engine, "40", &["--format", "json"]);
+    let out = hostile(&engine, "40", &["--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let report = json_report(&out);
     assert_eq!(report["summary"]["failed"], 3);
     assert_eq!(report["summary"]["not_run"], 37);
+    // Five engines started, each crashed: four restarts, the last crash ends the run.
+    assert_eq!(report["summary"]["restarts"], 4, "{}", report["summary"]);
     assert_eq!(report["cases"][39]["status"], "not-run");
     // The failures are one finding: the same request, crashed on alike.
     assert_eq!(report["divergences"].as_array().unwrap().len(), 1);
@@ -735,7 +758,7 @@ fn an_engine_that_crashes_after_hello_gets_the_full_report() {
         "{report}"
     );
 
-    let (out, _) = hostile(&engine, "40", &["--format", "junit"]);
+    let out = hostile(&engine, "40", &["--format", "junit"]);
     assert_eq!(out.status.code(), Some(1));
     let xml = stdout(&out);
     assert!(
@@ -756,7 +779,7 @@ fn the_restart_limit_ends_the_run_with_its_report() {
     let dir = scratch("max-restarts");
     // Crashes on one request only (the start's only move): the run goes on between crashes.
     let engine = misbehaving(&dir, "sys.exit(3)");
-    let (out, _) = hostile(&engine, "8", &["--max-restarts", "2", "--format", "json"]);
+    let out = hostile(&engine, "8", &["--max-restarts", "2", "--format", "json"]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let report = json_report(&out);
     let summary = &report["summary"];
@@ -776,11 +799,15 @@ fn the_restart_limit_ends_the_run_with_its_report() {
 fn a_silent_engine_is_given_up_early() {
     let dir = scratch("silent");
     let engine = wrapped(&dir, "silent", "continue");
-    let (out, took) = hostile(&engine, "100", &[]);
+    let out = hostile(&engine, "100", &["--timeout", "0.5"]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    // Five timeouts of half a second, not a hundred.
-    assert!(took.as_secs() < 15, "{took:?}");
+    // Five timeouts, not a hundred: five engines started, four restarts.
+    assert!(
+        text.contains("FAIL run: the run stopped early: the engine failed 5 times in a row"),
+        "{text}"
+    );
+    assert!(text.contains("the engine was restarted 4 times"), "{text}");
     assert!(
         text.contains("the engine did not answer within 0.5 s"),
         "{text}"
@@ -825,10 +852,14 @@ fn protocol_violations_are_findings_reported_once() {
     ];
     for (name, body, why, restarts) in cases {
         let engine = wrapped(&dir, name, body);
-        let (out, took) = hostile(&engine, "10", &["--format", "json"]);
+        let out = hostile(&engine, "10", &["--format", "json"]);
         assert_eq!(out.status.code(), Some(1), "{name}: {}", stdout(&out));
-        assert!(took.as_secs() < 20, "{name}: {took:?}");
         let report = json_report(&out);
+        // Told by the answers, never by waiting for one: no request timed out.
+        assert!(
+            !report.to_string().contains("did not answer within"),
+            "{name}: {report}"
+        );
         let divergences = report["divergences"].as_array().unwrap();
         assert_eq!(divergences.len(), 1, "{name}: {report}");
         let d = &divergences[0];
@@ -867,7 +898,7 @@ fn crashes_are_shrunk() {
         "crash-b12",
         "if request.get('move') == 'b12':\n    sys.exit(3)",
     );
-    let (out, _) = hostile(&engine, "3", &["--format", "json"]);
+    let out = hostile(&engine, "3", &["--format", "json"]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let report = json_report(&out);
     let divergences = report["divergences"].as_array().unwrap();
@@ -896,10 +927,11 @@ fn an_overlong_answer_fails_its_case_with_bounded_memory() {
         "if request.get('type') == 'legal_moves':\n    while True:\n        sys.stdout.write('x' * 65536)",
     );
     let no_spec = scratch("no-spec");
-    // Under a 1 GiB address-space limit: an unbounded line would not fit in three seconds.
+    // Under a 1 GiB address-space limit: an unbounded line would not fit in the ten seconds of
+    // the default timeout, and a bounded one is cut at its bound whatever the machine's load.
     let command = format!(
         "ulimit -v 1048576; exec {} conform --engine \"$ENGINE\" --ruleset bao-la-kimasai \
-         --games 2 --positions 0 --timeout 3 --spec {}",
+         --games 2 --positions 0 --spec {}",
         quote(Path::new(BIN)),
         quote(&no_spec)
     );
@@ -931,7 +963,7 @@ fn skipping_what_the_engine_claims_fails_unless_allowed() {
     );
     // `unsupported` is a skip by its reason (a position the engine cannot represent), not a
     // failure; but a run that checked nothing fails.
-    let (out, _) = hostile(&engine, "5", &[]);
+    let out = hostile(&engine, "5", &[]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
@@ -941,7 +973,7 @@ fn skipping_what_the_engine_claims_fails_unless_allowed() {
         "{text}"
     );
     assert!(text.contains("FAIL run: nothing was checked"), "{text}");
-    let (out, _) = hostile(&engine, "5", &["--allow-skips"]);
+    let out = hostile(&engine, "5", &["--allow-skips"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     // An engine that cannot represent some positions passes, those skips counted.
     let some = wrapped(
@@ -949,7 +981,7 @@ fn skipping_what_the_engine_claims_fails_unless_allowed() {
         "unsupported-some",
         "if request['id'] == 300:\n    answer = {'id': request['id'], 'type': 'unsupported', 'message': 'not this board'}",
     );
-    let (out, _) = hostile(&some, "5", &["--format", "json"]);
+    let out = hostile(&some, "5", &["--format", "json"]);
     let report = json_report(&out);
     assert_eq!(out.status.code(), Some(0), "{report}");
     assert_eq!(report["summary"]["skipped"], 1, "{report}");
@@ -1116,7 +1148,6 @@ fn count_before(text: &str, what: &str) -> u64 {
 
 #[test]
 fn max_laps_leaves_long_moves_out_and_says_so() {
-    let started = std::time::Instant::now();
     // Without --max-laps: nothing left out, and the report does not mention it.
     let out = oracle_games("bao-la-kiswahili", "2", &["--format", "json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
@@ -1169,7 +1200,6 @@ fn max_laps_leaves_long_moves_out_and_says_so() {
         xml.contains(r#"<property name="left-out-moves" value=""#),
         "{xml}"
     );
-    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
 }
 
 #[test]
