@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
 
@@ -1464,15 +1465,31 @@ fn a_correct_engine_of_one_preset_passes_from_any_folder() {
 
 /// The findings of a run against the test engine with `bugs`: (kind, deciding rule, cases).
 fn findings(preset: &str, bugs: &[&str]) -> Vec<(String, String, usize)> {
-    findings_of(preset, bugs, &["--games", "5", "--positions", "150"])
+    findings_of(preset, bugs, PROBES)
 }
 
 /// A run of the test engine under `preset` with `bugs` planted, its report in JSON.
 fn json_run(preset: &str, bugs: &[&str], args: &[&str]) -> Output {
-    conform_elsewhere(
-        &one_preset(preset, bugs),
-        &[args, &["--format", "json"]].concat(),
-    )
+    preset_run(preset, bugs, &[args, &["--format", "json"]].concat())
+}
+
+/// `conform_elsewhere` with the test engine under `preset` with `bugs` planted. The engine keeps
+/// nothing between runs and the games and probes are seeded, so a run is the same every time:
+/// the tests that ask for the same one share it (it runs once in the test binary; a test run
+/// alone runs it itself).
+fn preset_run(preset: &str, bugs: &[&str], args: &[&str]) -> Output {
+    type Runs = HashMap<String, Arc<OnceLock<Output>>>;
+    static RUNS: OnceLock<Mutex<Runs>> = OnceLock::new();
+    let key = format!("{preset} {bugs:?} {args:?}");
+    let run = Arc::clone(
+        RUNS.get_or_init(Mutex::default)
+            .lock()
+            .unwrap()
+            .entry(key)
+            .or_default(),
+    );
+    run.get_or_init(|| conform_elsewhere(&one_preset(preset, bugs), args))
+        .clone()
 }
 
 /// The findings of a run with `args`: (kind, deciding rule, cases).
@@ -1507,8 +1524,9 @@ fn a_planted_bug_is_one_finding_with_its_rule() {
         "a scenario and a position probe show it: {found:?}"
     );
 
-    let out = conform_elsewhere(
-        &one_preset("nkkmd", &["kept-house"]),
+    let out = preset_run(
+        "nkkmd",
+        &["kept-house"],
         &["--games", "2", "--positions", "0"],
     );
     let text = stdout(&out);
@@ -1587,26 +1605,21 @@ fn the_bugs_of_positions_set_up_by_hand_are_each_their_own_finding() {
         d.iter().any(|(kind, _, _)| kind.contains("misses moves")),
         "{d:?}"
     );
-    let out = conform_elsewhere(&one_preset("abstractplay", &["seed-limit"]), &scenarios);
+    let long = "bao-la-kiswahili/a-long-move-that-ends";
+    let out = conform_elsewhere(
+        &one_preset("abstractplay", &["seed-limit"]),
+        &[&scenarios[..], &["--case", long]].concat(),
+    );
     let text = stdout(&out);
     assert!(text.contains("a4> sows 204 seeds in 38 laps"), "{text}");
     // A scenario reports every check that differs, not only its first: its move list and the
     // move it plays, two findings of the one scenario.
-    let report = json_report(&conform_elsewhere(
-        &one_preset("abstractplay", &["seed-limit"]),
-        &[&scenarios[..], &["--format", "json"]].concat(),
-    ));
+    let report = json_report(&json_run("abstractplay", &["seed-limit"], &scenarios));
     let of_scenario: Vec<&str> = report["divergences"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|d| {
-            d["cases"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|c| c == "bao-la-kiswahili/a-long-move-that-ends")
-        })
+        .filter(|d| d["cases"].as_array().unwrap().iter().any(|c| c == long))
         .map(|d| d["kind"].as_str().unwrap())
         .collect();
     assert_eq!(
@@ -1709,7 +1722,11 @@ fn progress_shows_on_a_terminal_only() {
     );
 
     // Piped: no bar (the same run through `output()`), and none under `--format json`.
-    let piped = conform_elsewhere(&engine, &["--games", "2", "--positions", "0"]);
+    let piped = preset_run(
+        "nkkmd",
+        &["kept-house"],
+        &["--games", "2", "--positions", "0"],
+    );
     let text = format!(
         "{}{}",
         stdout(&piped),
@@ -1729,10 +1746,7 @@ fn progress_shows_on_a_terminal_only() {
 
 /// The report of a run with `args` against the test engine: exit status and JSON report.
 fn declared_run(preset: &str, modes: &[&str], args: &[&str]) -> (Option<i32>, Value) {
-    let out = conform_elsewhere(
-        &one_preset(preset, modes),
-        &[args, &["--format", "json"]].concat(),
-    );
+    let out = json_run(preset, modes, args);
     let report = json_report(&out);
     (out.status.code(), report)
 }
@@ -1760,7 +1774,9 @@ fn single_ruling_values_are_judged_as_their_preset() {
 
 #[test]
 fn a_declared_lap_limit_passes_and_an_undeclared_one_is_a_limit() {
-    let args = &["--games", "1", "--positions", "0"][..];
+    // The scenarios alone hold moves of more than two laps (the test engine asks `explain` for
+    // the laps of every mtaji move, a process each).
+    let args = SCENARIOS_ONLY;
     let (status, report) = declared_run("nkkmd", &["laps=2"], args);
     assert_eq!(status, Some(0), "{report}");
     let left = &report["rulesets"][0]["left_out"];
@@ -1876,8 +1892,7 @@ fn bugs_of(preset: &str, bugs: &[&str], args: &[&str]) -> Vec<(String, String, u
 fn one_cause_with_several_symptoms_is_one_bug() {
     // AbstractPlay's D: a move past 192 sown seeds missing from the list and refused when played:
     // two symptoms, one bug, a limit.
-    let scenarios = ["--games", "0", "--positions", "0"];
-    let d = bugs_of("abstractplay", &["seed-limit"], &scenarios);
+    let d = bugs_of("abstractplay", &["seed-limit"], SCENARIOS_ONLY);
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(
         (d[0].0.as_str(), d[0].1.as_str()),
@@ -1887,19 +1902,16 @@ fn one_cause_with_several_symptoms_is_one_bug() {
     assert!(d[0].2 >= 2, "{d:?}");
     // AbstractPlay's C: a house below six never the namua takasa hole: the move missing from the
     // lists and refused when played, one bug of the rule.
-    let c = bugs_of(
-        "abstractplay",
-        &["house-below-six"],
-        &["--games", "5", "--positions", "150"],
-    );
+    let c = bugs_of("abstractplay", &["house-below-six"], PROBES);
     assert_eq!(c.len(), 1, "{c:?}");
     assert_eq!(c[0].0, "rule", "{c:?}");
     assert!(c[0].2 >= 2, "{c:?}");
-    // Both planted at once: two bugs, neither merged into the other.
+    // Both planted at once: two bugs, neither merged into the other. The scenarios show both
+    // (the test engine asks `explain` for every mtaji move, a process each: no probes).
     let both = bugs_of(
         "abstractplay",
         &["house-below-six", "seed-limit"],
-        &["--games", "5", "--positions", "150"],
+        SCENARIOS_ONLY,
     );
     assert_eq!(both.len(), 2, "{both:?}");
 }
@@ -1957,9 +1969,10 @@ fn planted_bugs_of_nkkmd_and_donkers_are_known_by_their_names() {
     ]);
     // P2's finding is a refused scenario start, drawn (the game's reader reads it; its rulings
     // refuse a takasia against a player who can capture).
-    let out = conform_elsewhere(
-        &one_preset("donkers-2002", &["takasia-outlives-capture"]),
-        &[SCENARIOS_ONLY, &["--format", "json"]].concat(),
+    let out = json_run(
+        "donkers-2002",
+        &["takasia-outlives-capture"],
+        SCENARIOS_ONLY,
     );
     let report = json_report(&out);
     let diagram = report["divergences"][0]["diagram"].as_str().unwrap();
@@ -2023,9 +2036,8 @@ fn a_bug_the_table_does_not_name_for_the_engine_is_not_known() {
         "{found:?}"
     );
     // Text and HTML say it too.
-    let engine = one_preset("nkkmd", &["kept-house"]);
     let quick = ["--games", "2", "--positions", "0"];
-    let text = stdout(&conform_elsewhere(&engine, &quick));
+    let text = stdout(&preset_run("nkkmd", &["kept-house"], &quick));
     assert!(
         text.contains("1. [rule, known: nkkmd's kept house] bao-la-kiswahili ZAN-17: "),
         "{text}"
@@ -2038,16 +2050,18 @@ fn a_bug_the_table_does_not_name_for_the_engine_is_not_known() {
         text.contains("\n  label:     rule, known: nkkmd's kept house\n"),
         "{text}"
     );
-    let junit = stdout(&conform_elsewhere(
-        &engine,
+    let junit = stdout(&preset_run(
+        "nkkmd",
+        &["kept-house"],
         &[&quick[..], &["--format", "junit"]].concat(),
     ));
     assert!(
         junit.contains(" (known: nkkmd&apos;s kept house)\">"),
         "{junit}"
     );
-    let page = stdout(&conform_elsewhere(
-        &engine,
+    let page = stdout(&preset_run(
+        "nkkmd",
+        &["kept-house"],
         &[&quick[..], &["--format", "html"]].concat(),
     ));
     assert!(page.contains("known: nkkmd&apos;s kept house"), "{page}");
