@@ -853,7 +853,7 @@ fn protocol_violations_are_findings_reported_once() {
     ];
     for (name, body, why, restarts) in cases {
         let engine = wrapped(&dir, name, body);
-        let out = hostile(&engine, "10", &["--format", "json"]);
+        let out = hostile(&engine, "3", &["--format", "json"]);
         assert_eq!(out.status.code(), Some(1), "{name}: {}", stdout(&out));
         let report = json_report(&out);
         // Told by the answers, never by waiting for one: no request timed out.
@@ -864,6 +864,8 @@ fn protocol_violations_are_findings_reported_once() {
         let divergences = report["divergences"].as_array().unwrap();
         assert_eq!(divergences.len(), 1, "{name}: {report}");
         let d = &divergences[0];
+        // Every game fails, and the three are one finding.
+        assert_eq!(report["summary"]["failed"], 3, "{name}: {report}");
         assert_eq!(
             d["cases"].as_array().unwrap().len() as u64,
             report["summary"]["failed"].as_u64().unwrap(),
