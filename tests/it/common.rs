@@ -42,6 +42,11 @@ pub fn stdout(out: &Output) -> String {
 /// run down, it does not stop it taking CPU time. Without Linux's `/proc` nothing is ever seen to
 /// hang, and a hang stops the test rather than failing it.
 pub fn wait_unless_hung(child: &mut Child) -> Option<ExitStatus> {
+    wait_unless_still(child, HUNG_LOOKS)
+}
+
+/// [`wait_unless_hung`], hung after `looks` idle looks in a row.
+fn wait_unless_still(child: &mut Child, looks: u32) -> Option<ExitStatus> {
     let (mut last, mut still) = (None, 0);
     for polls in 1u64.. {
         if let Some(status) = child.try_wait().expect("wait for a child") {
@@ -58,7 +63,7 @@ pub fn wait_unless_hung(child: &mut Child) -> Option<ExitStatus> {
                 last = activity.map(|(cpu, _)| cpu);
             }
         }
-        if still >= HUNG_LOOKS {
+        if still >= looks {
             let _ = child.kill();
             let _ = child.wait();
             return None;
@@ -121,4 +126,17 @@ fn tree_activity(root: u32) -> Option<(u64, bool)> {
         }
     }
     processes.iter().any(|p| p.0 == root).then_some((cpu, busy))
+}
+
+/// A child that sleeps is hung; one that computes is not, however long it takes.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hang_is_a_child_that_takes_no_cpu_time() {
+    let mut sleeper = Command::new("sleep").arg("600").spawn().unwrap();
+    assert_eq!(wait_unless_still(&mut sleeper, 2), None);
+    let mut busy = Command::new("sh")
+        .args(["-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"])
+        .spawn()
+        .unwrap();
+    assert!(wait_unless_still(&mut busy, 1).is_some_and(|s| s.success()));
 }
