@@ -1,7 +1,7 @@
 //! What the test modules share: the built binary, the crate's folder, and running a command.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Child, Command, ExitStatus, Output};
 
 /// The `bao-oracle` binary this test run built.
 pub const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
@@ -59,4 +59,109 @@ pub fn run_with_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
         stdout(&out),
         String::from_utf8(out.stderr).expect("UTF-8 errors"),
     )
+}
+
+/// Waits for `child`; kills it and gives `None` if it hangs: when, at [`HUNG_LOOKS`] looks about
+/// a second apart, no process of its tree was running and none had gained CPU time since the look
+/// before. A hang is told by what the processes do, never by the clock: a loaded machine slows a
+/// run down, it does not stop it taking CPU time. Without Linux's `/proc` nothing is ever seen to
+/// hang, and a hang stops the test rather than failing it.
+pub fn wait_unless_hung(child: &mut Child) -> Option<ExitStatus> {
+    wait_unless_still(child, HUNG_LOOKS)
+}
+
+/// [`wait_unless_hung`], hung after `looks` idle looks in a row.
+fn wait_unless_still(child: &mut Child, looks: u32) -> Option<ExitStatus> {
+    let (mut last, mut still) = (None, 0);
+    for polls in 1u64.. {
+        if let Some(status) = child.try_wait().expect("wait for a child") {
+            return Some(status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        if polls % 50 != 0 {
+            continue;
+        }
+        match tree_activity(child.id()) {
+            Some((cpu, false)) if last == Some(cpu) => still += 1,
+            activity => {
+                still = 0;
+                last = activity.map(|(cpu, _)| cpu);
+            }
+        }
+        if still >= looks {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+    }
+    unreachable!()
+}
+
+/// How many looks in a row must find a process tree idle for [`wait_unless_hung`] to call it
+/// hung: longer than any engine timeout a test sets.
+pub const HUNG_LOOKS: u32 = 30;
+
+/// The CPU time of `root` and of its living descendants, in clock ticks (their own, and that of
+/// the children they have waited for), and whether any of them is running or in an
+/// uninterruptible wait (disk). `None` without `/proc`.
+fn tree_activity(root: u32) -> Option<(u64, bool)> {
+    // pid, parent pid, state, CPU ticks of each process.
+    let mut processes = Vec::new();
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `pid (comm) state ppid ...`: the command may hold spaces and parentheses.
+        let Some((_, rest)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let number = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
+        let (Some(ppid), Some(ticks)) = (
+            number(1),
+            [11, 12, 13, 14]
+                .iter()
+                .map(|&i| number(i))
+                .sum::<Option<u64>>(),
+        ) else {
+            continue;
+        };
+        processes.push((pid, ppid as u32, fields[0].to_string(), ticks));
+    }
+    let mut tree = vec![root];
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(
+            processes
+                .iter()
+                .filter(|p| p.1 == parent && p.0 != parent)
+                .map(|p| p.0),
+        );
+        i += 1;
+    }
+    let (mut cpu, mut busy) = (0, false);
+    for (pid, _, state, ticks) in &processes {
+        if tree.contains(pid) {
+            cpu += ticks;
+            busy |= state == "R" || state == "D";
+        }
+    }
+    processes.iter().any(|p| p.0 == root).then_some((cpu, busy))
+}
+
+/// A child that sleeps is hung; one that computes is not, however long it takes.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hang_is_a_child_that_takes_no_cpu_time() {
+    let mut sleeper = Command::new("sleep").arg("600").spawn().unwrap();
+    assert_eq!(wait_unless_still(&mut sleeper, 2), None);
+    let mut busy = Command::new("sh")
+        .args(["-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"])
+        .spawn()
+        .unwrap();
+    assert!(wait_unless_still(&mut busy, 1).is_some_and(|s| s.success()));
 }

@@ -25,12 +25,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-use crate::common::BIN;
-
-/// A command that runs longer is a failure (and is killed): docs show quick commands.
-const TIMEOUT: Duration = Duration::from_secs(120);
+use crate::common::{BIN, wait_unless_hung};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -231,18 +227,8 @@ fn run(command: &str, dir: &Path) -> (String, i32) {
         .stdout(file)
         .spawn()
         .expect("sh");
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code().unwrap_or(-1);
-        }
-        if started.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break -2;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    // A hung command (no CPU time taken for half a minute) is killed: status -2, a failure.
+    let status = wait_unless_hung(&mut child).map_or(-2, |status| status.code().unwrap_or(-1));
     let text = fs::read_to_string(&out_file).unwrap_or_default();
     (text, status)
 }
@@ -313,11 +299,7 @@ fn every_command_in_the_documents_does_what_they_show() {
                 continue;
             }
             ran += 1;
-            let started = Instant::now();
             let (output, status) = run(&command, &dir);
-            if started.elapsed() > Duration::from_secs(3) {
-                eprintln!("slow: {shown}:{}: {:.1?}", case.line, started.elapsed());
-            }
             let actual: Vec<&str> = output.lines().map(str::trim_end).collect();
             let expected: Vec<String> = case
                 .expected

@@ -1,13 +1,12 @@
 //! Hostile inputs and faults at the command line (issue 11): special files are refused, never
 //! waited on; failed writes never panic; control characters are shown escaped. Every run here is
-//! bounded in time: a hang is a failure, not a stuck test.
+//! watched: a hang (no CPU time taken for half a minute) is a failure, not a stuck test.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
 
-use crate::common::BIN;
+use crate::common::{BIN, HUNG_LOOKS, wait_unless_hung};
 
 /// What a bounded run gave.
 pub struct Run {
@@ -22,9 +21,8 @@ impl Run {
     }
 }
 
-/// Waits for `child` at most `limit`; kills it and fails the test if it is still running.
-fn wait_bounded(mut child: Child, limit: Duration, what: &str) -> Run {
-    let started = Instant::now();
+/// Waits for `child`; kills it and fails the test if it hangs ([`wait_unless_hung`]).
+fn wait_bounded(mut child: Child, what: &str) -> Run {
     // Read the pipes on threads, so that a chatty child never blocks on a full pipe.
     let mut out = child.stdout.take();
     let mut err = child.stderr.take();
@@ -42,16 +40,8 @@ fn wait_bounded(mut child: Child, limit: Duration, what: &str) -> Run {
         }
         s
     });
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("`{what}` still ran after {limit:?}: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    let Some(status) = wait_unless_hung(&mut child) else {
+        panic!("`{what}` hangs: it took no CPU time for {HUNG_LOOKS} looks in a row");
     };
     Run {
         status,
@@ -60,7 +50,7 @@ fn wait_bounded(mut child: Child, limit: Duration, what: &str) -> Run {
     }
 }
 
-/// Runs the binary with `stdout` as its standard output, at most 20 s.
+/// Runs the binary with `stdout` as its standard output; a hang fails the test.
 fn bao_to(args: &[&str], stdout: Stdio) -> Run {
     let child = Command::new(BIN)
         .args(args)
@@ -71,7 +61,7 @@ fn bao_to(args: &[&str], stdout: Stdio) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    wait_bounded(child, Duration::from_secs(20), &args.join(" "))
+    wait_bounded(child, &args.join(" "))
 }
 
 pub fn bao(args: &[&str]) -> Run {
@@ -224,7 +214,7 @@ fn a_closed_pipe_ends_quietly_with_status_141() {
             .spawn()
             .unwrap();
         drop(child.stdout.take());
-        let run = wait_bounded(child, Duration::from_secs(20), &args.join(" "));
+        let run = wait_bounded(child, &args.join(" "));
         assert_eq!(run.code(), Some(141), "{args:?}: {}", run.stderr);
         assert_eq!(run.stderr, "", "{args:?}");
     }

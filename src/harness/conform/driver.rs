@@ -35,6 +35,8 @@ const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// Lines of the engine's stderr kept for a crash report, and the length each is cut to.
 const STDERR_TAIL: usize = 12;
 const STDERR_LINE: usize = 1000;
+/// The most a crash report waits for a crashed engine's stderr to close.
+const STDERR_WAIT: Duration = Duration::from_secs(2);
 
 /// What the engine said in its `hello`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +131,8 @@ struct Process {
     stdin: BufWriter<ChildStdin>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The thread that reads the engine's stderr; finished once the pipe is closed.
+    stderr_reader: std::thread::JoinHandle<()>,
 }
 
 impl Process {
@@ -171,7 +175,7 @@ impl Process {
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
-        std::thread::spawn(move || {
+        let stderr_reader = std::thread::spawn(move || {
             let mut reader = BufReader::new(stderr_pipe);
             let mut buf = Vec::new();
             loop {
@@ -197,12 +201,18 @@ impl Process {
             stdin,
             lines,
             stderr,
+            stderr_reader,
         })
     }
 
     fn stderr_tail(&self) -> String {
-        // The stderr thread may still be reading the last words of a dying engine.
-        std::thread::sleep(Duration::from_millis(20));
+        // The stderr thread may still be reading the last words of a dying engine: they are
+        // whole once the pipe is closed (the engine and whatever it started have exited), which
+        // is awaited up to STDERR_WAIT (a child of the engine may keep the pipe open).
+        let waited = Instant::now();
+        while !self.stderr_reader.is_finished() && waited.elapsed() < STDERR_WAIT {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         self.stderr
             .lock()
             .map(|t| t.iter().cloned().collect::<Vec<_>>().join("\n"))
