@@ -38,9 +38,12 @@
 //! 3; deleting any other ply: 4; any other legal move: 6.
 //!
 //! Budget ([`Budget::DEFAULT`]): 200,000 nodes (a node is a move resolved or played by the
-//! search) and 250 ms per game. The node budget is what normally binds, so the suggestions do
-//! not depend on the machine; the time budget is the guard against pathological moves (long
-//! relays). When either runs out the search stops and [`Repair::exhausted`] says so.
+//! search) and 250 ms of the thread's own CPU time per game. The node budget is what normally
+//! binds, so the suggestions do not depend on the machine; the time budget is the guard against
+//! pathological moves (long relays). It is CPU time, never the wall clock: a loaded machine slows
+//! a search down, it does not cut it short (where the thread's CPU time cannot be read, the
+//! wall clock stands in). When either runs out the search stops and [`Repair::exhausted`] says
+//! so.
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
@@ -136,6 +139,37 @@ impl Default for Budget {
     fn default() -> Self {
         Budget::DEFAULT
     }
+}
+
+/// The time a search has spent: the thread's own CPU time where Linux says it
+/// (`/proc/thread-self/schedstat`), else the wall clock.
+#[derive(Clone, Copy, Debug)]
+enum Clock {
+    Cpu(Duration),
+    Wall(Instant),
+}
+
+impl Clock {
+    fn start() -> Clock {
+        match thread_cpu() {
+            Some(cpu) => Clock::Cpu(cpu),
+            None => Clock::Wall(Instant::now()),
+        }
+    }
+
+    fn spent(self) -> Duration {
+        match self {
+            Clock::Cpu(from) => thread_cpu().map_or(Duration::ZERO, |now| now.saturating_sub(from)),
+            Clock::Wall(from) => from.elapsed(),
+        }
+    }
+}
+
+/// This thread's CPU time so far, where the system says it.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
 }
 
 /// The search for one game: its suggestions, best first, and what it spent.
@@ -242,7 +276,7 @@ pub fn suggest<G: Game, S: AsRef<str>>(
         failed_after_end: false,
         trails: Vec::new(),
         budget,
-        started: Instant::now(),
+        started: Clock::start(),
         nodes: 0,
         exhausted: false,
         events: Vec::new(),
@@ -412,7 +446,7 @@ struct Search<'a, G: Game> {
     /// The trail of the record as written before each ply `first..=failed`.
     trails: Vec<u64>,
     budget: Budget,
-    started: Instant,
+    started: Clock,
     nodes: u64,
     exhausted: bool,
     events: Vec<Event>,
@@ -428,7 +462,7 @@ impl<'a, G: Game> Search<'a, G> {
         }
         self.nodes += 1;
         if self.nodes > self.budget.nodes
-            || (self.nodes.is_multiple_of(64) && self.started.elapsed() > self.budget.time)
+            || (self.nodes.is_multiple_of(64) && self.started.spent() > self.budget.time)
         {
             self.exhausted = true;
         }
@@ -1426,5 +1460,20 @@ mod tests {
                 c => c,
             })
             .collect()
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod clock_tests {
+    use super::*;
+
+    /// Waiting spends no CPU time: a loaded machine's waits never cut a search short (the
+    /// wall clock once could, and the suggestions then changed with the machine's load).
+    #[test]
+    fn a_search_spends_cpu_time_not_the_clock() {
+        let clock = Clock::start();
+        assert!(matches!(clock, Clock::Cpu(_)));
+        std::thread::sleep(Budget::DEFAULT.time + Duration::from_millis(100));
+        assert!(clock.spent() < Budget::DEFAULT.time);
     }
 }
