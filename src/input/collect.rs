@@ -42,15 +42,33 @@ pub fn display(path: &Path) -> String {
 pub const STDIN_NAME: &str = "<stdin>";
 
 /// The name an output written for the input `path` takes its stem from: the file's stem, or
-/// `stdin` for standard input.
+/// `stdin` for standard input. A stem that is not UTF-8 keeps its other bytes as `%XX` (and `%`
+/// as `%25`), so that two inputs whose names differ only there get outputs of their own (round
+/// four's K17: both once became `\u{fffd}` and collided).
 pub fn output_stem(path: &Path) -> String {
     if is_stdin(path) {
         return "stdin".to_string();
     }
-    path.file_stem().map_or_else(
-        || "output".to_string(),
-        |s| s.to_string_lossy().into_owned(),
-    )
+    let Some(stem) = path.file_stem() else {
+        return "output".to_string();
+    };
+    if let Some(text) = stem.to_str() {
+        return text.to_string();
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut out = String::new();
+        for chunk in stem.as_bytes().utf8_chunks() {
+            out.push_str(&chunk.valid().replace('%', "%25"));
+            for byte in chunk.invalid() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    stem.to_string_lossy().into_owned()
 }
 
 /// The files under `paths`: each file path as given (what it is, the reader decides), each
@@ -219,5 +237,26 @@ mod tests {
         assert!(files.is_empty());
         assert!(problems[0].message.contains("*.yaml"), "{problems:?}");
         fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[cfg(all(test, unix))]
+mod stem_tests {
+    use super::*;
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+
+    /// Round four's K17: two names that differ only in bytes that are not UTF-8 name two outputs.
+    #[test]
+    fn names_that_differ_only_in_invalid_bytes_keep_apart() {
+        let a = output_stem(Path::new(OsStr::from_bytes(b"game\xff.bao")));
+        let b = output_stem(Path::new(OsStr::from_bytes(b"game\xfe.bao")));
+        assert_eq!((a.as_str(), b.as_str()), ("game%FF", "game%FE"));
+        assert_eq!(
+            output_stem(Path::new(OsStr::from_bytes(b"50%\xff.bao"))),
+            "50%25%FF"
+        );
+        assert_eq!(output_stem(Path::new("game3.bao")), "game3");
+        assert_eq!(output_stem(Path::new("50%.bao")), "50%");
     }
 }
