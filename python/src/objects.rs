@@ -282,10 +282,28 @@ impl Position {
     }
 
     /// The number of move sequences of `depth` plies (leaves of the move tree), as
-    /// `bao-oracle perft`. The GIL is released while it counts.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// `bao-oracle perft`. The GIL is released while it counts; Ctrl-C (any pending signal)
+    /// stops it between subtrees and raises (round four's K13: a long perft could not be
+    /// interrupted).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let (rules, pos) = (self.rules.clone(), self.pos.clone());
-        py.allow_threads(move || rules.perft(&pos, depth))
+        let mut interrupted = None;
+        let counted = py.allow_threads(|| {
+            rules.perft_until(&pos, depth, &mut || {
+                Python::with_gil(|py| match py.check_signals() {
+                    Ok(()) => true,
+                    Err(e) => {
+                        interrupted = Some(e);
+                        false
+                    }
+                })
+            })
+        });
+        match (counted, interrupted) {
+            (Some(n), _) => Ok(n),
+            (None, Some(e)) => Err(e),
+            (None, None) => Err(PyValueError::new_err("perft stopped")),
+        }
     }
 
     /// perft split by first move: a dict of canonical move to count, as `bao-oracle perft

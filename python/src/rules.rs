@@ -104,6 +104,13 @@ pub trait Rules: Send + Sync {
     ) -> Result<Move, Refusal>;
     fn end(&self, pos: &AnyPosition) -> Option<GameEnd>;
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64;
+    /// [`Rules::perft`], asking `go_on` between subtrees: `None` once it says no.
+    fn perft_until(
+        &self,
+        pos: &AnyPosition,
+        depth: u32,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Option<u64>;
     fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)>;
     /// The move explained: its data, its text and its picture.
     fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String);
@@ -469,6 +476,15 @@ impl<G: Game> Rules for Under<G> {
 
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64 {
         perft::perft::<G>(self.pos(pos), &self.rulings, depth)
+    }
+
+    fn perft_until(
+        &self,
+        pos: &AnyPosition,
+        depth: u32,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Option<u64> {
+        perft::perft_until::<G>(self.pos(pos), &self.rulings, depth, go_on)
     }
 
     fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)> {

@@ -327,3 +327,20 @@ def test_a_history_is_iterated_not_sized_by_its_len():
     assert position.play("A3", history=Liar()).position == position.play("A3").position
     with pytest.raises(TypeError):
         position.play("A3", history=5)
+
+
+def test_a_long_perft_stops_at_ctrl_c():
+    # Round four's K13: a long perft could not be interrupted.
+    import signal
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            bao_oracle.Game("bao-kingulu").start().perft(20)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

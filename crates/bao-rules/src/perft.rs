@@ -50,6 +50,29 @@ fn walk<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32, plies: &mu
         .sum()
 }
 
+/// [`perft`], asking `go_on` before each subtree of at most four plies: `None` once it says no. For
+/// callers that must stay interruptible (Python's Ctrl-C) through a count of many seconds.
+pub fn perft_until<G: Game>(
+    pos: &G::Position,
+    rulings: &G::Rulings,
+    depth: u32,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Option<u64> {
+    if depth <= 4 {
+        return go_on().then(|| perft::<G>(pos, rulings, depth));
+    }
+    let (mut moves, mut children) = (Vec::new(), Vec::new());
+    let generated = G::legal_children(pos, rulings, &mut moves, &mut children);
+    if G::end_after_generating(pos, rulings, &moves, generated).is_some() {
+        return Some(0);
+    }
+    let mut total = 0;
+    for child in &children {
+        total += perft_until::<G>(child, rulings, depth - 1, go_on)?;
+    }
+    Some(total)
+}
+
 /// Perft of each legal move of `pos` (`--divide`), in canonical move order.
 pub fn divide<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> Vec<(G::Move, u64)> {
     if depth == 0 || G::end(pos, rulings).is_some() {
@@ -63,4 +86,28 @@ pub fn divide<G: Game>(pos: &G::Position, rulings: &G::Rulings, depth: u32) -> V
         .zip(&children)
         .map(|(mv, next)| (mv, perft::<G>(next, rulings, depth - 1)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Kingulu;
+
+    #[test]
+    fn perft_until_counts_as_perft_and_stops_when_told() {
+        let (start, rulings) = (Kingulu::start(), Default::default());
+        let mut asked = 0;
+        let counted = perft_until::<Kingulu>(&start, &rulings, 7, &mut || {
+            asked += 1;
+            true
+        });
+        assert_eq!(counted, Some(perft::<Kingulu>(&start, &rulings, 7)));
+        assert!(asked > 1);
+        let mut left = 3;
+        let stopped = perft_until::<Kingulu>(&start, &rulings, 7, &mut || {
+            left -= 1;
+            left > 0
+        });
+        assert_eq!(stopped, None);
+    }
 }
