@@ -341,6 +341,7 @@ fn play_moves<G: Game>(
     let mut ended_at = game.end().map(|_| 0);
     let mut events = Vec::new();
     let mut stopped = false;
+    game.reserve_plies(record.moves.len());
     // Only games long enough to be compared pay for the digest.
     let mut digest = (record.moves.len() >= duplicates::MIN_PLIES).then(MovesFolder::default);
     if let Some(steps) = steps.as_mut() {

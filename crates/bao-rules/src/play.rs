@@ -103,6 +103,14 @@ impl<G: Game> Playthrough<G> {
         game
     }
 
+    /// Makes room for the repetition keys of `plies` more moves, in a game whose rules count
+    /// repetitions: a replay that knows its length grows the set once, not a few times a game.
+    pub fn reserve_plies(&mut self, plies: usize) {
+        if G::repetition_key(&self.position).is_some() {
+            self.seen.reserve(plies + 1);
+        }
+    }
+
     /// Sets the notation move texts are read and written in (checked by the setup).
     pub(crate) fn set_notation(&mut self, notation: Notation) {
         self.notation = notation;
