@@ -17,10 +17,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("RULESETS", bao_rules::games::RULESETS.to_vec())?;
-    m.add("BaoError", py.get_type::<error::BaoError>())?;
-    m.add("MoveError", py.get_type::<error::MoveError>())?;
-    m.add("SetupError", py.get_type::<error::SetupError>())?;
-    m.add("ReadError", py.get_type::<error::ReadError>())?;
+    let errors = error::classes(py)?;
+    m.add("BaoError", errors.bao.clone_ref(py))?;
+    m.add("MoveError", errors.moves.clone_ref(py))?;
+    m.add("SetupError", errors.setup.clone_ref(py))?;
+    m.add("ReadError", errors.read.clone_ref(py))?;
     m.add_class::<objects::Game>()?;
     m.add_class::<objects::Position>()?;
     m.add_class::<objects::Played>()?;

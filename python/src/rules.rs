@@ -381,7 +381,9 @@ impl<G: Game> Rules for Under<G> {
         notation: Notation,
     ) -> PyResult<Bound<'py, PyList>> {
         let game = self.game(pos, notation, &[]).or_raise(py)?;
-        let moves = game.legal_moves().unwrap_or_else(bao_rules::Incomplete::into_legal);
+        let moves = game
+            .legal_moves()
+            .unwrap_or_else(bao_rules::Incomplete::into_legal);
         // Donkers' spelling of a move depends on the position; and the strings are made afresh
         // by a call made while the cache is held (Python code run as a string is made).
         let texts = match notation {
