@@ -2,10 +2,12 @@
 
 import doctest
 
+import pytest
+
 from conftest import ROOT
 
 
-def test_the_walk_through_runs(monkeypatch):
+def test_the_walk_through_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     failures, tried = doctest.testfile(
         str(ROOT / "docs" / "python.md"), module_relative=False, optionflags=doctest.ELLIPSIS,
@@ -14,7 +16,7 @@ def test_the_walk_through_runs(monkeypatch):
     assert failures == 0
 
 
-def test_the_docstring_examples_run():
+def test_the_docstring_examples_run() -> None:
     import bao_oracle
 
     assert doctest.testmod(bao_oracle).failed == 0

@@ -2,7 +2,9 @@
 
 import ast
 import inspect
+import pathlib
 import re
+from typing import Dict, Set, Tuple
 
 import bao_oracle
 
@@ -11,34 +13,38 @@ from conftest import ROOT
 PACKAGE = ROOT / "python" / "python" / "bao_oracle"
 
 
-def test_the_version_is_the_crates():
-    def version(path):
-        return re.search(r'^version = "([^"]+)"', path.read_text(), re.M).group(1)
+def test_the_version_is_the_crates() -> None:
+    def version(path: pathlib.Path) -> str:
+        found = re.search(r'^version = "([^"]+)"', path.read_text(), re.M)
+        assert found is not None
+        return found.group(1)
 
     assert bao_oracle.__version__ == version(ROOT / "Cargo.toml")
     assert version(ROOT / "python" / "Cargo.toml") == version(ROOT / "Cargo.toml")
 
 
-def stub_names():
+def stub_names() -> Tuple[Set[str], Dict[str, Set[str]]]:
     tree = ast.parse((PACKAGE / "_native.pyi").read_text())
-    names, members = set(), {}
+    names: Set[str] = set()
+    members: Dict[str, Set[str]] = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             names.add(node.name)
             members[node.name] = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AnnAssign)) and hasattr(n, "name")}
-            members[node.name] |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+            members[node.name] |= {n.target.id for n in node.body
+                                   if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
         elif isinstance(node, ast.FunctionDef):
             names.add(node.name)
-        elif isinstance(node, ast.AnnAssign):
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
     return names, members
 
 
-def public(cls):
+def public(cls: type) -> Set[str]:
     return {n for n in vars(cls) if not n.startswith("__") or n in ("__init__",)} - {"__init__"}
 
 
-def test_the_stubs_declare_every_name_and_member():
+def test_the_stubs_declare_every_name_and_member() -> None:
     names, members = stub_names()
     for name in bao_oracle.__all__:
         if name == "assert_conforms":
@@ -51,7 +57,7 @@ def test_the_stubs_declare_every_name_and_member():
     assert (PACKAGE / "py.typed").exists()
 
 
-def test_everything_has_a_docstring():
+def test_everything_has_a_docstring() -> None:
     for name in bao_oracle.__all__:
         obj = getattr(bao_oracle, name)
         if isinstance(obj, (str, list)):
@@ -60,10 +66,10 @@ def test_everything_has_a_docstring():
         if inspect.isclass(obj) and not issubclass(obj, BaseException):
             for member in public(obj):
                 assert inspect.getdoc(getattr(obj, member)), f"{name}.{member} has no docstring"
-    assert "legal_moves" in bao_oracle.Position.__doc__ or bao_oracle.Position.legal_moves.__doc__
+    assert "legal_moves" in (bao_oracle.Position.__doc__ or "") or bao_oracle.Position.legal_moves.__doc__
 
 
-def test_the_benchmark_script_runs(tmp_path):
+def test_the_benchmark_script_runs(tmp_path: pathlib.Path) -> None:
     # --quick: small depths and three games; its walks assert perft's counts.
     import subprocess
     import sys

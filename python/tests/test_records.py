@@ -13,7 +13,7 @@ from bao_oracle import check, check_text, import_transcript
 from conftest import ROOT
 
 
-def snapshot(name):
+def snapshot(name: str) -> str:
     """The body of one of tests/it/snapshots' insta snapshots."""
     text = (ROOT / "tests" / "it" / "snapshots" / name).read_text()
     return text.split("---\n", 2)[2]

@@ -2,6 +2,7 @@
 errors."""
 
 import re
+from typing import Iterator, List, Tuple
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -91,7 +92,7 @@ def test_a_form_the_game_lacks() -> None:
         Game("bao-kingulu").start().format("donkers")
     assert e.value.code == "bad-value" and "no donkers position form" in e.value.message
     with pytest.raises(SetupError) as e:
-        Game("bao-kingulu").start().format("fen")
+        Game("bao-kingulu").start().format("fen")  # type: ignore[arg-type]
     assert e.value.code == "bad-value"
 
 
@@ -125,7 +126,7 @@ def test_legal_moves_in_either_notation() -> None:
         Game("bao-kingulu").start().legal_moves(notation="donkers")
     assert e.value.code == "bad-value"
     with pytest.raises(SetupError):
-        start.legal_moves(notation="pdn")
+        start.legal_moves(notation="pdn")  # type: ignore[arg-type]
 
 
 def test_a_move_played_gives_the_position_and_its_events_with_rule_ids() -> None:
@@ -166,7 +167,7 @@ def test_move_errors_carry_code_rule_and_the_cli_line() -> None:
     # python-chess's way: a bad move is caught as a ValueError.
     with pytest.raises(ValueError) as plain:
         start.play("A1")
-    assert plain.value.code == "illegal-move"
+    assert isinstance(plain.value, MoveError) and plain.value.code == "illegal-move"
 
 
 def test_equality_and_hash_include_the_rulings() -> None:
@@ -213,7 +214,7 @@ def test_the_end_by_repetition_needs_the_history() -> None:
     assert position.play("a6").outcome is None
 
 
-def perft_table(ruleset):
+def perft_table(ruleset: str) -> List[Tuple[int, int]]:
     """The counts from the start of spec/RULESET/perft.yaml's first table."""
     text = (ROOT / "spec" / ruleset / "perft.yaml").read_text()
     first = text.split("  - id:")[1]
@@ -259,7 +260,7 @@ def test_a_refused_move_explained() -> None:
     assert explanation["legal"] == ["A3", "A4", "A5", "A6"]
 
 
-def walk_children(position, depth):
+def walk_children(position: bao_oracle.Position, depth: int) -> int:
     children = position.children()
     if depth == 1:
         return len(children)
@@ -342,13 +343,13 @@ def test_a_canonical_move_text_is_made_once_per_game() -> None:
 def test_a_history_is_iterated_not_sized_by_its_len() -> None:
     # Round four's K12: a sequence claiming a huge len() aborted the interpreter.
     class Liar:
-        def __len__(self):
+        def __len__(self) -> int:
             return 2**62
 
-        def __iter__(self):
+        def __iter__(self) -> Iterator[bao_oracle.Position]:
             return iter(())
 
     position = bao_oracle.Game("bao-kingulu").start()
     assert position.play("A3", history=Liar()).position == position.play("A3").position
     with pytest.raises(TypeError):
-        position.play("A3", history=5)
+        position.play("A3", history=5)  # type: ignore[arg-type]

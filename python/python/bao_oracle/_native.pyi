@@ -1,63 +1,32 @@
 """Type stubs of the native module: every class and function of ``bao_oracle``."""
 
-import os
-from typing import (
-    Any,
-    Dict,
-    Iterable,
-    Iterator,
-    List,
-    Literal,
-    Mapping,
-    Optional,
-    Protocol,
-    Sequence,
-    TypedDict,
-    Union,
-)
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Union, final
+
+from .types import Engine, Event, Notation, Outcome, PathLike, Side
+
+__all__ = [
+    "BaoError",
+    "Children",
+    "ConformReport",
+    "Explanation",
+    "Game",
+    "MoveError",
+    "Played",
+    "Position",
+    "RULESETS",
+    "ReadError",
+    "SetupError",
+    "__version__",
+    "check",
+    "check_text",
+    "conform",
+    "import_transcript",
+]
 
 
 __version__: str
 RULESETS: List[str]
 """Every ruleset id the oracle knows, in a stable order."""
-
-Side = Literal["south", "north"]
-Notation = Literal["canonical", "donkers"]
-
-class Score(TypedDict):
-    south: int
-    north: int
-
-class Outcome(TypedDict):
-    """How a game ended: the winner (or ``draw``), the rule that ended it, and for Bao Kingulu
-    the count that decided it."""
-
-    result: Literal["south", "north", "draw"]
-    rule: str
-    score: Optional[Score]
-
-class Event(TypedDict, total=False):
-    """What a move did, one step: every event has ``type``, ``rule`` and ``text``; the other
-    fields depend on the type (``lap``: from, seeds, direction, to; ``relay``: at, seeds;
-    ``step``: from, to; ``enter``: hole, seeds; ``capture``: hole, seeds; ``reserve``: hole, by,
-    seeds; ``transfer``: from, to; ``note``: note; ``stop``: at, reason; ``game_over``: result,
-    score)."""
-
-    type: Literal[
-        "lap", "relay", "step", "enter", "capture", "reserve", "transfer", "note", "stop", "game_over"
-    ]
-    rule: str
-    text: str
-    hole: str
-    at: str
-    to: str
-    seeds: int
-    direction: str
-    by: Side
-    note: str
-    reason: str
-    result: Literal["south", "north", "draw"]
-    score: Optional[Score]
 
 class BaoError(Exception):
     """A refusal of the oracle; ``str()`` is the line the command line prints
@@ -74,18 +43,18 @@ class BaoError(Exception):
     findings: List[Dict[str, Any]]
     """For ``import_transcript``: every finding (code, rule, message, ply, move, help)."""
 
-class MoveError(BaoError):
+class MoveError(BaoError, ValueError):
     """A move not played: ``not-notation``, ``ambiguous-move``, ``illegal-move``,
     ``undecided-move``, ``move-after-end`` or ``false-claim``."""
 
     candidates: List[str]
     """For ``ambiguous-move``: the legal moves the spelling fits."""
 
-class SetupError(BaoError):
+class SetupError(BaoError, ValueError):
     """A game or position that cannot be set up: ``unknown-ruleset``, ``unknown-ruling``,
     ``bad-value``, ``bad-position`` (with the rule the position breaks)."""
 
-class ReadError(BaoError):
+class ReadError(BaoError, OSError):
     """A check that could not read some of its paths (``io-error``): nothing unread passes, as
     ``bao-oracle check`` exits 2."""
 
@@ -94,12 +63,13 @@ class ReadError(BaoError):
     report: Dict[str, Any]
     """The report of the rest of the check, as ``check`` would have returned it."""
 
+@final
 class Game:
     """A game: a ruleset under a preset and rulings."""
 
-    def __init__(
-        self, ruleset: str, preset: Optional[str] = None, rulings: Optional[Mapping[str, str]] = None
-    ) -> None:
+    def __new__(
+        cls, ruleset: str, preset: Optional[str] = None, rulings: Optional[Mapping[str, str]] = None
+    ) -> "Game":
         """``ruleset``: one of RULESETS; ``preset``: a preset of the game; ``rulings``: ruling
         name to value, over the preset. Raises SetupError."""
     @property
@@ -123,7 +93,11 @@ class Game:
     def position(self, text: str) -> "Position":
         """A position read from any of the game's forms (compact, diagram, Donkers' bracket
         form), told apart by its shape. Raises SetupError."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when the ruleset and every ruling in force are (the preset does not matter)."""
+    def __hash__(self) -> int: ...
 
+@final
 class Position:
     """A position of a game, immutable and hashable; the side to move is part of it."""
 
@@ -144,7 +118,10 @@ class Position:
     def legal_moves(self, notation: Notation = "canonical") -> List[str]:
         """The legal moves, in canonical order; none once the game is over."""
     def play(
-        self, move_text: str, notation: Notation = "canonical", history: Sequence["Position"] = ()
+        self,
+        move_text: str,
+        notation: Notation = "canonical",
+        history: Optional[Iterable["Position"]] = None,
     ) -> "Played":
         """Plays a move as written. Raises MoveError. ``history``: earlier positions, oldest
         first, for the repetition rules."""
@@ -163,9 +140,11 @@ class Position:
         """perft by first move."""
     def explain(self, move_text: str) -> "Explanation":
         """The move explained step by step, or why it is refused."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when the games (ruleset and every ruling in force) and the positions are."""
     def __hash__(self) -> int: ...
 
+@final
 class Played:
     """A move played."""
 
@@ -186,6 +165,7 @@ class Played:
         alone), or None."""
     def _repr_svg_(self) -> str: ...
 
+@final
 class Children(Sequence[Played]):
     """A ply of the move tree: the children of a position (``Position.children()``) or of every
     position of a ply (``Children.children()``); one Played per legal move, parent by parent in
@@ -197,7 +177,7 @@ class Children(Sequence[Played]):
         ``perft(depth)``; every position of the ply is held in memory (MemoryError when the
         allocator refuses it)."""
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Played: ...  # type: ignore[override]
+    def __getitem__(self, index: int, /) -> Played: ...  # type: ignore[override]
     def __iter__(self) -> Iterator[Played]: ...
     @property
     def moves(self) -> List[str]:
@@ -206,6 +186,7 @@ class Children(Sequence[Played]):
     def positions(self) -> List[Position]:
         """The positions the moves lead to, in the same order."""
 
+@final
 class Explanation:
     """A move explained, as ``bao-oracle explain`` gives it; ``str()`` is its text."""
 
@@ -221,9 +202,10 @@ class Explanation:
     def steps(self) -> List[Dict[str, Any]]: ...
     @property
     def text(self) -> str: ...
-    def __getitem__(self, key: str) -> Any: ...
+    def __getitem__(self, key: str, /) -> Any: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class ConformReport:
     """A conformance run's report."""
 
@@ -241,16 +223,6 @@ class ConformReport:
         """The closing line, ``N passed, M failed``."""
     def failure(self) -> Optional[str]:
         """The finding with the shortest reproduction and the counts; None if it conforms."""
-
-class Engine(Protocol):
-    """What ``conform`` runs: the protocol's two calls, each taking the request message and
-    returning the response message (dicts, as the JSON messages of docs/protocol.md hold).
-    An optional ``hello()`` returns the handshake's answer."""
-
-    def legal_moves(self, request: Dict[str, Any]) -> Dict[str, Any]: ...
-    def play(self, request: Dict[str, Any]) -> Dict[str, Any]: ...
-
-PathLike = Union[str, "os.PathLike[str]"]
 
 def check(
     paths: Union[PathLike, Iterable[PathLike]],
@@ -300,8 +272,8 @@ def conform(
     seed: int = 0,
     preset: Optional[str] = None,
     rulings: Optional[Mapping[str, str]] = None,
-    skip: Sequence[str] = (),
-    known_failures: Sequence[str] = (),
+    skip: Sequence[str] = ...,
+    known_failures: Sequence[str] = ...,
     allow_skips: bool = False,
     max_laps: Optional[int] = None,
     spec: Optional[Sequence[PathLike]] = None,
