@@ -2,13 +2,16 @@
 
 import ast
 import inspect
+import os
 import pathlib
 import re
 from typing import Dict, Set, Tuple
 
+import pytest
+
 import bao_oracle
 
-from conftest import ROOT
+from conftest import ROOT, load_module
 
 PACKAGE = ROOT / "python" / "python" / "bao_oracle"
 
@@ -80,3 +83,22 @@ def test_the_benchmark_script_runs(tmp_path: pathlib.Path) -> None:
     rows = [line for line in out.splitlines() if line.startswith("| bao-")]
     assert len(rows) == 4 + 4 * 6
     assert sum("`Children.children()`" in row for row in rows) == 4
+
+
+def test_the_build_fails_at_once_without_rust(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
+    # maturin's own backend, finding no cargo, fetches `puccinialin` and downloads a whole Rust
+    # toolchain; the package's backend stops at its first hook with a clear message instead.
+    pytest.importorskip("maturin")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("MATURIN_NO_INSTALL_RUST", "")
+    backend = load_module(ROOT / "python" / "build_backend" / "bao_backend.py", "bao_backend")
+    assert os.environ["MATURIN_NO_INSTALL_RUST"] == "1"
+    for hook in (backend.get_requires_for_build_wheel, backend.get_requires_for_build_sdist,
+                 backend.get_requires_for_build_editable):
+        with pytest.raises(SystemExit) as stopped:
+            hook()
+        assert "no Rust toolchain was found" in str(stopped.value.code)
+    with pytest.raises(SystemExit):
+        backend.build_wheel(str(tmp_path))
+    with pytest.raises(SystemExit):
+        backend.prepare_metadata_for_build_wheel(str(tmp_path))
