@@ -2,6 +2,7 @@
 //! import and in-process conformance, all through the oracle's library (`bao-oracle` without its
 //! command line). The Python package (`python/bao_oracle/`) re-exports this module `_native`.
 
+mod board;
 mod conform;
 mod convert;
 mod error;
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<objects::Played>()?;
     m.add_class::<objects::Children>()?;
     m.add_class::<objects::Explanation>()?;
+    m.add_class::<board::Board>()?;
     m.add_class::<conform::ConformReport>()?;
     m.add_function(wrap_pyfunction!(records::check, m)?)?;
     m.add_function(wrap_pyfunction!(records::check_text, m)?)?;

@@ -366,7 +366,7 @@ fn game_key(rules: &Arc<dyn Rules>) -> (&'static str, Vec<(&'static str, String)
     (rules.ruleset(), rules.rulings())
 }
 
-fn same_game(a: &Arc<dyn Rules>, b: &Arc<dyn Rules>) -> bool {
+pub fn same_game(a: &Arc<dyn Rules>, b: &Arc<dyn Rules>) -> bool {
     Arc::ptr_eq(a, b) || game_key(a) == game_key(b)
 }
 
@@ -669,6 +669,6 @@ impl Explanation {
 }
 
 /// A text as Python writes a string literal of it (the texts here hold no control characters).
-fn quoted(text: &str) -> String {
+pub fn quoted(text: &str) -> String {
     format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
 }

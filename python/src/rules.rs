@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use serde_json::Value;
 
+use crate::board::{InProgress, Progress};
 use crate::error::{OrRaise, Refusal, selection_refusal};
 
 /// A position of some game: the game's own `Position` type.
@@ -106,6 +107,8 @@ pub trait Rules: Send + Sync {
     fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String);
     /// The events as data, holes named by the game.
     fn events(&self, events: &[Event]) -> Value;
+    /// A game in progress from `pos`.
+    fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress>;
 }
 
 /// Game `G` under resolved rulings.
@@ -150,6 +153,29 @@ pub fn game(
             None,
         ))
     })
+}
+
+/// A move text the rules did not play, as `bao-oracle play` refuses it.
+pub fn move_refusal<G: Game>(text: &str, e: bao_rules::play::MoveError<G::Move>) -> Refusal {
+    let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+    Refusal::refused_move(
+        e.code(),
+        e.rule,
+        e.message.clone(),
+        format!("`{text}`: {}{rule}", e.message),
+        e.candidates.iter().map(|&m| G::format_move(m)).collect(),
+    )
+}
+
+/// A move that played but not as its text claimed: refused, as `bao-oracle play` refuses it.
+pub fn false_claim(text: &str, claim: &bao_rules::game::FalseClaim) -> Refusal {
+    Refusal::refused_move(
+        Code::FalseClaim,
+        Some(claim.rule),
+        claim.message.clone(),
+        format!("`{text}`: {} ({})", claim.message, claim.rule),
+        Vec::new(),
+    )
 }
 
 pub fn setup_refusal(e: SetupError) -> Refusal {
@@ -275,7 +301,10 @@ impl<G: Game> Under<G> {
     }
 }
 
-impl<G: Game> Rules for Under<G> {
+impl<G: Game> Rules for Under<G>
+where
+    G::RepetitionKey: Send + Sync,
+{
     fn ruleset(&self) -> &'static str {
         G::RULESET
     }
@@ -428,24 +457,11 @@ impl<G: Game> Rules for Under<G> {
     ) -> Result<Move, Refusal> {
         let mut game = self.game(pos, notation, history)?;
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
-        let played = game.play_text(text).map_err(|e| {
-            let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-            Refusal::refused_move(
-                e.code(),
-                e.rule,
-                e.message.clone(),
-                format!("`{text}`: {}{rule}", e.message),
-                e.candidates.iter().map(|&m| G::format_move(m)).collect(),
-            )
-        })?;
+        let played = game
+            .play_text(text)
+            .map_err(|e| move_refusal::<G>(text, e))?;
         if let Some(claim) = played.false_claims.first() {
-            return Err(Refusal::refused_move(
-                Code::FalseClaim,
-                Some(claim.rule),
-                claim.message.clone(),
-                format!("`{text}`: {} ({})", claim.message, claim.rule),
-                Vec::new(),
-            ));
+            return Err(false_claim(text, claim));
         }
         let end = game.end();
         Ok(Move {
@@ -480,5 +496,12 @@ impl<G: Game> Rules for Under<G> {
 
     fn events(&self, events: &[Event]) -> Value {
         serde_json::to_value(event::described::<G>(events)).expect("events serialize")
+    }
+
+    fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress> {
+        Box::new(Progress::<G>::new(Playthrough::new(
+            self.pos(pos).clone(),
+            self.rulings.clone(),
+        )))
     }
 }

@@ -23,9 +23,10 @@ def test_the_docstring_examples_run() -> None:
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner()
     tried = 0
-    for obj in (bao_oracle.Game, bao_oracle.Children):
-        for test in finder.find(obj, obj.__name__, globs={"Game": bao_oracle.Game}):
+    for obj in (bao_oracle.Game, bao_oracle.Children, bao_oracle.Board):
+        globs = {"Game": bao_oracle.Game, "Board": bao_oracle.Board}
+        for test in finder.find(obj, obj.__name__, globs=globs):
             result = runner.run(test)
             assert result.failed == 0
             tried += result.attempted
-    assert tried >= 2
+    assert tried >= 6

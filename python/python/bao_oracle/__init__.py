@@ -21,6 +21,7 @@ from typing import Any
 from ._native import (
     RULESETS,
     BaoError,
+    Board,
     Children,
     ConformReport,
     Explanation,
@@ -40,6 +41,7 @@ from ._native import (
 __all__ = [
     "RULESETS",
     "BaoError",
+    "Board",
     "Children",
     "ConformReport",
     "Explanation",

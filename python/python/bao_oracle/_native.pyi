@@ -6,6 +6,7 @@ from .types import Engine, Event, Notation, Outcome, PathLike, Side
 
 __all__ = [
     "BaoError",
+    "Board",
     "Children",
     "ConformReport",
     "Explanation",
@@ -163,6 +164,50 @@ class Played:
     def outcome(self) -> Optional[Outcome]:
         """The game's end after the move (for a child of ``children()``, by the position
         alone), or None."""
+    def _repr_svg_(self) -> str: ...
+
+@final
+class Board:
+    """A game in progress, as python-chess's ``Board``: moves pushed and popped, the positions
+    reached remembered for the repetition rules."""
+
+    def __new__(cls, game: Game, position: Union[Position, str, None] = None) -> "Board":
+        """A game in progress from ``position`` (a Position of ``game`` or text in one of its
+        forms), by default the start. Raises SetupError."""
+    @property
+    def game(self) -> Game: ...
+    @property
+    def position(self) -> Position:
+        """The position reached."""
+    @property
+    def root(self) -> Position:
+        """The position the board started from."""
+    @property
+    def side_to_move(self) -> Side: ...
+    @property
+    def move_stack(self) -> List[str]:
+        """The moves pushed, canonical, oldest first."""
+    def push(self, move_text: str, notation: Notation = "canonical") -> str:
+        """Plays a move as written, claims checked; returns it canonical. Raises MoveError (the
+        board unchanged)."""
+    def push_events(self, move_text: str, notation: Notation = "canonical") -> List[Event]:
+        """As ``push``, returning the move's events."""
+    def pop(self) -> str:
+        """Takes the last move back and returns it. Raises IndexError at the start."""
+    def peek(self) -> str:
+        """The last move pushed. Raises IndexError at the start."""
+    def legal_moves(self, notation: Notation = "canonical") -> List[str]:
+        """The legal moves, in canonical order; none once the game is over."""
+    def is_game_over(self) -> bool:
+        """Over by the position or by a repetition."""
+    def outcome(self) -> Optional[Outcome]:
+        """The outcome if the game is over, else None."""
+    def is_repetition(self) -> bool:
+        """Over because the position repeats an earlier one."""
+    def copy(self) -> "Board":
+        """An independent copy."""
+    def __copy__(self) -> "Board": ...
+    def __len__(self) -> int: ...
     def _repr_svg_(self) -> str: ...
 
 @final
