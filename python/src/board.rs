@@ -12,6 +12,7 @@ use pyo3::types::PyList;
 
 use crate::convert::to_py;
 use crate::error::{OrRaise, Refusal};
+use crate::moves::Move;
 use crate::objects::{Game as PyGame, Position, quoted};
 use crate::rules::{self, AnyPosition, Rules, end_json, move_refusal};
 
@@ -118,6 +119,23 @@ where
     }
 }
 
+/// What `push` takes: a Move (of the board's position) or a move's text.
+#[derive(FromPyObject)]
+pub enum MoveArg {
+    Move(Py<Move>),
+    Text(String),
+}
+
+impl MoveArg {
+    /// The text to push and its notation: a Move's canonical text.
+    fn text<'a>(&self, notation: &'a str) -> (String, &'a str) {
+        match self {
+            MoveArg::Move(m) => (m.get().facts.canonical.clone(), "canonical"),
+            MoveArg::Text(t) => (t.clone(), notation),
+        }
+    }
+}
+
 /// A game in progress, as python-chess's `Board`: `push` a move (as written, claims checked),
 /// `pop` it back, `move_stack`, `legal_moves`, `is_game_over`, `outcome`, `is_repetition`,
 /// `copy`. The positions reached are remembered, so the repetition rules apply (Bao Kingulu
@@ -204,27 +222,42 @@ impl Board {
         self.game.moves()
     }
 
-    /// Plays a move as written (`notation`: `canonical` or, for the 4x8 games, `donkers`),
+    /// Plays a move: a Move (by its canonical text) or a move as written (`notation`:
+    /// `canonical` or, for the 4x8 games, `donkers`),
     /// claims checked, and returns it in canonical notation. Raises MoveError (the board is then
     /// unchanged), with the code and rule the command line prints; `move-after-end` once the
     /// game is over, by the position or by repetition.
-    #[pyo3(signature = (move_text, notation = "canonical"))]
-    fn push(&mut self, py: Python<'_>, move_text: &str, notation: &str) -> PyResult<String> {
+    #[pyo3(signature = (r#move, notation = "canonical"))]
+    fn push(&mut self, py: Python<'_>, r#move: MoveArg, notation: &str) -> PyResult<String> {
+        let (text, notation) = r#move.text(notation);
         let notation = rules::notation(notation).or_raise(py)?;
-        let (canonical, _) = self.game.push(move_text, notation).or_raise(py)?;
+        let (canonical, _) = self.game.push(&text, notation).or_raise(py)?;
         Ok(canonical)
     }
 
-    /// As `push`, returning the move's events (each a dict with `type`, `rule` and `text`).
+    /// The legal move `move_text` names in the position reached, as a Move (unplayed).
+    /// Raises MoveError as `push` does.
     #[pyo3(signature = (move_text, notation = "canonical"))]
+    fn parse_move(&self, py: Python<'_>, move_text: &str, notation: &str) -> PyResult<Move> {
+        // Over by a repetition the position alone does not show: refused as `push` refuses it.
+        if self.game.end().is_some() {
+            let n = rules::notation(notation).or_raise(py)?;
+            self.game.boxed_clone().push(move_text, n).or_raise(py)?;
+        }
+        Move::read(py, &self.rules, self.game.position(), move_text, notation)
+    }
+
+    /// As `push`, returning the move's events (each a dict with `type`, `rule` and `text`).
+    #[pyo3(signature = (r#move, notation = "canonical"))]
     fn push_events(
         &mut self,
         py: Python<'_>,
-        move_text: &str,
+        r#move: MoveArg,
         notation: &str,
     ) -> PyResult<PyObject> {
+        let (text, notation) = r#move.text(notation);
         let notation = rules::notation(notation).or_raise(py)?;
-        let (_, events) = self.game.push(move_text, notation).or_raise(py)?;
+        let (_, events) = self.game.push(&text, notation).or_raise(py)?;
         to_py(py, &self.rules.events(&events))
     }
 

@@ -6,6 +6,7 @@ mod board;
 mod conform;
 mod convert;
 mod error;
+mod moves;
 mod objects;
 mod records;
 mod rules;
@@ -29,6 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<objects::Children>()?;
     m.add_class::<objects::Explanation>()?;
     m.add_class::<board::Board>()?;
+    m.add_class::<moves::Move>()?;
     m.add_class::<conform::ConformReport>()?;
     m.add_function(wrap_pyfunction!(records::check, m)?)?;
     m.add_function(wrap_pyfunction!(records::check_text, m)?)?;

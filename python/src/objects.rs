@@ -266,6 +266,18 @@ impl Position {
         })
     }
 
+    /// The legal move `move_text` names (in `notation`), as a Move: read once, its hole,
+    /// direction and text in every notation at hand. Raises MoveError as `play` does.
+    #[pyo3(signature = (move_text, notation = "canonical"))]
+    fn r#move(
+        &self,
+        py: Python<'_>,
+        move_text: &str,
+        notation: &str,
+    ) -> PyResult<crate::moves::Move> {
+        crate::moves::Move::read(py, &self.rules, self.pos.clone(), move_text, notation)
+    }
+
     /// Every legal move with the position it leads to, generated in one call as perft generates
     /// them (each move sown once, no events heard, nothing made per seed): a Children, a
     /// sequence of Played in canonical order, empty once the game is over. Its moves, positions

@@ -109,6 +109,24 @@ pub trait Rules: Send + Sync {
     fn events(&self, events: &[Event]) -> Value;
     /// A game in progress from `pos`.
     fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress>;
+    /// The legal move `text` names at `pos` (played, claims checked, to learn what it does).
+    fn describe(
+        &self,
+        pos: &AnyPosition,
+        text: &str,
+        notation: Notation,
+    ) -> Result<MoveFacts, Refusal>;
+}
+
+/// What a move is, beyond its text: the hole it starts from (where its first lap or step starts,
+/// or its seed enters, as the pictures mark it), the way its first lap goes, and its text in each
+/// of the game's notations.
+#[derive(Clone, Debug)]
+pub struct MoveFacts {
+    pub canonical: String,
+    pub hole: Option<String>,
+    pub direction: Option<&'static str>,
+    pub texts: Vec<(&'static str, String)>,
 }
 
 /// Game `G` under resolved rulings.
@@ -496,6 +514,43 @@ where
 
     fn events(&self, events: &[Event]) -> Value {
         serde_json::to_value(event::described::<G>(events)).expect("events serialize")
+    }
+
+    fn describe(
+        &self,
+        pos: &AnyPosition,
+        text: &str,
+        notation: Notation,
+    ) -> Result<MoveFacts, Refusal> {
+        let mut game = self.game(pos, notation, &[])?;
+        let played = game
+            .play_text(text)
+            .map_err(|e| move_refusal::<G>(text, e))?;
+        if let Some(claim) = played.false_claims.first() {
+            return Err(false_claim(text, claim));
+        }
+        let hole = Highlights::of_move(&played.events)
+            .from
+            .map(|h| G::hole_name(h).to_string());
+        let direction = played.events.iter().find_map(|e| match e {
+            Event::Lap { direction, .. } => Some(direction.name()),
+            _ => None,
+        });
+        let texts = G::NOTATIONS
+            .iter()
+            .map(|&n| {
+                (
+                    n.name(),
+                    G::format_move_in(n, self.pos(pos), &self.rulings, played.mv),
+                )
+            })
+            .collect();
+        Ok(MoveFacts {
+            canonical: G::format_move(played.mv),
+            hole,
+            direction,
+            texts,
+        })
     }
 
     fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress> {

@@ -103,3 +103,50 @@ def test_a_board_of_another_games_position_is_refused() -> None:
     with pytest.raises(SetupError):
         Board(Game("bao-kingulu"), "not a position")
     assert repr(Board(Game("bao-kingulu"))) == "Board('bao-kingulu', '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S', moves=0)"
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_a_move_read_once_is_written_in_every_notation(ruleset: str) -> None:
+    game = Game(ruleset)
+    start = game.start()
+    for text in start.legal_moves():
+        move = start.move(text)
+        assert str(move) == move.text == text and repr(move) == f"Move({text!r})"
+        assert move.position == start and move.hole is not None
+        assert move.text.startswith(move.hole)
+        for notation in game.notations:
+            written = move.format(notation)
+            assert start.move(written, notation=notation) == move
+            assert start.play(written, notation=notation).move == text
+        assert move == start.move(text) and hash(move) == hash(start.move(text))
+    if "donkers" not in game.notations:
+        with pytest.raises(SetupError):
+            start.move(start.legal_moves()[0]).format("donkers")
+
+
+def test_a_moves_hole_and_direction() -> None:
+    move = Game("bao-la-kiswahili").start().move("6L*", notation="donkers")
+    assert (move.text, move.hole, move.direction) == ("A6<", "A6", "anticlockwise")
+    assert move.format("donkers") == "6L*"
+    other = Game("bao-la-kiswahili").start().move("A6>")
+    assert (other.direction, other.format("donkers")) == ("clockwise", "6R*") and other != move
+    # A Bao la Kimasai step has no lap.
+    step = Game("bao-la-kimasai").start().legal_moves()[0]
+    assert Game("bao-la-kimasai").start().move(step).direction is None
+    with pytest.raises(MoveError) as e:
+        Game("bao-kingulu").start().move("A1")
+    assert e.value.code == "illegal-move"
+    assert move.__eq__("A6<*") is NotImplemented
+
+
+def test_a_board_pushes_moves_and_parses_them() -> None:
+    board = Board(Game("bao-kingulu"))
+    move = board.parse_move("A3")
+    assert board.push(move) == "A3" and board.move_stack == ["A3"]
+    assert board.parse_move("a3").position == board.position
+    board = Board(Game("bao-kingulu"), REPEATING)
+    for text in REPEATING_MOVES + ["a6"]:
+        board.push(board.parse_move(text))
+    with pytest.raises(MoveError) as e:
+        board.parse_move(board.position.legal_moves()[0])
+    assert e.value.code == "move-after-end"

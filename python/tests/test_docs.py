@@ -23,7 +23,7 @@ def test_the_docstring_examples_run() -> None:
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner()
     tried = 0
-    for obj in (bao_oracle.Game, bao_oracle.Children, bao_oracle.Board):
+    for obj in (bao_oracle.Game, bao_oracle.Children, bao_oracle.Board, bao_oracle.Move):
         globs = {"Game": bao_oracle.Game, "Board": bao_oracle.Board}
         for test in finder.find(obj, obj.__name__, globs=globs):
             result = runner.run(test)

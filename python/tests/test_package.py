@@ -53,7 +53,7 @@ def test_the_stubs_declare_every_name_and_member() -> None:
         if name == "assert_conforms":
             continue
         assert name in names, f"{name} is not in _native.pyi"
-    for cls in (bao_oracle.Game, bao_oracle.Position, bao_oracle.Board, bao_oracle.Played, bao_oracle.Children,
+    for cls in (bao_oracle.Game, bao_oracle.Position, bao_oracle.Board, bao_oracle.Move, bao_oracle.Played, bao_oracle.Children,
                 bao_oracle.Explanation, bao_oracle.ConformReport):
         missing = public(cls) - members[cls.__name__]
         assert not missing, f"{cls.__name__}: {missing} not in _native.pyi"

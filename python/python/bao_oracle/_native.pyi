@@ -11,6 +11,7 @@ __all__ = [
     "ConformReport",
     "Explanation",
     "Game",
+    "Move",
     "MoveError",
     "Played",
     "Position",
@@ -126,6 +127,8 @@ class Position:
     ) -> "Played":
         """Plays a move as written. Raises MoveError. ``history``: earlier positions, oldest
         first, for the repetition rules."""
+    def move(self, move_text: str, notation: Notation = "canonical") -> "Move":
+        """The legal move the text names, as a Move (read once). Raises MoveError."""
     def children(self, notation: Notation = "canonical") -> "Children":
         """Every legal move with the position it leads to, generated in one call (each move
         sown once, nothing heard): a sequence of Played in canonical order, empty once the game
@@ -167,6 +170,29 @@ class Played:
     def _repr_svg_(self) -> str: ...
 
 @final
+class Move:
+    """A legal move of a position, read once from any notation: its hole, the way its first lap
+    goes, and its text in each of the game's notations; ``str()`` is its canonical text."""
+
+    @property
+    def text(self) -> str:
+        """The move in canonical notation."""
+    @property
+    def hole(self) -> Optional[str]:
+        """The hole the move starts from."""
+    @property
+    def direction(self) -> Optional[Literal["clockwise", "anticlockwise"]]:
+        """The way the first lap goes; None for a move with no lap."""
+    @property
+    def position(self) -> Position:
+        """The position the move is played from."""
+    def format(self, notation: Notation = "canonical") -> str:
+        """The move in ``notation``. Raises SetupError for a notation the game lacks."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when the game, the position and the move are."""
+    def __hash__(self) -> int: ...
+
+@final
 class Board:
     """A game in progress, as python-chess's ``Board``: moves pushed and popped, the positions
     reached remembered for the repetition rules."""
@@ -187,11 +213,13 @@ class Board:
     @property
     def move_stack(self) -> List[str]:
         """The moves pushed, canonical, oldest first."""
-    def push(self, move_text: str, notation: Notation = "canonical") -> str:
-        """Plays a move as written, claims checked; returns it canonical. Raises MoveError (the
-        board unchanged)."""
-    def push_events(self, move_text: str, notation: Notation = "canonical") -> List[Event]:
+    def push(self, move: Union["Move", str], notation: Notation = "canonical") -> str:
+        """Plays a Move (by its canonical text) or a move as written, claims checked; returns it
+        canonical. Raises MoveError (the board unchanged)."""
+    def push_events(self, move: Union["Move", str], notation: Notation = "canonical") -> List[Event]:
         """As ``push``, returning the move's events."""
+    def parse_move(self, move_text: str, notation: Notation = "canonical") -> "Move":
+        """The legal move the text names in the position reached, unplayed. Raises MoveError."""
     def pop(self) -> str:
         """Takes the last move back and returns it. Raises IndexError at the start."""
     def peek(self) -> str:
