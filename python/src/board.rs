@@ -315,10 +315,6 @@ impl Board {
         self.copy()
     }
 
-    fn __len__(&self) -> usize {
-        self.game.moves().len()
-    }
-
     /// The position's SVG picture, for notebooks.
     fn _repr_svg_(&self) -> String {
         let pos = self.game.position();
