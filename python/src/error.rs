@@ -1,40 +1,84 @@
 //! The oracle's refusals as Python exceptions: each carries the stable code, the rule id (or
 //! None) and the message, and reads as the line the command line prints (`error[code]: ...`).
 
-use pyo3::create_exception;
-use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
-create_exception!(
-    bao_oracle,
-    BaoError,
-    PyException,
-    "A refusal of the oracle: `.code` (the stable error code, as `bao-oracle` prints it), \
-     `.rule` (the rule id, or None), `.message` (why, in words), `.help` (what to write \
-     instead, or None); `str()` is the line the command line prints."
-);
-create_exception!(
-    bao_oracle,
-    MoveError,
-    BaoError,
-    "A move the oracle does not play: not notation, ambiguous, illegal, undecided, after the end \
-     of the game, or a false claim. `.candidates`: the legal moves an ambiguous spelling fits."
-);
-create_exception!(
-    bao_oracle,
-    SetupError,
-    BaoError,
-    "A game or position the oracle cannot set up: an unknown ruleset, ruling or preset, or a \
-     text that is no position of the game."
-);
-create_exception!(
-    bao_oracle,
-    ReadError,
-    BaoError,
-    "A check that could not read some of its paths (a missing file, a folder that cannot be \
-     listed): nothing unread may pass, as `bao-oracle check` exits 2. `.code` is `io-error`, \
-     `.problems` the paths with why (`path`, `message`), `.report` the report of the rest."
-);
+/// The four exception classes, made once at import: Python's conventions want a bad move or
+/// position to be a `ValueError` and an unread path an `OSError`, and PyO3's
+/// `create_exception!` takes one base, so they are made by `type()` with several.
+pub struct Classes {
+    pub bao: Py<PyType>,
+    pub moves: Py<PyType>,
+    pub setup: Py<PyType>,
+    pub read: Py<PyType>,
+}
+
+static CLASSES: GILOnceCell<Classes> = GILOnceCell::new();
+
+const BAO_DOC: &str = "A refusal of the oracle: `.code` (the stable error code, as `bao-oracle` \
+     prints it), `.rule` (the rule id, or None), `.message` (why, in words), `.help` (what to \
+     write instead, or None); `str()` is the line the command line prints.";
+const MOVE_DOC: &str = "A move the oracle does not play (also a ValueError): not notation, \
+     ambiguous, illegal, undecided, after the end of the game, or a false claim. `.candidates`: \
+     the legal moves an ambiguous spelling fits.";
+const SETUP_DOC: &str = "A game or position the oracle cannot set up (also a ValueError): an \
+     unknown ruleset, ruling or preset, or a text that is no position of the game.";
+const READ_DOC: &str = "A check that could not read some of its paths (also an OSError): a \
+     missing file, a folder that cannot be listed; nothing unread may pass, as `bao-oracle \
+     check` exits 2. `.code` is `io-error`, `.problems` the paths with why (`path`, \
+     `message`), `.report` the report of the rest.";
+
+/// The classes, made on first use (the module's import makes them).
+pub fn classes(py: Python<'_>) -> PyResult<&Classes> {
+    CLASSES.get_or_try_init(py, || {
+        let builtins = py.import("builtins")?;
+        let make = |name: &str, doc: &str, bases: Vec<Bound<'_, PyAny>>| -> PyResult<Py<PyType>> {
+            let dict = PyDict::new(py);
+            dict.set_item("__module__", "bao_oracle")?;
+            dict.set_item("__doc__", doc)?;
+            let class = builtins
+                .getattr("type")?
+                .call1((name, PyTuple::new(py, bases)?, dict))?;
+            Ok(class.downcast_into::<PyType>()?.unbind())
+        };
+        let bao = make("BaoError", BAO_DOC, vec![builtins.getattr("Exception")?])?;
+        let value_error = builtins.getattr("ValueError")?;
+        let moves = make(
+            "MoveError",
+            MOVE_DOC,
+            vec![bao.bind(py).clone().into_any(), value_error.clone()],
+        )?;
+        let setup = make(
+            "SetupError",
+            SETUP_DOC,
+            vec![bao.bind(py).clone().into_any(), value_error],
+        )?;
+        let read = make(
+            "ReadError",
+            READ_DOC,
+            vec![
+                bao.bind(py).clone().into_any(),
+                builtins.getattr("OSError")?,
+            ],
+        )?;
+        Ok(Classes {
+            bao,
+            moves,
+            setup,
+            read,
+        })
+    })
+}
+
+/// An exception of `class` with `text` as its one argument (what `str()` shows).
+fn new_err(py: Python<'_>, class: fn(&Classes) -> &Py<PyType>, text: String) -> PyErr {
+    match classes(py) {
+        Ok(c) => PyErr::from_type(class(c).bind(py).clone(), text),
+        Err(e) => e,
+    }
+}
 
 /// The ReadError of a check whose `problems` could not be read, carrying its `report`.
 pub fn read_error(
@@ -52,7 +96,7 @@ pub fn read_error(
         problems.len(),
         listed.join("; ")
     );
-    let err = ReadError::new_err(format!("error[{code}]: {message}"));
+    let err = new_err(py, |c| &c.read, format!("error[{code}]: {message}"));
     let value = err.value(py);
     let set = || -> PyResult<()> {
         value.setattr("code", code)?;
@@ -149,8 +193,8 @@ impl Refusal {
         let this = *self.0;
         let text = format!("error[{}]: {}", this.code, this.line);
         let err = match this.kind {
-            Kind::Move => MoveError::new_err(text),
-            Kind::Setup => SetupError::new_err(text),
+            Kind::Move => new_err(py, |c| &c.moves, text),
+            Kind::Setup => new_err(py, |c| &c.setup, text),
         };
         let value = err.value(py);
         let set = || -> PyResult<()> {

@@ -2,9 +2,11 @@
 //! import and in-process conformance, all through the oracle's library (`bao-oracle` without its
 //! command line). The Python package (`python/bao_oracle/`) re-exports this module `_native`.
 
+mod board;
 mod conform;
 mod convert;
 mod error;
+mod moves;
 mod objects;
 mod records;
 mod rules;
@@ -17,15 +19,18 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("RULESETS", bao_rules::games::RULESETS.to_vec())?;
-    m.add("BaoError", py.get_type::<error::BaoError>())?;
-    m.add("MoveError", py.get_type::<error::MoveError>())?;
-    m.add("SetupError", py.get_type::<error::SetupError>())?;
-    m.add("ReadError", py.get_type::<error::ReadError>())?;
+    let errors = error::classes(py)?;
+    m.add("BaoError", errors.bao.clone_ref(py))?;
+    m.add("MoveError", errors.moves.clone_ref(py))?;
+    m.add("SetupError", errors.setup.clone_ref(py))?;
+    m.add("ReadError", errors.read.clone_ref(py))?;
     m.add_class::<objects::Game>()?;
     m.add_class::<objects::Position>()?;
     m.add_class::<objects::Played>()?;
     m.add_class::<objects::Children>()?;
     m.add_class::<objects::Explanation>()?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<moves::Move>()?;
     m.add_class::<conform::ConformReport>()?;
     m.add_function(wrap_pyfunction!(records::check, m)?)?;
     m.add_function(wrap_pyfunction!(records::check_text, m)?)?;

@@ -1,12 +1,13 @@
 //! The Python classes of the rules: `Game`, `Position`, `Played`, `Children`, `Explanation`.
 
 use std::borrow::Cow;
+use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 use bao_rules::game::{Event, GameEnd, Notation};
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyList};
 
 use crate::convert::to_py;
 use crate::error::OrRaise;
@@ -108,6 +109,23 @@ impl Game {
             rules: self.rules.clone(),
             pos,
         })
+    }
+
+    /// Equal when the ruleset and every ruling in force are; NotImplemented for what is no Game.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyObject {
+        match other.downcast::<Game>() {
+            Ok(other) => PyBool::new(py, same_game(&self.rules, &other.get().rules))
+                .to_owned()
+                .into_any()
+                .unbind(),
+            Err(_) => py.NotImplemented(),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        game_key(&self.rules).hash(&mut hasher);
+        hasher.finish()
     }
 
     fn __repr__(&self) -> String {
@@ -252,6 +270,18 @@ impl Position {
         })
     }
 
+    /// The legal move `move_text` names (in `notation`), as a Move: read once, its hole,
+    /// direction and text in every notation at hand. Raises MoveError as `play` does.
+    #[pyo3(signature = (move_text, notation = "canonical"))]
+    fn r#move(
+        &self,
+        py: Python<'_>,
+        move_text: &str,
+        notation: &str,
+    ) -> PyResult<crate::moves::Move> {
+        crate::moves::Move::read(py, &self.rules, self.pos.clone(), move_text, notation)
+    }
+
     /// Every legal move with the position it leads to, generated in one call as perft generates
     /// them (each move sown once, no events heard, nothing made per seed): a Children, a
     /// sequence of Played in canonical order, empty once the game is over. Its moves, positions
@@ -341,20 +371,37 @@ impl Position {
         )
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+    /// Equal when the games are (ruleset and every ruling in force: what changes the answer)
+    /// and so are the positions; NotImplemented for what is no Position.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyObject {
         match other.downcast::<Position>() {
             Ok(other) => {
                 let other = other.get();
-                other.rules.ruleset() == self.rules.ruleset()
-                    && self.rules.same(&self.pos, &other.pos)
+                let equal =
+                    same_game(&self.rules, &other.rules) && self.rules.same(&self.pos, &other.pos);
+                PyBool::new(py, equal).to_owned().into_any().unbind()
             }
-            Err(_) => false,
+            Err(_) => py.NotImplemented(),
         }
     }
 
+    /// The position's hash with its game's (ruleset and rulings), as `==` compares them.
     fn __hash__(&self) -> u64 {
-        self.rules.hash(&self.pos)
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        game_key(&self.rules).hash(&mut hasher);
+        self.rules.hash(&self.pos).hash(&mut hasher);
+        hasher.finish()
     }
+}
+
+/// What makes two games answer alike: the ruleset and every ruling's value in force (the preset
+/// they came from does not matter).
+fn game_key(rules: &Arc<dyn Rules>) -> (&'static str, Vec<(&'static str, String)>) {
+    (rules.ruleset(), rules.rulings())
+}
+
+pub fn same_game(a: &Arc<dyn Rules>, b: &Arc<dyn Rules>) -> bool {
+    Arc::ptr_eq(a, b) || game_key(a) == game_key(b)
 }
 
 /// A move played: `move` (canonical), `position` (after it), `events` (what it did, each a dict
@@ -656,6 +703,6 @@ impl Explanation {
 }
 
 /// A text as Python writes a string literal of it (the texts here hold no control characters).
-fn quoted(text: &str) -> String {
+pub fn quoted(text: &str) -> String {
     format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
 }

@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use serde_json::Value;
 
+use crate::board::{InProgress, Progress};
 use crate::error::{OrRaise, Refusal, selection_refusal};
 
 /// A position of some game: the game's own `Position` type.
@@ -116,6 +117,26 @@ pub trait Rules: Send + Sync {
     fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String);
     /// The events as data, holes named by the game.
     fn events(&self, events: &[Event]) -> Value;
+    /// A game in progress from `pos`.
+    fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress>;
+    /// The legal move `text` names at `pos` (played, claims checked, to learn what it does).
+    fn describe(
+        &self,
+        pos: &AnyPosition,
+        text: &str,
+        notation: Notation,
+    ) -> Result<MoveFacts, Refusal>;
+}
+
+/// What a move is, beyond its text: the hole it starts from (where its first lap or step starts,
+/// or its seed enters, as the pictures mark it), the way its first lap goes, and its text in each
+/// of the game's notations.
+#[derive(Clone, Debug)]
+pub struct MoveFacts {
+    pub canonical: String,
+    pub hole: Option<String>,
+    pub direction: Option<&'static str>,
+    pub texts: Vec<(&'static str, String)>,
 }
 
 /// Game `G` under resolved rulings.
@@ -160,6 +181,29 @@ pub fn game(
             None,
         ))
     })
+}
+
+/// A move text the rules did not play, as `bao-oracle play` refuses it.
+pub fn move_refusal<G: Game>(text: &str, e: bao_rules::play::MoveError<G::Move>) -> Refusal {
+    let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+    Refusal::refused_move(
+        e.code(),
+        e.rule,
+        e.message.clone(),
+        format!("`{text}`: {}{rule}", e.message),
+        e.candidates.iter().map(|&m| G::format_move(m)).collect(),
+    )
+}
+
+/// A move that played but not as its text claimed: refused, as `bao-oracle play` refuses it.
+pub fn false_claim(text: &str, claim: &bao_rules::game::FalseClaim) -> Refusal {
+    Refusal::refused_move(
+        Code::FalseClaim,
+        Some(claim.rule),
+        claim.message.clone(),
+        format!("`{text}`: {} ({})", claim.message, claim.rule),
+        Vec::new(),
+    )
 }
 
 pub fn setup_refusal(e: SetupError) -> Refusal {
@@ -285,7 +329,10 @@ impl<G: Game> Under<G> {
     }
 }
 
-impl<G: Game> Rules for Under<G> {
+impl<G: Game> Rules for Under<G>
+where
+    G::RepetitionKey: Send + Sync,
+{
     fn ruleset(&self) -> &'static str {
         G::RULESET
     }
@@ -442,24 +489,11 @@ impl<G: Game> Rules for Under<G> {
             game = game.reading_any_notation();
         }
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
-        let played = game.play_text(text).map_err(|e| {
-            let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-            Refusal::refused_move(
-                e.code(),
-                e.rule,
-                e.message.clone(),
-                format!("`{text}`: {}{rule}", e.message),
-                e.candidates.iter().map(|&m| G::format_move(m)).collect(),
-            )
-        })?;
+        let played = game
+            .play_text(text)
+            .map_err(|e| move_refusal::<G>(text, e))?;
         if let Some(claim) = played.false_claims.first() {
-            return Err(Refusal::refused_move(
-                Code::FalseClaim,
-                Some(claim.rule),
-                claim.message.clone(),
-                format!("`{text}`: {} ({})", claim.message, claim.rule),
-                Vec::new(),
-            ));
+            return Err(false_claim(text, claim));
         }
         let end = game.end();
         Ok(Move {
@@ -505,5 +539,49 @@ impl<G: Game> Rules for Under<G> {
 
     fn events(&self, events: &[Event]) -> Value {
         serde_json::to_value(event::described::<G>(events)).expect("events serialize")
+    }
+
+    fn describe(
+        &self,
+        pos: &AnyPosition,
+        text: &str,
+        notation: Notation,
+    ) -> Result<MoveFacts, Refusal> {
+        let mut game = self.game(pos, notation, &[])?;
+        let played = game
+            .play_text(text)
+            .map_err(|e| move_refusal::<G>(text, e))?;
+        if let Some(claim) = played.false_claims.first() {
+            return Err(false_claim(text, claim));
+        }
+        let hole = Highlights::of_move(&played.events)
+            .from
+            .map(|h| G::hole_name(h).to_string());
+        let direction = played.events.iter().find_map(|e| match e {
+            Event::Lap { direction, .. } => Some(direction.name()),
+            _ => None,
+        });
+        let texts = G::NOTATIONS
+            .iter()
+            .map(|&n| {
+                (
+                    n.name(),
+                    G::format_move_in(n, self.pos(pos), &self.rulings, played.mv),
+                )
+            })
+            .collect();
+        Ok(MoveFacts {
+            canonical: G::format_move(played.mv),
+            hole,
+            direction,
+            texts,
+        })
+    }
+
+    fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress> {
+        Box::new(Progress::<G>::new(Playthrough::new(
+            self.pos(pos).clone(),
+            self.rulings.clone(),
+        )))
     }
 }

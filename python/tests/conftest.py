@@ -3,6 +3,8 @@
 import importlib.util
 import json
 import pathlib
+import types
+from typing import Any, Dict
 
 import pytest
 
@@ -10,8 +12,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLE_ENGINE = ROOT / "examples" / "python-engine" / "engine.py"
 
 
-def load_module(path, name):
+def load_module(path: pathlib.Path, name: str) -> types.ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -21,21 +24,25 @@ class LineEngine:
     """An engine written for the protocol's stdin/stdout (a module with `respond(line)`, as the
     example engine has), called in-process: each request goes through its own reading of a line."""
 
-    def __init__(self, module):
+    def __init__(self, module: types.ModuleType) -> None:
         self.module = module
 
-    def hello(self):
-        return self.module.respond(json.dumps({"id": 0, "type": "hello", "protocol": 1}))
+    def hello(self) -> Dict[str, Any]:
+        return self.answer({"id": 0, "type": "hello", "protocol": 1})
 
-    def legal_moves(self, request):
-        return self.module.respond(json.dumps(request))
+    def legal_moves(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        return self.answer(request)
 
-    def play(self, request):
-        return self.module.respond(json.dumps(request))
+    def play(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        return self.answer(request)
+
+    def answer(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        answer: Dict[str, Any] = self.module.respond(json.dumps(request))
+        return answer
 
 
 @pytest.fixture
-def example_engine():
+def example_engine() -> LineEngine:
     return LineEngine(load_module(EXAMPLE_ENGINE, "example_engine"))
 
 
@@ -46,7 +53,7 @@ BROKEN_LINE = "        if arrival[0] == front and start[0] == front:\n"
 
 
 @pytest.fixture
-def broken_engine(tmp_path):
+def broken_engine(tmp_path: pathlib.Path) -> LineEngine:
     source = EXAMPLE_ENGINE.read_text()
     assert source.count(RULE_LINE) == 1, "the line to break is there once"
     path = tmp_path / "broken_engine.py"

@@ -1,13 +1,20 @@
 """Conformance in-process: the oracle's own run (scenarios, random games, probes, shrinking)
 against Python engines."""
 
+import pathlib
+from typing import Any, Callable, Dict, List, Optional
+
 import pytest
 
 import bao_oracle
 from bao_oracle import assert_conforms, conform
 
+from bao_oracle.types import Event
 
-def test_the_example_engine_conforms(example_engine):
+from conftest import LineEngine
+
+
+def test_the_example_engine_conforms(example_engine: LineEngine) -> None:
     report = assert_conforms(example_engine, games=10, positions=5, seed=1)
     assert report.conforms
     data = report.data
@@ -19,7 +26,7 @@ def test_the_example_engine_conforms(example_engine):
     assert report.summary.endswith(" failed") and report.findings == []
 
 
-def test_a_planted_bug_is_one_finding_naming_its_rule(broken_engine, tmp_path):
+def test_a_planted_bug_is_one_finding_naming_its_rule(broken_engine: LineEngine, tmp_path: pathlib.Path) -> None:
     # As tests/it/conform.rs runs it: random games only (an empty specification, no position
     # probes: since the probes cover every game, they find the bug too, with a shorter witness).
     report = conform(broken_engine, rulesets=["bao-la-kimasai"], games=10, positions=0, seed=1, spec=[tmp_path])
@@ -34,7 +41,7 @@ def test_a_planted_bug_is_one_finding_naming_its_rule(broken_engine, tmp_path):
     assert len(finding["cases"]) == 10
 
 
-def test_the_pytest_helper_fails_with_the_shortest_reproduction(broken_engine):
+def test_the_pytest_helper_fails_with_the_shortest_reproduction(broken_engine: LineEngine) -> None:
     with pytest.raises(AssertionError) as failed:
         assert_conforms(broken_engine, rulesets=["bao-la-kimasai"], games=10)
     message = str(failed.value)
@@ -47,25 +54,25 @@ def test_the_pytest_helper_fails_with_the_shortest_reproduction(broken_engine):
 class Raising:
     """An engine whose `play` raises: each case it fails names the exception."""
 
-    def legal_moves(self, request):
+    def legal_moves(self, request: Dict[str, Any]) -> Dict[str, Any]:
         return {"type": "moves", "moves": bao_oracle.Game(request["ruleset"])
                 .position(request["position"]).legal_moves()}
 
-    def play(self, request):
+    def play(self, request: Dict[str, Any]) -> Dict[str, Any]:
         raise RuntimeError("not written yet")
 
 
-def test_an_engine_that_raises_fails_with_the_exception():
+def test_an_engine_that_raises_fails_with_the_exception() -> None:
     report = conform(Raising(), rulesets=["bao-kingulu"], games=2, positions=0)
     assert not report.conforms
     assert any("RuntimeError: not written yet" in str(f["engine"]) for f in report.findings), str(report)
 
 
-def test_an_engine_built_on_the_bindings_conforms():
+def test_an_engine_built_on_the_bindings_conforms() -> None:
     """The bindings themselves as an engine, without `hello`: every ruleset at its defaults."""
 
     class Bindings:
-        def legal_moves(self, request):
+        def legal_moves(self, request: Dict[str, Any]) -> Dict[str, Any]:
             game = bao_oracle.Game(request["ruleset"], rulings=request["rulings"])
             try:
                 position = game.position(request["position"])
@@ -73,7 +80,7 @@ def test_an_engine_built_on_the_bindings_conforms():
                 return {"type": "error", "code": e.code, "message": e.message}
             return {"type": "moves", "moves": position.legal_moves()}
 
-        def play(self, request):
+        def play(self, request: Dict[str, Any]) -> Dict[str, Any]:
             game = bao_oracle.Game(request["ruleset"], rulings=request["rulings"])
             try:
                 history = [game.position(p) for p in request.get("history", [])]
@@ -96,21 +103,21 @@ def test_an_engine_built_on_the_bindings_conforms():
     assert report.findings == [], report.failure()
 
 
-def protocol_event(event):
+def protocol_event(event: Event) -> Optional[Dict[str, Any]]:
     """An event of the bindings as the protocol writes it (captures, reservations, the end)."""
     if event["type"] == "capture":
         return {"type": "capture", "hole": event["hole"], "seeds": event["seeds"]}
     if event["type"] == "reserve":
         return {"type": "reserve", "hole": event["hole"], "by": event["by"]}
     if event["type"] == "game_over":
-        end = {"type": "game_over", "result": event["result"]}
+        end: Dict[str, Any] = {"type": "game_over", "result": event["result"]}
         if "score" in event:
             end["score"] = event["score"]
         return end
     return None
 
 
-def test_bad_arguments_are_refused(example_engine):
+def test_bad_arguments_are_refused(example_engine: LineEngine) -> None:
     with pytest.raises(ValueError, match="not a ruleset"):
         conform(example_engine, rulesets=["chess"])
     with pytest.raises(ValueError, match="does not support bao-la-kete"):
@@ -122,28 +129,28 @@ def test_bad_arguments_are_refused(example_engine):
 class Answering:
     """An engine that answers every request with what `answer()` makes."""
 
-    def __init__(self, answer):
+    def __init__(self, answer: Callable[[], Dict[str, Any]]) -> None:
         self.answer = answer
 
-    def legal_moves(self, request):
+    def legal_moves(self, request: Dict[str, Any]) -> Dict[str, Any]:
         return self.answer()
 
-    def play(self, request):
+    def play(self, request: Dict[str, Any]) -> Dict[str, Any]:
         return self.answer()
 
 
-def test_a_cyclic_or_very_deep_answer_is_a_finding_not_a_crash():
+def test_a_cyclic_or_very_deep_answer_is_a_finding_not_a_crash() -> None:
     # Round four's K11: both once overflowed the stack and killed the interpreter.
-    def cyclic():
-        moves = ["A3"]
+    def cyclic() -> Dict[str, Any]:
+        moves: List[Any] = ["A3"]
         moves.append(moves)
         return {"type": "moves", "moves": moves}
 
-    nested = []
+    nested: List[Any] = []
     for _ in range(200_000):
         nested = [nested]
 
-    def deep():
+    def deep() -> Dict[str, Any]:
         return {"type": "moves", "moves": nested}
 
     for answer in (cyclic, deep):
@@ -153,11 +160,11 @@ def test_a_cyclic_or_very_deep_answer_is_a_finding_not_a_crash():
 
 
 @pytest.mark.parametrize("stop", [KeyboardInterrupt, SystemExit])
-def test_ctrl_c_and_exit_in_an_engine_end_the_run(stop):
+def test_ctrl_c_and_exit_in_an_engine_end_the_run(stop: type[BaseException]) -> None:
     # Round four's K13: they were swallowed, the run went on and the engine was blamed.
     calls = []
 
-    def answer():
+    def answer() -> Dict[str, Any]:
         calls.append(1)
         raise stop()
 

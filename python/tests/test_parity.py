@@ -7,6 +7,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+from typing import Any, Tuple
 
 import pytest
 
@@ -15,7 +16,7 @@ import bao_oracle
 from conftest import ROOT
 
 
-def oracle():
+def oracle() -> str:
     """The command line the Rust tests built (`cargo test` builds it before this suite runs in
     .ci/run), or the one BAO_ORACLE_BIN names."""
     named = os.environ.get("BAO_ORACLE_BIN")
@@ -27,7 +28,7 @@ def oracle():
     return str(path)
 
 
-def cli_json(*args):
+def cli_json(*args: str) -> Tuple[int, str]:
     done = subprocess.run(
         [oracle(), "check", "--format", "json", *args],
         cwd=ROOT,
@@ -38,12 +39,12 @@ def cli_json(*args):
     return done.returncode, done.stdout
 
 
-def dumped(report):
+def dumped(report: Any) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
 @pytest.fixture
-def mixed_folder(tmp_path):
+def mixed_folder(tmp_path: pathlib.Path) -> pathlib.Path:
     """Two copies of one game under other headers, a transcript with slips, a broken record and a
     file that is not text."""
     corpus = ROOT / "corpus" / "bao-la-kiswahili"
@@ -55,14 +56,14 @@ def mixed_folder(tmp_path):
     return tmp_path
 
 
-def test_the_corpus(monkeypatch):
+def test_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     status, text = cli_json("corpus")
     assert status == 0
     assert dumped(bao_oracle.check("corpus")) == text
 
 
-def test_duplicates_slips_and_refusals(mixed_folder):
+def test_duplicates_slips_and_refusals(mixed_folder: pathlib.Path) -> None:
     status, text = cli_json(str(mixed_folder))
     assert status == 1
     report = bao_oracle.check(mixed_folder)
@@ -74,7 +75,7 @@ def test_duplicates_slips_and_refusals(mixed_folder):
     assert dumped(bao_oracle.check(mixed_folder, strict=True)) == text
 
 
-def test_the_rulings_table():
+def test_the_rulings_table() -> None:
     games = [str(ROOT / "corpus" / "bao-la-kiswahili" / "voogt-1994" / f"game{n}.bao") for n in (1, 7)]
     status, text = cli_json("--infer-rulings", *games)
     assert status == 0
@@ -83,7 +84,7 @@ def test_the_rulings_table():
     assert dumped(report) == text
 
 
-def test_a_missing_path(mixed_folder):
+def test_a_missing_path(mixed_folder: pathlib.Path) -> None:
     missing = str(mixed_folder / "nosuch.yaml")
     status, text = cli_json(str(mixed_folder), missing)
     assert status == 2

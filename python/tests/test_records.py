@@ -3,6 +3,8 @@ ruling inference, transcript import."""
 
 import json
 
+import pathlib
+
 import pytest
 
 import bao_oracle
@@ -11,13 +13,13 @@ from bao_oracle import check, check_text, import_transcript
 from conftest import ROOT
 
 
-def snapshot(name):
+def snapshot(name: str) -> str:
     """The body of one of tests/it/snapshots' insta snapshots."""
     text = (ROOT / "tests" / "it" / "snapshots" / name).read_text()
     return text.split("---\n", 2)[2]
 
 
-def test_a_folder_gives_the_json_report_of_check(monkeypatch):
+def test_a_folder_gives_the_json_report_of_check(monkeypatch: pytest.MonkeyPatch) -> None:
     # `bao-oracle check --format json tests/records`, as tests/it/check.rs snapshots it.
     monkeypatch.chdir(ROOT)
     report = check("tests/records")
@@ -25,7 +27,7 @@ def test_a_folder_gives_the_json_report_of_check(monkeypatch):
     assert report["summary"]["invalid"] > 40
 
 
-def test_a_file_and_its_findings(monkeypatch):
+def test_a_file_and_its_findings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     report = check(["tests/records/kingulu-first-lap.yaml"])
     [file] = report["files"]
@@ -39,13 +41,13 @@ def test_a_file_and_its_findings(monkeypatch):
     assert all("edits" in s or "moves" in s or s for s in error["suggestions"])
 
 
-def test_the_valid_corpus():
+def test_the_valid_corpus() -> None:
     report = check(ROOT / "corpus" / "bao-kingulu")
     assert report["summary"]["valid"] == report["summary"]["games"] >= 20
     assert report["io_errors"] == []
 
 
-def test_a_string_is_checked_as_a_file():
+def test_a_string_is_checked_as_a_file() -> None:
     record = "ruleset: bao-kingulu\nsource: test\nmoves: [A3, a3, A3]\n"
     report = check_text(record, name="game.yaml")
     [file] = report["files"]
@@ -64,7 +66,7 @@ def test_a_string_is_checked_as_a_file():
     assert ok["files"][0]["games"][0]["valid"] and ok["summary"]["valid"] == 1
 
 
-def test_repair_suggestions_for_a_slip():
+def test_repair_suggestions_for_a_slip() -> None:
     # a3 where a4 was meant? The repair search proposes edits that make the game play on.
     record = "ruleset: bao-kingulu\nsource: test\nmoves: [A3, a3, A9, a3]\n"
     report = check_text(record)
@@ -74,7 +76,7 @@ def test_repair_suggestions_for_a_slip():
     assert check_text(record, repair_window=0)["files"][0]["games"][0]["repair"] is None
 
 
-def test_ruling_inference(monkeypatch):
+def test_ruling_inference(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     path = "corpus/bao-kingulu/ruling-not-from-reserved-seed-101.yaml"
     report = check(path, infer_rulings=True)
@@ -87,7 +89,7 @@ def test_ruling_inference(monkeypatch):
     assert check(path)["files"][0]["games"][0]["ruling_inference"] is None
 
 
-def test_rulings_and_presets_apply():
+def test_rulings_and_presets_apply() -> None:
     record = "ruleset: bao-kingulu\nsource: test\nmoves: [A3]\n"
     with pytest.raises(bao_oracle.SetupError) as e:
         check_text(record, rulings={"no-such": "x"})
@@ -96,12 +98,13 @@ def test_rulings_and_presets_apply():
     assert report["files"][0]["games"][0]["valid"]
 
 
-def test_a_missing_path_raises(tmp_path):
+def test_a_missing_path_raises(tmp_path: pathlib.Path) -> None:
     # As `bao-oracle check` exits 2: a mistyped path never passes as "0 invalid".
     with pytest.raises(bao_oracle.ReadError) as raised:
         check(tmp_path / "nothing-here.yaml")
     error = raised.value
     assert error.code == "io-error" and isinstance(error, bao_oracle.BaoError)
+    assert isinstance(error, OSError)
     assert error.problems == [{"path": str(tmp_path / "nothing-here.yaml"), "message": "no such file or folder"}]
     report = error.report
     assert report["files"] == [] and report["io_errors"][0]["code"] == "io-error"
@@ -111,7 +114,7 @@ def test_a_missing_path_raises(tmp_path):
     assert raised.value.report["summary"]["valid"] >= 20
 
 
-def test_import_a_transcript():
+def test_import_a_transcript() -> None:
     text = (ROOT / "corpus" / "bao-la-kiswahili" / "ramadhan-kijumbe-1994.txt").read_text()
     imported = import_transcript(text, name="ramadhan-kijumbe-1994.txt")
     record = imported["record"]
@@ -123,13 +126,13 @@ def test_import_a_transcript():
     assert report["files"][0]["games"][0]["plies"] == 52
 
 
-def test_a_transcript_is_checked_as_its_game():
+def test_a_transcript_is_checked_as_its_game() -> None:
     text = (ROOT / "corpus" / "bao-la-kiswahili" / "voogt-1994" / "game1.bao").read_text()
     [game] = check_text(text, name="game1.bao")["files"][0]["games"]
     assert game["ruleset"] == "bao-la-kiswahili" and game["plies"] > 0
 
 
-def test_a_transcript_that_cannot_be_imported():
+def test_a_transcript_that_cannot_be_imported() -> None:
     with pytest.raises(bao_oracle.BaoError) as e:
         import_transcript("1: 7L* 5R;\n2: Q9 6R*;\n")
     assert e.value.code and e.value.findings

@@ -2,6 +2,7 @@
 errors."""
 
 import re
+from typing import Iterator, List, Tuple
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -15,7 +16,7 @@ KINGULU_START = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
 ZANZIBAR_START = "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 Hh - S"
 
 
-def test_a_game_by_ruleset_preset_and_rulings():
+def test_a_game_by_ruleset_preset_and_rulings() -> None:
     game = Game("bao-la-kiswahili", preset="nkkmd", rulings={"zanzibar.takasia": "no"})
     assert (game.ruleset, game.name, game.preset) == ("bao-la-kiswahili", "Bao la Kiswahili", "nkkmd")
     assert game.rulings["zanzibar.takasia"] == "no"
@@ -24,7 +25,7 @@ def test_a_game_by_ruleset_preset_and_rulings():
     assert set(bao_oracle.RULESETS) == {"bao-kingulu", "bao-la-kete", "bao-la-kimasai", "bao-la-kiswahili"}
 
 
-def test_setup_errors_carry_code_rule_and_the_cli_line():
+def test_setup_errors_carry_code_rule_and_the_cli_line() -> None:
     with pytest.raises(SetupError) as e:
         Game("chess")
     assert e.value.code == "unknown-ruleset" and e.value.rule is None
@@ -41,10 +42,24 @@ def test_setup_errors_carry_code_rule_and_the_cli_line():
     assert (e.value.code, e.value.rule) == ("bad-position", "KIN-2")
     assert str(e.value).startswith("error[bad-position]: ") and str(e.value).endswith("(KIN-2)")
     assert isinstance(e.value, bao_oracle.BaoError)
+    # A bad position or game is a ValueError, as Python's conventions have it.
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(ValueError):
+        Game("chess")
+
+
+def test_the_errors_subclass_the_builtins() -> None:
+    assert issubclass(bao_oracle.BaoError, Exception)
+    assert issubclass(MoveError, bao_oracle.BaoError) and issubclass(MoveError, ValueError)
+    assert issubclass(SetupError, bao_oracle.BaoError) and issubclass(SetupError, ValueError)
+    assert issubclass(bao_oracle.ReadError, bao_oracle.BaoError)
+    assert issubclass(bao_oracle.ReadError, OSError)
+    assert not issubclass(bao_oracle.ReadError, ValueError)
+    assert MoveError.__module__ == "bao_oracle" and MoveError.__doc__
 
 
 @pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
-def test_positions_read_in_each_form_and_written_in_each(ruleset):
+def test_positions_read_in_each_form_and_written_in_each(ruleset: str) -> None:
     game = Game(ruleset)
     start = game.start()
     compact, diagram = start.compact(), start.diagram()
@@ -60,7 +75,7 @@ def test_positions_read_in_each_form_and_written_in_each(ruleset):
 
 
 @pytest.mark.parametrize("ruleset", ["bao-la-kete", "bao-la-kiswahili"])
-def test_donkers_bracket_form(ruleset):
+def test_donkers_bracket_form(ruleset: str) -> None:
     game = Game(ruleset)
     assert game.position_forms == ["compact", "diagram", "donkers"]
     position = game.start().play(game.start().legal_moves()[1]).position
@@ -71,23 +86,23 @@ def test_donkers_bracket_form(ruleset):
     assert position.format("diagram") == position.diagram()
 
 
-def test_a_form_the_game_lacks():
+def test_a_form_the_game_lacks() -> None:
     assert Game("bao-kingulu").position_forms == ["compact", "diagram"]
     with pytest.raises(SetupError) as e:
         Game("bao-kingulu").start().format("donkers")
     assert e.value.code == "bad-value" and "no donkers position form" in e.value.message
     with pytest.raises(SetupError) as e:
-        Game("bao-kingulu").start().format("fen")
+        Game("bao-kingulu").start().format("fen")  # type: ignore[arg-type]
     assert e.value.code == "bad-value"
 
 
-def test_positions_of_known_texts():
+def test_positions_of_known_texts() -> None:
     assert Game("bao-kingulu").start().compact() == KINGULU_START
     assert Game("bao-la-kiswahili").start().compact() == ZANZIBAR_START
 
 
 @pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
-def test_the_svg_picture_for_notebooks(ruleset):
+def test_the_svg_picture_for_notebooks(ruleset: str) -> None:
     position = Game(ruleset).start()
     svg = position._repr_svg_()
     root = ET.fromstring(svg)
@@ -98,7 +113,7 @@ def test_the_svg_picture_for_notebooks(ruleset):
     assert played._repr_svg_() != played.position.svg()  # the move is marked
 
 
-def test_legal_moves_in_either_notation():
+def test_legal_moves_in_either_notation() -> None:
     start = Game("bao-la-kiswahili").start()
     assert start.legal_moves() == ["A6<", "A6>", "A7<", "A7>"]
     donkers = start.legal_moves(notation="donkers")
@@ -123,10 +138,10 @@ def test_legal_moves_in_either_notation():
         Game("bao-kingulu").start().legal_moves(notation="donkers")
     assert e.value.code == "bad-value"
     with pytest.raises(SetupError):
-        start.legal_moves(notation="pdn")
+        start.legal_moves(notation="pdn")  # type: ignore[arg-type]
 
 
-def test_a_move_played_gives_the_position_and_its_events_with_rule_ids():
+def test_a_move_played_gives_the_position_and_its_events_with_rule_ids() -> None:
     played = Game("bao-kingulu").start().play("A3")
     assert played.move == "A3"
     assert played.position.compact() == "1,0,6,6,0,1/6,6,2,7,0,6 7-0 N"
@@ -142,7 +157,7 @@ def test_a_move_played_gives_the_position_and_its_events_with_rule_ids():
     assert repr(played) == "Played('A3', '1,0,6,6,0,1/6,6,2,7,0,6 7-0 N')"
 
 
-def test_move_errors_carry_code_rule_and_the_cli_line():
+def test_move_errors_carry_code_rule_and_the_cli_line() -> None:
     start = Game("bao-kingulu").start()
     with pytest.raises(MoveError) as e:
         start.play("A1")
@@ -160,10 +175,33 @@ def test_move_errors_carry_code_rule_and_the_cli_line():
     with pytest.raises(MoveError) as e:
         start.play("A3x6")
     assert e.value.code == "false-claim" and e.value.rule
-    assert isinstance(e.value, bao_oracle.BaoError)
+    assert isinstance(e.value, bao_oracle.BaoError) and isinstance(e.value, ValueError)
+    # python-chess's way: a bad move is caught as a ValueError.
+    with pytest.raises(ValueError) as plain:
+        start.play("A1")
+    assert isinstance(plain.value, MoveError) and plain.value.code == "illegal-move"
 
 
-def test_the_outcome_of_a_finished_game():
+def test_equality_and_hash_include_the_rulings() -> None:
+    text = ZANZIBAR_START
+    plain = Game("bao-la-kiswahili").position(text)
+    again = Game("bao-la-kiswahili").position(text)
+    other = Game("bao-la-kiswahili", rulings={"zanzibar.takasia": "no"}).position(text)
+    assert plain == again and hash(plain) == hash(again)
+    assert plain != other and len({plain, again, other}) == 2
+    # Rulings equal by another road (a preset or the default spelled out) are the same game.
+    default = Game("bao-la-kiswahili").rulings["zanzibar.takasia"]
+    spelled = Game("bao-la-kiswahili", rulings={"zanzibar.takasia": default}).position(text)
+    assert spelled == plain and hash(spelled) == hash(plain)
+    assert Game("bao-la-kiswahili") == Game("bao-la-kiswahili", rulings={"zanzibar.takasia": default})
+    assert Game("bao-la-kiswahili") != Game("bao-la-kiswahili", rulings={"zanzibar.takasia": "no"})
+    assert hash(Game("bao-kingulu")) == hash(Game("bao-kingulu"))
+    # Another type: NotImplemented, so Python falls back to its own answer.
+    assert plain.__eq__(text) is NotImplemented and Game("bao-kingulu").__eq__(1) is NotImplemented
+    assert plain != text and not (plain == text)
+
+
+def test_the_outcome_of_a_finished_game() -> None:
     # Kimasai: North to move without a stone has lost (MAS-9).
     over = Game("bao-la-kimasai").position("000000000000/000000000000/000100000000/000000001000 N")
     assert over.is_over() and over.legal_moves() == []
@@ -175,7 +213,7 @@ def test_the_outcome_of_a_finished_game():
     assert Game("bao-la-kimasai").start().outcome() is None
 
 
-def test_the_end_by_repetition_needs_the_history():
+def test_the_end_by_repetition_needs_the_history() -> None:
     game = Game("bao-kingulu")
     start = game.position("0,0,1,0,0,1/1,0,1,0,2,1 20-21 S")
     history, position = [], start
@@ -188,7 +226,7 @@ def test_the_end_by_repetition_needs_the_history():
     assert position.play("a6").outcome is None
 
 
-def perft_table(ruleset):
+def perft_table(ruleset: str) -> List[Tuple[int, int]]:
     """The counts from the start of spec/RULESET/perft.yaml's first table."""
     text = (ROOT / "spec" / ruleset / "perft.yaml").read_text()
     first = text.split("  - id:")[1]
@@ -197,7 +235,7 @@ def perft_table(ruleset):
 
 
 @pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
-def test_perft_gives_the_specification_counts(ruleset):
+def test_perft_gives_the_specification_counts(ruleset: str) -> None:
     start = Game(ruleset).start()
     table = [(d, n) for d, n in perft_table(ruleset) if n <= 200_000]
     assert len(table) >= 3
@@ -205,13 +243,13 @@ def test_perft_gives_the_specification_counts(ruleset):
         assert start.perft(depth) == nodes, (ruleset, depth)
 
 
-def test_perft_divide():
+def test_perft_divide() -> None:
     start = Game("bao-la-kiswahili").start()
     assert start.divide(2) == {"A6<": 4, "A6>": 4, "A7<": 2, "A7>": 4}
     assert sum(start.divide(4).values()) == start.perft(4) == 124
 
 
-def test_a_move_explained_step_by_step():
+def test_a_move_explained_step_by_step() -> None:
     explanation = Game("bao-kingulu").start().explain("A3")
     assert explanation.played and explanation["canonical"] == "A3"
     steps = explanation.steps
@@ -227,14 +265,14 @@ def test_a_move_explained_step_by_step():
         {k: v for k, v in e.items() if k != "text"} for e in played.events]
 
 
-def test_a_refused_move_explained():
+def test_a_refused_move_explained() -> None:
     explanation = Game("bao-kingulu").start().explain("A1")
     assert not explanation.played and explanation.steps == []
     assert (explanation["code"], explanation["rule"]) == ("illegal-move", "KIN-7")
     assert explanation["legal"] == ["A3", "A4", "A5", "A6"]
 
 
-def walk_children(position, depth):
+def walk_children(position: bao_oracle.Position, depth: int) -> int:
     children = position.children()
     if depth == 1:
         return len(children)
@@ -242,7 +280,7 @@ def walk_children(position, depth):
 
 
 @pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
-def test_children_are_the_legal_moves_played(ruleset):
+def test_children_are_the_legal_moves_played(ruleset: str) -> None:
     position = Game(ruleset).start()
     assert walk_children(position, 3) == position.perft(3)
     for ply in range(16):
@@ -263,7 +301,7 @@ def test_children_are_the_legal_moves_played(ruleset):
         position = children[ply * 7 % len(children)].position
 
 
-def test_children_in_donkers_notation_and_at_the_end():
+def test_children_in_donkers_notation_and_at_the_end() -> None:
     start = Game("bao-la-kiswahili").start()
     children = start.children(notation="donkers")
     assert children.moves == start.legal_moves(notation="donkers") == ["6L*", "6R*", "7L*", "7R*"]
@@ -278,7 +316,7 @@ def test_children_in_donkers_notation_and_at_the_end():
 
 
 @pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
-def test_a_ply_of_children_is_perft_breadth_first(ruleset):
+def test_a_ply_of_children_is_perft_breadth_first(ruleset: str) -> None:
     start = Game(ruleset).start()
     ply = start.children()
     for depth in range(2, 5):
@@ -296,7 +334,7 @@ def test_a_ply_of_children_is_perft_breadth_first(ruleset):
         assert repr(ply).endswith(f", ...], {len(ply)} moves)")
 
 
-def test_the_next_ply_of_an_ended_game_is_empty():
+def test_the_next_ply_of_an_ended_game_is_empty() -> None:
     over = Game("bao-la-kimasai").position("000000000000/000000000000/000100000000/000000001000 N")
     assert len(over.children().children()) == 0
     donkers = Game("bao-la-kete").start().children(notation="donkers").children()
@@ -304,7 +342,7 @@ def test_the_next_ply_of_an_ended_game_is_empty():
                              for m in p.legal_moves(notation="donkers")]
 
 
-def test_a_canonical_move_text_is_made_once_per_game():
+def test_a_canonical_move_text_is_made_once_per_game() -> None:
     game = Game("bao-la-kete")
     start = game.start()
     first, again = start.legal_moves(), game.start().legal_moves()
@@ -314,19 +352,19 @@ def test_a_canonical_move_text_is_made_once_per_game():
     assert first == [c.move for c in start.children()]
 
 
-def test_a_history_is_iterated_not_sized_by_its_len():
+def test_a_history_is_iterated_not_sized_by_its_len() -> None:
     # Round four's K12: a sequence claiming a huge len() aborted the interpreter.
     class Liar:
-        def __len__(self):
+        def __len__(self) -> int:
             return 2**62
 
-        def __iter__(self):
+        def __iter__(self) -> Iterator[bao_oracle.Position]:
             return iter(())
 
     position = bao_oracle.Game("bao-kingulu").start()
     assert position.play("A3", history=Liar()).position == position.play("A3").position
     with pytest.raises(TypeError):
-        position.play("A3", history=5)
+        position.play("A3", history=5)  # type: ignore[arg-type]
 
 
 def test_a_long_perft_stops_at_ctrl_c():

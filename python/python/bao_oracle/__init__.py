@@ -12,18 +12,21 @@ through the oracle's conformance run in this process.
 >>> played.position.compact()
 '1,0,6,6,0,1/6,6,2,7,0,6 7-0 N'
 
+The shapes of its data (events, outcomes, the ``Engine`` protocol) are in ``bao_oracle.types``.
 See docs/python.md in the repository for a walk-through.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._native import (
     RULESETS,
     BaoError,
+    Board,
     Children,
     ConformReport,
     Explanation,
     Game,
+    Move,
     MoveError,
     Played,
     Position,
@@ -39,10 +42,12 @@ from ._native import (
 __all__ = [
     "RULESETS",
     "BaoError",
+    "Board",
     "Children",
     "ConformReport",
     "Explanation",
     "Game",
+    "Move",
     "MoveError",
     "Played",
     "Position",
@@ -55,13 +60,10 @@ __all__ = [
     "conform",
     "import_transcript",
 ]
+from .types import Engine
 
 
-if TYPE_CHECKING:
-    from ._native import Engine
-
-
-def assert_conforms(engine: "Engine", **options: Any) -> ConformReport:
+def assert_conforms(engine: Engine, **options: Any) -> ConformReport:
     """Runs ``conform(engine, **options)`` and fails unless the engine conforms.
 
     For pytest: the AssertionError's message is the finding with the shortest reproduction (its

@@ -1,63 +1,34 @@
 """Type stubs of the native module: every class and function of ``bao_oracle``."""
 
-import os
-from typing import (
-    Any,
-    Dict,
-    Iterable,
-    Iterator,
-    List,
-    Literal,
-    Mapping,
-    Optional,
-    Protocol,
-    Sequence,
-    TypedDict,
-    Union,
-)
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Union, final
+
+from .types import Engine, Event, Notation, Outcome, PathLike, Side
+
+__all__ = [
+    "BaoError",
+    "Board",
+    "Children",
+    "ConformReport",
+    "Explanation",
+    "Game",
+    "Move",
+    "MoveError",
+    "Played",
+    "Position",
+    "RULESETS",
+    "ReadError",
+    "SetupError",
+    "__version__",
+    "check",
+    "check_text",
+    "conform",
+    "import_transcript",
+]
 
 
 __version__: str
 RULESETS: List[str]
 """Every ruleset id the oracle knows, in a stable order."""
-
-Side = Literal["south", "north"]
-Notation = Literal["canonical", "donkers"]
-
-class Score(TypedDict):
-    south: int
-    north: int
-
-class Outcome(TypedDict):
-    """How a game ended: the winner (or ``draw``), the rule that ended it, and for Bao Kingulu
-    the count that decided it."""
-
-    result: Literal["south", "north", "draw"]
-    rule: str
-    score: Optional[Score]
-
-class Event(TypedDict, total=False):
-    """What a move did, one step: every event has ``type``, ``rule`` and ``text``; the other
-    fields depend on the type (``lap``: from, seeds, direction, to; ``relay``: at, seeds;
-    ``step``: from, to; ``enter``: hole, seeds; ``capture``: hole, seeds; ``reserve``: hole, by,
-    seeds; ``transfer``: from, to; ``note``: note; ``stop``: at, reason; ``game_over``: result,
-    score)."""
-
-    type: Literal[
-        "lap", "relay", "step", "enter", "capture", "reserve", "transfer", "note", "stop", "game_over"
-    ]
-    rule: str
-    text: str
-    hole: str
-    at: str
-    to: str
-    seeds: int
-    direction: str
-    by: Side
-    note: str
-    reason: str
-    result: Literal["south", "north", "draw"]
-    score: Optional[Score]
 
 class BaoError(Exception):
     """A refusal of the oracle; ``str()`` is the line the command line prints
@@ -74,18 +45,18 @@ class BaoError(Exception):
     findings: List[Dict[str, Any]]
     """For ``import_transcript``: every finding (code, rule, message, ply, move, help)."""
 
-class MoveError(BaoError):
+class MoveError(BaoError, ValueError):
     """A move not played: ``not-notation``, ``ambiguous-move``, ``illegal-move``,
     ``undecided-move``, ``move-after-end`` or ``false-claim``."""
 
     candidates: List[str]
     """For ``ambiguous-move``: the legal moves the spelling fits."""
 
-class SetupError(BaoError):
+class SetupError(BaoError, ValueError):
     """A game or position that cannot be set up: ``unknown-ruleset``, ``unknown-ruling``,
     ``bad-value``, ``bad-position`` (with the rule the position breaks)."""
 
-class ReadError(BaoError):
+class ReadError(BaoError, OSError):
     """A check that could not read some of its paths (``io-error``): nothing unread passes, as
     ``bao-oracle check`` exits 2."""
 
@@ -94,12 +65,13 @@ class ReadError(BaoError):
     report: Dict[str, Any]
     """The report of the rest of the check, as ``check`` would have returned it."""
 
+@final
 class Game:
     """A game: a ruleset under a preset and rulings."""
 
-    def __init__(
-        self, ruleset: str, preset: Optional[str] = None, rulings: Optional[Mapping[str, str]] = None
-    ) -> None:
+    def __new__(
+        cls, ruleset: str, preset: Optional[str] = None, rulings: Optional[Mapping[str, str]] = None
+    ) -> "Game":
         """``ruleset``: one of RULESETS; ``preset``: a preset of the game; ``rulings``: ruling
         name to value, over the preset. Raises SetupError."""
     @property
@@ -123,7 +95,11 @@ class Game:
     def position(self, text: str) -> "Position":
         """A position read from any of the game's forms (compact, diagram, Donkers' bracket
         form), told apart by its shape. Raises SetupError."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when the ruleset and every ruling in force are (the preset does not matter)."""
+    def __hash__(self) -> int: ...
 
+@final
 class Position:
     """A position of a game, immutable and hashable; the side to move is part of it."""
 
@@ -147,11 +123,13 @@ class Position:
         self,
         move_text: str,
         notation: Optional[Notation] = None,
-        history: Sequence["Position"] = (),
+        history: Optional[Iterable["Position"]] = None,
     ) -> "Played":
         """Plays a move as written. Raises MoveError. ``notation``: without it the move is read
         in either notation where it names one move (``6L*`` and ``A6<*`` alike). ``history``:
         earlier positions, oldest first, for the repetition rules."""
+    def move(self, move_text: str, notation: Notation = "canonical") -> "Move":
+        """The legal move the text names, as a Move (read once). Raises MoveError."""
     def children(self, notation: Notation = "canonical") -> "Children":
         """Every legal move with the position it leads to, generated in one call (each move
         sown once, nothing heard): a sequence of Played in canonical order, empty once the game
@@ -167,9 +145,11 @@ class Position:
         """perft by first move."""
     def explain(self, move_text: str) -> "Explanation":
         """The move explained step by step, or why it is refused."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when the games (ruleset and every ruling in force) and the positions are."""
     def __hash__(self) -> int: ...
 
+@final
 class Played:
     """A move played."""
 
@@ -190,6 +170,75 @@ class Played:
         alone), or None."""
     def _repr_svg_(self) -> str: ...
 
+@final
+class Move:
+    """A legal move of a position, read once from any notation: its hole, the way its first lap
+    goes, and its text in each of the game's notations; ``str()`` is its canonical text."""
+
+    @property
+    def text(self) -> str:
+        """The move in canonical notation."""
+    @property
+    def hole(self) -> Optional[str]:
+        """The hole the move starts from."""
+    @property
+    def direction(self) -> Optional[Literal["clockwise", "anticlockwise"]]:
+        """The way the first lap goes; None for a move with no lap."""
+    @property
+    def position(self) -> Position:
+        """The position the move is played from."""
+    def format(self, notation: Notation = "canonical") -> str:
+        """The move in ``notation``. Raises SetupError for a notation the game lacks."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when the game, the position and the move are."""
+    def __hash__(self) -> int: ...
+
+@final
+class Board:
+    """A game in progress, as python-chess's ``Board``: moves pushed and popped, the positions
+    reached remembered for the repetition rules."""
+
+    def __new__(cls, game: Game, position: Union[Position, str, None] = None) -> "Board":
+        """A game in progress from ``position`` (a Position of ``game`` or text in one of its
+        forms), by default the start. Raises SetupError."""
+    @property
+    def game(self) -> Game: ...
+    @property
+    def position(self) -> Position:
+        """The position reached."""
+    @property
+    def root(self) -> Position:
+        """The position the board started from."""
+    @property
+    def side_to_move(self) -> Side: ...
+    @property
+    def move_stack(self) -> List[str]:
+        """The moves pushed, canonical, oldest first."""
+    def push(self, move: Union["Move", str], notation: Notation = "canonical") -> str:
+        """Plays a Move (by its canonical text) or a move as written, claims checked; returns it
+        canonical. Raises MoveError (the board unchanged)."""
+    def push_events(self, move: Union["Move", str], notation: Notation = "canonical") -> List[Event]:
+        """As ``push``, returning the move's events."""
+    def parse_move(self, move_text: str, notation: Notation = "canonical") -> "Move":
+        """The legal move the text names in the position reached, unplayed. Raises MoveError."""
+    def pop(self) -> str:
+        """Takes the last move back and returns it. Raises IndexError at the start."""
+    def peek(self) -> str:
+        """The last move pushed. Raises IndexError at the start."""
+    def legal_moves(self, notation: Notation = "canonical") -> List[str]:
+        """The legal moves, in canonical order; none once the game is over."""
+    def is_game_over(self) -> bool:
+        """Over by the position or by a repetition."""
+    def outcome(self) -> Optional[Outcome]:
+        """The outcome if the game is over, else None."""
+    def is_repetition(self) -> bool:
+        """Over because the position repeats an earlier one."""
+    def copy(self) -> "Board":
+        """An independent copy."""
+    def __copy__(self) -> "Board": ...
+    def _repr_svg_(self) -> str: ...
+
+@final
 class Children(Sequence[Played]):
     """A ply of the move tree: the children of a position (``Position.children()``) or of every
     position of a ply (``Children.children()``); one Played per legal move, parent by parent in
@@ -201,7 +250,7 @@ class Children(Sequence[Played]):
         ``perft(depth)``; every position of the ply is held in memory (MemoryError when the
         allocator refuses it)."""
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Played: ...  # type: ignore[override]
+    def __getitem__(self, index: int, /) -> Played: ...  # type: ignore[override]
     def __iter__(self) -> Iterator[Played]: ...
     @property
     def moves(self) -> List[str]:
@@ -210,6 +259,7 @@ class Children(Sequence[Played]):
     def positions(self) -> List[Position]:
         """The positions the moves lead to, in the same order."""
 
+@final
 class Explanation:
     """A move explained, as ``bao-oracle explain`` gives it; ``str()`` is its text."""
 
@@ -225,9 +275,10 @@ class Explanation:
     def steps(self) -> List[Dict[str, Any]]: ...
     @property
     def text(self) -> str: ...
-    def __getitem__(self, key: str) -> Any: ...
+    def __getitem__(self, key: str, /) -> Any: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class ConformReport:
     """A conformance run's report."""
 
@@ -245,16 +296,6 @@ class ConformReport:
         """The closing line, ``N passed, M failed``."""
     def failure(self) -> Optional[str]:
         """The finding with the shortest reproduction and the counts; None if it conforms."""
-
-class Engine(Protocol):
-    """What ``conform`` runs: the protocol's two calls, each taking the request message and
-    returning the response message (dicts, as the JSON messages of docs/protocol.md hold).
-    An optional ``hello()`` returns the handshake's answer."""
-
-    def legal_moves(self, request: Dict[str, Any]) -> Dict[str, Any]: ...
-    def play(self, request: Dict[str, Any]) -> Dict[str, Any]: ...
-
-PathLike = Union[str, "os.PathLike[str]"]
 
 def check(
     paths: Union[PathLike, Iterable[PathLike]],
@@ -304,8 +345,8 @@ def conform(
     seed: int = 0,
     preset: Optional[str] = None,
     rulings: Optional[Mapping[str, str]] = None,
-    skip: Sequence[str] = (),
-    known_failures: Sequence[str] = (),
+    skip: Sequence[str] = ...,
+    known_failures: Sequence[str] = ...,
     allow_skips: bool = False,
     max_laps: Optional[int] = None,
     spec: Optional[Sequence[PathLike]] = None,

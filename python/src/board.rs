@@ -1,0 +1,337 @@
+//! A game in progress from Python, as python-chess's `Board`: the rules crate's `Playthrough`
+//! (which keeps the positions seen, for the repetition rules) with the moves pushed, so that
+//! `pop` takes one back.
+
+use std::sync::Arc;
+
+use bao_rules::game::{Event, Game, GameEnd, Notation};
+use bao_rules::play::Playthrough;
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::convert::to_py;
+use crate::error::{OrRaise, Refusal};
+use crate::moves::Move;
+use crate::objects::{Game as PyGame, Position, quoted};
+use crate::rules::{self, AnyPosition, Rules, end_json, move_refusal};
+
+/// A game in progress of some game, whatever its type.
+pub trait InProgress: Send + Sync {
+    fn position(&self) -> AnyPosition;
+    /// Plays a move as written (claims checked): its canonical text and its events.
+    fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal>;
+    /// Takes the last move back: its canonical text, or None at the start.
+    fn pop(&mut self) -> Option<String>;
+    /// The moves pushed, canonical, oldest first.
+    fn moves(&self) -> Vec<String>;
+    fn legal(&self, notation: Notation) -> Result<Vec<String>, Refusal>;
+    /// The end of the game: by the position, or by repetition of an earlier one.
+    fn end(&self) -> Option<GameEnd>;
+    /// Whether the game ended because the position repeats an earlier one.
+    fn repeated(&self) -> bool;
+    fn boxed_clone(&self) -> Box<dyn InProgress>;
+}
+
+/// [`InProgress`] of game `G`: the game as it stands, and before each move pushed the game as
+/// it stood (a game has a few hundred moves at most: kept whole, a pop is exact).
+pub struct Progress<G: Game> {
+    game: Playthrough<G>,
+    pushed: Vec<(G::Move, Playthrough<G>)>,
+}
+
+impl<G: Game> Progress<G> {
+    pub fn new(game: Playthrough<G>) -> Self {
+        Progress {
+            game,
+            pushed: Vec::new(),
+        }
+    }
+
+    fn in_notation(&self, notation: Notation) -> Result<Playthrough<G>, Refusal> {
+        self.game
+            .clone()
+            .in_notation(notation)
+            .map_err(rules::setup_refusal)
+    }
+}
+
+// The positions seen cross threads with the board (a Python object may).
+impl<G: Game> InProgress for Progress<G>
+where
+    G::RepetitionKey: Send + Sync,
+{
+    fn position(&self) -> AnyPosition {
+        Arc::new(self.game.position().clone())
+    }
+
+    fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal> {
+        let mut next = self.in_notation(notation)?;
+        let played = next
+            .play_text(text)
+            .map_err(|e| move_refusal::<G>(text, e))?;
+        if let Some(claim) = played.false_claims.first() {
+            return Err(rules::false_claim(text, claim));
+        }
+        let next = next
+            .in_notation(Notation::Canonical)
+            .map_err(rules::setup_refusal)?;
+        let before = std::mem::replace(&mut self.game, next);
+        self.pushed.push((played.mv, before));
+        Ok((G::format_move(played.mv), played.events))
+    }
+
+    fn pop(&mut self) -> Option<String> {
+        let (mv, before) = self.pushed.pop()?;
+        self.game = before;
+        Some(G::format_move(mv))
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.pushed
+            .iter()
+            .map(|(mv, _)| G::format_move(*mv))
+            .collect()
+    }
+
+    fn legal(&self, notation: Notation) -> Result<Vec<String>, Refusal> {
+        let game = self.in_notation(notation)?;
+        let moves = game
+            .legal_moves()
+            .unwrap_or_else(bao_rules::Incomplete::into_legal);
+        Ok(moves.into_iter().map(|mv| game.move_text(mv)).collect())
+    }
+
+    fn end(&self) -> Option<GameEnd> {
+        self.game.end()
+    }
+
+    fn repeated(&self) -> bool {
+        // Over, though the position alone does not end it: it repeats an earlier one.
+        self.game.end().is_some() && G::end(self.game.position(), self.game.rulings()).is_none()
+    }
+
+    fn boxed_clone(&self) -> Box<dyn InProgress> {
+        Box::new(Progress {
+            game: self.game.clone(),
+            pushed: self.pushed.clone(),
+        })
+    }
+}
+
+/// What `push` takes: a Move (of the board's position) or a move's text.
+#[derive(FromPyObject)]
+pub enum MoveArg {
+    Move(Py<Move>),
+    Text(String),
+}
+
+impl MoveArg {
+    /// The text to push and its notation: a Move's canonical text.
+    fn text<'a>(&self, notation: &'a str) -> (String, &'a str) {
+        match self {
+            MoveArg::Move(m) => (m.get().facts.canonical.clone(), "canonical"),
+            MoveArg::Text(t) => (t.clone(), notation),
+        }
+    }
+}
+
+/// A game in progress, as python-chess's `Board`: `push` a move (as written, claims checked),
+/// `pop` it back, `move_stack`, `legal_moves`, `is_game_over`, `outcome`, `is_repetition`,
+/// `copy`. The positions reached are remembered, so the repetition rules apply (Bao Kingulu
+/// KIN-A9, Bao la Kimasai MAS-11) without a history passed by hand.
+///
+/// >>> board = Board(Game("bao-kingulu"))
+/// >>> board.push("A3")
+/// 'A3'
+/// >>> board.move_stack, board.position.compact()
+/// (['A3'], '1,0,6,6,0,1/6,6,2,7,0,6 7-0 N')
+/// >>> board.pop()
+/// 'A3'
+#[pyclass(module = "bao_oracle")]
+pub struct Board {
+    rules: Arc<dyn Rules>,
+    start: AnyPosition,
+    game: Box<dyn InProgress>,
+}
+
+#[pymethods]
+impl Board {
+    /// Board(game, position=None): a game in progress from `position` (a Position of `game`,
+    /// or text in any of its forms), by default the start. Raises SetupError.
+    #[new]
+    #[pyo3(signature = (game, position = None))]
+    fn new(py: Python<'_>, game: &PyGame, position: Option<Bound<'_, PyAny>>) -> PyResult<Self> {
+        let rules = game.rules.clone();
+        let start = match position {
+            None => rules.start(),
+            Some(p) => match p.downcast::<Position>() {
+                Ok(p) => {
+                    let p = p.get();
+                    if !crate::objects::same_game(&p.rules, &rules) {
+                        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                            "a position of another game ({}) than the board's ({})",
+                            p.rules.ruleset(),
+                            rules.ruleset()
+                        )));
+                    }
+                    p.pos.clone()
+                }
+                Err(_) => rules.read(&p.extract::<String>()?).or_raise(py)?,
+            },
+        };
+        let game = rules.in_progress(&start);
+        Ok(Board { rules, start, game })
+    }
+
+    /// The game the board plays.
+    #[getter]
+    fn game(&self) -> PyGame {
+        PyGame {
+            rules: self.rules.clone(),
+        }
+    }
+
+    /// The position reached.
+    #[getter]
+    fn position(&self) -> Position {
+        Position {
+            rules: self.rules.clone(),
+            pos: self.game.position(),
+        }
+    }
+
+    /// The position the board started from.
+    #[getter]
+    fn root(&self) -> Position {
+        Position {
+            rules: self.rules.clone(),
+            pos: self.start.clone(),
+        }
+    }
+
+    /// `south` or `north`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        self.rules.side_to_move(&self.game.position())
+    }
+
+    /// The moves pushed, in canonical notation, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<String> {
+        self.game.moves()
+    }
+
+    /// Plays a move: a Move (by its canonical text) or a move as written (`notation`:
+    /// `canonical` or, for the 4x8 games, `donkers`),
+    /// claims checked, and returns it in canonical notation. Raises MoveError (the board is then
+    /// unchanged), with the code and rule the command line prints; `move-after-end` once the
+    /// game is over, by the position or by repetition.
+    #[pyo3(signature = (r#move, notation = "canonical"))]
+    fn push(&mut self, py: Python<'_>, r#move: MoveArg, notation: &str) -> PyResult<String> {
+        let (text, notation) = r#move.text(notation);
+        let notation = rules::notation(notation).or_raise(py)?;
+        let (canonical, _) = self.game.push(&text, notation).or_raise(py)?;
+        Ok(canonical)
+    }
+
+    /// The legal move `move_text` names in the position reached, as a Move (unplayed).
+    /// Raises MoveError as `push` does.
+    #[pyo3(signature = (move_text, notation = "canonical"))]
+    fn parse_move(&self, py: Python<'_>, move_text: &str, notation: &str) -> PyResult<Move> {
+        // Over by a repetition the position alone does not show: refused as `push` refuses it.
+        if self.game.end().is_some() {
+            let n = rules::notation(notation).or_raise(py)?;
+            self.game.boxed_clone().push(move_text, n).or_raise(py)?;
+        }
+        Move::read(py, &self.rules, self.game.position(), move_text, notation)
+    }
+
+    /// As `push`, returning the move's events (each a dict with `type`, `rule` and `text`).
+    #[pyo3(signature = (r#move, notation = "canonical"))]
+    fn push_events(
+        &mut self,
+        py: Python<'_>,
+        r#move: MoveArg,
+        notation: &str,
+    ) -> PyResult<PyObject> {
+        let (text, notation) = r#move.text(notation);
+        let notation = rules::notation(notation).or_raise(py)?;
+        let (_, events) = self.game.push(&text, notation).or_raise(py)?;
+        to_py(py, &self.rules.events(&events))
+    }
+
+    /// Takes the last move back and returns it (canonical). Raises IndexError at the start.
+    fn pop(&mut self) -> PyResult<String> {
+        self.game
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves pushed"))
+    }
+
+    /// The last move pushed (canonical). Raises IndexError at the start.
+    fn peek(&self) -> PyResult<String> {
+        self.game
+            .moves()
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("peek at a board with no moves pushed"))
+    }
+
+    /// The legal moves, in canonical order; none once the game is over (repetition included).
+    #[pyo3(signature = (notation = "canonical"))]
+    fn legal_moves<'py>(&self, py: Python<'py>, notation: &str) -> PyResult<Bound<'py, PyList>> {
+        let notation = rules::notation(notation).or_raise(py)?;
+        PyList::new(py, self.game.legal(notation).or_raise(py)?)
+    }
+
+    /// Whether the game is over: by the position, or by a repetition.
+    fn is_game_over(&self) -> bool {
+        self.game.end().is_some()
+    }
+
+    /// The outcome (`{"result", "rule", "score"}`) if the game is over, else None.
+    fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
+        match self.game.end() {
+            Some(end) => to_py(py, &end_json(&end)),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// Whether the game ended because the position repeats an earlier one (Bao Kingulu KIN-A9,
+    /// Bao la Kimasai MAS-11).
+    fn is_repetition(&self) -> bool {
+        self.game.repeated()
+    }
+
+    /// An independent copy: pushing on one leaves the other as it is.
+    fn copy(&self) -> Board {
+        Board {
+            rules: self.rules.clone(),
+            start: self.start.clone(),
+            game: self.game.boxed_clone(),
+        }
+    }
+
+    fn __copy__(&self) -> Board {
+        self.copy()
+    }
+
+    /// The position's SVG picture, for notebooks.
+    fn _repr_svg_(&self) -> String {
+        let pos = self.game.position();
+        let title = format!(
+            "{}, {} to move",
+            self.rules.name(),
+            self.rules.side_to_move(&pos)
+        );
+        self.rules.svg(&pos, &[], &title)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Board({}, {}, moves={})",
+            quoted(self.rules.ruleset()),
+            quoted(&self.rules.compact(&self.game.position())),
+            self.game.moves().len()
+        )
+    }
+}

@@ -1,0 +1,155 @@
+"""A game in progress, as python-chess's Board: push, pop, the move stack, legal moves, the end
+(by the position and by repetition), copies."""
+
+import copy
+
+import pytest
+
+import bao_oracle
+from bao_oracle import Board, Game, MoveError, SetupError
+
+REPEATING = "0,0,1,0,0,1/1,0,1,0,2,1 20-21 S"
+REPEATING_MOVES = "A3 a4 A5 a3 A6 a3 A4 a5 A3".split()
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_push_and_pop_walk_the_same_positions_as_play(ruleset: str) -> None:
+    game = Game(ruleset)
+    board = Board(game)
+    positions = [game.start()]
+    for _ in range(12):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        assert moves == positions[-1].legal_moves()
+        pushed = board.push(moves[-1])
+        assert pushed == moves[-1]
+        positions.append(positions[-1].play(moves[-1]).position)
+        assert board.position == positions[-1]
+    assert len(board.move_stack) == len(positions) - 1 >= 6
+    stack = board.move_stack
+    while board.move_stack:
+        n = len(board.move_stack)
+        assert board.peek() == stack[n - 1]
+        assert board.pop() == stack[n - 1]
+        assert board.position == positions[n - 1]
+    assert board.position == board.root == game.start()
+    with pytest.raises(IndexError):
+        board.pop()
+
+
+def test_a_refused_push_leaves_the_board_unchanged() -> None:
+    board = Board(Game("bao-kingulu"))
+    board.push("A3")
+    with pytest.raises(MoveError) as e:
+        board.push("A3")
+    assert e.value.code == "illegal-move" and isinstance(e.value, ValueError)
+    with pytest.raises(MoveError) as e:
+        board.push("a3x6")
+    assert e.value.code == "false-claim"
+    assert board.move_stack == ["A3"] and board.side_to_move == "north"
+    with pytest.raises(SetupError):
+        board.push("a3", notation="donkers")
+
+
+def test_donkers_notation_in_and_canonical_out() -> None:
+    board = Board(Game("bao-la-kiswahili"))
+    first = board.legal_moves(notation="donkers")[0]
+    pushed = board.push(first, notation="donkers")
+    assert pushed == Game("bao-la-kiswahili").start().play(first, notation="donkers").move
+    assert board.move_stack == [pushed]
+
+
+def test_the_board_remembers_the_positions_for_repetition() -> None:
+    # The repetition of test_rules' history test, without a history passed by hand.
+    game = Game("bao-kingulu")
+    board = Board(game, REPEATING)
+    for move in REPEATING_MOVES:
+        board.push(move)
+        assert not board.is_game_over()
+    events = board.push_events("a6")
+    assert board.is_game_over() and board.is_repetition()
+    assert board.outcome() == {"result": "south", "rule": "KIN-A9", "score": {"south": 25, "north": 23}}
+    assert events[-1]["type"] == "game_over"
+    assert board.legal_moves() == []
+    # The position alone does not end it: only the board's memory does.
+    assert not board.position.is_over()
+    with pytest.raises(MoveError) as e:
+        board.push(board.position.legal_moves()[0])
+    assert e.value.code == "move-after-end"
+    # Popped, the game goes on.
+    board.pop()
+    assert not board.is_game_over() and not board.is_repetition() and board.outcome() is None
+
+
+def test_the_end_by_the_position() -> None:
+    over = "000000000000/000000000000/000100000000/000000001000 N"
+    board = Board(Game("bao-la-kimasai"), Game("bao-la-kimasai").position(over))
+    assert board.is_game_over() and not board.is_repetition()
+    assert board.outcome() == {"result": "south", "rule": "MAS-9", "score": None}
+
+
+def test_a_copy_is_independent() -> None:
+    board = Board(Game("bao-kingulu"))
+    board.push("A3")
+    other = board.copy()
+    other.push(other.legal_moves()[0])
+    assert board.move_stack == ["A3"] and len(other.move_stack) == 2
+    # No len(): a board at its start is not falsy.
+    assert Board(Game("bao-kingulu"))
+    assert copy.copy(board).move_stack == ["A3"]
+
+
+def test_a_board_of_another_games_position_is_refused() -> None:
+    with pytest.raises(TypeError):
+        Board(Game("bao-kingulu"), Game("bao-la-kimasai").start())
+    with pytest.raises(SetupError):
+        Board(Game("bao-kingulu"), "not a position")
+    assert repr(Board(Game("bao-kingulu"))) == "Board('bao-kingulu', '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S', moves=0)"
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_a_move_read_once_is_written_in_every_notation(ruleset: str) -> None:
+    game = Game(ruleset)
+    start = game.start()
+    for text in start.legal_moves():
+        move = start.move(text)
+        assert str(move) == move.text == text and repr(move) == f"Move({text!r})"
+        assert move.position == start and move.hole is not None
+        assert move.text.startswith(move.hole)
+        for notation in game.notations:
+            written = move.format(notation)
+            assert start.move(written, notation=notation) == move
+            assert start.play(written, notation=notation).move == text
+        assert move == start.move(text) and hash(move) == hash(start.move(text))
+    if "donkers" not in game.notations:
+        with pytest.raises(SetupError):
+            start.move(start.legal_moves()[0]).format("donkers")
+
+
+def test_a_moves_hole_and_direction() -> None:
+    move = Game("bao-la-kiswahili").start().move("6L*", notation="donkers")
+    assert (move.text, move.hole, move.direction) == ("A6<", "A6", "anticlockwise")
+    assert move.format("donkers") == "6L*"
+    other = Game("bao-la-kiswahili").start().move("A6>")
+    assert (other.direction, other.format("donkers")) == ("clockwise", "6R*") and other != move
+    # A Bao la Kimasai step has no lap.
+    step = Game("bao-la-kimasai").start().legal_moves()[0]
+    assert Game("bao-la-kimasai").start().move(step).direction is None
+    with pytest.raises(MoveError) as e:
+        Game("bao-kingulu").start().move("A1")
+    assert e.value.code == "illegal-move"
+    assert move.__eq__("A6<*") is NotImplemented
+
+
+def test_a_board_pushes_moves_and_parses_them() -> None:
+    board = Board(Game("bao-kingulu"))
+    move = board.parse_move("A3")
+    assert board.push(move) == "A3" and board.move_stack == ["A3"]
+    assert board.parse_move("a3").position == board.position
+    board = Board(Game("bao-kingulu"), REPEATING)
+    for text in REPEATING_MOVES + ["a6"]:
+        board.push(board.parse_move(text))
+    with pytest.raises(MoveError) as e:
+        board.parse_move(board.position.legal_moves()[0])
+    assert e.value.code == "move-after-end"
