@@ -134,9 +134,9 @@ def test_legal_moves_in_either_notation() -> None:
         north.play("5>")  # canonical a5> or Donkers' a5<+: neither writes it so
     assert e.value.code == "ambiguous-move" and "--notation donkers" in e.value.message
     assert north.play("5>", notation="canonical").move == "a5>"
-    with pytest.raises(SetupError) as e:
+    with pytest.raises(SetupError) as refused:
         Game("bao-kingulu").start().legal_moves(notation="donkers")
-    assert e.value.code == "bad-value"
+    assert refused.value.code == "bad-value"
     with pytest.raises(SetupError):
         start.legal_moves(notation="pdn")  # type: ignore[arg-type]
 
@@ -367,11 +367,13 @@ def test_a_history_is_iterated_not_sized_by_its_len() -> None:
         position.play("A3", history=5)  # type: ignore[arg-type]
 
 
-def test_a_long_perft_stops_at_ctrl_c():
+def test_a_long_perft_stops_at_ctrl_c() -> None:
     # Round four's K13: a long perft could not be interrupted.
     import signal
+    from types import FrameType
+    from typing import Optional
 
-    def interrupt(signum, frame):
+    def interrupt(signum: int, frame: Optional[FrameType]) -> None:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGALRM, interrupt)
