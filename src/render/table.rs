@@ -470,13 +470,20 @@ mod tests {
         assert!(table.engines.iter().all(|e| e.verdict == Verdict::NotRun));
         let text = to_text(&table);
         assert!(
-            text.contains("[2] not run: error[bad-engine]: <i>"),
+            text.contains("\n./<b>\\u{1b}[31m: not run: error[bad-engine]: <i>"),
             "{text}"
         );
         assert!(!text.contains('\u{1b}'), "{text}");
         let html = to_html(&table);
         assert!(html.contains("./&lt;b&gt;"), "{html}");
         assert!(!html.contains("<i>"), "{html}");
+        // The command is the column's head (no label, no `hello`), escaped there too.
+        assert!(!html.contains("<b>"), "{html}");
+        assert!(!html.contains('\u{1b}'), "{html}");
+        let junit = to_junit(&table);
+        assert!(!junit.contains("<b>") && !junit.contains("<i>"), "{junit}");
+        assert_eq!(junit.matches("<testsuite ").count(), 2, "{junit}");
+        assert_eq!(junit.matches("<testcase classname=\"run\"").count(), 2);
         let json: serde_json::Value = serde_json::from_str(&to_json(&table)).unwrap();
         assert_eq!(json["engines"][1]["verdict"], "not-run");
     }
