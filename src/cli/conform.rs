@@ -31,7 +31,8 @@ pub struct ConformArgs {
     #[arg(long, value_name = "CMD", required_unless_present = "engines")]
     pub engine: Vec<String>,
     /// A YAML file naming engines and their commands (`engines:`, a list of `name` and
-    /// `command`), run as several --engine are, after them.
+    /// `command`; an engine's own environment: `command: env VAR=VALUE ... CMD`), run as several
+    /// --engine are, after them.
     #[arg(long, value_name = "FILE")]
     pub engines: Option<PathBuf>,
     /// A ruleset to test (repeatable; default: every ruleset the engine supports).

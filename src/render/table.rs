@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use crate::harness::conform::{BugLine, Cell, Column, RowKind, Table};
 use crate::render::conform::junit_failure;
 use crate::render::csp;
-use crate::render::html::conform::FINDINGS_STYLE;
 use crate::render::escape_controls;
+use crate::render::html::conform::FINDINGS_STYLE;
 use crate::render::markup::escape;
 
 /// The heading of one engine's report in a run of several: `== [N] NAME ==`, the name (its label
@@ -397,7 +397,11 @@ pub fn to_html(table: &Table) -> String {
             match e.unreachable.len() {
                 0 => out.push_str("<td>0</td>"),
                 n => {
-                    let _ = write!(out, "<td><a href=\"#{}-unreachable\">{n}</a></td>", engine_id(i));
+                    let _ = write!(
+                        out,
+                        "<td><a href=\"#{}-unreachable\">{n}</a></td>",
+                        engine_id(i)
+                    );
                 }
             }
         }

@@ -162,9 +162,15 @@ fn two_engines_end_with_a_table_of_the_right_cells() {
     // The columns are headed by the engines' names, not numbers.
     let head = table_text
         .lines()
-        .find(|l| l.starts_with(' ') && l.trim_start().starts_with("bao-oracle ") && !l.contains(':'))
+        .find(|l| {
+            l.starts_with(' ') && l.trim_start().starts_with("bao-oracle ") && !l.contains(':')
+        })
         .expect("a line of column heads");
-    let heads: Vec<&str> = head.split("  ").map(str::trim).filter(|h| !h.is_empty()).collect();
+    let heads: Vec<&str> = head
+        .split("  ")
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+        .collect();
     assert_eq!(heads.len(), 2, "{head}");
     assert!(heads[0].starts_with("bao-oracle "), "{head}");
     assert_eq!(heads[1], "one-preset-test-engine kept-house", "{head}");
@@ -252,13 +258,19 @@ fn junit_of_several_engines_is_a_testsuite_each() {
     let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "testsuites");
-    let suites: Vec<_> = root.children().filter(|n| n.has_tag_name("testsuite")).collect();
+    let suites: Vec<_> = root
+        .children()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .collect();
     assert_eq!(suites.len(), 2, "{text}");
     assert_eq!(
         suites[0].attribute("name"),
         Some("one-preset-test-engine kept-house")
     );
-    let cases: Vec<_> = suites[0].children().filter(|n| n.has_tag_name("testcase")).collect();
+    let cases: Vec<_> = suites[0]
+        .children()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
     assert_eq!(
         suites[0].attribute("tests"),
         Some(cases.len().to_string().as_str())
@@ -271,14 +283,22 @@ fn junit_of_several_engines_is_a_testsuite_each() {
     assert_eq!(suites[0].attribute("failures"), Some("1"));
     assert!(
         failed[0].children().any(|n| n.has_tag_name("failure")
-            && n.attribute("message").unwrap().contains("known: nkkmd's kept house")),
+            && n.attribute("message")
+                .unwrap()
+                .contains("known: nkkmd's kept house")),
         "{text}"
     );
     // The engine that could not run: one failing case `run`, its command a property.
-    let run: Vec<_> = suites[1].children().filter(|n| n.has_tag_name("testcase")).collect();
+    let run: Vec<_> = suites[1]
+        .children()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
     assert_eq!(run.len(), 1, "{text}");
     assert_eq!(run[0].attribute("name"), Some("run"));
-    assert!(text.contains("<property name=\"verdict\" value=\"not run\"/>"), "{text}");
+    assert!(
+        text.contains("<property name=\"verdict\" value=\"not run\"/>"),
+        "{text}"
+    );
     assert_eq!(root.attribute("failures"), Some("2"), "{text}");
 }
 
@@ -309,7 +329,10 @@ fn the_html_tables_failing_cells_link_to_findings_with_boards() {
         let section = &page[at..at + page[at..].find("</section>").unwrap()];
         assert!(section.contains("<img class=\"board\""), "{section}");
     }
-    assert!(page.contains("img-src data:"), "the boards are allowed by the policy");
+    assert!(
+        page.contains("img-src data:"),
+        "the boards are allowed by the policy"
+    );
 }
 
 #[test]
