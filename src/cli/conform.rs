@@ -93,9 +93,23 @@ pub struct ConformArgs {
     /// the binary).
     #[arg(long = "spec", value_name = "PATH")]
     pub spec: Vec<PathBuf>,
-    /// Write every line exchanged with the engine to FILE (`> ` requests, `< ` answers).
+    /// Write every line exchanged with the engine to FILE (`> ` requests, `< ` answers); the
+    /// run is then one engine process.
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
+    /// Engine processes run side by side, each playing every Nth case; the report is the same
+    /// as with one (but for the time taken and the requests counted). Default: the processors
+    /// this process may use. Progress on a terminal is shown with one.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
+}
+
+/// The engine processes of a run: `--jobs`, else the processors available.
+fn jobs(asked: Option<u32>) -> usize {
+    match asked {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
 }
 
 pub fn run(args: ConformArgs) -> Status {
@@ -161,12 +175,23 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         timeout: timeout(args.timeout).map_err(usage)?,
         max_restarts: args.max_restarts,
     };
+    if args.transcript.is_some() && args.jobs.is_some_and(|n| n > 1) {
+        return Err(UsageError::new(
+            Code::Usage,
+            "--transcript records one engine process: leave out --jobs, or give --jobs 1",
+        ));
+    }
     if let [engine] = &engines[..] {
+        let jobs = match args.transcript {
+            Some(_) => 1,
+            None => jobs(args.jobs),
+        };
         return one_engine(
             &engine.command,
             &session,
             args.format,
             args.transcript.as_deref(),
+            jobs,
         );
     }
     if args.transcript.is_some() {
@@ -175,7 +200,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             "--transcript records one engine: give one --engine",
         ));
     }
-    let table = session.run_all(engines, &mut |i, entry| {
+    let table = session.run_all(engines, jobs(args.jobs), &mut |i, entry| {
         if args.format == Format::Human {
             if i > 0 {
                 println!();
@@ -219,7 +244,13 @@ fn one_engine(
     session: &Session,
     format: Format,
     transcript: Option<&Path>,
+    jobs: usize,
 ) -> Result<Status, UsageError> {
+    if jobs > 1 {
+        let report = session.run_jobs(command, jobs).map_err(usage)?;
+        print_report(&report, format);
+        return Ok(status(&report));
+    }
     // Progress only for people: a terminal on both outputs and the human report.
     let progress: Option<ShowProgress<'_>> = {
         use std::io::IsTerminal;
@@ -240,11 +271,15 @@ fn one_engine(
         .map_err(usage)?;
     print_report(&report, format);
     written.map_err(usage)?;
-    Ok(match Verdict::of(&report) {
+    Ok(status(&report))
+}
+
+fn status(report: &Report) -> Status {
+    match Verdict::of(report) {
         Verdict::Conforms => Status::Ok,
         Verdict::Fails => Status::Failed,
         Verdict::NoVerdict | Verdict::NotRun => Status::Usage,
-    })
+    }
 }
 
 fn print_report(report: &Report, format: Format) {
