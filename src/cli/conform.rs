@@ -99,7 +99,8 @@ pub struct ConformArgs {
     pub transcript: Option<PathBuf>,
     /// Engine processes run side by side, each playing every Nth case; the report is the same
     /// as with one (but for the time taken and the requests counted). Default: the processors
-    /// this process may use. Progress on a terminal is shown with one.
+    /// this process may use, or one where a progress bar is shown (a terminal), which is one
+    /// process's.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: Option<u32>,
 }
@@ -182,9 +183,12 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         ));
     }
     if let [engine] = &engines[..] {
-        let jobs = match args.transcript {
-            Some(_) => 1,
-            None => jobs(args.jobs),
+        // The progress bar is one process's: a person at a terminal gets it unless --jobs asks
+        // for more.
+        let jobs = match (&args.transcript, args.jobs) {
+            (Some(_), _) => 1,
+            (None, None) if progress_shown(args.format) => 1,
+            (None, asked) => jobs(asked),
         };
         return one_engine(
             &engine.command,
@@ -251,13 +255,8 @@ fn one_engine(
         print_report(&report, format);
         return Ok(status(&report));
     }
-    // Progress only for people: a terminal on both outputs and the human report.
     let progress: Option<ShowProgress<'_>> = {
-        use std::io::IsTerminal;
-        (format == Format::Human
-            && std::io::stdout().is_terminal()
-            && std::io::stderr().is_terminal())
-        .then(|| {
+        progress_shown(format).then(|| {
             Box::new(|progress: conform::Progress<'_>| {
                 use std::io::Write as _;
                 let mut err = std::io::stderr().lock();
@@ -272,6 +271,12 @@ fn one_engine(
     print_report(&report, format);
     written.map_err(usage)?;
     Ok(status(&report))
+}
+
+/// Progress only for people: a terminal on both outputs and the human report.
+fn progress_shown(format: Format) -> bool {
+    use std::io::IsTerminal;
+    format == Format::Human && std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
 }
 
 fn status(report: &Report) -> Status {

@@ -17,7 +17,14 @@ fn conform(args: &[&str]) -> Output {
     Command::new(BIN)
         .current_dir(root())
         .args(["conform", "--engine", &engine])
-        .args(["--ruleset", "bao-la-kiswahili", "--games", "4", "--positions", "6"])
+        .args([
+            "--ruleset",
+            "bao-la-kiswahili",
+            "--games",
+            "4",
+            "--positions",
+            "6",
+        ])
         .args(args)
         .stdin(Stdio::null())
         .output()
@@ -65,7 +72,10 @@ fn a_transcript_is_of_one_process() {
     let out = conform(&["--jobs", "2", "--transcript", "/dev/null"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("--transcript records one engine process"), "{stderr}");
+    assert!(
+        stderr.contains("--transcript records one engine process"),
+        "{stderr}"
+    );
     let out = conform(&["--jobs", "0"]);
     assert_eq!(out.status.code(), Some(2), "no jobs is no run");
 }

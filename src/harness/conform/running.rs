@@ -107,9 +107,11 @@ pub enum Progress<'p> {
 pub type ShowProgress<'a> = Box<dyn FnMut(Progress<'_>) + 'a>;
 
 /// The ids of a case's requests begin at (its number + 1) times this, past the handshake's and
-/// the preflights': they do not depend on the cases before it, so a run split among processes
-/// (`--jobs`) sends each case the ids a run in one sends it, and its findings show the same.
-const CASE_IDS: u64 = 1 << 24;
+/// the preflights' (`1000782`: case 0's request 782): they do not depend on the cases before
+/// it, so a run split among processes (`--jobs`) sends each case the ids a run in one sends it,
+/// and its findings show the same. A case sends far fewer (its plies' probes, and shrinking
+/// within the run's budget); past them the ids go on, still unique.
+const CASE_IDS: u64 = 1_000_000;
 
 /// A run that is one of several side by side (`--jobs`): it plays every `jobs`th case from
 /// `index`, keeping each case's outcome for [`merge`] rather than recording it.
