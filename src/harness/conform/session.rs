@@ -129,7 +129,8 @@ impl Session {
     /// The run of the engine process `command` as `jobs` processes side by side, each playing
     /// every `jobs`th case (the same cases, seeds and request ids as one process), their results
     /// merged in case order: the report of one process's run, but for the time taken and the
-    /// requests counted (each process shakes hands). One job is [`Session::run_command`].
+    /// requests counted (each process shakes hands), and witnesses where shrinking ran out of
+    /// its budget (each process has its own). One job is [`Session::run_command`].
     ///
     /// # Errors
     /// As [`Session::run_command`]; the first process's error when several fail.
