@@ -114,7 +114,7 @@ pub type ShowProgress<'a> = Box<dyn FnMut(Progress<'_>) + 'a>;
 const CASE_IDS: u64 = 1_000_000;
 
 /// A run that is one of several side by side (`--jobs`): it plays every `jobs`th case from
-/// `index`, keeping each case's outcome for [`merge`] rather than recording it.
+/// `index`, keeping each case's outcome for `merge` rather than recording it.
 struct Share {
     jobs: usize,
     index: usize,
@@ -122,7 +122,7 @@ struct Share {
     outcomes: Vec<(usize, String, String, Outcome)>,
 }
 
-/// One of several runs side by side, done: what [`merge`] needs of it.
+/// One of several runs side by side, done: what `merge` needs of it.
 pub struct Part {
     outcomes: Vec<(usize, String, String, Outcome)>,
     rulesets: Vec<RulesetSummary>,
@@ -197,7 +197,7 @@ impl<'a> Run<'a> {
         });
     }
 
-    /// This part's cases and counts, for [`merge`].
+    /// This part's cases and counts, for `merge`.
     pub fn into_part(self) -> Part {
         Part {
             outcomes: self.share.map(|s| s.outcomes).unwrap_or_default(),
