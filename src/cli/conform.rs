@@ -31,7 +31,8 @@ pub struct ConformArgs {
     #[arg(long, value_name = "CMD", required_unless_present = "engines")]
     pub engine: Vec<String>,
     /// A YAML file naming engines and their commands (`engines:`, a list of `name` and
-    /// `command`), run as several --engine are, after them.
+    /// `command`; an engine's own environment: `command: env VAR=VALUE ... CMD`), run as several
+    /// --engine are, after them.
     #[arg(long, value_name = "FILE")]
     pub engines: Option<PathBuf>,
     /// A ruleset to test (repeatable; default: every ruleset the engine supports).
@@ -92,9 +93,24 @@ pub struct ConformArgs {
     /// the binary).
     #[arg(long = "spec", value_name = "PATH")]
     pub spec: Vec<PathBuf>,
-    /// Write every line exchanged with the engine to FILE (`> ` requests, `< ` answers).
+    /// Write every line exchanged with the engine to FILE (`> ` requests, `< ` answers); the
+    /// run is then one engine process.
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
+    /// Engine processes run side by side, each playing every Nth case; the report is the same
+    /// as with one (but for the time taken and the requests counted). Default: the processors
+    /// this process may use, or one where a progress bar is shown (a terminal), which is one
+    /// process's.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
+}
+
+/// The engine processes of a run: `--jobs`, else the processors available.
+fn jobs(asked: Option<u32>) -> usize {
+    match asked {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
 }
 
 pub fn run(args: ConformArgs) -> Status {
@@ -160,12 +176,26 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
         timeout: timeout(args.timeout).map_err(usage)?,
         max_restarts: args.max_restarts,
     };
+    if args.transcript.is_some() && args.jobs.is_some_and(|n| n > 1) {
+        return Err(UsageError::new(
+            Code::Usage,
+            "--transcript records one engine process: leave out --jobs, or give --jobs 1",
+        ));
+    }
     if let [engine] = &engines[..] {
+        // The progress bar is one process's: a person at a terminal gets it unless --jobs asks
+        // for more.
+        let jobs = match (&args.transcript, args.jobs) {
+            (Some(_), _) => 1,
+            (None, None) if progress_shown(args.format) => 1,
+            (None, asked) => jobs(asked),
+        };
         return one_engine(
             &engine.command,
             &session,
             args.format,
             args.transcript.as_deref(),
+            jobs,
         );
     }
     if args.transcript.is_some() {
@@ -174,13 +204,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             "--transcript records one engine: give one --engine",
         ));
     }
-    if args.format == Format::Junit {
-        return Err(UsageError::new(
-            Code::Usage,
-            "--format junit reports one engine: give one --engine, or take --format json",
-        ));
-    }
-    let table = session.run_all(engines, &mut |i, entry| {
+    let table = session.run_all(engines, jobs(args.jobs), &mut |i, entry| {
         if args.format == Format::Human {
             if i > 0 {
                 println!();
@@ -206,7 +230,10 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             print!("{}", table::to_html(&table));
             eprint!("{}", table::closing_lines(&table));
         }
-        Format::Junit => unreachable!("refused above"),
+        Format::Junit => {
+            print!("{}", table::to_junit(&table));
+            eprint!("{}", table::closing_lines(&table));
+        }
     }
     Ok(match table.exit() {
         0 => Status::Ok,
@@ -221,14 +248,15 @@ fn one_engine(
     session: &Session,
     format: Format,
     transcript: Option<&Path>,
+    jobs: usize,
 ) -> Result<Status, UsageError> {
-    // Progress only for people: a terminal on both outputs and the human report.
+    if jobs > 1 {
+        let report = session.run_jobs(command, jobs).map_err(usage)?;
+        print_report(&report, format);
+        return Ok(status(&report));
+    }
     let progress: Option<ShowProgress<'_>> = {
-        use std::io::IsTerminal;
-        (format == Format::Human
-            && std::io::stdout().is_terminal()
-            && std::io::stderr().is_terminal())
-        .then(|| {
+        progress_shown(format).then(|| {
             Box::new(|progress: conform::Progress<'_>| {
                 use std::io::Write as _;
                 let mut err = std::io::stderr().lock();
@@ -242,11 +270,21 @@ fn one_engine(
         .map_err(usage)?;
     print_report(&report, format);
     written.map_err(usage)?;
-    Ok(match Verdict::of(&report) {
+    Ok(status(&report))
+}
+
+/// Progress only for people: a terminal on both outputs and the human report.
+fn progress_shown(format: Format) -> bool {
+    use std::io::IsTerminal;
+    format == Format::Human && std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
+}
+
+fn status(report: &Report) -> Status {
+    match Verdict::of(report) {
         Verdict::Conforms => Status::Ok,
         Verdict::Fails => Status::Failed,
         Verdict::NoVerdict | Verdict::NotRun => Status::Usage,
-    })
+    }
 }
 
 fn print_report(report: &Report, format: Format) {

@@ -75,4 +75,28 @@ mod tests {
         );
         assert!(parse("- x\n").is_err());
     }
+
+    /// The example of docs/engine-authors.md: an engine with an environment of its own is
+    /// `env VAR=VALUE ... COMMAND`, an ordinary command line.
+    #[test]
+    fn the_example_engines_file_reads() {
+        let engines = parse(include_str!("../../examples/engines.yaml")).unwrap();
+        assert_eq!(engines.len(), 2);
+        assert!(engines[1].command.starts_with("env PYTHONHASHSEED=0 "));
+        let docs = include_str!("../../docs/engine-authors.md");
+        let yaml = engines
+            .iter()
+            .map(|e| {
+                format!(
+                    "  - name: {}\n    command: {}\n",
+                    e.name.as_deref().unwrap(),
+                    e.command
+                )
+            })
+            .collect::<String>();
+        assert!(
+            docs.contains(&format!("```yaml\nengines:\n{yaml}```")),
+            "docs/engine-authors.md shows examples/engines.yaml as it is"
+        );
+    }
 }

@@ -323,82 +323,102 @@ impl Report {
                 let _ = writeln!(out, "    </properties>");
             }
             for c in cases {
-                let short = c
-                    .name
-                    .strip_prefix(&format!("{}/", c.ruleset))
-                    .unwrap_or(&c.name);
-                let _ = write!(
-                    out,
-                    "    <testcase classname=\"{}\" name=\"{}\"",
-                    xml(&c.ruleset),
-                    xml(short)
-                );
-                match c.status {
-                    CaseStatus::Passed => out.push_str("/>\n"),
-                    CaseStatus::Failed => {
-                        let d = c
-                            .divergence
-                            .and_then(|i| Some((self.divergences.get(i)?, i)));
-                        let (message, body) = match d {
-                            Some((d, i)) => {
-                                let known = self.known_of(i);
-                                let message = match known {
-                                    Some(k) => format!("{} (known: {})", d.summary, k.name),
-                                    None => d.summary.clone(),
-                                };
-                                (message, d.human(known))
-                            }
-                            None => ("diverges".to_string(), String::new()),
-                        };
-                        let _ = write!(
-                            out,
-                            ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
-                            xml(&message),
-                            xml(&body)
-                        );
-                    }
-                    CaseStatus::FixedKnownFailure => {
-                        let _ = write!(
-                            out,
-                            ">\n      <failure message=\"listed as a known failure, but passes\"/>\n    </testcase>\n"
-                        );
-                    }
-                    CaseStatus::Skipped
-                    | CaseStatus::KnownFailure
-                    | CaseStatus::NotRun
-                    | CaseStatus::Apart => {
-                        let reason = match c.status {
-                            CaseStatus::KnownFailure => "known failure",
-                            CaseStatus::NotRun => "not run: the run stopped early",
-                            CaseStatus::Apart => {
-                                "apart: a position no game reaches (fails only with \
-                                 --strict-positions)"
-                            }
-                            _ => c.reason.as_deref().unwrap_or("skipped"),
-                        };
-                        let _ = write!(
-                            out,
-                            ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
-                            xml(reason)
-                        );
-                    }
-                }
+                self.junit_case(&mut out, c);
             }
             out.push_str("  </testsuite>\n");
         }
-        if let Some(first) = self.problems.first() {
-            let _ = write!(
-                out,
-                "  <testsuite name=\"run\" tests=\"1\" failures=\"1\" skipped=\"0\">\n    \
-                 <testcase classname=\"run\" name=\"run\">\n      \
-                 <failure message=\"{}\">{}</failure>\n    </testcase>\n  </testsuite>\n",
-                xml(first),
-                xml(&self.problems.join("\n"))
-            );
+        if !self.problems.is_empty() {
+            out.push_str("  <testsuite name=\"run\" tests=\"1\" failures=\"1\" skipped=\"0\">\n");
+            self.junit_problems(&mut out);
+            out.push_str("  </testsuite>\n");
         }
         out.push_str("</testsuites>\n");
         out
     }
+
+    /// One case as a JUnit test case (in a test suite: four spaces in).
+    pub(crate) fn junit_case(&self, out: &mut String, c: &CaseResult) {
+        let short = c
+            .name
+            .strip_prefix(&format!("{}/", c.ruleset))
+            .unwrap_or(&c.name);
+        let _ = write!(
+            out,
+            "    <testcase classname=\"{}\" name=\"{}\"",
+            xml(&c.ruleset),
+            xml(short)
+        );
+        match c.status {
+            CaseStatus::Passed => out.push_str("/>\n"),
+            CaseStatus::Failed => {
+                let d = c
+                    .divergence
+                    .and_then(|i| Some((self.divergences.get(i)?, i)));
+                let (message, body) = match d {
+                    Some((d, i)) => {
+                        let known = self.known_of(i);
+                        let message = match known {
+                            Some(k) => format!("{} (known: {})", d.summary, k.name),
+                            None => d.summary.clone(),
+                        };
+                        (message, d.human(known))
+                    }
+                    None => ("diverges".to_string(), String::new()),
+                };
+                let _ = write!(
+                    out,
+                    ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
+                    xml(&message),
+                    xml(&body)
+                );
+            }
+            CaseStatus::FixedKnownFailure => {
+                let _ = write!(
+                    out,
+                    ">\n      <failure message=\"listed as a known failure, but passes\"/>\n    </testcase>\n"
+                );
+            }
+            CaseStatus::Skipped
+            | CaseStatus::KnownFailure
+            | CaseStatus::NotRun
+            | CaseStatus::Apart => {
+                let reason = match c.status {
+                    CaseStatus::KnownFailure => "known failure",
+                    CaseStatus::NotRun => "not run: the run stopped early",
+                    CaseStatus::Apart => {
+                        "apart: a position no game reaches (fails only with \
+                         --strict-positions)"
+                    }
+                    _ => c.reason.as_deref().unwrap_or("skipped"),
+                };
+                let _ = write!(
+                    out,
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                    xml(reason)
+                );
+            }
+        }
+    }
+
+    /// The run's own problems as one failing test case `run`, if it has any.
+    pub(crate) fn junit_problems(&self, out: &mut String) {
+        if let Some(first) = self.problems.first() {
+            junit_failure(out, "run", first, &self.problems.join("\n"));
+        }
+    }
+}
+
+/// A test case `name` of class `name` that failed with `message` and `body` (the run of an
+/// engine: its problems, or why it could not be run).
+pub(crate) fn junit_failure(out: &mut String, name: &str, message: &str, body: &str) {
+    let _ = write!(
+        out,
+        "    <testcase classname=\"{0}\" name=\"{0}\">\n      \
+         <failure message=\"{1}\">{2}</failure>\n    </testcase>\n",
+        xml(name),
+        xml(message),
+        xml(body)
+    );
 }
 
 impl Divergence {

@@ -7,8 +7,10 @@
 use std::fmt::Write as _;
 
 use crate::harness::conform::{BugLine, Cell, Column, RowKind, Table};
+use crate::render::conform::junit_failure;
 use crate::render::csp;
 use crate::render::escape_controls;
+use crate::render::html::conform::FINDINGS_STYLE;
 use crate::render::markup::escape;
 
 /// The heading of one engine's report in a run of several: `== [N] NAME ==`, the name (its label
@@ -65,6 +67,23 @@ fn title(column: &Column) -> String {
     }
 }
 
+/// The column heads: each engine's [`title`] (raw: escaped by the caller for where it goes); a
+/// title two engines share is told apart by the column's number (`name (2)`).
+fn heads(table: &Table) -> Vec<String> {
+    let titles: Vec<String> = table.engines.iter().map(title).collect();
+    titles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            if titles.iter().filter(|u| *u == t).count() > 1 {
+                format!("{t} ({})", i + 1)
+            } else {
+                t.clone()
+            }
+        })
+        .collect()
+}
+
 fn cell_text(cell: &Cell) -> String {
     if cell.is_empty() {
         "-".to_string()
@@ -102,14 +121,9 @@ pub fn to_text(table: &Table) -> String {
         out,
         "compliance: cases passed/failed/skipped per engine (a rule's row: the scenarios that cite it)"
     );
-    for (i, e) in table.engines.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  [{}] {}: {}",
-            i + 1,
-            flat(&title(e)),
-            flat(&e.command)
-        );
+    let heads: Vec<String> = heads(table).iter().map(|h| flat(h)).collect();
+    for (head, e) in heads.iter().zip(&table.engines) {
+        let _ = writeln!(out, "  {head}: {}", flat(&e.command));
     }
     let mut lines: Vec<(String, Vec<String>)> = Vec::new();
     for row in &table.rows {
@@ -144,15 +158,15 @@ pub fn to_text(table: &Table) -> String {
             lines
                 .iter()
                 .map(|(_, cells)| cells[i].chars().count())
-                .chain([format!("[{}]", i + 1).len()])
+                .chain([heads[i].chars().count()])
                 .max()
                 .unwrap_or(0)
         })
         .collect();
     out.push('\n');
     let mut header = format!("{:first$}", "");
-    for (i, w) in widths.iter().enumerate() {
-        let _ = write!(header, "  {:>w$}", format!("[{}]", i + 1));
+    for (head, w) in heads.iter().zip(&widths) {
+        let _ = write!(header, "  {head:>w$}");
     }
     let _ = writeln!(out, "{}", header.trim_end());
     let groups = table
@@ -171,15 +185,15 @@ pub fn to_text(table: &Table) -> String {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    for (i, e) in table.engines.iter().enumerate() {
+    for (head, e) in heads.iter().zip(&table.engines) {
         if let Some(error) = &e.error {
-            let _ = writeln!(out, "\n[{}] not run: {}", i + 1, flat(error));
+            let _ = writeln!(out, "\n{head}: not run: {}", flat(error));
         }
         for (bugs, heading) in [(&e.bugs, "bugs"), (&e.unreachable, UNREACHABLE)] {
             if bugs.is_empty() {
                 continue;
             }
-            let _ = writeln!(out, "\n[{}] {heading}, by cause:", i + 1);
+            let _ = writeln!(out, "\n{head}: {heading}, by cause:");
             for (k, b) in bugs.iter().enumerate() {
                 let _ = writeln!(out, "  {}. {}", k + 1, flat(&bug_line(b)));
             }
@@ -207,6 +221,60 @@ pub fn closing_lines(table: &Table) -> String {
     out
 }
 
+/// JUnit XML: one test suite per engine (named as its column is), one test case per case as
+/// conform's own JUnit has them; an engine's run problems, or why it could not be run, are one
+/// more failing test case `run` in its suite.
+pub fn to_junit(table: &Table) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let run_case = |e: &Column| {
+        usize::from(e.error.is_some() || e.report.as_ref().is_some_and(|r| !r.problems.is_empty()))
+    };
+    let sum = |f: &dyn Fn(&Column) -> usize| table.engines.iter().map(f).sum::<usize>();
+    let total = |c: &Cell| c.passed + c.failed + c.skipped;
+    let _ = writeln!(
+        out,
+        "<testsuites name=\"bao-oracle conform\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">",
+        sum(&|e| total(&e.total) + run_case(e)),
+        sum(&|e| e.total.failed + run_case(e)),
+        sum(&|e| e.total.skipped)
+    );
+    for (head, e) in heads(table).iter().zip(&table.engines) {
+        let _ = writeln!(
+            out,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">",
+            escape(head),
+            total(&e.total) + run_case(e),
+            e.total.failed + run_case(e),
+            e.total.skipped
+        );
+        let _ = writeln!(out, "    <properties>");
+        for (name, value) in [
+            ("command", e.command.clone()),
+            ("verdict", e.verdict.word().to_string()),
+            ("exit", e.exit.to_string()),
+        ] {
+            let _ = writeln!(
+                out,
+                "      <property name=\"{name}\" value=\"{}\"/>",
+                escape(&value)
+            );
+        }
+        let _ = writeln!(out, "    </properties>");
+        if let Some(error) = &e.error {
+            junit_failure(&mut out, "run", "not run", error);
+        }
+        if let Some(report) = &e.report {
+            for c in &report.cases {
+                report.junit_case(&mut out, c);
+            }
+            report.junit_problems(&mut out);
+        }
+        out.push_str("  </testsuite>\n");
+    }
+    out.push_str("</testsuites>\n");
+    out
+}
+
 /// The versioned JSON document.
 pub fn to_json(table: &Table) -> String {
     serde_json::to_string_pretty(table).expect("the table serializes")
@@ -229,37 +297,71 @@ fn cell_class(cell: &Cell) -> &'static str {
     }
 }
 
-/// The table as one self-contained HTML page.
+/// The id of engine `i`'s section on the page; its findings' ids begin with it.
+fn engine_id(i: usize) -> String {
+    format!("engine-{}", i + 1)
+}
+
+/// A cell of engine `i`; a failing one links to its first finding on the page (or, a known
+/// failure that passes now having none, to the engine's section).
+fn html_cell(out: &mut String, i: usize, cell: &Cell) {
+    let class = cell_class(cell);
+    if cell.failed == 0 {
+        let _ = write!(out, "<td class=\"{class}\">{}</td>", cell_text(cell));
+        return;
+    }
+    let target = match cell.finding {
+        Some(k) => format!("{}-finding-{k}", engine_id(i)),
+        None => engine_id(i),
+    };
+    let _ = write!(
+        out,
+        "<td class=\"{class}\"><a href=\"#{target}\">{}</a></td>",
+        cell_text(cell)
+    );
+}
+
+/// The table as one self-contained HTML page: the table, its column heads the engines' names,
+/// then each engine's bugs and findings with their boards, as conform's own page shows them;
+/// each failing cell links to its finding.
 pub fn to_html(table: &Table) -> String {
     let mut out = String::new();
+    let heads = heads(table);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
-    out.push_str(&csp::meta(&[], &[STYLE], false));
+    out.push_str(&csp::meta(&[], &[STYLE, FINDINGS_STYLE], true));
     let _ = writeln!(
         out,
-        "<title>conform: {} engines</title><style>{STYLE}</style></head><body>",
+        "<title>conform: {} engines</title><style>{STYLE}</style><style>{FINDINGS_STYLE}</style>\
+         </head><body>",
         table.engines.len()
     );
     let _ = writeln!(
         out,
         "<h1>{} engines against the oracle</h1>\n<p>Each cell: cases passed/failed/skipped; a \
-         rule's row counts the scenarios that cite it. Exit status {}: the worst of the \
-         engines'.</p>",
+         rule's row counts the scenarios that cite it; a failing cell links to its finding. Exit \
+         status {}: the worst of the engines'.</p>",
         table.engines.len(),
         table.exit()
     );
-    out.push_str("<ol>\n");
-    for e in &table.engines {
+    out.push_str("<ul>\n");
+    for (i, (head, e)) in heads.iter().zip(&table.engines).enumerate() {
         let _ = writeln!(
             out,
-            "<li>{}: <code>{}</code>: {}</li>",
-            escape(&title(e)),
+            "<li><a href=\"#{}\">{}</a>: <code>{}</code>: {}</li>",
+            engine_id(i),
+            escape(head),
             escape(&e.command),
             escape(&verdict_text(e))
         );
     }
-    out.push_str("</ol>\n<table>\n<tr><th>group or rule</th>");
-    for (i, e) in table.engines.iter().enumerate() {
-        let _ = write!(out, "<th title=\"{}\">[{}]</th>", escape(&title(e)), i + 1);
+    out.push_str("</ul>\n<table>\n<tr><th>group or rule</th>");
+    for (i, head) in heads.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<th><a href=\"#{}\">{}</a></th>",
+            engine_id(i),
+            escape(head)
+        );
     }
     out.push_str("</tr>\n");
     for row in &table.rows {
@@ -268,24 +370,14 @@ pub fn to_html(table: &Table) -> String {
             RowKind::Rule => "rules",
         };
         let _ = write!(out, "<tr class=\"{class}\"><td>{}</td>", escape(&row.name));
-        for cell in &row.cells {
-            let _ = write!(
-                out,
-                "<td class=\"{}\">{}</td>",
-                cell_class(cell),
-                cell_text(cell)
-            );
+        for (i, cell) in row.cells.iter().enumerate() {
+            html_cell(&mut out, i, cell);
         }
         out.push_str("</tr>\n");
     }
     out.push_str("<tr><th>all cases</th>");
-    for e in &table.engines {
-        let _ = write!(
-            out,
-            "<td class=\"{}\">{}</td>",
-            cell_class(&e.total),
-            cell_text(&e.total)
-        );
+    for (i, e) in table.engines.iter().enumerate() {
+        html_cell(&mut out, i, &e.total);
     }
     out.push_str("</tr>\n<tr><th>bugs</th>");
     for e in &table.engines {
@@ -301,8 +393,17 @@ pub fn to_html(table: &Table) -> String {
     }
     if table.engines.iter().any(|e| !e.unreachable.is_empty()) {
         let _ = write!(out, "<tr><th>{UNREACHABLE}</th>");
-        for e in &table.engines {
-            let _ = write!(out, "<td>{}</td>", e.unreachable.len());
+        for (i, e) in table.engines.iter().enumerate() {
+            match e.unreachable.len() {
+                0 => out.push_str("<td>0</td>"),
+                n => {
+                    let _ = write!(
+                        out,
+                        "<td><a href=\"#{}-unreachable\">{n}</a></td>",
+                        engine_id(i)
+                    );
+                }
+            }
         }
         out.push_str("</tr>\n");
     }
@@ -311,24 +412,22 @@ pub fn to_html(table: &Table) -> String {
         let _ = write!(out, "<td>{}</td>", escape(&verdict_text(e)));
     }
     out.push_str("</tr>\n</table>\n");
-    for (i, e) in table.engines.iter().enumerate() {
-        if e.bugs.is_empty() && e.unreachable.is_empty() && e.error.is_none() {
-            continue;
-        }
-        let _ = writeln!(out, "<h2>[{}] {}</h2>", i + 1, escape(&title(e)));
+    for (i, (head, e)) in heads.iter().zip(&table.engines).enumerate() {
+        let id = engine_id(i);
+        let _ = writeln!(
+            out,
+            "<section id=\"{id}\"><h2>{}: {}</h2>",
+            escape(head),
+            escape(&verdict_text(e))
+        );
         if let Some(error) = &e.error {
             let _ = writeln!(out, "<p>not run: {}</p>", escape(error));
         }
-        for (bugs, heading) in [(&e.bugs, "bugs"), (&e.unreachable, UNREACHABLE)] {
-            if bugs.is_empty() {
-                continue;
-            }
-            let _ = writeln!(out, "<p>{heading}, by cause:</p><ol>");
-            for b in bugs {
-                let _ = writeln!(out, "<li>{}</li>", escape(&bug_line(b)));
-            }
-            out.push_str("</ol>\n");
+        if let Some(report) = &e.report {
+            let _ = writeln!(out, "<p>{}</p>", escape(&report.summary.closing_line()));
+            report.findings_html(&mut out, &format!("{id}-"));
         }
+        out.push_str("</section>\n");
     }
     out.push_str("</body></html>\n");
     out
@@ -375,13 +474,20 @@ mod tests {
         assert!(table.engines.iter().all(|e| e.verdict == Verdict::NotRun));
         let text = to_text(&table);
         assert!(
-            text.contains("[2] not run: error[bad-engine]: <i>"),
+            text.contains("\n./<b>\\u{1b}[31m: not run: error[bad-engine]: <i>"),
             "{text}"
         );
         assert!(!text.contains('\u{1b}'), "{text}");
         let html = to_html(&table);
         assert!(html.contains("./&lt;b&gt;"), "{html}");
         assert!(!html.contains("<i>"), "{html}");
+        // The command is the column's head (no label, no `hello`), escaped there too.
+        assert!(!html.contains("<b>"), "{html}");
+        assert!(!html.contains('\u{1b}'), "{html}");
+        let junit = to_junit(&table);
+        assert!(!junit.contains("<b>") && !junit.contains("<i>"), "{junit}");
+        assert_eq!(junit.matches("<testsuite ").count(), 2, "{junit}");
+        assert_eq!(junit.matches("<testcase classname=\"run\"").count(), 2);
         let json: serde_json::Value = serde_json::from_str(&to_json(&table)).unwrap();
         assert_eq!(json["engines"][1]["verdict"], "not-run");
     }

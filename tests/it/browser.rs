@@ -1019,7 +1019,8 @@ fn the_conformance_page_draws_each_findings_board() {
 
 /// `conform --format html` of two engines (the oracle's own and the test engine with nkkmd's kept
 /// house): the compliance table is a page the browser shows without a console message, a row per
-/// group and rule, a cell per engine, the failing cell marked; no script of its own.
+/// group and rule, a cell per engine headed by its name, the failing cell marked and linking to
+/// its finding with its board; no script of its own.
 #[test]
 fn the_compliance_table_page_shows_a_cell_per_engine() {
     let Some(browser) = browser_or_skip("the_compliance_table_page_shows_a_cell_per_engine") else {
@@ -1068,9 +1069,22 @@ fn the_compliance_table_page_shows_a_cell_per_engine() {
         .expect("a row of ZAN-17");
     assert_eq!(row.matches("<td class=").count(), 2, "{row}");
     assert!(row.contains("<td class=\"fail\">"), "{row}");
+    // The failing cell links to the engine's finding on the page, whose board the browser draws.
+    let target = row
+        .split("<a href=\"#")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the failing cell links to a finding");
+    assert!(target.starts_with("engine-2-finding-"), "{row}");
+    let at = dom
+        .find(&format!("<section id=\"{target}\">"))
+        .expect("the finding is on the page");
+    let section = &dom[at..at + dom[at..].find("</section>").unwrap()];
+    assert!(section.contains("<img class=\"board\""), "{section}");
+    assert!(section.contains("known: nkkmd's kept house"), "{section}");
     assert!(
-        dom.contains("[rule, known: nkkmd's kept house] bao-la-kiswahili ZAN-17"),
-        "{dom}"
+        dom.contains("<th><a href=\"#engine-2\">one-preset-test-engine kept-house</a></th>"),
+        "the column heads are the engines' names"
     );
 }
 

@@ -697,6 +697,9 @@ fn hostile(engine: &str, games: &str, extra: &[&str]) -> Output {
         games,
         "--spec",
         no_spec.to_str().unwrap(),
+        // The restarts, give-ups and cases left are one engine process's.
+        "--jobs",
+        "1",
     ];
     conform(engine, &[&args[..], extra].concat())
 }
@@ -986,7 +989,7 @@ fn skipping_what_the_engine_claims_fails_unless_allowed() {
     let some = wrapped(
         &dir,
         "unsupported-some",
-        "if request['id'] == 300:\n    answer = {'id': request['id'], 'type': 'unsupported', 'message': 'not this board'}",
+        "if request['id'] == 1000000 + 200:\n    answer = {'id': request['id'], 'type': 'unsupported', 'message': 'not this board'}",
     );
     let out = hostile(&some, "5", &["--format", "json"]);
     let report = json_report(&out);

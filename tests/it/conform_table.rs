@@ -159,9 +159,25 @@ fn two_engines_end_with_a_table_of_the_right_cells() {
     let cells: Vec<&str> = line.split_whitespace().skip(1).collect();
     let shown = |c: (u64, u64, u64)| format!("{}/{}/{}", c.0, c.1, c.2);
     assert_eq!(cells, [shown(zan17[0]), shown(zan17[1])], "{line}");
+    // The columns are headed by the engines' names, not numbers.
+    let head = table_text
+        .lines()
+        .find(|l| {
+            l.starts_with(' ') && l.trim_start().starts_with("bao-oracle ") && !l.contains(':')
+        })
+        .expect("a line of column heads");
+    let heads: Vec<&str> = head
+        .split("  ")
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+        .collect();
+    assert_eq!(heads.len(), 2, "{head}");
+    assert!(heads[0].starts_with("bao-oracle "), "{head}");
+    assert_eq!(heads[1], "one-preset-test-engine kept-house", "{head}");
+    assert!(!table_text.contains("[1]"), "{table_text}");
     assert!(
         table_text.contains(
-            "[2] bugs, by cause:\n  1. [rule, known: nkkmd's kept house] bao-la-kiswahili ZAN-17: "
+            "one-preset-test-engine kept-house: bugs, by cause:\n  1. [rule, known: nkkmd's kept house] bao-la-kiswahili ZAN-17: "
         ),
         "{table_text}"
     );
@@ -218,16 +234,105 @@ fn an_engines_file_names_them_and_one_that_cannot_run_is_exit_2() {
 }
 
 #[test]
-fn what_reports_one_engine_refuses_several() {
-    let engines = [oracle(), oracle()];
-    for args in [
-        &["--format", "junit"][..],
-        &["--transcript", Path::new("/dev/null").to_str().unwrap()][..],
-    ] {
-        let out = conform(&engines, args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty());
+fn a_transcript_records_one_engine_and_refuses_several() {
+    let out = conform(
+        &[oracle(), oracle()],
+        &["--transcript", Path::new("/dev/null").to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
+
+/// Issue 31, item 6: JUnit of several engines is one testsuite per engine, named as its column,
+/// each case a test case with its failure; one that cannot be run is a failing case `run`.
+#[test]
+fn junit_of_several_engines_is_a_testsuite_each() {
+    let dir = scratch("junit");
+    let engines = [
+        one_preset("nkkmd", &["kept-house"]),
+        dir.join("no-such-engine").display().to_string(),
+    ];
+    let out = conform(&engines, &["--format", "junit"]);
+    assert_eq!(out.status.code(), Some(2), "the worst of 1 and 2");
+    let text = stdout(&out);
+    let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    let suites: Vec<_> = root
+        .children()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .collect();
+    assert_eq!(suites.len(), 2, "{text}");
+    assert_eq!(
+        suites[0].attribute("name"),
+        Some("one-preset-test-engine kept-house")
+    );
+    let cases: Vec<_> = suites[0]
+        .children()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(
+        suites[0].attribute("tests"),
+        Some(cases.len().to_string().as_str())
+    );
+    let failed: Vec<_> = cases
+        .iter()
+        .filter(|c| c.children().any(|n| n.has_tag_name("failure")))
+        .collect();
+    assert_eq!(failed.len(), 1, "{text}");
+    assert_eq!(suites[0].attribute("failures"), Some("1"));
+    assert!(
+        failed[0].children().any(|n| n.has_tag_name("failure")
+            && n.attribute("message")
+                .unwrap()
+                .contains("known: nkkmd's kept house")),
+        "{text}"
+    );
+    // The engine that could not run: one failing case `run`, its command a property.
+    let run: Vec<_> = suites[1]
+        .children()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(run.len(), 1, "{text}");
+    assert_eq!(run[0].attribute("name"), Some("run"));
+    assert!(
+        text.contains("<property name=\"verdict\" value=\"not run\"/>"),
+        "{text}"
+    );
+    assert_eq!(root.attribute("failures"), Some("2"), "{text}");
+}
+
+/// Issue 31, item 6: the page's columns are the engines' names, and each failing cell links to
+/// the engine's finding, which is on the page with its board.
+#[test]
+fn the_html_tables_failing_cells_link_to_findings_with_boards() {
+    let engines = [oracle(), one_preset("nkkmd", &["kept-house"])];
+    let out = conform(&engines, &["--format", "html"]);
+    assert_eq!(out.status.code(), Some(1));
+    let page = stdout(&out);
+    assert!(
+        page.contains("<th><a href=\"#engine-2\">one-preset-test-engine kept-house</a></th>"),
+        "{page}"
+    );
+    assert!(!page.contains(">[1]<"), "{page}");
+    let links: Vec<&str> = page
+        .split("<td class=\"fail\"><a href=\"#")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert!(!links.is_empty(), "{page}");
+    for target in links {
+        assert!(target.starts_with("engine-2-finding-"), "{target}");
+        let at = page
+            .find(&format!("<section id=\"{target}\">"))
+            .unwrap_or_else(|| panic!("no finding {target}"));
+        let section = &page[at..at + page[at..].find("</section>").unwrap()];
+        assert!(section.contains("<img class=\"board\""), "{section}");
     }
+    assert!(
+        page.contains("img-src data:"),
+        "the boards are allowed by the policy"
+    );
 }
 
 #[test]

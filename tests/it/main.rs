@@ -8,6 +8,7 @@ mod check_report;
 mod common;
 mod completions;
 mod conform;
+mod conform_jobs;
 mod conform_table;
 mod docs;
 mod explain;

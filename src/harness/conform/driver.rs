@@ -252,6 +252,12 @@ pub trait Link {
     fn requests(&self) -> u64;
     /// Restarts after a failure.
     fn restarts(&self) -> u32;
+    /// Makes the next requests' ids begin at `first` (or go on, if already past it), so that a
+    /// case's ids do not depend on the cases before it. An engine that takes no ids (one in the
+    /// oracle's own process) ignores it.
+    fn begin_ids(&mut self, first: u64) {
+        let _ = first;
+    }
 }
 
 impl Link for Driver {
@@ -269,6 +275,10 @@ impl Link for Driver {
 
     fn restarts(&self) -> u32 {
         self.restarts
+    }
+
+    fn begin_ids(&mut self, first: u64) {
+        self.next_id = self.next_id.max(first);
     }
 }
 

@@ -106,6 +106,33 @@ pub enum Progress<'p> {
 /// Whoever is shown a run's progress.
 pub type ShowProgress<'a> = Box<dyn FnMut(Progress<'_>) + 'a>;
 
+/// The ids of a case's requests begin at (its number + 1) times this, past the handshake's and
+/// the preflights' (`1000782`: case 0's request 782): they do not depend on the cases before
+/// it, so a run split among processes (`--jobs`) sends each case the ids a run in one sends it,
+/// and its findings show the same. A case sends far fewer (its plies' probes, and shrinking
+/// within the run's budget); past them the ids go on, still unique.
+const CASE_IDS: u64 = 1_000_000;
+
+/// A run that is one of several side by side (`--jobs`): it plays every `jobs`th case from
+/// `index`, keeping each case's outcome for `merge` rather than recording it.
+struct Share {
+    jobs: usize,
+    index: usize,
+    /// (case number, name, ruleset, outcome), in the order played.
+    outcomes: Vec<(usize, String, String, Outcome)>,
+}
+
+/// One of several runs side by side, done: what `merge` needs of it.
+pub struct Part {
+    outcomes: Vec<(usize, String, String, Outcome)>,
+    rulesets: Vec<RulesetSummary>,
+    /// Per ruleset: requests left out (`play`, `legal_moves`) and probes made.
+    counts: Vec<(usize, usize, usize)>,
+    stopped: Option<String>,
+    requests: u64,
+    restarts: u32,
+}
+
 /// The run so far: cases and divergences, filled ruleset by ruleset.
 pub struct Run<'a> {
     pub driver: &'a mut dyn Link,
@@ -129,6 +156,12 @@ pub struct Run<'a> {
     started: std::time::Instant,
     /// The limits of the current ruleset: `--max-laps`, else what the engine's `hello` declares.
     limits: Limits,
+    /// Cases selected so far, played or not: the next case's number.
+    case_number: usize,
+    /// Per ruleset done: requests left out (`play`, `legal_moves`) and probes made.
+    counts: Vec<(usize, usize, usize)>,
+    /// Set when this run is one of several side by side.
+    share: Option<Share>,
 }
 
 impl<'a> Run<'a> {
@@ -148,7 +181,44 @@ impl<'a> Run<'a> {
             progress: None,
             started: std::time::Instant::now(),
             limits: Limits::default(),
+            case_number: 0,
+            counts: Vec::new(),
+            share: None,
         }
+    }
+
+    /// Makes this run part `index` of `jobs` side by side: it plays every `jobs`th case, and
+    /// ends with [`Run::into_part`].
+    pub fn share(&mut self, jobs: usize, index: usize) {
+        self.share = Some(Share {
+            jobs: jobs.max(1),
+            index,
+            outcomes: Vec::new(),
+        });
+    }
+
+    /// This part's cases and counts, for `merge`.
+    pub fn into_part(self) -> Part {
+        Part {
+            outcomes: self.share.map(|s| s.outcomes).unwrap_or_default(),
+            rulesets: self.rulesets,
+            counts: self.counts,
+            stopped: self.stopped,
+            requests: self.driver.requests(),
+            restarts: self.driver.restarts(),
+        }
+    }
+
+    /// Numbers the next selected case: whether this run plays it (every case, unless it is one
+    /// of several side by side), and if so, where its requests' ids begin.
+    fn take_case(&mut self) -> bool {
+        let n = self.case_number;
+        self.case_number += 1;
+        let mine = self.share.as_ref().is_none_or(|s| n % s.jobs == s.index);
+        if mine {
+            self.driver.begin_ids((n as u64 + 1) * CASE_IDS);
+        }
+        mine
     }
 
     /// Shows progress while the run goes on: `show` is given each finding as it is found, the
@@ -380,6 +450,11 @@ impl<'a> Run<'a> {
     }
 
     fn record(&mut self, name: String, ruleset: &str, outcome: Outcome) {
+        if let Some(share) = &mut self.share {
+            let n = self.case_number - 1;
+            share.outcomes.push((n, name, ruleset.to_string(), outcome));
+            return;
+        }
         let mut fresh = Vec::new();
         let (status, divergence, reason) = match outcome {
             Outcome::Passed => (CaseStatus::Passed, None, None),
@@ -509,7 +584,7 @@ impl<'a> Run<'a> {
             |wanted: &Rulings| -> Option<String> { support.as_ref()?.lacks::<G>(wanted) };
         for script in scripts {
             let name = format!("{}/{}", G::RULESET, script.name);
-            if !self.selected(&name) {
+            if !self.selected(&name) || !self.take_case() {
                 continue;
             }
             let outcome = if self.skipped(&name) {
@@ -538,7 +613,7 @@ impl<'a> Run<'a> {
         });
         for n in 0..self.options.games {
             let name = format!("{}/random/{n}", G::RULESET);
-            if !self.selected(&name) {
+            if !self.selected(&name) || !self.take_case() {
                 continue;
             }
             let outcome = if let Some(outcome) = self.not_played(&name, &random_unsupported) {
@@ -580,6 +655,9 @@ impl<'a> Run<'a> {
                 continue;
             };
             probed += 1;
+            if !self.take_case() {
+                continue;
+            }
             let outcome = if let Some(outcome) = self.not_played(&name, &random_unsupported) {
                 outcome
             } else {
@@ -600,18 +678,14 @@ impl<'a> Run<'a> {
         // A real engine's cap leaves out the odd long move; one that leaves out most requests
         // leaves nothing to judge it by.
         let left = self.left_out.0 + self.left_out.1;
-        if left * 2 > self.considered {
-            let by = match self.options.max_laps {
-                Some(laps) => format!("--max-laps {laps}"),
-                None => "the limits the engine's `hello` declares".to_string(),
-            };
-            self.mostly_left_out.push(format!(
-                "{}: {by} left out {left} of its {} requests, most of the run: no verdict on \
-                 what was left out",
-                G::RULESET,
-                self.considered
-            ));
-        }
+        self.mostly_left_out.extend(mostly_left_out(
+            G::RULESET,
+            left,
+            self.considered,
+            self.options,
+        ));
+        self.counts
+            .push((self.left_out.0, self.left_out.1, self.considered));
         self.rulesets.push(RulesetSummary {
             positions: probed,
             ruleset: G::RULESET.to_string(),
@@ -1019,6 +1093,95 @@ enum Outcome {
     Unexcused(String),
     /// The engine could not be run any more.
     NotRun,
+}
+
+/// The problem of a ruleset whose limits left out most of its `considered` requests.
+fn mostly_left_out(
+    ruleset: &str,
+    left: usize,
+    considered: usize,
+    options: &Options,
+) -> Option<String> {
+    if left * 2 <= considered {
+        return None;
+    }
+    let by = match options.max_laps {
+        Some(laps) => format!("--max-laps {laps}"),
+        None => "the limits the engine's `hello` declares".to_string(),
+    };
+    Some(format!(
+        "{ruleset}: {by} left out {left} of its {considered} requests, most of the run: no \
+         verdict on what was left out"
+    ))
+}
+
+/// The engine of a merged run: the parts' `hello` and counts; it is sent nothing.
+struct Merged {
+    info: super::driver::EngineInfo,
+    requests: u64,
+    restarts: u32,
+}
+
+impl Link for Merged {
+    fn info(&self) -> &super::driver::EngineInfo {
+        &self.info
+    }
+
+    fn exchange(&mut self, _: &mut [Request]) -> Result<Vec<Reply>, Fatal> {
+        Err(Fatal("a merged run sends nothing".into()))
+    }
+
+    fn requests(&self) -> u64 {
+        self.requests
+    }
+
+    fn restarts(&self) -> u32 {
+        self.restarts
+    }
+}
+
+/// The report of a run split into `parts` side by side (`--jobs`), each run under `options`
+/// with the engine whose `hello` is `info`, the whole begun at `started`: the parts' cases
+/// recorded in case order, as one run would have recorded them, so that the report is one run's.
+pub fn merge(
+    parts: Vec<Part>,
+    info: super::driver::EngineInfo,
+    options: &Options,
+    started: std::time::Instant,
+) -> Report {
+    let mut link = Merged {
+        info,
+        requests: parts.iter().map(|p| p.requests).sum(),
+        restarts: parts.iter().map(|p| p.restarts).sum(),
+    };
+    let mut run = Run::new(&mut link, options);
+    run.started = started;
+    run.rulesets = parts
+        .first()
+        .map(|p| p.rulesets.clone())
+        .unwrap_or_default();
+    for (k, ruleset) in run.rulesets.iter_mut().enumerate() {
+        let mut sum = (0, 0, 0);
+        for count in parts.iter().filter_map(|p| p.counts.get(k)) {
+            sum = (sum.0 + count.0, sum.1 + count.1, sum.2 + count.2);
+        }
+        if let Some(left) = &mut ruleset.left_out {
+            (left.moves, left.positions) = (sum.0, sum.1);
+        }
+        run.mostly_left_out.extend(mostly_left_out(
+            &ruleset.ruleset,
+            sum.0 + sum.1,
+            sum.2,
+            options,
+        ));
+    }
+    run.stopped = parts.iter().find_map(|p| p.stopped.clone());
+    let mut outcomes: Vec<_> = parts.into_iter().flat_map(|p| p.outcomes).collect();
+    outcomes.sort_by_key(|o| o.0);
+    for (_, name, ruleset, outcome) in outcomes {
+        run.record(name, &ruleset, outcome);
+    }
+    run.finish()
 }
 
 /// The request type of a probe, for telling divergences apart.

@@ -6,6 +6,8 @@
 use std::path::Path;
 use std::time::Duration;
 
+use super::driver::EngineInfo;
+use super::running::{Part, merge};
 use super::{
     Asked, Driver, Entry, Fatal, Link, Options, Plan, PlanError, Report, Run, Scenarios, Table,
     split_command,
@@ -124,14 +126,70 @@ impl Session {
         Ok((report, written))
     }
 
-    /// Every engine of `engines` run in turn, each told to `each` as its run ends (its index,
-    /// its entry, its report or why it could not be run), then the compliance table of them all.
-    pub fn run_all(&self, engines: Vec<EngineEntry>, each: &mut dyn FnMut(usize, &Entry)) -> Table {
+    /// The run of the engine process `command` as `jobs` processes side by side, each playing
+    /// every `jobs`th case (the same cases, seeds and request ids as one process), their results
+    /// merged in case order: the report of one process's run, but for the time taken and the
+    /// requests counted (each process shakes hands), and witnesses where shrinking ran out of
+    /// its budget (each process has its own). One job is [`Session::run_command`].
+    ///
+    /// # Errors
+    /// As [`Session::run_command`]; the first process's error when several fail.
+    pub fn run_jobs(&self, command: &str, jobs: usize) -> Result<Report, RunError> {
+        if jobs <= 1 {
+            let (report, written) = self.run_command(command, None, None)?;
+            return written.map(|()| report);
+        }
+        let argv = split_command(command).map_err(|e| RunError::new(Code::BadEngine, e))?;
+        let started = std::time::Instant::now();
+        let part = |index: usize| -> Result<(Part, EngineInfo), RunError> {
+            let mut driver = Driver::start(argv.clone(), self.timeout, None)
+                .map_err(|e| RunError::new(Code::BadEngine, e.0))?;
+            driver.set_max_restarts(self.max_restarts);
+            let plan = Plan::new(driver.info(), &self.asked)?;
+            plan.check_something_to_run(&self.scenarios, &self.options)?;
+            let info = driver.info().clone();
+            let mut run = Run::new(&mut driver, &self.options);
+            run.share(jobs, index);
+            plan.run(&mut run, &self.scenarios)?;
+            let part = run.into_part();
+            driver
+                .finish()
+                .map_err(|e| RunError::new(Code::IoError, e.to_string()))?;
+            Ok((part, info))
+        };
+        let results: Vec<Result<(Part, EngineInfo), RunError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..jobs)
+                .map(|index| scope.spawn(move || part(index)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a part of the run panicked"))
+                .collect()
+        });
+        let mut parts = Vec::with_capacity(jobs);
+        let mut info = None;
+        for result in results {
+            let (part, hello) = result?;
+            info.get_or_insert(hello);
+            parts.push(part);
+        }
+        let info = info.expect("at least two parts");
+        Ok(merge(parts, info, &self.options, started))
+    }
+
+    /// Every engine of `engines` run in turn (each as `jobs` processes side by side), each told
+    /// to `each` as its run ends (its index, its entry, its report or why it could not be run),
+    /// then the compliance table of them all.
+    pub fn run_all(
+        &self,
+        engines: Vec<EngineEntry>,
+        jobs: usize,
+        each: &mut dyn FnMut(usize, &Entry),
+    ) -> Table {
         let mut entries = Vec::with_capacity(engines.len());
         for (i, engine) in engines.into_iter().enumerate() {
             let outcome = self
-                .run_command(&engine.command, None, None)
-                .and_then(|(report, written)| written.map(|()| report))
+                .run_jobs(&engine.command, jobs)
                 .map_err(|e| e.to_string());
             let entry = Entry {
                 command: engine.command,

@@ -121,13 +121,21 @@ pub struct Cell {
     pub passed: usize,
     pub failed: usize,
     pub skipped: usize,
+    /// The finding of the first failed case counted here (an index into the engine's report's
+    /// `divergences`): where the HTML page's cell links to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finding: Option<usize>,
 }
 
 impl Cell {
-    fn add(&mut self, status: CaseStatus) {
+    fn add(&mut self, status: CaseStatus, divergence: Option<usize>) {
         match status {
             CaseStatus::Passed => self.passed += 1,
-            CaseStatus::Failed | CaseStatus::FixedKnownFailure => self.failed += 1,
+            CaseStatus::Failed => {
+                self.failed += 1;
+                self.finding = self.finding.or(divergence);
+            }
+            CaseStatus::FixedKnownFailure => self.failed += 1,
             CaseStatus::Skipped
             | CaseStatus::KnownFailure
             | CaseStatus::NotRun
@@ -207,7 +215,7 @@ impl Table {
                 Err(why) => column.error = Some(why),
                 Ok(report) => {
                     for case in &report.cases {
-                        column.total.add(case.status);
+                        column.total.add(case.status, case.divergence);
                         let (group, rules) = match scenarios.get(&case.name) {
                             Some((group, rules)) => (group.clone(), rules.as_slice()),
                             None => (generated_group(&case.ruleset, &case.name), &[][..]),
@@ -215,14 +223,14 @@ impl Table {
                         group_cells
                             .entry(group)
                             .or_insert_with(|| vec![Cell::default(); n])[i]
-                            .add(case.status);
+                            .add(case.status, case.divergence);
                         // A rule cited twice by one scenario counts it once.
                         let rules: BTreeSet<&String> = rules.iter().collect();
                         for rule in rules {
                             rule_cells
                                 .entry(rule.clone())
                                 .or_insert_with(|| vec![Cell::default(); n])[i]
-                                .add(case.status);
+                                .add(case.status, case.divergence);
                         }
                     }
                     let line = |b: &super::report::Bug| BugLine {
@@ -422,6 +430,7 @@ mod tests {
                     sum.failed += c.failed;
                     sum.skipped += c.skipped;
                 }
+                sum.finding = engine.total.finding;
                 prop_assert_eq!(sum, engine.total);
                 prop_assert_eq!(sum.passed + sum.failed + sum.skipped, cases.len());
                 for row in table.rows.iter().filter(|r| r.kind == RowKind::Rule) {
@@ -471,14 +480,15 @@ mod tests {
             CaseStatus::NotRun,
             CaseStatus::Apart,
         ] {
-            cell.add(s);
+            cell.add(s, Some(3));
         }
         assert_eq!(
             cell,
             Cell {
                 passed: 1,
                 failed: 2,
-                skipped: 4
+                skipped: 4,
+                finding: Some(3)
             }
         );
     }

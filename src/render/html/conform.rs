@@ -20,11 +20,14 @@ use bao_rules::games::{self, GameVisitor};
 
 const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;max-width:70em;color:#222}\
 h1{font-size:1.4em}h2{font-size:1.1em;margin-top:2em}\
-.label{display:inline-block;padding:0 .4em;border:1px solid #555;border-radius:3px;font-size:.85em}\
+table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}\
+";
+
+/// The style of the findings and their boards, shared with the table of several engines' page.
+pub(crate) const FINDINGS_STYLE: &str = ".label{display:inline-block;padding:0 .4em;border:1px solid #555;border-radius:3px;font-size:.85em}\
 .answers{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
 pre{white-space:pre-wrap;word-break:break-all;background:#f5f3ee;padding:.5em;margin:0}\
 .differs{color:#b0221c}img.board{max-width:36em;display:block;margin:.5em 0}\
-table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}\
 ul.legend{font-size:.9em;color:#444}";
 
 /// The board of the compact `position` of `ruleset` as an SVG `data:` URL, if the game reads it,
@@ -94,7 +97,8 @@ fn pretty(value: &Value) -> String {
     }
 }
 
-fn finding(out: &mut String, i: usize, d: &Divergence, known: Option<&Known>) {
+/// One finding as a section whose id is `{prefix}finding-{i}`.
+fn finding(out: &mut String, prefix: &str, i: usize, d: &Divergence, known: Option<&Known>) {
     let first = d.cases.first().map(String::as_str).unwrap_or("?");
     let more = match d.cases.len() {
         0 | 1 => String::new(),
@@ -107,7 +111,7 @@ fn finding(out: &mut String, i: usize, d: &Divergence, known: Option<&Known>) {
     };
     let _ = writeln!(
         out,
-        "<section id=\"finding-{i}\"><h2>{}{}: {} <span class=\"label\">{}</span></h2>",
+        "<section id=\"{prefix}finding-{i}\"><h2>{}{}: {} <span class=\"label\">{}</span></h2>",
         escape(first),
         escape(&more),
         escape(&d.summary),
@@ -186,8 +190,8 @@ fn finding(out: &mut String, i: usize, d: &Divergence, known: Option<&Known>) {
     let _ = writeln!(out, "</section>");
 }
 
-/// The bugs as a numbered list, each linking to its findings.
-fn bug_list(out: &mut String, bugs: &[Bug]) {
+/// The bugs as a numbered list, each linking to its findings (ids prefixed by `prefix`).
+fn bug_list(out: &mut String, prefix: &str, bugs: &[Bug]) {
     out.push_str("<ol>\n");
     for b in bugs {
         let label = match &b.known {
@@ -203,7 +207,7 @@ fn bug_list(out: &mut String, bugs: &[Bug]) {
             .divergences
             .iter()
             .zip(&b.symptoms)
-            .map(|(i, s)| format!("<a href=\"#finding-{i}\">{}</a>", escape(s)))
+            .map(|(i, s)| format!("<a href=\"#{prefix}finding-{i}\">{}</a>", escape(s)))
             .collect();
         let _ = writeln!(
             out,
@@ -219,14 +223,41 @@ fn bug_list(out: &mut String, bugs: &[Bug]) {
 }
 
 impl Report {
+    /// The bugs by cause and each finding with its board, its ids prefixed by `prefix` (one
+    /// page may hold several engines' findings).
+    pub(crate) fn findings_html(&self, out: &mut String, prefix: &str) {
+        if !self.bugs.is_empty() {
+            out.push_str("<h2>bugs, by cause</h2>\n");
+            bug_list(out, prefix, &self.bugs);
+        }
+        for (i, d) in self.divergences.iter().enumerate() {
+            if !d.unreachable {
+                finding(out, prefix, i, d, self.known_of(i));
+            }
+        }
+        if !self.unreachable.is_empty() {
+            let _ = writeln!(
+                out,
+                "<h2 id=\"{prefix}unreachable\">{}</h2>",
+                escape(self.unreachable_heading())
+            );
+            bug_list(out, prefix, &self.unreachable);
+            for (i, d) in self.divergences.iter().enumerate() {
+                if d.unreachable {
+                    finding(out, prefix, i, d, self.known_of(i));
+                }
+            }
+        }
+    }
+
     /// The report as one self-contained HTML page.
     pub fn to_html(&self) -> String {
         let mut out = String::new();
         out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
-        out.push_str(&csp::meta(&[], &[STYLE], true));
+        out.push_str(&csp::meta(&[], &[STYLE, FINDINGS_STYLE], true));
         let _ = writeln!(
             out,
-            "<title>conform: {}</title><style>{STYLE}</style></head><body>",
+            "<title>conform: {}</title><style>{STYLE}</style><style>{FINDINGS_STYLE}</style></head><body>",
             escape(&self.engine.name)
         );
         let _ = writeln!(
@@ -252,28 +283,7 @@ impl Report {
             );
         }
         out.push_str("</table>\n");
-        if !self.bugs.is_empty() {
-            out.push_str("<h2>bugs, by cause</h2>\n");
-            bug_list(&mut out, &self.bugs);
-        }
-        for (i, d) in self.divergences.iter().enumerate() {
-            if !d.unreachable {
-                finding(&mut out, i, d, self.known_of(i));
-            }
-        }
-        if !self.unreachable.is_empty() {
-            let _ = writeln!(
-                out,
-                "<h2 id=\"unreachable\">{}</h2>",
-                escape(self.unreachable_heading())
-            );
-            bug_list(&mut out, &self.unreachable);
-            for (i, d) in self.divergences.iter().enumerate() {
-                if d.unreachable {
-                    finding(&mut out, i, d, self.known_of(i));
-                }
-            }
-        }
+        self.findings_html(&mut out, "");
         if !self.summary.skip_reasons.is_empty() {
             out.push_str("<h2>skipped, by reason</h2><ul>\n");
             for r in &self.summary.skip_reasons {
