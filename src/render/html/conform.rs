@@ -346,7 +346,7 @@ mod tests {
             differs: Differs::default(),
         };
         let mut out = String::new();
-        finding(&mut out, 1, &d, None);
+        finding(&mut out, "", 1, &d, None);
         assert!(
             out.contains(
                 "<p>bao-kingulu · the default rulings · reproduce from the start: no move</p>"
