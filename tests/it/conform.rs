@@ -2279,3 +2279,26 @@ fn a_bug_the_table_does_not_name_for_the_engine_is_not_known() {
         "{page}"
     );
 }
+
+// --- Ruling-aware probes (issue 31 item 3) -------------------------------------------------------
+
+#[test]
+fn a_scenario_pinned_to_another_value_runs_under_the_engines() {
+    // Donkers' P1: the witness scenario pins `lone-house = owned`; under Donkers' `any` the
+    // oracle's answer there is the same, so the scenario runs under the engine's rulings and finds
+    // the kept house, one entry, by its name.
+    let found = known_of("donkers-2002", &["kept-house"], SCENARIOS_ONLY);
+    assert_eq!(
+        found,
+        [("ZAN-17".to_string(), "Donkers' P1".to_string())],
+        "{found:?}"
+    );
+    let report = json_report(&json_run("donkers-2002", &["kept-house"], SCENARIOS_ONLY));
+    let divergence = &report["divergences"][0];
+    assert_eq!(
+        divergence["cases"][0],
+        "bao-la-kiswahili/an-owned-lone-house-of-one"
+    );
+    // Its request carries the engine's value, not the scenario's.
+    assert_eq!(divergence["rulings"]["zanzibar.lone-house"], "any", "{divergence}");
+}
