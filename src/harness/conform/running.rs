@@ -854,6 +854,7 @@ impl<'a> Run<'a> {
                 false => Vec::new(),
             },
             differs: Differs::default(),
+            plays_as: Vec::new(),
         }])
     }
 
