@@ -225,7 +225,11 @@ const KNOWN_BUGS: &[KnownBug] = &[
         preset: "donkers-2002",
         name: "Donkers' P2",
         rule: "ZAN-23",
-        symptoms: &[Symptom::AcceptsPosition, Symptom::Field("takasia")],
+        symptoms: &[
+            Symptom::AcceptsPosition,
+            Symptom::Field("takasia"),
+            Symptom::Field("holes"),
+        ],
         what: "a takasia field outlives a capture",
     },
     KnownBug {
@@ -240,7 +244,12 @@ const KNOWN_BUGS: &[KnownBug] = &[
         preset: "abstractplay",
         name: "AbstractPlay's A",
         rule: "ZAN-23",
-        symptoms: &[Symptom::Event("reserve"), Symptom::Field("takasia")],
+        symptoms: &[
+            Symptom::Event("reserve"),
+            Symptom::Field("takasia"),
+            // The takasia is a mark on its hole.
+            Symptom::Field("holes"),
+        ],
         what: "it takasia-s although the opponent can capture",
     },
     KnownBug {
@@ -276,7 +285,12 @@ const KNOWN_BUGS: &[KnownBug] = &[
         preset: "geziefer",
         name: "geziefer's G2",
         rule: "ZAN-23",
-        symptoms: &[Symptom::Event("reserve"), Symptom::Field("takasia")],
+        symptoms: &[
+            Symptom::Event("reserve"),
+            Symptom::Field("takasia"),
+            // The takasia is a mark on its hole.
+            Symptom::Field("holes"),
+        ],
         what: "its takasia test reads capture lists already filtered by the takasia in force",
     },
     KnownBug {
