@@ -130,7 +130,7 @@ fn aimed<G: Game + bao_rules::Conformance>(
 }
 
 /// Random positions tried for a probe aimed at a ruling before the scenarios' are.
-const ATTEMPTS: usize = 300;
+const ATTEMPTS: usize = 80;
 
 /// The start and the positions along each built-in scenario of game `G` that pins ruling `name`,
 /// under the scenario's rulings.
