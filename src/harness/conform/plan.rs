@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::driver::{EngineInfo, Fatal};
-use super::running::{Options, Run, Script, longest_move, scripts};
+use super::running::{Options, Run, longest_move, scripts};
 use crate::check::replay::find_preset;
 use crate::diagnostics::Code;
 use crate::harness::protocol::{Limits, RulesetSupport, Rulings};
@@ -376,49 +376,6 @@ impl Plan {
         }
         Ok(())
     }
-}
-
-/// Scenario `script`, pinned to a ruling value the engine does not play, under the engine's
-/// rulings (`engine`) instead: each pinned value the engine lacks (`lacks`) becomes the engine's,
-/// so that the oracle's answers under the engine's rulings are its expectation (Donkers' P1 has
-/// its witness pinned to `lone-house = owned`; under Donkers' `any` the answer there is the
-/// same). `None` where no such set is found, or the start is no position under it: the scenario
-/// is skipped as before.
-pub(super) fn under_engine_rulings<G: Game + bao_rules::Conformance>(
-    script: &Script<G>,
-    engine: &Rulings,
-    lacks: impl Fn(&Rulings) -> Option<String>,
-) -> Option<Script<G>> {
-    let start = script.start.as_ref().ok()?;
-    let mut set = script.rulings.clone();
-    for def in G::RULINGS {
-        if lacks(&set).is_none() {
-            break;
-        }
-        let value = engine.value(def);
-        if set.value(def) == value {
-            continue;
-        }
-        let mut next = Rulings::new();
-        for (name, v) in set.iter().filter(|(n, _)| *n != def.name) {
-            next.insert(name, v).ok()?;
-        }
-        next.insert(def.name, value).ok()?;
-        set = next;
-    }
-    if lacks(&set).is_some() {
-        return None;
-    }
-    let resolved = set.resolve::<G>().ok()?;
-    G::check_position(start, &resolved).ok()?;
-    Some(Script {
-        name: script.name.clone(),
-        start: Ok(start.clone()),
-        rulings: set,
-        moves: script.moves.clone(),
-        rules: script.rules.clone(),
-        skip: None,
-    })
 }
 
 fn ruling_names(ruleset: &str) -> Vec<&'static str> {

@@ -138,9 +138,12 @@ fn scenario_positions<G: Game + bao_rules::Conformance>(name: &str) -> Vec<G::Po
     static BUILT_IN: std::sync::OnceLock<Vec<crate::input::spec::ScenarioFile>> =
         std::sync::OnceLock::new();
     let files = BUILT_IN.get_or_init(|| {
-        super::plan::Scenarios::load(&[])
-            .map(|s| s.files)
-            .unwrap_or_default()
+        let loaded = crate::harness::spec::load(&[]).unwrap_or_default();
+        let files = loaded.into_iter().filter_map(|(_, file)| match file {
+            crate::harness::spec::SpecFile::Scenarios(file) => Some(file),
+            _ => None,
+        });
+        files.collect()
     });
     let mut out = Vec::new();
     let scenarios = files.iter().filter(|f| f.ruleset == G::RULESET);
@@ -148,10 +151,11 @@ fn scenario_positions<G: Game + bao_rules::Conformance>(name: &str) -> Vec<G::Po
         if scenario.rulings.get(name).is_none() {
             continue;
         }
-        let (Ok(start), Ok(rulings)) = (
-            super::running::scenario_start::<G>(scenario),
-            scenario.rulings.resolve::<G>(),
-        ) else {
+        let setup = crate::harness::spec::runner::scenario_setup(scenario);
+        let Ok(rulings) = scenario.rulings.resolve::<G>() else {
+            continue;
+        };
+        let Ok(start) = setup.start_for::<G>(&rulings) else {
             continue;
         };
         let mut game = Playthrough::<G>::new(start, rulings);
