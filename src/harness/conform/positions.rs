@@ -5,7 +5,9 @@
 //! for Bao Kingulu reserved holes, gathered seeds, near-ends; for Bao la Kimasai stones taken),
 //! kept only if it is a position under the run's rulings and the game is not over there. Every
 //! other probe is aimed at one ruling of the game in turn ([`targeted`]): a position where the
-//! ruling's values disagree, so that a default run meets the state each ruling is about.
+//! run's value of the ruling and another (each other value in turn) disagree, found among random
+//! positions, else among the positions of the specification's scenarios about the ruling, so that
+//! a run meets the state each ruling is about.
 
 use bao_rules::SplitMix64;
 use bao_rules::game::Game;
