@@ -484,6 +484,14 @@ impl Divergence {
         if let Some(mv) = &self.engine_move {
             let _ = writeln!(out, "  engine's notation: {}", flat(mv));
         }
+        if !self.plays_as.is_empty() {
+            let values: Vec<String> = self.plays_as.iter().map(|v| format!("`{v}`")).collect();
+            let _ = writeln!(
+                out,
+                "  plays as:  your engine plays as {} would: declare it, if that is its rule",
+                flat(&values.join(" or "))
+            );
+        }
         if let Some(by) = &self.accepted_by {
             let _ = writeln!(out, "  accept:    {}", flat(by));
         }

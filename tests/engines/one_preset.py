@@ -24,6 +24,9 @@ Kiswahili reference's presets table names them:
 - `no-move-for-reserver` (AbstractPlay's F, under `takasia-must-capture = any`): with the
   obligation due (the takasia field a hole of the opponent's) and no legal capture that takes it,
   the move list is empty and every move refused, where the obligation lapses;
+- `takasa-stops-below-six` (geziefer's G6, under `mtaji-house = takasa-stops`): a mtaji takasa
+  lap ending in the owned house stops there even when the house holds fewer than six (the
+  oracle stops only in a functional one);
 - `takasia-outlives-capture` (Donkers' P2): a position with a takasia field whose side to move
   can capture, which the oracle refuses (ZAN-23), is read with the field ignored; a capture played
   there keeps the field in the position after. Under `donkers-2002` no valid position has a takasia
@@ -31,6 +34,8 @@ Kiswahili reference's presets table names them:
 
 Modes, given among the bugs:
 
+- `plays=NAME=VALUE`: ruling NAME played as VALUE whatever the request says (a ruling played
+  as another value, as an engine that declares the wrong one does);
 - `single-values`: the `hello` declares the preset's values one by one (`"rulings":
   {"zanzibar.takasia": ["no"], ...}`, no default among them) instead of naming the preset, as an
   engine does that no preset matches;
@@ -80,6 +85,13 @@ PRESETS = {
         "zanzibar.takasia-last-namua": "yes",
         "zanzibar.immobile-check": "both",
     },
+    "geziefer": {
+        "zanzibar.house-in-mtaji": "kept",
+        "zanzibar.mtaji-house": "takasa-stops",
+        "zanzibar.takasia-must-capture": "first",
+        "zanzibar.immobile-check": "both",
+        "zanzibar.namua-lone-kichwa": "either",
+    },
     "abstractplay": {
         "zanzibar.namua-singletons": "functional",
         "zanzibar.house-in-mtaji": "kept",
@@ -94,9 +106,13 @@ oracle, preset = sys.argv[1], sys.argv[2]
 bugs = set(sys.argv[3:])
 LAPS = None
 DECLARED = False
+PLAYS = {}
 for bug in list(bugs):
     if bug.startswith(("laps=", "cut=")):
         LAPS, DECLARED = int(bug.split("=")[1]), bug.startswith("laps=")
+    if bug.startswith("plays="):
+        name, value = bug[len("plays="):].split("=")
+        PLAYS[name] = value
 plays = dict(DEFAULTS, **PRESETS[preset])
 inner = subprocess.Popen([oracle, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
@@ -213,6 +229,50 @@ def takasia_despite_capture(request, answer):
         {"type": "reserve", "hole": hole, "by": by, "rule": "ZAN-23"}]
 
 
+def with_seeds(rows, hole, n):
+    """`rows` with `n` seeds in `hole`."""
+    b, a, A, B = [r.split(",") for r in rows.split("/")]
+    k = int(hole[1]) - 1
+    row, at = {"b": (b, 7 - k), "a": (a, 7 - k), "A": (A, k), "B": (B, k)}[hole[0]]
+    row[at] = str(n)
+    return "/".join(",".join(r) for r in (b, a, A, B))
+
+
+def stops_in_house(request, answer):
+    """geziefer's G6 on a mtaji takasa: a lap ending in the owned house below six stops there, as
+    in a functional one. The oracle is asked with the house made functional by seeds lent from
+    the opponent's back row (which a takasa never touches), and they are given back after."""
+    rows, stores, house, takasia, side = fields(request["position"])
+    hole = house_hole(side)
+    if letter(side) not in house or request["move"].startswith(hole) or captures(answer):
+        return answer
+    lend = 6 - seeds(rows, hole)
+    if lend <= 0:
+        return answer
+    back = [("b" if side == "S" else "B") + str(k) for k in range(1, 9)]
+    lent, lent_rows = {}, rows
+    for h in back:
+        take = min(seeds(lent_rows, h), lend - sum(lent.values()))
+        if take > 0:
+            lent[h] = take
+            lent_rows = with_seeds(lent_rows, h, seeds(lent_rows, h) - take)
+    if sum(lent.values()) < lend:
+        return answer
+    lent_rows = with_seeds(lent_rows, hole, seeds(rows, hole) + lend)
+    position = " ".join([lent_rows] + request["position"].split()[1:])
+    stopped = ask(dict(request, position=position))
+    if stopped.get("type") != "played":
+        return answer
+    after = stopped["position"].split()
+    if letter(side) not in after[2] or letter(side) in answer["position"].split()[2]:
+        return answer
+    rows_after = with_seeds(after[0], hole, seeds(after[0], hole) - lend)
+    for h, n in lent.items():
+        rows_after = with_seeds(rows_after, h, seeds(rows_after, h) + n)
+    after[0] = rows_after
+    return dict(stopped, position=" ".join(after))
+
+
 def respond(request):
     kind = request.get("type")
     if kind == "hello":
@@ -230,6 +290,9 @@ def respond(request):
     if wanted != plays:
         return {"id": request["id"], "type": "unsupported",
                 "message": "this engine plays only preset " + preset}
+    if PLAYS:
+        # A ruling played as another value: the oracle asked under that value instead.
+        request = dict(request, rulings=dict(request.get("rulings", {}), **PLAYS))
     answer = ask(request)
     outlived = None
     if ("takasia-outlives-capture" in bugs and answer.get("type") == "error"
@@ -283,6 +346,9 @@ def respond(request):
             answer["moves"] = [m for m in answer["moves"] if not too_long(request, m)]
         if kind == "play" and answer.get("type") == "played" and too_long(request, request["move"]):
             return {"id": request["id"], "type": "illegal", "reason": "Invalid game economy"}
+    if ("takasa-stops-below-six" in bugs and kind == "play" and answer.get("type") == "played"
+            and stores == [0, 0]):
+        answer = stops_in_house(request, answer)
     if "takasia-despite-capture" in bugs and kind == "play" and answer.get("type") == "played":
         takasia_despite_capture(request, answer)
     me = 0 if side == "S" else 1

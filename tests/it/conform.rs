@@ -2328,3 +2328,67 @@ fn a_bug_the_table_does_not_name_for_the_engine_is_not_known() {
         "{page}"
     );
 }
+
+// --- Ruling-aware probes (issue 31 item 3) -------------------------------------------------------
+
+#[test]
+fn a_scenario_pinned_to_another_value_runs_under_the_engines() {
+    // Donkers' P1: the witness scenario pins `lone-house = owned`; under Donkers' `any` the
+    // oracle's answer there is the same, so the scenario runs under the engine's rulings and finds
+    // the kept house, one entry, by its name.
+    let found = known_of("donkers-2002", &["kept-house"], SCENARIOS_ONLY);
+    assert_eq!(
+        found,
+        [("ZAN-17".to_string(), "Donkers' P1".to_string())],
+        "{found:?}"
+    );
+    let report = json_report(&json_run("donkers-2002", &["kept-house"], SCENARIOS_ONLY));
+    let divergence = &report["divergences"][0];
+    assert_eq!(
+        divergence["cases"][0],
+        "bao-la-kiswahili/an-owned-lone-house-of-one"
+    );
+    // Its request carries the engine's value, not the scenario's.
+    assert_eq!(
+        divergence["rulings"]["zanzibar.lone-house"], "any",
+        "{divergence}"
+    );
+}
+
+#[test]
+fn geziefers_g6_is_found_as_one_entry_by_its_name() {
+    // A mtaji takasa lap stopping in an owned house below six: the scenario pinned to
+    // `takasa-stops` alone runs under geziefer's values; the holes and the house kept tell it from
+    // G4 (the house kept, nothing else) and G5 (the house lost).
+    let found = known_of("geziefer", &["takasa-stops-below-six"], SCENARIOS_ONLY);
+    assert_eq!(
+        found,
+        [("ZAN-17".to_string(), "geziefer's G6".to_string())],
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_ruling_played_as_another_value_is_one_entry_that_names_the_value() {
+    let bug = "plays=zanzibar.capture-stop-house=functional";
+    let report = json_report(&json_run("donkers-2002", &[bug], SCENARIOS_ONLY));
+    let bugs = report["bugs"].as_array().unwrap();
+    assert_eq!(bugs.len(), 1, "{bugs:?}");
+    for d in report["divergences"].as_array().unwrap() {
+        assert_eq!(
+            d["plays_as"],
+            serde_json::json!(["zanzibar.capture-stop-house = functional"]),
+            "{d}"
+        );
+    }
+    let out = conform_elsewhere(&one_preset("donkers-2002", &[bug]), SCENARIOS_ONLY);
+    assert!(
+        stdout(&out)
+            .contains("your engine plays as `zanzibar.capture-stop-house = functional` would"),
+        "{}",
+        stdout(&out)
+    );
+    // A correct engine's findings name no value: it has none.
+    let none = json_run("donkers-2002", &[], SCENARIOS_ONLY);
+    assert_eq!(none.status.code(), Some(0), "{}", stdout(&none));
+}

@@ -45,6 +45,9 @@ pub enum Symptom {
     AddsMoves,
     /// This field of the position after a move (a field of the game's description: `house`).
     Field(&'static str),
+    /// This field of the position after a move kept at its value before the move, where the
+    /// rules change it (a house kept owned).
+    Kept(&'static str),
     /// Events of this kind of a move (`capture`, `reserve`, `game over`).
     Event(&'static str),
     /// It answers at a position the oracle refuses.
@@ -60,6 +63,7 @@ impl Symptom {
             Symptom::MissesMoves => "misses moves".to_string(),
             Symptom::AddsMoves => "adds moves".to_string(),
             Symptom::Field(field) => format!("the {field} field"),
+            Symptom::Kept(field) => format!("the {field} field kept"),
             Symptom::Event(kind) => format!("the {kind} events"),
             Symptom::AcceptsPosition => "accepts a refused position".to_string(),
             Symptom::RefusesPosition => "refuses a position".to_string(),

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::probes::{Context, Probe, sowing};
+use super::probes::{Context, Kind, Probe, sowing};
 use super::{Differs, Divergence, FieldDiffers, Label, Reply, clip};
 use crate::harness::protocol::{self, EventMsg, Request, Response};
 use crate::picture::named_hole;
@@ -513,6 +513,19 @@ fn compare_played<G: Game + bao_rules::Conformance>(
                 false => Symptom::Field(f),
             })
             .collect();
+        // A field the engine leaves as it was where the oracle's move changes it (a house kept
+        // owned): told apart from one it changes otherwise.
+        let before = G::field_values(&probe.position);
+        for (f, was) in G::DESCRIPTION.fields.iter().zip(&before) {
+            let kept = mismatch
+                .differs
+                .fields
+                .iter()
+                .any(|d| d.field == f.name && d.engine == *was && d.oracle != *was);
+            if kept {
+                mismatch.symptoms.push(Symptom::Kept(f.name));
+            }
+        }
         Verdict::Fail(mismatch)
     }
 }
@@ -816,7 +829,60 @@ pub(super) fn divergence<G: Game + bao_rules::Conformance>(
         rules,
         symptoms: mismatch.symptoms,
         differs: *mismatch.differs,
+        plays_as: plays_as(ctx, probe, reply),
     }
+}
+
+/// The single ruling values (`zanzibar.lone-house = owned`) under which the oracle's answer to
+/// `probe` is the engine's `reply`: the engine plays as that value would, and the fix may be a
+/// declaration rather than code. Only for an answer of the protocol, at a position of the game
+/// under that value.
+fn plays_as<G: Game + bao_rules::Conformance>(
+    ctx: &Context<G>,
+    probe: &Probe<G>,
+    reply: &Reply,
+) -> Vec<String> {
+    if !matches!(reply, Reply::Answer { .. }) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for def in G::RULINGS {
+        let ours = ctx.rulings_text.value(def).to_string();
+        for &value in def.values.iter().filter(|&&v| v != ours) {
+            let mut set = protocol::Rulings::new();
+            for (name, v) in ctx.rulings_text.iter().filter(|(n, _)| *n != def.name) {
+                let _ = set.insert(name, v);
+            }
+            let _ = set.insert(def.name, value);
+            let Ok(rulings) = set.resolve::<G>() else {
+                continue;
+            };
+            if G::check_position(&probe.position, &rulings).is_err() {
+                continue;
+            }
+            let alt = Context::<G> {
+                rulings,
+                rulings_text: set,
+                start: ctx.start.clone(),
+                history: ctx.history,
+                max_laps: ctx.max_laps,
+                max_seeds: ctx.max_seeds,
+                notation: ctx.notation,
+            };
+            let other = match &probe.kind {
+                Kind::LegalMoves => alt.legal_moves_probe(&probe.position, &probe.before),
+                Kind::Play => probe
+                    .played
+                    .as_deref()
+                    .map(|mv| alt.play_probe(&probe.position, &[], mv, &probe.before)),
+                Kind::Refused(mv) => Some(alt.play_probe(&probe.position, &[], mv, &probe.before)),
+            };
+            if other.is_some_and(|other| matches!(judge(&alt, &other, reply), Verdict::Pass)) {
+                out.push(format!("{} = {value}", def.name));
+            }
+        }
+    }
+    out
 }
 
 /// What a finding is, by its cause, and whether it is a validation finding at a position no game

@@ -5,7 +5,9 @@
 //! for Bao Kingulu reserved holes, gathered seeds, near-ends; for Bao la Kimasai stones taken),
 //! kept only if it is a position under the run's rulings and the game is not over there. Every
 //! other probe is aimed at one ruling of the game in turn ([`targeted`]): a position where the
-//! ruling's values disagree, so that a default run meets the state each ruling is about.
+//! run's value of the ruling and another (each other value in turn) disagree, found among random
+//! positions, else among the positions of the specification's scenarios about the ruling, so that
+//! a run meets the state each ruling is about.
 
 use bao_rules::SplitMix64;
 use bao_rules::game::Game;
@@ -72,10 +74,26 @@ pub fn targeted<G: Game + bao_rules::Conformance>(
     if others.is_empty() {
         return None;
     }
+    // Each time the ruling is aimed at, another of its other values in turn, so that every two
+    // values are told apart; any other value where that one finds nothing.
+    let round = (n / 2) as usize / G::RULINGS.len().max(1);
+    let chosen = &others[round % others.len()..][..1];
+    aimed::<G>(seed, n, def, chosen, rulings).or_else(|| aimed::<G>(seed, n, def, &others, rulings))
+}
+
+/// Position probe `n` aimed at ruling `def`: a position where the run's `rulings` and one of
+/// `others` (the same rulings but for `def`'s value) answer differently.
+fn aimed<G: Game + bao_rules::Conformance>(
+    seed: u64,
+    n: u64,
+    def: &RulingDef,
+    others: &[G::Rulings],
+    rulings: &G::Rulings,
+) -> Option<(G::Position, &'static str)> {
     let edits = G::DESCRIPTION.probe_edits;
     let mut rng =
         SplitMix64::new(seed ^ 0x5851_f42d_4c95_7f2d ^ n.wrapping_mul(0x2545_f491_4f6c_dd1d));
-    for _ in 0..80 {
+    for _ in 0..ATTEMPTS {
         let played = random_prefix::<G>(&mut rng, rulings)?;
         let edit = rng.below(edits.len());
         let Some(pos) = G::probe_edit(&played, edit, &mut rng) else {
@@ -95,7 +113,66 @@ pub fn targeted<G: Game + bao_rules::Conformance>(
             return Some((pos, def.name));
         }
     }
-    None
+    // States random play seldom reaches (a takasia made by the last namua move, a takasia-ed
+    // house's lap): the positions of the specification's scenarios about the ruling, where the
+    // oracle finds that its values disagree under the run's other rulings.
+    let found: Vec<G::Position> = scenario_positions::<G>(def.name)
+        .into_iter()
+        .filter(|pos| G::check_position(pos, rulings).is_ok() && G::end(pos, rulings).is_none())
+        .filter(|pos| {
+            let ours = outcomes::<G>(pos, rulings);
+            !ours.is_empty()
+                && others.iter().any(|other| {
+                    G::check_position(pos, other).is_ok() && outcomes::<G>(pos, other) != ours
+                })
+        })
+        .collect();
+    let pick = (n / 2) as usize % found.len().max(1);
+    found.into_iter().nth(pick).map(|pos| (pos, def.name))
+}
+
+/// Random positions tried for a probe aimed at a ruling before the scenarios' are.
+const ATTEMPTS: usize = 80;
+
+/// The start and the positions along each built-in scenario of game `G` that pins ruling `name`,
+/// under the scenario's rulings.
+fn scenario_positions<G: Game + bao_rules::Conformance>(name: &str) -> Vec<G::Position> {
+    static BUILT_IN: std::sync::OnceLock<Vec<crate::input::spec::ScenarioFile>> =
+        std::sync::OnceLock::new();
+    let files = BUILT_IN.get_or_init(|| {
+        let loaded = crate::harness::spec::load(&[]).unwrap_or_default();
+        let files = loaded.into_iter().filter_map(|(_, file)| match file {
+            crate::harness::spec::SpecFile::Scenarios(file) => Some(file),
+            _ => None,
+        });
+        files.collect()
+    });
+    let mut out = Vec::new();
+    let scenarios = files.iter().filter(|f| f.ruleset == G::RULESET);
+    for scenario in scenarios.flat_map(|f| &f.scenarios) {
+        if scenario.rulings.get(name).is_none() {
+            continue;
+        }
+        let setup = crate::harness::spec::runner::scenario_setup(scenario);
+        let Ok(rulings) = scenario.rulings.resolve::<G>() else {
+            continue;
+        };
+        let Ok(start) = setup.start_for::<G>(&rulings) else {
+            continue;
+        };
+        let mut game = Playthrough::<G>::new(start, rulings);
+        out.push(game.position().clone());
+        for text in &scenario.moves {
+            let Ok(mv) = game.resolve_text(text) else {
+                break;
+            };
+            if game.play(mv, &mut ()).is_err() {
+                break;
+            }
+            out.push(game.position().clone());
+        }
+    }
+    out
 }
 
 /// Each legal move of `pos` (canonical) with the position it leads to.
@@ -238,6 +315,55 @@ mod tests {
             }
         }
         assert!(fields > 0);
+    }
+
+    /// For every ruling and every two of its values (the other rulings at their defaults), a
+    /// probe aimed at the ruling under one of them is a position where the other answers
+    /// otherwise: the ruling's probes tell its values apart.
+    fn each_rulings_probes_tell_its_values_apart<G: Game + bao_rules::Conformance>() {
+        // The other rulings at their defaults, else at a preset's values (a capture lap ending in
+        // the house in mtaji needs the house kept there).
+        let mut bases = vec![Rulings::new()];
+        bases.extend(G::PRESETS.iter().map(|p| Rulings::new().over(p)));
+        for def in G::RULINGS {
+            let under = |base: &Rulings, value: &str| {
+                let mut set = Rulings::new();
+                for (name, v) in base.iter().filter(|(n, _)| *n != def.name) {
+                    set.insert(name, v).unwrap();
+                }
+                set.insert(def.name, value).unwrap();
+                set.resolve::<G>().unwrap()
+            };
+            for (i, a) in def.values.iter().enumerate() {
+                for b in &def.values[i + 1..] {
+                    // Under either value (a state may be a position under one only).
+                    let found = bases.iter().find_map(|base| {
+                        let (ra, rb) = (under(base, a), under(base, b));
+                        let found = aimed::<G>(5, 1, def, std::slice::from_ref(&rb), &ra)
+                            .or_else(|| aimed::<G>(5, 1, def, std::slice::from_ref(&ra), &rb));
+                        found.map(|(pos, kind)| (pos, kind, ra, rb))
+                    });
+                    let Some((pos, kind, ra, rb)) = found else {
+                        panic!("{}: no probe tells {a} from {b}", def.name);
+                    };
+                    assert_eq!(kind, def.name);
+                    assert!(
+                        outcomes::<G>(&pos, &ra) != outcomes::<G>(&pos, &rb),
+                        "{}: {a} and {b} answer alike at {}",
+                        def.name,
+                        G::format_compact(&pos)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_ruling_of_the_four_games_has_probes_that_tell_its_values_apart() {
+        each_rulings_probes_tell_its_values_apart::<Kingulu>();
+        each_rulings_probes_tell_its_values_apart::<Kete>();
+        each_rulings_probes_tell_its_values_apart::<Kimasai>();
+        each_rulings_probes_tell_its_values_apart::<Zanzibar>();
     }
 
     #[test]

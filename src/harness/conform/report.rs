@@ -195,6 +195,10 @@ pub struct Divergence {
     /// Where the engine's answer and the oracle's differ, for a picture of `position`.
     #[serde(skip_serializing_if = "Differs::is_empty")]
     pub differs: Differs,
+    /// The single ruling values (`zanzibar.lone-house = owned`) under which the oracle answers as
+    /// the engine did: it plays as that value would, and a declaration may be the fix.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub plays_as: Vec<String>,
 }
 
 /// Where two answers about one position differ: the holes the moves that one lists and the other
@@ -271,8 +275,9 @@ pub struct Bug {
 
 /// A bug the reference's presets table names for the engine of a preset (the game's
 /// `KNOWN_BUGS`). A bug found is that one when the engine plays the preset's values in each of its
-/// findings, its deciding rule is the one named, and one of its findings shows one of the named
-/// symptoms.
+/// findings, its deciding rule is the one named, and every symptom its findings show is one of the
+/// named bug's (none another bug's alone); of several such, the one with the fewest symptoms not
+/// shown (G4's kept house, not G6's holes and kept house).
 #[derive(Clone, Debug, Serialize)]
 pub struct Known {
     /// Its name in the table (`AbstractPlay's C`).
@@ -294,22 +299,30 @@ fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> O
             .map(|def| set.value(def).to_string())
             .collect()
     };
-    let bug = game.known_bugs().iter().find(|bug| {
-        let Some(preset) = game.presets().iter().find(|p| p.name == bug.preset) else {
-            return false;
-        };
-        let preset = values(&Rulings::new().over(preset));
-        bug.rule == rule
-            && members
-                .iter()
-                .all(|&i| values(&divergences[i].rulings) == preset)
-            && members.iter().any(|&i| {
-                divergences[i]
-                    .symptoms
+    let mut shown: Vec<Symptom> = members
+        .iter()
+        .flat_map(|&i| divergences[i].symptoms.iter().copied())
+        .collect();
+    shown.sort();
+    shown.dedup();
+    if shown.is_empty() {
+        return None;
+    }
+    let bug = game
+        .known_bugs()
+        .iter()
+        .filter(|bug| {
+            let Some(preset) = game.presets().iter().find(|p| p.name == bug.preset) else {
+                return false;
+            };
+            let preset = values(&Rulings::new().over(preset));
+            bug.rule == rule
+                && members
                     .iter()
-                    .any(|s| bug.symptoms.contains(s))
-            })
-    })?;
+                    .all(|&i| values(&divergences[i].rulings) == preset)
+                && shown.iter().all(|s| bug.symptoms.contains(s))
+        })
+        .min_by_key(|bug| bug.symptoms.len() - shown.len())?;
     Some(Known {
         name: bug.name.to_string(),
         preset: bug.preset.to_string(),
@@ -319,8 +332,9 @@ fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> O
 }
 
 /// Findings grouped by cause: two findings of one ruleset and label (and both at positions no
-/// game reaches, or neither) are one bug when they name the same deciding rule, or show the same
-/// witness (the position and the move). A finding of the protocol, or without a rule or witness
+/// game reaches, or neither) are one bug when they name the same deciding rule, show the same
+/// witness (the position and the move), or are both the oracle's answers under one other ruling
+/// value (`plays_as`). A finding of the protocol, or without a rule or witness
 /// in common, is a bug of its own. The bugs, then those at positions no game reaches
 /// ([`Report::unreachable`]).
 pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
@@ -341,13 +355,16 @@ pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
             // Siblings at one position, one of them without a rule of its own, are one cause.
             let sibling = a.position == b.position
                 && (a.deciding_rule.is_none() || b.deciding_rule.is_none());
+            // Answers the oracle gives under one other ruling value: that ruling played so.
+            let plays_as = a.plays_as.iter().any(|v| b.plays_as.contains(v));
             let same = a.ruleset == b.ruleset
                 && a.label == b.label
                 && a.unreachable == b.unreachable
                 && a.label != Label::Protocol
                 && ((a.deciding_rule.is_some() && a.deciding_rule == b.deciding_rule)
                     || (a.explain.is_some() && witness(a) == witness(b))
-                    || sibling);
+                    || sibling
+                    || plays_as);
             if same {
                 let (ri, rj) = (find(&mut root, i), find(&mut root, j));
                 root[ri] = rj;
@@ -463,6 +480,7 @@ mod tests {
             engine_move: None,
             symptoms: vec![symptom],
             differs: Differs::default(),
+            plays_as: Vec::new(),
         }
     }
 
@@ -511,28 +529,26 @@ mod tests {
     }
 
     #[test]
-    fn a_bug_is_known_by_preset_values_rule_and_symptom() {
+    fn a_bug_is_known_by_preset_values_rule_and_all_its_symptoms() {
         let game = Ruleset::from_name("bao-la-kiswahili").unwrap();
+        let with = |values: &[(&str, &str)], rule: &str, symptoms: &[Symptom]| {
+            let mut d = finding(values, rule, symptoms[0]);
+            d.symptoms = symptoms.to_vec();
+            known_name(d)
+        };
         for bug in game.known_bugs() {
             let preset = game.presets().iter().find(|p| p.name == bug.preset);
             let values = preset.unwrap().rulings;
-            let symptom = bug.symptoms[0];
-            // The preset's values (defaults named or not), its rule and a symptom it shows.
-            let found = known_name(finding(values, bug.rule, symptom));
-            // Two bugs of one preset may share a rule and a symptom: the first named is found.
-            let first = game
-                .known_bugs()
-                .iter()
-                .find(|k| {
-                    k.preset == bug.preset && k.rule == bug.rule && k.symptoms.contains(&symptom)
-                })
-                .unwrap();
-            assert_eq!(found.as_deref(), Some(first.name), "{}", bug.name);
-            // Another rule, another symptom, or one ruling value otherwise: not that bug.
-            let other = known_name(finding(values, "ZAN-1", symptom));
-            assert_eq!(other, None, "{}", bug.name);
-            let unrelated = known_name(finding(values, bug.rule, Symptom::Field("side to move")));
-            assert_eq!(unrelated, None, "{}", bug.name);
+            // The preset's values, its rule and all its symptoms: that bug, and no other (G4, G5
+            // and G6 share a rule and the house field).
+            let found = with(values, bug.rule, bug.symptoms);
+            assert_eq!(found.as_deref(), Some(bug.name), "{}", bug.name);
+            // Another rule, a symptom of no such bug besides, or one ruling value otherwise: not
+            // that bug.
+            assert_eq!(with(values, "ZAN-1", bug.symptoms), None, "{}", bug.name);
+            let mut more = bug.symptoms.to_vec();
+            more.push(Symptom::Field("side to move"));
+            assert_eq!(with(values, bug.rule, &more), None, "{}", bug.name);
             let mut changed: Vec<(&str, &str)> = values.to_vec();
             let flipped = game
                 .rulings()
@@ -545,12 +561,18 @@ mod tests {
                     )
                 });
             changed.push((flipped.unwrap().0, flipped.unwrap().1));
-            assert_eq!(
-                known_name(finding(&changed, bug.rule, symptom)),
-                None,
-                "{}",
-                bug.name
-            );
+            assert_eq!(with(&changed, bug.rule, bug.symptoms), None, "{}", bug.name);
         }
+        // A G5 case (the house lost where the oracle keeps it, its holes differing) is not G4's
+        // (the house kept, nothing else), nor G6's (kept, and the holes).
+        let (_, geziefer) = crate::check::replay::find_preset("geziefer").unwrap();
+        let g5 = [Symptom::Field("holes"), Symptom::Field("house")];
+        let name = with(geziefer.rulings, "ZAN-17", &g5);
+        assert_eq!(name.as_deref(), Some("geziefer's G5"));
+        let g4 = [Symptom::Field("house"), Symptom::Kept("house")];
+        assert_eq!(
+            with(geziefer.rulings, "ZAN-17", &g4).as_deref(),
+            Some("geziefer's G4")
+        );
     }
 }

@@ -201,28 +201,35 @@ const PRESETS: &[Preset] = &[
 ];
 
 /// The engines' bugs that the presets table names, each as `conform` finds it: the rule that
-/// decides it and what differs in the engine's answers. Left out: what decides no single rule
-/// (geziefer's G3, G5, G6 differ in holes only) or is a limit, not a bug (nkkmd's 512-relay cap).
+/// decides it and every symptom it shows in the engine's answers (a bug found is one of these only
+/// if it shows no other). Where no single rule tells bugs apart, what differs does: G4 keeps the
+/// house (its field only), G5 loses it where the oracle keeps it, G6 keeps it and its holes differ.
+/// Left out: what is a limit, not a bug (nkkmd's 512-relay cap), and geziefer's G3, which no
+/// conformance run has shown yet (no rule or symptom measured to match it by).
 const KNOWN_BUGS: &[KnownBug] = &[
     KnownBug {
         preset: "nkkmd",
         name: "nkkmd's kept house",
         rule: "ZAN-17",
-        symptoms: &[Symptom::Field("house")],
+        symptoms: &[Symptom::Field("house"), Symptom::Kept("house")],
         what: "a house emptied by a namua takasa started from it stays owned",
     },
     KnownBug {
         preset: "donkers-2002",
         name: "Donkers' P1",
         rule: "ZAN-17",
-        symptoms: &[Symptom::Field("house")],
+        symptoms: &[Symptom::Field("house"), Symptom::Kept("house")],
         what: "an emptied lone house stays owned",
     },
     KnownBug {
         preset: "donkers-2002",
         name: "Donkers' P2",
         rule: "ZAN-23",
-        symptoms: &[Symptom::AcceptsPosition, Symptom::Field("takasia")],
+        symptoms: &[
+            Symptom::AcceptsPosition,
+            Symptom::Field("takasia"),
+            Symptom::Field("holes"),
+        ],
         what: "a takasia field outlives a capture",
     },
     KnownBug {
@@ -237,7 +244,12 @@ const KNOWN_BUGS: &[KnownBug] = &[
         preset: "abstractplay",
         name: "AbstractPlay's A",
         rule: "ZAN-23",
-        symptoms: &[Symptom::Event("reserve"), Symptom::Field("takasia")],
+        symptoms: &[
+            Symptom::Event("reserve"),
+            Symptom::Field("takasia"),
+            // The takasia is a mark on its hole.
+            Symptom::Field("holes"),
+        ],
         what: "it takasia-s although the opponent can capture",
     },
     KnownBug {
@@ -273,16 +285,39 @@ const KNOWN_BUGS: &[KnownBug] = &[
         preset: "geziefer",
         name: "geziefer's G2",
         rule: "ZAN-23",
-        symptoms: &[Symptom::Event("reserve"), Symptom::Field("takasia")],
+        symptoms: &[
+            Symptom::Event("reserve"),
+            Symptom::Field("takasia"),
+            // The takasia is a mark on its hole.
+            Symptom::Field("holes"),
+        ],
         what: "its takasia test reads capture lists already filtered by the takasia in force",
     },
     KnownBug {
         preset: "geziefer",
         name: "geziefer's G4",
         rule: "ZAN-17",
-        symptoms: &[Symptom::Field("house")],
+        symptoms: &[Symptom::Field("house"), Symptom::Kept("house")],
         what: "a mtaji capture move from the house, or a capture lap relaying out of it, never \
                ends the ownership",
+    },
+    KnownBug {
+        preset: "geziefer",
+        name: "geziefer's G5",
+        rule: "ZAN-17",
+        symptoms: &[Symptom::Field("holes"), Symptom::Field("house")],
+        what: "a namua takasa stops in the house only if it was functional when the move began",
+    },
+    KnownBug {
+        preset: "geziefer",
+        name: "geziefer's G6",
+        rule: "ZAN-17",
+        symptoms: &[
+            Symptom::Field("holes"),
+            Symptom::Field("house"),
+            Symptom::Kept("house"),
+        ],
+        what: "a mtaji takasa lap stops in an owned house of any size, not only a functional one",
     },
 ];
 
