@@ -153,6 +153,19 @@ fn finding(out: &mut String, prefix: &str, i: usize, d: &Divergence, known: Opti
         }
     }
     let _ = writeln!(out, "<p>position: <code>{}</code></p>", escape(&d.position));
+    if !d.plays_as.is_empty() {
+        let values: Vec<String> = d
+            .plays_as
+            .iter()
+            .map(|v| format!("<code>{}</code>", escape(v)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<p class=\"plays-as\">your engine plays as {} would: declare it, if that is its \
+             rule</p>",
+            values.join(" or ")
+        );
+    }
     if !d.details.is_empty() {
         let _ = writeln!(out, "<ul class=\"differs\">");
         for line in &d.details {
@@ -325,6 +338,7 @@ mod tests {
             unreachable: false,
             accepted_by: None,
             cases: vec!["bao-kingulu/game-1".into()],
+            plays_as: vec!["kingulu.x=<y>".into()],
             ruleset: "bao-kingulu".into(),
             rulings: Default::default(),
             summary: "a move missing".into(),
@@ -351,6 +365,11 @@ mod tests {
             out.contains(
                 "<p>bao-kingulu · the default rulings · reproduce from the start: no move</p>"
             ),
+            "{out}"
+        );
+        // The ruling value the engine plays as, escaped.
+        assert!(
+            out.contains("your engine plays as <code>kingulu.x=&lt;y&gt;</code> would"),
             "{out}"
         );
         assert!(
