@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::outputs::{Inputs, Target, Writer};
+use super::outputs::{Inputs, Tally, Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding, line_column};
@@ -48,14 +48,6 @@ pub struct ImportArgs {
 }
 
 /// Counts over an import of several files.
-#[derive(Default)]
-struct Tally {
-    imported: usize,
-    failed: usize,
-    skipped: usize,
-    problems: usize,
-}
-
 /// Prints each record on standard output (`---` between them), or writes it under `--output`
 /// (never over an input), only for a transcript that checks valid; warnings and a failed
 /// transcript's report (as `check` reports it) go to standard error, then a summary when more
@@ -97,24 +89,11 @@ pub fn run(args: ImportArgs) -> Status {
     }
     if several {
         eprint_line(format_args!(
-            "{} imported, {} not imported, {} skipped (not transcripts){}",
-            tally.imported,
-            tally.failed,
-            tally.skipped,
-            match tally.problems {
-                0 => String::new(),
-                n => format!(", {n} file(s) or folder(s) could not be read or written"),
-            }
+            "{}",
+            tally.closing_line("imported", "not imported", "not transcripts")
         ));
     }
-    let status = if tally.problems > 0 {
-        Status::Usage
-    } else if tally.failed > 0 {
-        Status::Failed
-    } else {
-        Status::Ok
-    };
-    out.finish(status)
+    out.finish(tally.status())
 }
 
 /// `--ruling` and `--preset`, merged for the ruleset.
@@ -206,7 +185,7 @@ fn one_file(
                     if let (Some(written), Target::Folder(_)) = (written, &writer.target) {
                         eprint_line(format_args!("{shown}: imported to {}", written.display()));
                     }
-                    tally.imported += 1;
+                    tally.done += 1;
                 }
                 Err(why) => {
                     eprint_line(format_args!("error[io-error]: {why}"));

@@ -146,3 +146,44 @@ impl Writer {
         Ok(())
     }
 }
+
+/// Counts over the files of a command that writes one output per input file (`import`,
+/// `transcript`): its closing line and exit status.
+#[derive(Default)]
+pub struct Tally {
+    /// Outputs written.
+    pub done: usize,
+    /// Inputs that gave no output (a finding said why).
+    pub failed: usize,
+    /// Files of a folder that are not this command's to read.
+    pub skipped: usize,
+    /// Files or folders that could not be read or written.
+    pub problems: usize,
+}
+
+impl Tally {
+    /// The closing line, in the command's words: `done`, `failed` and `skipped` name the counts.
+    pub fn closing_line(&self, done: &str, failed: &str, skipped: &str) -> String {
+        format!(
+            "{} {done}, {} {failed}, {} skipped ({skipped}){}",
+            self.done,
+            self.failed,
+            self.skipped,
+            match self.problems {
+                0 => String::new(),
+                n => format!(", {n} file(s) or folder(s) could not be read or written"),
+            }
+        )
+    }
+
+    /// 2 a file or folder not read or written, else 1 an input without its output, else 0.
+    pub fn status(&self) -> super::Status {
+        if self.problems > 0 {
+            super::Status::Usage
+        } else if self.failed > 0 {
+            super::Status::Failed
+        } else {
+            super::Status::Ok
+        }
+    }
+}

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::outputs::{Inputs, Target, Writer};
+use super::outputs::{Inputs, Tally, Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, GameReport};
@@ -37,15 +37,6 @@ pub struct TranscriptArgs {
     /// a folder: one `NAME.bao` per record file. Never over an input.
     #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<PathBuf>,
-}
-
-/// Counts over several files.
-#[derive(Default)]
-struct Tally {
-    written: usize,
-    failed: usize,
-    skipped: usize,
-    problems: usize,
 }
 
 pub fn run(args: TranscriptArgs) -> Status {
@@ -98,24 +89,11 @@ pub fn run(args: TranscriptArgs) -> Status {
     }
     if several {
         eprint_line(format_args!(
-            "{} written, {} without a transcript, {} skipped (transcripts){}",
-            tally.written,
-            tally.failed,
-            tally.skipped,
-            match tally.problems {
-                0 => String::new(),
-                n => format!(", {n} file(s) or folder(s) could not be read or written"),
-            }
+            "{}",
+            tally.closing_line("written", "without a transcript", "transcripts")
         ));
     }
-    let status = if tally.problems > 0 {
-        Status::Usage
-    } else if tally.failed > 0 {
-        Status::Failed
-    } else {
-        Status::Ok
-    };
-    out.finish(status)
+    out.finish(tally.status())
 }
 
 fn one_file(
@@ -163,7 +141,7 @@ fn one_file(
                     if let (Some(written), Target::Folder(_)) = (written, &writer.target) {
                         eprint_line(format_args!("{shown}: written to {}", written.display()));
                     }
-                    tally.written += 1;
+                    tally.done += 1;
                 }
                 Err(why) => usage(tally, format!("error[io-error]: {why}")),
             }
