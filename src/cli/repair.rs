@@ -4,7 +4,7 @@
 //! if every game of every output passes `check`; 2 if an output failed its proof (it is not
 //! written) or a file could not be read or written.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
@@ -12,12 +12,11 @@ use super::diff::unified;
 use super::output::{Output, eprint_line};
 use super::outputs::{Inputs, Target, Writer};
 use super::{Status, UsageError};
-use bao_oracle::check::check_text;
 use bao_oracle::check::repair::DEFAULT_WINDOW;
 use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::diagnostics::Code;
-use bao_oracle::input::{self, Input};
-use bao_oracle::rewrite::repair::{read_games, repair_text};
+use bao_oracle::input;
+use bao_oracle::rewrite::repair::{FileRepair, Games, repair_file};
 
 #[derive(Args, Debug)]
 #[command(
@@ -54,33 +53,6 @@ fn options(args: &RepairArgs) -> Result<ReplayOptions, UsageError> {
     })
 }
 
-/// What became of one file.
-enum Outcome {
-    /// The repaired text (the input itself if nothing needed repair), whether every game of it
-    /// checks valid, and its games' count.
-    Text(String, bool, Games),
-    /// Left as written, and why (exit 1), and its games' count.
-    Left(String, Games),
-    /// A file that could not be read, or an output that failed its proof (exit 2): the error line.
-    Problem(String),
-}
-
-/// Games repaired, left as written because their best repairs tie, and left as written otherwise.
-#[derive(Clone, Copy, Default)]
-struct Games {
-    repaired: usize,
-    ambiguous: usize,
-    left: usize,
-}
-
-impl Games {
-    fn add(&mut self, other: Games) {
-        self.repaired += other.repaired;
-        self.ambiguous += other.ambiguous;
-        self.left += other.left;
-    }
-}
-
 pub fn run(args: RepairArgs) -> Status {
     let options = match options(&args) {
         Ok(o) => o,
@@ -113,18 +85,27 @@ pub fn run(args: RepairArgs) -> Status {
         let shown = input::display(path);
         let (text, outcome) = repair_file(path, &shown, &options);
         let text = match outcome {
-            Outcome::Problem(line) => {
+            FileRepair::Problem(line) => {
                 eprint_line(format_args!("{line}"));
                 unread += 1;
                 continue;
             }
-            Outcome::Left(why, counted) => {
+            FileRepair::Left {
+                why,
+                games: counted,
+            } => {
                 eprint_line(format_args!("{shown}: left as written: {why}"));
                 games.add(counted);
                 invalid += 1;
                 continue;
             }
-            Outcome::Text(repaired, ok, counted) => {
+            FileRepair::Text {
+                text: repaired,
+                valid: ok,
+                games: counted,
+                note,
+            } => {
+                eprint_line(format_args!("{note}"));
                 games.add(counted);
                 if ok {
                     valid += 1;
@@ -182,107 +163,4 @@ pub fn run(args: RepairArgs) -> Status {
     } else {
         Status::Ok
     })
-}
-
-/// Repairs one file: its text as read, and what became of it.
-fn repair_file(path: &Path, shown: &str, options: &ReplayOptions) -> (String, Outcome) {
-    let (text, transcript) = match input::read(path) {
-        Ok(Input::Records(text)) => (text, false),
-        Ok(Input::Transcript(text)) => (text, true),
-        Ok(Input::Refused(finding)) => {
-            let line = format!("error[{}]: {shown}: {}", finding.code, finding.message);
-            return (String::new(), Outcome::Problem(line));
-        }
-        Err(e) => {
-            let line = format!("error[{}]: {shown}: {e}", Code::IoError);
-            return (String::new(), Outcome::Problem(line));
-        }
-    };
-    let outcome = if transcript {
-        repair_transcript(shown, &text, options)
-    } else {
-        repair_records(shown, &text, options)
-    };
-    (text, outcome)
-}
-
-fn repair_records(shown: &str, text: &str, options: &ReplayOptions) -> Outcome {
-    let games = read_games(text, options);
-    if games.is_empty() {
-        return Outcome::Left(
-            "the file holds no game record".to_string(),
-            Games::default(),
-        );
-    }
-    let repaired = match repair_text(text, &games) {
-        Ok(repaired) => repaired,
-        Err(why) => {
-            return Outcome::Problem(format!(
-                "error: {shown}: repair refuses to print its output: {why}"
-            ));
-        }
-    };
-    // The round trip: the output is checked as `check` would.
-    let checked = check_text(
-        &repaired.text,
-        &ReplayOptions {
-            repair_window: 0,
-            ..options.clone()
-        },
-    );
-    let invalid = checked.iter().filter(|g| !g.valid()).count();
-    let games = Games {
-        repaired: repaired.repaired,
-        ambiguous: repaired.ambiguous,
-        left: repaired.left - repaired.ambiguous,
-    };
-    let ambiguous = match games.ambiguous {
-        0 => String::new(),
-        n => format!(" ({n} ambiguous)"),
-    };
-    eprint_line(format_args!(
-        "{shown}: {} game(s) repaired, {} left as written{ambiguous}; {} of {} game(s) valid \
-         after the repair",
-        repaired.repaired,
-        repaired.left,
-        checked.len() - invalid,
-        checked.len()
-    ));
-    Outcome::Text(repaired.text, invalid == 0, games)
-}
-
-/// A published transcript: the repaired transcript, its changed plies marked by `%` lines
-/// ([`bao_oracle::rewrite::transcript_repair`]).
-fn repair_transcript(shown: &str, text: &str, options: &ReplayOptions) -> Outcome {
-    use bao_oracle::rewrite::transcript_repair::{Repaired, repair};
-    match repair(text, options) {
-        Repaired::Valid => {
-            eprint_line(format_args!("{shown}: the transcript plays as written"));
-            Outcome::Text(text.to_string(), true, Games::default())
-        }
-        Repaired::Text(repaired) => {
-            eprint_line(format_args!(
-                "{shown}: repaired; the repaired transcript checks valid"
-            ));
-            let games = Games {
-                repaired: 1,
-                ..Games::default()
-            };
-            Outcome::Text(repaired, true, games)
-        }
-        Repaired::Ambiguous(why) => Outcome::Left(
-            why,
-            Games {
-                ambiguous: 1,
-                ..Games::default()
-            },
-        ),
-        Repaired::Left(why) => Outcome::Left(
-            why,
-            Games {
-                left: 1,
-                ..Games::default()
-            },
-        ),
-    }
 }

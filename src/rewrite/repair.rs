@@ -762,3 +762,151 @@ mod tests {
         assert_eq!(edits.into_text("abc ab  cd"), "# top\nabc XY  !cd");
     }
 }
+
+/// Games of a `repair`: repaired, left as written because their best repairs tie (ambiguous), and
+/// otherwise left as written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Games {
+    pub repaired: usize,
+    pub ambiguous: usize,
+    pub left: usize,
+}
+
+impl Games {
+    pub fn add(&mut self, other: Games) {
+        self.repaired += other.repaired;
+        self.ambiguous += other.ambiguous;
+        self.left += other.left;
+    }
+}
+
+/// What became of one file of a `repair`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileRepair {
+    /// The repaired text (the input itself if nothing needed repair), whether every game of it
+    /// checks valid, its games, and the line that says so.
+    Text {
+        text: String,
+        valid: bool,
+        games: Games,
+        note: String,
+    },
+    /// Left as written, and why, with its games.
+    Left { why: String, games: Games },
+    /// A file that could not be read, or an output that failed its proof: the error line.
+    Problem(String),
+}
+
+/// Repairs the file at `path` (shown as `shown`), records or a transcript: its text as read, and
+/// what became of it. The one per-file path of `repair`; the front ends only write it out.
+pub fn repair_file(
+    path: &std::path::Path,
+    shown: &str,
+    options: &ReplayOptions,
+) -> (String, FileRepair) {
+    use crate::input::{self, Input};
+    let (text, transcript) = match input::read(path) {
+        Ok(Input::Records(text)) => (text, false),
+        Ok(Input::Transcript(text)) => (text, true),
+        Ok(Input::Refused(finding)) => {
+            let line = format!("error[{}]: {shown}: {}", finding.code, finding.message);
+            return (String::new(), FileRepair::Problem(line));
+        }
+        Err(e) => {
+            let line = format!("error[{}]: {shown}: {e}", crate::diagnostics::Code::IoError);
+            return (String::new(), FileRepair::Problem(line));
+        }
+    };
+    let outcome = if transcript {
+        repair_transcript_file(shown, &text, options)
+    } else {
+        repair_records_file(shown, &text, options)
+    };
+    (text, outcome)
+}
+
+fn repair_records_file(shown: &str, text: &str, options: &ReplayOptions) -> FileRepair {
+    let games = read_games(text, options);
+    if games.is_empty() {
+        return FileRepair::Left {
+            why: "the file holds no game record".to_string(),
+            games: Games::default(),
+        };
+    }
+    let repaired = match repair_text(text, &games) {
+        Ok(repaired) => repaired,
+        Err(why) => {
+            return FileRepair::Problem(format!(
+                "error: {shown}: repair refuses to print its output: {why}"
+            ));
+        }
+    };
+    // The round trip: the output is checked as `check` would.
+    let checked = crate::check::check_text(
+        &repaired.text,
+        &ReplayOptions {
+            repair_window: 0,
+            ..options.clone()
+        },
+    );
+    let invalid = checked.iter().filter(|g| !g.valid()).count();
+    let ambiguous = match repaired.ambiguous {
+        0 => String::new(),
+        n => format!(" ({n} ambiguous)"),
+    };
+    let note = format!(
+        "{shown}: {} game(s) repaired, {} left as written{ambiguous}; {} of {} game(s) valid \
+         after the repair",
+        repaired.repaired,
+        repaired.left,
+        checked.len() - invalid,
+        checked.len()
+    );
+    FileRepair::Text {
+        games: Games {
+            repaired: repaired.repaired,
+            ambiguous: repaired.ambiguous,
+            left: repaired.left - repaired.ambiguous,
+        },
+        text: repaired.text,
+        valid: invalid == 0,
+        note,
+    }
+}
+
+/// A published transcript: the repaired transcript, its changed plies marked by `%` lines
+/// ([`crate::rewrite::transcript_repair`]).
+fn repair_transcript_file(shown: &str, text: &str, options: &ReplayOptions) -> FileRepair {
+    use crate::rewrite::transcript_repair::{Repaired as Transcript, repair};
+    match repair(text, options) {
+        Transcript::Valid => FileRepair::Text {
+            text: text.to_string(),
+            valid: true,
+            games: Games::default(),
+            note: format!("{shown}: the transcript plays as written"),
+        },
+        Transcript::Text(repaired) => FileRepair::Text {
+            text: repaired,
+            valid: true,
+            games: Games {
+                repaired: 1,
+                ..Games::default()
+            },
+            note: format!("{shown}: repaired; the repaired transcript checks valid"),
+        },
+        Transcript::Ambiguous(why) => FileRepair::Left {
+            why,
+            games: Games {
+                ambiguous: 1,
+                ..Games::default()
+            },
+        },
+        Transcript::Left(why) => FileRepair::Left {
+            why,
+            games: Games {
+                left: 1,
+                ..Games::default()
+            },
+        },
+    }
+}
