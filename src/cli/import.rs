@@ -11,9 +11,9 @@ use super::outputs::{Inputs, Tally, Target, Writer};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding, line_column};
-use bao_oracle::input::{self, Input};
+use bao_oracle::input;
 use bao_oracle::render::{escape_controls, human};
-use bao_oracle::rewrite::import::{ImportOptions, import};
+use bao_oracle::rewrite::import::{FileImport, ImportOptions, import_file};
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -124,53 +124,24 @@ fn one_file(
     tally: &mut Tally,
 ) {
     let shown = input::display(path);
-    let text = match input::read(path) {
-        Err(e) => {
-            eprint_line(format_args!("error[io-error]: {shown}: {e}"));
-            tally.problems += 1;
-            return;
-        }
-        Ok(Input::Transcript(text)) => text,
-        Ok(Input::Records(text)) if !given => {
-            // A record beside the transcripts of a folder: not this command's to read.
-            let _ = text;
-            tally.skipped += 1;
-            return;
-        }
-        Ok(Input::Records(text)) => {
-            let finding = not_a_transcript(&text);
-            failed(
-                &shown,
-                String::new(),
-                GameReport::unread(1, None, vec![finding]),
-            );
-            tally.failed += 1;
-            return;
-        }
-        Ok(Input::Refused(finding)) => {
-            failed(
-                &shown,
-                String::new(),
-                GameReport::unread(1, None, vec![finding]),
-            );
-            tally.failed += 1;
-            return;
-        }
-    };
-    let name = match path.file_name() {
-        _ if input::is_stdin(path) => "stdin".to_string(),
-        Some(n) => n.to_string_lossy().into_owned(),
-        None => shown.clone(),
-    };
     let options = ImportOptions {
-        name: &name,
+        name: "",
         source: args.source.as_deref(),
         ruleset: args.ruleset.as_deref(),
         rulings,
         strict: args.strict,
     };
-    match import(&text, &options) {
-        Ok(imported) => {
+    match import_file(path, given, &options) {
+        FileImport::Unread(why) => {
+            eprint_line(format_args!("error[io-error]: {shown}: {why}"));
+            tally.problems += 1;
+        }
+        FileImport::Skipped => tally.skipped += 1,
+        FileImport::Failed { text, report } => {
+            failed(&shown, text, *report);
+            tally.failed += 1;
+        }
+        FileImport::Imported { text, imported } => {
             for warning in &imported.warnings {
                 eprint_line(format_args!("{}", warning_line(&shown, &text, warning)));
             }
@@ -193,23 +164,7 @@ fn one_file(
                 }
             }
         }
-        Err(report) => {
-            failed(&shown, text, *report);
-            tally.failed += 1;
-        }
     }
-}
-
-/// A file given to `import` that holds game records, not a transcript.
-fn not_a_transcript(text: &str) -> Finding {
-    let what = if text.trim().is_empty() {
-        "the file is empty: it holds no transcript"
-    } else {
-        "the file is not a transcript: it has no move line `1: South North;` (a game record, or \
-         neither)"
-    };
-    Finding::new(Code::EmptyFile, what)
-        .help("`import` reads transcripts in Donkers' notation; `check` reads game records")
 }
 
 /// A transcript not imported: its report as `check` gives it, on standard error (standard output

@@ -26,6 +26,7 @@ use bao_rules::with_game;
 
 /// What to import: the transcript's text, a name for it (its file name) and the ruleset it is a
 /// game of, with the command line's rulings on top of the transcript's own.
+#[derive(Clone, Copy)]
 pub struct ImportOptions<'a> {
     pub name: &'a str,
     /// The record's `source:`, over the transcript's `source:` header and the file's name (an
@@ -252,4 +253,72 @@ fn write_record<G: Game>(
     };
     let _ = writeln!(doc, "result: {result}");
     Ok(doc)
+}
+
+/// What became of one file given to `import` (or found in a folder it was given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileImport {
+    /// The file could not be read: why, to follow its name.
+    Unread(String),
+    /// Game records found in a folder: not `import`'s to read.
+    Skipped,
+    /// Not imported: the file's text (empty if it was not read as text) and its game's report as
+    /// `check` gives it.
+    Failed {
+        text: String,
+        report: Box<GameReport>,
+    },
+    /// Imported: the file's text and the record.
+    Imported { text: String, imported: Imported },
+}
+
+/// Imports the file at `path` under `options` (its `name` is the file's own: `stdin` for `-`);
+/// `given`: named by the caller, not found in a folder. The one per-file path of `import`; the
+/// front ends only write it out.
+pub fn import_file(path: &std::path::Path, given: bool, options: &ImportOptions<'_>) -> FileImport {
+    use crate::input::{self, Input};
+    let unread = |finding: Finding| GameReport::unread(1, None, vec![finding]);
+    let text = match input::read(path) {
+        Err(e) => return FileImport::Unread(e.to_string()),
+        Ok(Input::Transcript(text)) => text,
+        // A record beside the transcripts of a folder: not this command's to read.
+        Ok(Input::Records(_)) if !given => return FileImport::Skipped,
+        Ok(Input::Records(text)) => {
+            return FileImport::Failed {
+                text: String::new(),
+                report: Box::new(unread(not_a_transcript(&text))),
+            };
+        }
+        Ok(Input::Refused(finding)) => {
+            return FileImport::Failed {
+                text: String::new(),
+                report: Box::new(unread(finding)),
+            };
+        }
+    };
+    let name = match path.file_name() {
+        _ if input::is_stdin(path) => "stdin".to_string(),
+        Some(n) => n.to_string_lossy().into_owned(),
+        None => input::display(path),
+    };
+    let options = ImportOptions {
+        name: &name,
+        ..*options
+    };
+    match import(&text, &options) {
+        Ok(imported) => FileImport::Imported { text, imported },
+        Err(report) => FileImport::Failed { text, report },
+    }
+}
+
+/// A file given to `import` that holds game records, not a transcript.
+fn not_a_transcript(text: &str) -> Finding {
+    let what = if text.trim().is_empty() {
+        "the file is empty: it holds no transcript"
+    } else {
+        "the file is not a transcript: it has no move line `1: South North;` (a game record, or \
+         neither)"
+    };
+    Finding::new(crate::diagnostics::Code::EmptyFile, what)
+        .help("`import` reads transcripts in Donkers' notation; `check` reads game records")
 }
