@@ -248,3 +248,19 @@ fn spec_and_export_work_from_any_folder() {
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["rulesets"][0]["ruleset"], "bao-la-kiswahili");
 }
+
+/// The library's one spec run refuses a run that found nothing to run, for every front end (it
+/// was the command line's check alone): nothing unread passes as `0 passed, 0 failed`.
+#[test]
+fn a_run_of_nothing_is_refused_by_the_library() {
+    let dir = std::env::temp_dir().join(format!("bao-spec-nothing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a specification").unwrap();
+    let options = Options {
+        perft: PerftLimit { max_nodes: None },
+        rulings: Vec::new(),
+    };
+    let refused = spec::run(std::slice::from_ref(&dir), options).unwrap_err();
+    assert!(refused.to_string().contains("nothing was run"), "{refused}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -122,6 +122,9 @@ pub struct IoError {
 
 impl std::fmt::Display for IoError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.as_os_str().is_empty() {
+            return f.write_str(&self.message);
+        }
         write!(f, "{}: {}", self.path.display(), self.message)
     }
 }
@@ -407,6 +410,17 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
 
     let failed = items.iter().filter(|i| i.failed()).count();
     let not_run = items.iter().filter(|i| i.not_run.is_some()).count();
+    // A run that checked nothing must not pass as `0 passed, 0 failed`.
+    if items.len() == not_run {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(IoError {
+            path: PathBuf::new(),
+            message: format!(
+                "no scenario, perft table or catalogue found under {}: nothing was run",
+                shown.join(", ")
+            ),
+        });
+    }
     Ok(Report {
         version: 1,
         summary: Summary {
