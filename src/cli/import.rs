@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::outputs::{Inputs, Tally, Target, Writer};
+use super::outputs::{Tally, Target, Writer, each_file};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding, line_column};
@@ -57,43 +57,15 @@ pub fn run(args: ImportArgs) -> Status {
         Ok(r) => r,
         Err(e) => return e.report(),
     };
-    let Inputs {
-        files,
-        problems,
-        several,
-        target,
-    } = match Inputs::collect(&args.paths, args.output.as_deref()) {
-        Ok(inputs) => inputs,
-        Err(e) => return e.report(),
-    };
-    let mut writer = Writer::new(target, &files);
-    if let Err(e) = writer.check_file_target() {
-        return e.report();
-    }
-    let mut out = Output::stdout();
-    let mut tally = Tally {
-        problems,
-        ..Tally::default()
-    };
-    for path in &files {
-        let given = args.paths.contains(path);
-        one_file(
-            path,
-            given,
-            &args,
-            &rulings,
-            &mut writer,
-            &mut out,
-            &mut tally,
-        );
-    }
-    if several {
-        eprint_line(format_args!(
-            "{}",
-            tally.closing_line("imported", "not imported", "not transcripts")
-        ));
-    }
-    out.finish(tally.status())
+    each_file(
+        &args.paths,
+        args.output.as_deref(),
+        None,
+        ["imported", "not imported", "not transcripts"],
+        &mut |path, given, writer, out, tally| {
+            one_file(path, given, &args, &rulings, writer, out, tally)
+        },
+    )
 }
 
 /// `--ruling` and `--preset`, merged for the ruleset.

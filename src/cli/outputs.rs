@@ -147,6 +147,61 @@ impl Writer {
     }
 }
 
+/// The run of a command that writes one output per input file (`import`, `transcript`): the
+/// inputs collected, the target checked, `each` called for every file (its path, whether it was
+/// named rather than found in a folder, the writer, standard output, the counts), then the closing
+/// line (in the command's `words`: done, failed, skipped) when more than one file was read, and
+/// the exit status. `one_game`: the refusal when several inputs would go to standard output.
+pub fn each_file(
+    paths: &[PathBuf],
+    output: Option<&Path>,
+    one_game: Option<&str>,
+    words: [&str; 3],
+    each: &mut dyn FnMut(&Path, bool, &mut Writer, &mut super::output::Output, &mut Tally),
+) -> super::Status {
+    let Inputs {
+        files,
+        problems,
+        several,
+        target,
+    } = match Inputs::collect(paths, output) {
+        Ok(inputs) => inputs,
+        Err(e) => return e.report(),
+    };
+    if let Some(why) = one_game
+        && several
+        && matches!(target, Target::Stdout)
+    {
+        return UsageError::new(Code::Usage, why).report();
+    }
+    let mut writer = Writer::new(target, &files);
+    if let Err(e) = writer.check_file_target() {
+        return e.report();
+    }
+    let mut out = super::output::Output::stdout();
+    let mut tally = Tally {
+        problems,
+        ..Tally::default()
+    };
+    for path in &files {
+        each(
+            path,
+            paths.contains(path),
+            &mut writer,
+            &mut out,
+            &mut tally,
+        );
+    }
+    if several {
+        let [done, failed, skipped] = words;
+        super::output::eprint_line(format_args!(
+            "{}",
+            tally.closing_line(done, failed, skipped)
+        ));
+    }
+    out.finish(tally.status())
+}
+
 /// Counts over the files of a command that writes one output per input file (`import`,
 /// `transcript`): its closing line and exit status.
 #[derive(Default)]

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::Status;
 use super::output::{Output, eprint_line};
-use super::outputs::{Inputs, Tally, Target, Writer};
-use super::{Status, UsageError};
+use super::outputs::{Tally, Target, Writer, each_file};
 use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::Code;
@@ -50,50 +50,15 @@ pub fn run(args: TranscriptArgs) -> Status {
         repair_window: 0,
         ..ReplayOptions::default()
     };
-    let Inputs {
-        files,
-        problems,
-        several,
-        target,
-    } = match Inputs::collect(&args.paths, args.output.as_deref()) {
-        Ok(inputs) => inputs,
-        Err(e) => return e.report(),
-    };
-    if several && matches!(target, Target::Stdout) {
-        return UsageError::new(
-            Code::Usage,
-            "a transcript holds one game: several files are written into a folder (-o DIR)",
-        )
-        .report();
-    }
-    let mut writer = Writer::new(target, &files);
-    if let Err(e) = writer.check_file_target() {
-        return e.report();
-    }
-    let mut out = Output::stdout();
-    let mut tally = Tally {
-        problems,
-        ..Tally::default()
-    };
-    for path in &files {
-        let given = args.paths.contains(path);
-        one_file(
-            path,
-            given,
-            &args,
-            &options,
-            &mut writer,
-            &mut out,
-            &mut tally,
-        );
-    }
-    if several {
-        eprint_line(format_args!(
-            "{}",
-            tally.closing_line("written", "without a transcript", "transcripts")
-        ));
-    }
-    out.finish(tally.status())
+    each_file(
+        &args.paths,
+        args.output.as_deref(),
+        Some("a transcript holds one game: several files are written into a folder (-o DIR)"),
+        ["written", "without a transcript", "transcripts"],
+        &mut |path, given, writer, out, tally| {
+            one_file(path, given, &args, &options, writer, out, tally)
+        },
+    )
 }
 
 fn one_file(

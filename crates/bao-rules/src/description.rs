@@ -23,8 +23,10 @@ pub trait Conformance: Game {
     /// for each of [`Conformance::DESCRIPTION`]'s `fields`, in their order.
     fn field_values(pos: &Self::Position) -> Vec<String>;
     /// The obligation due at `pos` (a reserver to move whose capture of the reserved hole is due),
-    /// if any: its rule and a line naming it.
-    fn obligation_due(pos: &Self::Position) -> Option<(GameRuleId, String)>;
+    /// if any: its rule and a line naming it. None in a game without such obligations.
+    fn obligation_due(_pos: &Self::Position) -> Option<(GameRuleId, String)> {
+        None
+    }
     /// `pos` changed by the probe edit `edit` (an index of [`Conformance::DESCRIPTION`]'s
     /// `probe_edits`), drawing its choices from `rng`: seeds or stones only moved or taken away as
     /// the game allows, never made. `None` when the edit does not apply to `pos` or gives no

@@ -537,13 +537,7 @@ impl<G: Game> Playthrough<G> {
         &mut self,
         text: &str,
     ) -> Result<PlayedWithEvents<G::Move>, MoveError<G::Move>> {
-        let mut events = Vec::new();
-        let Played { mv, false_claims } = self.play_text_into(text, &mut events)?;
-        Ok(PlayedWithEvents {
-            mv,
-            events,
-            false_claims,
-        })
+        <Self as Play>::play_text(self, text)
     }
 }
 

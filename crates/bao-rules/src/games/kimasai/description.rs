@@ -68,10 +68,6 @@ impl Conformance for Kimasai {
         field_values(pos)
     }
 
-    fn obligation_due(_: &Position) -> Option<(crate::game::RuleId, String)> {
-        None
-    }
-
     fn probe_edit(pos: &Position, edit: usize, rng: &mut dyn Below) -> Option<Position> {
         probe_edit(pos, edit, rng)
     }

@@ -98,10 +98,6 @@ impl Conformance for Kingulu {
         field_values(pos)
     }
 
-    fn obligation_due(_: &Position) -> Option<(crate::game::RuleId, String)> {
-        None
-    }
-
     fn probe_edit(pos: &Position, edit: usize, rng: &mut dyn Below) -> Option<Position> {
         probe_edit(pos, edit, rng)
     }
