@@ -16,8 +16,9 @@ use bao_oracle::check::run::{CheckOptions, Reporter, run_text};
 use bao_oracle::diagnostics::LineIndex;
 use bao_oracle::render::json;
 use bao_oracle::rewrite::random_game::{ToRecord, random_game};
+use bao_rules::Ruleset;
 use bao_rules::game::Game;
-use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::games::{GameVisitor, RULESETS};
 use bao_rules::rulings::RulingSet;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -57,7 +58,9 @@ fn check_benches(c: &mut Criterion) {
     let options = ReplayOptions::default();
     let check = CheckOptions::default();
     for ruleset in RULESETS {
-        let (text, moves) = dispatch(ruleset, Corpus).expect("a registered ruleset");
+        let (text, moves) = Ruleset::from_name(ruleset)
+            .expect("a registered ruleset")
+            .visit(Corpus);
         let reports = check_text(&text, &options);
         assert!(
             reports.iter().all(|r| r.valid()),
@@ -139,7 +142,7 @@ fn import_bench(c: &mut Criterion) {
     let options = ImportOptions {
         name: "bench.txt",
         source: None,
-        ruleset: Some("bao-la-kiswahili"),
+        ruleset: Some(Ruleset::Zanzibar),
         rulings: &RulingSet::new(),
         strict: true,
     };

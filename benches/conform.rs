@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use bao_oracle::harness::conform::{Driver, Options, Run};
 use bao_oracle::harness::protocol::Rulings;
+use bao_rules::Ruleset;
 use bao_rules::game::Game;
-use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::games::{GameVisitor, RULESETS};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const GAMES: u64 = 20;
@@ -63,7 +64,9 @@ impl GameVisitor for Bench<'_> {
 
 fn conform_benches(c: &mut Criterion) {
     for ruleset in RULESETS {
-        dispatch(ruleset, Bench(c));
+        Ruleset::from_name(ruleset)
+            .expect("a registered ruleset")
+            .visit(Bench(c));
     }
 }
 

@@ -19,8 +19,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use bao_rules::Ruleset;
 use bao_rules::game::{Event, Game};
-use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::games::{GameVisitor, RULESETS};
 use bao_rules::play::Playthrough;
 use bao_rules::random_game::random_game;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -200,7 +201,9 @@ impl GameVisitor for Bench<'_> {
 
 fn moves_benches(c: &mut Criterion) {
     for ruleset in RULESETS {
-        dispatch(ruleset, Bench { criterion: c });
+        Ruleset::from_name(ruleset)
+            .expect("a registered ruleset")
+            .visit(Bench { criterion: c });
     }
 }
 

@@ -6,8 +6,9 @@ use std::path::Path;
 
 use bao_oracle::harness::spec::{self, SpecFile};
 use bao_oracle::input::spec::PerftTable;
+use bao_rules::Ruleset;
 use bao_rules::game::Game;
-use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::games::{GameVisitor, RULESETS};
 use bao_rules::perft::perft;
 use bao_rules::play::Playthrough;
 use bao_rules::setup::Setup;
@@ -64,13 +65,12 @@ fn perft_benches(c: &mut Criterion) {
             Ok(SpecFile::Perft(file)) => file.tables,
             _ => panic!("{} holds no perft tables", path.display()),
         };
-        dispatch(
-            ruleset,
-            Bench {
+        Ruleset::from_name(ruleset)
+            .expect("a registered ruleset")
+            .visit(Bench {
                 criterion: c,
                 tables,
-            },
-        );
+            });
     }
 }
 

@@ -15,7 +15,7 @@ use bao_oracle::render::json;
 use bao_oracle::rewrite::random_game::{ToRecord, random_game, yaml_scalar};
 use bao_rules::game::{Game, Notation};
 use bao_rules::rulings::RulingSet;
-use bao_rules::{Playthrough, SplitMix64, Zanzibar, with_game};
+use bao_rules::{Playthrough, Ruleset, SplitMix64, Zanzibar, with_game};
 
 /// Generated games stop here if they have not ended (as `benches/check.rs` plays them).
 const MAX_PLIES: usize = 2000;
@@ -32,8 +32,8 @@ pub struct Original {
 }
 
 impl Original {
-    pub fn ruleset(&self) -> &str {
-        &self.record.ruleset.value
+    pub fn ruleset(&self) -> Ruleset {
+        self.record.ruleset.value
     }
 
     pub fn notation(&self) -> Notation {
@@ -83,8 +83,8 @@ pub fn originals(ruleset: &str, corpus: usize, generated: usize) -> Vec<Original
     }
     for seed in FIRST_SEED..FIRST_SEED + generated as u64 {
         let donkers = ruleset == Zanzibar::RULESET && seed % 2 == 1;
-        let text = with_game!(ruleset, G => generated_record::<G>(seed, donkers))
-            .expect("a registered ruleset");
+        let game = Ruleset::from_name(ruleset).expect("a registered ruleset");
+        let text = with_game!(game, G => generated_record::<G>(seed, donkers));
         let doc = record::split_documents(&text)[0];
         let record = record::parse_document(&doc).expect("a generated record reads");
         let notation = if donkers { " (Donkers' notation)" } else { "" };
@@ -129,7 +129,7 @@ pub fn write_record(record: &Record, moves: &[String]) -> String {
             let _ = writeln!(out, "{key}: {}", yaml_scalar(value));
         }
     };
-    line("ruleset", Some(&record.ruleset.value));
+    line("ruleset", Some(record.ruleset.value.name()));
     line("title", record.title.as_deref());
     line("source", Some(&record.source));
     line("date", record.date.as_deref());
@@ -226,9 +226,7 @@ pub fn make_slip(original: &Original, kind: Kind, rng: &mut SplitMix64) -> Optio
     let moves = original.moves();
     let notation = original.notation();
     let ruleset = original.ruleset();
-    let parses = |text: &str| {
-        with_game!(ruleset, G => G::parse_move_in(notation, text).is_ok()).unwrap_or(false)
-    };
+    let parses = |text: &str| with_game!(ruleset, G => G::parse_move_in(notation, text).is_ok());
     let changed = |i: usize, text: String| {
         let mut slipped = moves.clone();
         slipped[i] = text;
@@ -471,7 +469,6 @@ pub fn is_original(original: &Original, moves: &Written) -> bool {
             _ => false,
         }
     })
-    .unwrap_or(false)
 }
 
 /// What `check` made of one slipped record.
@@ -582,7 +579,6 @@ pub fn canonical_moves(original: &Original) -> Vec<String> {
             })
             .collect()
     })
-    .expect("a registered ruleset")
 }
 
 /// A seeded generator for one slip: the same set on every run and machine.

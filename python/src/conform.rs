@@ -10,12 +10,12 @@ use bao_oracle::harness::conform::{
 };
 use bao_oracle::harness::protocol::{self, Request, Response, RulesetSupport};
 use bao_oracle::input::selection::Selection;
-use bao_rules::games;
+use bao_rules::Ruleset;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::Value;
 
-use crate::convert::{from_py, json_to_py, to_py};
+use crate::convert::{RulesetArg, from_py, json_to_py, to_py};
 
 /// A Python engine: `legal_moves(request)` and `play(request)` take a request as the protocol's
 /// JSON message (a dict) and return the response message (a dict; its `id` may be left out).
@@ -31,7 +31,7 @@ struct InProcess<'py> {
 
 impl<'py> InProcess<'py> {
     /// The engine's `hello()` if it has one, else `rulesets` at their default rulings.
-    fn start(engine: Bound<'py, PyAny>, rulesets: Option<&[String]>) -> PyResult<Self> {
+    fn start(engine: Bound<'py, PyAny>, rulesets: Option<&[RulesetArg]>) -> PyResult<Self> {
         let info = if engine.hasattr("hello")? {
             let answer = engine.call_method0("hello")?;
             let mut value = from_py(&answer)?;
@@ -62,16 +62,17 @@ impl<'py> InProcess<'py> {
             }
         } else {
             let name = engine.get_type().name()?.to_string();
-            let rulesets = rulesets
-                .map(<[String]>::to_vec)
-                .unwrap_or_else(|| games::RULESETS.iter().map(|r| r.to_string()).collect());
+            let rulesets: Vec<Ruleset> = match rulesets {
+                Some(given) => given.iter().map(|r| r.0).collect(),
+                None => Ruleset::ALL.to_vec(),
+            };
             EngineInfo {
                 name,
                 version: None,
                 protocol: protocol::VERSION,
                 rulesets: rulesets
                     .into_iter()
-                    .map(|r| (r, RulesetSupport::default()))
+                    .map(|r| (r.name().to_string(), RulesetSupport::default()))
                     .collect(),
             }
         };
@@ -287,7 +288,7 @@ impl ConformReport {
 pub fn conform(
     py: Python<'_>,
     engine: Bound<'_, PyAny>,
-    rulesets: Option<Vec<String>>,
+    rulesets: Option<Vec<crate::convert::RulesetArg>>,
     games: u64,
     positions: u64,
     seed: u64,
@@ -299,7 +300,6 @@ pub fn conform(
     max_laps: Option<u32>,
     spec: Option<Vec<std::path::PathBuf>>,
 ) -> PyResult<ConformReport> {
-    run::check_rulesets(rulesets.as_deref().unwrap_or_default()).map_err(value_error)?;
     // Read as the command line reads `--ruling` and `--preset`: each some game's.
     let rulings = rulings.unwrap_or_default();
     let pairs = rulings.iter().map(|(n, v)| (n.as_str(), v.as_str()));
@@ -307,7 +307,7 @@ pub fn conform(
         .map_err(|e| PyValueError::new_err(e.message_with_rule()))?;
     let session = Session {
         asked: Asked {
-            rulesets: rulesets.clone().unwrap_or_default(),
+            rulesets: rulesets.iter().flatten().map(|r| r.0).collect(),
             rulings: (selection.rulings.iter())
                 .map(|(n, v)| (n.to_string(), v.to_string()))
                 .collect(),

@@ -122,3 +122,26 @@ fn from_py_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
         obj.get_type().name()?
     )))
 }
+
+/// A ruleset id from Python (`"bao-la-kete"`), resolved where it enters: a name that is no game
+/// raises SetupError (`unknown-ruleset`, a `ValueError`) with the nearest id, as the command line
+/// refuses it.
+#[derive(Clone, Copy, Debug)]
+pub struct RulesetArg(pub bao_rules::Ruleset);
+
+impl<'py> FromPyObject<'py> for RulesetArg {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        let name: String = ob.extract()?;
+        bao_rules::Ruleset::from_name(&name)
+            .map(RulesetArg)
+            .map_err(|e| {
+                crate::error::Refusal::setup(
+                    bao_oracle::diagnostics::Code::UnknownRuleset,
+                    None,
+                    e.to_string(),
+                    None,
+                )
+                .into_err(ob.py())
+            })
+    }
+}

@@ -35,12 +35,12 @@ impl Game {
     #[pyo3(signature = (ruleset, preset = None, rulings = None))]
     fn new(
         py: Python<'_>,
-        ruleset: &str,
+        ruleset: crate::convert::RulesetArg,
         preset: Option<&str>,
         rulings: Option<std::collections::BTreeMap<String, String>>,
     ) -> PyResult<Self> {
         let rulings: Vec<(String, String)> = rulings.unwrap_or_default().into_iter().collect();
-        let rules = rules::game(ruleset, preset, &rulings).or_raise(py)?;
+        let rules = rules::game(ruleset.0, preset, &rulings).or_raise(py)?;
         Ok(Game { rules })
     }
 

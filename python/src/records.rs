@@ -146,7 +146,7 @@ fn finding(f: &Finding) -> Value {
 pub fn import_transcript(
     py: Python<'_>,
     text: &str,
-    ruleset: Option<&str>,
+    ruleset: Option<crate::convert::RulesetArg>,
     name: &str,
     source: Option<&str>,
     rulings: Option<BTreeMap<String, String>>,
@@ -154,7 +154,8 @@ pub fn import_transcript(
 ) -> PyResult<PyObject> {
     let rulings = rulings.unwrap_or_default();
     let pairs = rulings.iter().map(|(n, v)| (n.as_str(), v.as_str()));
-    let rulings = Selection::from_pairs(ruleset, None, pairs)
+    let ruleset = ruleset.map(|r| r.0);
+    let rulings = Selection::from_pairs(ruleset.map(bao_rules::Ruleset::name), None, pairs)
         .map_err(selection_refusal)
         .or_raise(py)?
         .rulings;

@@ -19,7 +19,7 @@ use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError, check_notation};
-use bao_rules::{perft, with_game};
+use bao_rules::{Ruleset, perft, with_game};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use serde_json::Value;
@@ -151,13 +151,13 @@ struct Under<G: Game> {
 
 /// The game `ruleset` under `rulings` (over `preset`), checked as a record's setup is.
 pub fn game(
-    ruleset: &str,
+    ruleset: Ruleset,
     preset: Option<&str>,
     rulings: &[(String, String)],
 ) -> Result<Arc<dyn Rules>, Refusal> {
     let pairs = rulings.iter().map(|(n, v)| (n.as_str(), v.as_str()));
     let selection =
-        Selection::from_pairs(Some(ruleset), preset, pairs).map_err(selection_refusal)?;
+        Selection::from_pairs(Some(ruleset.name()), preset, pairs).map_err(selection_refusal)?;
     let setup = Setup {
         rulings: selection.rulings,
         preset: selection.preset,
@@ -172,14 +172,6 @@ pub fn game(
             texts: Mutex::default(),
         });
         Ok(under)
-    })
-    .unwrap_or_else(|| {
-        Err(Refusal::setup(
-            Code::UnknownRuleset,
-            None,
-            bao_rules::games::unknown_ruleset(ruleset),
-            None,
-        ))
     })
 }
 

@@ -18,7 +18,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::diagnostics::{Code, Finding, LineIndex};
 use crate::input::record::{Record, ResultClaim};
-use bao_rules::games;
+use bao_rules::Ruleset;
 
 /// Games are compared from this many plies: a short constructed record is no game of anybody's.
 pub const MIN_PLIES: usize = 20;
@@ -189,8 +189,8 @@ impl Group {
 /// The games of a check grouped by their moves as played, as they come.
 #[derive(Debug, Default)]
 pub struct Duplicates {
-    /// By ruleset (its index in the registry) and digest.
-    groups: HashMap<(u8, MovesDigest), Group>,
+    /// By ruleset and digest.
+    groups: HashMap<(Ruleset, MovesDigest), Group>,
     /// The paths of the files seen, each once.
     files: Vec<Box<str>>,
 }
@@ -207,10 +207,7 @@ impl Duplicates {
         record: &Record,
         digest: MovesDigest,
     ) -> Option<Finding> {
-        // A digest comes from a replay: the ruleset is one of the registry's.
-        let ruleset = games::RULESETS
-            .iter()
-            .position(|r| *r == record.ruleset.value)? as u8;
+        let ruleset = record.ruleset.value;
         if (digest.plies as usize) < MIN_PLIES {
             return None;
         }

@@ -187,15 +187,15 @@ impl Inference {
     }
 }
 
-/// Infers the rulings `record` is consistent with; `None` for an unknown ruleset. `options` only
-/// say which combination the record declares.
-pub fn infer(record: &Record, options: &ReplayOptions) -> Option<Inference> {
+/// Infers the rulings `record` is consistent with. `options` only say which combination the
+/// record declares.
+pub fn infer(record: &Record, options: &ReplayOptions) -> Inference {
     infer_within(record, options, BUDGET)
 }
 
 /// [`infer`] with a budget of `budget` moves played instead of [`BUDGET`].
-pub fn infer_within(record: &Record, options: &ReplayOptions, budget: u64) -> Option<Inference> {
-    with_game!(&record.ruleset.value, G => infer_game::<G>(record, options, budget))
+pub fn infer_within(record: &Record, options: &ReplayOptions, budget: u64) -> Inference {
+    with_game!(record.ruleset.value, G => infer_game::<G>(record, options, budget))
 }
 
 /// The combinations of a ruleset, numbered in mixed radix: the first ruling is the most
@@ -795,11 +795,11 @@ mod tests {
     #[test]
     fn a_game_without_rulings_has_one_combination() {
         let r = record("ruleset: bao-la-kimasai\nsource: t\nmoves: [A2xx, a2]\n");
-        let inference = infer(&r, &ReplayOptions::default()).unwrap();
+        let inference = infer(&r, &ReplayOptions::default());
         assert_eq!((inference.combinations, inference.consistent), (1, 1));
         assert_eq!(inference.listed[0].rulings, []);
         let r = record("ruleset: bao-la-kimasai\nsource: t\nmoves: [A2, a2, A5]\n");
-        let inference = infer(&r, &ReplayOptions::default()).unwrap();
+        let inference = infer(&r, &ReplayOptions::default());
         assert_eq!(inference.consistent, 0);
         let furthest = inference.furthest.unwrap();
         assert_eq!((furthest.plies, furthest.reaching), (2, 1));

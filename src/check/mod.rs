@@ -30,6 +30,7 @@ use crate::diagnostics::LineIndex;
 use crate::diagnostics::{Code, Finding, MoveNumber};
 use crate::input::record::{self, Record};
 use crate::input::{self, Form, Input, display};
+use bao_rules::Ruleset;
 
 /// The check of one game (one YAML document).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +38,7 @@ pub struct GameReport {
     /// 1-based index of the game among the file's records.
     pub index: usize,
     /// The ruleset the record names, if it could be read.
-    pub ruleset: Option<String>,
+    pub ruleset: Option<Ruleset>,
     /// The moves the record lists.
     pub recorded_plies: usize,
     /// The moves replayed and found legal.
@@ -112,7 +113,7 @@ impl GameReport {
     }
 
     /// A game that was not replayed: its index, the ruleset if known, and why.
-    pub fn unread(index: usize, ruleset: Option<String>, findings: Vec<Finding>) -> GameReport {
+    pub fn unread(index: usize, ruleset: Option<Ruleset>, findings: Vec<Finding>) -> GameReport {
         GameReport {
             index,
             ruleset,
@@ -144,7 +145,7 @@ impl GameReport {
         };
         GameReport {
             index,
-            ruleset: Some(record.ruleset.value.clone()),
+            ruleset: Some(record.ruleset.value),
             recorded_plies: record.moves.len(),
             plies: replayed.plies,
             standing: replayed.standing,
@@ -153,7 +154,7 @@ impl GameReport {
             divergence: replayed.divergence,
             repair: replayed.repair,
             inference: if options.infer_rulings {
-                infer::infer(record, options)
+                Some(infer::infer(record, options))
             } else {
                 None
             },
@@ -348,7 +349,7 @@ fn check_transcript(
 /// the transcript could be read, the record it was replayed as (`name` its source if it has none).
 pub fn transcript_game(
     text: &str,
-    ruleset: Option<&str>,
+    ruleset: Option<Ruleset>,
     name: &str,
     options: &ReplayOptions,
 ) -> (GameReport, Option<Record>) {
@@ -358,7 +359,7 @@ pub fn transcript_game(
 
 fn transcript_game_with(
     text: &str,
-    ruleset: Option<&str>,
+    ruleset: Option<Ruleset>,
     name: &str,
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
@@ -366,13 +367,20 @@ fn transcript_game_with(
     match crate::input::transcript::read(text) {
         // A transcript that cannot be read: its errors, and its slips apart from them.
         (t, findings) if !findings.is_empty() => {
-            let game = crate::input::transcript::ruleset_of(&t, ruleset).value;
-            let mut report = GameReport::unread(1, Some(game), findings);
+            let game = crate::input::transcript::ruleset_of(&t, ruleset).ok();
+            let mut report = GameReport::unread(1, game.map(|g| g.value), findings);
             report.warnings = t.slips.iter().map(|s| s.finding()).collect();
             (report, None)
         }
         (t, _) => {
-            let record = crate::input::transcript::as_record(&t, ruleset, name);
+            let record = match crate::input::transcript::as_record(&t, ruleset, name) {
+                Ok(record) => record,
+                Err(finding) => {
+                    let mut report = GameReport::unread(1, None, vec![*finding]);
+                    report.warnings = t.slips.iter().map(|s| s.finding()).collect();
+                    return (report, None);
+                }
+            };
             let mut report = GameReport::replayed(1, &record, options, sink);
             report.warnings = t.slips.iter().map(|s| s.finding()).collect();
             // The record's `start` is the transcript's `opening:`: name it as written.
@@ -534,7 +542,7 @@ mod sink_tests {
         assert_eq!(
             boards.steps[0],
             Step::Start {
-                ruleset: "bao-kingulu",
+                ruleset: Ruleset::Kingulu,
                 board: timeline.start
             }
         );

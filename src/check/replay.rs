@@ -1,6 +1,6 @@
 //! Replay: a [`Record`] played through its game's rules, move by move, into [`Finding`]s.
 //!
-//! Generic over the game ([`bao_rules::games::dispatch`]): the rules decide, this module only asks
+//! Generic over the game ([`bao_rules::with_game!`]): the rules decide, this module only asks
 //! them (`G::parse_move`, `G::resolve`, `Playthrough::play`, `G::check_claims`) and writes down
 //! what they answer, with the ply and the span of the move. It never sees YAML (the record is
 //! already read) and never prints (the reporters do).
@@ -15,7 +15,6 @@ use crate::check::step::{self, Step};
 use crate::diagnostics::{Code, Finding, MoveNumber, Span};
 use crate::input::record::{Field, Record, ResultClaim};
 use bao_rules::game::{Event, Game, GameEnd, Notation, Rejection, Side};
-use bao_rules::games;
 use bao_rules::play::Playthrough;
 use bao_rules::play::{MoveError, MoveErrorKind};
 use bao_rules::rulings::{RulingError, RulingSet};
@@ -119,18 +118,7 @@ pub fn replay_with(
     options: &ReplayOptions,
     mut steps: Option<&mut dyn FnMut(Step)>,
 ) -> Replayed {
-    with_game!(&record.ruleset.value, G => replay_game::<G>(record, options, steps.take()))
-        .unwrap_or_else(|| Replayed {
-            findings: vec![
-                Finding::new(
-                    Code::UnknownRuleset,
-                    games::unknown_ruleset(&record.ruleset.value),
-                )
-                .at(record.ruleset.span)
-                .help(format!("write one of {}", games::RULESETS.join(", "))),
-            ],
-            ..Replayed::default()
-        })
+    with_game!(record.ruleset.value, G => replay_game::<G>(record, options, steps.take()))
 }
 
 /// The readers of rulings given without a ruleset: the selection's ([`crate::input::selection`]).
@@ -846,8 +834,13 @@ mod tests {
             "{HEAD}start: 111111111111/111111111111/011111111111/111111111111 S\nmoves: []\n"
         ));
         assert_eq!(codes(&r), [(Code::BadPosition, None, Some("MAS-2".into()))]);
-        let r = run("ruleset: bao-la-nowhere\nsource: x\nmoves: []\n");
-        assert_eq!(codes(&r), [(Code::UnknownRuleset, None, None)]);
+        // An unknown game is refused where the record is read, at its `ruleset:`.
+        let text = "ruleset: bao-la-nowhere\nsource: x\nmoves: []\n";
+        let e = parse_document(&split_documents(text)[0]).unwrap_err();
+        assert_eq!(
+            (e.code, e.span.map(|s| s.offset)),
+            (Code::UnknownRuleset, Some(9))
+        );
         let r = run(&format!("{HEAD}rulings: {{kimasai.x: y}}\nmoves: []\n"));
         assert_eq!(codes(&r), [(Code::UnknownRuling, None, None)]);
         let r = run(&format!("{HEAD}moves: [A13]\n"));

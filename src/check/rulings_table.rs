@@ -7,6 +7,7 @@ use crate::check::GameReport;
 use crate::check::infer::{Inference, RuledOut};
 use crate::diagnostics::{Code, MoveNumber};
 use crate::input::record::Record;
+use bao_rules::Ruleset;
 use bao_rules::game::Side;
 use bao_rules::rulings::RulingDef;
 
@@ -19,8 +20,8 @@ struct Row {
 }
 
 /// The games of one ruleset.
-struct Ruleset {
-    name: String,
+struct Games {
+    ruleset: Ruleset,
     defs: &'static [RulingDef],
     rows: Vec<Row>,
     /// Games valid under no combination, or not decided within the budget: they settle nothing.
@@ -47,14 +48,14 @@ impl std::fmt::Display for GameRef {
 /// The table, filled game by game as `check` goes.
 #[derive(Default)]
 pub struct RulingsTable {
-    rulesets: Vec<Ruleset>,
+    rulesets: Vec<Games>,
 }
 
 /// The table of one ruleset's games, as data for the renderers (`render::human`,
 /// `render::json`, `render::html`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Part {
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     /// The folder (`a/b/`) every game's path starts with (`""` if none): people read the games'
     /// paths after it.
     pub folder: String,
@@ -110,11 +111,11 @@ impl RulingsTable {
             path: path.to_string(),
             index: game.index,
         };
-        let at = match self.rulesets.iter().position(|r| &r.name == ruleset) {
+        let at = match self.rulesets.iter().position(|r| r.ruleset == *ruleset) {
             Some(at) => at,
             None => {
-                self.rulesets.push(Ruleset {
-                    name: ruleset.clone(),
+                self.rulesets.push(Games {
+                    ruleset: *ruleset,
                     defs: inference.defs,
                     rows: Vec::new(),
                     apart: Vec::new(),
@@ -144,7 +145,7 @@ impl RulingsTable {
     }
 }
 
-fn part(r: &Ruleset) -> Part {
+fn part(r: &Games) -> Part {
     let paths = r.rows.iter().map(|row| row.game.path.as_str());
     let folder = shared_folder(paths.chain(r.apart.iter().map(|(g, _)| g.path.as_str())));
     let rulings =
@@ -194,7 +195,7 @@ fn part(r: &Ruleset) -> Part {
             })
             .collect();
     Part {
-        ruleset: r.name.clone(),
+        ruleset: r.ruleset,
         games: r.rows.len(),
         rulings,
         apart: r.apart.clone(),

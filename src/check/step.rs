@@ -6,6 +6,7 @@
 //! The boards are [`Board`]s, the data of [`crate::picture`], never a game's position.
 
 use crate::picture::{Board, Highlights};
+use bao_rules::Ruleset;
 use bao_rules::game::{Event, Game, Notation};
 use bao_rules::play::Playthrough;
 
@@ -45,7 +46,7 @@ pub struct Stop {
 pub enum Step {
     /// The board before the first move (always first).
     Start {
-        ruleset: &'static str,
+        ruleset: Ruleset,
         board: Board,
     },
     Ply(Ply),
@@ -56,7 +57,7 @@ pub enum Step {
 /// The first step of a replay: the board before the first move.
 pub(crate) fn start<G: Game>(game: &Playthrough<G>) -> Step {
     Step::Start {
-        ruleset: G::RULESET,
+        ruleset: Ruleset::of::<G>(),
         board: G::board(game.position()),
     }
 }

@@ -10,13 +10,14 @@
 use crate::check::replay::{self, ReplayOptions};
 use crate::input::record::{self, Record};
 use crate::picture::Board;
+use bao_rules::Ruleset;
 // The steps are plain data of their own, which the replay hands over.
 pub use crate::check::step::{Ply, Step, Stop};
 
 /// A record's game, ply by ply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timeline {
-    pub ruleset: &'static str,
+    pub ruleset: Ruleset,
     /// The board before the first move.
     pub start: Board,
     pub plies: Vec<Ply>,
@@ -104,7 +105,7 @@ mod tests {
         assert_eq!(items.len(), 1);
         let (index, timeline) = &items[0];
         let timeline = timeline.as_ref().expect("a game");
-        assert_eq!((*index, timeline.ruleset), (1, "bao-kingulu"));
+        assert_eq!((*index, timeline.ruleset), (1, Ruleset::Kingulu));
         let mut game = Playthrough::<bao_rules::games::Kingulu>::new(
             bao_rules::games::Kingulu::start(),
             Default::default(),

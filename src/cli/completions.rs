@@ -14,10 +14,8 @@ use clap_complete::Shell;
 use super::output::Output;
 use super::{Cli, Status, UsageError};
 use bao_oracle::diagnostics::Code;
-use bao_rules::game::Game;
-use bao_rules::games;
+use bao_rules::Ruleset;
 use bao_rules::rulings::did_you_mean;
-use bao_rules::with_game;
 
 #[derive(Args, Debug)]
 pub struct CompletionsArgs {
@@ -36,15 +34,13 @@ pub struct ManArgs {
 }
 
 /// The rule and ambiguity ids of `ruleset`'s built-in rules catalogue.
-fn rule_ids(ruleset: &str) -> Vec<String> {
-    let Some(text) = bao_oracle::input::spec::builtin_catalogue(ruleset) else {
-        return Vec::new();
-    };
-    let catalogue: bao_oracle::input::spec::Catalogue = match serde_saphyr::from_str(text) {
-        Ok(c) => c,
-        // Built in and read by the tests: `rules` says so if it ever fails.
-        Err(_) => return Vec::new(),
-    };
+fn rule_ids(ruleset: Ruleset) -> Vec<String> {
+    let catalogue: bao_oracle::input::spec::Catalogue =
+        match serde_saphyr::from_str(ruleset.catalogue()) {
+            Ok(c) => c,
+            // Built in and read by the tests: `rules` says so if it ever fails.
+            Err(_) => return Vec::new(),
+        };
     catalogue
         .rules
         .iter()
@@ -77,18 +73,20 @@ impl Catalogue {
             let bib = bao_oracle::input::spec::Bibliography::builtin();
             return bib.sources.into_iter().map(|w| w.key).collect();
         }
-        for ruleset in games::RULESETS {
-            with_game!(ruleset, G => match self {
-                Catalogue::Ruleset => names.push(G::RULESET.to_string()),
+        for ruleset in Ruleset::ALL {
+            match self {
+                Catalogue::Ruleset => names.push(ruleset.name().to_string()),
                 Catalogue::Ruling => {
-                    for def in G::RULINGS {
+                    for def in ruleset.rulings() {
                         names.extend(def.values.iter().map(|v| format!("{}={v}", def.name)));
                     }
                 }
-                Catalogue::Preset => names.extend(G::PRESETS.iter().map(|p| p.name.to_string())),
-                Catalogue::RuleId => names.extend(rule_ids(G::RULESET)),
+                Catalogue::Preset => {
+                    names.extend(ruleset.presets().iter().map(|p| p.name.to_string()));
+                }
+                Catalogue::RuleId => names.extend(rule_ids(ruleset)),
                 Catalogue::SourceKey => {}
-            });
+            }
         }
         names.dedup();
         names
@@ -132,7 +130,7 @@ pub fn completions(args: CompletionsArgs) -> Status {
 fn fish_rulesets(cli: &clap::Command) -> String {
     let names = Catalogue::Ruleset.names().join(" ");
     let mut lines = String::from("\n# The ruleset a command takes first.\n");
-    for ruleset in games::RULESETS {
+    for ruleset in Ruleset::ALL {
         lines += &format!(
             "complete -c bao-oracle -n \"__fish_bao_oracle_using_subcommand rules; and __fish_seen_subcommand_from {ruleset}\" -f -a \"{}\"\n",
             rule_ids(ruleset).join(" ")
@@ -166,12 +164,12 @@ fn bash(script: &str) -> String {
         "complete -F _bao__oracle__rulings ",
     );
     let mut values = String::new();
-    for ruleset in games::RULESETS {
-        with_game!(ruleset, G => {
-            for def in G::RULINGS {
-                values += &format!("        {}) words=\"{}\" ;;\n", def.name, def.values.join(" "));
-            }
-        });
+    for def in Ruleset::ALL.into_iter().flat_map(Ruleset::rulings) {
+        values += &format!(
+            "        {}) words=\"{}\" ;;\n",
+            def.name,
+            def.values.join(" ")
+        );
     }
     let names: Vec<String> = Catalogue::Ruling
         .names()

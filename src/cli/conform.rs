@@ -146,7 +146,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     for e in &engines {
         split_command(&e.command).map_err(|why| UsageError::new(Code::BadEngine, why))?;
     }
-    check_rulesets(&args.rulesets).map_err(|e| usage(e.into()))?;
+    let rulesets = check_rulesets(&args.rulesets).map_err(|e| usage(e.into()))?;
     let selection = args.selection.selection(None)?;
     let rulings = (selection.rulings.iter())
         .map(|(name, value)| (name.to_string(), value.to_string()))
@@ -157,7 +157,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     };
     let session = Session {
         asked: Asked {
-            rulesets: args.rulesets.clone(),
+            rulesets,
             rulings,
             preset: selection.preset,
         },

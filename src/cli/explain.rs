@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::output::{Output, eprint_line};
-use super::{Status, UsageError, unknown_ruleset};
+use super::{Status, UsageError};
 use bao_oracle::check::replay::{ReplayOptions, replay_to};
 use bao_oracle::check::{FileReport, GameReport};
 use bao_oracle::diagnostics::{Code, Finding, MoveNumber};
@@ -14,7 +14,7 @@ use bao_oracle::input::record::{self, Record};
 use bao_oracle::input::{self, Input};
 use bao_oracle::render::{html, human};
 use bao_rules::game::Game;
-use bao_rules::games::{self, GameVisitor};
+use bao_rules::games::GameVisitor;
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 
@@ -143,7 +143,10 @@ pub fn run(args: ExplainArgs) -> Status {
         notation: args.notation,
         format: args.format,
     };
-    games::dispatch(&ruleset, explain).unwrap_or_else(|| unknown_ruleset(&ruleset))
+    match super::ruleset(&ruleset) {
+        Ok(ruleset) => ruleset.visit(explain),
+        Err(e) => e.report(),
+    }
 }
 
 /// What to explain, once the game is known.
@@ -283,7 +286,10 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
     };
     let record = if transcript {
         match bao_oracle::input::transcript::parse(&text) {
-            Ok(t) => bao_oracle::input::transcript::as_record(&t, None, &shown),
+            Ok(t) => match bao_oracle::input::transcript::as_record(&t, None, &shown) {
+                Ok(record) => record,
+                Err(finding) => return Ok(report(&shown, &text, index, *finding)),
+            },
             Err(mut findings) => return Ok(report(&shown, &text, index, findings.remove(0))),
         }
     } else {
@@ -317,18 +323,7 @@ fn run_record(path: &std::path::Path, args: &ExplainArgs) -> Result<Status, Usag
         place: format!("game {index} of {shown}"),
         format: args.format,
     };
-    let outcome = games::dispatch(&record.ruleset.value, visitor).unwrap_or_else(|| {
-        Err((
-            1,
-            Box::new(
-                Finding::new(
-                    Code::UnknownRuleset,
-                    games::unknown_ruleset(&record.ruleset.value),
-                )
-                .at(record.ruleset.span),
-            ),
-        ))
-    });
+    let outcome = record.ruleset.value.visit(visitor);
     match outcome {
         Ok(status) => status,
         Err((ply, finding)) => {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use clap::Args;
 
 use super::output::Output;
-use super::{GameArgs, Status, setup, unknown_ruleset};
+use super::{GameArgs, Status, setup};
 use bao_oracle::rewrite::random_game::{ToRecord, random_game};
 use bao_rules::game::Game;
 use bao_rules::with_game;
@@ -29,8 +29,10 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> Status {
-    let ruleset = args.game.ruleset.clone();
-    with_game!(&ruleset, G => generate_game::<G>(args)).unwrap_or_else(|| unknown_ruleset(&ruleset))
+    match args.game.game() {
+        Ok(ruleset) => with_game!(ruleset, G => generate_game::<G>(args)),
+        Err(e) => e.report(),
+    }
 }
 
 fn generate_game<G: Game>(args: GenerateArgs) -> Status {

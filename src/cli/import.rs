@@ -10,10 +10,11 @@ use super::output::{Output, eprint_line};
 use super::outputs::{Tally, Target, Writer, each_file};
 use super::{Status, UsageError};
 use bao_oracle::check::{FileReport, GameReport};
-use bao_oracle::diagnostics::{Code, Finding, line_column};
+use bao_oracle::diagnostics::{Finding, line_column};
 use bao_oracle::input;
 use bao_oracle::render::{escape_controls, human};
 use bao_oracle::rewrite::import::{FileImport, ImportOptions, import_file};
+use bao_rules::Ruleset;
 use bao_rules::rulings::RulingSet;
 
 #[derive(Args, Debug)]
@@ -53,7 +54,7 @@ pub struct ImportArgs {
 /// transcript's report (as `check` reports it) go to standard error, then a summary when more
 /// than one file was read. Exit 0 every transcript imported, 1 one not, 2 a usage or I/O error.
 pub fn run(args: ImportArgs) -> Status {
-    let rulings = match rulings(&args) {
+    let (ruleset, rulings) = match rulings(&args) {
         Ok(r) => r,
         Err(e) => return e.report(),
     };
@@ -63,33 +64,26 @@ pub fn run(args: ImportArgs) -> Status {
         None,
         ["imported", "not imported", "not transcripts"],
         &mut |path, given, writer, out, tally| {
-            one_file(path, given, &args, &rulings, writer, out, tally)
+            one_file(path, given, (&args, ruleset), &rulings, writer, out, tally)
         },
     )
 }
 
-/// `--ruling` and `--preset`, merged for the ruleset.
-fn rulings(args: &ImportArgs) -> Result<RulingSet, UsageError> {
+/// `--ruleset`, and `--ruling` and `--preset` merged for the ruleset.
+fn rulings(args: &ImportArgs) -> Result<(Option<Ruleset>, RulingSet), UsageError> {
+    let given = args.ruleset.as_deref().map(super::ruleset).transpose()?;
     // A preset of the game given, or of the transcripts' default one.
-    let ruleset = args
-        .ruleset
-        .as_deref()
-        .unwrap_or(bao_oracle::input::transcript::DEFAULT_RULESET);
-    let selection = args.selection.selection(Some(ruleset))?;
-    match bao_rules::with_game!(ruleset, G => selection.rulings_for::<G>()) {
-        Some(Ok(set)) => Ok(set),
-        Some(Err(e)) => Err(super::selection_error(e)),
-        None => Err(UsageError::new(
-            Code::UnknownRuleset,
-            bao_rules::games::unknown_ruleset(ruleset),
-        )),
-    }
+    let ruleset = given.unwrap_or(bao_oracle::input::transcript::DEFAULT_RULESET);
+    let selection = args.selection.selection(Some(ruleset.name()))?;
+    let set = bao_rules::with_game!(ruleset, G => selection.rulings_for::<G>())
+        .map_err(super::selection_error)?;
+    Ok((given, set))
 }
 
 fn one_file(
     path: &Path,
     given: bool,
-    args: &ImportArgs,
+    (args, ruleset): (&ImportArgs, Option<Ruleset>),
     rulings: &RulingSet,
     writer: &mut Writer,
     out: &mut Output,
@@ -99,7 +93,7 @@ fn one_file(
     let options = ImportOptions {
         name: "",
         source: args.source.as_deref(),
-        ruleset: args.ruleset.as_deref(),
+        ruleset,
         rulings,
         strict: args.strict,
     };

@@ -28,8 +28,8 @@ use clap::{Args, Parser, Subcommand};
 
 use bao_oracle::diagnostics::Code;
 use bao_oracle::input::selection::{Selection, SelectionError};
+use bao_rules::Ruleset;
 use bao_rules::game::Game;
-use bao_rules::games;
 use bao_rules::play::Playthrough;
 use bao_rules::setup::{Setup, SetupError};
 
@@ -441,9 +441,17 @@ pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), Usag
     setup_game::<G>(args).map(Playthrough::into_parts)
 }
 
-/// Reports an unknown ruleset (for `with_game!(...).unwrap_or_else(...)`).
-pub fn unknown_ruleset(ruleset: &str) -> Status {
-    UsageError::new(Code::UnknownRuleset, games::unknown_ruleset(ruleset)).report()
+/// The game a command line names, resolved once, where the command starts: an unknown name is
+/// a usage error with the nearest ruleset id.
+pub fn ruleset(name: &str) -> Result<Ruleset, UsageError> {
+    Ruleset::from_name(name).map_err(|e| UsageError::new(Code::UnknownRuleset, e.to_string()))
+}
+
+impl GameArgs {
+    /// The game the arguments name ([`ruleset`]).
+    pub fn game(&self) -> Result<Ruleset, UsageError> {
+        ruleset(&self.ruleset)
+    }
 }
 
 #[cfg(test)]

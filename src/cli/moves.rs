@@ -1,7 +1,7 @@
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::{GameArgs, Status, setup_game, unknown_ruleset};
+use super::{GameArgs, Status, setup_game};
 use bao_oracle::picture::{Highlights, legal_holes};
 use bao_oracle::render::svg;
 use bao_rules::game::Game;
@@ -18,8 +18,10 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: MovesArgs) -> Status {
-    let ruleset = args.game.ruleset.clone();
-    with_game!(&ruleset, G => moves_game::<G>(args)).unwrap_or_else(|| unknown_ruleset(&ruleset))
+    match args.game.game() {
+        Ok(ruleset) => with_game!(ruleset, G => moves_game::<G>(args)),
+        Err(e) => e.report(),
+    }
 }
 
 fn moves_game<G: Game>(args: MovesArgs) -> Status {

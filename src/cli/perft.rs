@@ -1,7 +1,7 @@
 use clap::Args;
 
 use super::output::Output;
-use super::{GameArgs, Status, setup, unknown_ruleset};
+use super::{GameArgs, Status, setup};
 use bao_rules::game::Game;
 use bao_rules::perft::{divide, perft};
 use bao_rules::with_game;
@@ -18,8 +18,10 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Status {
-    let ruleset = args.game.ruleset.clone();
-    with_game!(&ruleset, G => perft_game::<G>(args)).unwrap_or_else(|| unknown_ruleset(&ruleset))
+    match args.game.game() {
+        Ok(ruleset) => with_game!(ruleset, G => perft_game::<G>(args)),
+        Err(e) => e.report(),
+    }
 }
 
 fn perft_game<G: Game>(args: PerftArgs) -> Status {

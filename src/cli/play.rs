@@ -1,7 +1,7 @@
 use clap::Args;
 
 use super::output::{Output, eprint_line};
-use super::{GameArgs, Status, UsageError, setup_game, unknown_ruleset};
+use super::{GameArgs, Status, UsageError, setup_game};
 use bao_oracle::diagnostics::{Code, MoveNumber};
 use bao_oracle::picture::Highlights;
 use bao_oracle::render::svg;
@@ -32,8 +32,10 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: PlayArgs) -> Status {
-    let ruleset = args.game.ruleset.clone();
-    with_game!(&ruleset, G => play_game::<G>(args)).unwrap_or_else(|| unknown_ruleset(&ruleset))
+    match args.game.game() {
+        Ok(ruleset) => with_game!(ruleset, G => play_game::<G>(args)),
+        Err(e) => e.report(),
+    }
 }
 
 fn play_game<G: Game>(args: PlayArgs) -> Status {

@@ -8,9 +8,8 @@
 use clap::{Args, ValueEnum};
 
 use super::output::Output;
-use super::{Status, UsageError, unknown_ruleset};
+use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::input::spec::builtin_catalogue;
 use bao_oracle::input::spec::{Bibliography, Catalogue, CatalogueEntry, RulingEntry, Work};
 use bao_rules::rulings::did_you_mean;
 
@@ -34,10 +33,11 @@ pub enum Format {
 }
 
 pub fn run(args: RulesArgs) -> Status {
-    let Some(text) = builtin_catalogue(&args.ruleset) else {
-        return unknown_ruleset(&args.ruleset);
+    let ruleset = match super::ruleset(&args.ruleset) {
+        Ok(ruleset) => ruleset,
+        Err(e) => return e.report(),
     };
-    let catalogue: Catalogue = match serde_saphyr::from_str(text) {
+    let catalogue: Catalogue = match serde_saphyr::from_str(ruleset.catalogue()) {
         Ok(c) => c,
         // The catalogues are built in and read by the tests: this is a build of a broken tree.
         Err(e) => {

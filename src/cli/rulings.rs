@@ -3,10 +3,10 @@
 
 use clap::Args;
 
+use super::Status;
 use super::output::Output;
-use super::{Status, unknown_ruleset};
+use bao_rules::Ruleset;
 use bao_rules::game::Game;
-use bao_rules::games;
 use bao_rules::with_game;
 
 #[derive(Args, Debug)]
@@ -17,15 +17,16 @@ pub struct RulingsArgs {
 }
 
 pub fn run(args: RulingsArgs) -> Status {
-    let rulesets: Vec<&str> = match &args.ruleset {
-        Some(r) => vec![r.as_str()],
-        None => games::RULESETS.to_vec(),
+    let rulesets: Vec<Ruleset> = match &args.ruleset {
+        Some(r) => match super::ruleset(r) {
+            Ok(r) => vec![r],
+            Err(e) => return e.report(),
+        },
+        None => Ruleset::ALL.to_vec(),
     };
     let mut text = String::new();
-    for (i, ruleset) in rulesets.iter().enumerate() {
-        let Some(part) = with_game!(ruleset, G => of_game::<G>()) else {
-            return unknown_ruleset(ruleset);
-        };
+    for (i, &ruleset) in rulesets.iter().enumerate() {
+        let part = with_game!(ruleset, G => of_game::<G>());
         if i > 0 {
             text.push('\n');
         }

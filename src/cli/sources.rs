@@ -9,7 +9,6 @@ use super::output::Output;
 use super::rules::{Format, md};
 use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
-use bao_oracle::input::spec::builtin_catalogue;
 use bao_oracle::input::spec::{Bibliography, Catalogue, Work};
 use bao_rules::rulings::did_you_mean;
 
@@ -59,12 +58,10 @@ pub fn run(args: SourcesArgs) -> Status {
 /// For each work's key, the rule and ambiguity ids that cite it, per ruleset.
 fn cited_by() -> Vec<(String, String, Vec<String>)> {
     let mut out = Vec::new();
-    for ruleset in bao_rules::games::RULESETS {
-        let Some(text) = builtin_catalogue(ruleset) else {
-            continue;
-        };
+    for game in bao_rules::Ruleset::ALL {
+        let ruleset = game.name();
         // The catalogues are built in and read by the tests; an unreadable one cites nothing.
-        let Ok(c) = serde_saphyr::from_str::<Catalogue>(text) else {
+        let Ok(c) = serde_saphyr::from_str::<Catalogue>(game.catalogue()) else {
             continue;
         };
         for e in c.rules.iter().chain(&c.ambiguities) {

@@ -11,7 +11,7 @@ pub mod trace;
 use crate::event::EventData;
 use crate::explain::trace::render_position;
 use crate::input::spec::Catalogue;
-use crate::input::spec::builtin_catalogue;
+use bao_rules::Ruleset;
 use bao_rules::game::{Event, Game, GameEnd, RuleId, Side};
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::{RulingError, RulingSet};
@@ -86,7 +86,7 @@ pub enum Verdict {
 /// A move explained: the setting, the board before, and what the move did or why it is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
-    pub ruleset: &'static str,
+    pub ruleset: Ruleset,
     /// Where the move comes from, if not from the command line (`game 1 of FILE, ply 7`).
     pub place: Option<String>,
     /// The move as given.
@@ -120,11 +120,10 @@ pub struct Pictures {
 /// The rule ids an explanation cites, in the order they first appear, with their one-line
 /// statements from the game's rule catalogue (`spec/<ruleset>/rules.yaml`, built in).
 pub fn cited<'a>(
-    ruleset: &str,
+    ruleset: Ruleset,
     explanations: impl IntoIterator<Item = &'a Explanation>,
 ) -> Vec<(RuleId, String)> {
-    let catalogue: Option<Catalogue> =
-        builtin_catalogue(ruleset).and_then(|text| serde_saphyr::from_str(text).ok());
+    let catalogue: Option<Catalogue> = serde_saphyr::from_str(ruleset.catalogue()).ok();
     let statement = |id: RuleId| {
         catalogue
             .iter()
@@ -249,7 +248,7 @@ pub fn explain_in<G: Game>(
         },
     };
     Explanation {
-        ruleset: G::RULESET,
+        ruleset: Ruleset::of::<G>(),
         place: None,
         text: text.to_string(),
         mover,

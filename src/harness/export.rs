@@ -15,8 +15,8 @@ use crate::harness::protocol;
 use crate::harness::spec::SpecFile;
 use crate::input::spec::{Catalogue, PerftTable, Scenario};
 use bao_rules::game::Game;
-use bao_rules::games;
 use bao_rules::with_game;
+use bao_rules::{Ruleset, games};
 
 /// The version of the document's layout.
 pub const EXPORT_VERSION: u32 = 1;
@@ -65,23 +65,23 @@ pub struct PerftExport {
 pub fn export(files: &[(String, SpecFile)], only: Option<&str>) -> Export {
     let mut by_ruleset: BTreeMap<String, RulesetExport> = BTreeMap::new();
     for (path, file) in files {
-        let ruleset = match file {
-            SpecFile::Catalogue(c) => &c.ruleset,
-            SpecFile::Scenarios(s) => &s.ruleset,
-            SpecFile::Perft(p) => &p.ruleset,
+        // A catalogue may name a game the oracle does not have yet.
+        let name = match file {
+            SpecFile::Catalogue(c) => c.ruleset.as_str(),
+            SpecFile::Scenarios(s) => s.ruleset.name(),
+            SpecFile::Perft(p) => p.ruleset.name(),
         };
-        if only.is_some_and(|r| r != ruleset) {
+        if only.is_some_and(|r| r != name) {
             continue;
         }
         let out = by_ruleset
-            .entry(ruleset.clone())
-            .or_insert_with(|| new_ruleset(ruleset));
+            .entry(name.to_string())
+            .or_insert_with(|| new_ruleset(name));
         match file {
             SpecFile::Catalogue(c) => out.catalogue = Some(c.clone()),
             SpecFile::Scenarios(s) => {
                 for scenario in &s.scenarios {
-                    let scenario = with_game!(ruleset, G => normalize::<G>(scenario))
-                        .unwrap_or_else(|| scenario.clone());
+                    let scenario = with_game!(s.ruleset, G => normalize::<G>(scenario));
                     out.scenarios.push(ScenarioExport {
                         file: path.clone(),
                         scenario,
@@ -92,7 +92,7 @@ pub fn export(files: &[(String, SpecFile)], only: Option<&str>) -> Export {
                 for table in &p.tables {
                     let mut table = table.clone();
                     if let Some(text) = &table.position
-                        && let Some(Some(compact)) = with_game!(ruleset, G => G::parse_position(text).ok().map(|p| G::format_compact(&p)))
+                        && let Some(compact) = with_game!(p.ruleset, G => G::parse_position(text).ok().map(|p| G::format_compact(&p)))
                     {
                         table.position = Some(compact);
                     }
@@ -121,10 +121,12 @@ pub fn export(files: &[(String, SpecFile)], only: Option<&str>) -> Export {
     }
 }
 
-fn new_ruleset(ruleset: &str) -> RulesetExport {
-    let start = with_game!(ruleset, G => G::format_compact(&G::start()));
+fn new_ruleset(name: &str) -> RulesetExport {
+    let start = Ruleset::from_name(name)
+        .ok()
+        .map(|game| with_game!(game, G => G::format_compact(&G::start())));
     RulesetExport {
-        ruleset: ruleset.to_string(),
+        ruleset: name.to_string(),
         implemented: start.is_some(),
         start,
         catalogue: None,

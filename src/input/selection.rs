@@ -6,7 +6,6 @@
 
 use bao_rules::Ruleset;
 use bao_rules::game::{Game, RuleId};
-use bao_rules::games;
 use bao_rules::rulings::{Preset, RulingError, RulingSet, did_you_mean};
 use bao_rules::setup::Setup;
 use bao_rules::with_game;
@@ -120,8 +119,7 @@ impl Selection {
             preset,
             ..Setup::default()
         };
-        let checked = with_game!(ruleset.name(), G => setup.rulings_for::<G>().map(|_| ()));
-        if let Some(Err(e)) = checked {
+        if let Err(e) = with_game!(ruleset, G => setup.rulings_for::<G>().map(|_| ())) {
             return Err(SelectionError {
                 code: e.code.into(),
                 rule: e.rule,
@@ -154,19 +152,14 @@ impl Selection {
 
 /// The game that has preset `name`, and the preset: a preset given without a ruleset must name
 /// one.
-pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), RulingError> {
-    let found = games::RULESETS.iter().find_map(|&r| {
-        with_game!(r, G => G::PRESETS.iter().find(|p| p.name == name))
-            .flatten()
-            .map(|p| (r, p))
-    });
+pub fn find_preset(name: &str) -> Result<(Ruleset, &'static Preset), RulingError> {
+    let found = Ruleset::ALL
+        .into_iter()
+        .find_map(|r| r.presets().iter().find(|p| p.name == name).map(|p| (r, p)));
     found.ok_or_else(|| {
-        let known: Vec<String> = games::RULESETS
-            .iter()
-            .flat_map(|&r| {
-                with_game!(r, G => G::PRESETS.iter().map(|p| format!("{} ({r})", p.name)).collect::<Vec<_>>())
-                    .unwrap_or_default()
-            })
+        let known: Vec<String> = Ruleset::ALL
+            .into_iter()
+            .flat_map(|r| r.presets().iter().map(move |p| format!("{} ({r})", p.name)))
             .collect();
         RulingError {
             message: format!(
@@ -186,15 +179,15 @@ pub fn find_preset(name: &str) -> Result<(&'static str, &'static Preset), Ruling
 /// some game, with one of its values.
 pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
     for (name, value) in set.iter() {
-        let owner = games::RULESETS.iter().find_map(|&ruleset| {
-            let defs = with_game!(ruleset, G => G::RULINGS)?;
+        let owner = Ruleset::ALL.into_iter().find_map(|ruleset| {
+            let defs = ruleset.rulings();
             defs.iter().find(|d| d.name == name).map(|d| (ruleset, d))
         });
         match owner {
             None => {
-                let all = games::RULESETS
-                    .iter()
-                    .flat_map(|&r| with_game!(r, G => G::RULINGS).unwrap_or(&[]))
+                let all = Ruleset::ALL
+                    .into_iter()
+                    .flat_map(|r| r.rulings())
                     .map(|d| d.name);
                 let hint = did_you_mean(name, all);
                 return Err(RulingError {
@@ -204,7 +197,7 @@ pub fn check_rulings_exist(set: &RulingSet) -> Result<(), RulingError> {
             Some((ruleset, def)) => {
                 let mut one = RulingSet::new();
                 one.insert(name, value)?;
-                one.check(std::slice::from_ref(def), ruleset)?;
+                one.check(std::slice::from_ref(def), ruleset.name())?;
             }
         }
     }

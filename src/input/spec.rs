@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use crate::diagnostics::Code;
+use bao_rules::Ruleset;
 pub use bao_rules::game::{ResultClaim, Side};
 use bao_rules::rulings::RulingSet;
 
@@ -16,6 +17,8 @@ use bao_rules::rulings::RulingSet;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Catalogue {
+    /// The game's ruleset id, as written: a catalogue may come before its game's rules do (its
+    /// shape is checked; its coverage only once the oracle has the game).
     pub ruleset: String,
     /// The game's name in words.
     pub name: String,
@@ -149,7 +152,8 @@ pub struct RulingEntry {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
-    pub ruleset: String,
+    /// The game, refused where it is read if the oracle has no such game.
+    pub ruleset: Ruleset,
     /// What the file is about.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -241,7 +245,8 @@ pub struct ErrorSpec {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PerftFile {
-    pub ruleset: String,
+    /// The game, refused where it is read if the oracle has no such game.
+    pub ruleset: Ruleset,
     pub tables: Vec<PerftTable>,
 }
 
@@ -276,12 +281,6 @@ pub struct PerftDivide {
     pub depth: u32,
     /// Canonical move to the leaf count below it; every legal move is listed.
     pub moves: BTreeMap<String, u64>,
-}
-
-/// The catalogues shipped with the oracle (the rules crate's), for scenario files read without
-/// their `rules.yaml` and for the words of `explain`.
-pub fn builtin_catalogue(ruleset: &str) -> Option<&'static str> {
-    bao_rules::with_game!(ruleset, G => <G as bao_rules::Game>::CATALOGUE)
 }
 
 #[cfg(test)]
@@ -324,16 +323,21 @@ scenarios:
 
     #[test]
     fn unknown_fields_are_refused() {
-        let typo = "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expct: {}}\n";
+        let typo = "ruleset: bao-kingulu\nscenarios:\n  - {id: a, description: b, rules: [X], expct: {}}\n";
         assert!(serde_saphyr::from_str::<ScenarioFile>(typo).is_err());
-        let typo =
-            "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {legl: []}}\n";
+        let typo = "ruleset: bao-kingulu\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {legl: []}}\n";
         assert!(serde_saphyr::from_str::<ScenarioFile>(typo).is_err());
-        let event = "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {events: [{kind: capture, hole: a1, seeds: 1, extra: 2}]}}\n";
+        let event = "ruleset: bao-kingulu\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {events: [{kind: capture, hole: a1, seeds: 1, extra: 2}]}}\n";
         assert!(serde_saphyr::from_str::<ScenarioFile>(event).is_err());
-        let kind = "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {events: [{kind: sow, hole: a1}]}}\n";
+        let kind = "ruleset: bao-kingulu\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {events: [{kind: sow, hole: a1}]}}\n";
         assert!(serde_saphyr::from_str::<ScenarioFile>(kind).is_err());
-        let code = "ruleset: x\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {error: {code: wrong}}}\n";
+        let code = "ruleset: bao-kingulu\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {error: {code: wrong}}}\n";
         assert!(serde_saphyr::from_str::<ScenarioFile>(code).is_err());
+        let fine = "ruleset: bao-kingulu\nscenarios:\n  - {id: a, description: b, rules: [X], expect: {legal: []}}\n";
+        assert!(serde_saphyr::from_str::<ScenarioFile>(fine).is_ok());
+        // An unknown game is refused where the file is read, with the nearest name.
+        let game = fine.replace("bao-kingulu", "bao-kingul");
+        let e = serde_saphyr::from_str::<ScenarioFile>(&game).unwrap_err();
+        assert!(e.to_string().contains("did you mean `bao-kingulu`"), "{e}");
     }
 }

@@ -27,6 +27,7 @@
 //! otherwise kept as written: reading them is the game's notation's business.
 
 use crate::diagnostics::{Code, Finding, Span};
+use bao_rules::Ruleset;
 use bao_rules::game::Notation;
 
 /// A transcript larger than this is refused unread, by `check` and `import` alike
@@ -177,7 +178,7 @@ pub const KNOWN_KEYS: &[&str] = &[
 
 /// The game of a transcript that names none: Bao la Kiswahili, the game of Donkers' program and of
 /// every published transcript.
-pub const DEFAULT_RULESET: &str = <bao_rules::games::Zanzibar as bao_rules::game::Game>::RULESET;
+pub const DEFAULT_RULESET: Ruleset = Ruleset::Zanzibar;
 
 /// The fields of a game record that no transcript header has (`title`, `source`, `date`, `south`
 /// and `north` are both): a text YAML reads as a map with one of them is a record, and a line
@@ -548,30 +549,39 @@ pub fn read(text: &str) -> (Transcript, Vec<Finding>) {
     (out, findings.finish())
 }
 
-/// The game of transcript `t`: its `game:` header (a ruleset id or a game's name, in any case,
-/// as the ruleset id; anything else as written, for the replay to refuse with its did-you-mean,
-/// at the header), else `given` (`--ruleset`), else [`DEFAULT_RULESET`].
-pub fn ruleset_of(t: &Transcript, given: Option<&str>) -> crate::input::record::Field<String> {
+/// The game of transcript `t`: its `game:` header (a ruleset id or a game's name, in any case),
+/// else `given` (`--ruleset`), else [`DEFAULT_RULESET`]; a header that names no game is refused,
+/// at the header, with the nearest id.
+pub fn ruleset_of(
+    t: &Transcript,
+    given: Option<Ruleset>,
+) -> Result<crate::input::record::Field<Ruleset>, Box<Finding>> {
     use crate::input::record::Field;
     match t.header("game") {
-        Some(h) => Field {
-            value: game_id(&h.value).unwrap_or(&h.value).to_string(),
-            span: h.span,
+        Some(h) => match game_id(&h.value) {
+            Some(ruleset) => Ok(Field {
+                value: ruleset,
+                span: h.span,
+            }),
+            None => Err(Box::new(crate::input::record::unknown_ruleset(
+                &bao_rules::UnknownRuleset {
+                    name: h.value.clone(),
+                },
+                h.span,
+            ))),
         },
-        None => Field {
-            value: given.unwrap_or(DEFAULT_RULESET).to_string(),
+        None => Ok(Field {
+            value: given.unwrap_or(DEFAULT_RULESET),
             span: Span::new(0, 0),
-        },
+        }),
     }
 }
 
-/// The ruleset id a `game:` header names: an id or a game's name, in any case.
-fn game_id(value: &str) -> Option<&'static str> {
-    bao_rules::games::RULESETS.iter().copied().find(|&id| {
-        id.eq_ignore_ascii_case(value)
-            || bao_rules::with_game!(id, G => <G as bao_rules::Game>::NAME.eq_ignore_ascii_case(value))
-                == Some(true)
-    })
+/// The game a `game:` header names: a ruleset id or a game's name, in any case.
+fn game_id(value: &str) -> Option<Ruleset> {
+    Ruleset::ALL
+        .into_iter()
+        .find(|r| r.name().eq_ignore_ascii_case(value) || r.game_name().eq_ignore_ascii_case(value))
 }
 
 /// A transcript as the record `check` replays: its game ([`ruleset_of`], `given` where it names
@@ -581,7 +591,15 @@ fn game_id(value: &str) -> Option<&'static str> {
 /// refused there, at the header's line), so that every finding (and the repair search, and
 /// `--infer-rulings`) speaks of the transcript's own lines and columns. The slips are read as
 /// [`parse`] reads them.
-pub fn as_record(t: &Transcript, given: Option<&str>, name: &str) -> crate::input::record::Record {
+///
+/// # Errors
+///
+/// The transcript's `game:` header names no game ([`ruleset_of`]).
+pub fn as_record(
+    t: &Transcript,
+    given: Option<Ruleset>,
+    name: &str,
+) -> Result<crate::input::record::Record, Box<Finding>> {
     use crate::input::record::{Field, Record};
     let field = |value: &str, span| Field {
         value: value.to_string(),
@@ -602,8 +620,8 @@ pub fn as_record(t: &Transcript, given: Option<&str>, name: &str) -> crate::inpu
         let value = h.value.to_ascii_lowercase();
         rulings.push((field("zanzibar.takasia", h.span), field(&value, h.span)));
     }
-    Record {
-        ruleset: ruleset_of(t, given),
+    Ok(Record {
+        ruleset: ruleset_of(t, given)?,
         title: value("place"),
         // Never empty: a record says where its game comes from.
         source: [value("source"), Some(name.to_string())]
@@ -627,7 +645,7 @@ pub fn as_record(t: &Transcript, given: Option<&str>, name: &str) -> crate::inpu
         }),
         moves: t.plies.iter().map(|p| field(&p.text, p.span)).collect(),
         result: None,
-    }
+    })
 }
 
 /// Whether the transcript's `opening:` has North to move, as the games written in Donkers'
@@ -642,8 +660,8 @@ fn north_opens(t: &Transcript) -> bool {
     // The game the transcript names first, then every game written in Donkers' notation.
     let named = t.header("game").and_then(|h| game_id(&h.value));
     named
-        .iter()
-        .chain(bao_rules::games::RULESETS)
+        .into_iter()
+        .chain(Ruleset::ALL)
         .find_map(|ruleset| {
             bao_rules::with_game!(ruleset, G => {
                 use bao_rules::Game;
@@ -653,7 +671,6 @@ fn north_opens(t: &Transcript) -> bool {
                     .flatten()
                     .map(|p| G::side_to_move(&p) == bao_rules::Side::North)
             })
-            .flatten()
         })
         .unwrap_or(false)
 }
@@ -866,8 +883,8 @@ mod tests {
         let text = "game: Bao la Kete;\ngame-preset: x;\ngame-rulings: a.b=c, d.e = f;\n\
                     takasia: YES;\nsource: a; b;\n1: 6R* 6R*;\n";
         let t = parse(text).unwrap();
-        let r = as_record(&t, Some("bao-la-kiswahili"), "name");
-        assert_eq!(r.ruleset.value, "bao-la-kete");
+        let r = as_record(&t, Some(Ruleset::Zanzibar), "name").unwrap();
+        assert_eq!(r.ruleset.value, Ruleset::Kete);
         assert_eq!(
             &text[r.ruleset.span.offset..r.ruleset.span.end()],
             "game: Bao la Kete;"
@@ -884,15 +901,25 @@ mod tests {
         );
         // A provenance may hold `;`.
         assert_eq!(r.source, "a; b");
-        // No `game:`: the one given, else Bao la Kiswahili; an unknown name as written.
+        // No `game:`: the one given, else Bao la Kiswahili.
         let t = parse("1: 6R* 6R*;\n").unwrap();
+        let game = |t: &Transcript, given| as_record(t, given, "n").unwrap().ruleset.value;
+        assert_eq!(game(&t, Some(Ruleset::Kete)), Ruleset::Kete);
+        assert_eq!(game(&t, None), DEFAULT_RULESET);
+        // A `game:` that names no game is refused where it is read, at the header, with the
+        // nearest id.
+        let text = "game: bao-la-ket;\n1: 6R* 6R*;\n";
+        let e = as_record(&parse(text).unwrap(), None, "n").unwrap_err();
+        assert_eq!(e.code, Code::UnknownRuleset);
         assert_eq!(
-            as_record(&t, Some("bao-la-kete"), "n").ruleset.value,
-            "bao-la-kete"
+            &text[e.span.unwrap().offset..e.span.unwrap().end()],
+            "game: bao-la-ket;"
         );
-        assert_eq!(as_record(&t, None, "n").ruleset.value, DEFAULT_RULESET);
-        let t = parse("game: bao-la-ket;\n1: 6R* 6R*;\n").unwrap();
-        assert_eq!(as_record(&t, None, "n").ruleset.value, "bao-la-ket");
+        assert!(
+            e.message.contains("did you mean `bao-la-kete`"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

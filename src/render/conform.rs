@@ -13,10 +13,11 @@ use crate::harness::conform::{
 use crate::harness::protocol::Rulings;
 use crate::render::escape_controls;
 use crate::render::markup::escape as xml;
+use bao_rules::Ruleset;
 
 impl LeftOut {
     /// What was left out, in one sentence that names the rule.
-    pub fn sentence(&self, ruleset: &str) -> String {
+    pub fn sentence(&self, ruleset: Ruleset) -> String {
         let rule = self
             .rule
             .as_deref()
@@ -243,7 +244,7 @@ impl Report {
         out.push('\n');
         for r in &self.rulesets {
             if let Some(left) = &r.left_out {
-                let _ = writeln!(out, "{}", left.sentence(&r.ruleset));
+                let _ = writeln!(out, "{}", left.sentence(r.ruleset));
             }
         }
         let _ = writeln!(
@@ -289,7 +290,7 @@ impl Report {
             let _ = writeln!(
                 out,
                 "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">",
-                xml(&r.ruleset),
+                xml(r.ruleset.name()),
                 cases.len(),
                 count(&[CaseStatus::Failed, CaseStatus::FixedKnownFailure]),
                 count(&[
@@ -319,7 +320,7 @@ impl Report {
                 }
                 property("left-out-moves", &left.moves.to_string());
                 property("left-out-positions", &left.positions.to_string());
-                property("left-out", &left.sentence(&r.ruleset));
+                property("left-out", &left.sentence(r.ruleset));
                 let _ = writeln!(out, "    </properties>");
             }
             for c in cases {
@@ -345,7 +346,7 @@ impl Report {
         let _ = write!(
             out,
             "    <testcase classname=\"{}\" name=\"{}\"",
-            xml(&c.ruleset),
+            xml(c.ruleset.name()),
             xml(short)
         );
         match c.status {

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use bao_rules::Ruleset;
 use bao_rules::game::Side;
 use serde::Serialize;
 
@@ -344,7 +345,7 @@ impl Comparison {
 }
 /// The cited rules as text, or nothing if none is cited.
 fn render_cited<'a>(
-    ruleset: &str,
+    ruleset: Ruleset,
     explanations: impl IntoIterator<Item = &'a Explanation>,
 ) -> String {
     let rules = cited(ruleset, explanations);
@@ -396,7 +397,7 @@ fn wrap_list(head: &str, items: &[String]) -> String {
 /// ([`crate::event`]).
 #[derive(Serialize)]
 pub struct ExplanationData<'a> {
-    ruleset: &'a str,
+    ruleset: Ruleset,
     /// Where the move comes from (`game 1 of FILE, ply 7`), for a move of a record.
     #[serde(skip_serializing_if = "Option::is_none")]
     place: Option<&'a str>,

@@ -517,7 +517,7 @@ fn rulings_section(parts: &[Part]) -> String {
              ruling</th><th scope=\"col\">default</th><th scope=\"col\">ruled out</th>\
              <th scope=\"col\">silent</th></tr></thead>\n<tbody>\n",
             part.games,
-            ruleset = e(&part.ruleset),
+            ruleset = e(part.ruleset.name()),
         ));
         for ruling in &part.rulings {
             let ruled: Vec<String> = ruling
@@ -703,8 +703,8 @@ mod tests {
 
     #[test]
     fn compact_plies_decode_to_the_timeline_boards() {
-        for ruleset in bao_rules::games::RULESETS {
-            let text = bao_rules::with_game!(ruleset, G => random_record::<G>()).unwrap();
+        for ruleset in bao_rules::Ruleset::ALL {
+            let text = bao_rules::with_game!(ruleset, G => random_record::<G>());
             let page = page(&text);
             let data = data(&page);
             let decoded = counts_along(&data["views"][0][0], &data["layouts"]);
@@ -771,7 +771,7 @@ mod tests {
         game.step(
             &mut views,
             Step::Start {
-                ruleset: "test",
+                ruleset: bao_rules::Ruleset::Kingulu,
                 board: boards[0].clone(),
             },
         );

@@ -9,6 +9,7 @@ use crate::check::replay::{Divergence, Standing};
 use crate::check::rulings_table::{GameRef, Part};
 use crate::check::{FileReport, GameReport, IoProblem, Summary};
 use crate::diagnostics::Finding;
+use bao_rules::Ruleset;
 
 /// The version of the JSON report's shape.
 pub const VERSION: u32 = 1;
@@ -188,7 +189,7 @@ fn game_ref(g: &GameRef) -> GameRefJson<'_> {
 
 fn part_json(part: &Part) -> PartJson<'_> {
     PartJson {
-        ruleset: &part.ruleset,
+        ruleset: part.ruleset.name(),
         games: part.games,
         rulings: part
             .rulings
@@ -314,7 +315,7 @@ fn game_json<'a>(lines: &LineIndex<'_>, g: &'a GameReport) -> GameJson<'a> {
         result: g.standing.map(Standing::name),
         errors: g.findings.iter().map(|f| error_json(lines, g, f)).collect(),
         warnings: g.warnings.iter().map(|f| error_json(lines, g, f)).collect(),
-        ruleset: g.ruleset.as_deref(),
+        ruleset: g.ruleset.map(Ruleset::name),
         recorded_plies: g.recorded_plies,
         end_rule: match g.standing {
             Some(Standing::Over(end)) => Some(end.rule),

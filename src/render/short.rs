@@ -67,7 +67,7 @@ mod tests {
         let text = "ruleset: bao-kingulu\nmoves: [A3, A9]\n";
         let mut game = GameReport::unread(
             1,
-            Some("bao-kingulu".into()),
+            Some(bao_rules::Ruleset::Kingulu),
             vec![
                 Finding::new(Code::IllegalMove, "`A9` is illegal:\nno")
                     .ply(2, "A9")

@@ -20,6 +20,7 @@ use crate::diagnostics::{Code, Finding};
 use crate::input::record::Record;
 use crate::input::transcript::{self, KNOWN_KEYS, Transcript};
 use crate::rewrite::random_game::{yaml_comment as one_line, yaml_scalar};
+use bao_rules::Ruleset;
 use bao_rules::game::{Game, Notation};
 use bao_rules::rulings::RulingSet;
 use bao_rules::with_game;
@@ -34,7 +35,7 @@ pub struct ImportOptions<'a> {
     pub source: Option<&'a str>,
     /// The game of a transcript that names none (`game:`); one that names another is refused.
     /// `None`: [`transcript::DEFAULT_RULESET`].
-    pub ruleset: Option<&'a str>,
+    pub ruleset: Option<Ruleset>,
     pub rulings: &'a RulingSet,
     /// Slips are errors, not warnings.
     pub strict: bool,
@@ -51,20 +52,18 @@ pub struct Imported {
 /// warnings, its repair suggestions): one path, one wording.
 pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Box<GameReport>> {
     let t = transcript::read(text).0;
-    let game = transcript::ruleset_of(&t, options.ruleset);
-    let ruleset = game.value.as_str();
-    let known = with_game!(ruleset, G => G::NOTATIONS.contains(&Notation::Donkers));
-    let refused = |finding: Finding| {
-        Err(Box::new(GameReport::unread(
-            1,
-            Some(ruleset.to_string()),
-            vec![finding],
-        )))
+    let refused = |ruleset: Option<Ruleset>, finding: Finding| {
+        Err(Box::new(GameReport::unread(1, ruleset, vec![finding])))
+    };
+    let ruleset = match transcript::ruleset_of(&t, options.ruleset) {
+        Ok(game) => game.value,
+        Err(finding) => return refused(None, *finding),
     };
     if let (Some(given), Some(header)) = (options.ruleset, t.header("game"))
         && given != ruleset
     {
         return refused(
+            Some(ruleset),
             Finding::new(
                 Code::BadValue,
                 format!(
@@ -76,19 +75,8 @@ pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Box<GameR
             .help("leave out --ruleset, or correct the transcript's `game:`"),
         );
     }
-    match known {
-        None => {
-            let finding = Finding::new(
-                Code::UnknownRuleset,
-                bao_rules::games::unknown_ruleset(ruleset),
-            );
-            return refused(match t.header("game") {
-                Some(h) => finding.at(h.span),
-                None => finding,
-            });
-        }
-        Some(false) => return refused(no_transcript_notation(ruleset)),
-        Some(true) => {}
+    if !ruleset.notations().contains(&Notation::Donkers) {
+        return refused(Some(ruleset), no_transcript_notation(ruleset));
     }
     let replay_options = ReplayOptions {
         rulings: options.rulings.clone(),
@@ -104,31 +92,27 @@ pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Box<GameR
     };
     let written = with_game!(ruleset, G => {
         write_record::<G>(&t, &record, &replay_options, options)
-    })
-    .expect("a ruleset known above");
+    });
     match written {
         Ok(record) => Ok(Imported {
             record,
             warnings: report.warnings,
         }),
-        Err(finding) => refused(*finding),
+        Err(finding) => refused(Some(ruleset), *finding),
     }
 }
 
 /// The error for a game whose moves no transcript writes.
-fn no_transcript_notation(ruleset: &str) -> Finding {
-    let name = with_game!(ruleset, G => G::NAME).unwrap_or("the game");
+fn no_transcript_notation(ruleset: Ruleset) -> Finding {
     Finding::new(
         Code::UnknownRuleset,
         format!(
-            "{name} has no transcript notation: transcripts are in Donkers' notation, for {}",
-            bao_rules::games::RULESETS
-                .iter()
-                .filter(
-                    |&&r| with_game!(r, H => H::NOTATIONS.contains(&Notation::Donkers))
-                        == Some(true)
-                )
-                .copied()
+            "{} has no transcript notation: transcripts are in Donkers' notation, for {}",
+            ruleset.game_name(),
+            Ruleset::ALL
+                .into_iter()
+                .filter(|r| r.notations().contains(&Notation::Donkers))
+                .map(Ruleset::name)
                 .collect::<Vec<_>>()
                 .join(", ")
         ),

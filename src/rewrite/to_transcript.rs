@@ -202,16 +202,7 @@ pub fn write(
     record: &Record,
     options: &ReplayOptions,
 ) -> Result<String, Box<Finding>> {
-    let ruleset = record.ruleset.value.as_str();
-    with_game!(ruleset, G => write_game::<G>(doc, record, options)).unwrap_or_else(|| {
-        Err(Box::new(
-            Finding::new(
-                Code::UnknownRuleset,
-                bao_rules::games::unknown_ruleset(ruleset),
-            )
-            .at(record.ruleset.span),
-        ))
-    })
+    with_game!(record.ruleset.value, G => write_game::<G>(doc, record, options))
 }
 
 fn write_game<G: Game>(

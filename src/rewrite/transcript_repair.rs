@@ -41,7 +41,15 @@ pub fn repair(text: &str, options: &ReplayOptions) -> Repaired {
             ));
         }
     };
-    let record = as_record(&t, None, "transcript");
+    let record = match as_record(&t, None, "transcript") {
+        Ok(record) => record,
+        Err(finding) => {
+            return Repaired::Left(format!(
+                "the transcript cannot be read ({})",
+                finding.message
+            ));
+        }
+    };
     let replayed = replay::replay(&record, options);
     if replayed.findings.is_empty() {
         return Repaired::Valid;

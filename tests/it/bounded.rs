@@ -67,8 +67,8 @@ impl Case {
 
     /// The library's verdict: the rule and the message, which must name the cycle.
     fn verdict(&self) -> (String, String) {
-        with_game!(self.ruleset, G => refusal::<G>(&self.ruling_set(), self.position, self.text))
-            .unwrap()
+        let ruleset = bao_rules::Ruleset::from_name(self.ruleset).unwrap();
+        with_game!(ruleset, G => refusal::<G>(&self.ruling_set(), self.position, self.text))
     }
 
     fn ruling_args(&self) -> Vec<String> {

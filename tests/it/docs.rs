@@ -411,7 +411,7 @@ fn the_rules_documents_and_sources_are_what_rules_and_sources_print() {
         }
         // Every id of the catalogue is in its document.
         let catalogue: bao_oracle::input::spec::Catalogue =
-            serde_saphyr::from_str(bao_oracle::input::spec::builtin_catalogue(ruleset).unwrap())
+            serde_saphyr::from_str(bao_rules::Ruleset::from_name(ruleset).unwrap().catalogue())
                 .unwrap();
         for entry in catalogue.rules.iter().chain(&catalogue.ambiguities) {
             assert!(
@@ -562,7 +562,7 @@ fn man_dir_writes_every_page_it_names() {
 fn rulings_lists_every_ruling_value_and_preset() {
     let (out, _, status) = bao(&["rulings"]);
     assert_eq!(status, 0);
-    bao_rules::with_game!("bao-la-kiswahili", G => {
+    bao_rules::with_game!(bao_rules::Ruleset::Zanzibar, G => {
         use bao_rules::game::Game;
         for def in G::RULINGS {
             assert!(out.contains(def.name), "{}", def.name);
@@ -588,7 +588,7 @@ fn rulings_lists_every_ruling_value_and_preset() {
 #[test]
 fn the_presets_table_lists_every_preset() {
     let text = fs::read_to_string(root().join("docs/rules-arguers.md")).unwrap();
-    bao_rules::with_game!("bao-la-kiswahili", G => {
+    bao_rules::with_game!(bao_rules::Ruleset::Zanzibar, G => {
         use bao_rules::game::Game;
         for p in G::PRESETS {
             let row = text

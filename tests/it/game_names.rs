@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use bao_rules::game::Game;
-use bao_rules::games::{self, GameVisitor, RULESETS};
+use bao_rules::games::{GameVisitor, RULESETS};
 
 use crate::common::root;
 
@@ -41,7 +41,11 @@ impl GameVisitor for PresetNames {
 fn no_game_is_named_outside_its_folder() {
     let mut names: Vec<&str> = RULESETS.to_vec();
     for ruleset in RULESETS {
-        names.extend(games::dispatch(ruleset, PresetNames).unwrap());
+        names.extend(
+            bao_rules::Ruleset::from_name(ruleset)
+                .unwrap()
+                .visit(PresetNames),
+        );
     }
     assert!(names.len() > RULESETS.len(), "{names:?}");
     let root = root();

@@ -2,9 +2,10 @@
 //! every listed move plays, its canonical spelling resolves back to it, and both written forms of
 //! every position round-trip. Game-specific invariants (seed conservation) live with each game.
 
+use bao_rules::Ruleset;
 use bao_rules::SplitMix64;
 use bao_rules::game::Game;
-use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::games::GameVisitor;
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 use proptest::prelude::*;
@@ -65,8 +66,8 @@ proptest! {
 
     #[test]
     fn every_game_keeps_its_invariants(seed in any::<u64>()) {
-        for ruleset in RULESETS {
-            let result = dispatch(ruleset, RandomWalk { seed, plies: 300 }).unwrap();
+        for ruleset in Ruleset::ALL {
+            let result = ruleset.visit(RandomWalk { seed, plies: 300 });
             prop_assert!(result.is_ok(), "{ruleset}, seed {seed}: {}", result.unwrap_err());
         }
     }

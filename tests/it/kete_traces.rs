@@ -49,8 +49,7 @@ fn kete_traces() {
                 "{} is traced by tests/it/spec.rs",
                 scenario.id
             );
-            let trace = spec::trace_scenario("bao-la-kete", scenario)
-                .expect("an implemented ruleset")
+            let trace = spec::trace_scenario(bao_rules::Ruleset::Kete, scenario)
                 .unwrap_or_else(|e| panic!("{}: {e}", scenario.id));
             let text = format!(
                 "bao-la-kete {}\n{}\nrules: {}\n\n{trace}",

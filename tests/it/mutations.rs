@@ -12,9 +12,10 @@ use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::harness::protocol::respond;
 use bao_oracle::input::record::{readers_agree, split_documents};
 use bao_oracle::rewrite::random_game::{ToRecord, random_game};
+use bao_rules::Ruleset;
 use bao_rules::SplitMix64;
 use bao_rules::game::Game;
-use bao_rules::games::{GameVisitor, RULESETS, dispatch};
+use bao_rules::games::{GameVisitor, RULESETS};
 use bao_rules::play::Playthrough;
 
 use crate::properties;
@@ -125,7 +126,7 @@ impl GameVisitor for Records {
 fn mutated_records_never_panic_and_the_readers_agree() {
     let mut samples: Vec<String> = RULESETS
         .iter()
-        .flat_map(|r| dispatch(r, Records).unwrap())
+        .flat_map(|r| Ruleset::from_name(r).unwrap().visit(Records))
         .collect();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for dir in ["tests/records", "tests/explain"] {
@@ -198,7 +199,9 @@ impl GameVisitor for Positions {
 #[test]
 fn mutated_positions_never_panic_and_round_trip() {
     for (i, ruleset) in RULESETS.iter().enumerate() {
-        dispatch(ruleset, Positions(100 + i as u64)).unwrap();
+        Ruleset::from_name(ruleset)
+            .unwrap()
+            .visit(Positions(100 + i as u64));
     }
 }
 
@@ -244,7 +247,9 @@ impl GameVisitor for Moves {
 #[test]
 fn mutated_moves_never_panic() {
     for (i, ruleset) in RULESETS.iter().enumerate() {
-        dispatch(ruleset, Moves(200 + i as u64)).unwrap();
+        Ruleset::from_name(ruleset)
+            .unwrap()
+            .visit(Moves(200 + i as u64));
     }
 }
 
@@ -292,7 +297,7 @@ fn mutated_transcripts_never_panic() {
         let options = ImportOptions {
             name: "mutant.txt",
             source: None,
-            ruleset: Some(ruleset),
+            ruleset: Some(Ruleset::from_name(ruleset).unwrap()),
             rulings: &rulings,
             strict: false,
         };
@@ -351,7 +356,7 @@ fn mutated_records_keep_repair_and_report_properties() {
         .collect();
     // Generated games with one slip, which the repair search mends.
     for ruleset in RULESETS {
-        for record in dispatch(ruleset, Records).unwrap() {
+        for record in Ruleset::from_name(ruleset).unwrap().visit(Records) {
             let moves = record.find("moves: [").unwrap();
             let (head, tail) = record.split_at(moves);
             samples.push(format!("{head}{}", tail.replacen(", ", ", A9, ", 1)).into_bytes());

@@ -122,8 +122,7 @@ fn by_spec(ruleset: &str, start: Option<&str>, text: &str, want: &Answer) -> Vec
             ..Expect::default()
         },
     };
-    with_game!(ruleset, G => run_scenario::<G>(&scenario))
-        .unwrap()
+    with_game!(bao_rules::Ruleset::from_name(ruleset).unwrap(), G => run_scenario::<G>(&scenario))
         .into_iter()
         .map(|f| format!("{f:?}"))
         .collect()
@@ -145,7 +144,7 @@ fn every_path_gives_the_same_code_and_rule() {
         );
         let position = start
             .map(str::to_string)
-            .unwrap_or_else(|| with_game!(ruleset, G => G::format_compact(&G::start())).unwrap());
+            .unwrap_or_else(|| with_game!(bao_rules::Ruleset::from_name(ruleset).unwrap(), G => G::format_compact(&G::start())));
         let over = code == Code::MoveAfterEnd;
         if let Some(answer) = by_protocol(ruleset, &position, text, over) {
             assert_eq!(answer.0, checked.0, "protocol: {ruleset} {text}");

@@ -213,7 +213,8 @@ fn holes_tagged<'a>(picture: &'a Picture, tag: &str) -> Vec<&'a str> {
 #[test]
 fn start_and_mid_game_pictures_show_the_positions() {
     for &ruleset in RULESETS {
-        let moves = with_game!(ruleset, G => mid_game::<G>(12)).unwrap();
+        let moves =
+            with_game!(bao_rules::Ruleset::from_name(ruleset).unwrap(), G => mid_game::<G>(12));
         assert_eq!(moves.len(), 12, "{ruleset}");
         for (name, plies) in [("start", 0), ("mid-game", moves.len())] {
             let mut args = vec!["play", ruleset];
@@ -280,7 +281,8 @@ fn play_highlights_the_last_move() {
 #[test]
 fn moves_marks_every_legal_moves_hole() {
     for &ruleset in RULESETS {
-        let moves = with_game!(ruleset, G => mid_game::<G>(7)).unwrap();
+        let moves =
+            with_game!(bao_rules::Ruleset::from_name(ruleset).unwrap(), G => mid_game::<G>(7));
         let mut args = vec!["moves", ruleset, "--position"];
         let position = output(
             &[

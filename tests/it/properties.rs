@@ -307,7 +307,7 @@ pub fn one_reader(data: &[u8]) {
                 &ImportOptions {
                     name: "fuzz.bao",
                     source: None,
-                    ruleset: Some("bao-la-kiswahili"),
+                    ruleset: Some(bao_rules::Ruleset::Zanzibar),
                     rulings: &rulings,
                     strict: false,
                 },

@@ -101,9 +101,9 @@ fn ambiguity_scenarios_have_their_traces_snapshotted() {
                 if !done.insert(scenario.id.clone()) {
                     continue;
                 }
-                let trace = spec::trace_scenario(ruleset, scenario)
-                    .expect("an implemented ruleset")
-                    .unwrap_or_else(|e| panic!("{}: {e}", scenario.id));
+                let trace =
+                    spec::trace_scenario(bao_rules::Ruleset::from_name(ruleset).unwrap(), scenario)
+                        .unwrap_or_else(|e| panic!("{}: {e}", scenario.id));
                 let text = format!(
                     "{ruleset} {}\n{}\nrules: {}\n\n{trace}",
                     scenario.id,

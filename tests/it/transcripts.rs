@@ -23,7 +23,7 @@ fn options<'a>(name: &'a str, source: Option<&'a str>, strict: bool) -> ImportOp
     ImportOptions {
         name,
         source,
-        ruleset: Some("bao-la-kiswahili"),
+        ruleset: Some(bao_rules::Ruleset::Zanzibar),
         rulings: RULINGS.get_or_init(RulingSet::new),
         strict,
     }

@@ -129,7 +129,7 @@ fn the_transcript_imports_to_the_corpus_record() {
         &ImportOptions {
             name: "ramadhan-kijumbe-1994.txt",
             source: None,
-            ruleset: Some("bao-la-kiswahili"),
+            ruleset: Some(bao_rules::Ruleset::Zanzibar),
             rulings: &RulingSet::new(),
             strict: false,
         },
@@ -152,7 +152,7 @@ fn a_wrong_move_in_a_transcript_is_reported_at_its_line_and_column() {
         &ImportOptions {
             name: "t.txt",
             source: None,
-            ruleset: Some("bao-la-kiswahili"),
+            ruleset: Some(bao_rules::Ruleset::Zanzibar),
             rulings: &RulingSet::new(),
             strict: false,
         },

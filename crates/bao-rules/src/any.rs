@@ -125,24 +125,10 @@ crate::registered_games!(run_time_types[]);
 /// `AnyMove`, `AnyPosition` or `AnyGame`.
 macro_rules! each {
     (Ruleset, $value:expr, $G:ident => $body:expr) => {
-        crate::registered_games!(crate::any::__each_ruleset [($value) $G ($body)])
+        crate::with_game!($value, $G => $body)
     };
     ($Enum:ident, $value:expr, $x:ident, $G:ident => $body:expr) => {
         crate::registered_games!(crate::any::__each_variant [$Enum ($value) $x $G ($body)])
-    };
-}
-
-macro_rules! __each_ruleset {
-    ([($value:expr) $G:ident ($body:expr)] $($game:ident)*) => {
-        match $value {
-            $(
-                Ruleset::$game => {
-                    #[allow(dead_code)]
-                    type $G = crate::games::$game;
-                    $body
-                }
-            )*
-        }
     };
 }
 
@@ -160,7 +146,7 @@ macro_rules! __each_variant {
     };
 }
 
-pub(crate) use {__each_ruleset, __each_variant};
+pub(crate) use __each_variant;
 
 impl Ruleset {
     /// The ruleset whose id is `name`.
@@ -173,6 +159,11 @@ impl Ruleset {
             .into_iter()
             .find(|r| r.name() == name)
             .ok_or_else(|| UnknownRuleset { name: name.into() })
+    }
+
+    /// The ruleset of game type `G`.
+    pub fn of<G: Game>() -> Ruleset {
+        G::start().ruleset()
     }
 
     /// The ruleset id ([`Game::RULESET`]).
@@ -543,6 +534,22 @@ impl fmt::Display for AnyGame {
     /// The position in compact form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.position().fmt(f)
+    }
+}
+
+/// A ruleset is written as its id (`bao-la-kete`) and read from one, refused with the nearest id.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Ruleset {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Ruleset {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Ruleset, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Ruleset::from_name(&name).map_err(serde::de::Error::custom)
     }
 }
 

@@ -3,7 +3,7 @@
 //! A game is a type implementing [`Game`]: its positions, its moves (the mover's complete set of
 //! decisions, see the rule catalogues, `docs/rules/`), the rules that play a move, and its notation. Every
 //! other part of the crate (records, replay, the spec runner, perft, the CLI) is written once,
-//! generically, against this trait, and reaches a concrete game through `games::dispatch`.
+//! generically, against this trait, and reaches a concrete game through `with_game!`.
 //!
 //! Speed matters here: positions are small `Copy`-able fixed arrays, playing a move works on one copy
 //! of the board, and events go to a [`Sink`] that compiles to nothing where nobody listens (perft,

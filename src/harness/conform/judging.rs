@@ -9,6 +9,7 @@ use super::probes::{Context, Kind, Probe, sowing};
 use super::{Differs, Divergence, FieldDiffers, Label, Reply, clip};
 use crate::harness::protocol::{self, EventMsg, Request, Response};
 use crate::picture::named_hole;
+use bao_rules::Ruleset;
 use bao_rules::board::Mark;
 use bao_rules::description::HOLES;
 use bao_rules::game::{Game, RuleId, Side};
@@ -778,7 +779,7 @@ pub(super) fn divergence<G: Game + bao_rules::Conformance>(
     }
     let explain = mismatch.explain.as_deref().map(|mv| {
         explain_command(
-            G::RULESET,
+            Ruleset::of::<G>(),
             &G::format_compact(&probe.position),
             &ctx.rulings_text,
             mv,
@@ -814,7 +815,7 @@ pub(super) fn divergence<G: Game + bao_rules::Conformance>(
         explain,
         engine_move,
         cases: vec![case.to_string()],
-        ruleset: G::RULESET.to_string(),
+        ruleset: Ruleset::of::<G>(),
         rulings: ctx.rulings_text.clone(),
         summary: mismatch.summary,
         details: mismatch.details,
@@ -916,7 +917,12 @@ fn label<G: Game + bao_rules::Conformance>(
 const BAD_POSITION: &str = "bad-position";
 
 /// `bao-oracle explain` of `mv` at `position` under `rulings`, quoted for a POSIX shell.
-fn explain_command(ruleset: &str, position: &str, rulings: &protocol::Rulings, mv: &str) -> String {
+fn explain_command(
+    ruleset: Ruleset,
+    position: &str,
+    rulings: &protocol::Rulings,
+    mv: &str,
+) -> String {
     let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
     let mut command = format!(
         "bao-oracle explain {ruleset} {} -p {}",

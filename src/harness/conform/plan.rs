@@ -13,10 +13,9 @@ use crate::diagnostics::Code;
 use crate::harness::protocol::{Limits, RulesetSupport, Rulings};
 use crate::harness::spec::{self, SpecFile};
 use crate::input::spec::ScenarioFile;
-use bao_rules::game::Game;
-use bao_rules::games;
 use bao_rules::rulings::Preset;
 use bao_rules::with_game;
+use bao_rules::{Ruleset, games};
 
 /// Why a run cannot be planned: a stable code (the CLI's exit 2) and a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +43,7 @@ impl std::fmt::Display for PlanError {
 #[derive(Clone, Debug, Default)]
 pub struct Asked {
     /// The rulesets to test; none: every ruleset the engine's `hello` lists.
-    pub rulesets: Vec<String>,
+    pub rulesets: Vec<Ruleset>,
     /// Ruling values for the random games (`--ruling NAME=VALUE`), over the preset's.
     pub rulings: Vec<(String, String)>,
     /// A preset for the random games of its game (`--preset`).
@@ -54,7 +53,7 @@ pub struct Asked {
 /// One ruleset of the plan.
 #[derive(Clone, Debug)]
 pub struct RulesetPlan {
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     /// The rulings of the random games and position probes.
     pub rulings: Rulings,
     /// The engine's own values (its preset's, or the single values its `hello` declares): each
@@ -139,30 +138,25 @@ impl Scenarios {
     }
 }
 
-/// Checks the rulesets a run is asked for, before any engine is started.
-pub fn check_rulesets(rulesets: &[String]) -> Result<(), PlanError> {
-    match rulesets
+/// The rulesets a run is asked for by name, checked before any engine is started.
+pub fn check_rulesets<S: AsRef<str>>(rulesets: &[S]) -> Result<Vec<Ruleset>, PlanError> {
+    rulesets
         .iter()
-        .find(|r| !games::RULESETS.contains(&r.as_str()))
-    {
-        Some(r) => Err(PlanError::new(
-            Code::UnknownRuleset,
-            games::unknown_ruleset(r),
-        )),
-        None => Ok(()),
-    }
+        .map(|r| {
+            Ruleset::from_name(r.as_ref())
+                .map_err(|e| PlanError::new(Code::UnknownRuleset, e.to_string()))
+        })
+        .collect()
 }
 
 impl Plan {
     /// The plan for the engine whose `hello` is `info`.
     pub fn new(info: &EngineInfo, asked: &Asked) -> Result<Plan, PlanError> {
-        check_rulesets(&asked.rulesets)?;
         let supported = &info.rulesets;
-        let rulesets: Vec<String> = if asked.rulesets.is_empty() {
-            games::RULESETS
-                .iter()
-                .filter(|r| supported.contains_key(**r))
-                .map(|r| r.to_string())
+        let rulesets: Vec<Ruleset> = if asked.rulesets.is_empty() {
+            Ruleset::ALL
+                .into_iter()
+                .filter(|r| supported.contains_key(r.name()))
                 .collect()
         } else {
             asked.rulesets.clone()
@@ -176,7 +170,7 @@ impl Plan {
                 ),
             ));
         }
-        if let Some(r) = rulesets.iter().find(|r| !supported.contains_key(*r)) {
+        if let Some(r) = rulesets.iter().find(|r| !supported.contains_key(r.name())) {
             return Err(PlanError::new(
                 Code::BadEngine,
                 format!("the engine does not support {r} (its `hello` does not list it)"),
@@ -184,17 +178,17 @@ impl Plan {
         }
         let mut rulings = rulings_by_ruleset(&rulesets, &asked.rulings, ruling_names)
             .map_err(|e| PlanError::new(Code::UnknownRuling, e))?;
-        let mut presets: Vec<(&'static str, &'static Preset)> = match &asked.preset {
+        let mut presets: Vec<(Ruleset, &'static Preset)> = match &asked.preset {
             None => Vec::new(),
             Some(name) => vec![apply_preset(name, &mut rulings, asked.rulesets.is_empty())?],
         };
         // An engine that plays only presets (none of them the defaults) is run under its first
         // one where --preset names none of its game.
-        for ruleset in &rulesets {
-            if presets.iter().any(|(game, _)| game == ruleset) {
+        for &ruleset in &rulesets {
+            if presets.iter().any(|&(game, _)| game == ruleset) {
                 continue;
             }
-            let declared = &supported[ruleset].presets;
+            let declared = &supported[ruleset.name()].presets;
             // A preset that sets no ruling is the defaults.
             let defaults =
                 |p: &String| find_preset(p).is_ok_and(|(_, preset)| preset.rulings.is_empty());
@@ -206,7 +200,7 @@ impl Plan {
             };
             match find_preset(name) {
                 Ok((game, preset)) if game == ruleset => {
-                    if let Some(own) = rulings.get_mut(game) {
+                    if let Some(own) = rulings.get_mut(&game) {
                         *own = own.over(preset);
                     }
                     presets.push((game, preset));
@@ -222,22 +216,21 @@ impl Plan {
             }
         }
         let mut plans = Vec::new();
-        for ruleset in &rulesets {
+        for &ruleset in &rulesets {
             let preset = presets
                 .iter()
-                .find(|(game, _)| game == ruleset)
+                .find(|&&(game, _)| game == ruleset)
                 .map(|&(_, p)| p);
             let mut own = match preset {
                 Some(preset) => Rulings::new().over(preset),
                 None => Rulings::new(),
             };
-            let mut set = rulings.remove(ruleset).unwrap_or_default();
+            let mut set = rulings.remove(&ruleset).unwrap_or_default();
             // The single ruling values an engine declares where it lists no preset: the
             // scenarios that do not pin a ruling run under them, as the random games do.
-            let support = &supported[ruleset];
+            let support = &supported[ruleset.name()];
             if support.presets.is_empty() {
-                let declared =
-                    with_game!(ruleset, G => support.own_values::<G>()).unwrap_or_default();
+                let declared = with_game!(ruleset, G => support.own_values::<G>());
                 for (name, value) in declared.iter() {
                     if own.get(name).is_none() {
                         let _ = own.insert(name, value);
@@ -247,11 +240,11 @@ impl Plan {
                     }
                 }
             }
-            if let Some(Err(e)) = with_game!(ruleset, G => set.resolve::<G>().map(|_| ())) {
+            if let Err(e) = with_game!(ruleset, G => set.resolve::<G>().map(|_| ())) {
                 return Err(PlanError::new(Code::UnknownRuling, e.message));
             }
             plans.push(RulesetPlan {
-                ruleset: ruleset.clone(),
+                ruleset,
                 rulings: set,
                 own,
                 preset,
@@ -262,8 +255,8 @@ impl Plan {
     }
 
     /// The rulesets' names, in the plan's order.
-    pub fn names(&self) -> Vec<&str> {
-        self.rulesets.iter().map(|r| r.ruleset.as_str()).collect()
+    pub fn names(&self) -> Vec<&'static str> {
+        self.rulesets.iter().map(|r| r.ruleset.name()).collect()
     }
 
     /// The scenarios of the plan's rulesets.
@@ -322,15 +315,14 @@ impl Plan {
                 (None, None) => continue,
             };
             // The scenarios the engine runs: not those that pin a value it does not play.
-            let longest = with_game!(&r.ruleset, G => {
+            let longest = with_game!(r.ruleset, G => {
                 let all = scripts::<G>(&spec.files, &r.own);
                 let runs: Vec<_> = all
                     .into_iter()
                     .filter(|s| s.skip.is_none() && r.support.lacks::<G>(&s.rulings).is_none())
                     .collect();
                 longest_move::<G>(&runs)
-            })
-            .unwrap_or_default();
+            });
             for (cap, unit, longest) in [
                 (limits.laps, "laps", longest.laps),
                 (limits.seeds, "seeds sown", longest.seeds),
@@ -361,37 +353,32 @@ impl Plan {
     /// position under its values), then each ruleset's scenarios, games and probes.
     pub fn run(&self, run: &mut Run<'_>, spec: &Scenarios) -> Result<(), Fatal> {
         for r in &self.rulesets {
-            if let Some(Err(fatal)) = with_game!(&r.ruleset, G => run.preflight::<G>(&r.rulings)) {
-                return Err(fatal);
-            }
+            with_game!(r.ruleset, G => run.preflight::<G>(&r.rulings))?;
         }
         for r in &self.rulesets {
-            let outcome = with_game!(&r.ruleset, G => {
+            with_game!(r.ruleset, G => {
                 let scripts = scripts::<G>(&spec.files, &r.own);
                 run.ruleset::<G>(&scripts, &r.rulings, r.preset)
-            });
-            if let Some(Err(fatal)) = outcome {
-                return Err(fatal);
-            }
+            })?;
         }
         Ok(())
     }
 }
 
-fn ruling_names(ruleset: &str) -> Vec<&'static str> {
-    with_game!(ruleset, G => G::RULINGS.iter().map(|d| d.name).collect()).unwrap_or_default()
+fn ruling_names(ruleset: Ruleset) -> Vec<&'static str> {
+    ruleset.rulings().iter().map(|d| d.name).collect()
 }
 
 /// Puts preset `name` under the rulings of its game, which the run must test (`every`: the run
 /// tests every ruleset the engine supports); returns the game and the preset.
 fn apply_preset(
     name: &str,
-    rulings: &mut BTreeMap<String, Rulings>,
+    rulings: &mut BTreeMap<Ruleset, Rulings>,
     every: bool,
-) -> Result<(&'static str, &'static Preset), PlanError> {
+) -> Result<(Ruleset, &'static Preset), PlanError> {
     let unknown = |message: String| PlanError::new(Code::UnknownRuling, message);
     let (game, preset) = find_preset(name).map_err(|e| unknown(e.message))?;
-    let Some(own) = rulings.get_mut(game) else {
+    let Some(own) = rulings.get_mut(&game) else {
         let why = if every {
             "the engine's `hello` does not list it"
         } else {
@@ -406,19 +393,16 @@ fn apply_preset(
 }
 
 /// Splits ruling assignments among rulesets by the rulings each game has.
-pub fn rulings_by_ruleset(
-    rulesets: &[String],
+pub fn rulings_by_ruleset<R: Ord + Copy>(
+    rulesets: &[R],
     assignments: &[(String, String)],
-    rulings_of: impl Fn(&str) -> Vec<&'static str>,
-) -> Result<BTreeMap<String, Rulings>, String> {
-    let mut out: BTreeMap<String, Rulings> = rulesets
-        .iter()
-        .map(|r| (r.clone(), Rulings::new()))
-        .collect();
+    rulings_of: impl Fn(R) -> Vec<&'static str>,
+) -> Result<BTreeMap<R, Rulings>, String> {
+    let mut out: BTreeMap<R, Rulings> = rulesets.iter().map(|&r| (r, Rulings::new())).collect();
     for (name, value) in assignments {
         let owner = rulesets
             .iter()
-            .find(|r| rulings_of(r).contains(&name.as_str()))
+            .find(|&&r| rulings_of(r).contains(&name.as_str()))
             .ok_or_else(|| format!("`{name}` is not a ruling of any selected ruleset"))?;
         let set = out.get_mut(owner).expect("every ruleset has an entry");
         set.insert(name, value).map_err(|e| e.message)?;
@@ -437,7 +421,7 @@ mod tests {
 
     #[test]
     fn rulings_go_to_the_ruleset_that_has_them() {
-        let rulesets = vec!["a".to_string(), "b".to_string()];
+        let rulesets = vec!["a", "b"];
         let of = |r: &str| if r == "b" { vec!["b.x"] } else { vec![] };
         let split = rulings_by_ruleset(&rulesets, &[pair("b.x", "1")], of).unwrap();
         assert!(split["a"].is_empty());
@@ -446,18 +430,20 @@ mod tests {
         assert!(rulings_by_ruleset(&rulesets, &[pair("b.x", "1"), pair("b.x", "2")], of).is_err());
     }
 
-    fn engine(ruleset: &str, support: RulesetSupport) -> EngineInfo {
+    fn engine(ruleset: Ruleset, support: RulesetSupport) -> EngineInfo {
         EngineInfo {
             name: "test".into(),
             version: None,
             protocol: crate::harness::protocol::VERSION,
-            rulesets: [(ruleset.to_string(), support)].into_iter().collect(),
+            rulesets: [(ruleset.name().to_string(), support)]
+                .into_iter()
+                .collect(),
         }
     }
 
     #[test]
     fn an_engine_of_one_preset_and_one_of_its_values_are_planned_alike() {
-        let ruleset = "bao-la-kiswahili";
+        let ruleset = Ruleset::Zanzibar;
         let by_preset = engine(
             ruleset,
             RulesetSupport {
@@ -488,14 +474,21 @@ mod tests {
 
     #[test]
     fn what_the_engine_does_not_play_is_refused_with_its_code() {
-        let info = engine("bao-la-kimasai", RulesetSupport::default());
+        let info = engine(Ruleset::Kimasai, RulesetSupport::default());
         let asked = |rulesets: &[&str], preset: Option<&str>| Asked {
-            rulesets: rulesets.iter().map(|r| r.to_string()).collect(),
+            rulesets: rulesets
+                .iter()
+                .map(|r| Ruleset::from_name(r).unwrap())
+                .collect(),
             preset: preset.map(str::to_string),
             ..Asked::default()
         };
         let code = |a: Asked| Plan::new(&info, &a).unwrap_err().code;
-        assert_eq!(code(asked(&["chess"], None)), Code::UnknownRuleset);
+        // A ruleset the oracle has no game of is refused by name, before any engine starts.
+        assert_eq!(
+            check_rulesets(&["chess"]).unwrap_err().code,
+            Code::UnknownRuleset
+        );
         assert_eq!(code(asked(&["bao-kingulu"], None)), Code::BadEngine);
         assert_eq!(code(asked(&[], Some("nkkmd"))), Code::UnknownRuling);
         let unknown = Asked {

@@ -148,7 +148,9 @@ fn scenario_positions<G: Game + bao_rules::Conformance>(name: &str) -> Vec<G::Po
         files.collect()
     });
     let mut out = Vec::new();
-    let scenarios = files.iter().filter(|f| f.ruleset == G::RULESET);
+    let scenarios = files
+        .iter()
+        .filter(|f| f.ruleset == bao_rules::Ruleset::of::<G>());
     for scenario in scenarios.flat_map(|f| &f.scenarios) {
         if scenario.rulings.get(name).is_none() {
             continue;

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::harness::protocol::{self, Request, Response, Rulings};
+use bao_rules::Ruleset;
 use bao_rules::game::{Event, Game, RuleId, Sink};
 use bao_rules::play::Playthrough;
 
@@ -146,7 +147,7 @@ impl<G: Game + bao_rules::Conformance> Context<G> {
             position: pos.clone(),
             request: Request::LegalMoves {
                 id: Value::Null,
-                ruleset: G::RULESET.to_string(),
+                ruleset: Ruleset::of::<G>().into(),
                 rulings: self.rulings_text.clone(),
                 position: G::format_compact(pos),
             },
@@ -190,7 +191,7 @@ impl<G: Game + bao_rules::Conformance> Context<G> {
             position: pos.clone(),
             request: Request::Play {
                 id: Value::Null,
-                ruleset: G::RULESET.to_string(),
+                ruleset: Ruleset::of::<G>().into(),
                 rulings: self.rulings_text.clone(),
                 position: G::format_compact(pos),
                 mv: text.to_string(),

@@ -49,7 +49,7 @@ pub struct EngineSummary {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RulesetSummary {
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     /// The rulings of the random games: the preset's under the `--ruling`s.
     pub rulings: Rulings,
     /// The preset the random games' rulings come from (`--preset`).
@@ -107,7 +107,7 @@ pub enum CaseStatus {
 #[derive(Clone, Debug, Serialize)]
 pub struct CaseResult {
     pub name: String,
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     pub status: CaseStatus,
     /// Index into [`Report::divergences`] for a failing case.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -157,7 +157,7 @@ pub struct Divergence {
     pub accepted_by: Option<String>,
     /// The cases that showed it (random games that shrank to the same reproduction are merged).
     pub cases: Vec<String>,
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     pub rulings: Rulings,
     /// What differs, in one line.
     pub summary: String,
@@ -258,7 +258,7 @@ pub struct Summary {
 #[derive(Clone, Debug, Serialize)]
 pub struct Bug {
     pub label: Label,
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     /// The rule that decides it, when its findings name one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deciding_rule: Option<String>,
@@ -291,7 +291,7 @@ pub struct Known {
 /// The known bug of `game` that the findings `members` (one ruleset's) show, if any.
 fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> Option<Known> {
     let rule = rule?;
-    let game = Ruleset::from_name(&divergences[members[0]].ruleset).ok()?;
+    let game = divergences[members[0]].ruleset;
     // The value of every ruling of the game under `set`, defaults filled in.
     let values = |set: &Rulings| -> Vec<String> {
         game.rulings()
@@ -395,7 +395,7 @@ pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
                 .find_map(|&i| divergences[i].deciding_rule.clone());
             Bug {
                 label: first.label,
-                ruleset: first.ruleset.clone(),
+                ruleset: first.ruleset,
                 known: match first.label {
                     Label::Protocol => None,
                     _ => known(divergences, &members, deciding_rule.as_deref()),
@@ -426,8 +426,7 @@ pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
 /// Whether a finding's witness is played from the game's standard start (a random game, or a
 /// scenario from the start), not from a position set up by hand or generated.
 fn reached_from_the_start(d: &Divergence) -> bool {
-    bao_rules::with_game!(&d.ruleset, G => G::format_compact(&G::start()) == d.start)
-        .unwrap_or(false)
+    bao_rules::with_game!(d.ruleset, G => G::format_compact(&G::start()) == d.start)
 }
 
 /// Skipped cases that share a reason: how many, and one of them.
@@ -461,7 +460,7 @@ mod tests {
             unreachable: false,
             accepted_by: None,
             cases: vec!["bao-la-kiswahili/random/0".into()],
-            ruleset: "bao-la-kiswahili".into(),
+            ruleset: Ruleset::Zanzibar,
             rulings: Rulings::from_pairs(rulings.iter().copied()).unwrap(),
             summary: String::new(),
             details: Vec::new(),

@@ -14,11 +14,11 @@ use super::report::{
 use super::shrinking::{self, Engine, Failure, Shrinking};
 use crate::harness::protocol::{self, Limits, Request, Response, Rulings};
 use crate::input::spec::{Scenario, ScenarioFile};
-use bao_rules::SplitMix64;
 use bao_rules::game::Game;
 use bao_rules::play::MoveErrorKind;
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::{Preset, Symptom};
+use bao_rules::{Ruleset, SplitMix64};
 
 /// The problem of a run in which nothing passed: it gives no verdict (exit 2), whatever
 /// `--known-failures` lists.
@@ -119,12 +119,12 @@ struct Share {
     jobs: usize,
     index: usize,
     /// (case number, name, ruleset, outcome), in the order played.
-    outcomes: Vec<(usize, String, String, Outcome)>,
+    outcomes: Vec<(usize, String, Ruleset, Outcome)>,
 }
 
 /// One of several runs side by side, done: what `merge` needs of it.
 pub struct Part {
-    outcomes: Vec<(usize, String, String, Outcome)>,
+    outcomes: Vec<(usize, String, Ruleset, Outcome)>,
     rulesets: Vec<RulesetSummary>,
     /// Per ruleset: requests left out (`play`, `legal_moves`) and probes made.
     counts: Vec<(usize, usize, usize)>,
@@ -449,10 +449,10 @@ impl<'a> Run<'a> {
         self.options.skip.iter().any(|p| glob_match(p, name))
     }
 
-    fn record(&mut self, name: String, ruleset: &str, outcome: Outcome) {
+    fn record(&mut self, name: String, ruleset: Ruleset, outcome: Outcome) {
         if let Some(share) = &mut self.share {
             let n = self.case_number - 1;
-            share.outcomes.push((n, name, ruleset.to_string(), outcome));
+            share.outcomes.push((n, name, ruleset, outcome));
             return;
         }
         let mut fresh = Vec::new();
@@ -513,7 +513,7 @@ impl<'a> Run<'a> {
         };
         self.cases.push(CaseResult {
             name,
-            ruleset: ruleset.to_string(),
+            ruleset,
             status,
             divergence,
             reason,
@@ -537,7 +537,7 @@ impl<'a> Run<'a> {
         }
         let mut request = [Request::LegalMoves {
             id: Value::Null,
-            ruleset: G::RULESET.to_string(),
+            ruleset: Ruleset::of::<G>().into(),
             rulings: rulings.clone(),
             position: G::format_compact(&G::start()),
         }];
@@ -604,7 +604,7 @@ impl<'a> Run<'a> {
             } else {
                 self.script(&name, script)
             };
-            self.record(name, G::RULESET, outcome);
+            self.record(name, Ruleset::of::<G>(), outcome);
         }
         let game_rulings = rulings.resolve::<G>().map_err(|e| Fatal(e.message))?;
         let notation = self.notation::<G>();
@@ -635,7 +635,7 @@ impl<'a> Run<'a> {
                 };
                 self.random_game(&ctx, n)
             };
-            self.record(name, G::RULESET, outcome);
+            self.record(name, Ruleset::of::<G>(), outcome);
         }
         // Position probes: a few plies from each generated position.
         let mut probed = 0;
@@ -678,13 +678,13 @@ impl<'a> Run<'a> {
                 let seed = game_seed(self.options.seed, &format!("{}/{kind}", G::RULESET), n);
                 self.game_from(&ctx, &name, seed, POSITION_PLIES)
             };
-            self.record(name, G::RULESET, outcome);
+            self.record(name, Ruleset::of::<G>(), outcome);
         }
         // A real engine's cap leaves out the odd long move; one that leaves out most requests
         // leaves nothing to judge it by.
         let left = self.left_out.0 + self.left_out.1;
         self.mostly_left_out.extend(mostly_left_out(
-            G::RULESET,
+            Ruleset::of::<G>(),
             left,
             self.considered,
             self.options,
@@ -693,7 +693,7 @@ impl<'a> Run<'a> {
             .push((self.left_out.0, self.left_out.1, self.considered));
         self.rulesets.push(RulesetSummary {
             positions: probed,
-            ruleset: G::RULESET.to_string(),
+            ruleset: Ruleset::of::<G>(),
             rulings: rulings.clone(),
             preset: preset.map(|p| p.name.to_string()),
             scenarios: scripts.len(),
@@ -833,7 +833,7 @@ impl<'a> Run<'a> {
         }
         let mut request = [Request::LegalMoves {
             id: Value::Null,
-            ruleset: G::RULESET.to_string(),
+            ruleset: Ruleset::of::<G>().into(),
             rulings: script.rulings.clone(),
             position: text.to_string(),
         }];
@@ -906,7 +906,7 @@ impl<'a> Run<'a> {
             unreachable: answered,
             accepted_by: None,
             cases: vec![name.to_string()],
-            ruleset: G::RULESET.to_string(),
+            ruleset: Ruleset::of::<G>(),
             rulings: script.rulings.clone(),
             summary,
             details,
@@ -1103,7 +1103,7 @@ enum Outcome {
 
 /// The problem of a ruleset whose limits left out most of its `considered` requests.
 fn mostly_left_out(
-    ruleset: &str,
+    ruleset: Ruleset,
     left: usize,
     considered: usize,
     options: &Options,
@@ -1175,7 +1175,7 @@ pub fn merge(
             (left.moves, left.positions) = (sum.0, sum.1);
         }
         run.mostly_left_out.extend(mostly_left_out(
-            &ruleset.ruleset,
+            ruleset.ruleset,
             sum.0 + sum.1,
             sum.2,
             options,
@@ -1185,7 +1185,7 @@ pub fn merge(
     let mut outcomes: Vec<_> = parts.into_iter().flat_map(|p| p.outcomes).collect();
     outcomes.sort_by_key(|o| o.0);
     for (_, name, ruleset, outcome) in outcomes {
-        run.record(name, &ruleset, outcome);
+        run.record(name, ruleset, outcome);
     }
     run.finish()
 }
@@ -1207,7 +1207,7 @@ pub fn scripts<G: Game + bao_rules::Conformance>(
     own: &Rulings,
 ) -> Vec<Script<G>> {
     let mut scripts = Vec::new();
-    for file in files.iter().filter(|f| f.ruleset == G::RULESET) {
+    for file in files.iter().filter(|f| f.ruleset == Ruleset::of::<G>()) {
         for scenario in &file.scenarios {
             // The scenario's own rulings, and the engine's values of those it does not pin.
             let mut rulings = scenario.rulings.clone();
@@ -1359,10 +1359,11 @@ fn move_names<G: Game + bao_rules::Conformance>() -> Vec<&'static str> {
 
 /// The seed of random game `n` of a ruleset: each game reproducible on its own, whatever else
 /// runs before it.
-fn game_seed(seed: u64, ruleset: &str, n: u64) -> u64 {
-    // FNV-1a folds the ruleset and the game number into the run's seed; SplitMix64 mixes it.
+fn game_seed(seed: u64, key: &str, n: u64) -> u64 {
+    // FNV-1a folds the key (the ruleset's id, and what is generated) and the game number into
+    // the run's seed; SplitMix64 mixes it.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in ruleset.bytes().chain(n.to_le_bytes()) {
+    for b in key.bytes().chain(n.to_le_bytes()) {
         h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
     }
     SplitMix64::new(seed ^ h).next_u64()

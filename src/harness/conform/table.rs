@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use bao_rules::Ruleset;
 use serde::Serialize;
 
 use super::report::{CaseStatus, Label, Report};
@@ -102,7 +103,7 @@ pub struct Column {
 #[derive(Clone, Debug, Serialize)]
 pub struct BugLine {
     pub label: Label,
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deciding_rule: Option<String>,
     pub symptoms: usize,
@@ -218,7 +219,7 @@ impl Table {
                         column.total.add(case.status, case.divergence);
                         let (group, rules) = match scenarios.get(&case.name) {
                             Some((group, rules)) => (group.clone(), rules.as_slice()),
-                            None => (generated_group(&case.ruleset, &case.name), &[][..]),
+                            None => (generated_group(case.ruleset, &case.name), &[][..]),
                         };
                         group_cells
                             .entry(group)
@@ -235,7 +236,7 @@ impl Table {
                     }
                     let line = |b: &super::report::Bug| BugLine {
                         label: b.label,
-                        ruleset: b.ruleset.clone(),
+                        ruleset: b.ruleset,
                         deciding_rule: b.deciding_rule.clone(),
                         symptoms: b.symptoms.len(),
                         cases: b.cases,
@@ -305,9 +306,9 @@ impl Table {
 }
 
 /// The group of a case that no scenario names: `bao-kingulu/random/7` is `bao-kingulu/random`.
-fn generated_group(ruleset: &str, name: &str) -> String {
+fn generated_group(ruleset: Ruleset, name: &str) -> String {
     let rest = name
-        .strip_prefix(ruleset)
+        .strip_prefix(ruleset.name())
         .and_then(|r| r.strip_prefix('/'))
         .unwrap_or(name);
     match rest.split_once('/') {
@@ -371,7 +372,7 @@ mod tests {
                 .iter()
                 .map(|&(c, s)| CaseResult {
                     name: names[c % names.len()].clone(),
-                    ruleset: "bao-kingulu".into(),
+                    ruleset: Ruleset::Kingulu,
                     status: STATUSES[s % STATUSES.len()],
                     divergence: None,
                     reason: None,
@@ -455,15 +456,15 @@ mod tests {
     #[test]
     fn generated_cases_are_grouped_by_their_kind() {
         assert_eq!(
-            generated_group("bao-kingulu", "bao-kingulu/random/7"),
+            generated_group(Ruleset::Kingulu, "bao-kingulu/random/7"),
             "bao-kingulu/random"
         );
         assert_eq!(
-            generated_group("bao-kingulu", "bao-kingulu/position/0"),
+            generated_group(Ruleset::Kingulu, "bao-kingulu/position/0"),
             "bao-kingulu/position"
         );
         assert_eq!(
-            generated_group("bao-kingulu", "bao-kingulu/x"),
+            generated_group(Ruleset::Kingulu, "bao-kingulu/x"),
             "bao-kingulu/other"
         );
     }

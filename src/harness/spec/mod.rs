@@ -15,8 +15,8 @@ use serde::Serialize;
 
 use crate::input::record::Contents;
 use crate::input::spec::{Catalogue, PerftFile, Scenario, ScenarioFile};
+use bao_rules::Ruleset;
 use bao_rules::game::Game;
-use bao_rules::games;
 use bao_rules::rulings::RulingSet;
 use bao_rules::with_game;
 pub use runner::{Failure, PerftLimit};
@@ -143,12 +143,10 @@ pub struct Options {
 
 /// `item`'s rulings with the `--ruling` overrides of `options` that belong to game `ruleset` and
 /// that `item` does not set itself.
-fn with_overrides(own: &RulingSet, ruleset: &str, options: &Options) -> RulingSet {
+fn with_overrides(own: &RulingSet, ruleset: Ruleset, options: &Options) -> RulingSet {
     let mut rulings = own.clone();
     for (name, value) in &options.rulings {
-        let of_game =
-            with_game!(ruleset, G => G::RULINGS.iter().map(|d| d.name).collect::<Vec<_>>())
-                .is_some_and(|names| names.contains(&name.as_str()));
+        let of_game = ruleset.rulings().iter().any(|d| d.name == name);
         if of_game && own.get(name).is_none() {
             rulings
                 .insert(name, value)
@@ -262,8 +260,8 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
     }
     for (shown, file) in &loaded {
         let ruleset = match file {
-            SpecFile::Scenarios(f) => &f.ruleset,
-            SpecFile::Perft(f) => &f.ruleset,
+            SpecFile::Scenarios(f) => f.ruleset.name(),
+            SpecFile::Perft(f) => f.ruleset.name(),
             SpecFile::Catalogue(_) => continue,
         };
         if catalogues.contains_key(ruleset) {
@@ -275,27 +273,25 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
             _ => None,
         }
         .and_then(|t| serde_saphyr::from_str::<Catalogue>(&t).ok())
-        .filter(|c| &c.ruleset == ruleset)
+        .filter(|c| c.ruleset == ruleset)
         .or_else(|| {
-            crate::input::spec::builtin_catalogue(ruleset)
-                .and_then(|t| serde_saphyr::from_str(t).ok())
+            let own = Ruleset::from_name(ruleset).ok()?;
+            serde_saphyr::from_str(own.catalogue()).ok()
         });
         if let Some(c) = found {
-            catalogues.insert(ruleset.clone(), c);
+            catalogues.insert(ruleset.to_string(), c);
         }
     }
 
-    let mut scenario_ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut table_ids: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut scenario_ids: BTreeMap<Ruleset, BTreeSet<String>> = BTreeMap::new();
+    let mut table_ids: BTreeMap<Ruleset, BTreeSet<String>> = BTreeMap::new();
     let mut scenarios_of: BTreeMap<String, Vec<Scenario>> = BTreeMap::new();
     for (shown, file) in &loaded {
         match file {
             SpecFile::Catalogue(c) => {
                 let mut failures = runner::check_catalogue(c);
-                if let Some(more) =
-                    with_game!(&c.ruleset, G => runner::check_catalogue_against::<G>(c))
-                {
-                    failures.extend(more);
+                if let Ok(own) = Ruleset::from_name(&c.ruleset) {
+                    failures.extend(with_game!(own, G => runner::check_catalogue_against::<G>(c)));
                 }
                 items.push(item(
                     shown,
@@ -307,7 +303,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                 ));
             }
             SpecFile::Scenarios(f) => {
-                let catalogue = catalogues.get(&f.ruleset);
+                let catalogue = catalogues.get(f.ruleset.name());
                 for scenario in &f.scenarios {
                     let mut failures = match catalogue {
                         Some(c) => runner::check_shape(scenario, c),
@@ -316,7 +312,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                             f.ruleset
                         ))],
                     };
-                    let ids = scenario_ids.entry(f.ruleset.clone()).or_default();
+                    let ids = scenario_ids.entry(f.ruleset).or_default();
                     if !ids.insert(scenario.id.clone()) {
                         failures.push(Failure::message(format!(
                             "scenario id `{}` is used twice in {}",
@@ -325,16 +321,12 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                     }
                     if failures.is_empty() {
                         let mut scenario = scenario.clone();
-                        scenario.rulings = with_overrides(&scenario.rulings, &f.ruleset, &options);
-                        failures =
-                            with_game!(&f.ruleset, G => runner::run_scenario::<G>(&scenario))
-                                .unwrap_or_else(|| {
-                                    vec![Failure::message(games::unknown_ruleset(&f.ruleset))]
-                                });
+                        scenario.rulings = with_overrides(&scenario.rulings, f.ruleset, &options);
+                        failures = with_game!(f.ruleset, G => runner::run_scenario::<G>(&scenario));
                     }
                     items.push(item(
                         shown,
-                        &f.ruleset,
+                        f.ruleset.name(),
                         ItemKind::Scenario,
                         &scenario.id,
                         failures,
@@ -342,13 +334,13 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                     ));
                 }
                 scenarios_of
-                    .entry(f.ruleset.clone())
+                    .entry(f.ruleset.name().to_string())
                     .or_default()
                     .extend(f.scenarios.iter().cloned());
             }
             SpecFile::Perft(f) => {
                 for table in &f.tables {
-                    let ids = table_ids.entry(f.ruleset.clone()).or_default();
+                    let ids = table_ids.entry(f.ruleset).or_default();
                     if !ids.insert(table.id.clone()) {
                         let failure = Failure::message(format!(
                             "perft table id `{}` is used twice in {}",
@@ -356,7 +348,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                         ));
                         items.push(item(
                             shown,
-                            &f.ruleset,
+                            f.ruleset.name(),
                             ItemKind::Perft,
                             &table.id,
                             vec![failure],
@@ -365,18 +357,12 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                         continue;
                     }
                     let mut table = table.clone();
-                    table.rulings = with_overrides(&table.rulings, &f.ruleset, &options);
+                    table.rulings = with_overrides(&table.rulings, f.ruleset, &options);
                     let (failures, skipped) =
-                        with_game!(&f.ruleset, G => runner::run_perft::<G>(&table, options.perft))
-                            .unwrap_or_else(|| {
-                                (
-                                    vec![Failure::message(games::unknown_ruleset(&f.ruleset))],
-                                    0,
-                                )
-                            });
+                        with_game!(f.ruleset, G => runner::run_perft::<G>(&table, options.perft));
                     items.push(item(
                         shown,
-                        &f.ruleset,
+                        f.ruleset.name(),
                         ItemKind::Perft,
                         &table.id,
                         failures,
@@ -390,7 +376,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
     // Coverage, for each catalogue of the run whose game the oracle implements.
     for (shown, file) in &loaded {
         if let SpecFile::Catalogue(c) = file
-            && games::RULESETS.contains(&c.ruleset.as_str())
+            && Ruleset::from_name(&c.ruleset).is_ok()
         {
             let scenarios = scenarios_of
                 .get(&c.ruleset)
@@ -432,9 +418,11 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
     })
 }
 
+/// An item of `file`, of the game the file names (`game`: a catalogue may name one the oracle
+/// does not have yet).
 fn item(
     file: &str,
-    ruleset: &str,
+    game: &str,
     kind: ItemKind,
     id: &str,
     failures: Vec<Failure>,
@@ -442,7 +430,7 @@ fn item(
 ) -> ItemResult {
     ItemResult {
         file: file.to_string(),
-        ruleset: Some(ruleset.to_string()),
+        ruleset: Some(game.to_string()),
         kind,
         id: id.to_string(),
         passed: failures.is_empty(),
@@ -452,8 +440,8 @@ fn item(
     }
 }
 
-/// The full trace of a scenario's last move (see [`crate::explain::trace`]); `None` for an unknown ruleset.
-pub fn trace_scenario(ruleset: &str, scenario: &Scenario) -> Option<Result<String, String>> {
+/// The full trace of a scenario's last move (see [`crate::explain::trace`]).
+pub fn trace_scenario(ruleset: Ruleset, scenario: &Scenario) -> Result<String, String> {
     with_game!(ruleset, G => trace_scenario_in::<G>(scenario))
 }
 

@@ -577,7 +577,10 @@ mod tests {
             }
         }
         for ruleset in bao_rules::games::RULESETS {
-            for record in bao_rules::games::dispatch(ruleset, Generated).unwrap() {
+            for record in bao_rules::Ruleset::from_name(ruleset)
+                .unwrap()
+                .visit(Generated)
+            {
                 assert!(agree(&record), "the fast reader refused {record}");
             }
         }

@@ -22,6 +22,7 @@ use crate::diagnostics::{Code, Finding, Span};
 pub use crate::input::{
     Contents, Source, create_output_file, read_regular_file, source_from_bytes,
 };
+use bao_rules::Ruleset;
 pub use bao_rules::game::ResultClaim;
 use bao_rules::game::{Notation, Side};
 
@@ -49,7 +50,8 @@ pub struct Field<T> {
 /// One game record, checked for form but not yet replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
-    pub ruleset: Field<String>,
+    /// The game, known: a name the oracle has no game of is refused where the record is read.
+    pub ruleset: Field<Ruleset>,
     pub title: Option<String>,
     pub source: String,
     pub date: Option<String>,
@@ -441,8 +443,15 @@ fn check_fields(fields: Fields) -> Result<Record, Box<Finding>> {
             }
         },
     };
+    let ruleset = match Ruleset::from_name(&fields.ruleset.value) {
+        Ok(ruleset) => Field {
+            value: ruleset,
+            span: fields.ruleset.span,
+        },
+        Err(unknown) => return Err(Box::new(unknown_ruleset(&unknown, fields.ruleset.span))),
+    };
     Ok(Record {
-        ruleset: fields.ruleset,
+        ruleset,
         title: fields.title,
         source: fields.source.value,
         date: fields.date,
@@ -456,6 +465,14 @@ fn check_fields(fields: Fields) -> Result<Record, Box<Finding>> {
         moves: fields.moves,
         result,
     })
+}
+
+/// The finding for a game the oracle does not know, at `span`: the one wording for records and
+/// transcripts.
+pub fn unknown_ruleset(unknown: &bao_rules::UnknownRuleset, span: Span) -> Finding {
+    Finding::new(Code::UnknownRuleset, unknown.to_string())
+        .at(span)
+        .help(format!("write one of {}", bao_rules::RULESETS.join(", ")))
 }
 
 /// The span in the file of a spanned value of document `doc`.
@@ -655,7 +672,7 @@ mod tests {
     #[test]
     fn reads_a_record_with_move_spans() {
         let record = parse(GOOD).unwrap();
-        assert_eq!(record.ruleset.value, "bao-la-kimasai");
+        assert_eq!(record.ruleset.value, Ruleset::Kimasai);
         assert_eq!(record.moves.len(), 2);
         let a2 = &record.moves[0];
         assert_eq!(&GOOD[a2.span.offset..a2.span.end()], "A2");

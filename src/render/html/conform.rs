@@ -15,8 +15,9 @@ use crate::picture::Highlights;
 use crate::render::csp;
 use crate::render::markup::escape;
 use crate::render::svg;
+use bao_rules::Ruleset;
 use bao_rules::game::Game;
-use bao_rules::games::{self, GameVisitor};
+use bao_rules::games::GameVisitor;
 
 const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;max-width:70em;color:#222}\
 h1{font-size:1.4em}h2{font-size:1.1em;margin-top:2em}\
@@ -32,7 +33,7 @@ ul.legend{font-size:.9em;color:#444}";
 
 /// The board of the compact `position` of `ruleset` as an SVG `data:` URL, if the game reads it,
 /// with the holes and stores where the answers differ marked.
-fn board_image(ruleset: &str, position: &str, differs: &Differs) -> Option<String> {
+fn board_image(ruleset: Ruleset, position: &str, differs: &Differs) -> Option<String> {
     struct Draw<'a>(&'a str, &'a Differs);
     impl GameVisitor for Draw<'_> {
         type Output = Option<String>;
@@ -51,7 +52,7 @@ fn board_image(ruleset: &str, position: &str, differs: &Differs) -> Option<Strin
             Some(svg::render(&board, &marks))
         }
     }
-    let svg = games::dispatch(ruleset, Draw(position, differs)).flatten()?;
+    let svg = ruleset.visit(Draw(position, differs))?;
     Some(format!(
         "data:image/svg+xml;base64,{}",
         csp::base64(svg.as_bytes())
@@ -137,9 +138,9 @@ fn finding(out: &mut String, prefix: &str, i: usize, d: &Divergence, known: Opti
     let _ = writeln!(
         out,
         "<p>{} · {rulings} · reproduce from {start}: {moves}</p>",
-        escape(&d.ruleset),
+        escape(d.ruleset.name()),
     );
-    match board_image(&d.ruleset, &d.position, &d.differs) {
+    match board_image(d.ruleset, &d.position, &d.differs) {
         Some(src) => {
             let _ = writeln!(
                 out,
@@ -225,7 +226,7 @@ fn bug_list(out: &mut String, prefix: &str, bugs: &[Bug]) {
         let _ = writeln!(
             out,
             "<li><span class=\"label\">{label} {} {}: {} case{}: {}</li>",
-            escape(&b.ruleset),
+            escape(b.ruleset.name()),
             escape(b.deciding_rule.as_deref().unwrap_or("-")),
             b.cases,
             if b.cases == 1 { "" } else { "s" },
@@ -288,7 +289,7 @@ impl Report {
             let _ = writeln!(
                 out,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape(&r.ruleset),
+                escape(r.ruleset.name()),
                 escape(&rulings.join(" ")),
                 r.scenarios,
                 r.games,
@@ -339,7 +340,7 @@ mod tests {
             accepted_by: None,
             cases: vec!["bao-kingulu/game-1".into()],
             plays_as: vec!["kingulu.x=<y>".into()],
-            ruleset: "bao-kingulu".into(),
+            ruleset: Ruleset::Kingulu,
             rulings: Default::default(),
             summary: "a move missing".into(),
             details: Vec::new(),

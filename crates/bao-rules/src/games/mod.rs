@@ -4,7 +4,7 @@
 //! type's `game_position!` line, and how it is described: [`crate::description::Conformance`])
 //! implementing [`crate::game::Game`], its rule catalogue in `catalogues/`, declare its module
 //! here and name its type once in [`registered_games!`] (the one registration: [`RULESETS`],
-//! [`with_game!`], [`dispatch`] and the run-time types `Ruleset`, `AnyMove`, `AnyPosition` and
+//! [`with_game!`] and the run-time types `Ruleset`, `AnyMove`, `AnyPosition` and
 //! `AnyGame` are generated from it), and give it a folder in the oracle's `spec/`.
 //!
 //! [`registered_games!`]: crate::registered_games
@@ -60,16 +60,17 @@ macro_rules! __for_each_game {
     };
 }
 
-/// Runs `body` with the type alias `G` bound to the game whose ruleset id is `ruleset`: `Some` of
-/// its value, or `None` for an unknown ruleset id. The body is inline code, so it may borrow,
-/// return and use `?` as the code around it does.
+/// Runs `body` with the type alias `G` bound to the game of `ruleset` (a [`crate::Ruleset`]):
+/// the one dispatch from a game chosen at run time to its type. The body is inline code, so it
+/// may borrow, return and use `?` as the code around it does. A name read from input becomes a
+/// [`crate::Ruleset`] once, where it is read ([`crate::Ruleset::from_name`]).
 ///
 /// ```
-/// use bao_rules::{Game, with_game};
+/// use bao_rules::{Game, Ruleset, with_game};
 ///
-/// let name = with_game!("bao-kingulu", G => G::NAME);
-/// assert_eq!(name, Some("Bao Kingulu"));
-/// assert_eq!(with_game!("chess", G => G::NAME), None);
+/// let ruleset: Ruleset = "bao-kingulu".parse()?;
+/// assert_eq!(with_game!(ruleset, G => G::NAME), "Bao Kingulu");
+/// # Ok::<(), bao_rules::UnknownRuleset>(())
 /// ```
 #[macro_export]
 macro_rules! with_game {
@@ -81,18 +82,17 @@ macro_rules! with_game {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_game {
-    ([($ruleset:expr) $G:ident ($body:expr)] $($game:ident)*) => {{
-        let ruleset: &str = $ruleset;
-        $(
-            if ruleset == <$crate::games::$game as $crate::game::Game>::RULESET {
-                #[allow(dead_code)]
-                type $G = $crate::games::$game;
-                Some($body)
-            } else
-        )* {
-            None
+    ([($ruleset:expr) $G:ident ($body:expr)] $($game:ident)*) => {
+        match $ruleset {
+            $(
+                $crate::Ruleset::$game => {
+                    #[allow(dead_code)]
+                    type $G = $crate::games::$game;
+                    $body
+                }
+            )*
         }
-    }};
+    };
 }
 
 macro_rules! ruleset_ids {
@@ -105,17 +105,13 @@ macro_rules! ruleset_ids {
 pub const RULESETS: &[&str] = registered_games!(ruleset_ids[]);
 
 /// Code that runs for one game type, chosen at run time by ruleset id; for code that is a
-/// function of its own (a visitor), where [`with_game!`](crate::with_game) would be inline.
+/// function of its own (a visitor, run by [`crate::Ruleset::visit`]), where
+/// [`with_game!`](crate::with_game) would be inline.
 pub trait GameVisitor {
     /// What the visit returns.
     type Output;
     /// Runs the code for game `G` (every registered game is described for conformance too).
     fn visit<G: Game + crate::description::Conformance>(self) -> Self::Output;
-}
-
-/// Runs `visitor` with the game whose ruleset id is `ruleset`; `None` if there is no such game.
-pub fn dispatch<V: GameVisitor>(ruleset: &str, visitor: V) -> Option<V::Output> {
-    crate::with_game!(ruleset, G => visitor.visit::<G>())
 }
 
 /// The message for an unknown ruleset id.
