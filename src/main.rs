@@ -16,6 +16,16 @@ fn main() -> ExitCode {
 /// clap's own report of a command line it cannot parse, with the code every usage error carries
 /// (`error[usage]: …`) and exit status 2; `--help` and `--version` go to standard output, status 0.
 fn usage_error(e: &clap::Error) -> cli::Status {
+    use std::error::Error as _;
+    // A name that is no game: the command line's own code and words, as from the library.
+    if let Some(unknown) = e
+        .source()
+        .and_then(|s| s.downcast_ref::<bao_rules::UnknownRuleset>())
+    {
+        let code = bao_oracle::diagnostics::Code::UnknownRuleset;
+        cli::output::eprint_line(format_args!("error[{code}]: {unknown}"));
+        return cli::Status::Usage;
+    }
     let code = bao_oracle::diagnostics::Code::Usage;
     let text = e.render().to_string();
     if !e.use_stderr() {

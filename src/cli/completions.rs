@@ -93,6 +93,13 @@ impl Catalogue {
     }
 }
 
+/// The parser of a ruleset argument: the names offered to the shells, a name read as its game
+/// once, where the command line is parsed (an unknown one refused with the nearest id, which
+/// `main` reports as `error[unknown-ruleset]`).
+pub fn ruleset() -> impl TypedValueParser<Value = Ruleset> {
+    Catalogue::Ruleset.try_map(|name: String| name.parse::<Ruleset>())
+}
+
 impl TypedValueParser for Catalogue {
     type Value = String;
 

@@ -6,7 +6,7 @@ use super::{Status, UsageError};
 use bao_oracle::diagnostics::Code;
 use bao_oracle::harness::conform::{
     self, Asked, Options, Report, RunError, Scenarios, Session, ShowProgress, Verdict,
-    check_rulesets, read_known_failures, split_command, timeout,
+    read_known_failures, split_command, timeout,
 };
 use bao_oracle::input::engines::EngineEntry;
 use bao_oracle::render::{self, escape_controls, table};
@@ -36,8 +36,8 @@ pub struct ConformArgs {
     #[arg(long, value_name = "FILE")]
     pub engines: Option<PathBuf>,
     /// A ruleset to test (repeatable; default: every ruleset the engine supports).
-    #[arg(long = "ruleset", value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
-    pub rulesets: Vec<String>,
+    #[arg(long = "ruleset", value_name = "RULESET", value_parser = super::completions::ruleset(), hide_possible_values = true)]
+    pub rulesets: Vec<bao_rules::Ruleset>,
     #[command(flatten)]
     pub selection: super::RulingArgs,
     /// Random games per ruleset.
@@ -146,7 +146,6 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     for e in &engines {
         split_command(&e.command).map_err(|why| UsageError::new(Code::BadEngine, why))?;
     }
-    let rulesets = check_rulesets(&args.rulesets).map_err(|e| usage(e.into()))?;
     let selection = args.selection.selection(None)?;
     let rulings = (selection.rulings.iter())
         .map(|(name, value)| (name.to_string(), value.to_string()))
@@ -157,7 +156,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
     };
     let session = Session {
         asked: Asked {
-            rulesets,
+            rulesets: args.rulesets.clone(),
             rulings,
             preset: selection.preset,
         },

@@ -21,8 +21,8 @@ use bao_rules::rulings::RulingSet;
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
-    #[arg(value_name = "RULESET", value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
-    pub ruleset: Option<String>,
+    #[arg(value_name = "RULESET", value_parser = super::completions::ruleset(), hide_possible_values = true)]
+    pub ruleset: Option<bao_rules::Ruleset>,
     /// The move to explain.
     #[arg(value_name = "MOVE")]
     pub mv: Option<String>,
@@ -128,7 +128,7 @@ pub fn run(args: ExplainArgs) -> Status {
         )
         .report();
     }
-    let (Some(ruleset), Some(mv)) = (args.ruleset.clone(), args.mv.clone()) else {
+    let (Some(ruleset), Some(mv)) = (args.ruleset, args.mv.clone()) else {
         return UsageError::new(
             Code::Usage,
             "explain takes a ruleset and a move (RULESET MOVE), or --record FILE --move N --side S",
@@ -143,10 +143,7 @@ pub fn run(args: ExplainArgs) -> Status {
         notation: args.notation,
         format: args.format,
     };
-    match super::ruleset(&ruleset) {
-        Ok(ruleset) => ruleset.visit(explain),
-        Err(e) => e.report(),
-    }
+    ruleset.visit(explain)
 }
 
 /// What to explain, once the game is known.

@@ -29,10 +29,8 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> Status {
-    match args.game.game() {
-        Ok(ruleset) => with_game!(ruleset, G => generate_game::<G>(args)),
-        Err(e) => e.report(),
-    }
+    let ruleset = args.game.ruleset;
+    with_game!(ruleset, G => generate_game::<G>(args))
 }
 
 fn generate_game<G: Game>(args: GenerateArgs) -> Status {

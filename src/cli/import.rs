@@ -30,8 +30,8 @@ pub struct ImportArgs {
     pub paths: Vec<PathBuf>,
     /// The game of a transcript that names none in its `game:` header [default: bao-la-kiswahili];
     /// a transcript that names another is refused.
-    #[arg(long, value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
-    pub ruleset: Option<String>,
+    #[arg(long, value_parser = super::completions::ruleset(), hide_possible_values = true)]
+    pub ruleset: Option<Ruleset>,
     #[command(flatten)]
     pub selection: super::RulingArgs,
     /// The record's `source:` (where the transcript comes from), over the transcript's own
@@ -71,7 +71,7 @@ pub fn run(args: ImportArgs) -> Status {
 
 /// `--ruleset`, and `--ruling` and `--preset` merged for the ruleset.
 fn rulings(args: &ImportArgs) -> Result<(Option<Ruleset>, RulingSet), UsageError> {
-    let given = args.ruleset.as_deref().map(super::ruleset).transpose()?;
+    let given = args.ruleset;
     // A preset of the game given, or of the transcripts' default one.
     let ruleset = given.unwrap_or(bao_oracle::input::transcript::DEFAULT_RULESET);
     let selection = args.selection.selection(Some(ruleset.name()))?;

@@ -330,8 +330,8 @@ pub fn run(cli: Cli) -> Status {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
-    #[arg(value_parser = completions::Catalogue::Ruleset, hide_possible_values = true)]
-    pub ruleset: String,
+    #[arg(value_parser = completions::ruleset(), hide_possible_values = true)]
+    pub ruleset: Ruleset,
     /// A position in compact or diagram form, or Donkers' bracket form for Bao la Kiswahili and
     /// Bao la Kete (default: the standard start).
     #[arg(long, short = 'p')]
@@ -439,19 +439,6 @@ pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError
 /// Resolves `--position` (or the start) and `--ruling` for game `G`.
 pub fn setup<G: Game>(args: &GameArgs) -> Result<(G::Position, G::Rulings), UsageError> {
     setup_game::<G>(args).map(Playthrough::into_parts)
-}
-
-/// The game a command line names, resolved once, where the command starts: an unknown name is
-/// a usage error with the nearest ruleset id.
-pub fn ruleset(name: &str) -> Result<Ruleset, UsageError> {
-    Ruleset::from_name(name).map_err(|e| UsageError::new(Code::UnknownRuleset, e.to_string()))
-}
-
-impl GameArgs {
-    /// The game the arguments name ([`ruleset`]).
-    pub fn game(&self) -> Result<Ruleset, UsageError> {
-        ruleset(&self.ruleset)
-    }
 }
 
 #[cfg(test)]

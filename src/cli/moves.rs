@@ -18,10 +18,8 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: MovesArgs) -> Status {
-    match args.game.game() {
-        Ok(ruleset) => with_game!(ruleset, G => moves_game::<G>(args)),
-        Err(e) => e.report(),
-    }
+    let ruleset = args.game.ruleset;
+    with_game!(ruleset, G => moves_game::<G>(args))
 }
 
 fn moves_game<G: Game>(args: MovesArgs) -> Status {

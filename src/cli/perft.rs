@@ -18,10 +18,8 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Status {
-    match args.game.game() {
-        Ok(ruleset) => with_game!(ruleset, G => perft_game::<G>(args)),
-        Err(e) => e.report(),
-    }
+    let ruleset = args.game.ruleset;
+    with_game!(ruleset, G => perft_game::<G>(args))
 }
 
 fn perft_game<G: Game>(args: PerftArgs) -> Status {

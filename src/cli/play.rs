@@ -32,10 +32,8 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: PlayArgs) -> Status {
-    match args.game.game() {
-        Ok(ruleset) => with_game!(ruleset, G => play_game::<G>(args)),
-        Err(e) => e.report(),
-    }
+    let ruleset = args.game.ruleset;
+    with_game!(ruleset, G => play_game::<G>(args))
 }
 
 fn play_game<G: Game>(args: PlayArgs) -> Status {

@@ -16,8 +16,8 @@ use bao_rules::rulings::did_you_mean;
 #[derive(Args, Debug)]
 pub struct RulesArgs {
     /// The ruleset: bao-kingulu, bao-la-kimasai, bao-la-kete, bao-la-kiswahili.
-    #[arg(value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
-    pub ruleset: String,
+    #[arg(value_parser = super::completions::ruleset(), hide_possible_values = true)]
+    pub ruleset: bao_rules::Ruleset,
     /// One rule or ambiguity id (`KIN-10`, `ZAN-A16`); default every one.
     #[arg(value_parser = super::completions::Catalogue::RuleId, hide_possible_values = true)]
     pub id: Option<String>,
@@ -33,10 +33,7 @@ pub enum Format {
 }
 
 pub fn run(args: RulesArgs) -> Status {
-    let ruleset = match super::ruleset(&args.ruleset) {
-        Ok(ruleset) => ruleset,
-        Err(e) => return e.report(),
-    };
+    let ruleset = args.ruleset;
     let catalogue: Catalogue = match serde_saphyr::from_str(ruleset.catalogue()) {
         Ok(c) => c,
         // The catalogues are built in and read by the tests: this is a build of a broken tree.

@@ -12,16 +12,13 @@ use bao_rules::with_game;
 #[derive(Args, Debug)]
 pub struct RulingsArgs {
     /// The ruleset (default: every game).
-    #[arg(value_parser = super::completions::Catalogue::Ruleset, hide_possible_values = true)]
-    pub ruleset: Option<String>,
+    #[arg(value_parser = super::completions::ruleset(), hide_possible_values = true)]
+    pub ruleset: Option<Ruleset>,
 }
 
 pub fn run(args: RulingsArgs) -> Status {
     let rulesets: Vec<Ruleset> = match &args.ruleset {
-        Some(r) => match super::ruleset(r) {
-            Ok(r) => vec![r],
-            Err(e) => return e.report(),
-        },
+        Some(r) => vec![*r],
         None => Ruleset::ALL.to_vec(),
     };
     let mut text = String::new();

@@ -13,10 +13,11 @@ use serde::Serialize;
 use crate::harness::conform::scenario_start;
 use crate::harness::protocol;
 use crate::harness::spec::SpecFile;
+use crate::input::GameName;
 use crate::input::spec::{Catalogue, PerftTable, Scenario};
 use bao_rules::game::Game;
+use bao_rules::games;
 use bao_rules::with_game;
-use bao_rules::{Ruleset, games};
 
 /// The version of the document's layout.
 pub const EXPORT_VERSION: u32 = 1;
@@ -34,7 +35,7 @@ pub struct Export {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RulesetExport {
-    pub ruleset: String,
+    pub ruleset: GameName,
     /// Whether the oracle implements the ruleset (its positions are then in compact form).
     pub implemented: bool,
     /// The standard start position, compact form (for implemented rulesets).
@@ -66,17 +67,17 @@ pub fn export(files: &[(String, SpecFile)], only: Option<&str>) -> Export {
     let mut by_ruleset: BTreeMap<String, RulesetExport> = BTreeMap::new();
     for (path, file) in files {
         // A catalogue may name a game the oracle does not have yet.
-        let name = match file {
-            SpecFile::Catalogue(c) => c.ruleset.as_str(),
-            SpecFile::Scenarios(s) => s.ruleset.name(),
-            SpecFile::Perft(p) => p.ruleset.name(),
+        let game = match file {
+            SpecFile::Catalogue(c) => c.ruleset.clone(),
+            SpecFile::Scenarios(s) => GameName::Known(s.ruleset),
+            SpecFile::Perft(p) => GameName::Known(p.ruleset),
         };
-        if only.is_some_and(|r| r != name) {
+        if only.is_some_and(|r| r != game.name()) {
             continue;
         }
         let out = by_ruleset
-            .entry(name.to_string())
-            .or_insert_with(|| new_ruleset(name));
+            .entry(game.name().to_string())
+            .or_insert_with(|| new_ruleset(game));
         match file {
             SpecFile::Catalogue(c) => out.catalogue = Some(c.clone()),
             SpecFile::Scenarios(s) => {
@@ -121,12 +122,12 @@ pub fn export(files: &[(String, SpecFile)], only: Option<&str>) -> Export {
     }
 }
 
-fn new_ruleset(name: &str) -> RulesetExport {
-    let start = Ruleset::from_name(name)
-        .ok()
-        .map(|game| with_game!(game, G => G::format_compact(&G::start())));
+fn new_ruleset(game: GameName) -> RulesetExport {
+    let start = game
+        .ruleset()
+        .map(|ruleset| with_game!(ruleset, G => G::format_compact(&G::start())));
     RulesetExport {
-        ruleset: name.to_string(),
+        ruleset: game,
         implemented: start.is_some(),
         start,
         catalogue: None,

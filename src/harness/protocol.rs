@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostics::Code;
+pub use crate::input::GameName;
 use bao_rules::Ruleset;
 use bao_rules::game::{Event, Game, RuleId};
 use bao_rules::games::{self, GameVisitor};
@@ -26,52 +27,6 @@ pub const VERSION: u32 = 1;
 /// Rulings as requests carry them: name to value.
 pub use bao_rules::rulings::RulingSet as Rulings;
 
-/// The game a request names, as the protocol carries it (its ruleset id): one of the oracle's, or
-/// a name the oracle has no game of, which `bao-oracle engine` answers `unsupported`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum RequestedGame {
-    /// A game of the oracle's.
-    Known(Ruleset),
-    /// A name the oracle has no game of, as written.
-    Unknown(String),
-}
-
-impl RequestedGame {
-    /// The game a ruleset id names.
-    pub fn named(name: &str) -> RequestedGame {
-        Ruleset::from_name(name).map_or_else(
-            |_| RequestedGame::Unknown(name.into()),
-            RequestedGame::Known,
-        )
-    }
-
-    /// The ruleset id as written.
-    pub fn name(&self) -> &str {
-        match self {
-            RequestedGame::Known(ruleset) => ruleset.name(),
-            RequestedGame::Unknown(name) => name,
-        }
-    }
-}
-
-impl From<Ruleset> for RequestedGame {
-    fn from(ruleset: Ruleset) -> RequestedGame {
-        RequestedGame::Known(ruleset)
-    }
-}
-
-impl Serialize for RequestedGame {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for RequestedGame {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RequestedGame, D::Error> {
-        Ok(RequestedGame::named(&String::deserialize(d)?))
-    }
-}
-
 /// A request, from the driver to the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -81,14 +36,14 @@ pub enum Request {
     /// The legal moves of a position.
     LegalMoves {
         id: Value,
-        ruleset: RequestedGame,
+        ruleset: GameName,
         rulings: Rulings,
         position: String,
     },
     /// Play one move on a position.
     Play {
         id: Value,
-        ruleset: RequestedGame,
+        ruleset: GameName,
         rulings: Rulings,
         position: String,
         #[serde(rename = "move")]
@@ -617,13 +572,13 @@ pub fn read_request(line: &str) -> Result<Request, Response> {
             protocol: fields.protocol()?,
         }),
         "legal_moves" => Ok(Request::LegalMoves {
-            ruleset: RequestedGame::named(&fields.text("ruleset")?),
+            ruleset: GameName::named(&fields.text("ruleset")?),
             rulings: fields.rulings()?,
             position: fields.text("position")?,
             id,
         }),
         _ => Ok(Request::Play {
-            ruleset: RequestedGame::named(&fields.text("ruleset")?),
+            ruleset: GameName::named(&fields.text("ruleset")?),
             rulings: fields.rulings()?,
             position: fields.text("position")?,
             mv: fields.text("move")?,
@@ -766,7 +721,7 @@ fn answer(request: Request) -> Response {
 }
 
 /// Runs `f` with the game of `ruleset`, or answers `unsupported`.
-fn on_game(ruleset: &RequestedGame, id: Value, f: impl FnOnce(GameOps) -> Response) -> Response {
+fn on_game(ruleset: &GameName, id: Value, f: impl FnOnce(GameOps) -> Response) -> Response {
     struct Visit<F>(F);
     impl<F: FnOnce(GameOps) -> Response> GameVisitor for Visit<F> {
         type Output = Response;
@@ -775,8 +730,8 @@ fn on_game(ruleset: &RequestedGame, id: Value, f: impl FnOnce(GameOps) -> Respon
         }
     }
     match ruleset {
-        RequestedGame::Known(ruleset) => ruleset.visit(Visit(f)),
-        RequestedGame::Unknown(name) => Response::Unsupported {
+        GameName::Known(ruleset) => ruleset.visit(Visit(f)),
+        GameName::Unknown(name) => Response::Unsupported {
             id,
             message: games::unknown_ruleset(name),
         },

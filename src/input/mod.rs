@@ -14,6 +14,7 @@
 mod collect;
 pub mod engines;
 mod form;
+mod game_name;
 mod limits;
 mod line_ends;
 pub(crate) mod read;
@@ -25,6 +26,7 @@ mod write;
 
 pub use collect::{Found, IoProblem, STDIN_NAME, collect, display, output_stem, walk};
 pub use form::{Form, form_of};
+pub use game_name::GameName;
 pub use limits::Kind;
 pub use line_ends::lines;
 pub use read::{

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use crate::diagnostics::Code;
+use crate::input::GameName;
 use bao_rules::Ruleset;
 pub use bao_rules::game::{ResultClaim, Side};
 use bao_rules::rulings::RulingSet;
@@ -17,9 +18,9 @@ use bao_rules::rulings::RulingSet;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Catalogue {
-    /// The game's ruleset id, as written: a catalogue may come before its game's rules do (its
-    /// shape is checked; its coverage only once the oracle has the game).
-    pub ruleset: String,
+    /// The game: a catalogue may come before its game's rules do (its shape is checked; its
+    /// coverage only once the oracle has the game).
+    pub ruleset: GameName,
     /// The game's name in words.
     pub name: String,
     /// The rules reference the ids come from (`bao-kingulu.md`).

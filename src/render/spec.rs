@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::harness::spec::{ItemKind, Report};
+use crate::input::GameName;
 
 impl Report {
     /// `N passed, M failed`
@@ -18,7 +19,7 @@ impl Report {
     pub fn human(&self) -> String {
         let mut out = String::new();
         for item in self.items.iter().filter(|i| i.failed()) {
-            let ruleset = item.ruleset.as_deref().unwrap_or("-");
+            let ruleset = item.ruleset.as_ref().map_or("-", GameName::name);
             let _ = writeln!(
                 out,
                 "FAIL {} [{ruleset}] {} {}",
@@ -46,7 +47,7 @@ impl Report {
                 .items
                 .iter()
                 .filter(|i| i.not_run.is_some())
-                .filter_map(|i| i.ruleset.as_deref())
+                .filter_map(|i| i.ruleset.as_ref().map(GameName::name))
                 .collect();
             rulesets.dedup();
             let _ = writeln!(

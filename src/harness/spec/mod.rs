@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use crate::input::GameName;
 use crate::input::record::Contents;
 use crate::input::spec::{Catalogue, PerftFile, Scenario, ScenarioFile};
 use bao_rules::Ruleset;
@@ -79,7 +80,7 @@ pub enum ItemKind {
 #[derive(Clone, Debug, Serialize)]
 pub struct ItemResult {
     pub file: String,
-    pub ruleset: Option<String>,
+    pub ruleset: Option<GameName>,
     pub kind: ItemKind,
     pub id: String,
     pub passed: bool,
@@ -250,7 +251,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
 
     // The catalogue of each ruleset: one of the run, else the one beside a scenario file, else
     // the built-in one.
-    let mut catalogues: BTreeMap<String, Catalogue> = BTreeMap::new();
+    let mut catalogues: BTreeMap<GameName, Catalogue> = BTreeMap::new();
     for (_, file) in &loaded {
         if let SpecFile::Catalogue(c) = file {
             catalogues
@@ -260,11 +261,11 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
     }
     for (shown, file) in &loaded {
         let ruleset = match file {
-            SpecFile::Scenarios(f) => f.ruleset.name(),
-            SpecFile::Perft(f) => f.ruleset.name(),
+            SpecFile::Scenarios(f) => GameName::Known(f.ruleset),
+            SpecFile::Perft(f) => GameName::Known(f.ruleset),
             SpecFile::Catalogue(_) => continue,
         };
-        if catalogues.contains_key(ruleset) {
+        if catalogues.contains_key(&ruleset) {
             continue;
         }
         let beside = Path::new(shown).with_file_name("rules.yaml");
@@ -274,23 +275,20 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
         }
         .and_then(|t| serde_saphyr::from_str::<Catalogue>(&t).ok())
         .filter(|c| c.ruleset == ruleset)
-        .or_else(|| {
-            let own = Ruleset::from_name(ruleset).ok()?;
-            serde_saphyr::from_str(own.catalogue()).ok()
-        });
+        .or_else(|| serde_saphyr::from_str(ruleset.ruleset()?.catalogue()).ok());
         if let Some(c) = found {
-            catalogues.insert(ruleset.to_string(), c);
+            catalogues.insert(ruleset, c);
         }
     }
 
     let mut scenario_ids: BTreeMap<Ruleset, BTreeSet<String>> = BTreeMap::new();
     let mut table_ids: BTreeMap<Ruleset, BTreeSet<String>> = BTreeMap::new();
-    let mut scenarios_of: BTreeMap<String, Vec<Scenario>> = BTreeMap::new();
+    let mut scenarios_of: BTreeMap<GameName, Vec<Scenario>> = BTreeMap::new();
     for (shown, file) in &loaded {
         match file {
             SpecFile::Catalogue(c) => {
                 let mut failures = runner::check_catalogue(c);
-                if let Ok(own) = Ruleset::from_name(&c.ruleset) {
+                if let Some(own) = c.ruleset.ruleset() {
                     failures.extend(with_game!(own, G => runner::check_catalogue_against::<G>(c)));
                 }
                 items.push(item(
@@ -303,7 +301,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                 ));
             }
             SpecFile::Scenarios(f) => {
-                let catalogue = catalogues.get(f.ruleset.name());
+                let catalogue = catalogues.get(&GameName::Known(f.ruleset));
                 for scenario in &f.scenarios {
                     let mut failures = match catalogue {
                         Some(c) => runner::check_shape(scenario, c),
@@ -326,7 +324,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                     }
                     items.push(item(
                         shown,
-                        f.ruleset.name(),
+                        &GameName::Known(f.ruleset),
                         ItemKind::Scenario,
                         &scenario.id,
                         failures,
@@ -334,7 +332,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                     ));
                 }
                 scenarios_of
-                    .entry(f.ruleset.name().to_string())
+                    .entry(GameName::Known(f.ruleset))
                     .or_default()
                     .extend(f.scenarios.iter().cloned());
             }
@@ -348,7 +346,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                         ));
                         items.push(item(
                             shown,
-                            f.ruleset.name(),
+                            &GameName::Known(f.ruleset),
                             ItemKind::Perft,
                             &table.id,
                             vec![failure],
@@ -362,7 +360,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
                         with_game!(f.ruleset, G => runner::run_perft::<G>(&table, options.perft));
                     items.push(item(
                         shown,
-                        f.ruleset.name(),
+                        &GameName::Known(f.ruleset),
                         ItemKind::Perft,
                         &table.id,
                         failures,
@@ -376,7 +374,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
     // Coverage, for each catalogue of the run whose game the oracle implements.
     for (shown, file) in &loaded {
         if let SpecFile::Catalogue(c) = file
-            && Ruleset::from_name(&c.ruleset).is_ok()
+            && c.ruleset.ruleset().is_some()
         {
             let scenarios = scenarios_of
                 .get(&c.ruleset)
@@ -422,7 +420,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Result<Report, IoError> {
 /// does not have yet).
 fn item(
     file: &str,
-    game: &str,
+    game: &GameName,
     kind: ItemKind,
     id: &str,
     failures: Vec<Failure>,
@@ -430,7 +428,7 @@ fn item(
 ) -> ItemResult {
     ItemResult {
         file: file.to_string(),
-        ruleset: Some(game.to_string()),
+        ruleset: Some(game.clone()),
         kind,
         id: id.to_string(),
         passed: failures.is_empty(),

@@ -822,7 +822,7 @@ rulings:
     fn the_built_in_catalogues_read() {
         for ruleset in bao_rules::Ruleset::ALL {
             let c: Catalogue = serde_saphyr::from_str(ruleset.catalogue()).unwrap();
-            assert_eq!(c.ruleset, ruleset.name());
+            assert_eq!(c.ruleset, ruleset.into());
             assert_eq!(check_catalogue(&c), vec![], "{ruleset}");
         }
     }
