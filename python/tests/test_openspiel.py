@@ -2,6 +2,7 @@
 simulation with serialisation), clone and serialise round trips, and an OpenSpiel MCTS bot
 plays a whole game of each."""
 
+import importlib
 import pickle
 import random
 from typing import Any, List
@@ -186,7 +187,7 @@ def test_legal_moves_are_found_once_per_position(monkeypatch: pytest.MonkeyPatch
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_an_mcts_bot_plays_a_whole_game(ruleset: str) -> None:
     np = pytest.importorskip("numpy")
-    from open_spiel.python.algorithms import mcts
+    mcts: Any = importlib.import_module("open_spiel.python.algorithms.mcts")
 
     game = openspiel.load_game(ruleset)
     rng = np.random.RandomState(7)
