@@ -2,6 +2,7 @@
 simulation with serialisation), clone and serialise round trips, and an OpenSpiel MCTS bot
 plays a whole game of each."""
 
+import doctest
 import importlib
 import pickle
 import random
@@ -9,15 +10,16 @@ from typing import Any, List
 
 import pytest
 
-pyspiel: Any = pytest.importorskip(
-    "pyspiel", reason="OpenSpiel is not installed: pip install './python[openspiel]'")
+from conftest import framework
+
+pyspiel: Any = framework("pyspiel", "openspiel")
 
 from bao_oracle import RULESETS, Board, Game, MoveError  # noqa: E402
 from bao_oracle import openspiel  # noqa: E402
 from bao_oracle.actions import ActionSpace  # noqa: E402
 
 # A modest number: each simulated game is checked state by state, serialised and replayed.
-SIMULATIONS = 4
+SIMULATIONS = 10
 
 
 def random_state(ruleset: str, plies: int, seed: int) -> Any:
@@ -186,7 +188,7 @@ def test_legal_moves_are_found_once_per_position(monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_an_mcts_bot_plays_a_whole_game(ruleset: str) -> None:
-    np = pytest.importorskip("numpy")
+    import numpy as np
     mcts: Any = importlib.import_module("open_spiel.python.algorithms.mcts")
 
     game = openspiel.load_game(ruleset)
@@ -200,3 +202,7 @@ def test_an_mcts_bot_plays_a_whole_game(ruleset: str) -> None:
         state.apply_action(action)
     assert state.board().is_game_over()
     assert sum(state.returns()) == 0.0
+
+
+def test_the_module_examples_run() -> None:
+    assert doctest.testmod(openspiel).failed == 0

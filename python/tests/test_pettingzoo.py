@@ -1,13 +1,15 @@
 """bao_oracle.pettingzoo: an AEC environment per game, passing PettingZoo's own API test and
 seed test."""
 
+import doctest
 import random
 from typing import Any, Dict
 
 import pytest
 
-pettingzoo_test: Any = pytest.importorskip(
-    "pettingzoo.test", reason="PettingZoo is not installed: pip install './python[pettingzoo]'")
+from conftest import framework
+
+pettingzoo_test: Any = framework("pettingzoo.test", "pettingzoo")
 
 from bao_oracle import RULESETS, Board, Game, MoveError  # noqa: E402
 from bao_oracle import pettingzoo  # noqa: E402
@@ -81,3 +83,7 @@ def test_options_reach_the_game() -> None:
     assert env.metadata["name"] == "bao_la_kiswahili_v0"
     env.reset()
     assert env.render() == Game("bao-la-kiswahili").start().diagram()
+
+
+def test_the_module_examples_run() -> None:
+    assert doctest.testmod(pettingzoo).failed == 0
