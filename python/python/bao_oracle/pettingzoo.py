@@ -97,6 +97,7 @@ class raw_env(_pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo is Any
         self._plies = 0
         # Listed once per position: a long move is decided once, however often it is observed.
         self._legal = self.actions.legal(self.board)
+        self._observed: Optional[np.ndarray[Any, np.dtype[np.float32]]] = None
 
     def observation_space(self, agent: Side) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -106,7 +107,10 @@ class raw_env(_pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo is Any
 
     def observe(self, agent: Side) -> Dict[str, Any]:
         """The position and, for the agent to move, its legal actions."""
-        observation = np.asarray(self.layout.vector(self.board.position), dtype=np.float32)
+        if self._observed is None:
+            self._observed = np.asarray(self.layout.vector(self.board.position),
+                                        dtype=np.float32)
+        observation = self._observed.copy()
         mask = np.zeros(len(self.actions), dtype=np.int8)
         if agent == self.agent_selection and not (self.terminations[agent]
                                                   or self.truncations[agent]):
@@ -132,6 +136,7 @@ class raw_env(_pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo is Any
         self._cumulative_rewards[agent] = 0.0
         self.board.push(self.actions.text(int(action)))
         self._plies += 1
+        self._observed = None
         self.agent_selection = self.board.side_to_move
         if self.board.is_game_over():
             south, north = returns(self.board)
