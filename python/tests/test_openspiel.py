@@ -84,6 +84,9 @@ def test_serialisation_round_trips(ruleset: str) -> None:
     unpickled = pickle.loads(pickle.dumps(state))
     assert unpickled.history() == state.history()
     assert unpickled.position == state.position
+    unpickled_game = pickle.loads(pickle.dumps(game))
+    assert str(unpickled_game) == str(game)
+    assert unpickled_game.bao_game == game.bao_game
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -219,22 +219,36 @@ class BaoGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is Any
     ruleset: Optional[str] = None
 
     def __init__(self, params: Optional[Mapping[str, Any]] = None) -> None:
-        game_type = _TYPES[self.short_name]
         given: Dict[str, Any] = dict(params or {})
-        ruleset = self.ruleset or given.get("ruleset", "bao-la-kiswahili")
-        self.spec = _spec(str(ruleset), str(given.get("preset", "")),
-                          _parse_rulings(str(given.get("rulings", ""))),
-                          int(given.get("max_game_length", DEFAULT_MAX_GAME_LENGTH)))
+        spec = self._spec_of(given)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.spec.actions),
+            num_distinct_actions=len(spec.actions),
             max_chance_outcomes=0,
             num_players=2,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=self.spec.max_game_length,
+            max_game_length=spec.max_game_length,
         )
-        super().__init__(game_type, info, given)
+        super().__init__(_TYPES[self.short_name], info, given)
+        self._bao_spec = spec
+
+    @classmethod
+    def _spec_of(cls, params: Mapping[str, Any]) -> _Spec:
+        ruleset = cls.ruleset or params.get("ruleset", "bao-la-kiswahili")
+        return _spec(str(ruleset), str(params.get("preset", "")),
+                     _parse_rulings(str(params.get("rulings", ""))),
+                     int(params.get("max_game_length", DEFAULT_MAX_GAME_LENGTH)))
+
+    @property
+    def spec(self) -> _Spec:
+        """The game under its parameters (found again from them for a game unpickled, which
+        OpenSpiel makes without calling ``__init__``)."""
+        spec: Optional[_Spec] = getattr(self, "_bao_spec", None)
+        if spec is None:
+            spec = self._spec_of(self.get_parameters())
+            self._bao_spec = spec
+        return spec
 
     @property
     def actions(self) -> ActionSpace:
@@ -344,14 +358,20 @@ class BaoObserver:
         return state.position.compact()
 
 
-GAMES: Dict[str, type] = {
-    ruleset: type("".join(word.title() for word in ruleset.split("-")) + "Game", (BaoGame,),
-                  {"short_name": SHORT_NAMES[ruleset], "ruleset": ruleset,
-                   "__doc__": f"{Game(ruleset).name} as an OpenSpiel game.",
-                   "__module__": __name__})
-    for ruleset in RULESETS
-}
-"""Each ruleset's game class (``BaoGame``'s subclass), as registered."""
+def _game_class(ruleset: str) -> type:
+    name = "".join(word.title() for word in ruleset.split("-")) + "Game"
+    cls = type(name, (BaoGame,), {
+        "short_name": SHORT_NAMES[ruleset], "ruleset": ruleset,
+        "__doc__": f"{Game(ruleset).name} as an OpenSpiel game.",
+        "__module__": __name__, "__qualname__": name})
+    # A module attribute, as pickle finds classes (a game pickles as its class and parameters).
+    globals()[name] = cls
+    return cls
+
+
+GAMES: Dict[str, type] = {ruleset: _game_class(ruleset) for ruleset in RULESETS}
+"""Each ruleset's game class (``BaoGame``'s subclass, ``BaoLaKiswahiliGame`` ...), as
+registered."""
 
 
 def _register() -> None:
