@@ -195,6 +195,48 @@ impl Position {
         self.rules.diagram(&self.pos)
     }
 
+    /// The position as data, as its picture draws it (the frameworks' observations read it):
+    /// `rows`, North's back row on top, each with `label`, `side` and `holes` (`index`, `name`,
+    /// `seeds`, `marks` among `house`, `takasia`, `reserved`); `stores` (`side`, `label`,
+    /// `seeds`: the 4x8 games' reserves, Bao Kingulu's captured seeds; none in Bao la Kimasai);
+    /// `side_to_move`; `notes` (state beyond holes and stores, in words).
+    fn layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        // Python objects made directly: frameworks read a layout per observation.
+        let board = self.rules.board(&self.pos);
+        let rows = PyList::empty(py);
+        for row in &board.rows {
+            let holes = PyList::empty(py);
+            for h in &row.holes {
+                let hole = PyDict::new(py);
+                hole.set_item("index", h.index)?;
+                hole.set_item("name", h.name)?;
+                hole.set_item("seeds", h.count)?;
+                let marks: Vec<&str> = h.marks.iter().map(|m| m.name()).collect();
+                hole.set_item("marks", marks)?;
+                holes.append(hole)?;
+            }
+            let r = PyDict::new(py);
+            r.set_item("label", row.label)?;
+            r.set_item("side", row.side.name())?;
+            r.set_item("holes", holes)?;
+            rows.append(r)?;
+        }
+        let stores = PyList::empty(py);
+        for s in &board.stores {
+            let store = PyDict::new(py);
+            store.set_item("side", s.side.name())?;
+            store.set_item("label", s.label)?;
+            store.set_item("seeds", s.count)?;
+            stores.append(store)?;
+        }
+        let layout = PyDict::new(py);
+        layout.set_item("rows", rows)?;
+        layout.set_item("stores", stores)?;
+        layout.set_item("side_to_move", board.to_move.name())?;
+        layout.set_item("notes", &board.notes)?;
+        Ok(layout)
+    }
+
     /// The board as an SVG picture, as `bao-oracle play --svg` draws it.
     fn svg(&self) -> String {
         self.rules.svg(&self.pos, &[], &self.title())

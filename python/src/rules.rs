@@ -74,6 +74,8 @@ pub trait Rules: Send + Sync {
     fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal>;
     fn position_forms(&self) -> Vec<&'static str>;
     fn diagram(&self, pos: &AnyPosition) -> String;
+    /// The position as its picture draws it (rows of holes with seeds and marks, stores).
+    fn board(&self, pos: &AnyPosition) -> bao_rules::Board;
     fn svg(&self, pos: &AnyPosition, events: &[Event], title: &str) -> String;
     fn side_to_move(&self, pos: &AnyPosition) -> &'static str;
     fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool;
@@ -394,6 +396,10 @@ where
 
     fn diagram(&self, pos: &AnyPosition) -> String {
         G::format_diagram(self.pos(pos))
+    }
+
+    fn board(&self, pos: &AnyPosition) -> bao_rules::Board {
+        G::board(self.pos(pos))
     }
 
     fn svg(&self, pos: &AnyPosition, events: &[Event], title: &str) -> String {

@@ -1,7 +1,9 @@
 """Shared helpers: the repository's root, and protocol engines loaded as in-process engines."""
 
+import importlib
 import importlib.util
 import json
+import os
 import pathlib
 import types
 from typing import Any, Dict
@@ -39,6 +41,15 @@ class LineEngine:
     def answer(self, request: Dict[str, Any]) -> Dict[str, Any]:
         answer: Dict[str, Any] = self.module.respond(json.dumps(request))
         return answer
+
+
+def framework(module: str, extra: str) -> Any:
+    """A game-AI framework's module, or the test skipped without it (an error where
+    ``BAO_REQUIRE_FRAMEWORKS`` is set, as ``.ci/run`` sets it)."""
+    if os.environ.get("BAO_REQUIRE_FRAMEWORKS"):
+        return importlib.import_module(module)
+    return pytest.importorskip(
+        module, reason=f"{module} is missing: pip install './python[{extra}]'")
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Union, final
 
-from .types import Engine, Event, Notation, Outcome, PathLike, Side
+from .types import Engine, Event, Layout, Notation, Outcome, PathLike, Side
 
 __all__ = [
     "BaoError",
@@ -114,6 +114,9 @@ class Position:
     def format(self, form: Literal["compact", "diagram", "donkers"] = "compact") -> str:
         """The position in one of the game's forms (``donkers``: the 4x8 games' bracket
         strings). Raises SetupError for a form the game lacks."""
+    def layout(self) -> Layout:
+        """The position as data, as its picture draws it: rows of holes (name, seeds, marks),
+        North's back row on top, the stores, the side to move."""
     def svg(self) -> str:
         """The board as an SVG picture."""
     def _repr_svg_(self) -> str: ...

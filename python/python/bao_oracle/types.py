@@ -4,7 +4,7 @@ at run time (``from bao_oracle.types import Event``); every event has ``type``, 
 rule id) and ``text`` (in words)."""
 
 import os
-from typing import Any, Dict, Literal, Optional, Protocol, TypedDict, Union
+from typing import Any, Dict, List, Literal, Optional, Protocol, TypedDict, Union
 
 Side = Literal["south", "north"]
 Notation = Literal["canonical", "donkers"]
@@ -132,6 +132,46 @@ Event = Union[
     NoteEvent, StopEvent, GameOverEvent,
 ]
 """What a move did, one step; ``event["type"]`` tells which TypedDict it is."""
+
+
+Mark = Literal["house", "takasia", "reserved"]
+
+
+class Hole(TypedDict):
+    """A hole of a ``Layout`` row: its index (the order the game numbers its holes in), its
+    name, its seeds (Bao la Kimasai: 1 for a stone) and what it is besides (``marks``)."""
+
+    index: int
+    name: str
+    seeds: int
+    marks: List[Mark]
+
+
+class Row(TypedDict):
+    """A row of holes, left to right as the diagram draws it."""
+
+    label: str
+    side: Side
+    holes: List[Hole]
+
+
+class Store(TypedDict):
+    """Seeds of one side off the board: ``reserve``/``store`` (the 4x8 games), ``captured``
+    (Bao Kingulu)."""
+
+    side: Side
+    label: str
+    seeds: int
+
+
+class Layout(TypedDict):
+    """A position as its picture draws it (``Position.layout()``): rows top (North's back row)
+    to bottom, the stores, the side to move, and state beyond holes and stores in words."""
+
+    rows: List[Row]
+    stores: List[Store]
+    side_to_move: Side
+    notes: List[str]
 
 
 class Engine(Protocol):
