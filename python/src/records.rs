@@ -1,6 +1,6 @@
-//! Records: `check` of files, folders or a string, returning the JSON report's data (the oracle's
-//! own renderer, so the same field names as `bao-oracle check --format json`), and `import` of a
-//! transcript.
+//! Records: `check` of files, folders or a string, returning its report (the oracle's own
+//! renderers: the JSON report of `bao-oracle check --format json` and the page of `--format
+//! html`), and `import` of a transcript.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -16,11 +16,12 @@ use pyo3::prelude::*;
 use serde_json::{Value, json as value};
 
 use crate::convert::to_py;
+use crate::reports::CheckReport;
 use crate::error::{OrRaise, Refusal, selection_refusal};
 
 /// The rulings of a check, read as the command line reads `--ruling` and `--preset`: each some
 /// game's.
-fn options(
+pub fn options(
     rulings: Option<BTreeMap<String, String>>,
     preset: Option<String>,
     infer_rulings: bool,
@@ -40,17 +41,17 @@ fn options(
     })
 }
 
-/// The report of a check, as data; a check that could not read some path raises ReadError, as
-/// `bao-oracle check` exits 2: nothing unread passes.
+/// The report of a check, a [`CheckReport`] (its JSON and its page, from one check); a check
+/// that could not read some path raises ReadError, as `bao-oracle check` exits 2: nothing unread
+/// passes.
 fn report(
     py: Python<'_>,
     check: impl FnOnce(&mut dyn checking::Reporter) -> Outcome + Send,
-) -> PyResult<PyObject> {
-    let (text, outcome) = py.allow_threads(|| check_render::json_report(check));
-    // Python's own reader keeps the report's key order: the dict dumps back to the very text the
-    // command line prints (`json.dumps(report, indent=2, ensure_ascii=False)`).
-    let report = py.import("json")?.call_method1("loads", (text,))?.unbind();
+) -> PyResult<CheckReport> {
+    let (json, html, outcome) = py.allow_threads(|| check_render::json_and_html_report(check));
+    let report = CheckReport::new(py, json, html, &outcome)?;
     if outcome.verdict() == Verdict::Unread {
+        let report = Py::new(py, report)?.into_any();
         return Err(crate::error::read_error(py, &outcome.problems, report));
     }
     Ok(report)
@@ -70,14 +71,16 @@ fn check_options(
 }
 
 /// check(paths, *, rulings=None, preset=None, infer_rulings=False, repair_window=8,
-/// strict=False) -> dict
+/// strict=False) -> CheckReport
 ///
-/// Checks record files, transcripts and folders as `bao-oracle check --format json` does, and
-/// returns that report as data, the same document: `version`, `files` (each with its `games`:
+/// Checks record files, transcripts and folders as `bao-oracle check` does, and returns its
+/// report: `to_json()` the text of `--format json`, `to_dict()` that document as data
+/// (`version`, `files` (each with its `games`:
 /// `valid`, `errors` with `code`, `rule`, `line`, `suggestions` ..., `warnings` (transcript slips,
 /// `duplicate-game`), `repair`, `ruling_inference`), `rulings_table` (with `infer_rulings`),
-/// `summary` and `io_errors`. docs/json-report.md documents every field. A path that cannot be
-/// read raises ReadError (its `.report` is the report of the rest).
+/// `summary` and `io_errors`; docs/json-report.md documents every field), `_repr_html_()` the
+/// page of `--format html`. A path that cannot be read raises ReadError (its `.report` is the
+/// report of the rest).
 #[pyfunction]
 #[pyo3(signature = (paths, *, rulings = None, preset = None, infer_rulings = false, repair_window = 8, strict = false))]
 pub fn check(
@@ -88,7 +91,7 @@ pub fn check(
     infer_rulings: bool,
     repair_window: u32,
     strict: bool,
-) -> PyResult<PyObject> {
+) -> PyResult<CheckReport> {
     let paths: Vec<PathBuf> = match paths.extract::<PathBuf>() {
         Ok(one) => vec![one],
         Err(_) => paths.extract()?,
@@ -99,7 +102,7 @@ pub fn check(
 }
 
 /// check_text(text, *, name="<text>", rulings=None, preset=None, infer_rulings=False,
-/// repair_window=8, strict=False) -> dict
+/// repair_window=8, strict=False) -> CheckReport
 ///
 /// Checks the records (or the published transcript) in `text` as `check` checks a file named
 /// `name`; the same report as `check`, with one file.
@@ -115,7 +118,7 @@ pub fn check_text(
     infer_rulings: bool,
     repair_window: u32,
     strict: bool,
-) -> PyResult<PyObject> {
+) -> PyResult<CheckReport> {
     let options =
         check_options(rulings, preset, infer_rulings, repair_window, strict).or_raise(py)?;
     report(py, |reporter| {

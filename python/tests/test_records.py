@@ -23,8 +23,11 @@ def test_a_folder_gives_the_json_report_of_check(monkeypatch: pytest.MonkeyPatch
     # `bao-oracle check --format json tests/records`, as tests/it/check.rs snapshots it.
     monkeypatch.chdir(ROOT)
     report = check("tests/records")
-    assert report == json.loads(snapshot("it__check__json_report_of_broken_records.snap"))
+    assert report.to_dict() == json.loads(snapshot("it__check__json_report_of_broken_records.snap"))
     assert report["summary"]["invalid"] > 40
+    assert not report.valid and report.failed == report.summary["invalid"] > 40
+    assert len(report.games) == report.summary["games"] == report.passed + report.failed
+    assert str(report).startswith(f"{report.passed} passed, {report.failed} failed")
 
 
 def test_a_file_and_its_findings(monkeypatch: pytest.MonkeyPatch) -> None:
