@@ -110,11 +110,13 @@ def test_a_missing_path_raises(tmp_path: pathlib.Path) -> None:
     assert isinstance(error, OSError)
     assert error.problems == [{"path": str(tmp_path / "nothing-here.yaml"), "message": "no such file or folder"}]
     report = error.report
-    assert report["files"] == [] and report["io_errors"][0]["code"] == "io-error"
+    assert report is not None and not report.valid
+    assert report.files == [] and report.io_errors[0]["code"] == "io-error"
     # The rest of the check is in the report.
     with pytest.raises(bao_oracle.ReadError) as raised:
         check([ROOT / "corpus" / "bao-kingulu", tmp_path / "nothing-here.yaml"])
-    assert raised.value.report["summary"]["valid"] >= 20
+    rest = raised.value.report
+    assert rest is not None and rest.passed >= 20
 
 
 def test_import_a_transcript() -> None:

@@ -356,9 +356,9 @@ class CheckReport:
         """The report as ``bao-oracle check --format json`` prints it, byte for byte."""
     def _repr_html_(self) -> str:
         """The page of ``bao-oracle check --format html``."""
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str, /) -> Any:
         """The data's field ``key``, as the dict ``check()`` once returned."""
-    def __contains__(self, key: str) -> bool: ...
+    def __contains__(self, key: str, /) -> bool: ...
 
 @final
 class GameRecord:
