@@ -68,8 +68,8 @@ impl GameRecord {
             .map_err(|f| refusal(f))
             .or_raise(py)?
             .clone();
-        let rules = rules::game(played.ruleset, played.preset.as_deref(), &played.rulings)
-            .or_raise(py)?;
+        let rules =
+            rules::game(played.ruleset, played.preset.as_deref(), &played.rulings).or_raise(py)?;
         let start = rules.read(&played.start).or_raise(py)?;
         Ok(GameRecord {
             file: file.clone(),

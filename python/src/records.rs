@@ -16,8 +16,8 @@ use pyo3::prelude::*;
 use serde_json::{Value, json as value};
 
 use crate::convert::to_py;
-use crate::reports::CheckReport;
 use crate::error::{OrRaise, Refusal, selection_refusal};
+use crate::reports::CheckReport;
 
 /// The rulings of a check, read as the command line reads `--ruling` and `--preset`: each some
 /// game's.
@@ -41,15 +41,15 @@ pub fn options(
     })
 }
 
-/// The report of a check, a [`CheckReport`] (its JSON and its page, from one check); a check
+/// The report of a check, a [`CheckReport`] (its JSON, and its page's boards, from one check); a check
 /// that could not read some path raises ReadError, as `bao-oracle check` exits 2: nothing unread
 /// passes.
 fn report(
     py: Python<'_>,
     check: impl FnOnce(&mut dyn checking::Reporter) -> Outcome + Send,
 ) -> PyResult<CheckReport> {
-    let (json, html, outcome) = py.allow_threads(|| check_render::json_and_html_report(check));
-    let report = CheckReport::new(py, json, html, &outcome)?;
+    let (json, kept, outcome) = py.allow_threads(|| check_render::json_report_keeping_page(check));
+    let report = CheckReport::new(py, json, kept, &outcome)?;
     if outcome.verdict() == Verdict::Unread {
         let report = Py::new(py, report)?.into_any();
         return Err(crate::error::read_error(py, &outcome.problems, report));

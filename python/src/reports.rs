@@ -1,10 +1,12 @@
 //! A check's report as an object: the JSON report's text and data (the oracle's own renderer:
 //! `bao-oracle check --format json`'s document, byte for byte) and its HTML page (`check --format
-//! html`'s, for notebooks), both written by one check.
+//! html`'s, for notebooks), both from one check; the page drawn when first shown.
 
 use bao_oracle::check::Summary;
 use bao_oracle::check::run::{Outcome, Verdict};
+use bao_oracle::render::check::KeptPage;
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
 use pyo3::types::PyList;
 
 /// A check's report: `to_json()` is `bao-oracle check --format json`'s text, `to_dict()` its data
@@ -14,7 +16,9 @@ use pyo3::types::PyList;
 #[pyclass(frozen, module = "bao_oracle")]
 pub struct CheckReport {
     json: String,
-    html: String,
+    /// What the page is drawn from, and the page once drawn.
+    kept: KeptPage,
+    html: GILOnceCell<String>,
     /// The data, read once by Python's own reader (which keeps the report's key order).
     data: PyObject,
     summary: Summary,
@@ -22,14 +26,15 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
-    pub fn new(py: Python<'_>, json: String, html: String, outcome: &Outcome) -> PyResult<Self> {
+    pub fn new(py: Python<'_>, json: String, kept: KeptPage, outcome: &Outcome) -> PyResult<Self> {
         let data = py
             .import("json")?
             .call_method1("loads", (json.as_str(),))?
             .unbind();
         Ok(CheckReport {
             json,
-            html,
+            kept,
+            html: GILOnceCell::new(),
             data,
             summary: outcome.summary,
             verdict: outcome.verdict(),
@@ -100,7 +105,8 @@ impl CheckReport {
 
     /// The report as data: a new dict each call, `json.loads(report.to_json())`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?.call_method1("loads", (self.json.as_str(),))
+        py.import("json")?
+            .call_method1("loads", (self.json.as_str(),))
     }
 
     /// The report as `bao-oracle check --format json` prints it, byte for byte.
@@ -108,9 +114,10 @@ impl CheckReport {
         &self.json
     }
 
-    /// The page of `bao-oracle check --format html`: every game's boards, step by step.
-    fn _repr_html_(&self) -> &str {
-        &self.html
+    /// The page of `bao-oracle check --format html`: every game's boards, step by step (drawn
+    /// when first asked for).
+    fn _repr_html_(&self, py: Python<'_>) -> &str {
+        self.html.get_or_init(py, || self.kept.page())
     }
 
     fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
