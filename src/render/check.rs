@@ -102,7 +102,7 @@ enum Call {
     Step(Step),
     /// A file's path and text.
     File(FileReport),
-    Game(GameReport),
+    Game(Box<GameReport>),
     EndFile,
 }
 
@@ -124,7 +124,7 @@ impl Reporter for KeptPage {
     }
 
     fn game(&mut self, _file: &FileReport, _lines: &LineIndex<'_>, game: &GameReport) {
-        self.calls.push(Call::Game(game.clone()));
+        self.calls.push(Call::Game(Box::new(game.clone())));
     }
 
     fn end_file(&mut self, _file: &FileReport) {
