@@ -12,7 +12,7 @@ use bao_oracle::check::replay::ReplayOptions;
 use bao_oracle::diagnostics::{Finding, LineIndex};
 use bao_oracle::input;
 use bao_oracle::render::json::Writer;
-use bao_oracle::rewrite::game_record::{self, GameFile, Played};
+use bao_oracle::rewrite::game_record::{self, GameFile, NewRecord, Played};
 use bao_rules::game::Notation;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -270,6 +270,55 @@ impl GameRecord {
             .to_transcript(self.i, &self.options)
             .map_err(|f| refusal(&f))
             .or_raise(py)
+    }
+
+    /// GameRecord.from_board(board, *, source, title=None, date=None, south=None, north=None)
+    ///
+    /// The record of a game played on `board`, as python-chess's `Game.from_board`: its game
+    /// (ruleset, preset, rulings), its first position (where it is not the start), the moves
+    /// pushed, the fields given (`source` says where the game comes from, as every record does)
+    /// and the `result` the moves reach; read back as `read_game` reads a record, so that
+    /// `to_record()` writes it.
+    #[staticmethod]
+    #[pyo3(signature = (board, *, source, title = None, date = None, south = None, north = None))]
+    fn from_board(
+        py: Python<'_>,
+        board: &Bound<'_, Board>,
+        source: &str,
+        title: Option<&str>,
+        date: Option<&str>,
+        south: Option<&str>,
+        north: Option<&str>,
+    ) -> PyResult<GameRecord> {
+        let root = board.getattr("root")?;
+        let root = root.downcast::<Position>()?.get();
+        let rules = &root.rules;
+        let moves: Vec<String> = board.getattr("move_stack")?.extract()?;
+        let start = (!rules.same(&root.pos, &rules.start())).then(|| rules.compact(&root.pos));
+        let rulings: Vec<(String, String)> = (rules.ruling_set().iter())
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        let new = NewRecord {
+            ruleset: rules.ruleset(),
+            title,
+            source,
+            date,
+            south,
+            north,
+            start: start.as_deref(),
+            preset: rules.preset(),
+            rulings: &rulings,
+            moves: &moves,
+        };
+        let text = game_record::write_record(&new)
+            .map_err(|f| refusal(&f))
+            .or_raise(py)?;
+        let options = Arc::new(ReplayOptions {
+            repair_window: 0,
+            ..ReplayOptions::default()
+        });
+        let file = Arc::new(game_record::read_text("<board>", text, None, &options));
+        GameRecord::new(py, &file, 0, &options)
     }
 
     fn __repr__(&self) -> String {

@@ -140,3 +140,24 @@ def test_check_reports_are_objects() -> None:
     html = report._repr_html_()
     assert html.startswith("<!DOCTYPE html>") and "A9" in html
     assert repr(report) == "CheckReport(valid=False, '0 passed, 1 failed')"
+
+
+def test_a_game_played_on_a_board_becomes_a_record() -> None:
+    game = bao_oracle.Game("bao-kingulu", rulings={"kingulu.penultimate-source": "not-from-reserved"})
+    board = Board(game, "0,0,1,0,0,1/1,0,1,0,2,1 20-21 S")
+    for move in "A3 a4 A5 a3 A6 a3 A4 a5 A3 a6".split():
+        board.push(move)
+    assert board.is_repetition()
+    record = GameRecord.from_board(board, source="a test", south="Asha", north="Juma")
+    assert record.headers["start"] == "0,0,1,0,0,1/1,0,1,0,2,1 20-21 S"
+    assert record.headers["result"] == "south" and record.valid
+    assert record.game == game and [str(m) for m in record.moves] == board.move_stack
+    assert record.board(len(record.moves)).is_repetition()
+    # It reads back as itself.
+    again = read_game(record.to_record())
+    assert again.headers == record.headers and again.valid
+    # From the start, nothing pushed: an empty game, no `start:`.
+    empty = GameRecord.from_board(Board(bao_oracle.Game("bao-la-kete")), source="t")
+    assert empty.moves == [] and "start" not in empty.headers
+    assert empty.headers["result"] == "unfinished"
+    assert empty.to_transcript().endswith("1: \n")

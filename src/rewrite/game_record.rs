@@ -259,6 +259,79 @@ impl GameFile {
     }
 }
 
+/// A record to write of a game played elsewhere (a game in progress of the Python package): its
+/// game, its fields and its moves in canonical notation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NewRecord<'a> {
+    pub ruleset: &'a str,
+    pub title: Option<&'a str>,
+    pub source: &'a str,
+    pub date: Option<&'a str>,
+    pub south: Option<&'a str>,
+    pub north: Option<&'a str>,
+    /// The first position in any of the game's forms; `None`: the standard start.
+    pub start: Option<&'a str>,
+    pub preset: Option<&'a str>,
+    pub rulings: &'a [(String, String)],
+    pub moves: &'a [String],
+}
+
+/// The YAML record of `new`, its `result:` the end its moves reach, as `check` replays them: a
+/// record that checks valid, or the first finding that keeps it from being one.
+pub fn write_record(new: &NewRecord<'_>) -> Result<String, Box<Finding>> {
+    use crate::rewrite::random_game::yaml_scalar;
+    use std::fmt::Write as _;
+    let mut doc = String::new();
+    let _ = writeln!(doc, "ruleset: {}", yaml_scalar(new.ruleset));
+    if let Some(title) = new.title {
+        let _ = writeln!(doc, "title: {}", yaml_scalar(title));
+    }
+    let _ = writeln!(doc, "source: {}", yaml_scalar(new.source));
+    for (key, value) in [
+        ("date", new.date),
+        ("south", new.south),
+        ("north", new.north),
+    ] {
+        if let Some(value) = value {
+            let _ = writeln!(doc, "{key}: {}", yaml_scalar(value));
+        }
+    }
+    if let Some(start) = new.start {
+        let _ = writeln!(doc, "start: {}", yaml_scalar(start));
+    }
+    if let Some(preset) = new.preset {
+        let _ = writeln!(doc, "preset: {}", yaml_scalar(preset));
+    }
+    if !new.rulings.is_empty() {
+        doc.push_str("rulings:\n");
+        for (name, value) in new.rulings {
+            let _ = writeln!(doc, "  {}: {}", yaml_scalar(name), yaml_scalar(value));
+        }
+    }
+    doc.push_str(if new.moves.is_empty() {
+        "moves: []\n"
+    } else {
+        "moves:\n"
+    });
+    for mv in new.moves {
+        let _ = writeln!(doc, "  - {}", yaml_scalar(mv));
+    }
+    // The result is the replay's: the record read back as `check` reads it, and played.
+    let documents = record::split_documents(&doc);
+    let record = record::parse_document(documents.first().expect("one document"))?;
+    let options = ReplayOptions {
+        repair_window: 0,
+        ..ReplayOptions::default()
+    };
+    let replayed = replay::replay(&record, &options);
+    if let Some(finding) = replayed.findings.into_iter().next() {
+        return Err(Box::new(finding));
+    }
+    let standing = replayed.standing.expect("a game that played is set up");
+    let _ = writeln!(doc, "result: {}", standing.name());
+    Ok(doc)
+}
+
 /// A game `import` refused, as its first finding (its slips after its errors).
 fn first_finding(report: Box<GameReport>) -> Box<Finding> {
     Box::new(
@@ -323,5 +396,41 @@ mod tests {
             file.to_record(1, &ReplayOptions::default()).unwrap(),
             "---\nruleset: bao-kingulu\nsource: u\nfirst: north\nmoves: [a3, A3, a9]\n"
         );
+    }
+
+    #[test]
+    fn a_new_record_reads_back_as_its_game_with_the_end_it_reaches() {
+        let moves: Vec<String> = ["A3", "a3"].map(String::from).to_vec();
+        let rulings = [(
+            "kingulu.penultimate-source".to_string(),
+            "not-from-reserved".to_string(),
+        )];
+        let new = NewRecord {
+            ruleset: "bao-kingulu",
+            source: "a test: 1",
+            south: Some("yes"),
+            rulings: &rulings,
+            moves: &moves,
+            ..NewRecord::default()
+        };
+        let text = write_record(&new).unwrap();
+        assert!(text.ends_with("result: unfinished\n"), "{text}");
+        let file = read_text("new.yaml", text, None, &ReplayOptions::default());
+        let game = &file.games[0];
+        assert!(game.report.valid(), "{:?}", game.report.findings);
+        let record = game.record.as_ref().unwrap();
+        assert_eq!(
+            (record.source.as_str(), record.south.as_deref()),
+            ("a test: 1", Some("yes"))
+        );
+        assert_eq!(game.played.as_ref().unwrap().moves, moves);
+        assert_eq!(game.played.as_ref().unwrap().rulings, rulings);
+        // A move that does not play is no record.
+        let wrong: Vec<String> = ["A3", "A3"].map(String::from).to_vec();
+        let refused = write_record(&NewRecord {
+            moves: &wrong,
+            ..new
+        });
+        assert_eq!(refused.unwrap_err().ply, Some(2));
     }
 }

@@ -403,6 +403,18 @@ class GameRecord:
         """The game as a YAML record (a transcript's as ``bao-oracle import`` writes it)."""
     def to_transcript(self) -> str:
         """The game as a transcript, as ``bao-oracle transcript`` writes it."""
+    @staticmethod
+    def from_board(
+        board: Board,
+        *,
+        source: str,
+        title: Optional[str] = None,
+        date: Optional[str] = None,
+        south: Optional[str] = None,
+        north: Optional[str] = None,
+    ) -> "GameRecord":
+        """The record of the game played on ``board`` (its game, first position and moves, the
+        fields given, the result its moves reach), as python-chess's ``Game.from_board``."""
 
 def read_game(
     source: Union[PathLike, IO[str]],
