@@ -33,9 +33,9 @@ fn refusal(f: &Finding) -> Refusal {
 /// A game record: its `headers` (the record's fields as written: `ruleset`, `title`, `source`,
 /// `date`, `south`, `north`, `first`, `start`, `preset`, `rulings`, `notation`, `result`), its
 /// `moves` as Move objects (those that play: a record that stops at an illegal move has its
-/// `errors`, as `check` reports them), `board(ply)` a Board at any ply, `game` the Game it is
-/// played under, and its writers `to_record()` and `to_transcript()`. Read by `read_game` and
-/// `read_games`, as python-chess's `chess.pgn.read_game` reads a game.
+/// `errors`, as `check` reports them less its repair search), `board(ply)` a Board at any ply,
+/// `game` the Game it is played under, and its writers `to_record()` and `to_transcript()`. Read
+/// by `read_game` and `read_games`, as python-chess's `chess.pgn.read_game` reads a game.
 ///
 /// >>> record = read_game("ruleset: bao-kingulu\nsource: example\nmoves: [A3, a3]\n")
 /// >>> record.headers["source"], [str(m) for m in record.moves]
@@ -224,7 +224,8 @@ impl GameRecord {
     }
 
     /// The game's errors as `check` reports them (`code`, `rule`, `message`, `line`, `column`,
-    /// `ply`, `move`, `help`, ...); empty for a valid game.
+    /// `ply`, `move`, `help`, ...), without repair suggestions (`check` searches for them);
+    /// empty for a valid game.
     #[getter]
     fn errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.result_data(py)?.get_item("errors")

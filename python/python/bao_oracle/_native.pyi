@@ -387,7 +387,8 @@ class GameRecord:
         """Whether ``check`` finds the game valid."""
     @property
     def errors(self) -> List[CheckError]:
-        """The game's errors as ``check`` reports them."""
+        """The game's errors as ``check`` reports them, without repair suggestions (``check``
+        searches for them)."""
     @property
     def warnings(self) -> List[CheckError]:
         """A transcript's slips, as ``check`` reports them."""
