@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use bao_oracle::Code;
 use bao_oracle::check::replay::ReplayOptions;
-use bao_oracle::check::run::{self as checking, CheckOptions, Outcome, Verdict};
+use bao_oracle::check::run::{CheckOptions, Verdict};
 use bao_oracle::diagnostics::Finding;
 use bao_oracle::input::selection::Selection;
 use bao_oracle::render::check as check_render;
@@ -17,7 +17,7 @@ use serde_json::{Value, json as value};
 
 use crate::convert::to_py;
 use crate::error::{OrRaise, Refusal, selection_refusal};
-use crate::reports::CheckReport;
+use crate::reports::{CheckReport, Checked};
 
 /// The rulings of a check, read as the command line reads `--ruling` and `--preset`: each some
 /// game's.
@@ -41,15 +41,12 @@ pub fn options(
     })
 }
 
-/// The report of a check, a [`CheckReport`] (its JSON, and its page's boards, from one check); a check
-/// that could not read some path raises ReadError, as `bao-oracle check` exits 2: nothing unread
-/// passes.
-fn report(
-    py: Python<'_>,
-    check: impl FnOnce(&mut dyn checking::Reporter) -> Outcome + Send,
-) -> PyResult<CheckReport> {
-    let (json, kept, outcome) = py.allow_threads(|| check_render::json_report_keeping_page(check));
-    let report = CheckReport::new(py, json, kept, &outcome)?;
+/// The report of `checked` (checked again to draw its page, when first shown); a check that could
+/// not read some path raises ReadError, as `bao-oracle check` exits 2: nothing unread passes.
+fn report(py: Python<'_>, checked: Checked) -> PyResult<CheckReport> {
+    let (json, outcome) =
+        py.allow_threads(|| check_render::json_report(|reporter| checked.run(reporter)));
+    let report = CheckReport::new(py, json, checked, &outcome)?;
     if outcome.verdict() == Verdict::Unread {
         let report = Py::new(py, report)?.into_any();
         return Err(crate::error::read_error(py, &outcome.problems, report));
@@ -98,7 +95,7 @@ pub fn check(
     };
     let options =
         check_options(rulings, preset, infer_rulings, repair_window, strict).or_raise(py)?;
-    report(py, |reporter| checking::run(&paths, &options, reporter))
+    report(py, Checked::Paths(paths, options))
 }
 
 /// check_text(text, *, name="<text>", rulings=None, preset=None, infer_rulings=False,
@@ -121,9 +118,10 @@ pub fn check_text(
 ) -> PyResult<CheckReport> {
     let options =
         check_options(rulings, preset, infer_rulings, repair_window, strict).or_raise(py)?;
-    report(py, |reporter| {
-        checking::run_text(name, text, &options, reporter)
-    })
+    report(
+        py,
+        Checked::Text(name.to_string(), text.to_string(), options),
+    )
 }
 
 fn finding(f: &Finding) -> Value {

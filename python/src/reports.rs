@@ -1,10 +1,15 @@
 //! A check's report as an object: the JSON report's text and data (the oracle's own renderer:
 //! `bao-oracle check --format json`'s document, byte for byte) and its HTML page (`check --format
-//! html`'s, for notebooks), both from one check; the page drawn when first shown.
+//! html`'s, for notebooks). The page costs more than twice the check to draw, and its boards held
+//! until then many times the files' size (measured on the corpus): it is drawn when first shown,
+//! by the same check again, whose JSON must be the report's (the files unchanged).
 
 use bao_oracle::check::Summary;
-use bao_oracle::check::run::{Outcome, Verdict};
-use bao_oracle::render::check::KeptPage;
+use std::path::PathBuf;
+
+use bao_oracle::check::run::{self as checking, CheckOptions, Outcome, Reporter, Verdict};
+use bao_oracle::render::check as check_render;
+use bao_oracle::render::markup::escape;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyList;
@@ -16,8 +21,8 @@ use pyo3::types::PyList;
 #[pyclass(frozen, module = "bao_oracle")]
 pub struct CheckReport {
     json: String,
-    /// What the page is drawn from, and the page once drawn.
-    kept: KeptPage,
+    /// What was checked, to check it again for the page; the page once drawn.
+    checked: Checked,
     html: GILOnceCell<String>,
     /// The data, read once by Python's own reader (which keeps the report's key order).
     data: PyObject,
@@ -25,15 +30,49 @@ pub struct CheckReport {
     verdict: Verdict,
 }
 
+/// What a check checked: paths, or a text named as a file, under its options.
+pub enum Checked {
+    Paths(Vec<PathBuf>, CheckOptions),
+    Text(String, String, CheckOptions),
+}
+
+impl Checked {
+    pub fn run(&self, reporter: &mut dyn Reporter) -> Outcome {
+        match self {
+            Checked::Paths(paths, options) => checking::run(paths, options, reporter),
+            Checked::Text(name, text, options) => checking::run_text(name, text, options, reporter),
+        }
+    }
+}
+
 impl CheckReport {
-    pub fn new(py: Python<'_>, json: String, kept: KeptPage, outcome: &Outcome) -> PyResult<Self> {
+    /// The page of the check, checked again: `check --format html`'s, where the check's JSON is
+    /// the report's; else a page that says the files changed.
+    fn page(&self) -> String {
+        let (json, page, _) = check_render::json_and_html_report(|r| self.checked.run(r));
+        if json == self.json {
+            return page;
+        }
+        format!(
+            "<p><strong>bao-oracle check</strong>: the files checked have changed since this \
+             report ({}): check them again to see their page.</p>\n",
+            escape(&bao_oracle::render::summary_line(&self.summary))
+        )
+    }
+
+    pub fn new(
+        py: Python<'_>,
+        json: String,
+        checked: Checked,
+        outcome: &Outcome,
+    ) -> PyResult<Self> {
         let data = py
             .import("json")?
             .call_method1("loads", (json.as_str(),))?
             .unbind();
         Ok(CheckReport {
             json,
-            kept,
+            checked,
             html: GILOnceCell::new(),
             data,
             summary: outcome.summary,
@@ -115,9 +154,14 @@ impl CheckReport {
     }
 
     /// The page of `bao-oracle check --format html`: every game's boards, step by step (drawn
-    /// when first asked for).
+    /// when first asked for, by the same check again; a short page says so if the files have
+    /// changed since).
     fn _repr_html_(&self, py: Python<'_>) -> &str {
-        self.html.get_or_init(py, || self.kept.page())
+        if let Some(page) = self.html.get(py) {
+            return page;
+        }
+        let page = py.allow_threads(|| self.page());
+        self.html.get_or_init(py, || page)
     }
 
     fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {

@@ -142,6 +142,19 @@ def test_check_reports_are_objects() -> None:
     assert repr(report) == "CheckReport(valid=False, '0 passed, 1 failed')"
 
 
+def test_a_reports_page_is_of_the_files_it_checked(tmp_path: pathlib.Path) -> None:
+    # The page is drawn when first shown, by the check again: never of files changed since.
+    path = tmp_path / "game.yaml"
+    path.write_text("ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3]\n")
+    shown, changed = bao_oracle.check(path), bao_oracle.check(path)
+    page = shown._repr_html_()
+    assert page.startswith("<!DOCTYPE html>")
+    path.write_text("ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3, A9]\n")
+    assert shown._repr_html_() == page
+    assert "have changed since this report" in changed._repr_html_()
+    assert changed.valid and changed.to_json() == shown.to_json()
+
+
 def test_a_game_played_on_a_board_becomes_a_record() -> None:
     game = bao_oracle.Game("bao-kingulu", rulings={"kingulu.penultimate-source": "not-from-reserved"})
     board = Board(game, "0,0,1,0,0,1/1,0,1,0,2,1 20-21 S")

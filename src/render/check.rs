@@ -75,98 +75,18 @@ pub fn json_report(check: impl FnOnce(&mut dyn Reporter) -> Outcome) -> (String,
     (out, outcome)
 }
 
-/// The JSON report of a check, and what its HTML page is drawn from, kept to draw it when asked
-/// ([`KeptPage::page`]): one replay of each game feeds both. Handing the boards over costs the
-/// check about half as much again; drawing the page costs more than twice the check (the corpus,
-/// measured), which a caller that may never show the page (the Python package: a notebook shows
-/// it) need not spend.
-pub fn json_report_keeping_page(
+/// The JSON report and the HTML page of one check (one replay of each game feeding both): the
+/// Python package draws a report's page from the same check as its JSON, to tell whether the
+/// files changed in between.
+pub fn json_and_html_report(
     check: impl FnOnce(&mut dyn Reporter) -> Outcome,
-) -> (String, KeptPage, Outcome) {
-    let mut json = String::new();
-    let mut kept = KeptPage::default();
-    let outcome = check(&mut Both(&mut Json::new(&mut json), &mut kept));
-    (json, kept, outcome)
-}
-
-/// What [`Html`] is handed by a check, kept in order: the page drawn later is the one [`Html`]
-/// would have written.
-#[derive(Clone, Debug, Default)]
-pub struct KeptPage {
-    calls: Vec<Call>,
-    outcome: Option<Outcome>,
-}
-
-#[derive(Clone, Debug)]
-enum Call {
-    Step(Step),
-    /// A file's path and text.
-    File(FileReport),
-    Game(Box<GameReport>),
-    EndFile,
-}
-
-impl Reporter for KeptPage {
-    fn wants_steps(&self) -> bool {
-        true
-    }
-
-    fn step(&mut self, step: Step) {
-        self.calls.push(Call::Step(step));
-    }
-
-    fn file(&mut self, file: &FileReport) {
-        self.calls.push(Call::File(FileReport {
-            path: file.path.clone(),
-            text: file.text.clone(),
-            games: Vec::new(),
-        }));
-    }
-
-    fn game(&mut self, _file: &FileReport, _lines: &LineIndex<'_>, game: &GameReport) {
-        self.calls.push(Call::Game(Box::new(game.clone())));
-    }
-
-    fn end_file(&mut self, _file: &FileReport) {
-        self.calls.push(Call::EndFile);
-    }
-
-    fn finish(&mut self, outcome: &Outcome) {
-        self.outcome = Some(outcome.clone());
-    }
-}
-
-impl KeptPage {
-    /// The page of `check --format html`, drawn from what the check handed over (empty before
-    /// the check finished).
-    pub fn page(&self) -> String {
-        let Some(outcome) = &self.outcome else {
-            return String::new();
-        };
-        let mut out = String::new();
-        let mut html = Html::new(&mut out);
-        let empty = FileReport {
-            path: String::new(),
-            text: String::new(),
-            games: Vec::new(),
-        };
-        let mut file = &empty;
-        let mut lines = LineIndex::new("");
-        for call in &self.calls {
-            match call {
-                Call::Step(step) => html.step(step.clone()),
-                Call::File(f) => {
-                    file = f;
-                    lines = LineIndex::new(&f.text);
-                    html.file(f);
-                }
-                Call::Game(game) => html.game(file, &lines, game),
-                Call::EndFile => html.end_file(file),
-            }
-        }
-        html.finish(outcome);
-        out
-    }
+) -> (String, String, Outcome) {
+    let (mut json, mut page) = (String::new(), String::new());
+    let outcome = check(&mut Both(
+        &mut Json::new(&mut json),
+        &mut Html::new(&mut page),
+    ));
+    (json, page, outcome)
 }
 
 /// Two reporters fed by one check; the boards go to those that want them.
@@ -376,12 +296,11 @@ mod tests {
 
     /// One check gives both documents, each the very text its own reporter writes alone.
     #[test]
-    fn the_json_and_the_kept_page_of_one_check_are_each_reporters_own() {
+    fn the_json_and_the_page_of_one_check_are_each_reporters_own() {
         let text = "ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3, A9]\n";
         let options = CheckOptions::default();
         let check = |r: &mut dyn Reporter| run::run_text("t.yaml", text, &options, r);
-        let (json, kept, outcome) = json_report_keeping_page(check);
-        let page = kept.page();
+        let (json, page, outcome) = json_and_html_report(check);
         assert_eq!(json, json_report(check).0);
         let mut alone = String::new();
         check(&mut Html::new(&mut alone));
