@@ -68,8 +68,12 @@ impl GameRecord {
             .map_err(|f| refusal(f))
             .or_raise(py)?
             .clone();
-        let rules =
-            rules::game(played.ruleset, played.preset.as_deref(), &played.rulings).or_raise(py)?;
+        let rules = rules::game(
+            played.ruleset.name(),
+            played.preset.as_deref(),
+            &played.rulings,
+        )
+        .or_raise(py)?;
         let start = rules.read(&played.start).or_raise(py)?;
         Ok(GameRecord {
             file: file.clone(),
@@ -299,8 +303,11 @@ impl GameRecord {
         let rulings: Vec<(String, String)> = (rules.ruling_set().iter())
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect();
+        let ruleset = bao_rules::Ruleset::from_name(rules.ruleset())
+            .map_err(|e| Refusal::setup(e.code(), None, e.to_string(), None))
+            .or_raise(py)?;
         let new = NewRecord {
-            ruleset: rules.ruleset(),
+            ruleset,
             title,
             source,
             date,
@@ -330,7 +337,7 @@ impl GameRecord {
         };
         format!(
             "GameRecord({}{players}, plies={})",
-            quoted(self.played.ruleset),
+            quoted(self.played.ruleset.name()),
             self.played.moves.len()
         )
     }

@@ -1,7 +1,7 @@
 //! A file's games as a program takes them (the Python package's `read_game`): each game read and
 //! replayed by `check`'s one path (its report, its record as read), its moves as they played in
 //! canonical notation, and written back as `import` writes a record and as `transcript` writes a
-//! transcript.
+//! transcript; and a game played elsewhere written as a record ([`write_record`]).
 
 use std::path::Path;
 
@@ -13,7 +13,7 @@ use crate::input::{self, Form, Input};
 use crate::rewrite::import::{self, ImportOptions};
 use crate::rewrite::to_transcript;
 use bao_rules::game::Game;
-use bao_rules::with_game;
+use bao_rules::{Ruleset, with_game};
 
 /// The games of one file (or text), as read.
 #[derive(Clone, Debug)]
@@ -41,7 +41,7 @@ pub struct ReadGame {
 /// A game set up as its replay sets it up, and its moves as they played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
-    pub ruleset: &'static str,
+    pub ruleset: Ruleset,
     /// The preset and the rulings chosen over it (the record's and the options'), as a game of
     /// the rules is made from them.
     pub preset: Option<String>,
@@ -183,7 +183,7 @@ fn play_game<G: Game>(
         moves.push(G::format_move(played.mv));
     }
     Ok(Played {
-        ruleset: G::RULESET,
+        ruleset: Ruleset::from_name(G::RULESET).expect("a registered game"),
         preset: setup.preset,
         rulings: (setup.rulings.iter())
             .map(|(n, v)| (n.to_string(), v.to_string()))
@@ -261,9 +261,9 @@ impl GameFile {
 
 /// A record to write of a game played elsewhere (a game in progress of the Python package): its
 /// game, its fields and its moves in canonical notation.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct NewRecord<'a> {
-    pub ruleset: &'a str,
+    pub ruleset: Ruleset,
     pub title: Option<&'a str>,
     pub source: &'a str,
     pub date: Option<&'a str>,
@@ -282,7 +282,7 @@ pub fn write_record(new: &NewRecord<'_>) -> Result<String, Box<Finding>> {
     use crate::rewrite::random_game::yaml_scalar;
     use std::fmt::Write as _;
     let mut doc = String::new();
-    let _ = writeln!(doc, "ruleset: {}", yaml_scalar(new.ruleset));
+    let _ = writeln!(doc, "ruleset: {}", new.ruleset.name());
     if let Some(title) = new.title {
         let _ = writeln!(doc, "title: {}", yaml_scalar(title));
     }
@@ -367,7 +367,7 @@ mod tests {
             panic!("{:?}", file.games.len())
         };
         let played = game.played.as_ref().unwrap();
-        assert_eq!(played.ruleset, "bao-la-kiswahili");
+        assert_eq!(played.ruleset, Ruleset::Zanzibar);
         assert_eq!(played.moves.len(), game.report.plies as usize);
         assert!(!played.moves.is_empty());
         // The record `import` writes plays the same moves, canonical, as written.
@@ -406,12 +406,16 @@ mod tests {
             "not-from-reserved".to_string(),
         )];
         let new = NewRecord {
-            ruleset: "bao-kingulu",
+            ruleset: Ruleset::Kingulu,
+            title: None,
             source: "a test: 1",
+            date: None,
             south: Some("yes"),
+            north: None,
+            start: None,
+            preset: None,
             rulings: &rulings,
             moves: &moves,
-            ..NewRecord::default()
         };
         let text = write_record(&new).unwrap();
         assert!(text.ends_with("result: unfinished\n"), "{text}");
