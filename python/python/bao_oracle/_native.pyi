@@ -77,8 +77,8 @@ class SetupError(BaoError, ValueError):
     ``bad-value``, ``bad-position`` (with the rule the position breaks)."""
 
 class ReadError(BaoError, OSError):
-    """A check that could not read some of its paths (``io-error``): nothing unread passes, as
-    ``bao-oracle check`` exits 2."""
+    """A check (or ``read_game``) that could not read some of its paths (``io-error``): nothing
+    unread passes, as ``bao-oracle check`` exits 2."""
 
     problems: List[Dict[str, str]]
     """Each path that could not be read, with why (``path``, ``message``)."""
