@@ -190,8 +190,10 @@ impl Link for InProcess<'_> {
     }
 }
 
-/// A conformance run's report: `conforms`, `data` (the report as `bao-oracle conform --format
-/// json` writes it), `findings` (its divergences), `str()` the report for people.
+/// A conformance run's report: `conforms`, `to_json()` (the report as `bao-oracle conform
+/// --format json` prints it), `to_dict()` and `data` (that document as data), `findings` (its
+/// divergences), `str()` the report for people, `_repr_html_()` the page of `conform --format
+/// html` (a notebook shows it).
 #[pyclass(frozen, module = "bao_oracle")]
 pub struct ConformReport {
     report: Report,
@@ -210,6 +212,21 @@ impl ConformReport {
     #[getter]
     fn data(&self, py: Python<'_>) -> PyObject {
         self.data.clone_ref(py)
+    }
+
+    /// The report as data: a new dict each call, `json.loads(report.to_json())`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?.call_method1("loads", (self.to_json(),))
+    }
+
+    /// The report as `bao-oracle conform --format json` prints it, byte for byte.
+    fn to_json(&self) -> String {
+        format!("{}\n", self.report.to_json())
+    }
+
+    /// The page of `bao-oracle conform --format html`.
+    fn _repr_html_(&self) -> String {
+        self.report.to_html()
     }
 
     /// The findings: each a different way the engine disagrees with the oracle, with the rule

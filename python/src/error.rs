@@ -25,10 +25,10 @@ const MOVE_DOC: &str = "A move the oracle does not play (also a ValueError): not
      the legal moves an ambiguous spelling fits.";
 const SETUP_DOC: &str = "A game or position the oracle cannot set up (also a ValueError): an \
      unknown ruleset, ruling or preset, or a text that is no position of the game.";
-const READ_DOC: &str = "A check that could not read some of its paths (also an OSError): a \
-     missing file, a folder that cannot be listed; nothing unread may pass, as `bao-oracle \
-     check` exits 2. `.code` is `io-error`, `.problems` the paths with why (`path`, \
-     `message`), `.report` the report of the rest.";
+const READ_DOC: &str = "A check (or a read of game records) that could not read some of its \
+     paths (also an OSError): a missing file, a folder that cannot be listed; nothing unread may \
+     pass, as `bao-oracle check` exits 2. `.code` is `io-error`, `.problems` the paths with why \
+     (`path`, `message`), `.report` the CheckReport of the rest (None from `read_game`).";
 
 /// The classes, made on first use (the module's import makes them).
 pub fn classes(py: Python<'_>) -> PyResult<&Classes> {

@@ -1,14 +1,16 @@
-//! `bao_oracle` for Python: the rules of the four games as objects, record checks, transcript
-//! import and in-process conformance, all through the oracle's library (`bao-oracle` without its
+//! `bao_oracle` for Python: the rules of the four games as objects, game records read as objects,
+//! record checks, transcript import and in-process conformance, all through the oracle's library (`bao-oracle` without its
 //! command line). The Python package (`python/bao_oracle/`) re-exports this module `_native`.
 
 mod board;
 mod conform;
 mod convert;
 mod error;
+mod game_record;
 mod moves;
 mod objects;
 mod records;
+mod reports;
 mod rules;
 
 use pyo3::prelude::*;
@@ -32,6 +34,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<conform::ConformReport>()?;
+    m.add_class::<reports::CheckReport>()?;
+    m.add_class::<game_record::GameRecord>()?;
+    m.add_function(wrap_pyfunction!(game_record::read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game_record::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(records::check, m)?)?;
     m.add_function(wrap_pyfunction!(records::check_text, m)?)?;
     m.add_function(wrap_pyfunction!(records::import_transcript, m)?)?;

@@ -1,13 +1,13 @@
-//! Records: `check` of files, folders or a string, returning the JSON report's data (the oracle's
-//! own renderer, so the same field names as `bao-oracle check --format json`), and `import` of a
-//! transcript.
+//! Records: `check` of files, folders or a string, returning its report (the oracle's own
+//! renderers: the JSON report of `bao-oracle check --format json` and the page of `--format
+//! html`), and `import` of a transcript.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use bao_oracle::Code;
 use bao_oracle::check::replay::ReplayOptions;
-use bao_oracle::check::run::{self as checking, CheckOptions, Outcome, Verdict};
+use bao_oracle::check::run::{CheckOptions, Verdict};
 use bao_oracle::diagnostics::Finding;
 use bao_oracle::input::selection::Selection;
 use bao_oracle::render::check as check_render;
@@ -17,10 +17,11 @@ use serde_json::{Value, json as value};
 
 use crate::convert::to_py;
 use crate::error::{OrRaise, Refusal, selection_refusal};
+use crate::reports::{CheckReport, Checked};
 
 /// The rulings of a check, read as the command line reads `--ruling` and `--preset`: each some
 /// game's.
-fn options(
+pub fn options(
     rulings: Option<BTreeMap<String, String>>,
     preset: Option<String>,
     infer_rulings: bool,
@@ -40,17 +41,14 @@ fn options(
     })
 }
 
-/// The report of a check, as data; a check that could not read some path raises ReadError, as
-/// `bao-oracle check` exits 2: nothing unread passes.
-fn report(
-    py: Python<'_>,
-    check: impl FnOnce(&mut dyn checking::Reporter) -> Outcome + Send,
-) -> PyResult<PyObject> {
-    let (text, outcome) = py.allow_threads(|| check_render::json_report(check));
-    // Python's own reader keeps the report's key order: the dict dumps back to the very text the
-    // command line prints (`json.dumps(report, indent=2, ensure_ascii=False)`).
-    let report = py.import("json")?.call_method1("loads", (text,))?.unbind();
+/// The report of `checked` (checked again to draw its page, when first shown); a check that could
+/// not read some path raises ReadError, as `bao-oracle check` exits 2: nothing unread passes.
+fn report(py: Python<'_>, checked: Checked) -> PyResult<CheckReport> {
+    let (json, outcome) =
+        py.allow_threads(|| check_render::json_report(|reporter| checked.run(reporter)));
+    let report = CheckReport::new(py, json, checked, &outcome)?;
     if outcome.verdict() == Verdict::Unread {
+        let report = Py::new(py, report)?.into_any();
         return Err(crate::error::read_error(py, &outcome.problems, report));
     }
     Ok(report)
@@ -70,14 +68,16 @@ fn check_options(
 }
 
 /// check(paths, *, rulings=None, preset=None, infer_rulings=False, repair_window=8,
-/// strict=False) -> dict
+/// strict=False) -> CheckReport
 ///
-/// Checks record files, transcripts and folders as `bao-oracle check --format json` does, and
-/// returns that report as data, the same document: `version`, `files` (each with its `games`:
+/// Checks record files, transcripts and folders as `bao-oracle check` does, and returns its
+/// report: `to_json()` the text of `--format json`, `to_dict()` that document as data
+/// (`version`, `files` (each with its `games`:
 /// `valid`, `errors` with `code`, `rule`, `line`, `suggestions` ..., `warnings` (transcript slips,
 /// `duplicate-game`), `repair`, `ruling_inference`), `rulings_table` (with `infer_rulings`),
-/// `summary` and `io_errors`. docs/json-report.md documents every field. A path that cannot be
-/// read raises ReadError (its `.report` is the report of the rest).
+/// `summary` and `io_errors`; docs/json-report.md documents every field), `_repr_html_()` the
+/// page of `--format html`. A path that cannot be read raises ReadError (its `.report` is the
+/// report of the rest).
 #[pyfunction]
 #[pyo3(signature = (paths, *, rulings = None, preset = None, infer_rulings = false, repair_window = 8, strict = false))]
 pub fn check(
@@ -88,18 +88,18 @@ pub fn check(
     infer_rulings: bool,
     repair_window: u32,
     strict: bool,
-) -> PyResult<PyObject> {
+) -> PyResult<CheckReport> {
     let paths: Vec<PathBuf> = match paths.extract::<PathBuf>() {
         Ok(one) => vec![one],
         Err(_) => paths.extract()?,
     };
     let options =
         check_options(rulings, preset, infer_rulings, repair_window, strict).or_raise(py)?;
-    report(py, |reporter| checking::run(&paths, &options, reporter))
+    report(py, Checked::Paths(paths, options))
 }
 
 /// check_text(text, *, name="<text>", rulings=None, preset=None, infer_rulings=False,
-/// repair_window=8, strict=False) -> dict
+/// repair_window=8, strict=False) -> CheckReport
 ///
 /// Checks the records (or the published transcript) in `text` as `check` checks a file named
 /// `name`; the same report as `check`, with one file.
@@ -115,12 +115,13 @@ pub fn check_text(
     infer_rulings: bool,
     repair_window: u32,
     strict: bool,
-) -> PyResult<PyObject> {
+) -> PyResult<CheckReport> {
     let options =
         check_options(rulings, preset, infer_rulings, repair_window, strict).or_raise(py)?;
-    report(py, |reporter| {
-        checking::run_text(name, text, &options, reporter)
-    })
+    report(
+        py,
+        Checked::Text(name.to_string(), text.to_string(), options),
+    )
 }
 
 fn finding(f: &Finding) -> Value {

@@ -1,6 +1,7 @@
 """Conformance in-process: the oracle's own run (scenarios, random games, probes, shrinking)
 against Python engines."""
 
+import json
 import pathlib
 from typing import Any, Callable, Dict, List, Optional
 
@@ -24,6 +25,12 @@ def test_the_example_engine_conforms(example_engine: LineEngine) -> None:
     assert all(r["scenarios"] > 0 and r["games"] == 10 for r in data["rulesets"])
     assert data["summary"]["failed"] == 0 and data["summary"]["passed"] > 20
     assert report.summary.endswith(" failed") and report.findings == []
+    # The report as the command writes it: its JSON (a final line break, as it prints it), that
+    # document as data, and its page.
+    text = report.to_json()
+    assert text.endswith("}\n") and json.loads(text) == report.to_dict() == data
+    page = report._repr_html_()
+    assert page.startswith("<!DOCTYPE html>") and "python-example" in page
 
 
 def test_a_planted_bug_is_one_finding_naming_its_rule(broken_engine: LineEngine, tmp_path: pathlib.Path) -> None:

@@ -55,10 +55,12 @@ def test_the_docstring_examples_run() -> None:
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner()
     tried = 0
-    for obj in (bao_oracle.Game, bao_oracle.Children, bao_oracle.Board, bao_oracle.Move):
-        globs = {"Game": bao_oracle.Game, "Board": bao_oracle.Board}
+    for obj in (bao_oracle.Game, bao_oracle.Children, bao_oracle.Board, bao_oracle.Move,
+                bao_oracle.GameRecord):
+        globs = {"Game": bao_oracle.Game, "Board": bao_oracle.Board,
+                 "read_game": bao_oracle.read_game}
         for test in finder.find(obj, obj.__name__, globs=globs):
             result = runner.run(test)
             assert result.failed == 0
             tried += result.attempted
-    assert tried >= 6
+    assert tried >= 9

@@ -1,6 +1,8 @@
-"""The two front ends give one answer: `bao_oracle.check()` is `bao-oracle check --format json`
-byte for byte (both call the library's one `check`), duplicates, slips, refusals and the rulings
-table included; a path that cannot be read raises here as it exits 2 there."""
+"""The two front ends give one answer: `bao_oracle.check()`'s report is `bao-oracle check --format
+json` byte for byte (`to_json()`, both calling the library's one `check`), duplicates, slips,
+refusals and the rulings table included, and its `_repr_html_()` is `check --format html`'s page;
+a path that cannot be read raises here as it exits 2 there. A record read by `read_game` is
+written as `import` and `transcript` write it."""
 
 import json
 import os
@@ -28,15 +30,19 @@ def oracle() -> str:
     return str(path)
 
 
-def cli_json(*args: str) -> Tuple[int, str]:
+def cli(*args: str) -> Tuple[int, str]:
     done = subprocess.run(
-        [oracle(), "check", "--format", "json", *args],
+        [oracle(), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         encoding="utf-8",
     )
     return done.returncode, done.stdout
+
+
+def cli_json(*args: str) -> Tuple[int, str]:
+    return cli("check", "--format", "json", *args)
 
 
 def dumped(report: Any) -> str:
@@ -60,19 +66,27 @@ def test_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     status, text = cli_json("corpus")
     assert status == 0
-    assert dumped(bao_oracle.check("corpus")) == text
+    report = bao_oracle.check("corpus")
+    assert report.to_json() == text
+    # The data is that document: Python's reader keeps its order, so it dumps back to the text.
+    assert dumped(report.to_dict()) == text
+    status, page = cli("check", "--format", "html", "corpus")
+    assert status == 0
+    assert report._repr_html_() == page
 
 
 def test_duplicates_slips_and_refusals(mixed_folder: pathlib.Path) -> None:
     status, text = cli_json(str(mixed_folder))
     assert status == 1
     report = bao_oracle.check(mixed_folder)
-    assert dumped(report) == text
+    assert report.to_json() == text
+    status, page = cli("check", "--format", "html", str(mixed_folder))
+    assert report._repr_html_() == page
     warnings = [w["code"] for f in report["files"] for g in f["games"] for w in g["warnings"]]
     assert "duplicate-game" in warnings and "transcript-slip" in warnings
     # Strict, as the command line's --strict.
     status, text = cli_json("--strict", str(mixed_folder))
-    assert dumped(bao_oracle.check(mixed_folder, strict=True)) == text
+    assert bao_oracle.check(mixed_folder, strict=True).to_json() == text
 
 
 def test_the_rulings_table() -> None:
@@ -80,8 +94,8 @@ def test_the_rulings_table() -> None:
     status, text = cli_json("--infer-rulings", *games)
     assert status == 0
     report = bao_oracle.check(games, infer_rulings=True)
-    assert "rulings_table" in report
-    assert dumped(report) == text
+    assert "rulings_table" in report and report.rulings_table is not None
+    assert report.to_json() == text
 
 
 def test_a_missing_path(mixed_folder: pathlib.Path) -> None:
@@ -90,4 +104,22 @@ def test_a_missing_path(mixed_folder: pathlib.Path) -> None:
     assert status == 2
     with pytest.raises(bao_oracle.ReadError) as raised:
         bao_oracle.check([mixed_folder, missing])
-    assert dumped(raised.value.report) == text
+    report = raised.value.report
+    assert report is not None and report.to_json() == text
+
+
+def test_a_transcripts_record_and_transcript_are_imports_and_transcripts(
+    tmp_path: pathlib.Path,
+) -> None:
+    path = ROOT / "corpus" / "bao-la-kiswahili" / "ramadhan-kijumbe-1994.txt"
+    record = bao_oracle.read_game(path)
+    status, imported = cli("import", str(path))
+    assert status == 0
+    assert record.to_record() == imported
+    (tmp_path / "imported.yaml").write_text(imported)
+    status, transcript = cli("transcript", str(tmp_path / "imported.yaml"))
+    assert status == 0
+    assert record.to_transcript() == transcript
+    # A record read from that file writes the same transcript, and is itself.
+    again = bao_oracle.read_game(tmp_path / "imported.yaml")
+    assert again.to_transcript() == transcript and again.to_record() == imported

@@ -23,8 +23,11 @@ def test_a_folder_gives_the_json_report_of_check(monkeypatch: pytest.MonkeyPatch
     # `bao-oracle check --format json tests/records`, as tests/it/check.rs snapshots it.
     monkeypatch.chdir(ROOT)
     report = check("tests/records")
-    assert report == json.loads(snapshot("it__check__json_report_of_broken_records.snap"))
+    assert report.to_dict() == json.loads(snapshot("it__check__json_report_of_broken_records.snap"))
     assert report["summary"]["invalid"] > 40
+    assert not report.valid and report.failed == report.summary["invalid"] > 40
+    assert len(report.games) == report.summary["games"] == report.passed + report.failed
+    assert str(report).startswith(f"{report.passed} passed, {report.failed} failed")
 
 
 def test_a_file_and_its_findings(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,11 +110,13 @@ def test_a_missing_path_raises(tmp_path: pathlib.Path) -> None:
     assert isinstance(error, OSError)
     assert error.problems == [{"path": str(tmp_path / "nothing-here.yaml"), "message": "no such file or folder"}]
     report = error.report
-    assert report["files"] == [] and report["io_errors"][0]["code"] == "io-error"
+    assert report is not None and not report.valid
+    assert report.files == [] and report.io_errors[0]["code"] == "io-error"
     # The rest of the check is in the report.
     with pytest.raises(bao_oracle.ReadError) as raised:
         check([ROOT / "corpus" / "bao-kingulu", tmp_path / "nothing-here.yaml"])
-    assert raised.value.report["summary"]["valid"] >= 20
+    rest = raised.value.report
+    assert rest is not None and rest.passed >= 20
 
 
 def test_import_a_transcript() -> None:

@@ -75,6 +75,70 @@ pub fn json_report(check: impl FnOnce(&mut dyn Reporter) -> Outcome) -> (String,
     (out, outcome)
 }
 
+/// The JSON report and the HTML page of one check (one replay of each game feeding both): the
+/// Python package draws a report's page from the same check as its JSON, to tell whether the
+/// files changed in between.
+pub fn json_and_html_report(
+    check: impl FnOnce(&mut dyn Reporter) -> Outcome,
+) -> (String, String, Outcome) {
+    let (mut json, mut page) = (String::new(), String::new());
+    let outcome = check(&mut Both(
+        &mut Json::new(&mut json),
+        &mut Html::new(&mut page),
+    ));
+    (json, page, outcome)
+}
+
+/// Two reporters fed by one check; the boards go to those that want them.
+struct Both<'r>(&'r mut dyn Reporter, &'r mut dyn Reporter);
+
+impl Reporter for Both<'_> {
+    fn wants_steps(&self) -> bool {
+        self.0.wants_steps() || self.1.wants_steps()
+    }
+
+    fn step(&mut self, step: Step) {
+        match (self.0.wants_steps(), self.1.wants_steps()) {
+            (true, true) => {
+                self.0.step(step.clone());
+                self.1.step(step);
+            }
+            (true, false) => self.0.step(step),
+            (false, true) => self.1.step(step),
+            (false, false) => {}
+        }
+    }
+
+    fn unread(&mut self, problem: &IoProblem) {
+        self.0.unread(problem);
+        self.1.unread(problem);
+    }
+
+    fn file(&mut self, file: &FileReport) {
+        self.0.file(file);
+        self.1.file(file);
+    }
+
+    fn game(&mut self, file: &FileReport, lines: &LineIndex<'_>, game: &GameReport) {
+        self.0.game(file, lines, game);
+        self.1.game(file, lines, game);
+    }
+
+    fn end_file(&mut self, file: &FileReport) {
+        self.0.end_file(file);
+        self.1.end_file(file);
+    }
+
+    fn finish(&mut self, outcome: &Outcome) {
+        self.0.finish(outcome);
+        self.1.finish(outcome);
+    }
+
+    fn stopped(&self) -> bool {
+        self.0.stopped() || self.1.stopped()
+    }
+}
+
 /// `--format short`: a line per finding on `out`, the closing line on `closing` (standard error
 /// beside the findings, so that standard output holds only finding lines).
 pub struct Short<'o> {
@@ -222,5 +286,26 @@ impl Reporter for Human<'_> {
 
     fn stopped(&self) -> bool {
         self.out.failed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::run::{self, CheckOptions};
+
+    /// One check gives both documents, each the very text its own reporter writes alone.
+    #[test]
+    fn the_json_and_the_page_of_one_check_are_each_reporters_own() {
+        let text = "ruleset: bao-kingulu\nsource: t\nmoves: [A3, a3, A9]\n";
+        let options = CheckOptions::default();
+        let check = |r: &mut dyn Reporter| run::run_text("t.yaml", text, &options, r);
+        let (json, page, outcome) = json_and_html_report(check);
+        assert_eq!(json, json_report(check).0);
+        let mut alone = String::new();
+        check(&mut Html::new(&mut alone));
+        assert_eq!(page, alone);
+        assert!(page.contains("<!DOCTYPE html>") && json.contains("\"not-notation\""));
+        assert_eq!(outcome.summary.invalid, 1);
     }
 }

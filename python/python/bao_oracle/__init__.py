@@ -3,7 +3,8 @@
 Bao la Kiswahili (Zanzibar Bao), Bao la Kete, Bao Kingulu and Bao la Kimasai, as the
 ``bao-oracle`` rules oracle plays them: games and positions as objects, legal moves in either
 notation, moves played with their events and rule ids, perft, moves explained step by step,
-game records checked (the JSON report's data), transcripts imported, and Python engines run
+game records read as objects (``read_game``, as python-chess's ``chess.pgn``) and checked (a
+report with the JSON report's data and the HTML page), transcripts imported, and Python engines run
 through the oracle's conformance run in this process.
 
 >>> import bao_oracle
@@ -22,10 +23,12 @@ from ._native import (
     RULESETS,
     BaoError,
     Board,
+    CheckReport,
     Children,
     ConformReport,
     Explanation,
     Game,
+    GameRecord,
     Move,
     MoveError,
     Played,
@@ -37,16 +40,20 @@ from ._native import (
     check_text,
     conform,
     import_transcript,
+    read_game,
+    read_games,
 )
 
 __all__ = [
     "RULESETS",
     "BaoError",
     "Board",
+    "CheckReport",
     "Children",
     "ConformReport",
     "Explanation",
     "Game",
+    "GameRecord",
     "Move",
     "MoveError",
     "Played",
@@ -59,6 +66,8 @@ __all__ = [
     "check_text",
     "conform",
     "import_transcript",
+    "read_game",
+    "read_games",
 ]
 from .types import Engine
 

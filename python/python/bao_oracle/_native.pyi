@@ -1,16 +1,35 @@
 """Type stubs of the native module: every class and function of ``bao_oracle``."""
 
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Union, final
+from typing import IO, Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Union, final
 
-from .types import Engine, Event, Layout, Notation, Outcome, PathLike, Side
+from .types import (
+    CheckError,
+    CheckReportData,
+    ConformReportData,
+    Engine,
+    Event,
+    FileResult,
+    GameResult,
+    IoError,
+    Layout,
+    Notation,
+    Outcome,
+    PathLike,
+    RecordHeaders,
+    RulingsPart,
+    Side,
+    Summary,
+)
 
 __all__ = [
     "BaoError",
     "Board",
+    "CheckReport",
     "Children",
     "ConformReport",
     "Explanation",
     "Game",
+    "GameRecord",
     "Move",
     "MoveError",
     "Played",
@@ -23,6 +42,8 @@ __all__ = [
     "check_text",
     "conform",
     "import_transcript",
+    "read_game",
+    "read_games",
 ]
 
 
@@ -57,13 +78,14 @@ class SetupError(BaoError, ValueError):
     ``bad-value``, ``bad-position`` (with the rule the position breaks)."""
 
 class ReadError(BaoError, OSError):
-    """A check that could not read some of its paths (``io-error``): nothing unread passes, as
-    ``bao-oracle check`` exits 2."""
+    """A check (or ``read_game``) that could not read some of its paths (``io-error``): nothing
+    unread passes, as ``bao-oracle check`` exits 2."""
 
     problems: List[Dict[str, str]]
     """Each path that could not be read, with why (``path``, ``message``)."""
-    report: Dict[str, Any]
-    """The report of the rest of the check, as ``check`` would have returned it."""
+    report: Optional["CheckReport"]
+    """The report of the rest of the check, as ``check`` would have returned it (None from
+    ``read_game``, which checks nothing)."""
 
 @final
 class Game:
@@ -299,6 +321,128 @@ class ConformReport:
         """The closing line, ``N passed, M failed``."""
     def failure(self) -> Optional[str]:
         """The finding with the shortest reproduction and the counts; None if it conforms."""
+    def to_dict(self) -> ConformReportData:
+        """The report as data: a new dict each call, ``json.loads(report.to_json())``."""
+    def to_json(self) -> str:
+        """The report as ``bao-oracle conform --format json`` prints it, byte for byte."""
+    def _repr_html_(self) -> str:
+        """The page of ``bao-oracle conform --format html``."""
+
+@final
+class CheckReport:
+    """A check's report: ``to_json()`` is ``bao-oracle check --format json``'s text,
+    ``to_dict()`` its data, ``_repr_html_()`` the page of ``check --format html``."""
+
+    @property
+    def valid(self) -> bool:
+        """Whether every game of every path replayed and is valid (the command exits 0)."""
+    @property
+    def passed(self) -> int:
+        """The games that are valid."""
+    @property
+    def failed(self) -> int:
+        """The games that are not."""
+    @property
+    def summary(self) -> Summary: ...
+    @property
+    def files(self) -> List[FileResult]: ...
+    @property
+    def games(self) -> List[GameResult]:
+        """Every game's result, file after file."""
+    @property
+    def io_errors(self) -> List[IoError]: ...
+    @property
+    def rulings_table(self) -> Optional[List[RulingsPart]]:
+        """With ``infer_rulings``: which games decide which ruling; else None."""
+    def to_dict(self) -> CheckReportData:
+        """The report as data: a new dict each call, ``json.loads(report.to_json())``."""
+    def to_json(self) -> str:
+        """The report as ``bao-oracle check --format json`` prints it, byte for byte."""
+    def _repr_html_(self) -> str:
+        """The page of ``bao-oracle check --format html``."""
+    def __getitem__(self, key: str, /) -> Any:
+        """The data's field ``key``, as the dict ``check()`` once returned."""
+    def __contains__(self, key: str, /) -> bool: ...
+
+@final
+class GameRecord:
+    """A game record, as python-chess's ``chess.pgn.Game``: headers, moves, a board at any ply,
+    and writers."""
+
+    @property
+    def headers(self) -> RecordHeaders:
+        """The record's fields as written; those it leaves out are absent."""
+    @property
+    def game(self) -> Game:
+        """The game it is played under (ruleset, preset, rulings)."""
+    @property
+    def moves(self) -> List[Move]:
+        """The moves that played, in order."""
+    def mainline_moves(self) -> List[Move]:
+        """``moves``, as python-chess names them."""
+    @property
+    def positions(self) -> List[Position]:
+        """The first position and the one after each move."""
+    def board(self, ply: Optional[int] = None) -> Board:
+        """A Board at ``ply`` (the moves before it pushed); None is the first position. Raises
+        IndexError beyond the moves that played."""
+    @property
+    def valid(self) -> bool:
+        """Whether ``check`` finds the game valid."""
+    @property
+    def errors(self) -> List[CheckError]:
+        """The game's errors as ``check`` reports them, without repair suggestions (``check``
+        searches for them)."""
+    @property
+    def warnings(self) -> List[CheckError]:
+        """A transcript's slips, as ``check`` reports them."""
+    def check_result(self) -> GameResult:
+        """The game's result as ``check`` reports it."""
+    @property
+    def path(self) -> str:
+        """The file the game came from (or the name given with its text)."""
+    @property
+    def index(self) -> int:
+        """The game's place in its file, from 1."""
+    def to_record(self) -> str:
+        """The game as a YAML record (a transcript's as ``bao-oracle import`` writes it)."""
+    def to_transcript(self) -> str:
+        """The game as a transcript, as ``bao-oracle transcript`` writes it."""
+    @staticmethod
+    def from_board(
+        board: Board,
+        *,
+        source: str,
+        title: Optional[str] = None,
+        date: Optional[str] = None,
+        south: Optional[str] = None,
+        north: Optional[str] = None,
+    ) -> "GameRecord":
+        """The record of the game played on ``board`` (its game, first position and moves, the
+        fields given, the result its moves reach), as python-chess's ``Game.from_board``."""
+
+def read_game(
+    source: Union[PathLike, IO[str]],
+    *,
+    name: Optional[str] = None,
+    ruleset: Optional[str] = None,
+    rulings: Optional[Mapping[str, str]] = None,
+    preset: Optional[str] = None,
+) -> GameRecord:
+    """The first game of a record file, transcript or folder (a path, a text with a line break,
+    or an open file), as python-chess's ``chess.pgn.read_game``. Raises ReadError for a path that
+    cannot be read (or a folder without game files), SetupError for a game that cannot be read or
+    set up."""
+
+def read_games(
+    source: Union[PathLike, IO[str], Iterable[PathLike]],
+    *,
+    name: Optional[str] = None,
+    ruleset: Optional[str] = None,
+    rulings: Optional[Mapping[str, str]] = None,
+    preset: Optional[str] = None,
+) -> List[GameRecord]:
+    """Every game of ``source``, in order, as ``read_game`` reads the first."""
 
 def check(
     paths: Union[PathLike, Iterable[PathLike]],
@@ -308,10 +452,10 @@ def check(
     infer_rulings: bool = False,
     repair_window: int = 8,
     strict: bool = False,
-) -> Dict[str, Any]:
-    """Checks record files, transcripts and folders: the JSON report of ``bao-oracle check
-    --format json`` as data, the same document (docs/json-report.md). Raises ReadError when a
-    path cannot be read."""
+) -> CheckReport:
+    """Checks record files, transcripts and folders as ``bao-oracle check`` does: its report
+    (``to_json()`` the text of ``--format json``, docs/json-report.md; ``_repr_html_()`` the page
+    of ``--format html``). Raises ReadError when a path cannot be read."""
 
 def check_text(
     text: str,
@@ -322,7 +466,7 @@ def check_text(
     infer_rulings: bool = False,
     repair_window: int = 8,
     strict: bool = False,
-) -> Dict[str, Any]:
+) -> CheckReport:
     """Checks the records (or transcript) in ``text`` as a file named ``name``."""
 
 def import_transcript(

@@ -1,5 +1,7 @@
 """The shapes of the package's data, for type checkers and readers: sides, notations, outcomes,
-one TypedDict per event type, and what ``conform`` runs (``Engine``). Plain typing, importable
+one TypedDict per event type, a game record's headers, the check and conformance reports (as
+docs/schema/check-report.json and conform-report.json describe them), and what ``conform`` runs
+(``Engine``). Plain typing, importable
 at run time (``from bao_oracle.types import Event``); every event has ``type``, ``rule`` (the
 rule id) and ``text`` (in words)."""
 
@@ -172,6 +174,237 @@ class Layout(TypedDict):
     stores: List[Store]
     side_to_move: Side
     notes: List[str]
+
+
+class _RecordHeaders(TypedDict):
+    ruleset: str
+    source: str
+
+
+class RecordHeaders(_RecordHeaders, total=False):
+    """A game record's fields as written (docs/historians.md, ``## The game record``); those it
+    leaves out are absent. A transcript's as ``check`` reads them: ``place`` as ``title``,
+    ``opening`` as ``start``, ``game-preset`` as ``preset``, ``takasia`` and ``game-rulings`` as
+    ``rulings``, ``notation`` ``donkers``."""
+
+    title: str
+    date: str
+    south: str
+    north: str
+    first: Side
+    start: str
+    preset: str
+    rulings: Dict[str, str]
+    notation: Notation
+    result: Literal["south", "north", "draw", "unfinished"]
+
+
+# The check report (docs/schema/check-report.json, version 1).
+
+Code = Literal[
+    "io-error", "file-too-large", "not-text", "empty-file", "malformed-yaml", "yaml-limit",
+    "unknown-field", "missing-field", "bad-value", "unknown-ruleset", "unknown-ruling",
+    "ruling-conflict", "bad-position", "first-conflict", "not-notation", "illegal-move",
+    "ambiguous-move", "undecided-move", "move-too-long", "move-after-end", "false-claim",
+    "transcript-slip", "duplicate-game",
+]
+"""The stable error codes of a check's errors and warnings."""
+
+
+class Suggestion(TypedDict):
+    """A repair of the record: an edit at ``ply`` that makes it play on (``complete``: to the
+    end)."""
+
+    edit: Literal["replace", "insert", "delete", "swap"]
+    ply: int
+    move_number: Optional[int]
+    side: Optional[Side]
+    moves: List[str]
+    spelled: List[str]
+    was: List[str]
+    replays: int
+    complete: bool
+    cost: int
+    ambiguous: bool
+
+
+class CheckError(TypedDict):
+    """An error (or a warning) of a game: its code, rule, words, where it stands in the record
+    and how to repair it."""
+
+    code: Code
+    rule: Optional[str]
+    message: str
+    ply: Optional[int]
+    move_number: Optional[int]
+    side: Optional[Side]
+    move: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+    offset: Optional[int]
+    length: Optional[int]
+    help: Optional[str]
+    suggestions: List[Suggestion]
+
+
+class Repair(TypedDict):
+    """The repair search of a game that stopped at a move: its window and what it spent."""
+
+    window: int
+    nodes: int
+    exhausted: bool
+    verdict: Literal["borne-out", "ambiguous", "unrepaired"]
+
+
+class Compare(TypedDict):
+    """With ``compare_ruling``: the first ply whose legality or outcome depends on the ruling."""
+
+    ruling: str
+    values: List[str]
+    ply: int
+    move_number: Optional[int]
+    side: Optional[Side]
+    move: str
+    line: int
+    column: int
+    outcomes: List[str]
+
+
+class Combination(TypedDict):
+    """A full assignment of the game's rulings, and the presets that are exactly it."""
+
+    rulings: Dict[str, str]
+    presets: List[str]
+
+
+class Furthest(Combination):
+    """The combination that plays the most moves of a game valid under none."""
+
+    plies: int
+
+
+class RulingInference(TypedDict):
+    """What the inference of the rulings a game is valid under tried and found."""
+
+    combinations: int
+    consistent: int
+    undecided: int
+    moves_played: int
+    budget: int
+    exhausted: bool
+
+
+class _GameResult(TypedDict):
+    index: int
+    valid: bool
+    plies: int
+    result: Optional[Literal["south", "north", "draw", "unfinished"]]
+    errors: List[CheckError]
+    warnings: List[CheckError]
+    ruleset: Optional[str]
+    recorded_plies: int
+    end_rule: Optional[str]
+    repair: Optional[Repair]
+    consistent_rulings: Optional[List[Combination]]
+    furthest_rulings: Optional[Furthest]
+    ruling_inference: Optional[RulingInference]
+
+
+class GameResult(_GameResult, total=False):
+    """One game's check: ``valid``, the ``plies`` that played of ``recorded_plies``, where it
+    stands (``result``, ``end_rule``), its ``errors`` and ``warnings``; ``compare`` only with a
+    compared ruling."""
+
+    compare: Optional[Compare]
+
+
+class FileResult(TypedDict):
+    """A file checked: its path and its games (a file that is no record file counts as one)."""
+
+    path: str
+    games: List[GameResult]
+
+
+class Summary(TypedDict):
+    """A check's counts."""
+
+    files: int
+    games: int
+    valid: int
+    invalid: int
+    warnings: int
+    io_errors: int
+
+
+class IoError(TypedDict):
+    """A path that could not be read."""
+
+    path: str
+    code: Literal["io-error"]
+    message: str
+
+
+class RulingsPart(TypedDict):
+    """With ``infer_rulings``: which games decide each ruling of one ruleset."""
+
+    ruleset: str
+    games: int
+    rulings: List[Dict[str, Any]]
+    not_counted: List[Dict[str, Any]]
+
+
+class _CheckReportData(TypedDict):
+    version: Literal[1]
+    files: List[FileResult]
+    summary: Summary
+    io_errors: List[IoError]
+
+
+class CheckReportData(_CheckReportData, total=False):
+    """``bao-oracle check --format json``'s document (``CheckReport.to_dict()``)."""
+
+    rulings_table: List[RulingsPart]
+
+
+# The conformance report (docs/schema/conform-report.json, version 1): its top level typed, the
+# findings' many fields as data.
+
+
+class ConformSummary(TypedDict, total=False):
+    """A conformance run's counts."""
+
+    passed: int
+    failed: int
+    skipped: int
+    known_failures: int
+    not_run: int
+    apart: int
+    requests: int
+    restarts: int
+    elapsed_ms: int
+    requests_per_second: int
+    skip_reasons: List[Dict[str, Any]]
+
+
+class _ConformReportData(TypedDict):
+    version: Literal[1]
+    engine: Dict[str, Any]
+    seed: int
+    games: int
+    rulesets: List[Dict[str, Any]]
+    cases: List[Dict[str, Any]]
+    divergences: List[Dict[str, Any]]
+    fixed_known_failures: List[str]
+    unmatched_known_failures: List[str]
+    summary: ConformSummary
+    bugs: List[Dict[str, Any]]
+    unreachable: List[Dict[str, Any]]
+
+
+class ConformReportData(_ConformReportData, total=False):
+    """``bao-oracle conform --format json``'s document (``ConformReport.to_dict()``)."""
+
+    problems: List[str]
 
 
 class Engine(Protocol):
