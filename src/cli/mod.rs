@@ -31,7 +31,7 @@ use bao_oracle::input::selection::{Selection, SelectionError};
 use bao_rules::Ruleset;
 use bao_rules::game::Game;
 use bao_rules::play::Playthrough;
-use bao_rules::setup::{Setup, SetupError};
+use bao_rules::setup::SetupError;
 
 /// How a command ended: 0 success, 1 the input was checked and found wrong (an invalid game, an
 /// illegal move, a failed scenario), 2 usage or I/O error, 141 the output's reader went away
@@ -408,23 +408,6 @@ impl UsageError {
     }
 }
 
-/// The setup of `--position`, the selection and `--notation` ([`bao_oracle::setup`]): without
-/// `--notation`, moves are read in any of the game's notations.
-fn game_setup(
-    position: Option<&str>,
-    selection: Selection,
-    notation: Option<NotationArg>,
-) -> Setup {
-    Setup {
-        start: position.map(str::to_string),
-        rulings: selection.rulings,
-        preset: selection.preset,
-        notation: notation.unwrap_or(NotationArg::Canonical).into(),
-        any_notation: notation.is_none(),
-        ..Setup::default()
-    }
-}
-
 fn setup_error(e: SetupError) -> UsageError {
     UsageError::new(e.code.into(), e.message_with_rule())
 }
@@ -432,7 +415,7 @@ fn setup_error(e: SetupError) -> UsageError {
 /// The game of `--position` (or the start), `--ruling` and `--preset` for game `G`.
 pub fn setup_game<G: Game>(args: &GameArgs) -> Result<Playthrough<G>, UsageError> {
     let selection = args.selection.selection(Some(G::RULESET))?;
-    let setup = game_setup(args.position.as_deref(), selection, args.notation);
+    let setup = selection.into_setup(args.position.as_deref(), args.notation.map(Into::into));
     Playthrough::<G>::from_setup(&setup).map_err(setup_error)
 }
 

@@ -6,6 +6,7 @@
 //! two rulings ([`compare`]) need no game type any more. Everything here is written against
 //! [`Game`] only, so a new game is explained as soon as its engine reports its events.
 
+pub mod run;
 pub mod trace;
 
 use crate::event::EventData;

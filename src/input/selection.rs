@@ -5,7 +5,7 @@
 //! are and the closest of them.
 
 use bao_rules::Ruleset;
-use bao_rules::game::{Game, RuleId};
+use bao_rules::game::{Game, Notation, RuleId};
 use bao_rules::rulings::{Preset, RulingError, RulingSet, did_you_mean};
 use bao_rules::setup::Setup;
 use bao_rules::with_game;
@@ -132,6 +132,20 @@ impl Selection {
             preset: setup.preset,
             rulings: setup.rulings,
         })
+    }
+
+    /// The setup of a game under this selection, at `position` (default the start), its moves
+    /// read in `notation` (without one, in any of the game's notations where a text names one
+    /// move): the one setup of `explain`, `play`, `moves` and the other commands of one game.
+    pub fn into_setup(self, position: Option<&str>, notation: Option<Notation>) -> Setup {
+        Setup {
+            start: position.map(str::to_string),
+            rulings: self.rulings,
+            preset: self.preset,
+            notation: notation.unwrap_or(Notation::Canonical),
+            any_notation: notation.is_none(),
+            ..Setup::default()
+        }
     }
 
     /// The rulings of game `G` in force: the preset's, with the single rulings over them.
