@@ -180,6 +180,10 @@ pub struct LineIndex<'a> {
     text: &'a str,
     /// Byte offsets of the line starts; the first is 0.
     starts: std::cell::OnceCell<Vec<usize>>,
+    /// The last place located before the index was built (its offset, 0-based line and line
+    /// start): a check locates each game's first move in order, forward through the file, which
+    /// counting line ends from the last place answers without an index (8 bytes a line).
+    cursor: std::cell::Cell<(usize, usize, usize)>,
 }
 
 impl<'a> LineIndex<'a> {
@@ -187,7 +191,30 @@ impl<'a> LineIndex<'a> {
         LineIndex {
             text,
             starts: std::cell::OnceCell::new(),
+            cursor: std::cell::Cell::new((0, 0, 0)),
         }
+    }
+
+    /// The text indexed.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The 0-based line holding byte `at` and the offset where it starts.
+    fn locate(&self, at: usize) -> (usize, usize) {
+        let (from, line, start) = self.cursor.get();
+        if self.starts.get().is_none() && at >= from {
+            let passed = &self.text.as_bytes()[from..at];
+            let ends = passed.iter().filter(|&&b| b == b'\n').count();
+            let start = passed
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(start, |i| from + i + 1);
+            self.cursor.set((at, line + ends, start));
+            return (line + ends, start);
+        }
+        let line = self.line_of(at);
+        (line, self.starts()[line])
     }
 
     fn starts(&self) -> &[usize] {
@@ -220,8 +247,8 @@ impl<'a> LineIndex<'a> {
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = self.line_of(offset);
-        let column = self.text[self.starts()[line]..offset].chars().count() + 1;
+        let (line, start) = self.locate(offset);
+        let column = self.text[start..offset].chars().count() + 1;
         (line + 1, column)
     }
 }
@@ -229,6 +256,23 @@ impl<'a> LineIndex<'a> {
 #[cfg(test)]
 mod line_tests {
     use super::{LineIndex, line_column};
+
+    #[test]
+    fn forward_queries_locate_as_the_index_does() {
+        let text = "ab\ncé d\n\nxyz\r\nq";
+        for step in 1..4 {
+            let index = LineIndex::new(text);
+            // Forward (counted), then backward (the index), then forward again.
+            let offsets: Vec<usize> = (0..=text.len() + 1).step_by(step).collect();
+            for &offset in offsets.iter().chain(offsets.iter().rev()).chain(&offsets) {
+                assert_eq!(
+                    index.line_column(offset),
+                    line_column(text, offset),
+                    "{offset}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_index_locates_as_a_scan_does() {

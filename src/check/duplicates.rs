@@ -168,29 +168,62 @@ struct Seen {
 }
 
 /// The games seen with one list of moves: the first, and the first of each other header, up to
-/// [`HEADERS_PER_GROUP`] in all (most groups hold one game: `more` then allocates nothing).
+/// [`HEADERS_PER_GROUP`] in all. Most groups hold one game and are never warned of: `more` then
+/// allocates nothing, and a group is 40 bytes (the table of a check of 20,000 games is about
+/// 2 MiB).
 #[derive(Debug)]
 struct Group {
     first: Seen,
-    more: Vec<Seen>,
+    more: Option<Box<More>>,
+}
+
+#[derive(Debug, Default)]
+struct More {
+    seen: Vec<Seen>,
     warned: u32,
 }
 
 impl Group {
     fn seen(&self) -> impl Iterator<Item = &Seen> {
-        std::iter::once(&self.first).chain(&self.more)
+        std::iter::once(&self.first).chain(self.more.iter().flat_map(|m| &m.seen))
     }
 
     fn len(&self) -> usize {
-        1 + self.more.len()
+        1 + self.more.as_ref().map_or(0, |m| m.seen.len())
+    }
+
+    fn warned(&self) -> usize {
+        self.more.as_ref().map_or(0, |m| m.warned as usize)
+    }
+
+    fn more(&mut self) -> &mut More {
+        self.more.get_or_insert_with(Box::default)
     }
 }
+
+/// A group's key: the digest's lanes with its game and length folded in (16 bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key([u64; 2]);
+
+impl Key {
+    fn of(ruleset: Ruleset, digest: MovesDigest) -> Key {
+        let game = Ruleset::ALL.iter().position(|&r| r == ruleset).unwrap_or(0) as u64 + 1;
+        Key([
+            digest.hash.0 ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            digest.hash.1 ^ u64::from(digest.plies).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
+        ])
+    }
+}
+
+/// The least text a game compared by its moves takes (a `ruleset:`, a `source:` and
+/// [`MIN_PLIES`] moves): the most games a text of so many bytes can hold, room for which is
+/// made at once (a table that grows holds its old and new halves at once).
+const MIN_GAME_BYTES: usize = 100;
 
 /// The games of a check grouped by their moves as played, as they come.
 #[derive(Debug, Default)]
 pub struct Duplicates {
-    /// By ruleset and digest.
-    groups: HashMap<(Ruleset, MovesDigest), Group>,
+    groups: HashMap<Key, Group>,
     /// The paths of the files seen, each once.
     files: Vec<Box<str>>,
 }
@@ -216,6 +249,11 @@ impl Duplicates {
         let (line, column) = span.map_or((0, 0), |s| lines.line_column(s.offset));
         if self.files.last().is_none_or(|last| **last != *path) {
             self.files.push(path.into());
+            // Room for the file's games, at most as many as documents and as its size allows.
+            let text = lines.text();
+            let documents = 1 + text.matches("\n---").count();
+            self.groups
+                .reserve(documents.min(text.len() / MIN_GAME_BYTES + 1));
         }
         let seen = Seen {
             file: (self.files.len() - 1) as u32,
@@ -224,12 +262,11 @@ impl Duplicates {
             index: index as u32,
             header,
         };
-        let group = match self.groups.entry((ruleset, digest)) {
+        let group = match self.groups.entry(Key::of(ruleset, digest)) {
             Entry::Vacant(vacant) => {
                 vacant.insert(Group {
                     first: seen,
-                    more: Vec::new(),
-                    warned: 0,
+                    more: None,
                 });
                 return None;
             }
@@ -240,7 +277,7 @@ impl Duplicates {
             (!differ.is_empty()).then_some((earlier, differ))
         });
         let finding = match earlier {
-            Some((earlier, differ)) if (group.warned as usize) < WARNINGS_PER_GROUP => {
+            Some((earlier, differ)) if group.warned() < WARNINGS_PER_GROUP => {
                 let file = &self.files[earlier.file as usize];
                 let place = if span.is_some() {
                     format!("{file}:{}:{}", earlier.line, earlier.column)
@@ -253,7 +290,7 @@ impl Duplicates {
                     earlier.index,
                     differ.join(", ")
                 );
-                if group.warned as usize + 1 == WARNINGS_PER_GROUP {
+                if group.warned() + 1 == WARNINGS_PER_GROUP {
                     message.push_str(&format!(
                         " (the {WARNINGS_PER_GROUP}th game with these moves under another \
                          header: later ones are not named)"
@@ -271,11 +308,11 @@ impl Duplicates {
             _ => None,
         };
         if finding.is_some() {
-            group.warned += 1;
+            group.more().warned += 1;
         }
         let new_header = group.seen().all(|earlier| earlier.header != seen.header);
         if new_header && group.len() < HEADERS_PER_GROUP {
-            group.more.push(seen);
+            group.more().seen.push(seen);
         }
         finding
     }
@@ -284,6 +321,14 @@ impl Duplicates {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table's entry, as small as its doc says: memory a check holds for every game.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_group_is_small() {
+        assert_eq!(std::mem::size_of::<Group>(), 40);
+        assert_eq!(std::mem::size_of::<(Key, Group)>(), 56);
+    }
     use crate::input::record::parse_document;
     use crate::input::record::split_documents;
 

@@ -302,8 +302,8 @@ fn check_games(
         sink.game(file, lines, report, record.as_ref());
         return;
     }
-    let documents = record::split_documents(text);
-    if documents.is_empty() {
+    let mut documents = record::documents(text).peekable();
+    if documents.peek().is_none() {
         let finding = Finding::new(Code::EmptyFile, "the file holds no game record").help(
             "a record file holds one YAML document per game, with at least `ruleset`, `source` \
              and `moves`",
@@ -316,8 +316,8 @@ fn check_games(
         );
         return;
     }
-    for doc in &documents {
-        match record::parse_document(doc) {
+    for doc in documents {
+        match record::parse_document(&doc) {
             Err(finding) => sink.game(
                 file,
                 lines,

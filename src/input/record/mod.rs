@@ -121,32 +121,70 @@ fn has_directive(text: &str) -> bool {
 /// not allow `---` at the start of a line inside a document, so the split is exact for files the
 /// parser would accept; a file it would not accept is still reported document by document.)
 pub fn split_documents(text: &str) -> Vec<Document<'_>> {
-    let mut starts = vec![0];
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if offset > 0 && is_document_start(line) {
-            starts.push(offset);
-        }
-        offset += line.len();
+    documents(text).collect()
+}
+
+/// The documents of a file one at a time, as [`split_documents`] lists them: a check of a file of
+/// many games holds one document's place at a time.
+pub fn documents(text: &str) -> Documents<'_> {
+    Documents {
+        text,
+        lines: text.split_inclusive('\n'),
+        offset: 0,
+        chunk_start: 0,
+        pending: None,
+        count: 0,
     }
-    starts.push(text.len());
-    let mut documents = Vec::new();
-    let mut pending = None;
-    for pair in starts.windows(2) {
-        let start = pending.take().unwrap_or(pair[0]);
-        let chunk = &text[pair[0]..pair[1]];
-        if has_content(chunk) {
-            documents.push(Document {
-                index: documents.len() + 1,
-                offset: start,
-                text: &text[start..pair[1]],
-            });
-        } else if has_directive(chunk) {
-            // Directives belong to the document after them.
-            pending = Some(start);
+}
+
+/// The iterator of [`documents`].
+pub struct Documents<'a> {
+    text: &'a str,
+    lines: std::str::SplitInclusive<'a, char>,
+    /// Where the next line starts.
+    offset: usize,
+    /// Where the chunk being read started (at a `---` line, or the file's start).
+    chunk_start: usize,
+    /// The start of directives before the chunk, which belong to the document after them.
+    pending: Option<usize>,
+    count: usize,
+}
+
+impl<'a> Iterator for Documents<'a> {
+    type Item = Document<'a>;
+
+    fn next(&mut self) -> Option<Document<'a>> {
+        while self.chunk_start < self.text.len() || self.offset < self.text.len() {
+            // The chunk runs to the next document start marker, or to the end.
+            let mut end = self.text.len();
+            for line in self.lines.by_ref() {
+                let at = self.offset;
+                self.offset += line.len();
+                if at > self.chunk_start && is_document_start(line) {
+                    end = at;
+                    break;
+                }
+            }
+            let (start, chunk) = (self.chunk_start, &self.text[self.chunk_start..end]);
+            let from = self.pending.take().unwrap_or(start);
+            self.chunk_start = end;
+            if has_content(chunk) {
+                self.count += 1;
+                return Some(Document {
+                    index: self.count,
+                    offset: from,
+                    text: &self.text[from..end],
+                });
+            } else if has_directive(chunk) {
+                // Directives belong to the document after them.
+                self.pending = Some(from);
+            }
+            if end == self.text.len() {
+                break;
+            }
         }
+        None
     }
-    documents
 }
 
 // --- parsing one document -------------------------------------------------------------------------
@@ -659,6 +697,26 @@ fn yaml_finding(err: &serde_saphyr::Error, doc: &Document<'_>) -> Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn documents_are_split_at_their_start_markers_with_their_directives() {
+        let text = "---\nruleset: a\n---\n# only a comment\n---\n%YAML 1.2\n---\nruleset: b\n...\n---\nruleset: c";
+        let docs = split_documents(text);
+        let shown: Vec<(usize, &str)> = docs.iter().map(|d| (d.index, d.text)).collect();
+        assert_eq!(
+            shown,
+            [
+                (1, "---\nruleset: a\n"),
+                (2, "---\n%YAML 1.2\n---\nruleset: b\n...\n"),
+                (3, "---\nruleset: c"),
+            ]
+        );
+        for d in &docs {
+            assert_eq!(&text[d.offset..d.offset + d.text.len()], d.text);
+        }
+        assert!(split_documents("").is_empty());
+        assert!(split_documents("# nothing\n---\n").is_empty());
+    }
 
     fn parse(text: &str) -> Result<Record, Box<Finding>> {
         let docs = split_documents(text);
