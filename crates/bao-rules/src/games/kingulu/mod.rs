@@ -1559,6 +1559,8 @@ mod tests {
             .map(|&m| Kingulu::format_move(m))
             .collect();
         let mut played = crate::play::Playthrough::<Kingulu>::new(Kingulu::start(), ANY);
+        // The start's end, decided when first asked for: not a written move's sowing either.
+        assert_eq!(played.end(), None);
         let once = sowings(|| {
             for text in &texts {
                 played.play_text(text).unwrap();
