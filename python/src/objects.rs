@@ -220,11 +220,14 @@ impl Position {
     /// `notation`: `canonical` or `donkers` (the 4x8 games); without it the move is read in
     /// either where it names one move (`6L*` and `A6<*` alike), and refused where the two read
     /// it as different moves.
+    ///
+    /// `move_text` may also be a Move of this position (`generate_legal_moves()`, `move()`):
+    /// it is played as the value it holds, no text read, and its events heard when asked for.
     #[pyo3(signature = (move_text, notation = None, history = None))]
     fn play(
         &self,
         py: Python<'_>,
-        move_text: &str,
+        move_text: crate::board::MoveArg,
         notation: Option<&str>,
         history: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Played> {
@@ -254,9 +257,31 @@ impl Position {
             }
             earlier.push(p.pos.clone());
         }
+        let move_text = match move_text {
+            // With a history its events are heard now, from its text: a repetition ends them.
+            crate::board::MoveArg::Move(m)
+                if earlier.is_empty() && m.get().is_of(&self.rules, &self.pos) =>
+            {
+                let mv = &m.get().mv;
+                let moves = self.rules.moves();
+                let after = moves.play(&self.pos, mv).or_raise(py)?;
+                return Ok(Played {
+                    rules: self.rules.clone(),
+                    what: What::Text {
+                        before: self.pos.clone(),
+                        mv: moves.canonical(py, mv).to_string(),
+                        after,
+                    },
+                    events: OnceLock::new(),
+                    end: OnceLock::new(),
+                });
+            }
+            crate::board::MoveArg::Move(m) => m.get().text(py).to_string(),
+            crate::board::MoveArg::Text(text) => text,
+        };
         let played = self
             .rules
-            .play(&self.pos, move_text, notation, any_notation, &earlier)
+            .play(&self.pos, &move_text, notation, any_notation, &earlier)
             .or_raise(py)?;
         Ok(Played {
             rules: self.rules.clone(),
@@ -280,6 +305,19 @@ impl Position {
         notation: &str,
     ) -> PyResult<crate::moves::Move> {
         crate::moves::Move::read(py, &self.rules, self.pos.clone(), move_text, notation)
+    }
+
+    /// The legal moves as Move objects, in canonical order (none once the game is over), as
+    /// python-chess's `generate_legal_moves()`: each played by `play` as the value it holds.
+    fn generate_legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves: PyResult<Vec<Bound<'py, crate::moves::Move>>> = self
+            .rules
+            .moves()
+            .legal(&self.pos)
+            .into_iter()
+            .map(|mv| Bound::new(py, crate::moves::Move::listed(&self.rules, &self.pos, mv)))
+            .collect();
+        PyList::new(py, moves?)
     }
 
     /// Every legal move with the position it leads to, generated in one call as perft generates

@@ -2,6 +2,7 @@
 (by the position and by repetition), copies."""
 
 import copy
+import re
 
 import pytest
 
@@ -153,3 +154,85 @@ def test_a_board_pushes_moves_and_parses_them() -> None:
     with pytest.raises(MoveError) as e:
         board.parse_move(board.position.legal_moves()[0])
     assert e.value.code == "move-after-end"
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_moves_listed_as_objects_push_and_pop_as_their_text_does(ruleset: str) -> None:
+    game = Game(ruleset)
+    by_move, by_text = Board(game), Board(game)
+    for ply in range(60):
+        moves = by_move.generate_legal_moves()
+        assert [m.text for m in moves] == by_move.legal_moves() == by_text.legal_moves()
+        if not moves:
+            break
+        move = moves[ply * 7 % len(moves)]
+        assert move.position == by_move.position and move == by_move.parse_move(move.text)
+        assert by_move.push(move) == by_text.push(move.text) == move.text
+        assert by_move.position == by_text.position and by_move.peek() == move.text
+        assert by_move.is_game_over() == by_text.is_game_over()
+        assert by_move.outcome() == by_text.outcome()
+    assert by_move.move_stack == by_text.move_stack
+    while by_move.move_stack:
+        assert by_move.pop() == by_text.pop()
+        assert by_move.position == by_text.position
+    assert by_move.position == game.start() and by_move.generate_legal_moves()
+
+
+def test_a_move_of_another_position_is_pushed_by_its_text() -> None:
+    board = Board(Game("bao-kingulu"))
+    a3 = board.generate_legal_moves()[0]
+    assert a3.text == "A3"
+    board.push(a3)
+    # `A3` of the start is no move of the position reached: read again, it is refused there.
+    with pytest.raises(MoveError) as e:
+        board.push(a3)
+    assert e.value.code == "illegal-move" and board.move_stack == ["A3"]
+    # A Move of the repeated position of a board over by repetition is refused as text is.
+    board = Board(Game("bao-kingulu"), REPEATING)
+    for text in REPEATING_MOVES + ["a6"]:
+        board.push(text)
+    assert board.generate_legal_moves() == []
+    with pytest.raises(MoveError) as e:
+        board.push(board.position.generate_legal_moves()[0])
+    assert e.value.code == "move-after-end"
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_a_position_plays_a_move_as_its_text(ruleset: str) -> None:
+    position = Game(ruleset).start()
+    for _ in range(30):
+        moves = position.generate_legal_moves()
+        if not moves:
+            break
+        for move in moves:
+            played, again = position.play(move), position.play(move.text)
+            assert (played.move, played.position) == (again.move, again.position)
+            assert played.events == again.events and played.outcome == again.outcome
+        position = position.play(moves[-1]).position
+
+
+@pytest.mark.parametrize("ruleset", ["bao-la-kete", "bao-la-kiswahili"])
+def test_a_moves_claims_are_the_ones_it_bears_out(ruleset: str) -> None:
+    # Random games to their end: every move's annotated text plays with its claims true, and a
+    # game won by the position ends with a `#`.
+    seen = set()
+    for seed in range(6):
+        board = Board(Game(ruleset))
+        while not board.is_game_over() and len(board.move_stack) < 300:
+            moves = board.generate_legal_moves()
+            move = moves[(seed * 31 + len(board.move_stack) * 7) % len(moves)]
+            assert move.annotated == move.text + move.claims
+            assert re.fullmatch(r"\+?(x|\*\*?)#?", move.claims), move.claims
+            assert board.copy().push(move.annotated) == move.text
+            seen.add(move.claims)
+            board.push(move)
+        outcome = board.outcome()
+        if outcome is not None and outcome["result"] != "draw":
+            assert move.claims.endswith("#")
+    assert {"x", "*", "x#"} <= seen, seen
+
+
+@pytest.mark.parametrize("ruleset", ["bao-kingulu", "bao-la-kimasai"])
+def test_games_whose_oracle_writes_no_claims(ruleset: str) -> None:
+    for move in Game(ruleset).start().generate_legal_moves():
+        assert move.claims == "" and move.annotated == move.text
