@@ -174,10 +174,26 @@ where
 }
 
 /// What `push` takes: a Move or a move's text.
-#[derive(FromPyObject)]
-pub enum MoveArg {
+pub enum MoveArg<'py> {
     Move(Py<Move>),
-    Text(String),
+    Text(Bound<'py, PyString>),
+}
+
+// By hand: a derived extraction tries each variant in turn, and the failed one makes a Python
+// exception (a few microseconds, more than a push).
+impl<'py> FromPyObject<'py> for MoveArg<'py> {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(m) = ob.downcast::<Move>() {
+            return Ok(MoveArg::Move(m.clone().unbind()));
+        }
+        match ob.downcast::<PyString>() {
+            Ok(text) => Ok(MoveArg::Text(text.clone())),
+            Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "a move is a Move or its text, not {}",
+                ob.get_type().name()?
+            ))),
+        }
+    }
 }
 
 /// A game in progress, as python-chess's `Board`: `push` a move (as written, claims checked),
@@ -207,10 +223,10 @@ enum Pushed {
 
 impl Board {
     /// Plays `mv` (see `push`), its events into `events` if given.
-    fn pushed(
+    fn pushed<'py>(
         &mut self,
-        py: Python<'_>,
-        mv: MoveArg,
+        py: Python<'py>,
+        mv: MoveArg<'py>,
         notation: &str,
         events: Option<&mut Vec<Event>>,
     ) -> PyResult<Pushed> {
@@ -222,12 +238,11 @@ impl Board {
                     self.game.push_move(&m.get().mv, events).or_raise(py)?;
                     return Ok(Pushed::Move(m));
                 }
-                let text = m.get().text(py).to_string();
-                (text, Notation::Canonical)
+                (m.get().text(py), Notation::Canonical)
             }
             MoveArg::Text(text) => (text, rules::notation(notation).or_raise(py)?),
         };
-        let (canonical, heard) = self.game.push(&text.0, text.1).or_raise(py)?;
+        let (canonical, heard) = self.game.push(&text.0.to_cow()?, text.1).or_raise(py)?;
         if let Some(events) = events {
             *events = heard;
         }
@@ -312,7 +327,7 @@ impl Board {
     fn push<'py>(
         &mut self,
         py: Python<'py>,
-        r#move: MoveArg,
+        r#move: MoveArg<'py>,
         notation: &str,
     ) -> PyResult<Bound<'py, PyString>> {
         match self.pushed(py, r#move, notation, None)? {
@@ -335,10 +350,10 @@ impl Board {
 
     /// As `push`, returning the move's events (each a dict with `type`, `rule` and `text`).
     #[pyo3(signature = (r#move, notation = "canonical"))]
-    fn push_events(
+    fn push_events<'py>(
         &mut self,
-        py: Python<'_>,
-        r#move: MoveArg,
+        py: Python<'py>,
+        r#move: MoveArg<'py>,
         notation: &str,
     ) -> PyResult<PyObject> {
         let mut events = Vec::new();

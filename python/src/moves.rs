@@ -49,10 +49,21 @@ pub trait MoveRules: Send + Sync {
     /// `mv` played from `pos`, nothing heard: the position after it (its end is asked for when
     /// wanted).
     fn play(&self, pos: &AnyPosition, mv: &AnyMove) -> Result<AnyPosition, Refusal>;
+    /// The canonical text of `mv`.
+    fn format(&self, mv: &AnyMove) -> String;
     /// The canonical text of `mv`, made once per game as a Python string.
     fn canonical<'py>(&self, py: Python<'py>, mv: &AnyMove) -> Bound<'py, PyString>;
     fn same_move(&self, a: &AnyMove, b: &AnyMove) -> bool;
     fn hash_move(&self, mv: &AnyMove) -> u64;
+    /// The native rates `python/bench.py` compares the bindings with, timed by `clock` (CPU
+    /// seconds): the legal moves of each of `positions` listed as a game in progress lists them,
+    /// and each of those moves played and taken back (no text, nothing heard). The calls counted
+    /// and their seconds: `(positions, listing, moves, push and pop)`.
+    fn native_rates(
+        &self,
+        positions: &[AnyPosition],
+        clock: &mut dyn FnMut() -> f64,
+    ) -> (usize, f64, usize, f64);
 }
 
 impl<G: Game> Under<G>
@@ -149,6 +160,10 @@ where
         Ok(Arc::new(game.into_parts().0))
     }
 
+    fn format(&self, mv: &AnyMove) -> String {
+        G::format_move(Self::mv(mv))
+    }
+
     fn canonical<'py>(&self, py: Python<'py>, mv: &AnyMove) -> Bound<'py, PyString> {
         let mv = Self::mv(mv);
         // The cache is held by no call that runs Python code; where it is (another thread's
@@ -174,6 +189,38 @@ where
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         Self::mv(mv).hash(&mut hasher);
         hasher.finish()
+    }
+
+    fn native_rates(
+        &self,
+        positions: &[AnyPosition],
+        clock: &mut dyn FnMut() -> f64,
+    ) -> (usize, f64, usize, f64) {
+        let games: Vec<Playthrough<G>> = positions
+            .iter()
+            .map(|p| Playthrough::new(self.pos(p).clone(), self.rulings.clone()))
+            .collect();
+        let start = clock();
+        let legal: Vec<Vec<G::Move>> = games
+            .iter()
+            .map(|g| {
+                g.legal_moves()
+                    .unwrap_or_else(bao_rules::Incomplete::into_legal)
+            })
+            .collect();
+        let listing = clock() - start;
+        let mut games = games;
+        let start = clock();
+        for (game, moves) in games.iter_mut().zip(&legal) {
+            for &mv in moves {
+                let undo = game.undo_point();
+                game.play(mv, &mut ()).expect("a listed move plays");
+                game.take_back(undo);
+            }
+        }
+        let pushing = clock() - start;
+        let moves = legal.iter().map(Vec::len).sum();
+        (positions.len(), listing, moves, pushing)
     }
 }
 
@@ -255,11 +302,15 @@ impl Move {
         self.facts().direction
     }
 
-    /// The claims the move bears out, as the notation writes them after the move: for the 4x8
-    /// games `x` (a capture), `*` (a takasa; Bao la Kete: takata), `**` (one played under
-    /// takasia; Bao la Kete: hizi zetu), `+` before them in mtaji where a lap relayed out of the
-    /// owned house, `#` last where the move wins; empty where the game's notation writes none
-    /// (Bao Kingulu, Bao la Kimasai: a record may claim captures, the oracle writes none).
+    /// The claims the move bears out, as the notation writes them after the move: the 4x8
+    /// games' `x` (a capture), `*` (a takasa; Bao la Kete: takata), `**` (one played under
+    /// takasia; Bao la Kete: hizi zetu), `+` first where a mtaji lap relayed out of the owned
+    /// house, `#` last where the move wins; Bao Kingulu's `x` and the seeds captured (`x7`, the
+    /// capturing seed included) and `^` (a reservation); Bao la Kimasai's `x` per stone
+    /// captured. Empty for a move that claims nothing.
+    ///
+    /// >>> Game("bao-kingulu").start().move("A3").claims
+    /// 'x7'
     #[getter]
     fn claims(&self) -> &str {
         let facts = self.facts();
@@ -340,4 +391,31 @@ impl Move {
         same_game(&self.rules, rules)
             && (Arc::ptr_eq(&self.before, position) || self.rules.same(&self.before, position))
     }
+}
+
+/// `python/bench.py`'s native reference (see [`MoveRules::native_rates`]), timed by Python's
+/// `time.process_time`: `(positions, listing seconds, moves, push and pop seconds)`. Not part
+/// of the package's API.
+#[pyfunction]
+pub fn _native_rates(
+    py: Python<'_>,
+    game: &crate::objects::Game,
+    positions: Vec<PyRef<'_, Position>>,
+) -> PyResult<(usize, f64, usize, f64)> {
+    if positions.iter().any(|p| !same_game(&p.rules, &game.rules)) {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "a position of another game than the one timed",
+        ));
+    }
+    let positions: Vec<AnyPosition> = positions.iter().map(|p| p.pos.clone()).collect();
+    if positions.is_empty() {
+        return Ok((0, 0.0, 0, 0.0));
+    }
+    let time = py.import("time")?.getattr("process_time")?;
+    let mut clock = || {
+        time.call0()
+            .and_then(|t| t.extract::<f64>())
+            .unwrap_or(f64::NAN)
+    };
+    Ok(game.rules.moves().native_rates(&positions, &mut clock))
 }

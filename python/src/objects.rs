@@ -224,10 +224,10 @@ impl Position {
     /// `move_text` may also be a Move of this position (`generate_legal_moves()`, `move()`):
     /// it is played as the value it holds, no text read, and its events heard when asked for.
     #[pyo3(signature = (move_text, notation = None, history = None))]
-    fn play(
+    fn play<'py>(
         &self,
-        py: Python<'_>,
-        move_text: crate::board::MoveArg,
+        py: Python<'py>,
+        move_text: crate::board::MoveArg<'py>,
         notation: Option<&str>,
         history: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Played> {
@@ -262,26 +262,30 @@ impl Position {
             crate::board::MoveArg::Move(m)
                 if earlier.is_empty() && m.get().is_of(&self.rules, &self.pos) =>
             {
-                let mv = &m.get().mv;
-                let moves = self.rules.moves();
-                let after = moves.play(&self.pos, mv).or_raise(py)?;
+                let after = self
+                    .rules
+                    .moves()
+                    .play(&self.pos, &m.get().mv)
+                    .or_raise(py)?;
                 return Ok(Played {
                     rules: self.rules.clone(),
-                    what: What::Text {
-                        before: self.pos.clone(),
-                        mv: moves.canonical(py, mv).to_string(),
-                        after,
-                    },
+                    what: What::Move { mv: m, after },
                     events: OnceLock::new(),
                     end: OnceLock::new(),
                 });
             }
-            crate::board::MoveArg::Move(m) => m.get().text(py).to_string(),
+            crate::board::MoveArg::Move(m) => m.get().text(py),
             crate::board::MoveArg::Text(text) => text,
         };
         let played = self
             .rules
-            .play(&self.pos, &move_text, notation, any_notation, &earlier)
+            .play(
+                &self.pos,
+                &move_text.to_cow()?,
+                notation,
+                any_notation,
+                &earlier,
+            )
             .or_raise(py)?;
         Ok(Played {
             rules: self.rules.clone(),
@@ -462,6 +466,11 @@ enum What {
         mv: String,
         after: AnyPosition,
     },
+    /// A Move played: the position after it (the Move has its position and text).
+    Move {
+        mv: Py<crate::moves::Move>,
+        after: AnyPosition,
+    },
     /// Child `i` of a ply: its move and positions are taken from the ply when asked for (the ply
     /// is kept while the Played is).
     Child { ply: Arc<dyn ChildList>, i: usize },
@@ -471,13 +480,14 @@ impl Played {
     fn mv(&self) -> Cow<'_, str> {
         match &self.what {
             What::Text { mv, .. } => Cow::Borrowed(mv),
+            What::Move { mv, .. } => Cow::Owned(self.rules.moves().format(&mv.get().mv)),
             What::Child { ply, i } => Cow::Owned(ply.canonical(*i)),
         }
     }
 
     fn after(&self) -> AnyPosition {
         match &self.what {
-            What::Text { after, .. } => after.clone(),
+            What::Text { after, .. } | What::Move { after, .. } => after.clone(),
             What::Child { ply, i } => ply.position(*i),
         }
     }
@@ -488,6 +498,7 @@ impl Played {
         }
         let before = match &self.what {
             What::Text { before, .. } => before.clone(),
+            What::Move { mv, .. } => mv.get().before.clone(),
             What::Child { ply, i } => ply.parent(*i),
         };
         let again = self

@@ -196,10 +196,12 @@ class Move:
         """The way the first lap goes; None for a move with no lap."""
     @property
     def claims(self) -> str:
-        """The claims the move bears out, as the notation writes them after the move (the 4x8
-        games: ``x`` a capture, ``*`` a takasa or takata, ``**`` one played under takasia or
-        hizi zetu, ``+`` first where a mtaji lap relayed out of the owned house, ``#`` last where
-        the move wins); empty where the oracle writes none (Bao Kingulu, Bao la Kimasai)."""
+        """The claims the move bears out, as the notation writes them after the move: the 4x8
+        games' ``x`` (a capture), ``*`` (a takasa or takata), ``**`` (one played under takasia or
+        hizi zetu), ``+`` first where a mtaji lap relayed out of the owned house, ``#`` last
+        where the move wins; Bao Kingulu's ``x`` and the seeds captured (``x7``) and ``^`` (a
+        reservation); Bao la Kimasai's ``x`` per stone captured. Empty for a move that claims
+        nothing."""
     @property
     def annotated(self) -> str:
         """The canonical text with the claims (``A6<*``), as records the oracle writes give it."""
