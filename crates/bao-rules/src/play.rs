@@ -437,6 +437,14 @@ pub struct PlayedWithEvents<M> {
     pub false_claims: Vec<FalseClaim>,
 }
 
+/// A move text read and played, before the game advances: its spelling, the move, the position
+/// after it.
+type ReadAndPlayed<G> = (
+    <G as Game>::Spelling,
+    <G as Game>::Move,
+    <G as Game>::Position,
+);
+
 /// Steps 3 and 4: why a spelling named no legal move, as a [`MoveError`].
 fn unresolved<G: Game>(text: &str, error: Unresolved<G::Move>) -> MoveError<G::Move> {
     match error {
@@ -504,7 +512,7 @@ impl<G: Game> Playthrough<G> {
         &self,
         text: &str,
         events: &mut Vec<Event>,
-    ) -> Result<(G::Spelling, G::Move, G::Position), MoveError<G::Move>> {
+    ) -> Result<ReadAndPlayed<G>, MoveError<G::Move>> {
         if let Some(end) = self.known_end() {
             return Err(MoveError::after_end(end));
         }
