@@ -167,6 +167,7 @@ def test_moves_listed_as_objects_push_and_pop_as_their_text_does(ruleset: str) -
             break
         move = moves[ply * 7 % len(moves)]
         assert move.position == by_move.position and move == by_move.parse_move(move.text)
+        assert by_move.copy().push_events(move) == by_text.copy().push_events(move.text)
         assert by_move.push(move) == by_text.push(move.text) == move.text
         assert by_move.position == by_text.position and by_move.peek() == move.text
         assert by_move.is_game_over() == by_text.is_game_over()
