@@ -183,11 +183,11 @@ pub enum MoveArg<'py> {
 // exception (a few microseconds, more than a push).
 impl<'py> FromPyObject<'py> for MoveArg<'py> {
     fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
-        if let Ok(m) = ob.downcast::<Move>() {
-            return Ok(MoveArg::Move(m.clone().unbind()));
+        if let Ok(text) = ob.downcast::<PyString>() {
+            return Ok(MoveArg::Text(text.clone()));
         }
-        match ob.downcast::<PyString>() {
-            Ok(text) => Ok(MoveArg::Text(text.clone())),
+        match ob.downcast::<Move>() {
+            Ok(m) => Ok(MoveArg::Move(m.clone().unbind())),
             Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
                 "a move is a Move or its text, not {}",
                 ob.get_type().name()?
