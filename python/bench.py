@@ -16,7 +16,17 @@ Per ruleset:
     position taken (`[(c.move, c.position) for c in p.children()]`);
   beside the native rates of `cargo bench --bench moves` (read from criterion's files);
 - perft walked from Python, at every node `legal_moves` and `play` of each move, or `children()`:
-  what a Python program that walks the tree gets, in leaves/s, beside native perft.
+  what a Python program that walks the tree gets, in leaves/s, beside native perft;
+- per call (`--calls` runs this part alone, with no native program or criterion files), at the
+  same positions, each on a `Board`: a push and pop pair of every legal move, by its text and as
+  a Move (`generate_legal_moves()`, or `parse_move` where the package has no such method), a
+  legal-move listing (`legal_moves()`, `generate_legal_moves()`), and `Position.play` of every
+  legal move by text and as a Move; beside the rules crate doing the same (`_native_rates`: the
+  legal moves of a game in progress at each position, each move played and taken back, no text,
+  nothing heard) and, for Bao Kingulu and Bao la Kimasai, beside the repository's plain-Python
+  engine (`examples/python-engine/engine.py`: `legal_moves`, and `play` of each move with the
+  position kept on a list and popped back). Each timing is repeated REPEATS times: min and
+  median, ns per call.
 
 Times are CPU seconds (this process and the native command; the criterion bench counts its
 thread's CPU time), the least of three runs: the wall clock of a shared machine counts the other
@@ -25,7 +35,9 @@ strings, one Played or one Children.
 """
 
 import argparse
+import importlib.util
 import json
+import statistics
 import pathlib
 import re
 import resource
@@ -45,6 +57,8 @@ DEPTHS = {
 }
 # Each timing is the best of this many runs: the machine is shared.
 RUNS = 3
+# The per-call timings: this many runs each, their least and their median.
+REPEATS = 5
 # The random games of benches/moves.rs.
 GAMES, PLIES = 20, 200
 MASK = (1 << 64) - 1
@@ -163,6 +177,138 @@ def beside(ours, native):
     return f"{ours / 1e3:.0f} k", f"{native / 1e3:.0f} k", f"{ours / native:.2f}"
 
 
+def repeated(f, repeats=REPEATS):
+    """f's CPU seconds over `repeats` runs: (least, median)."""
+    seconds = []
+    for _ in range(repeats):
+        start = time.process_time()
+        f()
+        seconds.append(time.process_time() - start)
+    return min(seconds), statistics.median(seconds)
+
+
+def example_engine():
+    """The repository's plain-Python engine (examples/python-engine/engine.py), as a module."""
+    path = ROOT / "examples" / "python-engine" / "engine.py"
+    spec = importlib.util.spec_from_file_location("example_engine", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def per_call(game, positions, engine):
+    """Rows of (call, calls counted, least and median ns per call) at `positions`."""
+    boards = [bao_oracle.Board(game, p) for p in positions]
+    texts = [b.legal_moves() for b in boards]
+    listed = getattr(bao_oracle.Board, "generate_legal_moves", None)
+    moves = [listed(b) if listed else [b.parse_move(t) for t in ts]
+             for b, ts in zip(boards, texts)]
+    pairs = sum(len(t) for t in texts)
+    n = len(positions)
+    rows = []
+
+    def row(call, count, f):
+        least, median = repeated(f)
+        rows.append((call, count, least / count * 1e9, median / count * 1e9))
+
+    def push_pop_texts():
+        for board, ts in zip(boards, texts):
+            for t in ts:
+                board.push(t)
+                board.pop()
+
+    def push_pop_moves():
+        for board, ms in zip(boards, moves):
+            for m in ms:
+                board.push(m)
+                board.pop()
+
+    row("`Board.push(text)`, `pop()`", pairs, push_pop_texts)
+    row("`Board.push(move)`, `pop()`", pairs, push_pop_moves)
+    row("`Board.legal_moves()`", n, lambda: [b.legal_moves() for b in boards])
+    if listed:
+        row("`Board.generate_legal_moves()`", n, lambda: [listed(b) for b in boards])
+    row("`Position.play(text)`", pairs,
+        lambda: [p.play(t) for p, ts in zip(positions, texts) for t in ts])
+    if listed:
+        row("`Position.play(move)`", pairs,
+            lambda: [p.play(m) for p, ms in zip(positions, moves) for m in ms])
+    native = getattr(bao_oracle._native, "_native_rates", None)
+    if native:
+        runs = [native(game, positions) for _ in range(REPEATS)]
+        for call, i in (("native: legal moves of a game in progress", 1),
+                        ("native: play and take back", 3)):
+            count = runs[0][i - 1]
+            seconds = [r[i] for r in runs]
+            rows.append((call, count, min(seconds) / count * 1e9,
+                         statistics.median(seconds) / count * 1e9))
+    python = engine.GAMES.get(game.ruleset)
+    if python:
+        parsed = [python.parse_position(p.compact()) for p in positions]
+
+        def python_push_pop():
+            stack = []
+            for position, ts in zip(parsed, texts):
+                for t in ts:
+                    stack.append(python.play(position, {}, t, None)[0])
+                    stack.pop()
+
+        row("plain Python: `play`, list pop", pairs, python_push_pop)
+        row("plain Python: `legal_moves`", n, lambda: [python.legal_moves(p, {}) for p in parsed])
+    return rows
+
+
+def calls_table(games):
+    """The per-call table of every ruleset, ns per call (least / median of REPEATS runs)."""
+    engine = example_engine()
+    tables = {}
+    for ruleset in bao_oracle.RULESETS:
+        game = bao_oracle.Game(ruleset)
+        positions = random_positions(game, games)
+        tables[ruleset] = per_call(game, positions, engine)
+        print(f"{ruleset}: {len(positions)} positions", flush=True)
+    calls = []
+    for rows in tables.values():
+        for call, _, _, _ in rows:
+            if call not in calls:
+                calls.append(call)
+    print()
+    print("| call | " + " | ".join(tables) + " |")
+    print("|---|" + "---|" * len(tables))
+    for call in calls:
+        cells = []
+        for rows in tables.values():
+            found = [r for r in rows if r[0] == call]
+            cells.append(f"{found[0][2]:.0f} / {found[0][3]:.0f}" if found else "-")
+        print(f"| {call} | " + " | ".join(cells) + " |")
+    # Ratios of the least times: the bindings' rate over the native one (as the tables above
+    # give them), and how many times longer the plain-Python engine takes than the bindings.
+    against = [
+        ("`push(text)`, `pop()`: rate / native", "native: play and take back",
+         "`Board.push(text)`, `pop()`"),
+        ("`push(move)`, `pop()`: rate / native", "native: play and take back",
+         "`Board.push(move)`, `pop()`"),
+        ("`legal_moves()`: rate / native", "native: legal moves of a game in progress",
+         "`Board.legal_moves()`"),
+        ("`generate_legal_moves()`: rate / native", "native: legal moves of a game in progress",
+         "`Board.generate_legal_moves()`"),
+        ("plain Python `play`, pop: time / `push(move)`, `pop()`",
+         "plain Python: `play`, list pop", "`Board.push(move)`, `pop()`"),
+        ("plain Python `legal_moves`: time / `legal_moves()`", "plain Python: `legal_moves`",
+         "`Board.legal_moves()`"),
+    ]
+    print()
+    print("| ratio | " + " | ".join(tables) + " |")
+    print("|---|" + "---|" * len(tables))
+    for name, ours, theirs in against:
+        cells = []
+        for rows in tables.values():
+            a = [r[2] for r in rows if r[0] == ours]
+            b = [r[2] for r in rows if r[0] == theirs]
+            cells.append(f"{a[0] / b[0]:.2f}" if a and b else "-")
+        print(f"| {name} | " + " | ".join(cells) + " |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bao-oracle", default=None,
@@ -170,7 +316,13 @@ def main():
     parser.add_argument("--criterion", default=str(ROOT / "target" / "criterion"),
                         help="criterion's files of `cargo bench --bench moves`")
     parser.add_argument("--quick", action="store_true", help="small depths, for a smoke test")
+    parser.add_argument("--calls", action="store_true",
+                        help="only the per-call table (push and pop, listings, play)")
     args = parser.parse_args()
+    if args.calls:
+        print(f"bao_oracle {bao_oracle.__version__}, per call: ns, least / median of {REPEATS}")
+        calls_table(3 if args.quick else GAMES)
+        return
     binary = args.bao_oracle
     if binary is None:
         built = ROOT / "target" / "release" / "bao-oracle"

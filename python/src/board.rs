@@ -5,27 +5,36 @@
 use std::sync::Arc;
 
 use bao_rules::game::{Event, Game, GameEnd, Notation};
-use bao_rules::play::Playthrough;
+use bao_rules::play::{Playthrough, Undo};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 
 use crate::convert::to_py;
 use crate::error::{OrRaise, Refusal};
-use crate::moves::Move;
-use crate::objects::{Game as PyGame, Position, quoted};
+use crate::moves::{AnyMove, Move};
+use crate::objects::{Game as PyGame, Position, quoted, same_game};
 use crate::rules::{self, AnyPosition, Rules, end_json, move_refusal};
 
 /// A game in progress of some game, whatever its type.
 pub trait InProgress: Send + Sync {
     fn position(&self) -> AnyPosition;
+    /// Whether the position reached is `pos`.
+    fn is_at(&self, pos: &AnyPosition) -> bool;
     /// Plays a move as written (claims checked): its canonical text and its events.
     fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal>;
-    /// Takes the last move back: its canonical text, or None at the start.
-    fn pop(&mut self) -> Option<String>;
+    /// Plays `mv`, a legal move of the position reached (no text read, nothing heard unless
+    /// `events` listens).
+    fn push_move(&mut self, mv: &AnyMove, events: Option<&mut Vec<Event>>) -> Result<(), Refusal>;
+    /// Takes the last move back: the move, or None at the start.
+    fn pop(&mut self) -> Option<AnyMove>;
+    /// The last move pushed.
+    fn peek(&self) -> Option<AnyMove>;
     /// The moves pushed, canonical, oldest first.
     fn moves(&self) -> Vec<String>;
     fn legal(&self, notation: Notation) -> Result<Vec<String>, Refusal>;
+    /// The legal moves as values, with the position they are moves of.
+    fn legal_moves(&self) -> (AnyPosition, Vec<AnyMove>);
     /// The end of the game: by the position, or by repetition of an earlier one.
     fn end(&self) -> Option<GameEnd>;
     /// Whether the game ended because the position repeats an earlier one.
@@ -33,11 +42,11 @@ pub trait InProgress: Send + Sync {
     fn boxed_clone(&self) -> Box<dyn InProgress>;
 }
 
-/// [`InProgress`] of game `G`: the game as it stands, and before each move pushed the game as
-/// it stood (a game has a few hundred moves at most: kept whole, a pop is exact).
+/// [`InProgress`] of game `G`: the game as it stands, and each move pushed with what takes it
+/// back ([`Undo`]: the position before it; the positions seen are kept once, not per move).
 pub struct Progress<G: Game> {
     game: Playthrough<G>,
-    pushed: Vec<(G::Move, Playthrough<G>)>,
+    pushed: Vec<(G::Move, Undo<G>)>,
 }
 
 impl<G: Game> Progress<G> {
@@ -48,11 +57,9 @@ impl<G: Game> Progress<G> {
         }
     }
 
-    fn in_notation(&self, notation: Notation) -> Result<Playthrough<G>, Refusal> {
-        self.game
-            .clone()
-            .in_notation(notation)
-            .map_err(rules::setup_refusal)
+    fn mv(mv: &AnyMove) -> G::Move {
+        *mv.downcast_ref::<G::Move>()
+            .expect("a move of this game: the board checks the move's game")
     }
 }
 
@@ -65,26 +72,60 @@ where
         Arc::new(self.game.position().clone())
     }
 
+    fn is_at(&self, pos: &AnyPosition) -> bool {
+        pos.downcast_ref::<G::Position>() == Some(self.game.position())
+    }
+
     fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal> {
-        let mut next = self.in_notation(notation)?;
-        let played = next
-            .play_text(text)
-            .map_err(|e| move_refusal::<G>(text, e))?;
+        let undo = self.game.undo_point();
+        let played = if notation == Notation::Canonical {
+            self.game
+                .play_text(text)
+                .map_err(|e| move_refusal::<G>(text, e))?
+        } else {
+            // Another notation: the game read in it, and the board's own kept in canonical.
+            let mut other = self
+                .game
+                .clone()
+                .in_notation(notation)
+                .map_err(rules::setup_refusal)?;
+            let played = other
+                .play_text(text)
+                .map_err(|e| move_refusal::<G>(text, e))?;
+            self.game = other
+                .in_notation(Notation::Canonical)
+                .map_err(rules::setup_refusal)?;
+            played
+        };
         if let Some(claim) = played.false_claims.first() {
+            self.game.take_back(undo);
             return Err(rules::false_claim(text, claim));
         }
-        let next = next
-            .in_notation(Notation::Canonical)
-            .map_err(rules::setup_refusal)?;
-        let before = std::mem::replace(&mut self.game, next);
-        self.pushed.push((played.mv, before));
+        self.pushed.push((played.mv, undo));
         Ok((G::format_move(played.mv), played.events))
     }
 
-    fn pop(&mut self) -> Option<String> {
-        let (mv, before) = self.pushed.pop()?;
-        self.game = before;
-        Some(G::format_move(mv))
+    fn push_move(&mut self, mv: &AnyMove, events: Option<&mut Vec<Event>>) -> Result<(), Refusal> {
+        let mv = Self::mv(mv);
+        let undo = self.game.undo_point();
+        let played = match events {
+            Some(events) => self.game.play(mv, events),
+            None => self.game.play(mv, &mut ()),
+        };
+        played.map_err(|e| move_refusal::<G>(&G::format_move(mv), e))?;
+        self.pushed.push((mv, undo));
+        Ok(())
+    }
+
+    fn pop(&mut self) -> Option<AnyMove> {
+        let (mv, undo) = self.pushed.pop()?;
+        self.game.take_back(undo);
+        Some(Box::new(mv))
+    }
+
+    fn peek(&self) -> Option<AnyMove> {
+        let (mv, _) = self.pushed.last()?;
+        Some(Box::new(*mv))
     }
 
     fn moves(&self) -> Vec<String> {
@@ -95,11 +136,24 @@ where
     }
 
     fn legal(&self, notation: Notation) -> Result<Vec<String>, Refusal> {
-        let game = self.in_notation(notation)?;
+        let game = self
+            .game
+            .clone()
+            .in_notation(notation)
+            .map_err(rules::setup_refusal)?;
         let moves = game
             .legal_moves()
             .unwrap_or_else(bao_rules::Incomplete::into_legal);
         Ok(moves.into_iter().map(|mv| game.move_text(mv)).collect())
+    }
+
+    fn legal_moves(&self) -> (AnyPosition, Vec<AnyMove>) {
+        let moves = self
+            .game
+            .legal_moves()
+            .unwrap_or_else(bao_rules::Incomplete::into_legal);
+        let moves = moves.into_iter().map(|mv| Box::new(mv) as AnyMove);
+        (self.position(), moves.collect())
     }
 
     fn end(&self) -> Option<GameEnd> {
@@ -119,19 +173,25 @@ where
     }
 }
 
-/// What `push` takes: a Move (of the board's position) or a move's text.
-#[derive(FromPyObject)]
-pub enum MoveArg {
+/// What `push` takes: a Move or a move's text.
+pub enum MoveArg<'py> {
     Move(Py<Move>),
-    Text(String),
+    Text(Bound<'py, PyString>),
 }
 
-impl MoveArg {
-    /// The text to push and its notation: a Move's canonical text.
-    fn text<'a>(&self, notation: &'a str) -> (String, &'a str) {
-        match self {
-            MoveArg::Move(m) => (m.get().facts.canonical.clone(), "canonical"),
-            MoveArg::Text(t) => (t.clone(), notation),
+// By hand: a derived extraction tries each variant in turn, and the failed one makes a Python
+// exception (a few microseconds, more than a push).
+impl<'py> FromPyObject<'py> for MoveArg<'py> {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(text) = ob.downcast::<PyString>() {
+            return Ok(MoveArg::Text(text.clone()));
+        }
+        match ob.downcast::<Move>() {
+            Ok(m) => Ok(MoveArg::Move(m.clone().unbind())),
+            Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "a move is a Move or its text, not {}",
+                ob.get_type().name()?
+            ))),
         }
     }
 }
@@ -153,6 +213,41 @@ pub struct Board {
     rules: Arc<dyn Rules>,
     start: AnyPosition,
     game: Box<dyn InProgress>,
+}
+
+/// What `Board::pushed` played: the Move as its value, or a text (its canonical text).
+enum Pushed {
+    Move(Py<Move>),
+    Text(String),
+}
+
+impl Board {
+    /// Plays `mv` (see `push`), its events into `events` if given.
+    fn pushed<'py>(
+        &mut self,
+        py: Python<'py>,
+        mv: MoveArg<'py>,
+        notation: &str,
+        events: Option<&mut Vec<Event>>,
+    ) -> PyResult<Pushed> {
+        let text = match mv {
+            MoveArg::Move(m) => {
+                let of_here =
+                    same_game(&m.get().rules, &self.rules) && self.game.is_at(&m.get().before);
+                if of_here {
+                    self.game.push_move(&m.get().mv, events).or_raise(py)?;
+                    return Ok(Pushed::Move(m));
+                }
+                (m.get().text(py), Notation::Canonical)
+            }
+            MoveArg::Text(text) => (text, rules::notation(notation).or_raise(py)?),
+        };
+        let (canonical, heard) = self.game.push(&text.0.to_cow()?, text.1).or_raise(py)?;
+        if let Some(events) = events {
+            *events = heard;
+        }
+        Ok(Pushed::Text(canonical))
+    }
 }
 
 #[pymethods]
@@ -222,17 +317,23 @@ impl Board {
         self.game.moves()
     }
 
-    /// Plays a move: a Move (by its canonical text) or a move as written (`notation`:
-    /// `canonical` or, for the 4x8 games, `donkers`),
-    /// claims checked, and returns it in canonical notation. Raises MoveError (the board is then
-    /// unchanged), with the code and rule the command line prints; `move-after-end` once the
+    /// Plays a move: a Move, or a move as written (`notation`: `canonical` or, for the 4x8
+    /// games, `donkers`), claims checked, and returns it in canonical notation. A Move of the
+    /// position reached is played as the value it holds (read once, when it was made); a Move of
+    /// another position is read again from its canonical text. Raises MoveError (the board is
+    /// then unchanged), with the code and rule the command line prints; `move-after-end` once the
     /// game is over, by the position or by repetition.
     #[pyo3(signature = (r#move, notation = "canonical"))]
-    fn push(&mut self, py: Python<'_>, r#move: MoveArg, notation: &str) -> PyResult<String> {
-        let (text, notation) = r#move.text(notation);
-        let notation = rules::notation(notation).or_raise(py)?;
-        let (canonical, _) = self.game.push(&text, notation).or_raise(py)?;
-        Ok(canonical)
+    fn push<'py>(
+        &mut self,
+        py: Python<'py>,
+        r#move: MoveArg<'py>,
+        notation: &str,
+    ) -> PyResult<Bound<'py, PyString>> {
+        match self.pushed(py, r#move, notation, None)? {
+            Pushed::Move(m) => Ok(self.rules.moves().canonical(py, &m.get().mv)),
+            Pushed::Text(canonical) => Ok(PyString::new(py, &canonical)),
+        }
     }
 
     /// The legal move `move_text` names in the position reached, as a Move (unplayed).
@@ -249,38 +350,58 @@ impl Board {
 
     /// As `push`, returning the move's events (each a dict with `type`, `rule` and `text`).
     #[pyo3(signature = (r#move, notation = "canonical"))]
-    fn push_events(
+    fn push_events<'py>(
         &mut self,
-        py: Python<'_>,
-        r#move: MoveArg,
+        py: Python<'py>,
+        r#move: MoveArg<'py>,
         notation: &str,
     ) -> PyResult<PyObject> {
-        let (text, notation) = r#move.text(notation);
-        let notation = rules::notation(notation).or_raise(py)?;
-        let (_, events) = self.game.push(&text, notation).or_raise(py)?;
+        let mut events = Vec::new();
+        self.pushed(py, r#move, notation, Some(&mut events))?;
         to_py(py, &self.rules.events(&events))
     }
 
     /// Takes the last move back and returns it (canonical). Raises IndexError at the start.
-    fn pop(&mut self) -> PyResult<String> {
-        self.game
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let mv = self
+            .game
             .pop()
-            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves pushed"))
+            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves pushed"))?;
+        Ok(self.rules.moves().canonical(py, &mv))
     }
 
     /// The last move pushed (canonical). Raises IndexError at the start.
-    fn peek(&self) -> PyResult<String> {
-        self.game
-            .moves()
-            .pop()
-            .ok_or_else(|| PyIndexError::new_err("peek at a board with no moves pushed"))
+    fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let mv = self
+            .game
+            .peek()
+            .ok_or_else(|| PyIndexError::new_err("peek at a board with no moves pushed"))?;
+        Ok(self.rules.moves().canonical(py, &mv))
     }
 
-    /// The legal moves, in canonical order; none once the game is over (repetition included).
+    /// The legal moves as text, in canonical order; none once the game is over (repetition
+    /// included).
     #[pyo3(signature = (notation = "canonical"))]
     fn legal_moves<'py>(&self, py: Python<'py>, notation: &str) -> PyResult<Bound<'py, PyList>> {
         let notation = rules::notation(notation).or_raise(py)?;
+        if notation == Notation::Canonical {
+            let (_, moves) = self.game.legal_moves();
+            let texts = self.rules.moves();
+            return PyList::new(py, moves.iter().map(|mv| texts.canonical(py, mv)));
+        }
         PyList::new(py, self.game.legal(notation).or_raise(py)?)
+    }
+
+    /// The legal moves as Move objects, in canonical order, as python-chess's
+    /// `generate_legal_moves()`; none once the game is over (repetition included). Each is
+    /// pushed as the value it holds, with no text read.
+    fn generate_legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let (pos, moves) = self.game.legal_moves();
+        let moves: PyResult<Vec<Bound<'py, Move>>> = moves
+            .into_iter()
+            .map(|mv| Bound::new(py, Move::listed(&self.rules, &pos, mv)))
+            .collect();
+        PyList::new(py, moves?)
     }
 
     /// Whether the game is over: by the position, or by a repetition.

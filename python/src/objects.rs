@@ -262,11 +262,14 @@ impl Position {
     /// `notation`: `canonical` or `donkers` (the 4x8 games); without it the move is read in
     /// either where it names one move (`6L*` and `A6<*` alike), and refused where the two read
     /// it as different moves.
+    ///
+    /// `move_text` may also be a Move of this position (`generate_legal_moves()`, `move()`):
+    /// it is played as the value it holds, no text read, and its events heard when asked for.
     #[pyo3(signature = (move_text, notation = None, history = None))]
-    fn play(
+    fn play<'py>(
         &self,
-        py: Python<'_>,
-        move_text: &str,
+        py: Python<'py>,
+        move_text: crate::board::MoveArg<'py>,
         notation: Option<&str>,
         history: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Played> {
@@ -296,9 +299,35 @@ impl Position {
             }
             earlier.push(p.pos.clone());
         }
+        let move_text = match move_text {
+            // With a history its events are heard now, from its text: a repetition ends them.
+            crate::board::MoveArg::Move(m)
+                if earlier.is_empty() && m.get().is_of(&self.rules, &self.pos) =>
+            {
+                let after = self
+                    .rules
+                    .moves()
+                    .play(&self.pos, &m.get().mv)
+                    .or_raise(py)?;
+                return Ok(Played {
+                    rules: self.rules.clone(),
+                    what: What::Move { mv: m, after },
+                    events: OnceLock::new(),
+                    end: OnceLock::new(),
+                });
+            }
+            crate::board::MoveArg::Move(m) => m.get().text(py),
+            crate::board::MoveArg::Text(text) => text,
+        };
         let played = self
             .rules
-            .play(&self.pos, move_text, notation, any_notation, &earlier)
+            .play(
+                &self.pos,
+                &move_text.to_cow()?,
+                notation,
+                any_notation,
+                &earlier,
+            )
             .or_raise(py)?;
         Ok(Played {
             rules: self.rules.clone(),
@@ -322,6 +351,19 @@ impl Position {
         notation: &str,
     ) -> PyResult<crate::moves::Move> {
         crate::moves::Move::read(py, &self.rules, self.pos.clone(), move_text, notation)
+    }
+
+    /// The legal moves as Move objects, in canonical order (none once the game is over), as
+    /// python-chess's `generate_legal_moves()`: each played by `play` as the value it holds.
+    fn generate_legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves: PyResult<Vec<Bound<'py, crate::moves::Move>>> = self
+            .rules
+            .moves()
+            .legal(&self.pos)
+            .into_iter()
+            .map(|mv| Bound::new(py, crate::moves::Move::listed(&self.rules, &self.pos, mv)))
+            .collect();
+        PyList::new(py, moves?)
     }
 
     /// Every legal move with the position it leads to, generated in one call as perft generates
@@ -466,6 +508,11 @@ enum What {
         mv: String,
         after: AnyPosition,
     },
+    /// A Move played: the position after it (the Move has its position and text).
+    Move {
+        mv: Py<crate::moves::Move>,
+        after: AnyPosition,
+    },
     /// Child `i` of a ply: its move and positions are taken from the ply when asked for (the ply
     /// is kept while the Played is).
     Child { ply: Arc<dyn ChildList>, i: usize },
@@ -475,13 +522,14 @@ impl Played {
     fn mv(&self) -> Cow<'_, str> {
         match &self.what {
             What::Text { mv, .. } => Cow::Borrowed(mv),
+            What::Move { mv, .. } => Cow::Owned(self.rules.moves().format(&mv.get().mv)),
             What::Child { ply, i } => Cow::Owned(ply.canonical(*i)),
         }
     }
 
     fn after(&self) -> AnyPosition {
         match &self.what {
-            What::Text { after, .. } => after.clone(),
+            What::Text { after, .. } | What::Move { after, .. } => after.clone(),
             What::Child { ply, i } => ply.position(*i),
         }
     }
@@ -492,6 +540,7 @@ impl Played {
         }
         let before = match &self.what {
             What::Text { before, .. } => before.clone(),
+            What::Move { mv, .. } => mv.get().before.clone(),
             What::Child { ply, i } => ply.parent(*i),
         };
         let again = self

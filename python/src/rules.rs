@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use crate::board::{InProgress, Progress};
 use crate::error::{OrRaise, Refusal, selection_refusal};
+use crate::moves::MoveRules;
 
 /// A position of some game: the game's own `Position` type.
 pub type AnyPosition = Arc<dyn Any + Send + Sync>;
@@ -121,34 +122,18 @@ pub trait Rules: Send + Sync {
     fn events(&self, events: &[Event]) -> Value;
     /// A game in progress from `pos`.
     fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress>;
-    /// The legal move `text` names at `pos` (played, claims checked, to learn what it does).
-    fn describe(
-        &self,
-        pos: &AnyPosition,
-        text: &str,
-        notation: Notation,
-    ) -> Result<MoveFacts, Refusal>;
-}
-
-/// What a move is, beyond its text: the hole it starts from (where its first lap or step starts,
-/// or its seed enters, as the pictures mark it), the way its first lap goes, and its text in each
-/// of the game's notations.
-#[derive(Clone, Debug)]
-pub struct MoveFacts {
-    pub canonical: String,
-    pub hole: Option<String>,
-    pub direction: Option<&'static str>,
-    pub texts: Vec<(&'static str, String)>,
+    /// The moves as values (`crate::moves`).
+    fn moves(&self) -> &dyn MoveRules;
 }
 
 /// Game `G` under resolved rulings.
-struct Under<G: Game> {
+pub(crate) struct Under<G: Game> {
     set: RulingSet,
-    rulings: G::Rulings,
+    pub(crate) rulings: G::Rulings,
     preset: Option<String>,
     /// The Python string of each canonical move listed so far: a game has a few hundred moves at
     /// most, and a list of legal moves then costs no text.
-    texts: Mutex<HashMap<G::Move, Py<PyString>, FxBuildHasher>>,
+    pub(crate) texts: Mutex<HashMap<G::Move, Py<PyString>, FxBuildHasher>>,
 }
 
 /// The game `ruleset` under `rulings` (over `preset`), checked as a record's setup is.
@@ -299,7 +284,7 @@ impl<G: Game> ChildList for ChildrenOf<G> {
 }
 
 impl<G: Game> Under<G> {
-    fn pos<'a>(&self, pos: &'a AnyPosition) -> &'a G::Position {
+    pub(crate) fn pos<'a>(&self, pos: &'a AnyPosition) -> &'a G::Position {
         pos.downcast_ref::<G::Position>()
             .expect("a position of this game: the bindings pair each position with its game")
     }
@@ -539,47 +524,14 @@ where
         serde_json::to_value(event::described::<G>(events)).expect("events serialize")
     }
 
-    fn describe(
-        &self,
-        pos: &AnyPosition,
-        text: &str,
-        notation: Notation,
-    ) -> Result<MoveFacts, Refusal> {
-        let mut game = self.game(pos, notation, &[])?;
-        let played = game
-            .play_text(text)
-            .map_err(|e| move_refusal::<G>(text, e))?;
-        if let Some(claim) = played.false_claims.first() {
-            return Err(false_claim(text, claim));
-        }
-        let hole = Highlights::of_move(&played.events)
-            .from
-            .map(|h| G::hole_name(h).to_string());
-        let direction = played.events.iter().find_map(|e| match e {
-            Event::Lap { direction, .. } => Some(direction.name()),
-            _ => None,
-        });
-        let texts = G::NOTATIONS
-            .iter()
-            .map(|&n| {
-                (
-                    n.name(),
-                    G::format_move_in(n, self.pos(pos), &self.rulings, played.mv),
-                )
-            })
-            .collect();
-        Ok(MoveFacts {
-            canonical: G::format_move(played.mv),
-            hole,
-            direction,
-            texts,
-        })
-    }
-
     fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress> {
         Box::new(Progress::<G>::new(Playthrough::new(
             self.pos(pos).clone(),
             self.rulings.clone(),
         )))
+    }
+
+    fn moves(&self) -> &dyn MoveRules {
+        self
     }
 }

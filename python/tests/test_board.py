@@ -2,6 +2,7 @@
 (by the position and by repetition), copies."""
 
 import copy
+import re
 
 import pytest
 
@@ -153,3 +154,105 @@ def test_a_board_pushes_moves_and_parses_them() -> None:
     with pytest.raises(MoveError) as e:
         board.parse_move(board.position.legal_moves()[0])
     assert e.value.code == "move-after-end"
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_moves_listed_as_objects_push_and_pop_as_their_text_does(ruleset: str) -> None:
+    game = Game(ruleset)
+    by_move, by_text = Board(game), Board(game)
+    for ply in range(60):
+        moves = by_move.generate_legal_moves()
+        assert [m.text for m in moves] == by_move.legal_moves() == by_text.legal_moves()
+        if not moves:
+            break
+        move = moves[ply * 7 % len(moves)]
+        assert move.position == by_move.position and move == by_move.parse_move(move.text)
+        assert by_move.copy().push_events(move) == by_text.copy().push_events(move.text)
+        assert by_move.push(move) == by_text.push(move.text) == move.text
+        assert by_move.position == by_text.position and by_move.peek() == move.text
+        assert by_move.is_game_over() == by_text.is_game_over()
+        assert by_move.outcome() == by_text.outcome()
+    assert by_move.move_stack == by_text.move_stack
+    while by_move.move_stack:
+        assert by_move.pop() == by_text.pop()
+        assert by_move.position == by_text.position
+    assert by_move.position == game.start() and by_move.generate_legal_moves()
+
+
+def test_a_move_of_another_position_is_pushed_by_its_text() -> None:
+    board = Board(Game("bao-kingulu"))
+    a3 = board.generate_legal_moves()[0]
+    assert a3.text == "A3"
+    board.push(a3)
+    # `A3` of the start is no move of the position reached: read again, it is refused there.
+    with pytest.raises(MoveError) as e:
+        board.push(a3)
+    assert e.value.code == "illegal-move" and board.move_stack == ["A3"]
+    # A Move of the repeated position of a board over by repetition is refused as text is.
+    board = Board(Game("bao-kingulu"), REPEATING)
+    for text in REPEATING_MOVES + ["a6"]:
+        board.push(text)
+    assert board.generate_legal_moves() == []
+    with pytest.raises(MoveError) as e:
+        board.push(board.position.generate_legal_moves()[0])
+    assert e.value.code == "move-after-end"
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_a_position_plays_a_move_as_its_text(ruleset: str) -> None:
+    position = Game(ruleset).start()
+    for _ in range(30):
+        moves = position.generate_legal_moves()
+        if not moves:
+            break
+        for move in moves:
+            played, again = position.play(move), position.play(move.text)
+            assert (played.move, played.position) == (again.move, again.position)
+            assert played.events == again.events and played.outcome == again.outcome
+        position = position.play(moves[-1]).position
+
+
+CLAIMS = {
+    "bao-kingulu": r"(x\d+)?\^?",
+    "bao-la-kete": r"\+?(x|\*\*?)#?",
+    "bao-la-kimasai": r"x{0,2}",
+    "bao-la-kiswahili": r"\+?(x|\*\*?)#?",
+}
+
+
+@pytest.mark.parametrize("ruleset", bao_oracle.RULESETS)
+def test_a_moves_claims_are_the_ones_it_bears_out(ruleset: str) -> None:
+    # Random games to their end: every move's annotated text plays with its claims true, and a
+    # 4x8 game won by the position ends with a `#`.
+    seen = set()
+    for seed in range(6):
+        board = Board(Game(ruleset))
+        while not board.is_game_over() and len(board.move_stack) < 300:
+            moves = board.generate_legal_moves()
+            move = moves[(seed * 31 + len(board.move_stack) * 7) % len(moves)]
+            assert move.annotated == move.text + move.claims
+            assert re.fullmatch(CLAIMS[ruleset], move.claims), move.claims
+            assert board.copy().push(move.annotated) == move.text
+            seen.add(re.sub(r"\d+", "", move.claims))
+            board.push(move)
+        outcome = board.outcome()
+        if "donkers" in Game(ruleset).notations and outcome and outcome["result"] != "draw":
+            assert move.claims.endswith("#")
+    assert len(seen) >= 2, seen
+
+
+def test_the_claims_of_bao_kingulu_and_bao_la_kimasai() -> None:
+    # KIN-9: six seeds from a2 and the capturing seed; KIN-10: a reservation.
+    assert Game("bao-kingulu").start().move("A3").annotated == "A3x7"
+    reserving = Game("bao-kingulu").position("0,0,0,0,3,2/0,0,0,0,3,0 40-0 S").move("A5")
+    assert (reserving.claims, reserving.annotated) == ("^", "A5^")
+    # MAS-6, MAS-7: an `x` for each stone captured.
+    board, found = Board(Game("bao-la-kimasai")), set()
+    while not board.is_game_over() and len(board.move_stack) < 200:
+        moves = board.generate_legal_moves()
+        for move in moves:
+            events = board.position.play(move).events
+            assert move.claims == "x" * sum(e["type"] == "capture" for e in events)
+            found.add(move.claims)
+        board.push(moves[len(board.move_stack) * 5 % len(moves)])
+    assert "x" in found, found

@@ -83,6 +83,18 @@ def test_the_benchmark_script_runs(tmp_path: pathlib.Path) -> None:
     rows = [line for line in out.splitlines() if line.startswith("| bao-")]
     assert len(rows) == 4 + 4 * 6
     assert sum("`Children.children()`" in row for row in rows) == 4
+    # --calls: the per-call table, every call timed in every game, the native hook's rows, and
+    # the plain-Python engine's in its two games.
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "python" / "bench.py"), "--calls", "--quick"],
+        check=True, capture_output=True, text=True).stdout
+    calls = {cells[0]: cells[1:] for cells in (
+        [cell.strip() for cell in line.strip(" |").split(" | ")]
+        for line in out.splitlines() if line.startswith("| "))}
+    for call in ("`Board.push(move)`, `pop()`", "`Position.play(move)`",
+                 "native: play and take back", "native: legal moves of a game in progress"):
+        assert len(calls[call]) == 4 and "-" not in calls[call], call
+    assert [cell == "-" for cell in calls["plain Python: `legal_moves`"]] == [False, True, False, True]
 
 
 def test_the_build_fails_at_once_without_rust(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:

@@ -118,7 +118,7 @@ pub use description::Conformance;
 pub use game::{Event, Game, Note, NoteText, Sink, Terms};
 pub use games::{Kete, Kimasai, Kingulu, RULESETS, Zanzibar};
 pub use perft::perft;
-pub use play::{MoveError, MoveErrorKind, Play, Played, PlayedWithEvents, Playthrough};
+pub use play::{MoveError, MoveErrorKind, Play, Played, PlayedWithEvents, Playthrough, Undo};
 pub use position::Position;
 #[cfg(feature = "internals")]
 #[doc(hidden)]

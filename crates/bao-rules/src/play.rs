@@ -21,6 +21,7 @@
 //! and [`Played::false_claims`] lists what it did not bear out.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::code::Code;
 use crate::fasthash::FxBuildHasher;
@@ -42,7 +43,12 @@ pub struct Playthrough<G: Game> {
     /// Move texts are read in any of the game's notations ([`Playthrough::reading_any_notation`]).
     any_notation: bool,
     seen: std::collections::HashSet<G::RepetitionKey, FxBuildHasher>,
-    end: Option<GameEnd>,
+    /// The position repeats one seen before (the game's repetition rule ends it).
+    repeated: bool,
+    /// The end, decided when first asked for (a move played with no sink listening, as a search
+    /// plays it, does not look at the next position's moves) or from the moves when they are
+    /// listed ([`Game::end_after_generating`]).
+    end: OnceLock<Option<GameEnd>>,
 }
 
 // By hand: a derive would ask `G: Clone` of the game type itself.
@@ -54,7 +60,8 @@ impl<G: Game> Clone for Playthrough<G> {
             notation: self.notation,
             any_notation: self.any_notation,
             seen: self.seen.clone(),
-            end: self.end,
+            repeated: self.repeated,
+            end: self.end.clone(),
         }
     }
 }
@@ -65,7 +72,7 @@ impl<G: Game> fmt::Debug for Playthrough<G> {
             .field("position", &self.position)
             .field("rulings", &self.rulings)
             .field("notation", &self.notation)
-            .field("end", &self.end)
+            .field("end", &self.end.get())
             .finish_non_exhaustive()
     }
 }
@@ -73,7 +80,6 @@ impl<G: Game> fmt::Debug for Playthrough<G> {
 impl<G: Game> Playthrough<G> {
     /// A game from `position` under `rulings`, with no history before it.
     pub fn new(position: G::Position, rulings: G::Rulings) -> Self {
-        let end = G::end(&position, &rulings);
         // The start's repetition key is recorded by the first move (`advance`): a game that only
         // lists its moves, or is read and dropped, allocates no set.
         Playthrough {
@@ -82,7 +88,8 @@ impl<G: Game> Playthrough<G> {
             notation: Notation::Canonical,
             any_notation: false,
             seen: std::collections::HashSet::default(),
-            end,
+            repeated: false,
+            end: OnceLock::new(),
         }
     }
 
@@ -130,6 +137,8 @@ impl<G: Game> Playthrough<G> {
     /// The game as it stands (position, history, notation, end) under other rulings: the twin
     /// that `explain --compare-ruling` plays the next move in.
     pub fn under_rulings(mut self, rulings: G::Rulings) -> Self {
+        // The end as it stands: decided under the rulings the game was played under.
+        self.end();
         self.rulings = rulings;
         self
     }
@@ -154,9 +163,54 @@ impl<G: Game> Playthrough<G> {
         (self.position, self.rulings)
     }
 
-    /// The end of the game, if it is over.
+    /// The end of the game, if it is over: by the position first, then by repetition.
     pub fn end(&self) -> Option<GameEnd> {
-        self.end
+        *self.end.get_or_init(|| self.decide_end())
+    }
+
+    /// The end, decided now: by the position first, then by repetition.
+    fn decide_end(&self) -> Option<GameEnd> {
+        G::end(&self.position, &self.rulings)
+            .or_else(|| self.repeated.then(|| G::repetition_end(&self.position)))
+    }
+
+    /// The end as far as it is known without looking at the position's moves.
+    fn known_end(&self) -> Option<GameEnd> {
+        if self.repeated {
+            return self.end();
+        }
+        self.end.get().copied().flatten()
+    }
+
+    /// What [`Playthrough::take_back`] needs to take back the next move played: the game as it
+    /// stands, less the positions seen (a move adds at most its own, and a game's first move
+    /// the start's too).
+    pub fn undo_point(&self) -> Undo<G> {
+        Undo {
+            position: self.position.clone(),
+            repeated: self.repeated,
+            end: self.end.get().copied(),
+            first: self.seen.is_empty(),
+        }
+    }
+
+    /// Takes back the last move played, `undo` being the [`Playthrough::undo_point`] taken just
+    /// before it: the game is as it was, its positions seen included (a move taken back is not
+    /// a repetition when played again). For a game in progress that moves back and forth (a
+    /// search, Python's `Board.pop`) without a copy of the whole game per move.
+    pub fn take_back(&mut self, undo: Undo<G>) {
+        // The move's position was seen by the move unless it repeated one seen before.
+        if !self.repeated
+            && let Some(key) = G::repetition_key(&self.position)
+        {
+            self.seen.remove(&key);
+        }
+        if undo.first {
+            self.seen.clear();
+        }
+        self.position = undo.position;
+        self.repeated = undo.repeated;
+        self.end = undo.end.map_or_else(OnceLock::new, OnceLock::from);
     }
 
     /// Plays `mv`; on success the position advances, its events go to `sink`, and if the game is
@@ -168,10 +222,30 @@ impl<G: Game> Playthrough<G> {
     /// ([`MoveErrorKind::Illegal`], [`MoveErrorKind::Undecided`]); [`MoveErrorKind::TooLong`] for a
     /// move that filled a listening `sink` ([`EVENT_LIMIT`]). The game is then unchanged.
     pub fn play<S: Sink>(&mut self, mv: G::Move, sink: &mut S) -> Result<(), MoveError<G::Move>> {
-        if let Some(end) = self.end {
+        // A listening sink hears no event of a move after the end; a search's move is not
+        // checked against an end not yet decided: a game over by its position refuses every
+        // move, and the end is then decided to say so.
+        let end = if S::LISTENING {
+            self.end()
+        } else {
+            self.known_end()
+        };
+        if let Some(end) = end {
             return Err(MoveError::after_end(end));
         }
-        let next = G::play(&self.position, &self.rulings, mv, sink).map_err(MoveError::rejected)?;
+        let next = match G::play(&self.position, &self.rulings, mv, sink) {
+            Ok(next) => next,
+            Err(rejection) => {
+                return Err(match self.end() {
+                    Some(end) => MoveError::after_end(end),
+                    None => MoveError::rejected(rejection),
+                });
+            }
+        };
+        debug_assert!(
+            S::LISTENING || G::end(&self.position, &self.rulings).is_none(),
+            "a move played in a position that ends the game"
+        );
         if S::LISTENING && sink.full() {
             return Err(MoveError::rejected(Rejection::TooLong {
                 events: EVENT_LIMIT,
@@ -191,16 +265,44 @@ impl<G: Game> Playthrough<G> {
             self.seen.insert(key);
         }
         self.position = next;
-        self.end = G::end(&self.position, &self.rulings);
-        if self.end.is_none()
-            && let Some(key) = G::repetition_key(&self.position)
-            && !self.seen.insert(key)
-        {
-            self.end = Some(G::repetition_end(&self.position));
+        self.repeated = G::repetition_key(&self.position).is_some_and(|key| !self.seen.insert(key));
+        self.end = OnceLock::new();
+        if S::LISTENING {
+            // Set as made, not through `get_or_init`: a few atomic operations fewer a move.
+            let end = self.decide_end();
+            self.end = OnceLock::from(end);
+            if let Some(end) = end {
+                sink.event(Event::GameOver { end });
+            }
         }
-        if let Some(end) = self.end {
-            sink.event(Event::GameOver { end });
+    }
+}
+
+/// A move's undoing: see [`Playthrough::undo_point`].
+pub struct Undo<G: Game> {
+    position: G::Position,
+    repeated: bool,
+    end: Option<Option<GameEnd>>,
+    first: bool,
+}
+
+// By hand: a derive would ask `G: Clone` of the game type itself.
+impl<G: Game> Clone for Undo<G> {
+    fn clone(&self) -> Self {
+        Undo {
+            position: self.position.clone(),
+            repeated: self.repeated,
+            end: self.end,
+            first: self.first,
         }
+    }
+}
+
+impl<G: Game> fmt::Debug for Undo<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Undo")
+            .field("position", &self.position)
+            .finish_non_exhaustive()
     }
 }
 
@@ -341,6 +443,14 @@ pub struct PlayedWithEvents<M> {
     pub false_claims: Vec<FalseClaim>,
 }
 
+/// A move text read and played, before the game advances: its spelling, the move, the position
+/// after it.
+type ReadAndPlayed<G> = (
+    <G as Game>::Spelling,
+    <G as Game>::Move,
+    <G as Game>::Position,
+);
+
 /// Steps 3 and 4: why a spelling named no legal move, as a [`MoveError`].
 fn unresolved<G: Game>(text: &str, error: Unresolved<G::Move>) -> MoveError<G::Move> {
     match error {
@@ -373,17 +483,18 @@ impl<G: Game> Playthrough<G> {
         events: &mut Vec<Event>,
     ) -> Result<Played<G::Move>, MoveError<G::Move>> {
         events.clear();
-        let spelling = self.read_spelling(text)?;
-        let (mv, next) = G::resolve_and_play(self.position(), self.rulings(), &spelling, events)
-            .map_err(|e| unresolved::<G>(text, e))?;
-        // The bound of every move told event by event: a never-ending move was refused above
-        // with its cycle; one that ends after `EVENT_LIMIT` events is not told in part.
-        if events.full() {
-            events.clear();
-            return Err(MoveError::rejected(Rejection::TooLong {
-                events: EVENT_LIMIT,
-            }));
-        }
+        let (spelling, mv, next) = match self.read_and_play(text, events) {
+            Ok(played) => played,
+            // A game over by its position refuses every move: the end, decided only now (a
+            // game in progress does not decide it before each move), comes first.
+            Err(error) => {
+                events.clear();
+                return Err(match self.end() {
+                    Some(end) => MoveError::after_end(end),
+                    None => error,
+                });
+            }
+        };
         let before = self.position().clone();
         self.advance(next, events);
         let false_claims = G::check_claims(&before, &spelling, events);
@@ -401,12 +512,41 @@ impl<G: Game> Playthrough<G> {
         G::resolve(self.position(), self.rulings(), &spelling).map_err(|e| unresolved::<G>(text, e))
     }
 
+    /// [`Playthrough::play_text_into`] up to the advance: the spelling, the move and the position
+    /// after it. An end not yet decided is left to the caller.
+    fn read_and_play(
+        &self,
+        text: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<ReadAndPlayed<G>, MoveError<G::Move>> {
+        if let Some(end) = self.known_end() {
+            return Err(MoveError::after_end(end));
+        }
+        let spelling = self.spelling(text)?;
+        let (mv, next) = G::resolve_and_play(self.position(), self.rulings(), &spelling, events)
+            .map_err(|e| unresolved::<G>(text, e))?;
+        // The bound of every move told event by event: a never-ending move was refused above
+        // with its cycle; one that ends after `EVENT_LIMIT` events is not told in part.
+        if events.full() {
+            return Err(MoveError::rejected(Rejection::TooLong {
+                events: EVENT_LIMIT,
+            }));
+        }
+        Ok((spelling, mv, next))
+    }
+
     /// Steps 1 and 2: the game is not over and the text is the game's notation (or, reading
     /// any notation, the one spelling of [`Playthrough::any_spelling`]).
     fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
         if let Some(end) = self.end() {
             return Err(MoveError::after_end(end));
         }
+        self.spelling(text)
+    }
+
+    /// Step 2: the text is the game's notation (or, reading any notation, the one spelling of
+    /// [`Playthrough::any_spelling`]).
+    fn spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
         let own = G::parse_move_in(self.notation(), text)
             .map_err(|e| MoveError::new(MoveErrorKind::NotNotation, None, e.message));
         if !self.any_notation || G::NOTATIONS.len() < 2 {
@@ -502,10 +642,18 @@ impl<G: Game> Playthrough<G> {
     /// budget: the moves that were, and how many were not.
     pub fn legal_moves(&self) -> Result<Vec<G::Move>, Incomplete<G::Move>> {
         let mut moves = Vec::new();
-        if self.end().is_some() {
+        if self.known_end().is_some() {
             return Ok(moves);
         }
         let generated = G::legal_moves(self.position(), self.rulings(), &mut moves);
+        // The end decided from the moves just listed, not by listing them again.
+        let end = *self.end.get_or_init(|| {
+            G::end_after_generating(self.position(), self.rulings(), &moves, generated)
+        });
+        if end.is_some() {
+            moves.clear();
+            return Ok(moves);
+        }
         Incomplete::check(moves, generated)
     }
 
@@ -646,7 +794,7 @@ impl<G: Game> Play for Playthrough<G> {
         G::side_to_move(&self.position)
     }
     fn end(&self) -> Option<GameEnd> {
-        self.end
+        Playthrough::end(self)
     }
     fn notation(&self) -> Notation {
         self.notation
@@ -857,6 +1005,99 @@ mod tests {
         }
     }
 
+    /// A move written with the claims it bears out (`format_annotated`) is read back as the
+    /// same move with no false claim, along random games of every game; and some claim is
+    /// written in each.
+    fn annotated_claims_hold<G: Game>(games: u64) -> usize {
+        let mut claimed = 0;
+        for seed in 0..games {
+            let game =
+                crate::random_game::random_game::<G>(&G::start(), &Default::default(), seed, 150);
+            let mut played = start::<G>();
+            for &mv in &game.moves {
+                let mut events = Vec::new();
+                let before = played.position().clone();
+                played.clone().play(mv, &mut events).unwrap();
+                let text = G::format_annotated(&before, mv, &events);
+                claimed += usize::from(text != G::format_move(mv));
+                let read = played.play_text(&text).unwrap();
+                assert_eq!((read.mv, read.false_claims), (mv, vec![]), "{text}");
+            }
+        }
+        claimed
+    }
+
+    #[test]
+    fn a_move_written_with_its_claims_reads_back_with_none_false() {
+        assert!(annotated_claims_hold::<Kingulu>(10) > 0);
+        assert!(annotated_claims_hold::<Kimasai>(10) > 0);
+        assert!(annotated_claims_hold::<Kete>(10) > 0);
+        assert!(annotated_claims_hold::<crate::games::Zanzibar>(10) > 0);
+        // Bao Kingulu's first capture from the start: six from a2 and the capturing seed.
+        let mut events = Vec::new();
+        let a3 = start::<Kingulu>().resolve_text("A3").unwrap();
+        start::<Kingulu>().play(a3, &mut events).unwrap();
+        assert_eq!(
+            Kingulu::format_annotated(&Kingulu::start(), a3, &events),
+            "A3x7"
+        );
+    }
+
+    /// Moves taken back with their undo points leave the game as a copy kept before each move:
+    /// the position, the end, and the positions seen (a repetition after the moves taken back
+    /// is the one the game had).
+    fn taken_back_as_kept<G: Game>(plies: usize) {
+        let mut game = start::<G>();
+        let mut kept = vec![(game.clone(), game.undo_point())];
+        // Some games end within the plies: the last moves are taken back from the end.
+        for ply in 0..plies {
+            let moves = game.legal_moves().unwrap();
+            let Some(&mv) = moves.get(ply * 5 % moves.len().max(1)) else {
+                break;
+            };
+            let undo = game.undo_point();
+            game.play(mv, &mut ()).unwrap();
+            kept.push((game.clone(), undo));
+        }
+        while kept.len() > 1 {
+            let (_, undo) = kept.pop().unwrap();
+            game.take_back(undo);
+            let (was, _) = kept.last().unwrap();
+            assert_eq!((game.position(), game.end()), (was.position(), was.end()));
+            assert!(game.seen == was.seen, "the positions seen");
+        }
+    }
+
+    #[test]
+    fn a_move_taken_back_leaves_the_game_as_it_was() {
+        crate::for_each_game!(taken_back_as_kept(80));
+        // KIN-A9: the last move repeats the start; taken back and played again, it still does.
+        let start = Kingulu::parse_position("0,0,1,0,0,1/1,0,1,0,2,1 20-21 S").unwrap();
+        let mut game = Playthrough::<Kingulu>::new(start, Default::default());
+        let moves = ["A3", "a4", "A5", "a3", "A6", "a3", "A4", "a5", "A3"];
+        let mut undos = Vec::new();
+        for text in moves {
+            let mv = game.resolve_text(text).unwrap();
+            undos.push(game.undo_point());
+            game.play(mv, &mut ()).unwrap();
+        }
+        let last = game.resolve_text("a6").unwrap();
+        let undo = game.undo_point();
+        game.play(last, &mut ()).unwrap();
+        assert_eq!(game.end().map(|end| end.rule), Some("KIN-A9"));
+        game.take_back(undo.clone());
+        assert_eq!(game.end(), None);
+        game.play(last, &mut ()).unwrap();
+        assert_eq!(game.end().map(|end| end.rule), Some("KIN-A9"));
+        game.take_back(undo);
+        // All the way back: nothing seen, the start is seen again by the first move.
+        while let Some(undo) = undos.pop() {
+            game.take_back(undo);
+        }
+        assert_eq!((game.position(), game.seen.len()), (&start, 0));
+        assert_eq!(game.end(), None);
+    }
+
     #[test]
     fn the_end_comes_before_the_notation() {
         // Kimasai: North to move without a stone has lost (MAS-9).
@@ -869,5 +1110,17 @@ mod tests {
             (Code::MoveAfterEnd, Some("MAS-9"))
         );
         assert!(matches!(error.kind, MoveErrorKind::AfterEnd(_)));
+        // A move played as a value, the end not yet decided: the end, not the rules' refusal.
+        let mv = start::<Kimasai>().legal_moves().unwrap()[0];
+        let error = Playthrough::<Kimasai>::new(over, ())
+            .play(mv, &mut ())
+            .unwrap_err();
+        assert_eq!(error.code(), Code::MoveAfterEnd);
+        assert!(
+            Playthrough::<Kimasai>::new(over, ())
+                .legal_moves()
+                .unwrap()
+                .is_empty()
+        );
     }
 }

@@ -146,15 +146,18 @@ class Position:
         """The legal moves, in canonical order; none once the game is over."""
     def play(
         self,
-        move_text: str,
+        move_text: Union["Move", str],
         notation: Optional[Notation] = None,
         history: Optional[Iterable["Position"]] = None,
     ) -> "Played":
-        """Plays a move as written. Raises MoveError. ``notation``: without it the move is read
-        in either notation where it names one move (``6L*`` and ``A6<*`` alike). ``history``:
-        earlier positions, oldest first, for the repetition rules."""
+        """Plays a move as written, or a Move of this position as the value it holds (no text
+        read; its events heard when asked for). Raises MoveError. ``notation``: without it the
+        move is read in either notation where it names one move (``6L*`` and ``A6<*`` alike).
+        ``history``: earlier positions, oldest first, for the repetition rules."""
     def move(self, move_text: str, notation: Notation = "canonical") -> "Move":
         """The legal move the text names, as a Move (read once). Raises MoveError."""
+    def generate_legal_moves(self) -> List["Move"]:
+        """The legal moves as Move objects, in canonical order; none once the game is over."""
     def children(self, notation: Notation = "canonical") -> "Children":
         """Every legal move with the position it leads to, generated in one call (each move
         sown once, nothing heard): a sequence of Played in canonical order, empty once the game
@@ -197,8 +200,15 @@ class Played:
 
 @final
 class Move:
-    """A legal move of a position, read once from any notation: its hole, the way its first lap
-    goes, and its text in each of the game's notations; ``str()`` is its canonical text."""
+    """A legal move of a position, read once from any notation or listed by
+    ``generate_legal_moves()``, then pushed and played as the value it holds: its hole, the way
+    its first lap goes, the claims it bears out, and its text in each of the game's notations;
+    ``str()`` is its canonical text.
+
+    >>> move = Game("bao-la-kiswahili").start().move("6L*", notation="donkers")
+    >>> move.hole, move.direction, move.claims, move.annotated
+    ('A6', 'anticlockwise', '*', 'A6<*')
+    """
 
     @property
     def text(self) -> str:
@@ -209,6 +219,17 @@ class Move:
     @property
     def direction(self) -> Optional[Literal["clockwise", "anticlockwise"]]:
         """The way the first lap goes; None for a move with no lap."""
+    @property
+    def claims(self) -> str:
+        """The claims the move bears out, as the notation writes them after the move: the 4x8
+        games' ``x`` (a capture), ``*`` (a takasa or takata), ``**`` (one played under takasia or
+        hizi zetu), ``+`` first where a mtaji lap relayed out of the owned house, ``#`` last
+        where the move wins; Bao Kingulu's ``x`` and the seeds captured (``x7``) and ``^`` (a
+        reservation); Bao la Kimasai's ``x`` per stone captured. Empty for a move that claims
+        nothing."""
+    @property
+    def annotated(self) -> str:
+        """The canonical text with the claims (``A6<*``), as records the oracle writes give it."""
     @property
     def position(self) -> Position:
         """The position the move is played from."""
@@ -240,8 +261,9 @@ class Board:
     def move_stack(self) -> List[str]:
         """The moves pushed, canonical, oldest first."""
     def push(self, move: Union["Move", str], notation: Notation = "canonical") -> str:
-        """Plays a Move (by its canonical text) or a move as written, claims checked; returns it
-        canonical. Raises MoveError (the board unchanged)."""
+        """Plays a Move (of the position reached: as the value it holds, no text read) or a move
+        as written, claims checked; returns it canonical. Raises MoveError (the board
+        unchanged)."""
     def push_events(self, move: Union["Move", str], notation: Notation = "canonical") -> List[Event]:
         """As ``push``, returning the move's events."""
     def parse_move(self, move_text: str, notation: Notation = "canonical") -> "Move":
@@ -251,7 +273,10 @@ class Board:
     def peek(self) -> str:
         """The last move pushed. Raises IndexError at the start."""
     def legal_moves(self, notation: Notation = "canonical") -> List[str]:
-        """The legal moves, in canonical order; none once the game is over."""
+        """The legal moves as text, in canonical order; none once the game is over."""
+    def generate_legal_moves(self) -> List["Move"]:
+        """The legal moves as Move objects (python-chess's name), in canonical order; none once
+        the game is over. Each is pushed as the value it holds."""
     def is_game_over(self) -> bool:
         """Over by the position or by a repetition."""
     def outcome(self) -> Optional[Outcome]:

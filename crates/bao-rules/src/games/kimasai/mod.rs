@@ -242,6 +242,10 @@ impl Game for Kimasai {
         Self::hole_name(mv.0).to_string()
     }
 
+    fn format_annotated(_pos: &Position, mv: Move, events: &[Event]) -> String {
+        notation::format_annotated(Self::format_move(mv), events)
+    }
+
     fn resolve(pos: &Position, _: &(), spelling: &Spelling) -> Result<Move, Unresolved<Move>> {
         let mv = named(spelling)?;
         match Self::play(pos, &(), mv, &mut ()) {

@@ -78,6 +78,16 @@ pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
     false_claims
 }
 
+/// A move's canonical text with the claims its events bear out: `x` for each stone captured
+/// (MAS-6, MAS-7).
+pub fn format_annotated(canonical: String, events: &[Event]) -> String {
+    let captures = events
+        .iter()
+        .filter(|e| matches!(e, Event::Capture { .. }))
+        .count();
+    canonical + &"x".repeat(captures)
+}
+
 /// The rows as the diagram draws them: label and hole indices left to right.
 fn rows() -> [(&'static str, [u8; 12]); 4] {
     four_rows::<12>()

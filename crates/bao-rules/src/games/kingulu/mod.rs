@@ -781,6 +781,10 @@ impl Game for Kingulu {
         Self::hole_name(mv.0).to_string()
     }
 
+    fn format_annotated(_pos: &Position, mv: Move, events: &[Event]) -> String {
+        notation::format_annotated(Self::format_move(mv), events)
+    }
+
     fn resolve(
         pos: &Position,
         rulings: &Rulings,
@@ -1178,6 +1182,9 @@ mod tests {
             }));
         assert!(claims("A5^", &events).is_empty());
         assert_eq!(claims("A5x", &events), ["KIN-9"]);
+        // Written with its claims: the reservation, no capture.
+        let before = pos("0,0,0,0,3,2/0,0,0,0,3,0 40-0 S");
+        assert_eq!(Kingulu::format_annotated(&before, Move(4), &events), "A5^");
         // A lap of one seed: no last-but-one seed to take.
         let (after, events) = play(&pos("0,0,0,0,0,3/0,0,0,0,0,1 44-0 S"), "A6");
         assert_eq!(after, "0,0,0,0,0,4^S/0,0,0,0,0,0 44-0 N");
@@ -1559,6 +1566,8 @@ mod tests {
             .map(|&m| Kingulu::format_move(m))
             .collect();
         let mut played = crate::play::Playthrough::<Kingulu>::new(Kingulu::start(), ANY);
+        // The start's end, decided when first asked for: not a written move's sowing either.
+        assert_eq!(played.end(), None);
         let once = sowings(|| {
             for text in &texts {
                 played.play_text(text).unwrap();

@@ -126,6 +126,24 @@ pub fn check_claims(spelling: &Spelling, events: &[Event]) -> Vec<FalseClaim> {
     false_claims
 }
 
+/// A move's canonical text with the claims its events bear out, as the reference writes them:
+/// `x` and the seeds captured by KIN-9, the capturing seed included (`A3x7`), and `^` for a
+/// reservation (KIN-10).
+pub fn format_annotated(canonical: String, events: &[Event]) -> String {
+    let mut out = canonical;
+    let (captures, seeds) = events.iter().fold((0, 0u16), |(n, s), e| match e {
+        Event::Capture { seeds, .. } => (n + 1, s + seeds),
+        _ => (n, s),
+    });
+    if captures > 0 {
+        out.push_str(&format!("x{seeds}"));
+    }
+    if events.iter().any(|e| matches!(e, Event::Reserve { .. })) {
+        out.push('^');
+    }
+    out
+}
+
 /// The rows as written, top to bottom: label and hole indices left to right.
 const ROWS: [(&str, [u8; 6]); 2] = [("a", [11, 10, 9, 8, 7, 6]), ("A", [0, 1, 2, 3, 4, 5])];
 
