@@ -48,7 +48,38 @@ pub struct Playthrough<G: Game> {
     /// The end, decided when first asked for (a move played with no sink listening, as a search
     /// plays it, does not look at the next position's moves) or from the moves when they are
     /// listed ([`Game::end_after_generating`]).
-    end: OnceLock<Option<GameEnd>>,
+    end: End,
+}
+
+/// A game's end: decided (as a move heard event by event decides it, with no cell to set), or to
+/// be decided when first asked for. A move checked in a replay sets no lock: `OnceLock::from` a
+/// move cost a tenth of a check of Bao Kingulu's games.
+#[derive(Clone, Debug)]
+enum End {
+    Decided(Option<GameEnd>),
+    Undecided(OnceLock<Option<GameEnd>>),
+}
+
+impl End {
+    fn undecided() -> End {
+        End::Undecided(OnceLock::new())
+    }
+
+    /// The end if decided.
+    fn get(&self) -> Option<Option<GameEnd>> {
+        match self {
+            End::Decided(end) => Some(*end),
+            End::Undecided(cell) => cell.get().copied(),
+        }
+    }
+
+    /// The end, decided by `decide` if it is not yet.
+    fn get_or_init(&self, decide: impl FnOnce() -> Option<GameEnd>) -> Option<GameEnd> {
+        match self {
+            End::Decided(end) => *end,
+            End::Undecided(cell) => *cell.get_or_init(decide),
+        }
+    }
 }
 
 // By hand: a derive would ask `G: Clone` of the game type itself.
@@ -89,7 +120,7 @@ impl<G: Game> Playthrough<G> {
             any_notation: false,
             seen: std::collections::HashSet::default(),
             repeated: false,
-            end: OnceLock::new(),
+            end: End::undecided(),
         }
     }
 
@@ -165,7 +196,7 @@ impl<G: Game> Playthrough<G> {
 
     /// The end of the game, if it is over: by the position first, then by repetition.
     pub fn end(&self) -> Option<GameEnd> {
-        *self.end.get_or_init(|| self.decide_end())
+        self.end.get_or_init(|| self.decide_end())
     }
 
     /// The end, decided now: by the position first, then by repetition.
@@ -179,7 +210,7 @@ impl<G: Game> Playthrough<G> {
         if self.repeated {
             return self.end();
         }
-        self.end.get().copied().flatten()
+        self.end.get().flatten()
     }
 
     /// What [`Playthrough::take_back`] needs to take back the next move played: the game as it
@@ -189,7 +220,7 @@ impl<G: Game> Playthrough<G> {
         Undo {
             position: self.position.clone(),
             repeated: self.repeated,
-            end: self.end.get().copied(),
+            end: self.end.get(),
             first: self.seen.is_empty(),
         }
     }
@@ -210,7 +241,7 @@ impl<G: Game> Playthrough<G> {
         }
         self.position = undo.position;
         self.repeated = undo.repeated;
-        self.end = undo.end.map_or_else(OnceLock::new, OnceLock::from);
+        self.end = undo.end.map_or_else(End::undecided, End::Decided);
     }
 
     /// Plays `mv`; on success the position advances, its events go to `sink`, and if the game is
@@ -266,14 +297,14 @@ impl<G: Game> Playthrough<G> {
         }
         self.position = next;
         self.repeated = G::repetition_key(&self.position).is_some_and(|key| !self.seen.insert(key));
-        self.end = OnceLock::new();
         if S::LISTENING {
-            // Set as made, not through `get_or_init`: a few atomic operations fewer a move.
             let end = self.decide_end();
-            self.end = OnceLock::from(end);
+            self.end = End::Decided(end);
             if let Some(end) = end {
                 sink.event(Event::GameOver { end });
             }
+        } else {
+            self.end = End::undecided();
         }
     }
 }
@@ -647,7 +678,7 @@ impl<G: Game> Playthrough<G> {
         }
         let generated = G::legal_moves(self.position(), self.rulings(), &mut moves);
         // The end decided from the moves just listed, not by listing them again.
-        let end = *self.end.get_or_init(|| {
+        let end = self.end.get_or_init(|| {
             G::end_after_generating(self.position(), self.rulings(), &moves, generated)
         });
         if end.is_some() {
