@@ -251,7 +251,10 @@ impl Duplicates {
             self.files.push(path.into());
             // Room for the file's games, at most as many as documents and as its size allows.
             let text = lines.text();
-            let documents = 1 + text.matches("\n---").count();
+            let documents = 1 + text
+                .match_indices('\n')
+                .filter(|&(at, _)| text[at + 1..].starts_with("---"))
+                .count();
             self.groups
                 .reserve(documents.min(text.len() / MIN_GAME_BYTES + 1));
         }
