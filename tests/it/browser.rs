@@ -958,10 +958,9 @@ fn transcript_slips_and_repairs_in_the_records_notation() {
 
 /// The test engine of `tests/engines/one_preset.py` under nkkmd's preset, with its kept house.
 fn kept_house_engine() -> String {
-    format!(
-        "python3 {} {} nkkmd kept-house",
-        crate_dir().join("tests/engines/one_preset.py").display(),
-        BIN
+    crate::common::python_engine_command(
+        &crate_dir().join("tests/engines/one_preset.py"),
+        &[BIN, "nkkmd", "kept-house"],
     )
 }
 

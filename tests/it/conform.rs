@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
 
-use crate::common::{BIN, root, stdout};
+use crate::common::{BIN, python_engine_command, python3, root, stdout};
 
 fn python_engine() -> PathBuf {
     root().join("examples/python-engine/engine.py")
@@ -247,7 +247,7 @@ fn every_answer_of_the_engine_command_fits_its_schema() {
 // --- The Python example engine ---------------------------------------------------------------------
 
 fn python() -> String {
-    format!("python3 {}", quote(&python_engine()))
+    python_engine_command(&python_engine(), &[])
 }
 
 #[test]
@@ -295,7 +295,7 @@ fn broken_engine(dir: &Path) -> PathBuf {
 #[test]
 fn a_broken_rule_does_not_conform() {
     let dir = scratch("broken");
-    let engine = format!("python3 {}", quote(&broken_engine(&dir)));
+    let engine = python_engine_command(&broken_engine(&dir), &[]);
     let transcript = dir.join("transcript.txt");
     // Random games only (an empty spec), so that the snapshot does not change with `spec/`.
     let no_spec = scratch("no-spec");
@@ -386,7 +386,7 @@ fn a_broken_rule_does_not_conform() {
 #[test]
 fn known_failures_and_skips() {
     let dir = scratch("known");
-    let engine = format!("python3 {}", quote(&broken_engine(&dir)));
+    let engine = python_engine_command(&broken_engine(&dir), &[]);
     let known = dir.join("known.txt");
     std::fs::write(
         &known,
@@ -476,7 +476,7 @@ for line in sys.stdin:
     );
     let path = dir.join("misbehaving.py");
     std::fs::write(&path, script).unwrap();
-    format!("python3 {}", quote(&path))
+    python_engine_command(&path, &[])
 }
 
 #[test]
@@ -574,16 +574,16 @@ fn an_engine_that_cannot_be_run_exits_2() {
     .unwrap();
     let cases = [
         (
-            format!("python3 {}", quote(&stub)),
+            python_engine_command(&stub, &[]),
             "lacks the fields `protocol`, `rulesets`",
         ),
         ("/nonexistent/engine".to_string(), "cannot start"),
         (
-            format!("python3 {}", quote(&silent)),
+            python_engine_command(&silent, &[]),
             "exited before answering",
         ),
-        (format!("python3 {}", quote(&wrong)), "protocol version 9"),
-        (format!("python3 {}", quote(&nothing)), "supports none"),
+        (python_engine_command(&wrong, &[]), "protocol version 9"),
+        (python_engine_command(&nothing, &[]), "supports none"),
         ("'unclosed".to_string(), "quote"),
     ];
     for (engine, expected) in cases {
@@ -682,7 +682,7 @@ for line in sys.stdin:
     );
     let path = dir.join(format!("{name}.py"));
     std::fs::write(&path, script).unwrap();
-    format!("python3 {}", quote(&path))
+    python_engine_command(&path, &[])
 }
 
 /// `conform` of one ruleset's random games only. The timeout is the default (ten seconds) unless
@@ -1023,7 +1023,7 @@ fn skipping_what_the_engine_claims_fails_unless_allowed() {
         "--ruling",
         "kingulu.penultimate-source=not-from-reserved",
     ];
-    let engine = format!("python3 {}", quote(&lists_less));
+    let engine = python_engine_command(&lists_less, &[]);
     let out = conform(&engine, &args);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
@@ -1053,7 +1053,7 @@ for line in sys.stdin:
     );
     let path = dir.join("listing.py");
     std::fs::write(&path, script).unwrap();
-    format!("python3 {}", quote(&path))
+    python_engine_command(&path, &[])
 }
 
 #[test]
@@ -1307,7 +1307,7 @@ for line in sys.stdin:
 "#
     );
     std::fs::write(dir.join("cuts.py"), script).unwrap();
-    let engine = format!("python3 {}", quote(&dir.join("cuts.py")));
+    let engine = python_engine_command(&dir.join("cuts.py"), &[]);
     let args = [
         "--ruleset",
         "bao-kingulu",
@@ -1412,7 +1412,7 @@ for line in sys.stdin:
     );
     let path = dir.join(format!("{name}.py"));
     std::fs::write(&path, script).unwrap();
-    format!("python3 {}", quote(&path))
+    python_engine_command(&path, &[])
 }
 
 #[test]
@@ -1458,12 +1458,7 @@ fn what_an_engine_sends_reaches_the_terminal_escaped() {
 /// the planted `bugs`.
 fn one_preset(preset: &str, bugs: &[&str]) -> String {
     let script = root().join("tests/engines/one_preset.py");
-    format!(
-        "python3 {} {} {preset} {}",
-        quote(&script),
-        quote(Path::new(BIN)),
-        bugs.join(" ")
-    )
+    python_engine_command(&script, &[&[BIN, preset], bugs].concat())
 }
 
 /// `conform` run from a folder without `spec/`: the built-in specification.
@@ -1728,7 +1723,7 @@ fn on_a_terminal(command: &str) -> Option<String> {
     {
         return Some(String::from_utf8_lossy(&out.stdout).into_owned());
     }
-    let python = Command::new(python())
+    let python = Command::new(python3())
         .args([
             "-c",
             "import os, pty, sys\n\
@@ -1893,7 +1888,7 @@ fn edited_engine(dir: &Path, name: &str, edits: &[(&str, &str)]) -> String {
     }
     let path = dir.join(format!("{name}.py"));
     std::fs::write(&path, source).unwrap();
-    format!("python3 {}", quote(&path))
+    python_engine_command(&path, &[])
 }
 
 /// The example engine with no check of what a position is: every position read, the spec's
@@ -2065,7 +2060,7 @@ fn nkkmd_with_its_house_fixed_conforms_whatever_it_makes_of_unreachable_position
 #[test]
 fn nothing_passed_is_no_verdict_and_a_case_reruns_alone() {
     let dir = scratch("no-verdict");
-    let engine = format!("python3 {}", quote(&broken_engine(&dir)));
+    let engine = python_engine_command(&broken_engine(&dir), &[]);
     let known = dir.join("known.txt");
     std::fs::write(&known, "*\n").unwrap();
     let no_spec = scratch("no-spec");
