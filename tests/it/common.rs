@@ -30,9 +30,11 @@ pub fn python3() -> &'static str {
     })
 }
 
-/// The engine command line that runs the Python script `script` with `args` (each quoted).
+/// The engine command line that runs the Python script `script` with `args` (each quoted). `-S`:
+/// the test engines need the standard library only, and the site packages a user installed are
+/// kept out of them (a `.pth` file that imports a package at every start doubled Python's).
 pub fn python_engine_command(script: &Path, args: &[&str]) -> String {
-    let mut line = format!("'{}' '{}'", python3(), script.display());
+    let mut line = format!("'{}' -S '{}'", python3(), script.display());
     for arg in args {
         line.push_str(&format!(" '{arg}'"));
     }

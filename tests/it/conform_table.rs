@@ -149,7 +149,7 @@ fn two_engines_end_with_a_table_of_the_right_cells() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(text.starts_with("== [1] "), "{text}");
-    let second = format!("\n== [2] '{}' ", python3());
+    let second = format!("\n== [2] '{}' -S ", python3());
     assert!(text.contains(&second), "{text}");
     let table_text = &text[text.find("\ncompliance: ").expect("a table")..];
     let line = table_text
