@@ -19,8 +19,9 @@ Kiswahili reference's presets table names them:
   capture (ZAN-23's other exclusions kept): a reserve event, and the takasia field set;
 - `seed-limit` (AbstractPlay's D, "Invalid game economy"): a move that sows more than 192 seeds is
   left out of the move list and refused when played. The seeds sown are the laps' counts of
-  `bao-oracle explain` (a process a move), asked only where both stores are empty: a shortcut of
-  this engine, which thus never cuts a namua move;
+  `bao-oracle explain` (a process a move, its answer kept in the folder
+  `BAO_TEST_EXPLAIN_CACHE` names, if set, for the next run), asked only where both stores are
+  empty: a shortcut of this engine, which thus never cuts a namua move;
 - `no-move-for-reserver` (AbstractPlay's F, under `takasia-must-capture = any`): with the
   obligation due (the takasia field a hole of the opponent's) and no legal capture that takes it,
   the move list is empty and every move refused, where the obligation lapses;
@@ -51,7 +52,9 @@ Modes, given among the bugs:
   that cannot hold it, as single-phase programs do).
 """
 
+import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -156,34 +159,50 @@ def opponent(side):
     return "N" if side == "S" else "S"
 
 
-SOWN = {}
+TRACED = {}
+# A folder the runs of one test binary share (`BAO_TEST_EXPLAIN_CACHE`): `explain`'s answers
+# depend only on the request, and the same moves come back in run after run.
+CACHE = os.environ.get("BAO_TEST_EXPLAIN_CACHE")
+
+
+def traced(request, move):
+    """Laps and seeds sown of `move`: the lap lines of `bao-oracle explain`, their seeds added up."""
+    rulings = sorted(request.get("rulings", {}).items())
+    key = (request["position"], move, tuple(rulings))
+    if key in TRACED:
+        return TRACED[key]
+    path = None
+    if CACHE:
+        name = hashlib.sha256(repr(key).encode()).hexdigest()
+        path = os.path.join(CACHE, name)
+        try:
+            with open(path) as f:
+                TRACED[key] = tuple(int(n) for n in f.read().split())
+            return TRACED[key]
+        except (OSError, ValueError):
+            pass
+    args = [oracle, "explain", RULESET, move, "-p", request["position"]]
+    for name, value in rulings:
+        args += ["--ruling", name + "=" + value]
+    text = subprocess.run(args, capture_output=True, text=True).stdout
+    laps = len(re.findall(r"lap \d+:", text))
+    sown = sum(int(n) for n in re.findall(r"lap \d+: (?:the )?(\d+) (?:captured )?seeds?", text))
+    TRACED[key] = (laps, sown)
+    if path:
+        # Written whole and renamed: a run reading it meanwhile sees all of it or nothing.
+        part = "%s.%d" % (path, os.getpid())
+        with open(part, "w") as f:
+            f.write("%d %d" % TRACED[key])
+        os.replace(part, path)
+    return TRACED[key]
 
 
 def sown(request, move):
-    """Seeds sown by `move`: the laps of `bao-oracle explain` added up."""
-    key = (request["position"], move)
-    if key not in SOWN:
-        args = [oracle, "explain", RULESET, move, "-p", request["position"]]
-        for name, value in request.get("rulings", {}).items():
-            args += ["--ruling", name + "=" + value]
-        text = subprocess.run(args, capture_output=True, text=True).stdout
-        SOWN[key] = sum(int(n) for n in re.findall(r"lap \d+: (?:the )?(\d+) (?:captured )?seeds?", text))
-    return SOWN[key]
-
-
-LAPPED = {}
+    return traced(request, move)[1]
 
 
 def laps(request, move):
-    """Laps of `move`: the lap lines of `bao-oracle explain`."""
-    key = (request["position"], move)
-    if key not in LAPPED:
-        args = [oracle, "explain", RULESET, move, "-p", request["position"]]
-        for name, value in request.get("rulings", {}).items():
-            args += ["--ruling", name + "=" + value]
-        text = subprocess.run(args, capture_output=True, text=True).stdout
-        LAPPED[key] = len(re.findall(r"lap \d+:", text))
-    return LAPPED[key]
+    return traced(request, move)[0]
 
 
 def cut(request, move):

@@ -1461,11 +1461,15 @@ fn one_preset(preset: &str, bugs: &[&str]) -> String {
     python_engine_command(&script, &[&[BIN, preset], bugs].concat())
 }
 
-/// `conform` run from a folder without `spec/`: the built-in specification.
+/// `conform` run from a folder without `spec/`: the built-in specification. The test engine's
+/// `explain` answers are kept for the other runs of this test binary.
 fn conform_elsewhere(engine: &str, args: &[&str]) -> Output {
+    static EXPLAINED: OnceLock<PathBuf> = OnceLock::new();
+    let explained = EXPLAINED.get_or_init(|| scratch("explained"));
     let elsewhere = scratch("elsewhere");
     Command::new(BIN)
         .current_dir(&elsewhere)
+        .env("BAO_TEST_EXPLAIN_CACHE", explained)
         .arg("conform")
         .arg("--engine")
         .arg(engine)
