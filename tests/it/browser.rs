@@ -1117,6 +1117,7 @@ fn the_conformance_page_draws_each_findings_board() {
     let output = Command::new(BIN)
         .args(["conform", "--engine", &engine])
         .args(["--games", "2", "--positions", "0", "--format", "html"])
+        .args(["--jobs", "1"])
         .current_dir(&dir)
         .output()
         .expect("the binary runs");
@@ -1173,7 +1174,7 @@ fn the_compliance_table_page_shows_a_cell_per_engine() {
             "--positions",
             "0",
         ])
-        .args(["--format", "html"])
+        .args(["--format", "html", "--jobs", "1"])
         .current_dir(&dir)
         .output()
         .expect("the binary runs");

@@ -62,9 +62,21 @@ fn conform(engine: &str, args: &[&str]) -> Output {
         .arg(engine)
         .args(args)
         .args(probes)
+        .args(one_job(args))
         .stdin(Stdio::null())
         .output()
         .expect("bao-oracle runs")
+}
+
+/// `--jobs 1` unless `args` say how many: one engine process where the test is not about
+/// several (the default, a process per processor, starts the engine again for each; the report
+/// is the same, `conform_jobs.rs` shows).
+fn one_job(args: &[&str]) -> &'static [&'static str] {
+    if args.contains(&"--jobs") {
+        &[]
+    } else {
+        &["--jobs", "1"]
+    }
 }
 
 fn closing_line(out: &Output) -> String {
@@ -1474,6 +1486,7 @@ fn conform_elsewhere(engine: &str, args: &[&str]) -> Output {
         .arg("--engine")
         .arg(engine)
         .args(args)
+        .args(one_job(args))
         .stdin(Stdio::null())
         .output()
         .expect("bao-oracle runs")
@@ -1943,6 +1956,7 @@ fn engines_that_read_or_cannot_hold_positions_no_game_reaches_conform() {
     let out = command
         .args(args)
         .args(["--format", "json"])
+        .args(one_job(&args))
         .stdin(Stdio::null())
         .output()
         .unwrap();

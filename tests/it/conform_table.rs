@@ -37,6 +37,9 @@ fn conform(engines: &[String], args: &[&str]) -> Output {
             "2",
             "--positions",
             "0",
+            // One engine process each (several are `conform_jobs.rs`'s).
+            "--jobs",
+            "1",
         ])
         .args(args)
         .stdin(Stdio::null())
