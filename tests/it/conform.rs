@@ -156,11 +156,13 @@ fn the_oracle_conforms_to_itself() {
     let dir = scratch("self");
     let transcript = dir.join("transcript.txt");
     let engine = format!("{} engine", quote(Path::new(BIN)));
+    // Ten games of each ruleset: some 10,000 requests, every kind of message the thirty games
+    // of before exchanged.
     let out = conform(
         &engine,
         &[
             "--games",
-            "30",
+            "10",
             "--transcript",
             transcript.to_str().unwrap(),
         ],
