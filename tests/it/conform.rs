@@ -1496,16 +1496,18 @@ fn conform_elsewhere(engine: &str, args: &[&str]) -> Output {
 
 #[test]
 fn a_correct_engine_of_one_preset_passes_from_any_folder() {
+    // Two games and thirty probes: each kind of case runs under the preset (it was five and
+    // sixty; a correct engine passes any number).
     let out = conform_elsewhere(
         &one_preset("nkkmd", &[]),
-        &["--games", "5", "--positions", "60", "--format", "json"],
+        &["--games", "2", "--positions", "30", "--format", "json"],
     );
     let report = json_report(&out);
     assert_eq!(out.status.code(), Some(0), "{report}");
     let ruleset = &report["rulesets"][0];
     assert_eq!(ruleset["preset"], "nkkmd", "{report}");
     assert!(ruleset["scenarios"].as_u64().unwrap() > 50, "{report}");
-    assert_eq!(ruleset["positions"], 60, "{report}");
+    assert_eq!(ruleset["positions"], 30, "{report}");
     let cases = report["cases"].as_array().unwrap();
     let status = |prefix: &str, status: &str| {
         cases
@@ -1515,8 +1517,8 @@ fn a_correct_engine_of_one_preset_passes_from_any_folder() {
     };
     // The scenarios ran under the preset, the games and the position probes too.
     assert!(status("bao-la-kiswahili/", "passed") > 100, "{report}");
-    assert_eq!(status("/random/", "passed"), 5, "{report}");
-    assert_eq!(status("/position/", "passed"), 60, "{report}");
+    assert_eq!(status("/random/", "passed"), 2, "{report}");
+    assert_eq!(status("/position/", "passed"), 30, "{report}");
     // The scenarios that pin a value nkkmd lacks are expected skips, with the ruling.
     let skipped: Vec<&Value> = cases.iter().filter(|c| c["status"] == "skipped").collect();
     assert!(!skipped.is_empty());
