@@ -218,11 +218,15 @@ def traced(request, move):
     laps, sown = len(lapped), sum(event["seeds"] for event in lapped)
     TRACED[key] = (laps, sown)
     if path:
-        # Written whole and renamed: a run reading it meanwhile sees all of it or nothing.
+        # Written whole and renamed: a run reading it meanwhile sees all of it or nothing (and
+        # a folder emptied meanwhile only loses the answer).
         part = "%s.%d" % (path, os.getpid())
-        with open(part, "w") as f:
-            f.write("%d %d" % TRACED[key])
-        os.replace(part, path)
+        try:
+            with open(part, "w") as f:
+                f.write("%d %d" % TRACED[key])
+            os.replace(part, path)
+        except OSError:
+            pass
     return TRACED[key]
 
 

@@ -1479,7 +1479,14 @@ fn one_preset(preset: &str, bugs: &[&str]) -> String {
 /// `explain` answers are kept for the other runs of this test binary.
 fn conform_elsewhere(engine: &str, args: &[&str]) -> Output {
     static EXPLAINED: OnceLock<PathBuf> = OnceLock::new();
-    let explained = EXPLAINED.get_or_init(|| scratch("explained"));
+    // In the target folder, emptied by each run: nothing piles up (a run beside another that
+    // empties it finds fewer answers, no wrong ones).
+    let explained = EXPLAINED.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("one-preset-explained");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    });
     let elsewhere = scratch("elsewhere");
     Command::new(BIN)
         .current_dir(&elsewhere)
