@@ -18,9 +18,10 @@ Kiswahili reference's presets table names them:
   hole that all of the mover's captures would take first is takasia-ed although the opponent can
   capture (ZAN-23's other exclusions kept): a reserve event, and the takasia field set;
 - `seed-limit` (AbstractPlay's D, "Invalid game economy"): a move that sows more than 192 seeds is
-  left out of the move list and refused when played. The seeds sown are the laps' counts of
-  `bao-oracle explain` (a process a move), asked only where both stores are empty: a shortcut of
-  this engine, which thus never cuts a namua move;
+  left out of the move list and refused when played. The seeds sown are the laps' seeds in
+  `bao-oracle explain --format json` (a process a move, its answer kept in the folder
+  `BAO_TEST_EXPLAIN_CACHE` names, if set, for the next run), asked only where both stores are
+  empty: a shortcut of this engine, which thus never cuts a namua move;
 - `no-move-for-reserver` (AbstractPlay's F, under `takasia-must-capture = any`): with the
   obligation due (the takasia field a hole of the opponent's) and no legal capture that takes it,
   the move list is empty and every move refused, where the obligation lapses;
@@ -52,8 +53,7 @@ Modes, given among the bugs:
 """
 
 import json
-import re
-import subprocess
+import os
 import sys
 
 RULESET = "bao-la-kiswahili"
@@ -114,13 +114,35 @@ for bug in list(bugs):
         name, value = bug[len("plays="):].split("=")
         PLAYS[name] = value
 plays = dict(DEFAULTS, **PRESETS[preset])
-inner = subprocess.Popen([oracle, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def spawn(args, stdin=None):
+    """Starts `args` with its standard output on a pipe, and its input from `stdin` (a file
+    descriptor; else its errors are dropped): the process id and the pipe's end.
+    `os.posix_spawn`, not `subprocess`: this engine starts some seventy times a test run, and
+    importing `subprocess` was half of its start-up."""
+    out, theirs = os.pipe()
+    actions = [(os.POSIX_SPAWN_DUP2, theirs, 1)]
+    if stdin is not None:
+        actions.append((os.POSIX_SPAWN_DUP2, stdin, 0))
+    else:
+        actions.append((os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0))
+    pid = os.posix_spawnp(args[0], args, os.environ, file_actions=actions)
+    os.close(theirs)
+    return pid, out
+
+
+to_inner, inner_in = os.pipe()
+_, from_inner = spawn([oracle, "engine"], stdin=to_inner)
+os.close(to_inner)
+inner_stdin = os.fdopen(inner_in, "w")
+inner_stdout = os.fdopen(from_inner, "r")
 
 
 def ask(request):
-    inner.stdin.write(json.dumps(request) + "\n")
-    inner.stdin.flush()
-    return json.loads(inner.stdout.readline())
+    inner_stdin.write(json.dumps(request) + "\n")
+    inner_stdin.flush()
+    return json.loads(inner_stdout.readline())
 
 
 def fields(position):
@@ -156,34 +178,64 @@ def opponent(side):
     return "N" if side == "S" else "S"
 
 
-SOWN = {}
+TRACED = {}
+# A folder the runs of one test binary share (`BAO_TEST_EXPLAIN_CACHE`): `explain`'s answers
+# depend only on the request, and the same moves come back in run after run.
+CACHE = os.environ.get("BAO_TEST_EXPLAIN_CACHE")
+
+
+def traced(request, move):
+    """Laps and seeds sown of `move`: the lap events of `bao-oracle explain --format json`, their
+    seeds added up (half the CPU of its text, the same counts)."""
+    rulings = sorted(request.get("rulings", {}).items())
+    key = (request["position"], move, tuple(rulings))
+    if key in TRACED:
+        return TRACED[key]
+    path = None
+    if CACHE:
+        import hashlib  # here: most runs never get this far
+
+        name = hashlib.sha256(repr(key).encode()).hexdigest()
+        path = os.path.join(CACHE, name)
+        try:
+            with open(path) as f:
+                TRACED[key] = tuple(int(n) for n in f.read().split())
+            return TRACED[key]
+        except (OSError, ValueError):
+            pass
+    args = [oracle, "explain", RULESET, move, "-p", request["position"]]
+    for name, value in rulings:
+        args += ["--ruling", name + "=" + value]
+    pid, pipe = spawn(args + ["--format", "json"])
+    with os.fdopen(pipe) as f:
+        out = f.read()
+    os.waitpid(pid, 0)
+    try:
+        steps = json.loads(out)["steps"]
+    except (ValueError, KeyError):
+        steps = []  # a refused move: no laps (never asked: only played and listed moves are)
+    lapped = [s["event"] for s in steps if (s.get("event") or {}).get("type") == "lap"]
+    laps, sown = len(lapped), sum(event["seeds"] for event in lapped)
+    TRACED[key] = (laps, sown)
+    if path:
+        # Written whole and renamed: a run reading it meanwhile sees all of it or nothing (and
+        # a folder emptied meanwhile only loses the answer).
+        part = "%s.%d" % (path, os.getpid())
+        try:
+            with open(part, "w") as f:
+                f.write("%d %d" % TRACED[key])
+            os.replace(part, path)
+        except OSError:
+            pass
+    return TRACED[key]
 
 
 def sown(request, move):
-    """Seeds sown by `move`: the laps of `bao-oracle explain` added up."""
-    key = (request["position"], move)
-    if key not in SOWN:
-        args = [oracle, "explain", RULESET, move, "-p", request["position"]]
-        for name, value in request.get("rulings", {}).items():
-            args += ["--ruling", name + "=" + value]
-        text = subprocess.run(args, capture_output=True, text=True).stdout
-        SOWN[key] = sum(int(n) for n in re.findall(r"lap \d+: (?:the )?(\d+) (?:captured )?seeds?", text))
-    return SOWN[key]
-
-
-LAPPED = {}
+    return traced(request, move)[1]
 
 
 def laps(request, move):
-    """Laps of `move`: the lap lines of `bao-oracle explain`."""
-    key = (request["position"], move)
-    if key not in LAPPED:
-        args = [oracle, "explain", RULESET, move, "-p", request["position"]]
-        for name, value in request.get("rulings", {}).items():
-            args += ["--ruling", name + "=" + value]
-        text = subprocess.run(args, capture_output=True, text=True).stdout
-        LAPPED[key] = len(re.findall(r"lap \d+:", text))
-    return LAPPED[key]
+    return traced(request, move)[0]
 
 
 def cut(request, move):

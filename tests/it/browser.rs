@@ -101,39 +101,239 @@ fn url(page: &Path, fragment: &str) -> String {
     format!("file://{}#{fragment}", page.display())
 }
 
-/// Chromium's common flags: headless, no GPU or sandbox (root in containers), a profile of its
-/// own, console messages on stderr, and virtual time for the page's script to finish.
-fn chromium_command(browser: &Path, profile: &Path) -> Command {
-    let mut command = Command::new(browser);
-    command.args([
-        "--headless",
-        "--disable-gpu",
-        "--no-sandbox",
-        "--no-first-run",
-        "--hide-scrollbars",
-        "--enable-logging=stderr",
-        "--v=0",
-        "--virtual-time-budget=5000",
-    ]);
-    command.arg(format!("--user-data-dir={}", profile.display()));
-    command
+/// One Chromium for the whole test binary (a launch costs a third of a second of CPU, a page
+/// loaded in a running browser a small part of that), driven over its DevTools pipe
+/// (`--remote-debugging-pipe`: the protocol's JSON messages, each ended by a NUL, on file
+/// descriptors 3 and 4). Each page is loaded in a browser context of its own (nothing stored by
+/// one page is seen by the next, as with a profile each), under virtual time for its script to
+/// finish, as `--virtual-time-budget` does; the tests take turns. File pages may read files
+/// (`--allow-file-access-from-files`): the pages that open a report in a frame need it.
+struct Devtools {
+    to: std::io::PipeWriter,
+    from: std::io::BufReader<std::io::PipeReader>,
+    next: u64,
+    _child: std::process::Child,
+}
+
+/// What a page load gives back: the DOM, the console lines, and the screenshot if asked for.
+struct Loaded {
+    dom: String,
+    console: Vec<String>,
+    png: Option<Vec<u8>>,
+}
+
+impl Devtools {
+    fn launch(browser: &Path) -> Devtools {
+        use std::os::fd::AsRawFd as _;
+        use std::os::unix::process::CommandExt as _;
+        unsafe extern "C" {
+            fn fcntl(fd: i32, cmd: i32, ...) -> i32;
+            fn dup2(old: i32, new: i32) -> i32;
+        }
+        let (their_in, to) = std::io::pipe().expect("a pipe");
+        let (from, their_out) = std::io::pipe().expect("a pipe");
+        let (r, w) = (their_in.as_raw_fd(), their_out.as_raw_fd());
+        let profile = scratch("chromium-profile");
+        let mut command = Command::new(browser);
+        command
+            .args([
+                "--headless",
+                "--disable-gpu",
+                "--no-sandbox",
+                "--no-first-run",
+                "--hide-scrollbars",
+                "--remote-debugging-pipe",
+                "--allow-file-access-from-files",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        // SAFETY: between fork and exec only async-signal-safe calls: the pipe's ends moved to
+        // descriptors 3 and 4 (first above 9, so that neither move overwrites the other).
+        unsafe {
+            command.pre_exec(move || {
+                let (r, w) = (fcntl(r, 0, 10), fcntl(w, 0, 10));
+                if r < 0 || w < 0 || dup2(r, 3) < 0 || dup2(w, 4) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = command.spawn().expect("Chromium runs");
+        drop((their_in, their_out));
+        Devtools {
+            to,
+            from: std::io::BufReader::new(from),
+            next: 0,
+            _child: child,
+        }
+    }
+
+    /// The next message from the browser.
+    fn receive(&mut self) -> serde_json::Value {
+        use std::io::BufRead as _;
+        let mut bytes = Vec::new();
+        self.from
+            .read_until(0, &mut bytes)
+            .expect("the browser's pipe");
+        assert_eq!(bytes.pop(), Some(0), "the browser closed its pipe");
+        serde_json::from_slice(&bytes).expect("a DevTools message")
+    }
+
+    /// Sends `method` (to the page of `session`, if given) and gives its result; the events that
+    /// arrive meanwhile go to `events`.
+    fn call(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: serde_json::Value,
+        events: &mut Vec<serde_json::Value>,
+    ) -> serde_json::Value {
+        self.next += 1;
+        let id = self.next;
+        let mut message = serde_json::json!({"id": id, "method": method, "params": params});
+        if let Some(session) = session {
+            message["sessionId"] = session.into();
+        }
+        let mut bytes = serde_json::to_vec(&message).unwrap();
+        bytes.push(0);
+        self.to.write_all(&bytes).expect("the browser's pipe");
+        loop {
+            let mut answer = self.receive();
+            if answer["id"] == id {
+                assert!(answer.get("error").is_none(), "{method}: {answer}");
+                return answer["result"].take();
+            }
+            events.push(answer);
+        }
+    }
+
+    /// Reads messages into `events` until the event `method` of `session` is among them.
+    fn until(&mut self, session: &str, method: &str, events: &mut Vec<serde_json::Value>) {
+        let seen = |m: &serde_json::Value| m["method"] == method && m["sessionId"] == session;
+        while !events.iter().any(seen) {
+            let message = self.receive();
+            events.push(message);
+        }
+    }
+
+    /// Loads `url` in a fresh browser context (and a window of `size`, if given), lets its
+    /// script run for up to five seconds of virtual time, and reads it.
+    fn load(&mut self, url: &str, size: Option<(u32, u32)>, png: bool) -> Loaded {
+        use serde_json::json;
+        let mut events = Vec::new();
+        let e = &mut events;
+        let context =
+            self.call(None, "Target.createBrowserContext", json!({}), e)["browserContextId"]
+                .clone();
+        let target = self.call(
+            None,
+            "Target.createTarget",
+            json!({"url": "about:blank", "browserContextId": context}),
+            e,
+        )["targetId"]
+            .clone();
+        let session = self.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target, "flatten": true}),
+            e,
+        )["sessionId"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let s = Some(session.as_str());
+        for domain in ["Page", "Runtime", "Log"] {
+            self.call(s, &format!("{domain}.enable"), json!({}), e);
+        }
+        if let Some((width, height)) = size {
+            self.call(
+                s,
+                "Emulation.setDeviceMetricsOverride",
+                json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+                e,
+            );
+        }
+        // Loaded first (in real time: the page's own load is no fetch that virtual time waits
+        // for), then five seconds of virtual time for its script, its timers and the frames it
+        // opens, which virtual time waits for.
+        self.call(s, "Page.navigate", json!({"url": url}), e);
+        self.until(&session, "Page.loadEventFired", &mut events);
+        self.call(
+            s,
+            "Emulation.setVirtualTimePolicy",
+            json!({"policy": "pauseIfNetworkFetchesPending", "budget": 5000}),
+            &mut events,
+        );
+        self.until(&session, "Emulation.virtualTimeBudgetExpired", &mut events);
+        let e = &mut events;
+        let evaluated = self.call(
+            s,
+            "Runtime.evaluate",
+            json!({"expression": "document.documentElement.outerHTML", "returnByValue": true}),
+            e,
+        );
+        let dom = evaluated["result"]["value"]
+            .as_str()
+            .unwrap_or_else(|| panic!("the DOM of {url}: {evaluated}"))
+            .to_string();
+        let png = png.then(|| {
+            let data = self.call(s, "Page.captureScreenshot", json!({"format": "png"}), e);
+            base64_bytes(data["data"].as_str().expect("a PNG"))
+        });
+        self.call(None, "Target.closeTarget", json!({"targetId": target}), e);
+        self.call(
+            None,
+            "Target.disposeBrowserContext",
+            json!({"browserContextId": context}),
+            e,
+        );
+        Loaded {
+            dom,
+            console: console_lines(&events, &session),
+            png,
+        }
+    }
+}
+
+/// What the page of `session` wrote on the console, threw, or had logged (a refusal of its
+/// policy, a failed load): every message the page's console shows, as Chromium's log writes them.
+fn console_lines(events: &[serde_json::Value], session: &str) -> Vec<String> {
+    events
+        .iter()
+        .filter(|m| m["sessionId"] == session)
+        .filter_map(|m| {
+            let p = &m["params"];
+            match m["method"].as_str()? {
+                "Runtime.consoleAPICalled" => Some(format!("console.{}: {}", p["type"], p["args"])),
+                "Runtime.exceptionThrown" => Some(format!("exception: {}", p["exceptionDetails"])),
+                // Chromium's performance hints (`[Violation] handler took 60ms`) are no message
+                // of the page's: the console shows them only when asked for verbose messages.
+                "Log.entryAdded" if p["entry"]["level"] != "verbose" => {
+                    Some(format!("log: {}", p["entry"]))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// Loads `url` in the one browser of this test binary (launched by the first test that asks).
+fn load(browser: &Path, url: &str, size: Option<(u32, u32)>, png: bool) -> Loaded {
+    static DEVTOOLS: std::sync::OnceLock<std::sync::Mutex<Devtools>> = std::sync::OnceLock::new();
+    let devtools = DEVTOOLS.get_or_init(|| std::sync::Mutex::new(Devtools::launch(browser)));
+    // A test that failed while it held the browser leaves it usable by the next.
+    let mut devtools = devtools.lock().unwrap_or_else(|e| e.into_inner());
+    devtools.load(url, size, png)
 }
 
 /// The DOM after the page's script ran, up to the page's data, with the console lines Chromium
 /// logged.
-fn dump_dom(browser: &Path, profile: &Path, url: &str) -> (String, Vec<String>) {
-    let output = chromium_command(browser, profile)
-        .arg("--dump-dom")
-        .arg(url)
-        .output()
-        .expect("Chromium runs");
-    assert!(output.status.success(), "Chromium failed on {url}");
-    let console = String::from_utf8_lossy(&output.stderr)
-        .lines()
-        .filter(|l| l.contains(":CONSOLE"))
-        .map(str::to_string)
-        .collect();
-    let mut dom = String::from_utf8(output.stdout).unwrap();
+fn dump_dom(browser: &Path, url: &str) -> (String, Vec<String>) {
+    let Loaded {
+        mut dom, console, ..
+    } = load(browser, url, None, false);
     // The page's data and script follow the elements they build: only the elements are read.
     if let Some(at) = dom.find("<script type=\"application/json\"") {
         dom.truncate(at);
@@ -141,16 +341,16 @@ fn dump_dom(browser: &Path, profile: &Path, url: &str) -> (String, Vec<String>) 
     (dom, console)
 }
 
-fn screenshot(browser: &Path, profile: &Path, url: &str, png: &Path) {
-    let status = chromium_command(browser, profile)
-        .arg("--window-size=1280,860")
-        .arg(format!("--screenshot={}", png.display()))
-        .arg(url)
-        .output()
-        .expect("Chromium runs")
-        .status;
-    assert!(status.success(), "Chromium's screenshot of {url}");
-    let bytes = fs::read(png).expect("the screenshot is written");
+/// The whole DOM of a page that opens others in frames and writes what it found in them.
+fn framing_dom(browser: &Path, url: &str) -> String {
+    load(browser, url, None, false).dom
+}
+
+fn screenshot(browser: &Path, url: &str, png: &Path) {
+    let bytes = load(browser, url, Some((1280, 860)), true)
+        .png
+        .expect("a screenshot");
+    fs::write(png, &bytes).unwrap();
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000);
 }
 
@@ -297,25 +497,15 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
         (4, 99, 3, 2, true),
         (5, 29, 29, 28, true),
     ];
-    // One browser per case, side by side, each with a profile of its own.
-    let doms: Vec<(String, Vec<String>)> = std::thread::scope(|scope| {
-        let runs: Vec<_> = cases
-            .iter()
-            .enumerate()
-            .map(|(k, &(file, ply, ..))| {
-                let (browser, dir, page) = (&browser, &dir, &page);
-                scope.spawn(move || {
-                    let fragment = format!("file={file}&game=1&ply={ply}");
-                    dump_dom(
-                        browser,
-                        &dir.join(format!("profile-{k}")),
-                        &url(page, &fragment),
-                    )
-                })
-            })
-            .collect();
-        runs.into_iter().map(|r| r.join().unwrap()).collect()
-    });
+    let doms: Vec<(String, Vec<String>)> = cases
+        .iter()
+        .map(|&(file, ply, ..)| {
+            dump_dom(
+                &browser,
+                &url(&page, &format!("file={file}&game=1&ply={ply}")),
+            )
+        })
+        .collect();
     for ((file, ply, shown_ply, board_ply, refused), (dom, console)) in cases.into_iter().zip(doms)
     {
         let record = record(FILES[file - 1], 1);
@@ -374,7 +564,6 @@ fn the_report_shows_the_oracles_boards_in_a_browser() {
     }
     screenshot(
         &browser,
-        &dir.join("profile"),
         &url(&page, "file=3&game=1&ply=3"),
         &dir.join("report.png"),
     );
@@ -414,13 +603,7 @@ fn the_viewer_steps_with_keys_and_buttons_and_keeps_the_address() {
     write_report(&FILES[..1], &dir.join("report.html"));
     fs::write(dir.join("stepper.html"), STEPPER).unwrap();
     let plies = record(FILES[0], 1).moves.len();
-    let output = chromium_command(&browser, &dir.join("profile"))
-        .arg("--allow-file-access-from-files")
-        .arg("--dump-dom")
-        .arg(url(&dir.join("stepper.html"), ""))
-        .output()
-        .expect("Chromium runs");
-    let dom = String::from_utf8(output.stdout).unwrap();
+    let dom = framing_dom(&browser, &url(&dir.join("stepper.html"), ""));
     let steps = tags_with(&dom, "data-steps");
     assert_eq!(steps.len(), 1, "the frame's steps were written: {dom}");
     let expected: Vec<String> = [0, 1, 2, plies, plies - 1, plies - 2, 0]
@@ -444,7 +627,6 @@ fn readme_screenshot() {
     write_report(&FILES, &page);
     screenshot(
         &browser,
-        &dir.join("profile"),
         &url(&page, "file=5&game=1&ply=29"),
         &crate_dir().join("docs/report.png"),
     );
@@ -490,19 +672,9 @@ fn the_explanation_page_draws_every_board() {
     );
     fs::write(dir.join("explain.html"), &output.stdout).unwrap();
     fs::write(dir.join("images.html"), IMAGES).unwrap();
-    let (_, console) = dump_dom(
-        &browser,
-        &dir.join("profile"),
-        &url(&dir.join("explain.html"), ""),
-    );
+    let (_, console) = dump_dom(&browser, &url(&dir.join("explain.html"), ""));
     assert!(console.is_empty(), "console: {console:?}");
-    let output = chromium_command(&browser, &dir.join("profile"))
-        .arg("--allow-file-access-from-files")
-        .arg("--dump-dom")
-        .arg(url(&dir.join("images.html"), ""))
-        .output()
-        .expect("Chromium runs");
-    let dom = String::from_utf8(output.stdout).unwrap();
+    let dom = framing_dom(&browser, &url(&dir.join("images.html"), ""));
     let shown = tags_with(&dom, "data-images");
     assert_eq!(shown.len(), 1, "the frame was read: {dom}");
     assert_eq!(shown[0]["data-images"], "3/3");
@@ -573,13 +745,7 @@ fn probe(browser: &Path, dir: &Path, page: &str, fragments: &[String]) -> Vec<Ve
         .replace("FRAGMENTS", &serde_json::to_string(fragments).unwrap())
         .replace("PAGE", page);
     fs::write(dir.join("probe.html"), probe).unwrap();
-    let output = chromium_command(browser, &dir.join("profile-probe"))
-        .arg("--allow-file-access-from-files")
-        .arg("--dump-dom")
-        .arg(url(&dir.join("probe.html"), ""))
-        .output()
-        .expect("Chromium runs");
-    let dom = String::from_utf8(output.stdout).unwrap();
+    let dom = framing_dom(browser, &url(&dir.join("probe.html"), ""));
     let start = dom.find("<pre id=\"out\">").expect("the probe's output") + 14;
     let text = &dom[start..start + dom[start..].find("</pre>").unwrap()];
     let text = text
@@ -622,7 +788,7 @@ fn record_text_never_becomes_markup_in_the_report() {
             .iter()
             .map(|(g, ply)| format!("#file=1&game={g}&ply={ply}")),
     );
-    let (_, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    let (_, console) = dump_dom(&browser, &url(&page, ""));
     assert!(console.is_empty(), "console: {console:?}");
     for fields in probe(&browser, &dir, "report.html", &fragments) {
         let [fragment, added, scripts, title, errors, ready] = &fields[..] else {
@@ -638,11 +804,7 @@ fn record_text_never_becomes_markup_in_the_report() {
         assert_eq!(ready, "true", "{fragment}: the viewer ran");
     }
     // The payloads are there, as text: the file name, and a move in the viewer.
-    let (dom, _) = dump_dom(
-        &browser,
-        &dir.join("profile"),
-        &url(&page, "file=1&game=1&ply=2"),
-    );
+    let (dom, _) = dump_dom(&browser, &url(&page, "file=1&game=1&ply=2"));
     assert!(dom.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;'\".yaml, game 1"));
     assert!(dom.contains("id=\"plyinfo\">move 1, north (ply 2): &lt;/code&gt;&lt;/b&gt;&lt;img"));
     // The explanation page of the refused move: only its own board pictures.
@@ -656,11 +818,7 @@ fn record_text_never_becomes_markup_in_the_report() {
     let html = String::from_utf8(output.stdout).unwrap();
     assert!(html.contains("<meta http-equiv=\"Content-Security-Policy\""));
     fs::write(dir.join("explain.html"), &html).unwrap();
-    let (_, console) = dump_dom(
-        &browser,
-        &dir.join("profile"),
-        &url(&dir.join("explain.html"), ""),
-    );
+    let (_, console) = dump_dom(&browser, &url(&dir.join("explain.html"), ""));
     assert!(console.is_empty(), "console: {console:?}");
     let fields = probe(&browser, &dir, "explain.html", &[String::new()]).remove(0);
     assert_eq!(fields[1], "0", "an element from the record: {fields:?}");
@@ -699,7 +857,7 @@ fn the_rulings_table_is_a_section_of_the_report() {
     assert_eq!(output.status.code(), Some(0), "both games are valid");
     let page = dir.join("report.html");
     fs::write(&page, &output.stdout).unwrap();
-    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    let (dom, console) = dump_dom(&browser, &url(&page, ""));
     assert!(console.is_empty(), "console: {console:?}");
     let at = dom
         .find("<section id=\"rulings-table\"")
@@ -757,7 +915,7 @@ fn the_compare_note_names_the_move_by_its_number() {
     assert_eq!(output.status.code(), Some(0));
     let page = dir.join("report.html");
     fs::write(&page, &output.stdout).unwrap();
-    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    let (dom, console) = dump_dom(&browser, &url(&page, ""));
     assert!(console.is_empty(), "console: {console:?}");
     assert!(
         dom.contains(
@@ -802,11 +960,7 @@ fn the_comparison_page_marks_where_the_traces_depart() {
         assert_eq!(output.status.code(), Some(code), "{args:?}");
         fs::write(dir.join("explain.html"), &output.stdout).unwrap();
         fs::write(dir.join("images.html"), IMAGES).unwrap();
-        let (dom, console) = dump_dom(
-            &browser,
-            &dir.join(format!("profile-{k}")),
-            &url(&dir.join("explain.html"), ""),
-        );
+        let (dom, console) = dump_dom(&browser, &url(&dir.join("explain.html"), ""));
         assert!(console.is_empty(), "{args:?}: console: {console:?}");
         if k == 0 {
             assert_eq!(dom.matches("<li class=\"departs\">").count(), 2, "{dom}");
@@ -831,13 +985,7 @@ fn the_comparison_page_marks_where_the_traces_depart() {
         } else {
             assert!(dom.contains("ringed: A1, the refused move's hole"), "{dom}");
         }
-        let output = chromium_command(&browser, &dir.join(format!("profile-images-{k}")))
-            .arg("--allow-file-access-from-files")
-            .arg("--dump-dom")
-            .arg(url(&dir.join("images.html"), ""))
-            .output()
-            .expect("Chromium runs");
-        let dom = String::from_utf8(output.stdout).unwrap();
+        let dom = framing_dom(&browser, &url(&dir.join("images.html"), ""));
         let shown = tags_with(&dom, "data-images");
         assert_eq!(shown[0]["data-images"], drawn, "{args:?}");
     }
@@ -860,7 +1008,7 @@ fn the_report_opens_on_the_first_invalid_game() {
         FILES[2],
     ];
     write_report(&files, &page);
-    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    let (dom, console) = dump_dom(&browser, &url(&page, ""));
     assert!(console.is_empty(), "console: {console:?}");
     let (board, _) = shown_in(&dom);
     // File 3, game 1: its first false claim is the ply it opens at.
@@ -891,11 +1039,7 @@ fn the_report_opens_on_the_first_invalid_game() {
     assert!(claimed > 0, "false claims marked in the move strip");
     assert_ne!(board["data-ply"], "0");
     // A valid game opened by its address is listed again.
-    let (dom, _) = dump_dom(
-        &browser,
-        &dir.join("profile"),
-        &url(&page, "file=1&game=1&ply=3"),
-    );
+    let (dom, _) = dump_dom(&browser, &url(&page, "file=1&game=1&ply=3"));
     assert!(
         dom.contains("<tr id=\"f1g1\" class=\"open\">"),
         "the valid game's row is listed"
@@ -920,7 +1064,7 @@ fn transcript_slips_and_repairs_in_the_records_notation() {
         &page,
     );
     // It opens on game 2 (invalid): its slip in its row and in the viewer, its repair as `8>`.
-    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    let (dom, console) = dump_dom(&browser, &url(&page, ""));
     assert!(console.is_empty(), "console: {console:?}");
     let warnings = tags_with(&dom, "class")
         .into_iter()
@@ -946,21 +1090,16 @@ fn transcript_slips_and_repairs_in_the_records_notation() {
         "{paragraph}"
     );
     // Game 4 is valid: its slip is shown, and it stays valid.
-    let (dom, _) = dump_dom(
-        &browser,
-        &dir.join("profile"),
-        &url(&page, "file=1&game=1&ply=0"),
-    );
+    let (dom, _) = dump_dom(&browser, &url(&page, "file=1&game=1&ply=0"));
     assert!(dom.contains("`A5L**` is written in the other side's case"));
     assert!(dom.contains("<span class=\"ok\">valid</span>"));
 }
 
 /// The test engine of `tests/engines/one_preset.py` under nkkmd's preset, with its kept house.
 fn kept_house_engine() -> String {
-    format!(
-        "python3 {} {} nkkmd kept-house",
-        crate_dir().join("tests/engines/one_preset.py").display(),
-        BIN
+    crate::common::python_engine_command(
+        &crate_dir().join("tests/engines/one_preset.py"),
+        &[BIN, "nkkmd", "kept-house"],
     )
 }
 
@@ -977,6 +1116,7 @@ fn the_conformance_page_draws_each_findings_board() {
     let output = Command::new(BIN)
         .args(["conform", "--engine", &engine])
         .args(["--games", "2", "--positions", "0", "--format", "html"])
+        .args(["--jobs", "1"])
         .current_dir(&dir)
         .output()
         .expect("the binary runs");
@@ -997,20 +1137,10 @@ fn the_conformance_page_draws_each_findings_board() {
     assert!(page.contains("<ul class=\"legend\">"), "{page}");
     fs::write(dir.join("explain.html"), &page).unwrap();
     fs::write(dir.join("images.html"), IMAGES).unwrap();
-    let (dom, console) = dump_dom(
-        &browser,
-        &dir.join("profile"),
-        &url(&dir.join("explain.html"), ""),
-    );
+    let (dom, console) = dump_dom(&browser, &url(&dir.join("explain.html"), ""));
     assert!(console.is_empty(), "console: {console:?}");
     assert!(dom.contains("finding-0"), "{dom}");
-    let output = chromium_command(&browser, &dir.join("profile"))
-        .arg("--allow-file-access-from-files")
-        .arg("--dump-dom")
-        .arg(url(&dir.join("images.html"), ""))
-        .output()
-        .expect("Chromium runs");
-    let dom = String::from_utf8(output.stdout).unwrap();
+    let dom = framing_dom(&browser, &url(&dir.join("images.html"), ""));
     let shown = tags_with(&dom, "data-images");
     assert_eq!(shown.len(), 1, "the frame was read: {dom}");
     assert_eq!(shown[0]["data-images"], format!("{findings}/{findings}"));
@@ -1043,7 +1173,7 @@ fn the_compliance_table_page_shows_a_cell_per_engine() {
             "--positions",
             "0",
         ])
-        .args(["--format", "html"])
+        .args(["--format", "html", "--jobs", "1"])
         .current_dir(&dir)
         .output()
         .expect("the binary runs");
@@ -1056,11 +1186,7 @@ fn the_compliance_table_page_shows_a_cell_per_engine() {
     let page = String::from_utf8(output.stdout).unwrap();
     assert!(!page.contains("<script"), "no script of its own");
     fs::write(dir.join("table.html"), &page).unwrap();
-    let (dom, console) = dump_dom(
-        &browser,
-        &dir.join("profile"),
-        &url(&dir.join("table.html"), ""),
-    );
+    let (dom, console) = dump_dom(&browser, &url(&dir.join("table.html"), ""));
     assert!(console.is_empty(), "console: {console:?}");
     let row = dom
         .split("<tr")
@@ -1107,7 +1233,7 @@ fn valid_files_fold_to_a_line_and_each_suggestion_is_shown_once() {
         ],
         &page,
     );
-    let (dom, console) = dump_dom(&browser, &dir.join("profile"), &url(&page, ""));
+    let (dom, console) = dump_dom(&browser, &url(&page, ""));
     assert!(console.is_empty(), "console: {console:?}");
     let sections: Vec<&str> = dom.split("<section ").skip(1).collect();
     assert_eq!(sections.len(), 3, "{dom}");
@@ -1172,6 +1298,11 @@ fn valid_files_fold_to_a_line_and_each_suggestion_is_shown_once() {
 
 /// The text a base64 data address holds (pictures embedded in a page).
 fn base64_text(encoded: &str) -> String {
+    String::from_utf8(base64_bytes(encoded)).expect("UTF-8 picture")
+}
+
+/// The bytes base64 text holds.
+fn base64_bytes(encoded: &str) -> Vec<u8> {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut bytes = Vec::new();
     let (mut acc, mut bits) = (0u32, 0);
@@ -1185,5 +1316,48 @@ fn base64_text(encoded: &str) -> String {
             acc &= (1 << bits) - 1;
         }
     }
-    String::from_utf8(bytes).expect("UTF-8 picture")
+    bytes
+}
+
+/// The one browser reports what a page's console shows, each page its own: what its script
+/// writes, an error it throws, a script its policy refuses; a quiet page loaded after them shows
+/// nothing.
+#[test]
+fn the_browser_reports_each_pages_console() {
+    let Some(browser) = browser_or_skip("the_browser_reports_each_pages_console") else {
+        return;
+    };
+    let dir = scratch("browser-console");
+    let pages = [
+        (
+            "said.html",
+            "<script>console.log('said'); throw new Error('thrown');</script>",
+        ),
+        (
+            "refused.html",
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'\">\
+             <script>document.title = 'ran';</script>",
+        ),
+        ("quiet.html", "<p>nothing to say</p>"),
+    ];
+    for (name, body) in pages {
+        fs::write(
+            dir.join(name),
+            format!("<!DOCTYPE html><html><head>{body}</head></html>"),
+        )
+        .unwrap();
+    }
+    let (_, said) = dump_dom(&browser, &url(&dir.join("said.html"), ""));
+    assert!(said.iter().any(|l| l.contains("said")), "{said:?}");
+    assert!(said.iter().any(|l| l.contains("thrown")), "{said:?}");
+    let (dom, refused) = dump_dom(&browser, &url(&dir.join("refused.html"), ""));
+    assert!(!dom.contains("<title>ran"), "{dom}");
+    assert!(
+        refused
+            .iter()
+            .any(|l| l.contains("Content Security Policy")),
+        "{refused:?}"
+    );
+    let (_, quiet) = dump_dom(&browser, &url(&dir.join("quiet.html"), ""));
+    assert!(quiet.is_empty(), "{quiet:?}");
 }

@@ -1,7 +1,8 @@
 //! What the test modules share: the built binary, the crate's folder, and running a command.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output};
+use std::sync::OnceLock;
 
 /// The `bao-oracle` binary this test run built.
 pub const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
@@ -9,6 +10,35 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_bao-oracle");
 /// The crate's folder: paths in the tests are relative to it, as a user in a checkout types them.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The Python interpreter that `python3` names, resolved once: on the PATH it may be a version
+/// manager's shim (pyenv's starts some twenty shell processes each time, as much CPU again as
+/// Python itself), and the tests start Python engines some 250 times. `python3` if it cannot say.
+pub fn python3() -> &'static str {
+    static PYTHON: OnceLock<String> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        Command::new("python3")
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .and_then(|out| String::from_utf8(out.stdout).ok())
+            .map(|path| path.trim().to_string())
+            .filter(|path| !path.is_empty())
+            .unwrap_or_else(|| "python3".to_string())
+    })
+}
+
+/// The engine command line that runs the Python script `script` with `args` (each quoted). `-S`:
+/// the test engines need the standard library only, and the site packages a user installed are
+/// kept out of them (a `.pth` file that imports a package at every start doubled Python's).
+pub fn python_engine_command(script: &Path, args: &[&str]) -> String {
+    let mut line = format!("'{}' -S '{}'", python3(), script.display());
+    for arg in args {
+        line.push_str(&format!(" '{arg}'"));
+    }
+    line
 }
 
 /// Runs `bao-oracle ARGS` in the crate's folder, colour left to the program (`NO_COLOR` unset).

@@ -6,13 +6,13 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use crate::common::{BIN, root, stdout};
+use crate::common::{BIN, python_engine_command, root, stdout};
 
 /// `conform` of the test engine with two of nkkmd's and AbstractPlay's bugs planted, with `args`.
 fn conform(args: &[&str]) -> Output {
-    let engine = format!(
-        "python3 '{}' '{BIN}' nkkmd kept-house house-below-six",
-        root().join("tests/engines/one_preset.py").display()
+    let engine = python_engine_command(
+        &root().join("tests/engines/one_preset.py"),
+        &[BIN, "nkkmd", "kept-house", "house-below-six"],
     );
     Command::new(BIN)
         .current_dir(root())

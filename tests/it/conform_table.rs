@@ -8,14 +8,13 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use crate::common::{BIN, root, stdout};
+use crate::common::{BIN, python_engine_command, python3, root, stdout};
 
 /// The test engine of `tests/engines/one_preset.py` under `preset` with the planted `bugs`.
 fn one_preset(preset: &str, bugs: &[&str]) -> String {
-    format!(
-        "python3 '{}' '{BIN}' {preset} {}",
-        root().join("tests/engines/one_preset.py").display(),
-        bugs.join(" ")
+    python_engine_command(
+        &root().join("tests/engines/one_preset.py"),
+        &[&[BIN, preset], bugs].concat(),
     )
 }
 
@@ -38,6 +37,9 @@ fn conform(engines: &[String], args: &[&str]) -> Output {
             "2",
             "--positions",
             "0",
+            // One engine process each (several are `conform_jobs.rs`'s).
+            "--jobs",
+            "1",
         ])
         .args(args)
         .stdin(Stdio::null())
@@ -150,7 +152,8 @@ fn two_engines_end_with_a_table_of_the_right_cells() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(text.starts_with("== [1] "), "{text}");
-    assert!(text.contains("\n== [2] python3 "), "{text}");
+    let second = format!("\n== [2] '{}' -S ", python3());
+    assert!(text.contains(&second), "{text}");
     let table_text = &text[text.find("\ncompliance: ").expect("a table")..];
     let line = table_text
         .lines()

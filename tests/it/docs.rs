@@ -209,8 +209,13 @@ fn scratch() -> PathBuf {
 /// Runs `command` under sh in `dir`: its output (both streams, in order) and exit status.
 fn run(command: &str, dir: &Path) -> (String, i32) {
     let bin_dir = Path::new(BIN).parent().unwrap();
+    // `python3` found where it is, not through a version manager's shim (`common::python3`).
+    let python_dir = Path::new(crate::common::python3())
+        .parent()
+        .map(|dir| format!("{}:", dir.display()))
+        .unwrap_or_default();
     let path = format!(
-        "{}:{}",
+        "{}:{python_dir}{}",
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
