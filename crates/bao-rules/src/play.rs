@@ -401,6 +401,23 @@ impl<G: Game> Playthrough<G> {
         G::resolve(self.position(), self.rulings(), &spelling).map_err(|e| unresolved::<G>(text, e))
     }
 
+    /// [`Playthrough::resolve_text`] given the position's legal moves (`legal`, as
+    /// [`Game::legal_moves`] lists them): for many texts at one position, the moves are listed
+    /// once ([`Game::resolve_among`]).
+    ///
+    /// # Errors
+    ///
+    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
+    pub fn resolve_text_among(
+        &self,
+        text: &str,
+        legal: &[G::Move],
+    ) -> Result<G::Move, MoveError<G::Move>> {
+        let spelling = self.read_spelling(text)?;
+        G::resolve_among(self.position(), self.rulings(), &spelling, legal)
+            .map_err(|e| unresolved::<G>(text, e))
+    }
+
     /// Steps 1 and 2: the game is not over and the text is the game's notation (or, reading
     /// any notation, the one spelling of [`Playthrough::any_spelling`]).
     fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
@@ -689,6 +706,47 @@ mod tests {
 
     fn start<G: Game>() -> Playthrough<G> {
         Playthrough::new(G::start(), G::Rulings::default())
+    }
+
+    /// Resolving among the listed moves answers as resolving alone, for every hole's name and
+    /// every listed move's text, in random games of the four games (the Bao la Kiswahili ones
+    /// under a preset with choices and obligations of its own).
+    #[test]
+    fn resolving_among_the_listed_moves_answers_as_resolving() {
+        use crate::games::Zanzibar;
+        use crate::random_game::random_game;
+        fn check<G: Game>(rulings: G::Rulings) {
+            let names: Vec<&str> = (0..=u8::MAX)
+                .map(G::hole_name)
+                .filter(|n| *n != "?")
+                .collect();
+            let mut positions = 0;
+            for seed in 0..6 {
+                let game = random_game::<G>(&G::start(), &rulings, seed, 150);
+                let mut replay = Playthrough::<G>::new(G::start(), rulings.clone());
+                let mut legal = Vec::new();
+                for &played in &game.moves {
+                    let _ = G::legal_moves(replay.position(), replay.rulings(), &mut legal);
+                    let texts = legal.iter().map(|&m| G::format_move(m));
+                    for text in names.iter().map(|n| n.to_string()).chain(texts) {
+                        let alone = replay.resolve_text(&text);
+                        let among = replay.resolve_text_among(&text, &legal);
+                        assert_eq!(among, alone, "{} {text}", G::RULESET);
+                    }
+                    positions += 1;
+                    replay.play(played, &mut ()).unwrap();
+                }
+            }
+            assert!(positions > 100, "{}", G::RULESET);
+        }
+        check::<Kingulu>(Default::default());
+        check::<Kete>(Default::default());
+        check::<Kimasai>(Default::default());
+        check::<Zanzibar>(Default::default());
+        let geziefer = crate::rulings::RulingSet::new()
+            .over_preset::<Zanzibar>("geziefer")
+            .unwrap();
+        check::<Zanzibar>(geziefer.resolve::<Zanzibar>().unwrap());
     }
 
     /// Issue 32, item 3: a move typed where no notation was asked for is read in either.

@@ -133,6 +133,18 @@ macro_rules! delegate_to_engine {
                 .map_err(|e| e.map_moves(Self::Move::of))
         }
 
+        fn resolve_among(
+            pos: &Self::Position,
+            rulings: &Rulings,
+            spelling: &Spelling,
+            legal: &[Self::Move],
+        ) -> Result<Self::Move, Unresolved<Self::Move>> {
+            let legal: Vec<_> = legal.iter().map(|m| m.core()).collect();
+            notation::resolve_among(pos.core(), &rulings.rules(), spelling, legal)
+                .map(Self::Move::of)
+                .map_err(|e| e.map_moves(Self::Move::of))
+        }
+
         fn resolve_and_play(
             pos: &Self::Position,
             rulings: &Rulings,

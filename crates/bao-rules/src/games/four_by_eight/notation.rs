@@ -161,7 +161,17 @@ pub fn resolve(
     rules: &Rules,
     spelling: &Spelling,
 ) -> Result<CoreMove, Unresolved<CoreMove>> {
-    resolve_into(pos, rules, spelling, None).map(|(mv, _)| mv)
+    resolve_into(pos, rules, spelling, None, None).map(|(mv, _)| mv)
+}
+
+/// [`resolve`] with the position's legal moves already listed (`legal`).
+pub fn resolve_among(
+    pos: &Core,
+    rules: &Rules,
+    spelling: &Spelling,
+    legal: Vec<CoreMove>,
+) -> Result<CoreMove, Unresolved<CoreMove>> {
+    resolve_into(pos, rules, spelling, None, Some(legal)).map(|(mv, _)| mv)
 }
 
 /// The one legal move a spelling names, played from `pos` with its events in `events`.
@@ -172,7 +182,7 @@ pub fn resolve_and_play(
     events: &mut Vec<Event>,
 ) -> Result<(CoreMove, Core), Unresolved<CoreMove>> {
     events.clear();
-    match resolve_into(pos, rules, spelling, Some(events))? {
+    match resolve_into(pos, rules, spelling, Some(events), None)? {
         (mv, Some(next)) => Ok((mv, next)),
         // Found among the legal moves (a shortened spelling): played once more, to listen.
         (mv, None) => super::engine::play::<AsGiven, _>(pos, rules, mv, events)
@@ -185,12 +195,14 @@ pub fn resolve_and_play(
 }
 
 /// [`resolve`]; with `events`, a move that had to be played to be found comes back played, its
-/// events there, so that it is sown once.
+/// events there, so that it is sown once; with `listed`, the position's legal moves are not
+/// generated again.
 fn resolve_into(
     pos: &Core,
     rules: &Rules,
     spelling: &Spelling,
     mut events: Option<&mut Vec<Event>>,
+    listed: Option<Vec<CoreMove>>,
 ) -> Result<(CoreMove, Option<Core>), Unresolved<CoreMove>> {
     let read;
     let spelling = if spelling.hand {
@@ -276,9 +288,12 @@ fn resolve_into(
         let rejection = first.expect("at least one reading");
         return Err(Unresolved::Rejected(rejection));
     }
-    let mut legal = Vec::new();
     // An undecided move fits no spelling here; `why_not` plays it and answers `Undecided`.
-    let _ = super::engine::legal_moves::<AsGiven, _>(pos, rules, &mut legal, |mv| mv);
+    let legal = listed.unwrap_or_else(|| {
+        let mut legal = Vec::new();
+        let _ = super::engine::legal_moves::<AsGiven, _>(pos, rules, &mut legal, |mv| mv);
+        legal
+    });
     let fits: Vec<CoreMove> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))
