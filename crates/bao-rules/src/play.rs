@@ -401,23 +401,6 @@ impl<G: Game> Playthrough<G> {
         G::resolve(self.position(), self.rulings(), &spelling).map_err(|e| unresolved::<G>(text, e))
     }
 
-    /// [`Playthrough::resolve_text`] given the position's legal moves (`legal`, as
-    /// [`Game::legal_moves`] lists them): for many texts at one position, the moves are listed
-    /// once ([`Game::resolve_among`]).
-    ///
-    /// # Errors
-    ///
-    /// `MoveError`: why the move did not play, with its code (see the module docs of `play`).
-    pub fn resolve_text_among(
-        &self,
-        text: &str,
-        legal: &[G::Move],
-    ) -> Result<G::Move, MoveError<G::Move>> {
-        let spelling = self.read_spelling(text)?;
-        G::resolve_among(self.position(), self.rulings(), &spelling, legal)
-            .map_err(|e| unresolved::<G>(text, e))
-    }
-
     /// Steps 1 and 2: the game is not over and the text is the game's notation (or, reading
     /// any notation, the one spelling of [`Playthrough::any_spelling`]).
     fn read_spelling(&self, text: &str) -> Result<G::Spelling, MoveError<G::Move>> {
@@ -726,11 +709,15 @@ mod tests {
                 let mut replay = Playthrough::<G>::new(G::start(), rulings.clone());
                 let mut legal = Vec::new();
                 for &played in &game.moves {
-                    let _ = G::legal_moves(replay.position(), replay.rulings(), &mut legal);
+                    let (pos, rulings) = (replay.position(), replay.rulings());
+                    let _ = G::legal_moves(pos, rulings, &mut legal);
                     let texts = legal.iter().map(|&m| G::format_move(m));
                     for text in names.iter().map(|n| n.to_string()).chain(texts) {
-                        let alone = replay.resolve_text(&text);
-                        let among = replay.resolve_text_among(&text, &legal);
+                        let Ok(spelling) = G::parse_move(&text) else {
+                            continue;
+                        };
+                        let alone = G::resolve(pos, rulings, &spelling);
+                        let among = G::resolve_among(pos, rulings, &spelling, &legal);
                         assert_eq!(among, alone, "{} {text}", G::RULESET);
                     }
                     positions += 1;

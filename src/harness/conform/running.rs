@@ -16,7 +16,7 @@ use crate::harness::protocol::{self, Limits, Request, Response, Rulings};
 use crate::input::spec::{Scenario, ScenarioFile};
 use bao_rules::SplitMix64;
 use bao_rules::game::Game;
-use bao_rules::play::MoveErrorKind;
+use bao_rules::game::{Notation, Rejection, Unresolved};
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::{Preset, Symptom};
 
@@ -955,7 +955,13 @@ impl<'a> Run<'a> {
         max_plies: usize,
     ) -> Outcome {
         let mut rng = SplitMix64::new(seed);
-        let names = move_names::<G>();
+        // Every hole's name, read once: at each position those the rules refuse (resolved among
+        // its legal moves to an illegal move, as `Playthrough::resolve_text` finds them) are the
+        // illegal moves to try.
+        let names: Vec<(&str, G::Spelling)> = move_names::<G>()
+            .into_iter()
+            .filter_map(|name| Some((name, G::parse_move_in(Notation::Canonical, name).ok()?)))
+            .collect();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
         let mut moves: Vec<G::Move> = Vec::new();
         let mut played: Vec<String> = Vec::new();
@@ -982,10 +988,17 @@ impl<'a> Run<'a> {
                 break;
             }
             illegal.clear();
-            illegal.extend(names.iter().filter(|text| {
-                game.resolve_text_among(text, &legal)
-                    .is_err_and(|e| e.kind == MoveErrorKind::Illegal && e.rule.is_some())
-            }));
+            illegal.extend(
+                names
+                    .iter()
+                    .filter(|(_, spelling)| {
+                        matches!(
+                            G::resolve_among(&pos, &ctx.rulings, spelling, &legal),
+                            Err(Unresolved::Rejected(Rejection::Illegal { .. }))
+                        )
+                    })
+                    .map(|(name, _)| *name),
+            );
             if !illegal.is_empty() {
                 let text = illegal[rng.below(illegal.len())];
                 let probe = ctx.play_probe_at(&pos, compact.clone(), &[], text, &[]);

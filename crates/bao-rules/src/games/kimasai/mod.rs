@@ -250,6 +250,20 @@ impl Game for Kimasai {
         }
     }
 
+    // A listed move plays: only a move not listed is played to say why not.
+    fn resolve_among(
+        pos: &Position,
+        _: &(),
+        spelling: &Spelling,
+        legal: &[Move],
+    ) -> Result<Move, Unresolved<Move>> {
+        let mv = named(spelling)?;
+        if legal.contains(&mv) {
+            return Ok(mv);
+        }
+        Self::resolve(pos, &(), spelling)
+    }
+
     // A spelling names one move, and playing it is what decides it: sown once.
     fn resolve_and_play(
         pos: &Position,
