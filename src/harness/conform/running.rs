@@ -16,7 +16,7 @@ use crate::harness::protocol::{self, Limits, Request, Response, Rulings};
 use crate::input::spec::{Scenario, ScenarioFile};
 use bao_rules::SplitMix64;
 use bao_rules::game::Game;
-use bao_rules::game::{Notation, Rejection, Unresolved};
+use bao_rules::game::Notation;
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::{Preset, Symptom};
 
@@ -955,9 +955,9 @@ impl<'a> Run<'a> {
         max_plies: usize,
     ) -> Outcome {
         let mut rng = SplitMix64::new(seed);
-        // Every hole's name, read once: at each position those the rules refuse (resolved among
-        // its legal moves to an illegal move, as `Playthrough::resolve_text` finds them) are the
-        // illegal moves to try.
+        // Every hole's name, read once: at each position those the rules refuse (as
+        // `Playthrough::resolve_text` refuses an illegal move), asked among its listed moves, are
+        // the illegal moves to try.
         let names: Vec<(&str, G::Spelling)> = move_names::<G>()
             .into_iter()
             .filter_map(|name| Some((name, G::parse_move_in(Notation::Canonical, name).ok()?)))
@@ -991,12 +991,7 @@ impl<'a> Run<'a> {
             illegal.extend(
                 names
                     .iter()
-                    .filter(|(_, spelling)| {
-                        matches!(
-                            G::resolve_among(&pos, &ctx.rulings, spelling, &legal),
-                            Err(Unresolved::Rejected(Rejection::Illegal { .. }))
-                        )
-                    })
+                    .filter(|(_, spelling)| G::refused_among(&pos, &ctx.rulings, spelling, &legal))
                     .map(|(name, _)| *name),
             );
             if !illegal.is_empty() {

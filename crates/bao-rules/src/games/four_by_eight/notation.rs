@@ -164,14 +164,86 @@ pub fn resolve(
     resolve_into(pos, rules, spelling, None, None).map(|(mv, _)| mv)
 }
 
-/// [`resolve`] with the position's legal moves already listed (`legal`).
-pub fn resolve_among(
+/// Whether [`resolve`] refuses the spelling as an illegal move, the position's legal moves
+/// listed (`legal`). A hole's bare name that no listed move fits, and from which no move starts
+/// either way, is refused without a play (a move that would be refused before a seed is sown,
+/// each way); else as `resolve` answers.
+pub fn refused_among(pos: &Core, rules: &Rules, spelling: &Spelling, legal: Vec<CoreMove>) -> bool {
+    if spelling.dir.is_none()
+        && !spelling.hand
+        && let Ok(hole) = spelled_hole(pos, rules, spelling)
+    {
+        let decides = decides(pos, rules);
+        let fits = legal
+            .iter()
+            .any(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari));
+        let safari = (decides && spelling.safari).then_some(true);
+        let unsown = [Dir::Left, Dir::Right]
+            .into_iter()
+            .all(|dir| super::engine::refused_unsown(pos, rules, CoreMove { hole, dir, safari }));
+        if !fits && unsown {
+            return true;
+        }
+    }
+    matches!(
+        resolve_into(pos, rules, spelling, None, Some(legal)),
+        Err(Unresolved::Rejected(Rejection::Illegal { .. }))
+    )
+}
+
+/// The hole a spelling names a move from, or why it names none.
+fn spelled_hole(
     pos: &Core,
     rules: &Rules,
     spelling: &Spelling,
-    legal: Vec<CoreMove>,
-) -> Result<CoreMove, Unresolved<CoreMove>> {
-    resolve_into(pos, rules, spelling, None, Some(legal)).map(|(mv, _)| mv)
+) -> Result<u8, Unresolved<CoreMove>> {
+    let side = pos.to_move();
+    let nemo = pos.in_nemo(side);
+    if !(1..=8).contains(&spelling.number) {
+        return Err(Unresolved::NotNotation(NotationError::new(format!(
+            "hole {} is off the board: each row has holes 1 to 8",
+            spelling.number
+        ))));
+    }
+    match spelling.row {
+        // Found without writing the name out: this runs for every move a record replays.
+        Some(row) => HOLE_NAMES
+            .iter()
+            .position(|n| {
+                let mut chars = n.chars();
+                // `number` is 1 to 8 here: one digit.
+                chars.next() == Some(row) && chars.as_str().as_bytes() == [b'0' + spelling.number]
+            })
+            .map(|i| i as u8)
+            .ok_or_else(|| {
+                Unresolved::NotNotation(NotationError::new(format!(
+                    "`{row}{}` is not a hole of {}",
+                    spelling.number, rules.variant.words.name
+                )))
+            }),
+        // In nemo every move names a front hole of the mover.
+        None if nemo => Ok(index_of(side, spelling.number - 1)),
+        None => {
+            let (front, back) = match side {
+                Side::South => ('A', 'B'),
+                Side::North => ('a', 'b'),
+            };
+            Err(Unresolved::NotNotation(NotationError::new(format!(
+                "{side} is in mtaji, where a move names its row: write {front}{n} or {back}{n}",
+                n = spelling.number
+            ))))
+        }
+    }
+}
+
+/// Whether `+` is a decision: in nemo and under `kete.mtaji-safari = choice`
+/// (`zanzibar.mtaji-house = namua`); else only a claim.
+fn decides(pos: &Core, rules: &Rules) -> bool {
+    pos.in_nemo(pos.to_move())
+        || matches!(
+            rules.mtaji_house,
+            MtajiHouse::CaptureChoice | MtajiHouse::Namua
+        )
 }
 
 /// The one legal move a spelling names, played from `pos` with its events in `events`.
@@ -211,50 +283,8 @@ fn resolve_into(
     } else {
         spelling
     };
-    let side = pos.to_move();
-    let nemo = pos.in_nemo(side);
-    if !(1..=8).contains(&spelling.number) {
-        return Err(Unresolved::NotNotation(NotationError::new(format!(
-            "hole {} is off the board: each row has holes 1 to 8",
-            spelling.number
-        ))));
-    }
-    let hole = match spelling.row {
-        // Found without writing the name out: this runs for every move a record replays.
-        Some(row) => HOLE_NAMES
-            .iter()
-            .position(|n| {
-                let mut chars = n.chars();
-                // `number` is 1 to 8 here: one digit.
-                chars.next() == Some(row) && chars.as_str().as_bytes() == [b'0' + spelling.number]
-            })
-            .map(|i| i as u8)
-            .ok_or_else(|| {
-                Unresolved::NotNotation(NotationError::new(format!(
-                    "`{row}{}` is not a hole of {}",
-                    spelling.number, rules.variant.words.name
-                )))
-            })?,
-        // In nemo every move names a front hole of the mover.
-        None if nemo => index_of(side, spelling.number - 1),
-        None => {
-            let (front, back) = match side {
-                Side::South => ('A', 'B'),
-                Side::North => ('a', 'b'),
-            };
-            return Err(Unresolved::NotNotation(NotationError::new(format!(
-                "{side} is in mtaji, where a move names its row: write {front}{n} or {back}{n}",
-                n = spelling.number
-            ))));
-        }
-    };
-    // `+` is a decision in nemo and under `kete.mtaji-safari = choice` (`zanzibar.mtaji-house =
-    // namua`); else only a claim.
-    let decides = nemo
-        || matches!(
-            rules.mtaji_house,
-            MtajiHouse::CaptureChoice | MtajiHouse::Namua
-        );
+    let hole = spelled_hole(pos, rules, spelling)?;
+    let decides = decides(pos, rules);
     if let Some(dir) = spelling.dir {
         // Every decision is written (a stop at the kuu and no decision at all are spelled alike,
         // and at most one of them is legal): play decides, and `play` accepts exactly the legal
