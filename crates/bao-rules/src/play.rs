@@ -730,7 +730,7 @@ mod tests {
             assert!(positions > 100, "{}", G::RULESET);
         }
         check::<Kingulu>(Default::default());
-        check::<Kimasai>(Default::default());
+        check::<Kimasai>(());
         fn presets<G: Game>() {
             check::<G>(Default::default());
             for preset in G::PRESETS {
