@@ -12,7 +12,9 @@
 //! reproductions, `report` holds the result as data (written out by the render stage: its
 //! `conform`, `html::conform` and `table`), `plan` works out what runs for every front end,
 //! `table` counts several engines' runs in one compliance table. Every move text becomes a move
-//! through [`bao_rules::play::Playthrough::resolve_text`] or [`bao_rules::play::Playthrough::play_text_into`].
+//! through [`bao_rules::play::Playthrough::resolve_text`] or [`bao_rules::play::Playthrough::play_text_into`];
+//! the hole names a random game tries as illegal moves are read once and resolved among each
+//! position's listed moves ([`bao_rules::game::Game::refused_among`]).
 
 mod driver;
 mod judging;

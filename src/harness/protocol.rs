@@ -327,6 +327,57 @@ fn protocol_events<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<EventMs
         .collect()
 }
 
+/// An engine's answer line read as a [`Response`], exactly as `serde_json` reads one: the two
+/// answers a run reads most (`moves`, `played`) straight into their fields, without the buffering
+/// of every value that reading a tagged enum takes; anything else, and anything those readers
+/// refuse, read as a `Response`.
+pub fn read_response(line: &str) -> serde_json::Result<Response> {
+    #[derive(Deserialize)]
+    struct Tag<'a> {
+        #[serde(rename = "type", borrow)]
+        kind: &'a str,
+    }
+    #[derive(Deserialize)]
+    struct Moves {
+        id: Value,
+        moves: Vec<String>,
+        #[serde(default)]
+        undecided: u32,
+    }
+    #[derive(Deserialize)]
+    struct Played {
+        id: Value,
+        position: String,
+        #[serde(deserialize_with = "protocol_events")]
+        events: Vec<EventMsg>,
+    }
+    let direct = match serde_json::from_str::<Tag>(line) {
+        Ok(Tag { kind: "moves" }) => {
+            serde_json::from_str::<Moves>(line)
+                .ok()
+                .map(|m| Response::Moves {
+                    id: m.id,
+                    moves: m.moves,
+                    undecided: m.undecided,
+                })
+        }
+        Ok(Tag { kind: "played" }) => {
+            serde_json::from_str::<Played>(line)
+                .ok()
+                .map(|p| Response::Played {
+                    id: p.id,
+                    position: p.position,
+                    events: p.events,
+                })
+        }
+        _ => None,
+    };
+    match direct {
+        Some(response) => Ok(response),
+        None => serde_json::from_str(line),
+    }
+}
+
 /// The protocol's events of a move (captures, reservations, the game's end), from the oracle's
 /// full trace.
 pub fn event_msgs<G: Game>(events: &[Event]) -> Vec<EventMsg> {
@@ -987,6 +1038,35 @@ mod tests {
 
     fn ask(request: Value) -> Value {
         serde_json::to_value(respond(&request.to_string())).unwrap()
+    }
+
+    #[test]
+    fn answers_are_read_directly_as_the_tagged_enum_reads_them() {
+        let lines = [
+            r#"{"id":7,"type":"moves","moves":["A2","B3<"]}"#,
+            r#"{"type":"moves","id":"x","moves":[],"undecided":2,"extra":[1,{"a":null}]}"#,
+            r#"{"type":"moves","id":1.5,"moves":["A2"],"undecided":0}"#,
+            r#"{"type":"played","id":3,"position":"p","events":[{"type":"capture","hole":"a5","rule":"ZAN-9"},{"type":"reserve","hole":"A4","by":"south","seeds":3},{"type":"game_over","result":"north"}]}"#,
+            r#"{"type":"played","id":3,"position":"p","events":[{"type":"lap","hole":"a5"}]}"#,
+            r#"{"type":"played","id":3,"position":"p"}"#,
+            r#"{"type":"moves","type":"played","id":1,"moves":[]}"#,
+            r#"{"type":"moves","id":1,"moves":[],"moves":["A1"]}"#,
+            r#"{"type":"moves","id":1,"moves":["A1"]}"#,
+            r#"{"type":"moves","id":1,"moves":"A2"}"#,
+            r#"{"type":"moves","id":1,"moves":["A2"],"undecided":-1}"#,
+            r#"{"type":"moves","id":1,"moves":["A2"]} trailing"#,
+            r#"{"type":"illegal","id":1,"reason":"no","rule":"ZAN-7"}"#,
+            r#"{"type":"error","id":1,"code":"bad-position","message":"m"}"#,
+            r#"{"type":"shrug","id":1}"#,
+            r#"{"id":1,"moves":[]}"#,
+            "[1]",
+            "not json",
+        ];
+        for line in lines {
+            let direct = read_response(line).map_err(|e| e.to_string());
+            let tagged = serde_json::from_str::<Response>(line).map_err(|e| e.to_string());
+            assert_eq!(direct, tagged, "{line}");
+        }
     }
 
     #[test]

@@ -28,6 +28,10 @@ Kiswahili reference's presets table names them:
 - `takasa-stops-below-six` (geziefer's G6, under `mtaji-house = takasa-stops`): a mtaji takasa
   lap ending in the owned house stops there even when the house holds fewer than six (the
   oracle stops only in a functional one);
+- `kichwa-not-sown` (geziefer's G3, under `namua-lone-kichwa = either`): a kichwa lifted outward
+  (`A1<`, `A8>`, `a1<`, `a8>`) that leaves the mover no seed on the board is not sown: in namua
+  all but one of its seeds vanish (the one left in the first hole it would sow), in mtaji all go
+  into that hole; he loses as the oracle's answer says;
 - `takasia-outlives-capture` (Donkers' P2): a position with a takasia field whose side to move
   can capture, which the oracle refuses (ZAN-23), is read with the field ignored; a capture played
   there keeps the field in the position after. Under `donkers-2002` no valid position has a takasia
@@ -325,6 +329,30 @@ def stops_in_house(request, answer):
     return dict(stopped, position=" ".join(after))
 
 
+def kichwa_not_sown(request, answer):
+    """geziefer's G3 on a `played` answer: the kichwa lifted outward held every seed of the
+    mover's board, so it is not sown (namua: all but one vanish; mtaji: all in one back hole)."""
+    move = request["move"]
+    if move[:3].lower() not in ("a1<", "a8>"):
+        return
+    rows, stores, _, _, side = fields(request["position"])
+    front, back = ("A", "B") if side == "S" else ("a", "b")
+    if move[0] != front:
+        return
+    kichwa, first = move[:2], back + move[1]
+    others = [h for r in (front, back) for h in (r + str(k) for k in range(1, 9)) if h != kichwa]
+    if any(seeds(rows, h) for h in others):
+        return
+    me = 0 if side == "S" else 1
+    lifted = seeds(rows, kichwa) + (1 if stores[me] > 0 else 0)
+    after = answer["position"].split()
+    board = after[0]
+    for h in [kichwa] + others:
+        board = with_seeds(board, h, 0)
+    after[0] = with_seeds(board, first, 1 if stores[me] > 0 else lifted)
+    answer["position"] = " ".join(after)
+
+
 def respond(request):
     kind = request.get("type")
     if kind == "hello":
@@ -403,6 +431,8 @@ def respond(request):
         answer = stops_in_house(request, answer)
     if "takasia-despite-capture" in bugs and kind == "play" and answer.get("type") == "played":
         takasia_despite_capture(request, answer)
+    if "kichwa-not-sown" in bugs and kind == "play" and answer.get("type") == "played":
+        kichwa_not_sown(request, answer)
     me = 0 if side == "S" else 1
     namua = stores[me] > 0
     if kind == "legal_moves" and answer.get("type") == "moves" and namua:

@@ -2394,6 +2394,20 @@ fn geziefers_g6_is_found_as_one_entry_by_its_name() {
 }
 
 #[test]
+fn geziefers_g3_is_known_by_what_differs() {
+    // A lone kichwa lifted outward with no other seed on the mover's board, not sown: in namua
+    // its seeds vanish but one (the position after has 62 seeds, ZAN-1), and only its holes
+    // differ; the scenario pinned to `namua-lone-kichwa = either` runs under geziefer's values.
+    // One entry, G3, not G5 or G6 (the house) nor any other bug of the preset.
+    let found = known_of("geziefer", &["kichwa-not-sown"], SCENARIOS_ONLY);
+    assert_eq!(
+        found,
+        [("ZAN-1".to_string(), "geziefer's G3".to_string())],
+        "{found:?}"
+    );
+}
+
+#[test]
 fn a_ruling_played_as_another_value_is_one_entry_that_names_the_value() {
     let bug = "plays=zanzibar.capture-stop-house=functional";
     let report = json_report(&json_run("donkers-2002", &[bug], SCENARIOS_ONLY));

@@ -551,6 +551,24 @@ pub trait Game: Sized + 'static {
         rulings: &Self::Rulings,
         spelling: &Self::Spelling,
     ) -> Result<Self::Move, Unresolved<Self::Move>>;
+    /// Whether the rules refuse the move `spelling` names at `pos` ([`Game::resolve`] answers
+    /// [`Unresolved::Rejected`] with an illegal move's [`Rejection`]), given the position's legal
+    /// moves (`legal`, as [`Game::legal_moves`] lists them): for a caller that asks it of many
+    /// spellings at one position (`conform` looks for illegal moves among every hole's name). A
+    /// game whose resolve lists the moves, or plays a move to say why it is refused, overrides
+    /// this so that neither is done for nothing.
+    fn refused_among(
+        pos: &Self::Position,
+        rulings: &Self::Rulings,
+        spelling: &Self::Spelling,
+        legal: &[Self::Move],
+    ) -> bool {
+        let _ = legal;
+        matches!(
+            Self::resolve(pos, rulings, spelling),
+            Err(Unresolved::Rejected(Rejection::Illegal { .. }))
+        )
+    }
     /// [`Game::resolve`] and [`Game::play`] in one: the move `spelling` names, played from `pos`,
     /// with its events in `events` (cleared first; left empty on an error). A game whose resolve
     /// plays the move to test it overrides this so that a written move is sown once.

@@ -870,6 +870,57 @@ mod tests {
         Playthrough::new(G::start(), G::Rulings::default())
     }
 
+    /// Refusing among the listed moves answers as resolving alone, for every hole's name and
+    /// every listed move's text, in random games of the four games (the 4×8 games' under each
+    /// of their presets too).
+    #[test]
+    fn refusing_among_the_listed_moves_answers_as_resolving() {
+        use crate::games::Zanzibar;
+        use crate::random_game::random_game;
+        fn check<G: Game>(rulings: G::Rulings) {
+            let names: Vec<&str> = (0..=u8::MAX)
+                .map(G::hole_name)
+                .filter(|n| *n != "?")
+                .collect();
+            let mut positions = 0;
+            for seed in 0..6 {
+                let game = random_game::<G>(&G::start(), &rulings, seed, 150);
+                let mut replay = Playthrough::<G>::new(G::start(), rulings.clone());
+                let mut legal = Vec::new();
+                for &played in &game.moves {
+                    let (pos, rulings) = (replay.position(), replay.rulings());
+                    let _ = G::legal_moves(pos, rulings, &mut legal);
+                    let texts = legal.iter().map(|&m| G::format_move(m));
+                    for text in names.iter().map(|n| n.to_string()).chain(texts) {
+                        let Ok(spelling) = G::parse_move(&text) else {
+                            continue;
+                        };
+                        let refused = matches!(
+                            G::resolve(pos, rulings, &spelling),
+                            Err(Unresolved::Rejected(Rejection::Illegal { .. }))
+                        );
+                        let among = G::refused_among(pos, rulings, &spelling, &legal);
+                        assert_eq!(among, refused, "{} {text}", G::RULESET);
+                    }
+                    positions += 1;
+                    replay.play(played, &mut ()).unwrap();
+                }
+            }
+            assert!(positions > 100, "{}", G::RULESET);
+        }
+        check::<Kingulu>(Default::default());
+        check::<Kimasai>(());
+        fn presets<G: Game>() {
+            check::<G>(Default::default());
+            for preset in G::PRESETS {
+                let set = crate::rulings::RulingSet::new().over(preset);
+                check::<G>(set.resolve::<G>().unwrap());
+            }
+        }
+        presets::<Kete>();
+        presets::<Zanzibar>();
+    }
+
     /// Issue 32, item 3: a move typed where no notation was asked for is read in either.
     #[test]
     fn a_typed_move_is_read_in_either_notation() {

@@ -638,7 +638,7 @@ fn to_line(request: &Request) -> String {
 pub fn read_reply(line: String, id: &Value) -> Reply {
     // The common case in one parse: a valid response with the right id. Anything else is read
     // again as JSON to say what is wrong with it.
-    if let Ok(response) = serde_json::from_str::<Response>(&line)
+    if let Ok(response) = protocol::read_response(&line)
         && response.id() == id
     {
         return Reply::Answer { response, line };

@@ -131,6 +131,17 @@ impl<G: Game + bao_rules::Conformance> Context<G> {
         pos: &G::Position,
         before: &[String],
     ) -> Option<Probe<G>> {
+        self.legal_moves_probe_at(pos, G::format_compact(pos), before)
+    }
+
+    /// [`Context::legal_moves_probe`] at `pos` written `compact` ([`Game::format_compact`]): a
+    /// random game writes each position once for all its probes.
+    pub(super) fn legal_moves_probe_at(
+        &self,
+        pos: &G::Position,
+        compact: String,
+        before: &[String],
+    ) -> Option<Probe<G>> {
         let (expected, rules) = protocol::legal_moves::<G>(Value::Null, pos, &self.rulings);
         if matches!(expected, Response::Moves { undecided, .. } if undecided > 0) {
             return None;
@@ -149,7 +160,7 @@ impl<G: Game + bao_rules::Conformance> Context<G> {
                 id: Value::Null,
                 ruleset: Ruleset::of::<G>().into(),
                 rulings: self.rulings_text.clone(),
-                position: G::format_compact(pos),
+                position: compact,
             },
             expected,
             rules,
@@ -164,6 +175,18 @@ impl<G: Game + bao_rules::Conformance> Context<G> {
     pub(super) fn play_probe(
         &self,
         pos: &G::Position,
+        history: &[G::Position],
+        text: &str,
+        before: &[String],
+    ) -> Probe<G> {
+        self.play_probe_at(pos, G::format_compact(pos), history, text, before)
+    }
+
+    /// [`Context::play_probe`] at `pos` written `compact` ([`Game::format_compact`]).
+    pub(super) fn play_probe_at(
+        &self,
+        pos: &G::Position,
+        compact: String,
         history: &[G::Position],
         text: &str,
         before: &[String],
@@ -193,7 +216,7 @@ impl<G: Game + bao_rules::Conformance> Context<G> {
                 id: Value::Null,
                 ruleset: Ruleset::of::<G>().into(),
                 rulings: self.rulings_text.clone(),
-                position: G::format_compact(pos),
+                position: compact,
                 mv: text.to_string(),
                 history: history.map(|h| h.iter().map(G::format_compact).collect()),
             },

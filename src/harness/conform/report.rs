@@ -288,9 +288,10 @@ pub struct Known {
     pub what: String,
 }
 
-/// The known bug of `game` that the findings `members` (one ruleset's) show, if any.
+/// The known bug of `game` that the findings `members` (one ruleset's) show, if any. Findings
+/// that name no deciding rule are told by what differs alone: a known bug whose symptoms are
+/// exactly those they show (geziefer's G3 in mtaji: its holes).
 fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> Option<Known> {
-    let rule = rule?;
     let game = divergences[members[0]].ruleset;
     // The value of every ruling of the game under `set`, defaults filled in.
     let values = |set: &Rulings| -> Vec<String> {
@@ -316,7 +317,15 @@ fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> O
                 return false;
             };
             let preset = values(&Rulings::new().over(preset));
-            bug.rule == rule
+            let decided = match rule {
+                Some(rule) => bug.rule == rule,
+                None => {
+                    let mut named = bug.symptoms.to_vec();
+                    named.sort();
+                    named == shown
+                }
+            };
+            decided
                 && members
                     .iter()
                     .all(|&i| values(&divergences[i].rulings) == preset)
@@ -544,7 +553,7 @@ mod tests {
             assert_eq!(found.as_deref(), Some(bug.name), "{}", bug.name);
             // Another rule, a symptom of no such bug besides, or one ruling value otherwise: not
             // that bug.
-            assert_eq!(with(values, "ZAN-1", bug.symptoms), None, "{}", bug.name);
+            assert_eq!(with(values, "ZAN-2", bug.symptoms), None, "{}", bug.name);
             let mut more = bug.symptoms.to_vec();
             more.push(Symptom::Field("side to move"));
             assert_eq!(with(values, bug.rule, &more), None, "{}", bug.name);
@@ -573,5 +582,23 @@ mod tests {
             with(geziefer.rulings, "ZAN-17", &g4).as_deref(),
             Some("geziefer's G4")
         );
+        // Without a deciding rule (G3 in mtaji: the seeds all in one back hole, no seed lost),
+        // what differs tells, all of it: its holes alone are G3, the holes and another field no
+        // bug; nor are the holes under another engine's values.
+        let undecided = |values: &[(&str, &str)], symptoms: &[Symptom]| {
+            let mut d = finding(values, "ZAN-1", symptoms[0]);
+            d.symptoms = symptoms.to_vec();
+            d.deciding_rule = None;
+            known_name(d)
+        };
+        let holes = [Symptom::Field("holes")];
+        assert_eq!(
+            undecided(geziefer.rulings, &holes).as_deref(),
+            Some("geziefer's G3")
+        );
+        let more = [Symptom::Field("holes"), Symptom::Field("side to move")];
+        assert_eq!(undecided(geziefer.rulings, &more), None);
+        let (_, nkkmd) = crate::check::replay::find_preset("nkkmd").unwrap();
+        assert_eq!(undecided(nkkmd.rulings, &holes), None);
     }
 }

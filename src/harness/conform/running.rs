@@ -15,7 +15,7 @@ use super::shrinking::{self, Engine, Failure, Shrinking};
 use crate::harness::protocol::{self, Limits, Request, Response, Rulings};
 use crate::input::spec::{Scenario, ScenarioFile};
 use bao_rules::game::Game;
-use bao_rules::play::MoveErrorKind;
+use bao_rules::game::Notation;
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::{Preset, Symptom};
 use bao_rules::{Ruleset, SplitMix64};
@@ -373,17 +373,20 @@ impl<'a> Run<'a> {
         problems
     }
 
-    /// Adds `probe` to `probes`, unless `--max-laps` leaves it out (then it is counted).
+    /// Adds `probe` to `probes`, unless `--max-laps` leaves it out (then it is counted); whether
+    /// it was added.
     fn keep<G: Game + bao_rules::Conformance>(
         &mut self,
         probe: Probe<G>,
         probes: &mut Vec<Probe<G>>,
-    ) {
+    ) -> bool {
         self.considered += 1;
         if probe.beyond {
             self.count_left_out(&probe.kind);
+            false
         } else {
             probes.push(probe);
+            true
         }
     }
 
@@ -952,37 +955,67 @@ impl<'a> Run<'a> {
         max_plies: usize,
     ) -> Outcome {
         let mut rng = SplitMix64::new(seed);
-        let names = move_names::<G>();
+        // Every hole's name, read once: at each position those the rules refuse (as
+        // `Playthrough::resolve_text` refuses an illegal move), asked among its listed moves, are
+        // the illegal moves to try.
+        let names: Vec<(&str, G::Spelling)> = move_names::<G>()
+            .into_iter()
+            .filter_map(|name| Some((name, G::parse_move_in(Notation::Canonical, name).ok()?)))
+            .collect();
         let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
         let mut moves: Vec<G::Move> = Vec::new();
         let mut played: Vec<String> = Vec::new();
         let mut probes = Vec::new();
+        // The moves before each probe kept: its `before`, filled in only for a probe that fails
+        // (copied into every probe, the moves so far cost a game quadratic time).
+        let mut plies: Vec<usize> = Vec::new();
         let mut legal = Vec::new();
         let mut illegal = Vec::new();
         let left_before = self.left_out;
+        // The position written once for its three probes; the next one is the oracle's answer.
+        let mut compact = G::format_compact(game.position());
         while game.end().is_none() && moves.len() < max_plies {
             let pos = game.position().clone();
+            let ply = moves.len();
             let _ = G::legal_moves(&pos, &ctx.rulings, &mut legal);
             // A position with undecided moves gets no `legal_moves`: its move list is not known.
-            if let Some(probe) = ctx.legal_moves_probe(&pos, &played) {
-                self.keep(probe, &mut probes);
+            if let Some(probe) = ctx.legal_moves_probe_at(&pos, compact.clone(), &[])
+                && self.keep(probe, &mut probes)
+            {
+                plies.push(ply);
             }
             if legal.is_empty() {
                 break;
             }
             illegal.clear();
-            illegal.extend(names.iter().filter(|text| {
-                game.resolve_text(text)
-                    .is_err_and(|e| e.kind == MoveErrorKind::Illegal && e.rule.is_some())
-            }));
+            illegal.extend(
+                names
+                    .iter()
+                    .filter(|(_, spelling)| G::refused_among(&pos, &ctx.rulings, spelling, &legal))
+                    .map(|(name, _)| *name),
+            );
             if !illegal.is_empty() {
                 let text = illegal[rng.below(illegal.len())];
-                self.keep(ctx.play_probe(&pos, &[], text, &played), &mut probes);
+                let probe = ctx.play_probe_at(&pos, compact.clone(), &[], text, &[]);
+                if self.keep(probe, &mut probes) {
+                    plies.push(ply);
+                }
             }
             let mv = legal[rng.below(legal.len())];
             let text = G::format_move(mv);
-            self.keep(ctx.play_probe(&pos, &[], &text, &played), &mut probes);
+            let probe = ctx.play_probe_at(&pos, compact, &[], &text, &[]);
+            compact = match &probe.expected {
+                Response::Played { position, .. } => position.clone(),
+                _ => String::new(),
+            };
+            if self.keep(probe, &mut probes) {
+                plies.push(ply);
+            }
             game.play(mv, &mut ()).expect("a listed move plays");
+            if compact.is_empty() {
+                compact = G::format_compact(game.position());
+            }
+            debug_assert_eq!(compact, G::format_compact(game.position()));
             moves.push(mv);
             played.push(text);
         }
@@ -996,7 +1029,7 @@ impl<'a> Run<'a> {
         let mut found: Vec<Divergence> = Vec::new();
         let mut kinds: Vec<(String, String)> = Vec::new();
         let mut skipped = None;
-        for (probe, reply) in probes.iter().zip(&replies) {
+        for ((probe, reply), &ply) in probes.iter().zip(&replies).zip(&plies) {
             match judge(ctx, probe, reply) {
                 Verdict::Pass => {}
                 Verdict::LeftOut => self.count_left_out(&probe.kind),
@@ -1010,10 +1043,12 @@ impl<'a> Run<'a> {
                         continue;
                     }
                     kinds.push(key);
+                    let mut probe = probe.clone();
+                    probe.before = played[..ply].to_vec();
                     let upto = probe.reproduction().len();
                     let failure = Failure {
                         moves: moves[..upto].to_vec(),
-                        probe: probe.clone(),
+                        probe,
                         reply: reply.clone(),
                         mismatch,
                     };
@@ -1054,14 +1089,21 @@ impl<'a> Run<'a> {
         if self.stopped.is_some() {
             return None;
         }
-        let mut sent: Vec<Request> = probes.iter().map(|p| p.request.clone()).collect();
-        match self.driver.exchange(&mut sent) {
-            Ok(replies) => {
-                for (probe, request) in probes.iter_mut().zip(sent) {
-                    probe.request = request;
-                }
-                Some(replies)
-            }
+        // The requests are lent to the exchange (which sets their ids) and given back.
+        let placeholder = || Request::Hello {
+            id: Value::Null,
+            protocol: 0,
+        };
+        let mut sent: Vec<Request> = probes
+            .iter_mut()
+            .map(|p| std::mem::replace(&mut p.request, placeholder()))
+            .collect();
+        let exchanged = self.driver.exchange(&mut sent);
+        for (probe, request) in probes.iter_mut().zip(sent) {
+            probe.request = request;
+        }
+        match exchanged {
+            Ok(replies) => Some(replies),
             Err(stop) => {
                 self.stopped = Some(stop.0);
                 None

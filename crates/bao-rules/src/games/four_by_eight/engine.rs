@@ -133,6 +133,16 @@ macro_rules! delegate_to_engine {
                 .map_err(|e| e.map_moves(Self::Move::of))
         }
 
+        fn refused_among(
+            pos: &Self::Position,
+            rulings: &Rulings,
+            spelling: &Spelling,
+            legal: &[Self::Move],
+        ) -> bool {
+            let legal: Vec<_> = legal.iter().map(|m| m.core()).collect();
+            notation::refused_among(pos.core(), &rulings.rules(), spelling, legal)
+        }
+
         fn resolve_and_play(
             pos: &Self::Position,
             rulings: &Rulings,
@@ -265,6 +275,19 @@ fn obligation_note<S: Sink>(sink: &mut S, v: &variant::Variant, met: bool) {
 }
 
 /// Plays `mv` on `pos` (see [`crate::game::Game::play`]).
+/// Whether [`play`] refuses `mv` before a seed is sown (the game over, a hole not the mover's, no
+/// move from the hole that way): such a refusal is always an illegal move's. Its checks are
+/// `play`'s first ones, without the words.
+pub(super) fn refused_unsown(pos: &Core, rules: &Rules, mv: CoreMove) -> bool {
+    let side = pos.to_move;
+    let (owner, r) = ring_of(mv.hole.min(position::HOLES as u8 - 1));
+    pos.front_empty(side)
+        || decided::<variant::AsGiven>(pos, rules).is_some()
+        || mv.hole as usize >= position::HOLES
+        || owner != side
+        || candidate(pos, rules, r, mv.dir).is_none()
+}
+
 pub(super) fn play<F: Fixed, S: Sink>(
     pos: &Core,
     rules: &Rules,

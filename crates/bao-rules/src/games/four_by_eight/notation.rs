@@ -161,44 +161,42 @@ pub fn resolve(
     rules: &Rules,
     spelling: &Spelling,
 ) -> Result<CoreMove, Unresolved<CoreMove>> {
-    resolve_into(pos, rules, spelling, None).map(|(mv, _)| mv)
+    resolve_into(pos, rules, spelling, None, None).map(|(mv, _)| mv)
 }
 
-/// The one legal move a spelling names, played from `pos` with its events in `events`.
-pub fn resolve_and_play(
-    pos: &Core,
-    rules: &Rules,
-    spelling: &Spelling,
-    events: &mut Vec<Event>,
-) -> Result<(CoreMove, Core), Unresolved<CoreMove>> {
-    events.clear();
-    match resolve_into(pos, rules, spelling, Some(events))? {
-        (mv, Some(next)) => Ok((mv, next)),
-        // Found among the legal moves (a shortened spelling): played once more, to listen.
-        (mv, None) => super::engine::play::<AsGiven, _>(pos, rules, mv, events)
-            .map(|next| (mv, next))
-            .map_err(|rejection| {
-                events.clear();
-                Unresolved::Rejected(rejection)
-            }),
+/// Whether [`resolve`] refuses the spelling as an illegal move, the position's legal moves
+/// listed (`legal`). A hole's bare name that no listed move fits, and from which no move starts
+/// either way, is refused without a play (a move that would be refused before a seed is sown,
+/// each way); else as `resolve` answers.
+pub fn refused_among(pos: &Core, rules: &Rules, spelling: &Spelling, legal: Vec<CoreMove>) -> bool {
+    if spelling.dir.is_none()
+        && !spelling.hand
+        && let Ok(hole) = spelled_hole(pos, rules, spelling)
+    {
+        let decides = decides(pos, rules);
+        let fits = legal
+            .iter()
+            .any(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari));
+        let safari = (decides && spelling.safari).then_some(true);
+        let unsown = [Dir::Left, Dir::Right]
+            .into_iter()
+            .all(|dir| super::engine::refused_unsown(pos, rules, CoreMove { hole, dir, safari }));
+        if !fits && unsown {
+            return true;
+        }
     }
+    matches!(
+        resolve_into(pos, rules, spelling, None, Some(legal)),
+        Err(Unresolved::Rejected(Rejection::Illegal { .. }))
+    )
 }
 
-/// [`resolve`]; with `events`, a move that had to be played to be found comes back played, its
-/// events there, so that it is sown once.
-fn resolve_into(
+/// The hole a spelling names a move from, or why it names none.
+fn spelled_hole(
     pos: &Core,
     rules: &Rules,
     spelling: &Spelling,
-    mut events: Option<&mut Vec<Event>>,
-) -> Result<(CoreMove, Option<Core>), Unresolved<CoreMove>> {
-    let read;
-    let spelling = if spelling.hand {
-        read = super::donkers::read_against(pos, rules, spelling);
-        &read
-    } else {
-        spelling
-    };
+) -> Result<u8, Unresolved<CoreMove>> {
     let side = pos.to_move();
     let nemo = pos.in_nemo(side);
     if !(1..=8).contains(&spelling.number) {
@@ -207,7 +205,7 @@ fn resolve_into(
             spelling.number
         ))));
     }
-    let hole = match spelling.row {
+    match spelling.row {
         // Found without writing the name out: this runs for every move a record replays.
         Some(row) => HOLE_NAMES
             .iter()
@@ -222,27 +220,71 @@ fn resolve_into(
                     "`{row}{}` is not a hole of {}",
                     spelling.number, rules.variant.words.name
                 )))
-            })?,
+            }),
         // In nemo every move names a front hole of the mover.
-        None if nemo => index_of(side, spelling.number - 1),
+        None if nemo => Ok(index_of(side, spelling.number - 1)),
         None => {
             let (front, back) = match side {
                 Side::South => ('A', 'B'),
                 Side::North => ('a', 'b'),
             };
-            return Err(Unresolved::NotNotation(NotationError::new(format!(
+            Err(Unresolved::NotNotation(NotationError::new(format!(
                 "{side} is in mtaji, where a move names its row: write {front}{n} or {back}{n}",
                 n = spelling.number
-            ))));
+            ))))
         }
-    };
-    // `+` is a decision in nemo and under `kete.mtaji-safari = choice` (`zanzibar.mtaji-house =
-    // namua`); else only a claim.
-    let decides = nemo
+    }
+}
+
+/// Whether `+` is a decision: in nemo and under `kete.mtaji-safari = choice`
+/// (`zanzibar.mtaji-house = namua`); else only a claim.
+fn decides(pos: &Core, rules: &Rules) -> bool {
+    pos.in_nemo(pos.to_move())
         || matches!(
             rules.mtaji_house,
             MtajiHouse::CaptureChoice | MtajiHouse::Namua
-        );
+        )
+}
+
+/// The one legal move a spelling names, played from `pos` with its events in `events`.
+pub fn resolve_and_play(
+    pos: &Core,
+    rules: &Rules,
+    spelling: &Spelling,
+    events: &mut Vec<Event>,
+) -> Result<(CoreMove, Core), Unresolved<CoreMove>> {
+    events.clear();
+    match resolve_into(pos, rules, spelling, Some(events), None)? {
+        (mv, Some(next)) => Ok((mv, next)),
+        // Found among the legal moves (a shortened spelling): played once more, to listen.
+        (mv, None) => super::engine::play::<AsGiven, _>(pos, rules, mv, events)
+            .map(|next| (mv, next))
+            .map_err(|rejection| {
+                events.clear();
+                Unresolved::Rejected(rejection)
+            }),
+    }
+}
+
+/// [`resolve`]; with `events`, a move that had to be played to be found comes back played, its
+/// events there, so that it is sown once; with `listed`, the position's legal moves are not
+/// generated again.
+fn resolve_into(
+    pos: &Core,
+    rules: &Rules,
+    spelling: &Spelling,
+    mut events: Option<&mut Vec<Event>>,
+    listed: Option<Vec<CoreMove>>,
+) -> Result<(CoreMove, Option<Core>), Unresolved<CoreMove>> {
+    let read;
+    let spelling = if spelling.hand {
+        read = super::donkers::read_against(pos, rules, spelling);
+        &read
+    } else {
+        spelling
+    };
+    let hole = spelled_hole(pos, rules, spelling)?;
+    let decides = decides(pos, rules);
     if let Some(dir) = spelling.dir {
         // Every decision is written (a stop at the kuu and no decision at all are spelled alike,
         // and at most one of them is legal): play decides, and `play` accepts exactly the legal
@@ -276,9 +318,12 @@ fn resolve_into(
         let rejection = first.expect("at least one reading");
         return Err(Unresolved::Rejected(rejection));
     }
-    let mut legal = Vec::new();
     // An undecided move fits no spelling here; `why_not` plays it and answers `Undecided`.
-    let _ = super::engine::legal_moves::<AsGiven, _>(pos, rules, &mut legal, |mv| mv);
+    let legal = listed.unwrap_or_else(|| {
+        let mut legal = Vec::new();
+        let _ = super::engine::legal_moves::<AsGiven, _>(pos, rules, &mut legal, |mv| mv);
+        legal
+    });
     let fits: Vec<CoreMove> = legal
         .into_iter()
         .filter(|m| m.hole == hole && (!decides || (m.safari == Some(true)) == spelling.safari))

@@ -275,16 +275,25 @@ fn parse_diagram(variant: &Variant, text: &str) -> Result<Core, PositionError> {
 }
 
 pub fn format_compact(variant: &Variant, pos: &Core) -> String {
-    let board: Vec<String> = rows()
-        .iter()
-        .map(|(_, indices)| {
-            let counts: Vec<String> = indices.iter().map(|&i| pos.seeds(i).to_string()).collect();
-            counts.join(",")
-        })
-        .collect();
+    use std::fmt::Write;
+    // Written into one string: `conform` and `bao-oracle engine` write one or two a request.
+    let mut out = String::with_capacity(96);
+    for (r, (_, indices)) in rows().iter().enumerate() {
+        if r > 0 {
+            out.push('/');
+        }
+        for (k, &i) in indices.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{}", pos.seeds(i));
+        }
+    }
     // The fields as the game describes them: one writer of the compact form's fields.
     let fields = super::description::field_values(variant, pos);
-    format!("{} {}", board.join("/"), fields.join(" "))
+    out.push(' ');
+    out.push_str(&fields.join(" "));
+    out
 }
 
 pub fn format_diagram(variant: &Variant, pos: &Core) -> String {

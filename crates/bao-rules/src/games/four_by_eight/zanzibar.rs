@@ -203,9 +203,9 @@ const PRESETS: &[Preset] = &[
 /// The engines' bugs that the presets table names, each as `conform` finds it: the rule that
 /// decides it and every symptom it shows in the engine's answers (a bug found is one of these only
 /// if it shows no other). Where no single rule tells bugs apart, what differs does: G4 keeps the
-/// house (its field only), G5 loses it where the oracle keeps it, G6 keeps it and its holes differ.
-/// Left out: what is a limit, not a bug (nkkmd's 512-relay cap), and geziefer's G3, which no
-/// conformance run has shown yet (no rule or symptom measured to match it by).
+/// house (its field only), G5 loses it where the oracle keeps it, G6 keeps it and its holes differ;
+/// G3 shows only its holes (and in namua the seeds it loses, ZAN-1; in mtaji no rule decides).
+/// Left out: what is a limit, not a bug (nkkmd's 512-relay cap).
 const KNOWN_BUGS: &[KnownBug] = &[
     KnownBug {
         preset: "nkkmd",
@@ -292,6 +292,15 @@ const KNOWN_BUGS: &[KnownBug] = &[
             Symptom::Field("holes"),
         ],
         what: "its takasia test reads capture lists already filtered by the takasia in force",
+    },
+    KnownBug {
+        preset: "geziefer",
+        name: "geziefer's G3",
+        // In namua the seeds it does not sow vanish: the position after has fewer than 64.
+        rule: "ZAN-1",
+        symptoms: &[Symptom::Field("holes")],
+        what: "a kichwa lifted outward that leaves the mover no seed on the board is not sown (in \
+               namua all but one seed vanish, in mtaji all go into one back hole), and he loses",
     },
     KnownBug {
         preset: "geziefer",

@@ -254,6 +254,17 @@ impl Game for Kimasai {
         }
     }
 
+    // A listed move plays: only a move not listed is played to say why not.
+    fn refused_among(pos: &Position, _: &(), spelling: &Spelling, legal: &[Move]) -> bool {
+        let refused =
+            |e: &Unresolved<Move>| matches!(e, Unresolved::Rejected(Rejection::Illegal { .. }));
+        match named(spelling) {
+            Err(e) => refused(&e),
+            Ok(mv) if legal.contains(&mv) => false,
+            Ok(_) => Self::resolve(pos, &(), spelling).is_err_and(|e| refused(&e)),
+        }
+    }
+
     // A spelling names one move, and playing it is what decides it: sown once.
     fn resolve_and_play(
         pos: &Position,

@@ -148,10 +148,18 @@ pub fn format_annotated(canonical: String, events: &[Event]) -> String {
 const ROWS: [(&str, [u8; 6]); 2] = [("a", [11, 10, 9, 8, 7, 6]), ("A", [0, 1, 2, 3, 4, 5])];
 
 fn format_hole(pos: &Position, hole: u8) -> String {
-    match pos.reserved_by(hole) {
-        Some(by) => format!("{}^{}", pos.seeds(hole), side_letter(by)),
-        None => pos.seeds(hole).to_string(),
-    }
+    let mut out = String::new();
+    write_hole(&mut out, pos, hole);
+    out
+}
+
+/// [`format_hole`] onto `out`.
+fn write_hole(out: &mut String, pos: &Position, hole: u8) {
+    use std::fmt::Write;
+    let _ = match pos.reserved_by(hole) {
+        Some(by) => write!(out, "{}^{}", pos.seeds(hole), side_letter(by)),
+        None => write!(out, "{}", pos.seeds(hole)),
+    };
 }
 
 /// Seeds with or without a reservation mark: `4`, `5^S`.
@@ -313,20 +321,28 @@ fn parse_diagram(text: &str) -> Result<Position, PositionError> {
 }
 
 pub fn format_compact(pos: &Position) -> String {
-    let rows: Vec<String> = ROWS
-        .iter()
-        .map(|(_, indices)| {
-            let holes: Vec<String> = indices.iter().map(|&h| format_hole(pos, h)).collect();
-            holes.join(",")
-        })
-        .collect();
-    format!(
-        "{} {}-{} {}",
-        rows.join("/"),
+    use std::fmt::Write;
+    // Written into one string: `conform` and `bao-oracle engine` write one or two a request.
+    let mut out = String::with_capacity(48);
+    for (r, (_, indices)) in ROWS.iter().enumerate() {
+        if r > 0 {
+            out.push('/');
+        }
+        for (k, &h) in indices.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            write_hole(&mut out, pos, h);
+        }
+    }
+    let _ = write!(
+        out,
+        " {}-{} {}",
         pos.captured(Side::South),
         pos.captured(Side::North),
         side_letter(pos.side_to_move())
-    )
+    );
+    out
 }
 
 /// The board for pictures: the diagram's rows, reserved holes marked (KIN-10), each side's
