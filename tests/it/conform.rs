@@ -17,8 +17,8 @@ fn python_engine() -> PathBuf {
     root().join("examples/python-engine/engine.py")
 }
 
-/// A fresh directory under the target dir for one test's files.
-fn scratch(name: &str) -> PathBuf {
+/// A fresh directory in the temporary folder for one test's files, removed with it.
+fn scratch(name: &str) -> Scratch {
     static N: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
         "bao-conform-{}-{name}-{}",
@@ -26,7 +26,29 @@ fn scratch(name: &str) -> PathBuf {
         N.fetch_add(1, Ordering::Relaxed)
     ));
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A test's directory ([`scratch`]): removed when the test is done with it, passed or failed.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn quote(path: &Path) -> String {
