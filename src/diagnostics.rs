@@ -12,6 +12,33 @@ pub use bao_rules::Span;
 use bao_rules::game::{RuleId, Side};
 pub use code::Code;
 
+/// What a command refuses to do as asked, before it checks anything: a stable code (a usage
+/// error, the command line's exit status 2) and why. `conform`'s plan and run and `explain` refuse
+/// so; the front ends only say it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub code: Code,
+    pub message: String,
+}
+
+impl Refused {
+    pub fn new(code: Code, message: impl Into<String>) -> Refused {
+        Refused {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// `error[code]: message`, as the command line writes it.
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "error[{}]: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// One problem found in a game record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {

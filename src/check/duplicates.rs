@@ -207,7 +207,7 @@ struct Key([u64; 2]);
 
 impl Key {
     fn of(ruleset: Ruleset, digest: MovesDigest) -> Key {
-        let game = Ruleset::ALL.iter().position(|&r| r == ruleset).unwrap_or(0) as u64 + 1;
+        let game = ruleset as u64 + 1;
         Key([
             digest.hash.0 ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15),
             digest.hash.1 ^ u64::from(digest.plies).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),

@@ -364,25 +364,18 @@ fn transcript_game_with(
     options: &ReplayOptions,
     sink: &mut dyn GameSink,
 ) -> (GameReport, Option<Record>) {
-    match crate::input::transcript::read(text) {
+    let (t, findings) = crate::input::transcript::read(text);
+    let read = if findings.is_empty() {
+        crate::input::transcript::as_record(&t, ruleset, name).map_err(|f| (None, vec![*f]))
+    } else {
         // A transcript that cannot be read: its errors, and its slips apart from them.
-        (t, findings) if !findings.is_empty() => {
-            let game = crate::input::transcript::ruleset_of(&t, ruleset).ok();
-            let mut report = GameReport::unread(1, game.map(|g| g.value), findings);
-            report.warnings = t.slips.iter().map(|s| s.finding()).collect();
-            (report, None)
-        }
-        (t, _) => {
-            let record = match crate::input::transcript::as_record(&t, ruleset, name) {
-                Ok(record) => record,
-                Err(finding) => {
-                    let mut report = GameReport::unread(1, None, vec![*finding]);
-                    report.warnings = t.slips.iter().map(|s| s.finding()).collect();
-                    return (report, None);
-                }
-            };
+        let game = crate::input::transcript::ruleset_of(&t, ruleset).ok();
+        Err((game.map(|g| g.value), findings))
+    };
+    let (mut report, record) = match read {
+        Err((game, findings)) => (GameReport::unread(1, game, findings), None),
+        Ok(record) => {
             let mut report = GameReport::replayed(1, &record, options, sink);
-            report.warnings = t.slips.iter().map(|s| s.finding()).collect();
             // The record's `start` is the transcript's `opening:`: name it as written.
             if let Some(opening) = &record.start {
                 for finding in &mut report.findings {
@@ -393,7 +386,9 @@ fn transcript_game_with(
             }
             (report, Some(record))
         }
-    }
+    };
+    report.warnings = t.slips.iter().map(|s| s.finding()).collect();
+    (report, record)
 }
 
 /// Checks one file. `Err` is an I/O problem (exit status 2); everything else is in the report.

@@ -171,7 +171,7 @@ fn conform(args: ConformArgs) -> Result<Status, UsageError> {
             only: args.case.clone(),
             strict_positions: args.strict_positions,
         },
-        scenarios: Scenarios::load(&args.spec).map_err(|e| usage(e.into()))?,
+        scenarios: Scenarios::load(&args.spec).map_err(usage)?,
         timeout: timeout(args.timeout).map_err(usage)?,
         max_restarts: args.max_restarts,
     };

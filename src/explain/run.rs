@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::check::FileReport;
 use crate::check::replay::{ReplayOptions, replay_to};
+pub use crate::diagnostics::Refused;
 use crate::diagnostics::{Code, Finding, MoveNumber};
 use crate::explain::{Comparison, Explanation, compare_in, explain_in, replaced, resolve};
 use crate::input::record::{self, Record};
@@ -39,22 +40,6 @@ impl Explained {
         match self {
             Explained::One(e) => e,
             Explained::Compared(c) => &c.base,
-        }
-    }
-}
-
-/// What cannot be explained as asked: a bad argument (`code` a usage code: exit status 2).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    pub code: Code,
-    pub message: String,
-}
-
-impl Refused {
-    fn new(code: Code, message: impl Into<String>) -> Refused {
-        Refused {
-            code,
-            message: message.into(),
         }
     }
 }

@@ -18,26 +18,7 @@ use bao_rules::with_game;
 use bao_rules::{Ruleset, games};
 
 /// Why a run cannot be planned: a stable code (the CLI's exit 2) and a message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlanError {
-    pub code: Code,
-    pub message: String,
-}
-
-impl PlanError {
-    fn new(code: Code, message: impl Into<String>) -> Self {
-        PlanError {
-            code,
-            message: message.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for PlanError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
+pub type PlanError = crate::diagnostics::Refused;
 
 /// What the run was asked for, before the engine said what it plays.
 #[derive(Clone, Debug, Default)]

@@ -9,8 +9,7 @@ use std::time::Duration;
 use super::driver::EngineInfo;
 use super::running::{Part, merge};
 use super::{
-    Asked, Driver, Entry, Fatal, Link, Options, Plan, PlanError, Report, Run, Scenarios, Table,
-    split_command,
+    Asked, Driver, Entry, Fatal, Link, Options, Plan, Report, Run, Scenarios, Table, split_command,
 };
 use crate::diagnostics::Code;
 use crate::input::engines::EngineEntry;
@@ -18,38 +17,14 @@ use crate::input::record::{Contents, create_output_file, read_regular_file};
 
 pub use super::running::ShowProgress;
 
-/// Why a run could not be made: a refused choice (before the engine is asked anything) or an
-/// engine that could not be run at all. Findings about the engine's answers are the report's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunError {
-    pub code: Code,
-    pub message: String,
-}
-
-impl RunError {
-    fn new(code: Code, message: impl Into<String>) -> RunError {
-        RunError {
-            code,
-            message: message.into(),
-        }
-    }
-}
-
-impl From<PlanError> for RunError {
-    fn from(e: PlanError) -> RunError {
-        RunError::new(e.code, e.message)
-    }
-}
+/// Why a run could not be made: a refused choice (before the engine is asked anything, the
+/// plan's) or an engine that could not be run at all. Findings about the engine's answers are the
+/// report's.
+pub type RunError = crate::diagnostics::Refused;
 
 impl From<Fatal> for RunError {
     fn from(e: Fatal) -> RunError {
         RunError::new(Code::BadEngine, e.0)
-    }
-}
-
-impl std::fmt::Display for RunError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "error[{}]: {}", self.code, self.message)
     }
 }
 

@@ -159,9 +159,7 @@ fn skip_flow_space(text: &str, mut at: usize, multiline: bool) -> Option<usize> 
 /// offset just after the `]`.
 fn flow_sequence(text: &str, open: usize) -> Option<(Vec<Field<String>>, usize)> {
     let bytes = text.as_bytes();
-    // Room for the items of the list's first line at once (a game's moves are one line).
-    let line = text[open..].split('\n').next().unwrap_or("");
-    let mut items = Vec::with_capacity(1 + line.bytes().filter(|&b| b == b',').count());
+    let mut items = Vec::new();
     let mut at = skip_flow_space(text, open + 1, true)?;
     loop {
         match bytes.get(at)? {
