@@ -407,12 +407,25 @@ impl Writer {
 
     /// `value` as JSON, pretty lines indented by `depth` levels past the first.
     fn value<T: Serialize>(&self, value: &T, depth: usize) -> String {
-        if !self.pretty {
-            return serde_json::to_string(value).expect("the report serializes");
+        let mut out = String::new();
+        self.write_value(&mut out, value, depth);
+        out
+    }
+
+    /// [`Writer::value`] onto `out`.
+    fn write_value<T: Serialize>(&self, out: &mut String, value: &T, depth: usize) {
+        // serde_json writes UTF-8 only; its bytes go straight onto the string.
+        let mut bytes = std::mem::take(out).into_bytes();
+        if self.pretty {
+            let mut serializer =
+                serde_json::Serializer::with_formatter(&mut bytes, Indented::at(depth));
+            value
+                .serialize(&mut serializer)
+                .expect("the report serializes");
+        } else {
+            serde_json::to_writer(&mut bytes, value).expect("the report serializes");
         }
-        let text = serde_json::to_string_pretty(value).expect("the report serializes");
-        // JSON strings hold no line break: each line of the text is one of the document's.
-        text.replace('\n', &format!("\n{}", "  ".repeat(depth)))
+        *out = String::from_utf8(bytes).expect("serde_json writes UTF-8");
     }
 
     /// A line break and `depth` levels of indentation (nothing when compact).
@@ -456,13 +469,14 @@ impl Writer {
 
     /// One game of the current file; `lines` index the file's text.
     pub fn game(&mut self, lines: &LineIndex<'_>, game: &GameReport) -> String {
-        let comma = if self.games > 0 { "," } else { "" };
+        let mut out = String::with_capacity(512);
+        if self.games > 0 {
+            out.push(',');
+        }
         self.games += 1;
-        format!(
-            "{comma}{}{}",
-            self.indent(4),
-            self.value(&game_json(lines, game), 4)
-        )
+        out.push_str(&self.indent(4));
+        self.write_value(&mut out, &game_json(lines, game), 4);
+        out
     }
 
     pub fn end_file(&mut self) -> String {
@@ -532,6 +546,91 @@ impl Writer {
             self.indent(0),
             if self.pretty { "\n" } else { "" }
         )
+    }
+}
+
+/// serde_json's pretty form (two spaces a level) begun `depth` levels in, so that a value written
+/// on its own sits at its place in the document: one pass, no re-indenting of the text.
+struct Indented {
+    depth: usize,
+    has_value: bool,
+}
+
+impl Indented {
+    fn at(depth: usize) -> Indented {
+        Indented {
+            depth,
+            has_value: false,
+        }
+    }
+
+    fn line<W: ?Sized + std::io::Write>(&self, writer: &mut W) -> std::io::Result<()> {
+        writer.write_all(b"\n")?;
+        for _ in 0..self.depth {
+            writer.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+
+    fn open<W: ?Sized + std::io::Write>(&mut self, w: &mut W, b: &[u8]) -> std::io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        w.write_all(b)
+    }
+
+    fn close<W: ?Sized + std::io::Write>(&mut self, w: &mut W, b: &[u8]) -> std::io::Result<()> {
+        self.depth -= 1;
+        if self.has_value {
+            self.line(w)?;
+        }
+        w.write_all(b)
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        self.line(w)
+    }
+}
+
+impl serde_json::ser::Formatter for Indented {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"[")
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"{")
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
     }
 }
 

@@ -69,6 +69,15 @@ pub fn leading_hole<'a>(
     game: &str,
     rows: &str,
 ) -> Result<(u8, &'a str), NotationError> {
+    // The name as written, looked up in place: a move's hole is read on `check`'s hot path.
+    let bytes = text.as_bytes();
+    if bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if let Some(index) = hole_index(names, &text[..1 + digits]) {
+            return Ok((index, &text[1 + digits..]));
+        }
+    }
+    // Otherwise the general reading: a name with leading zeros (`A05`), or the error.
     let hole = split_hole(text)
         .filter(|h| h.row.is_some())
         .ok_or_else(|| NotationError::new(format!("`{text}` does not start with a hole name")))?;
