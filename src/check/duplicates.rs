@@ -19,6 +19,7 @@ use std::hash::{Hash, Hasher};
 use crate::diagnostics::{Code, Finding, LineIndex};
 use crate::input::record::{Record, ResultClaim};
 use bao_rules::Ruleset;
+use bao_rules::fasthash::FxBuildHasher;
 
 /// Games are compared from this many plies: a short constructed record is no game of anybody's.
 pub const MIN_PLIES: usize = 20;
@@ -223,7 +224,8 @@ const MIN_GAME_BYTES: usize = 100;
 /// The games of a check grouped by their moves as played, as they come.
 #[derive(Debug, Default)]
 pub struct Duplicates {
-    groups: HashMap<Key, Group>,
+    /// Keyed by a digest already: a fast hash of it is enough.
+    groups: HashMap<Key, Group, FxBuildHasher>,
     /// The paths of the files seen, each once.
     files: Vec<Box<str>>,
 }
@@ -252,8 +254,9 @@ impl Duplicates {
             // Room for the file's games, at most as many as documents and as its size allows.
             let text = lines.text();
             let documents = 1 + text
-                .match_indices('\n')
-                .filter(|&(at, _)| text[at + 1..].starts_with("---"))
+                .as_bytes()
+                .windows(4)
+                .filter(|w| *w == b"\n---")
                 .count();
             self.groups
                 .reserve(documents.min(text.len() / MIN_GAME_BYTES + 1));

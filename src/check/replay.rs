@@ -327,7 +327,8 @@ fn play_moves<G: Game>(
     mut steps: Option<&mut dyn FnMut(Step)>,
 ) -> Playthrough<G> {
     let mut ended_at = game.end().map(|_| 0);
-    let mut events = Vec::new();
+    // Room for a move's events at once (a capture lap tells a few dozen).
+    let mut events = Vec::with_capacity(64);
     let mut stopped = false;
     game.reserve_plies(record.moves.len());
     // Only games long enough to be compared pay for the digest.

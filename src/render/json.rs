@@ -469,12 +469,15 @@ impl Writer {
 
     /// One game of the current file; `lines` index the file's text.
     pub fn game(&mut self, lines: &LineIndex<'_>, game: &GameReport) -> String {
-        let mut out = String::with_capacity(512);
+        // A valid game's report is about 600 bytes pretty: room for it at once.
+        let mut out = String::with_capacity(1024);
         if self.games > 0 {
             out.push(',');
         }
         self.games += 1;
-        out.push_str(&self.indent(4));
+        if self.pretty {
+            out.push_str("\n        ");
+        }
         self.write_value(&mut out, &game_json(lines, game), 4);
         out
     }

@@ -475,6 +475,14 @@ struct FirstLaps {
     to_sow: u16,
 }
 
+/// What must repeat for KIN-A9 (the holes, the reservations, the side to move), packed in two
+/// words: every move of a replay adds one to a set, and a word hashes in one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Repetition {
+    holes: u128,
+    rest: u64,
+}
+
 /// Move generation's shortcut past [`sow`] for the many moves whose first lap, shorter than the
 /// ring, decides them: such a lap drops one seed into each of the holes after its start, so the
 /// hole it ends in held what the board shows. Agrees with [`sow`] (a test checks it). Worked out
@@ -655,7 +663,7 @@ impl Game for Kingulu {
     type Rulings = Rulings;
     /// KIN-A9: the holes, the reservations and the side to move; captured counts follow from them
     /// only in total, and do not count.
-    type RepetitionKey = (Board, [u16; 2], Side);
+    type RepetitionKey = Repetition;
 
     fn rulings(set: &RulingSet) -> Result<Rulings, RulingError> {
         let penultimate_source = match set.value(&RULINGS[1]) {
@@ -760,8 +768,12 @@ impl Game for Kingulu {
         (legal.is_empty() && generated.undecided == 0).then(|| scored(pos, "KIN-12"))
     }
 
-    fn repetition_key(pos: &Position) -> Option<(Board, [u16; 2], Side)> {
-        Some((pos.holes, pos.reserved, pos.to_move))
+    fn repetition_key(pos: &Position) -> Option<Repetition> {
+        let [south, north] = pos.reserved;
+        Some(Repetition {
+            holes: u128::from_le_bytes(pos.holes),
+            rest: u64::from(south) | u64::from(north) << 16 | (pos.to_move.index() as u64) << 32,
+        })
     }
 
     // KIN-A9: a repeated position ends the game, scored by KIN-13 (not automatically a draw).
