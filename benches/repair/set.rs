@@ -44,7 +44,11 @@ impl Original {
     }
 
     pub fn moves(&self) -> Vec<String> {
-        self.record.moves.iter().map(|m| m.value.clone()).collect()
+        self.record
+            .moves
+            .iter()
+            .map(|m| m.value.to_string())
+            .collect()
     }
 }
 
@@ -110,14 +114,14 @@ fn generated_record<G: Game>(seed: u64, donkers: bool) -> String {
         .in_notation(Notation::Donkers)
         .expect("a game with Donkers' notation");
     for (written, &mv) in record.moves.iter_mut().zip(&game.moves) {
-        written.value = replay.move_text(mv);
+        written.value = replay.move_text(mv).into();
         replay.play(mv, &mut ()).expect("a generated move plays");
     }
     record.notation = Some(Field {
         value: Notation::Donkers,
         span: Span::new(0, 0),
     });
-    let moves: Vec<String> = record.moves.iter().map(|m| m.value.clone()).collect();
+    let moves: Vec<String> = record.moves.iter().map(|m| m.value.to_string()).collect();
     write_record(&record, &moves)
 }
 

@@ -13,7 +13,7 @@ use crate::check::duplicates::{self, MovesDigest, MovesFolder};
 use crate::check::repair::{self, Repair};
 use crate::check::step::{self, Step};
 use crate::diagnostics::{Code, Finding, MoveNumber, Span};
-use crate::input::record::{Field, Record, ResultClaim};
+use crate::input::record::{Field, MoveText, Record, ResultClaim};
 use bao_rules::game::{Event, Game, GameEnd, Notation, Rejection, Side};
 use bao_rules::play::Playthrough;
 use bao_rules::play::{MoveError, MoveErrorKind};
@@ -378,7 +378,7 @@ fn play_moves<G: Game>(
                     format!("`{}`: {}", text.value, claim.message),
                 )
                 .rule(claim.rule)
-                .ply(ply, &text.value)
+                .ply(ply, text.value.as_str())
                 .at(text.span)
                 .help(format!("the move did: {}", describe_events::<G>(&events))),
             );
@@ -435,7 +435,7 @@ fn after_end(
     end: GameEnd,
     ended_at: u32,
     ply: u32,
-    text: &Field<String>,
+    text: &Field<MoveText>,
     record: &Record,
     first: Option<Side>,
 ) -> Finding {
@@ -450,7 +450,7 @@ fn after_end(
         ),
     )
     .rule(end.rule)
-    .ply(ply, &text.value)
+    .ply(ply, text.value.as_str())
     .at(text.span)
     .help(if extra == 1 {
         "remove this move".to_string()
@@ -570,7 +570,7 @@ fn refused_finding<G: Game>(
     game: &Playthrough<G>,
     error: MoveError<G::Move>,
     ply: u32,
-    text: &Field<String>,
+    text: &Field<MoveText>,
 ) -> Finding {
     let finding = match error.kind {
         // Read like a text that does not parse (Kete: a mtaji hole without its row letter).
@@ -634,7 +634,7 @@ fn refused_finding<G: Game>(
             .help(help)
         }
     };
-    finding.ply(ply, &text.value).at(text.span)
+    finding.ply(ply, text.value.as_str()).at(text.span)
 }
 
 fn describe_events<G: Game>(events: &[Event]) -> String {
@@ -735,7 +735,7 @@ fn compare<G: Game>(
                 ruling: name.to_string(),
                 values: [base_value, value.to_string()],
                 ply,
-                mv: text.value.clone(),
+                mv: text.value.to_string(),
                 span: text.span,
                 outcomes: [describe(0), describe(1)],
             });

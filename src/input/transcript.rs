@@ -600,7 +600,7 @@ pub fn as_record(
     given: Option<Ruleset>,
     name: &str,
 ) -> Result<crate::input::record::Record, Box<Finding>> {
-    use crate::input::record::{Field, Record};
+    use crate::input::record::{Field, MoveText, Record};
     let field = |value: &str, span| Field {
         value: value.to_string(),
         span,
@@ -643,7 +643,14 @@ pub fn as_record(
             value: Notation::Donkers,
             span: at_start,
         }),
-        moves: t.plies.iter().map(|p| field(&p.text, p.span)).collect(),
+        moves: t
+            .plies
+            .iter()
+            .map(|p| Field {
+                value: MoveText::from(p.text.as_str()),
+                span: p.span,
+            })
+            .collect(),
         result: None,
     })
 }

@@ -119,7 +119,7 @@ pub fn repair_text(text: &str, games: &[ReadGame<'_>]) -> Result<Repaired, Strin
                 finding.code, finding.message
             )),
             Ok((record, replayed)) => {
-                let moves = || record.moves.iter().map(|m| m.value.clone()).collect();
+                let moves = || record.moves.iter().map(|m| m.value.to_string()).collect();
                 if replayed.findings.is_empty() {
                     expected.push(Expect::Moves(moves()));
                     None
@@ -238,7 +238,7 @@ fn twin(record: &Record, s: &Suggestion) -> Option<Suggestion> {
 
 /// The move values of `record` after `s` (spelled `spelled`).
 fn edited(record: &Record, s: &Suggestion, spelled: &[String]) -> Vec<String> {
-    let mut moves: Vec<String> = record.moves.iter().map(|m| m.value.clone()).collect();
+    let mut moves: Vec<String> = record.moves.iter().map(|m| m.value.to_string()).collect();
     let i = s.ply as usize - 1;
     match s.edit {
         Edit::Replace => moves[i] = spelled[0].clone(),
@@ -709,7 +709,7 @@ mod tests {
             .iter()
             .map(|g| match &g.read {
                 Ok((record, _)) => {
-                    Expect::Moves(record.moves.iter().map(|m| m.value.clone()).collect())
+                    Expect::Moves(record.moves.iter().map(|m| m.value.to_string()).collect())
                 }
                 Err(_) => Expect::Unread {
                     at: 4,

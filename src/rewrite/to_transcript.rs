@@ -231,7 +231,7 @@ fn write_game<G: Game>(
             Box::new(
                 Finding::new(e.code().into(), format!("`{}`: {}", mv.value, e.message))
                     .rule_opt(e.rule)
-                    .ply(i as u32 + 1, &mv.value)
+                    .ply(i as u32 + 1, mv.value.as_str())
                     .at(mv.span),
             )
         })?;

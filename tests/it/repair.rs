@@ -237,7 +237,11 @@ fn moves_of(text: &str) -> Vec<Vec<String>> {
         .iter()
         .map(|doc| {
             let record = bao_oracle::input::record::parse_document(doc).expect("a record");
-            record.moves.into_iter().map(|m| m.value).collect()
+            record
+                .moves
+                .into_iter()
+                .map(|m| m.value.to_string())
+                .collect()
         })
         .collect()
 }

@@ -75,7 +75,7 @@ fn moves(record: &str) -> Vec<String> {
         .unwrap()
         .moves
         .into_iter()
-        .map(|m| m.value)
+        .map(|m| m.value.to_string())
         .collect()
 }
 

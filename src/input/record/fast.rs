@@ -6,7 +6,7 @@
 //! on generated, corpus, broken and randomly mutated records that whenever this reader accepts a
 //! document, serde-saphyr reads the same fields with the same spans.
 
-use super::{Document, FIELDS, Field, Fields, is_document_start};
+use super::{Document, FIELDS, Field, Fields, MoveText, is_document_start};
 use crate::diagnostics::Span;
 
 /// One line of the document: its byte offset in the document and its text without the line end.
@@ -72,7 +72,7 @@ fn is_special_word(text: &str) -> bool {
 /// A scalar on the rest of a line in block context: `(value, offset, length)` with the offset
 /// relative to `rest`, or `None` if it is not a plain scalar of safe characters or a quoted one
 /// without escapes.
-fn block_scalar(rest: &str) -> Option<(String, usize, usize)> {
+fn block_scalar(rest: &str) -> Option<(&str, usize, usize)> {
     let text = rest.trim_start_matches(' ');
     let lead = rest.len() - text.len();
     let first = text.chars().next()?;
@@ -82,7 +82,7 @@ fn block_scalar(rest: &str) -> Option<(String, usize, usize)> {
         if content.contains('\\') || !is_line_end(&text[close + 1..]) {
             return None;
         }
-        return Some((content.to_string(), lead, close + 1));
+        return Some((content, lead, close + 1));
     }
     if !first.is_ascii_alphanumeric() {
         return None;
@@ -95,7 +95,7 @@ fn block_scalar(rest: &str) -> Option<(String, usize, usize)> {
     if value.contains(": ") || value.ends_with(':') || is_special_word(value) {
         return None;
     }
-    Some((value.to_string(), lead, value.len()))
+    Some((value, lead, value.len()))
 }
 
 /// A plain scalar in flow context ends at these.
@@ -104,7 +104,7 @@ fn ends_flow_token(b: u8) -> bool {
 }
 
 /// A scalar in flow context starting at `at` of `text`: `(value, end)`.
-fn flow_scalar(text: &str, at: usize) -> Option<(String, usize)> {
+fn flow_scalar(text: &str, at: usize) -> Option<(&str, usize)> {
     let bytes = text.as_bytes();
     let first = *bytes.get(at)?;
     if first == b'"' || first == b'\'' {
@@ -113,7 +113,7 @@ fn flow_scalar(text: &str, at: usize) -> Option<(String, usize)> {
         if content.contains(['\\', '\n']) || bytes.get(close + 1) == Some(&first) {
             return None;
         }
-        return Some((content.to_string(), close + 1));
+        return Some((content, close + 1));
     }
     if !first.is_ascii_alphanumeric() {
         return None;
@@ -125,7 +125,7 @@ fn flow_scalar(text: &str, at: usize) -> Option<(String, usize)> {
     if value.contains(':') || is_special_word(value) {
         return None;
     }
-    Some((value.to_string(), end))
+    Some((value, end))
 }
 
 /// Skips spaces, line ends and comments inside a flow collection. Refuses content at column 0
@@ -157,7 +157,7 @@ fn skip_flow_space(text: &str, mut at: usize, multiline: bool) -> Option<usize> 
 
 /// A flow sequence starting at `open` (the `[`): its items with spans relative to `text`, and the
 /// offset just after the `]`.
-fn flow_sequence(text: &str, open: usize) -> Option<(Vec<Field<String>>, usize)> {
+fn flow_sequence(text: &str, open: usize) -> Option<(Vec<Field<MoveText>>, usize)> {
     let bytes = text.as_bytes();
     let mut items = Vec::new();
     let mut at = skip_flow_space(text, open + 1, true)?;
@@ -167,7 +167,7 @@ fn flow_sequence(text: &str, open: usize) -> Option<(Vec<Field<String>>, usize)>
             _ => {
                 let (value, end) = flow_scalar(text, at)?;
                 items.push(Field {
-                    value,
+                    value: MoveText::from(value),
                     span: Span::new(at, end - at),
                 });
                 at = skip_flow_space(text, end, true)?;
@@ -212,7 +212,7 @@ fn flow_map(text: &str, open: usize) -> Option<(Entries, usize)> {
                 span: Span::new(at, key.len()),
             },
             Field {
-                value,
+                value: value.to_string(),
                 span: Span::new(value_at, end - value_at),
             },
         ));
@@ -250,7 +250,7 @@ struct Builder {
     preset: Option<Field<String>>,
     notation: Option<Field<String>>,
     rulings: Option<Entries>,
-    moves: Option<Vec<Field<String>>>,
+    moves: Option<Vec<Field<MoveText>>>,
     result: Option<Field<String>>,
 }
 
@@ -302,7 +302,7 @@ pub(crate) fn read(doc: &Document<'_>) -> Option<Fields> {
             _ => {
                 let (value, at, len) = block_scalar(rest)?;
                 let field = Field {
-                    value,
+                    value: value.to_string(),
                     span: Span::new(rest_offset + at, len),
                 };
                 match key {
@@ -323,10 +323,7 @@ pub(crate) fn read(doc: &Document<'_>) -> Option<Fields> {
             }
         }
     }
-    let shift = |f: Field<String>| Field {
-        span: Span::new(doc.offset + f.span.offset, f.span.len),
-        value: f.value,
-    };
+    let shift = |f: Field<String>| shifted(doc.offset, f);
     Some(Fields {
         ruleset: shift(fields.ruleset?),
         title: fields.title,
@@ -344,9 +341,21 @@ pub(crate) fn read(doc: &Document<'_>) -> Option<Fields> {
             .into_iter()
             .map(|(k, v)| (shift(k), shift(v)))
             .collect(),
-        moves: fields.moves?.into_iter().map(shift).collect(),
+        moves: fields
+            .moves?
+            .into_iter()
+            .map(|f| shifted(doc.offset, f))
+            .collect(),
         result: fields.result.map(shift),
     })
+}
+
+/// `field` with its span moved from the document's offsets to the file's.
+fn shifted<T>(offset: usize, field: Field<T>) -> Field<T> {
+    Field {
+        span: Span::new(offset + field.span.offset, field.span.len),
+        value: field.value,
+    }
 }
 
 /// The index of the line holding byte `at` of the document, from line `i` on.
@@ -365,7 +374,7 @@ fn moves(
     i: usize,
     rest: &str,
     rest_offset: usize,
-) -> Option<(Vec<Field<String>>, usize)> {
+) -> Option<(Vec<Field<MoveText>>, usize)> {
     let value = rest.trim_start_matches(' ');
     if value.starts_with('[') {
         let open = rest_offset + (rest.len() - value.len());
@@ -403,7 +412,7 @@ fn moves(
         }
         let (value, at, len) = block_scalar(&body[1..])?;
         items.push(Field {
-            value,
+            value: MoveText::from(value),
             span: Span::new(line.offset + n + 1 + at, len),
         });
         j += 1;
@@ -469,7 +478,7 @@ fn rulings(
                 span: Span::new(line.offset + n, name.len()),
             },
             Field {
-                value,
+                value: value.to_string(),
                 span: Span::new(line.offset + n + colon + 1 + at, len),
             },
         ));

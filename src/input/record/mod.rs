@@ -27,6 +27,9 @@ pub use bao_rules::game::ResultClaim;
 use bao_rules::game::{Notation, Side};
 
 mod fast;
+mod move_text;
+
+pub use move_text::MoveText;
 
 /// Files larger than this (64 MiB) are refused unread ([`crate::input::Kind::Records`]).
 pub const MAX_FILE_BYTES: u64 = crate::input::Kind::Records.limit();
@@ -67,7 +70,7 @@ pub struct Record {
     pub rulings: Vec<(Field<String>, Field<String>)>,
     /// The notation the moves are written in (`notation: donkers`); canonical by default.
     pub notation: Option<Field<Notation>>,
-    pub moves: Vec<Field<String>>,
+    pub moves: Vec<Field<MoveText>>,
     pub result: Option<Field<ResultClaim>>,
 }
 
@@ -348,7 +351,7 @@ pub(crate) struct Fields {
     pub preset: Option<Field<String>>,
     pub rulings: Vec<(Field<String>, Field<String>)>,
     pub notation: Option<Field<String>>,
-    pub moves: Vec<Field<String>>,
+    pub moves: Vec<Field<MoveText>>,
     pub result: Option<Field<String>>,
 }
 
@@ -405,7 +408,15 @@ pub(crate) fn read_with_serde(doc: &Document<'_>) -> Result<Fields, Box<Finding>
             .into_iter()
             .map(|(k, v)| (field(k), field(v)))
             .collect(),
-        moves: raw.moves.value.into_iter().map(field).collect(),
+        moves: raw
+            .moves
+            .value
+            .into_iter()
+            .map(|m| Field {
+                span: spanned_span(&m, doc),
+                value: MoveText::from(m.value),
+            })
+            .collect(),
         result: raw.result.map(field),
     })
 }
