@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use bao_rules::game::{Event, Game, GameEnd, Notation};
+use bao_rules::Registered;
+use bao_rules::game::{Event, GameEnd, Notation};
 use bao_rules::play::{Playthrough, Undo};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -15,6 +16,7 @@ use crate::error::{OrRaise, Refusal};
 use crate::moves::{AnyMove, Move};
 use crate::objects::{Game as PyGame, Position, quoted, same_game};
 use crate::rules::{self, AnyPosition, Rules, end_json, move_refusal};
+use bao_rules::Position as _;
 
 /// A game in progress of some game, whatever its type.
 pub trait InProgress: Send + Sync {
@@ -44,12 +46,12 @@ pub trait InProgress: Send + Sync {
 
 /// [`InProgress`] of game `G`: the game as it stands, and each move pushed with what takes it
 /// back ([`Undo`]: the position before it; the positions seen are kept once, not per move).
-pub struct Progress<G: Game> {
+pub struct Progress<G: Registered> {
     game: Playthrough<G>,
     pushed: Vec<(G::Move, Undo<G>)>,
 }
 
-impl<G: Game> Progress<G> {
+impl<G: Registered> Progress<G> {
     pub fn new(game: Playthrough<G>) -> Self {
         Progress {
             game,
@@ -58,22 +60,21 @@ impl<G: Game> Progress<G> {
     }
 
     fn mv(mv: &AnyMove) -> G::Move {
-        *mv.downcast_ref::<G::Move>()
-            .expect("a move of this game: the board checks the move's game")
+        G::unwrap(*mv).expect("a move of this game: the board checks the move's game")
     }
 }
 
 // The positions seen cross threads with the board (a Python object may).
-impl<G: Game> InProgress for Progress<G>
+impl<G: Registered> InProgress for Progress<G>
 where
     G::RepetitionKey: Send + Sync,
 {
     fn position(&self) -> AnyPosition {
-        Arc::new(self.game.position().clone())
+        G::position(self.game.position().clone())
     }
 
     fn is_at(&self, pos: &AnyPosition) -> bool {
-        pos.downcast_ref::<G::Position>() == Some(self.game.position())
+        G::unwrap_position(*pos).as_ref() == Some(self.game.position())
     }
 
     fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal> {
@@ -120,12 +121,12 @@ where
     fn pop(&mut self) -> Option<AnyMove> {
         let (mv, undo) = self.pushed.pop()?;
         self.game.take_back(undo);
-        Some(Box::new(mv))
+        Some(G::wrap(mv))
     }
 
     fn peek(&self) -> Option<AnyMove> {
         let (mv, _) = self.pushed.last()?;
-        Some(Box::new(*mv))
+        Some(G::wrap(*mv))
     }
 
     fn moves(&self) -> Vec<String> {
@@ -152,8 +153,7 @@ where
             .game
             .legal_moves()
             .unwrap_or_else(bao_rules::Incomplete::into_legal);
-        let moves = moves.into_iter().map(|mv| Box::new(mv) as AnyMove);
-        (self.position(), moves.collect())
+        (self.position(), moves.into_iter().map(G::wrap).collect())
     }
 
     fn end(&self) -> Option<GameEnd> {
@@ -259,7 +259,7 @@ impl Board {
     fn new(py: Python<'_>, game: &PyGame, position: Option<Bound<'_, PyAny>>) -> PyResult<Self> {
         let rules = game.rules.clone();
         let start = match position {
-            None => rules.start(),
+            None => AnyPosition::start(rules.ruleset()),
             Some(p) => match p.downcast::<Position>() {
                 Ok(p) => {
                     let p = p.get();
@@ -270,7 +270,7 @@ impl Board {
                             rules.ruleset()
                         )));
                     }
-                    p.pos.clone()
+                    p.pos
                 }
                 Err(_) => rules.read(&p.extract::<String>()?).or_raise(py)?,
             },
@@ -301,14 +301,14 @@ impl Board {
     fn root(&self) -> Position {
         Position {
             rules: self.rules.clone(),
-            pos: self.start.clone(),
+            pos: self.start,
         }
     }
 
     /// `south` or `north`.
     #[getter]
     fn side_to_move(&self) -> &'static str {
-        self.rules.side_to_move(&self.game.position())
+        rules::side_to_move(&self.game.position())
     }
 
     /// The moves pushed, in canonical notation, oldest first.
@@ -399,7 +399,7 @@ impl Board {
         let (pos, moves) = self.game.legal_moves();
         let moves: PyResult<Vec<Bound<'py, Move>>> = moves
             .into_iter()
-            .map(|mv| Bound::new(py, Move::listed(&self.rules, &pos, mv)))
+            .map(|mv| Bound::new(py, Move::listed(&self.rules, pos, mv)))
             .collect();
         PyList::new(py, moves?)
     }
@@ -427,7 +427,7 @@ impl Board {
     fn copy(&self) -> Board {
         Board {
             rules: self.rules.clone(),
-            start: self.start.clone(),
+            start: self.start,
             game: self.game.boxed_clone(),
         }
     }
@@ -441,17 +441,17 @@ impl Board {
         let pos = self.game.position();
         let title = format!(
             "{}, {} to move",
-            self.rules.name(),
-            self.rules.side_to_move(&pos)
+            self.rules.ruleset().game_name(),
+            rules::side_to_move(&pos)
         );
-        self.rules.svg(&pos, &[], &title)
+        rules::svg(&pos, &[], &title)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Board({}, {}, moves={})",
-            quoted(self.rules.ruleset()),
-            quoted(&self.rules.compact(&self.game.position())),
+            quoted(self.rules.ruleset().name()),
+            quoted(&self.game.position().compact()),
             self.game.moves().len()
         )
     }

@@ -1,11 +1,11 @@
 //! One game under its rulings, behind a trait object: what the Python classes call, for any
-//! ruleset chosen at run time. Every operation is the rules library's own (`Playthrough`,
-//! `Setup`, `perft`, `explain`, `picture`); this file only picks the game type and moves
-//! positions in and out of `Any`, and keeps the texts of canonical moves as Python strings.
+//! ruleset chosen at run time. Positions and moves are the rules library's run-time values
+//! (`bao_rules::AnyPosition`, `AnyMove`), and what they answer alone (side to move, written
+//! forms, board, equality) they answer themselves; the trait holds what needs the rulings. Every
+//! operation is the rules library's own (`Playthrough`, `Setup`, `perft`, `explain`, `picture`);
+//! this file only picks the game type and keeps the texts of canonical moves as Python strings.
 
-use std::any::Any;
 use std::collections::{HashMap, TryReserveError};
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
 use bao_oracle::Code;
@@ -14,12 +14,13 @@ use bao_oracle::explain;
 use bao_oracle::input::selection::Selection;
 use bao_oracle::picture::Highlights;
 use bao_oracle::render::svg;
+pub use bao_rules::AnyPosition;
 use bao_rules::fasthash::FxBuildHasher;
 use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError, check_notation};
-use bao_rules::{Ruleset, perft, with_game};
+use bao_rules::{Position as _, Registered, Ruleset, perft, with_game};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use serde_json::Value;
@@ -27,9 +28,6 @@ use serde_json::Value;
 use crate::board::{InProgress, Progress};
 use crate::error::{OrRaise, Refusal, selection_refusal};
 use crate::moves::MoveRules;
-
-/// A position of some game: the game's own `Position` type.
-pub type AnyPosition = Arc<dyn Any + Send + Sync>;
 
 /// A move played: the canonical move, the position after it and what it did.
 pub struct Move {
@@ -58,29 +56,17 @@ pub trait ChildList: Send + Sync {
 
 /// A game under rulings, whatever its type.
 pub trait Rules: Send + Sync {
-    fn ruleset(&self) -> &'static str;
-    fn name(&self) -> &'static str;
+    fn ruleset(&self) -> Ruleset;
     fn preset(&self) -> Option<&str>;
     /// Every ruling of the game with the value in force.
     fn rulings(&self) -> Vec<(&'static str, String)>;
     /// The rulings as chosen (preset included), for `explain` and conformance.
     fn ruling_set(&self) -> &RulingSet;
-    fn notations(&self) -> Vec<&'static str>;
-    fn presets(&self) -> Vec<&'static str>;
-    fn start(&self) -> AnyPosition;
+    /// A position of the game read as a record's start is, under the rulings.
     fn read(&self, text: &str) -> Result<AnyPosition, Refusal>;
-    fn compact(&self, pos: &AnyPosition) -> String;
     /// The position in one of the game's forms (`compact`, `diagram`, and Donkers' bracket
     /// form for the 4x8 games).
     fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal>;
-    fn position_forms(&self) -> Vec<&'static str>;
-    fn diagram(&self, pos: &AnyPosition) -> String;
-    /// The position as its picture draws it (rows of holes with seeds and marks, stores).
-    fn board(&self, pos: &AnyPosition) -> bao_rules::Board;
-    fn svg(&self, pos: &AnyPosition, events: &[Event], title: &str) -> String;
-    fn side_to_move(&self, pos: &AnyPosition) -> &'static str;
-    fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool;
-    fn hash(&self, pos: &AnyPosition) -> u64;
     /// The legal moves in `notation` (none once the game is over), as a Python list: a canonical
     /// move's text is made once per game.
     fn legal_list<'py>(
@@ -127,7 +113,7 @@ pub trait Rules: Send + Sync {
 }
 
 /// Game `G` under resolved rulings.
-pub(crate) struct Under<G: Game> {
+pub(crate) struct Under<G: Registered> {
     set: RulingSet,
     pub(crate) rulings: G::Rulings,
     preset: Option<String>,
@@ -201,13 +187,30 @@ pub fn notation(name: &str) -> Result<Notation, Refusal> {
     })
 }
 
+/// `south` or `north`.
+pub fn side_to_move(pos: &AnyPosition) -> &'static str {
+    pos.side_to_move().name()
+}
+
+/// The board of `pos` as an SVG picture, the move's `events` marked.
+pub fn svg(pos: &AnyPosition, events: &[Event], title: &str) -> String {
+    let mut marks = Highlights::of_move(events);
+    marks.title = title.to_string();
+    svg::render(&pos.board(), &marks)
+}
+
 /// How the game ended, as data: the library's shape.
 pub fn end_json(end: &GameEnd) -> Value {
     serde_json::to_value(event::End::of(end)).expect("an end serializes")
 }
 
+/// The forms positions of `ruleset` are read and written in.
+pub fn position_forms(ruleset: Ruleset) -> Vec<&'static str> {
+    ruleset.position_forms().iter().map(|f| f.name()).collect()
+}
+
 /// [`ChildList`] of game `G`.
-struct ChildrenOf<G: Game> {
+struct ChildrenOf<G: Registered> {
     parents: Arc<Vec<G::Position>>,
     rulings: G::Rulings,
     notation: Notation,
@@ -218,7 +221,7 @@ struct ChildrenOf<G: Game> {
     positions: Arc<Vec<G::Position>>,
 }
 
-impl<G: Game> ChildrenOf<G> {
+impl<G: Registered> ChildrenOf<G> {
     /// The children of every position of `parents`, in order; none of a position whose game is
     /// over. Generated as perft generates them: each move sown once, nothing heard.
     fn of(
@@ -254,13 +257,13 @@ impl<G: Game> ChildrenOf<G> {
     }
 }
 
-impl<G: Game> ChildList for ChildrenOf<G> {
+impl<G: Registered> ChildList for ChildrenOf<G> {
     fn len(&self) -> usize {
         self.moves.len()
     }
 
     fn parent(&self, i: usize) -> AnyPosition {
-        Arc::new(self.parents[self.parent_of[i]].clone())
+        G::position(self.parents[self.parent_of[i]].clone())
     }
 
     fn next_ply(&self) -> Result<Arc<dyn ChildList>, TryReserveError> {
@@ -279,13 +282,13 @@ impl<G: Game> ChildList for ChildrenOf<G> {
     }
 
     fn position(&self, i: usize) -> AnyPosition {
-        Arc::new(self.positions[i].clone())
+        G::position(self.positions[i].clone())
     }
 }
 
-impl<G: Game> Under<G> {
-    pub(crate) fn pos<'a>(&self, pos: &'a AnyPosition) -> &'a G::Position {
-        pos.downcast_ref::<G::Position>()
+impl<G: Registered> Under<G> {
+    pub(crate) fn pos(&self, pos: &AnyPosition) -> G::Position {
+        G::unwrap_position(*pos)
             .expect("a position of this game: the bindings pair each position with its game")
     }
 
@@ -296,10 +299,10 @@ impl<G: Game> Under<G> {
         history: &[AnyPosition],
     ) -> Result<Playthrough<G>, Refusal> {
         let game = if history.is_empty() {
-            Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone())
+            Playthrough::<G>::new(self.pos(pos), self.rulings.clone())
         } else {
-            let history: Vec<G::Position> = history.iter().map(|p| self.pos(p).clone()).collect();
-            Playthrough::<G>::with_history(self.pos(pos).clone(), self.rulings.clone(), &history)
+            let history: Vec<G::Position> = history.iter().map(|p| self.pos(p)).collect();
+            Playthrough::<G>::with_history(self.pos(pos), self.rulings.clone(), &history)
         };
         if notation == Notation::Canonical {
             return Ok(game);
@@ -308,16 +311,12 @@ impl<G: Game> Under<G> {
     }
 }
 
-impl<G: Game> Rules for Under<G>
+impl<G: Registered> Rules for Under<G>
 where
     G::RepetitionKey: Send + Sync,
 {
-    fn ruleset(&self) -> &'static str {
-        G::RULESET
-    }
-
-    fn name(&self) -> &'static str {
-        G::NAME
+    fn ruleset(&self) -> Ruleset {
+        G::ruleset()
     }
 
     fn preset(&self) -> Option<&str> {
@@ -335,18 +334,6 @@ where
         &self.set
     }
 
-    fn notations(&self) -> Vec<&'static str> {
-        G::NOTATIONS.iter().map(|n| n.name()).collect()
-    }
-
-    fn presets(&self) -> Vec<&'static str> {
-        G::PRESETS.iter().map(|p| p.name).collect()
-    }
-
-    fn start(&self) -> AnyPosition {
-        Arc::new(G::start())
-    }
-
     fn read(&self, text: &str) -> Result<AnyPosition, Refusal> {
         // The one reading of a start position: the setup's, under this game's rulings.
         let setup = Setup {
@@ -354,15 +341,11 @@ where
             ..Setup::default()
         };
         let position = setup.start_for::<G>(&self.rulings).map_err(setup_refusal)?;
-        Ok(Arc::new(position))
-    }
-
-    fn compact(&self, pos: &AnyPosition) -> String {
-        G::format_compact(self.pos(pos))
+        Ok(G::position(position))
     }
 
     fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal> {
-        let names = || self.position_forms().join(", ");
+        let names = || position_forms(G::ruleset()).join(", ");
         let form = PositionForm::parse(form).ok_or_else(|| {
             Refusal::setup(
                 Code::BadValue,
@@ -371,47 +354,8 @@ where
                 None,
             )
         })?;
-        G::format_position(form, self.pos(pos))
+        G::format_position(form, &self.pos(pos))
             .map_err(|e| Refusal::setup(Code::BadValue, e.rule, e.message, None))
-    }
-
-    fn position_forms(&self) -> Vec<&'static str> {
-        G::POSITION_FORMS.iter().map(|f| f.name()).collect()
-    }
-
-    fn diagram(&self, pos: &AnyPosition) -> String {
-        G::format_diagram(self.pos(pos))
-    }
-
-    fn board(&self, pos: &AnyPosition) -> bao_rules::Board {
-        G::board(self.pos(pos))
-    }
-
-    fn svg(&self, pos: &AnyPosition, events: &[Event], title: &str) -> String {
-        let mut marks = Highlights::of_move(events);
-        marks.title = title.to_string();
-        svg::render(&G::board(self.pos(pos)), &marks)
-    }
-
-    fn side_to_move(&self, pos: &AnyPosition) -> &'static str {
-        G::side_to_move(self.pos(pos)).name()
-    }
-
-    fn same(&self, a: &AnyPosition, b: &AnyPosition) -> bool {
-        match (
-            a.downcast_ref::<G::Position>(),
-            b.downcast_ref::<G::Position>(),
-        ) {
-            (Some(a), Some(b)) => a == b,
-            _ => false,
-        }
-    }
-
-    fn hash(&self, pos: &AnyPosition) -> u64 {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        G::RULESET.hash(&mut hasher);
-        self.pos(pos).hash(&mut hasher);
-        hasher.finish()
     }
 
     fn legal_list<'py>(
@@ -452,7 +396,7 @@ where
         notation: Notation,
     ) -> Result<Arc<dyn ChildList>, Refusal> {
         check_notation::<G>(notation).map_err(setup_refusal)?;
-        let parents = Arc::new(vec![self.pos(pos).clone()]);
+        let parents = Arc::new(vec![self.pos(pos)]);
         // One position's children are few: their memory is never short.
         let children = ChildrenOf::<G>::of(parents, self.rulings.clone(), notation)
             .expect("the memory of one position's children");
@@ -481,18 +425,18 @@ where
         let end = game.end();
         Ok(Move {
             canonical: G::format_move(played.mv),
-            after: Arc::new(game.into_parts().0),
+            after: G::position(game.into_parts().0),
             events: played.events,
             end,
         })
     }
 
     fn end(&self, pos: &AnyPosition) -> Option<GameEnd> {
-        G::end(self.pos(pos), &self.rulings)
+        G::end(&self.pos(pos), &self.rulings)
     }
 
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64 {
-        perft::perft::<G>(self.pos(pos), &self.rulings, depth)
+        perft::perft::<G>(&self.pos(pos), &self.rulings, depth)
     }
 
     fn perft_until(
@@ -501,11 +445,11 @@ where
         depth: u32,
         go_on: &mut dyn FnMut() -> bool,
     ) -> Option<u64> {
-        perft::perft_until::<G>(self.pos(pos), &self.rulings, depth, go_on)
+        perft::perft_until::<G>(&self.pos(pos), &self.rulings, depth, go_on)
     }
 
     fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)> {
-        perft::divide::<G>(self.pos(pos), &self.rulings, depth)
+        perft::divide::<G>(&self.pos(pos), &self.rulings, depth)
             .into_iter()
             .map(|(mv, n)| (G::format_move(mv), n))
             .collect()
@@ -513,8 +457,8 @@ where
 
     fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String) {
         // A typed move: either notation where it names one move, as `bao-oracle explain`.
-        let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone())
-            .reading_any_notation();
+        let mut game =
+            Playthrough::<G>::new(self.pos(pos), self.rulings.clone()).reading_any_notation();
         let e = explain::explain_in(&mut game, &self.set, text);
         let data = serde_json::to_value(e.data()).expect("an explanation serializes");
         (data, e.render(), e.render_svg())
@@ -526,7 +470,7 @@ where
 
     fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress> {
         Box::new(Progress::<G>::new(Playthrough::new(
-            self.pos(pos).clone(),
+            self.pos(pos),
             self.rulings.clone(),
         )))
     }

@@ -110,6 +110,13 @@ macro_rules! run_time_types {
                 fn position(pos: Self::Position) -> AnyPosition {
                     AnyPosition::$game(pos)
                 }
+                fn unwrap_position(pos: AnyPosition) -> Option<Self::Position> {
+                    match pos {
+                        AnyPosition::$game(pos) => Some(pos),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
                 fn game(game: Playthrough<Self>) -> AnyGame {
                     AnyGame::$game(game)
                 }
@@ -196,6 +203,11 @@ impl Ruleset {
         each!(Ruleset, self, G => G::NOTATIONS)
     }
 
+    /// The forms a position is read and written in ([`Game::POSITION_FORMS`]).
+    pub fn position_forms(self) -> &'static [crate::game::PositionForm] {
+        each!(Ruleset, self, G => G::POSITION_FORMS)
+    }
+
     /// The rule catalogue, as YAML ([`Game::CATALOGUE`]).
     pub fn catalogue(self) -> &'static str {
         each!(Ruleset, self, G => G::CATALOGUE)
@@ -239,12 +251,30 @@ impl fmt::Display for AnyMove {
     }
 }
 
-/// The registered games' ties to the run-time types (generated with them).
-trait Registered: Game {
+/// A registered game's ties to the run-time types, generated with them for every game of the
+/// registry: code generic over a game `G` moves its values in and out of [`AnyMove`],
+/// [`AnyPosition`] and [`AnyGame`] with no match of its own.
+///
+/// ```
+/// use bao_rules::{AnyPosition, Game, Kete, Kingulu, Registered};
+///
+/// let start = Kete::position(Kete::start());
+/// assert_eq!(start, AnyPosition::start(bao_rules::Ruleset::Kete));
+/// assert_eq!(Kete::unwrap_position(start), Some(Kete::start()));
+/// assert_eq!(Kingulu::unwrap_position(start), None);
+/// ```
+pub trait Registered: Game {
+    /// The game's ruleset.
     fn ruleset() -> Ruleset;
+    /// `mv` as a move of any game.
     fn wrap(mv: Self::Move) -> AnyMove;
+    /// `mv` as a move of this game; `None` for a move of another game.
     fn unwrap(mv: AnyMove) -> Option<Self::Move>;
+    /// `pos` as a position of any game.
     fn position(pos: Self::Position) -> AnyPosition;
+    /// `pos` as a position of this game; `None` for a position of another game.
+    fn unwrap_position(pos: AnyPosition) -> Option<Self::Position>;
+    /// `game` as a game in progress of any game.
     fn game(game: Playthrough<Self>) -> AnyGame;
 }
 
