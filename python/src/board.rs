@@ -4,9 +4,8 @@
 
 use std::sync::Arc;
 
-use bao_rules::Registered;
 use bao_rules::game::{Event, GameEnd, Notation};
-use bao_rules::play::{Playthrough, Undo};
+use bao_rules::{AnyGame, AnyUndo, Incomplete};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -18,158 +17,103 @@ use crate::objects::{Game as PyGame, Position, quoted, same_game};
 use crate::rules::{self, AnyPosition, Rules, end_json, move_refusal};
 use bao_rules::Position as _;
 
-/// A game in progress of some game, whatever its type.
-pub trait InProgress: Send + Sync {
-    fn position(&self) -> AnyPosition;
-    /// Whether the position reached is `pos`.
-    fn is_at(&self, pos: &AnyPosition) -> bool;
-    /// Plays a move as written (claims checked): its canonical text and its events.
-    fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal>;
-    /// Plays `mv`, a legal move of the position reached (no text read, nothing heard unless
-    /// `events` listens).
-    fn push_move(&mut self, mv: &AnyMove, events: Option<&mut Vec<Event>>) -> Result<(), Refusal>;
-    /// Takes the last move back: the move, or None at the start.
-    fn pop(&mut self) -> Option<AnyMove>;
-    /// The last move pushed.
-    fn peek(&self) -> Option<AnyMove>;
-    /// The moves pushed, canonical, oldest first.
-    fn moves(&self) -> Vec<String>;
-    fn legal(&self, notation: Notation) -> Result<Vec<String>, Refusal>;
-    /// The legal moves as values, with the position they are moves of.
-    fn legal_moves(&self) -> (AnyPosition, Vec<AnyMove>);
-    /// The end of the game: by the position, or by repetition of an earlier one.
-    fn end(&self) -> Option<GameEnd>;
-    /// Whether the game ended because the position repeats an earlier one.
-    fn repeated(&self) -> bool;
-    fn boxed_clone(&self) -> Box<dyn InProgress>;
+/// The game as it stands (the rules crate's `AnyGame`), and each move pushed with what takes it
+/// back (`AnyUndo`: the position before it; the positions seen are kept once, not per move).
+#[derive(Clone)]
+pub struct Progress {
+    game: AnyGame,
+    pushed: Vec<(AnyMove, AnyUndo)>,
 }
 
-/// [`InProgress`] of game `G`: the game as it stands, and each move pushed with what takes it
-/// back ([`Undo`]: the position before it; the positions seen are kept once, not per move).
-pub struct Progress<G: Registered> {
-    game: Playthrough<G>,
-    pushed: Vec<(G::Move, Undo<G>)>,
-}
-
-impl<G: Registered> Progress<G> {
-    pub fn new(game: Playthrough<G>) -> Self {
+impl Progress {
+    pub fn new(game: AnyGame) -> Self {
         Progress {
             game,
             pushed: Vec::new(),
         }
     }
 
-    fn mv(mv: &AnyMove) -> G::Move {
-        G::unwrap(*mv).expect("a move of this game: the board checks the move's game")
-    }
-}
-
-// The positions seen cross threads with the board (a Python object may).
-impl<G: Registered> InProgress for Progress<G>
-where
-    G::RepetitionKey: Send + Sync,
-{
     fn position(&self) -> AnyPosition {
-        G::position(self.game.position().clone())
+        self.game.position()
     }
 
-    fn is_at(&self, pos: &AnyPosition) -> bool {
-        G::unwrap_position(*pos).as_ref() == Some(self.game.position())
-    }
-
+    /// Plays a move as written (claims checked): its canonical text and its events.
     fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal> {
         let undo = self.game.undo_point();
         let played = if notation == Notation::Canonical {
             self.game
                 .play_text(text)
-                .map_err(|e| move_refusal::<G>(text, e))?
+                .map_err(|e| move_refusal(text, e))?
         } else {
             // Another notation: the game read in it, and the board's own kept in canonical.
-            let mut other = self
-                .game
-                .clone()
-                .in_notation(notation)
-                .map_err(rules::setup_refusal)?;
-            let played = other
-                .play_text(text)
-                .map_err(|e| move_refusal::<G>(text, e))?;
+            let mut other =
+                (self.game.clone().in_notation(notation)).map_err(rules::setup_refusal)?;
+            let played = other.play_text(text).map_err(|e| move_refusal(text, e))?;
             self.game = other
                 .in_notation(Notation::Canonical)
                 .map_err(rules::setup_refusal)?;
             played
         };
         if let Some(claim) = played.false_claims.first() {
-            self.game.take_back(undo);
+            self.take_back(undo);
             return Err(rules::false_claim(text, claim));
         }
         self.pushed.push((played.mv, undo));
-        Ok((G::format_move(played.mv), played.events))
+        Ok((played.mv.to_string(), played.events))
     }
 
-    fn push_move(&mut self, mv: &AnyMove, events: Option<&mut Vec<Event>>) -> Result<(), Refusal> {
-        let mv = Self::mv(mv);
+    /// Plays `mv`, a legal move of the position reached (no text read, nothing heard unless
+    /// `events` listens).
+    fn push_move(&mut self, mv: AnyMove, events: Option<&mut Vec<Event>>) -> Result<(), Refusal> {
         let undo = self.game.undo_point();
         let played = match events {
             Some(events) => self.game.play(mv, events),
             None => self.game.play(mv, &mut ()),
         };
-        played.map_err(|e| move_refusal::<G>(&G::format_move(mv), e))?;
+        played.map_err(|e| move_refusal(&mv.to_string(), e))?;
         self.pushed.push((mv, undo));
         Ok(())
     }
 
+    fn take_back(&mut self, undo: AnyUndo) {
+        let taken = self.game.take_back(undo);
+        debug_assert!(taken.is_ok(), "an undo point of the board's own game");
+    }
+
+    /// Takes the last move back: the move, or None at the start.
     fn pop(&mut self) -> Option<AnyMove> {
         let (mv, undo) = self.pushed.pop()?;
-        self.game.take_back(undo);
-        Some(G::wrap(mv))
+        self.take_back(undo);
+        Some(mv)
     }
 
+    /// The last move pushed.
     fn peek(&self) -> Option<AnyMove> {
-        let (mv, _) = self.pushed.last()?;
-        Some(G::wrap(*mv))
+        self.pushed.last().map(|(mv, _)| *mv)
     }
 
+    /// The moves pushed, canonical, oldest first.
     fn moves(&self) -> Vec<String> {
-        self.pushed
-            .iter()
-            .map(|(mv, _)| G::format_move(*mv))
-            .collect()
+        self.pushed.iter().map(|(mv, _)| mv.to_string()).collect()
     }
 
     fn legal(&self, notation: Notation) -> Result<Vec<String>, Refusal> {
-        let game = self
-            .game
-            .clone()
-            .in_notation(notation)
-            .map_err(rules::setup_refusal)?;
-        let moves = game
-            .legal_moves()
-            .unwrap_or_else(bao_rules::Incomplete::into_legal);
-        Ok(moves.into_iter().map(|mv| game.move_text(mv)).collect())
+        let game = (self.game.clone().in_notation(notation)).map_err(rules::setup_refusal)?;
+        Ok(game.legal_texts().unwrap_or_else(Incomplete::into_legal))
     }
 
+    /// The legal moves as values, with the position they are moves of.
     fn legal_moves(&self) -> (AnyPosition, Vec<AnyMove>) {
-        let moves = self
-            .game
-            .legal_moves()
-            .unwrap_or_else(bao_rules::Incomplete::into_legal);
-        (self.position(), moves.into_iter().map(G::wrap).collect())
+        let moves = self.game.legal_moves();
+        (
+            self.position(),
+            moves.unwrap_or_else(Incomplete::into_legal),
+        )
     }
 
+    /// The end of the game: by the position, or by repetition of an earlier one.
     fn end(&self) -> Option<GameEnd> {
         self.game.end()
-    }
-
-    fn repeated(&self) -> bool {
-        // Over, though the position alone does not end it: it repeats an earlier one.
-        self.game.end().is_some() && G::end(self.game.position(), self.game.rulings()).is_none()
-    }
-
-    fn boxed_clone(&self) -> Box<dyn InProgress> {
-        Box::new(Progress {
-            game: self.game.clone(),
-            pushed: self.pushed.clone(),
-        })
     }
 }
 
@@ -212,7 +156,7 @@ impl<'py> FromPyObject<'py> for MoveArg<'py> {
 pub struct Board {
     rules: Arc<dyn Rules>,
     start: AnyPosition,
-    game: Box<dyn InProgress>,
+    game: Progress,
 }
 
 /// What `Board::pushed` played: the Move as its value, or a text (its canonical text).
@@ -232,10 +176,10 @@ impl Board {
     ) -> PyResult<Pushed> {
         let text = match mv {
             MoveArg::Move(m) => {
-                let of_here =
-                    same_game(&m.get().rules, &self.rules) && self.game.is_at(&m.get().before);
+                let of_here = same_game(&m.get().rules, &self.rules)
+                    && self.game.position() == m.get().before;
                 if of_here {
-                    self.game.push_move(&m.get().mv, events).or_raise(py)?;
+                    self.game.push_move(m.get().mv, events).or_raise(py)?;
                     return Ok(Pushed::Move(m));
                 }
                 (m.get().text(py), Notation::Canonical)
@@ -275,7 +219,7 @@ impl Board {
                 Err(_) => rules.read(&p.extract::<String>()?).or_raise(py)?,
             },
         };
-        let game = rules.in_progress(&start);
+        let game = Progress::new(rules.in_progress(&start));
         Ok(Board { rules, start, game })
     }
 
@@ -343,7 +287,7 @@ impl Board {
         // Over by a repetition the position alone does not show: refused as `push` refuses it.
         if self.game.end().is_some() {
             let n = rules::notation(notation).or_raise(py)?;
-            self.game.boxed_clone().push(move_text, n).or_raise(py)?;
+            self.game.clone().push(move_text, n).or_raise(py)?;
         }
         Move::read(py, &self.rules, self.game.position(), move_text, notation)
     }
@@ -420,7 +364,7 @@ impl Board {
     /// Whether the game ended because the position repeats an earlier one (Bao Kingulu KIN-A9,
     /// Bao la Kimasai MAS-11).
     fn is_repetition(&self) -> bool {
-        self.game.repeated()
+        self.game.game.ended_by_repetition()
     }
 
     /// An independent copy: pushing on one leaves the other as it is.
@@ -428,7 +372,7 @@ impl Board {
         Board {
             rules: self.rules.clone(),
             start: self.start,
-            game: self.game.boxed_clone(),
+            game: self.game.clone(),
         }
     }
 

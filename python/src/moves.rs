@@ -16,7 +16,7 @@ use pyo3::types::{PyBool, PyString};
 
 use crate::error::{OrRaise, Refusal};
 use crate::objects::{Position, quoted, same_game};
-use crate::rules::{self, AnyPosition, Rules, Under, false_claim, move_refusal};
+use crate::rules::{self, AnyPosition, Rules, Under, false_claim, game_move_refusal};
 
 /// What a move is, beyond its decisions: the hole it starts from (where its first lap or step
 /// starts, or its seed enters, as the pictures mark it), the way its first lap goes, its text in
@@ -125,7 +125,7 @@ where
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
         let played = game
             .play_text(text)
-            .map_err(|e| move_refusal::<G>(text, e))?;
+            .map_err(|e| game_move_refusal::<G>(text, e))?;
         if let Some(claim) = played.false_claims.first() {
             return Err(false_claim(text, claim));
         }
@@ -146,7 +146,7 @@ where
         let mv = Self::mv(mv);
         let mut game = Playthrough::<G>::new(self.pos(pos), self.rulings.clone());
         game.play(mv, &mut ())
-            .map_err(|e| move_refusal::<G>(&G::format_move(mv), e))?;
+            .map_err(|e| game_move_refusal::<G>(&G::format_move(mv), e))?;
         Ok(G::position(game.into_parts().0))
     }
 

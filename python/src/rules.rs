@@ -16,16 +16,16 @@ use bao_oracle::picture::Highlights;
 use bao_oracle::render::svg;
 pub use bao_rules::AnyPosition;
 use bao_rules::fasthash::FxBuildHasher;
-use bao_rules::game::{Event, Game, GameEnd, Notation, PositionForm};
+use bao_rules::game::{Event, GameEnd, Notation, PositionForm};
+use bao_rules::play::MoveError;
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError, check_notation};
-use bao_rules::{Position as _, Registered, Ruleset, perft, with_game};
+use bao_rules::{AnyGame, AnyMove, Position as _, Registered, Ruleset, perft, with_game};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use serde_json::Value;
 
-use crate::board::{InProgress, Progress};
 use crate::error::{OrRaise, Refusal, selection_refusal};
 use crate::moves::MoveRules;
 
@@ -107,7 +107,7 @@ pub trait Rules: Send + Sync {
     /// The events as data, holes named by the game.
     fn events(&self, events: &[Event]) -> Value;
     /// A game in progress from `pos`.
-    fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress>;
+    fn in_progress(&self, pos: &AnyPosition) -> AnyGame;
     /// The moves as values (`crate::moves`).
     fn moves(&self) -> &dyn MoveRules;
 }
@@ -149,15 +149,20 @@ pub fn game(
 }
 
 /// A move text the rules did not play, as `bao-oracle play` refuses it.
-pub fn move_refusal<G: Game>(text: &str, e: bao_rules::play::MoveError<G::Move>) -> Refusal {
+pub fn move_refusal(text: &str, e: MoveError<AnyMove>) -> Refusal {
     let rule = e.rule.map(|r| format!(" ({r})")).unwrap_or_default();
     Refusal::refused_move(
         e.code(),
         e.rule,
         e.message.clone(),
         format!("`{text}`: {}{rule}", e.message),
-        e.candidates.iter().map(|&m| G::format_move(m)).collect(),
+        e.candidates.iter().map(AnyMove::to_string).collect(),
     )
+}
+
+/// [`move_refusal`] of a move of game `G`.
+pub fn game_move_refusal<G: Registered>(text: &str, e: MoveError<G::Move>) -> Refusal {
+    move_refusal(text, e.map_moves(G::wrap))
 }
 
 /// A move that played but not as its text claimed: refused, as `bao-oracle play` refuses it.
@@ -418,7 +423,7 @@ where
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
         let played = game
             .play_text(text)
-            .map_err(|e| move_refusal::<G>(text, e))?;
+            .map_err(|e| game_move_refusal::<G>(text, e))?;
         if let Some(claim) = played.false_claims.first() {
             return Err(false_claim(text, claim));
         }
@@ -468,11 +473,8 @@ where
         serde_json::to_value(event::described::<G>(events)).expect("events serialize")
     }
 
-    fn in_progress(&self, pos: &AnyPosition) -> Box<dyn InProgress> {
-        Box::new(Progress::<G>::new(Playthrough::new(
-            self.pos(pos),
-            self.rulings.clone(),
-        )))
+    fn in_progress(&self, pos: &AnyPosition) -> AnyGame {
+        G::game(Playthrough::new(self.pos(pos), self.rulings.clone()))
     }
 
     fn moves(&self) -> &dyn MoveRules {

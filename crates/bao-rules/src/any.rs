@@ -29,7 +29,7 @@ use crate::bound::{Incomplete, Refused};
 use crate::code::Code;
 use crate::description::Conformance;
 use crate::game::{Event, Game, GameEnd, Notation, PositionError, Side, Sink};
-use crate::play::{MoveError, MoveErrorKind, Play, Played, PlayedWithEvents, Playthrough};
+use crate::play::{MoveError, MoveErrorKind, Play, Played, PlayedWithEvents, Playthrough, Undo};
 use crate::position::Position;
 pub use crate::ruleset::Ruleset;
 use crate::rulings::{Preset, RulingDef};
@@ -92,6 +92,16 @@ macro_rules! run_time_types {
             )*
         }
 
+        /// What takes back a move of any game in progress ([`AnyGame::undo_point`]); its
+        /// variant is its game's.
+        #[derive(Clone, Debug)]
+        pub enum AnyUndo {
+            $(
+                #[doc = concat!("A move's undoing in [`crate::", stringify!($game), "`].")]
+                $game(Undo<crate::games::$game>),
+            )*
+        }
+
         $(
             impl Registered for crate::games::$game {
                 fn ruleset() -> Ruleset {
@@ -119,6 +129,16 @@ macro_rules! run_time_types {
                 }
                 fn game(game: Playthrough<Self>) -> AnyGame {
                     AnyGame::$game(game)
+                }
+                fn undo(undo: Undo<Self>) -> AnyUndo {
+                    AnyUndo::$game(undo)
+                }
+                fn unwrap_undo(undo: AnyUndo) -> Result<Undo<Self>, AnyUndo> {
+                    match undo {
+                        AnyUndo::$game(undo) => Ok(undo),
+                        #[allow(unreachable_patterns)]
+                        other => Err(other),
+                    }
                 }
             }
         )*
@@ -276,6 +296,14 @@ pub trait Registered: Game {
     fn unwrap_position(pos: AnyPosition) -> Option<Self::Position>;
     /// `game` as a game in progress of any game.
     fn game(game: Playthrough<Self>) -> AnyGame;
+    /// `undo` as a move's undoing in any game.
+    fn undo(undo: Undo<Self>) -> AnyUndo;
+    /// `undo` as a move's undoing in this game.
+    ///
+    /// # Errors
+    ///
+    /// `undo` given back when it is of another game.
+    fn unwrap_undo(undo: AnyUndo) -> Result<Undo<Self>, AnyUndo>;
 }
 
 impl AnyPosition {
@@ -376,6 +404,43 @@ impl AnyGame {
     /// The game's ruleset.
     pub fn ruleset(&self) -> Ruleset {
         each!(AnyGame, self, _g, G => G::ruleset())
+    }
+
+    /// The game with move texts read and written in `notation` ([`Playthrough::in_notation`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] for a notation the game lacks.
+    pub fn in_notation(self, notation: Notation) -> Result<AnyGame, SetupError> {
+        each!(AnyGame, self, g, G => g.in_notation(notation).map(G::game))
+    }
+
+    /// The game with move texts read in any of its notations
+    /// ([`Playthrough::reading_any_notation`]).
+    pub fn reading_any_notation(self) -> AnyGame {
+        each!(AnyGame, self, g, G => G::game(g.reading_any_notation()))
+    }
+
+    /// What [`AnyGame::take_back`] needs to take back the next move played
+    /// ([`Playthrough::undo_point`]).
+    pub fn undo_point(&self) -> AnyUndo {
+        each!(AnyGame, self, g, G => G::undo(g.undo_point()))
+    }
+
+    /// Takes back the last move played, `undo` being the [`AnyGame::undo_point`] taken just
+    /// before it ([`Playthrough::take_back`]).
+    ///
+    /// # Errors
+    ///
+    /// `undo` given back, the game unchanged, when it is of another game.
+    pub fn take_back(&mut self, undo: AnyUndo) -> Result<(), AnyUndo> {
+        each!(AnyGame, self, g, G => G::unwrap_undo(undo).map(|undo| g.take_back(undo)))
+    }
+
+    /// Whether the game is over because its position repeats an earlier one, the position alone
+    /// not ending it ([`Playthrough::ended_by_repetition`]).
+    pub fn ended_by_repetition(&self) -> bool {
+        each!(AnyGame, self, g, G => g.ended_by_repetition())
     }
 
     /// The position reached.
@@ -630,6 +695,27 @@ mod tests {
             let pos = AnyPosition::parse(ruleset, &format!("{:#}", game.position())).unwrap();
             assert_eq!(pos, game.position());
             assert_eq!(again.side_to_move(), game.side_to_move());
+        }
+    }
+
+    /// A move taken back leaves the game as it was, its positions seen included; an undo point
+    /// of another game is given back.
+    #[test]
+    fn moves_are_taken_back() {
+        for ruleset in Ruleset::ALL {
+            let mut game = AnyGame::new(ruleset);
+            let before = game.position();
+            let mv = game.legal_moves().unwrap()[0];
+            let undo = game.undo_point();
+            game.play(mv, &mut ()).unwrap();
+            assert_ne!(game.position(), before);
+            game.take_back(undo).unwrap();
+            assert_eq!(game.position(), before);
+            assert!(!game.ended_by_repetition());
+            let other = Ruleset::ALL.into_iter().find(|&r| r != ruleset).unwrap();
+            let foreign = AnyGame::new(other).undo_point();
+            assert!(game.take_back(foreign).is_err());
+            assert_eq!(game.position(), before);
         }
     }
 
