@@ -219,7 +219,7 @@ impl Board {
                 Err(_) => rules.read(&p.extract::<String>()?).or_raise(py)?,
             },
         };
-        let game = Progress::new(rules.in_progress(&start));
+        let game = Progress::new(rules.game_at(&start, &[]));
         Ok(Board { rules, start, game })
     }
 
@@ -275,7 +275,7 @@ impl Board {
         notation: &str,
     ) -> PyResult<Bound<'py, PyString>> {
         match self.pushed(py, r#move, notation, None)? {
-            Pushed::Move(m) => Ok(self.rules.moves().canonical(py, &m.get().mv)),
+            Pushed::Move(m) => Ok(self.rules.canonical(py, m.get().mv)),
             Pushed::Text(canonical) => Ok(PyString::new(py, &canonical)),
         }
     }
@@ -311,7 +311,7 @@ impl Board {
             .game
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves pushed"))?;
-        Ok(self.rules.moves().canonical(py, &mv))
+        Ok(self.rules.canonical(py, mv))
     }
 
     /// The last move pushed (canonical). Raises IndexError at the start.
@@ -320,7 +320,7 @@ impl Board {
             .game
             .peek()
             .ok_or_else(|| PyIndexError::new_err("peek at a board with no moves pushed"))?;
-        Ok(self.rules.moves().canonical(py, &mv))
+        Ok(self.rules.canonical(py, mv))
     }
 
     /// The legal moves as text, in canonical order; none once the game is over (repetition
@@ -330,8 +330,7 @@ impl Board {
         let notation = rules::notation(notation).or_raise(py)?;
         if notation == Notation::Canonical {
             let (_, moves) = self.game.legal_moves();
-            let texts = self.rules.moves();
-            return PyList::new(py, moves.iter().map(|mv| texts.canonical(py, mv)));
+            return PyList::new(py, moves.into_iter().map(|mv| self.rules.canonical(py, mv)));
         }
         PyList::new(py, self.game.legal(notation).or_raise(py)?)
     }

@@ -16,7 +16,7 @@ use pyo3::types::{PyBool, PyString};
 
 use crate::error::{OrRaise, Refusal};
 use crate::objects::{Position, quoted, same_game};
-use crate::rules::{self, AnyPosition, Rules, Under, false_claim, game_move_refusal};
+use crate::rules::{self, AnyPosition, Rules, Under, false_claim, move_refusal};
 
 /// What a move is, beyond its decisions: the hole it starts from (where its first lap or step
 /// starts, or its seed enters, as the pictures mark it), the way its first lap goes, its text in
@@ -33,8 +33,6 @@ pub struct MoveFacts {
 
 /// The moves of a game under rulings, as values, whatever the game's type.
 pub trait MoveRules: Send + Sync {
-    /// The legal moves of `pos` in canonical order (none once the game is over).
-    fn legal(&self, pos: &AnyPosition) -> Vec<AnyMove>;
     /// The legal move `text` names at `pos` (played, claims checked), with what it does.
     fn resolve(
         &self,
@@ -44,11 +42,6 @@ pub trait MoveRules: Send + Sync {
     ) -> Result<(AnyMove, MoveFacts), Refusal>;
     /// What `mv`, a legal move of `pos`, does: it is played once, its events heard.
     fn facts(&self, pos: &AnyPosition, mv: &AnyMove) -> MoveFacts;
-    /// `mv` played from `pos`, nothing heard: the position after it (its end is asked for when
-    /// wanted).
-    fn play(&self, pos: &AnyPosition, mv: &AnyMove) -> Result<AnyPosition, Refusal>;
-    /// The canonical text of `mv`, made once per game as a Python string.
-    fn canonical<'py>(&self, py: Python<'py>, mv: &AnyMove) -> Bound<'py, PyString>;
     /// The native rates `python/bench.py` compares the bindings with, timed by `clock` (CPU
     /// seconds): the legal moves of each of `positions` listed as a game in progress lists them,
     /// and each of those moves played and taken back (no text, nothing heard). The calls counted
@@ -105,63 +98,28 @@ impl<G: Registered> MoveRules for Under<G>
 where
     G::RepetitionKey: Send + Sync,
 {
-    fn legal(&self, pos: &AnyPosition) -> Vec<AnyMove> {
-        let game = Playthrough::<G>::new(self.pos(pos), self.rulings.clone());
-        let moves = game
-            .legal_moves()
-            .unwrap_or_else(bao_rules::Incomplete::into_legal);
-        moves.into_iter().map(G::wrap).collect()
-    }
-
     fn resolve(
         &self,
         pos: &AnyPosition,
         text: &str,
         notation: Notation,
     ) -> Result<(AnyMove, MoveFacts), Refusal> {
-        let mut game = Playthrough::<G>::new(self.pos(pos), self.rulings.clone())
-            .in_notation(notation)
-            .map_err(rules::setup_refusal)?;
+        let mut game = self.game_in(pos, notation, &[])?;
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
-        let played = game
-            .play_text(text)
-            .map_err(|e| game_move_refusal::<G>(text, e))?;
+        let played = game.play_text(text).map_err(|e| move_refusal(text, e))?;
         if let Some(claim) = played.false_claims.first() {
             return Err(false_claim(text, claim));
         }
-        let facts = self.facts_of(&self.pos(pos), played.mv, &played.events);
-        Ok((G::wrap(played.mv), facts))
+        let facts = self.facts_of(&self.pos(pos), Self::mv(&played.mv), &played.events);
+        Ok((played.mv, facts))
     }
 
     fn facts(&self, pos: &AnyPosition, mv: &AnyMove) -> MoveFacts {
-        let (pos, mv) = (self.pos(pos), Self::mv(mv));
-        let mut game = Playthrough::<G>::new(pos.clone(), self.rulings.clone());
+        let mut game = self.game_at(pos, &[]);
         let mut events = Vec::new();
         // A Move is a legal move of its position: it plays (its events, the game's end last).
-        let _ = game.play(mv, &mut events);
-        self.facts_of(&pos, mv, &events)
-    }
-
-    fn play(&self, pos: &AnyPosition, mv: &AnyMove) -> Result<AnyPosition, Refusal> {
-        let mv = Self::mv(mv);
-        let mut game = Playthrough::<G>::new(self.pos(pos), self.rulings.clone());
-        game.play(mv, &mut ())
-            .map_err(|e| game_move_refusal::<G>(&G::format_move(mv), e))?;
-        Ok(G::position(game.into_parts().0))
-    }
-
-    fn canonical<'py>(&self, py: Python<'py>, mv: &AnyMove) -> Bound<'py, PyString> {
-        let mv = Self::mv(mv);
-        // The cache is held by no call that runs Python code; where it is (another thread's
-        // list), the text is made afresh.
-        let Ok(mut texts) = self.texts.try_lock() else {
-            return PyString::new(py, &G::format_move(mv));
-        };
-        texts
-            .entry(mv)
-            .or_insert_with(|| PyString::new(py, &G::format_move(mv)).unbind())
-            .bind(py)
-            .clone()
+        let _ = game.play(*mv, &mut events);
+        self.facts_of(&self.pos(pos), Self::mv(mv), &events)
     }
 
     fn native_rates(
@@ -259,7 +217,7 @@ impl Move {
     /// The move in canonical notation.
     #[getter]
     pub fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        self.rules.moves().canonical(py, &self.mv)
+        self.rules.canonical(py, self.mv)
     }
 
     /// The hole the move starts from (`A3`), as the pictures mark it.

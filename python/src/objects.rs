@@ -307,11 +307,7 @@ impl Position {
             crate::board::MoveArg::Move(m)
                 if earlier.is_empty() && m.get().is_of(&self.rules, &self.pos) =>
             {
-                let after = self
-                    .rules
-                    .moves()
-                    .play(&self.pos, &m.get().mv)
-                    .or_raise(py)?;
+                let after = self.rules.play_move(&self.pos, m.get().mv).or_raise(py)?;
                 return Ok(Played {
                     rules: self.rules.clone(),
                     what: What::Move { mv: m, after },
@@ -361,7 +357,6 @@ impl Position {
     fn generate_legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves: PyResult<Vec<Bound<'py, crate::moves::Move>>> = self
             .rules
-            .moves()
             .legal(&self.pos)
             .into_iter()
             .map(|mv| Bound::new(py, crate::moves::Move::listed(&self.rules, self.pos, mv)))

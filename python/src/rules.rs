@@ -21,7 +21,7 @@ use bao_rules::play::MoveError;
 use bao_rules::play::Playthrough;
 use bao_rules::rulings::RulingSet;
 use bao_rules::setup::{Setup, SetupError, check_notation};
-use bao_rules::{AnyGame, AnyMove, Position as _, Registered, Ruleset, perft, with_game};
+use bao_rules::{AnyGame, AnyMove, Incomplete, Position as _, Registered, Ruleset, with_game};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use serde_json::Value;
@@ -54,27 +54,22 @@ pub trait ChildList: Send + Sync {
     fn position(&self, i: usize) -> AnyPosition;
 }
 
-/// A game under rulings, whatever its type.
+/// A game under rulings, whatever its type. What needs the game's type (reading a start under
+/// the rulings, perft's generation of children, `explain`, events as data) is implemented per
+/// game; the rest is the rules crate's `AnyGame`, set up by [`Rules::game_at`].
 pub trait Rules: Send + Sync {
     fn ruleset(&self) -> Ruleset;
     fn preset(&self) -> Option<&str>;
-    /// Every ruling of the game with the value in force.
-    fn rulings(&self) -> Vec<(&'static str, String)>;
     /// The rulings as chosen (preset included), for `explain` and conformance.
     fn ruling_set(&self) -> &RulingSet;
     /// A position of the game read as a record's start is, under the rulings.
     fn read(&self, text: &str) -> Result<AnyPosition, Refusal>;
-    /// The position in one of the game's forms (`compact`, `diagram`, and Donkers' bracket
-    /// form for the 4x8 games).
-    fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal>;
-    /// The legal moves in `notation` (none once the game is over), as a Python list: a canonical
-    /// move's text is made once per game.
-    fn legal_list<'py>(
-        &self,
-        py: Python<'py>,
-        pos: &AnyPosition,
-        notation: Notation,
-    ) -> PyResult<Bound<'py, PyList>>;
+    /// The game under the rulings at `pos`, having gone through `history` (earlier positions,
+    /// oldest first, for the repetition rules).
+    fn game_at(&self, pos: &AnyPosition, history: &[AnyPosition]) -> AnyGame;
+    /// The Python string of each canonical move listed so far: a game has a few hundred moves at
+    /// most, and a list of legal moves then costs no text.
+    fn texts(&self) -> &Mutex<HashMap<AnyMove, Py<PyString>, FxBuildHasher>>;
     /// The legal moves with the positions they lead to (none once the game is over), each move
     /// sown once and nothing heard: perft's generation.
     fn children(
@@ -82,8 +77,90 @@ pub trait Rules: Send + Sync {
         pos: &AnyPosition,
         notation: Notation,
     ) -> Result<Arc<dyn ChildList>, Refusal>;
-    /// `any_notation`: no notation was asked for, the text is read in either where it names one
-    /// move ([`Playthrough::reading_any_notation`]).
+    /// The move explained: its data, its text and its picture.
+    fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String);
+    /// The events as data, holes named by the game.
+    fn events(&self, events: &[Event]) -> Value;
+    /// The moves as values (`crate::moves`).
+    fn moves(&self) -> &dyn MoveRules;
+
+    /// Every ruling of the game with the value in force.
+    fn rulings(&self) -> Vec<(&'static str, String)> {
+        let set = self.ruling_set();
+        (self.ruleset().rulings().iter())
+            .map(|def| (def.name, set.value(def).to_string()))
+            .collect()
+    }
+
+    /// [`Rules::game_at`] reading and writing moves in `notation`.
+    fn game_in(
+        &self,
+        pos: &AnyPosition,
+        notation: Notation,
+        history: &[AnyPosition],
+    ) -> Result<AnyGame, Refusal> {
+        let game = self.game_at(pos, history);
+        if notation == Notation::Canonical {
+            return Ok(game);
+        }
+        game.in_notation(notation).map_err(setup_refusal)
+    }
+
+    /// The legal moves of `pos` in canonical order (none once the game is over).
+    fn legal(&self, pos: &AnyPosition) -> Vec<AnyMove> {
+        let moves = self.game_at(pos, &[]).legal_moves();
+        moves.unwrap_or_else(Incomplete::into_legal)
+    }
+
+    /// The legal moves in `notation` (none once the game is over), as a Python list: a canonical
+    /// move's text is made once per game.
+    fn legal_list<'py>(
+        &self,
+        py: Python<'py>,
+        pos: &AnyPosition,
+        notation: Notation,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let game = self.game_in(pos, notation, &[]).or_raise(py)?;
+        let moves = game.legal_moves().unwrap_or_else(Incomplete::into_legal);
+        // Donkers' spelling of a move depends on the position; and the strings are made afresh
+        // by a call made while the cache is held (Python code run as a string is made).
+        let texts = match notation {
+            Notation::Canonical => self.texts().try_lock().ok(),
+            _ => None,
+        };
+        let Some(mut texts) = texts else {
+            return PyList::new(py, moves.into_iter().map(|mv| game.move_text(mv)));
+        };
+        let listed: Vec<Bound<'py, PyString>> = moves
+            .into_iter()
+            .map(|mv| {
+                let text = texts
+                    .entry(mv)
+                    .or_insert_with(|| PyString::new(py, &game.move_text(mv)).unbind());
+                text.bind(py).clone()
+            })
+            .collect();
+        drop(texts);
+        PyList::new(py, listed)
+    }
+
+    /// The canonical text of `mv`, made once per game as a Python string.
+    fn canonical<'py>(&self, py: Python<'py>, mv: AnyMove) -> Bound<'py, PyString> {
+        // The cache is held by no call that runs Python code; where it is (another thread's
+        // list), the text is made afresh.
+        let Ok(mut texts) = self.texts().try_lock() else {
+            return PyString::new(py, &mv.to_string());
+        };
+        texts
+            .entry(mv)
+            .or_insert_with(|| PyString::new(py, &mv.to_string()).unbind())
+            .bind(py)
+            .clone()
+    }
+
+    /// Plays a move as written (claims checked) from `pos` after `history`. `any_notation`: no
+    /// notation was asked for, the text is read in either where it names one move
+    /// ([`AnyGame::reading_any_notation`]).
     fn play(
         &self,
         pos: &AnyPosition,
@@ -91,25 +168,72 @@ pub trait Rules: Send + Sync {
         notation: Notation,
         any_notation: bool,
         history: &[AnyPosition],
-    ) -> Result<Move, Refusal>;
-    fn end(&self, pos: &AnyPosition) -> Option<GameEnd>;
-    fn perft(&self, pos: &AnyPosition, depth: u32) -> u64;
-    /// [`Rules::perft`], asking `go_on` between subtrees: `None` once it says no.
+    ) -> Result<Move, Refusal> {
+        let mut game = self.game_in(pos, notation, history)?;
+        if any_notation {
+            game = game.reading_any_notation();
+        }
+        // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
+        let played = game.play_text(text).map_err(|e| move_refusal(text, e))?;
+        if let Some(claim) = played.false_claims.first() {
+            return Err(false_claim(text, claim));
+        }
+        Ok(Move {
+            canonical: played.mv.to_string(),
+            after: game.position(),
+            events: played.events,
+            end: game.end(),
+        })
+    }
+
+    /// `mv`, a legal move of `pos`, played, nothing heard: the position after it (its end is
+    /// asked for when wanted).
+    fn play_move(&self, pos: &AnyPosition, mv: AnyMove) -> Result<AnyPosition, Refusal> {
+        let mut game = self.game_at(pos, &[]);
+        game.play(mv, &mut ())
+            .map_err(|e| move_refusal(&mv.to_string(), e))?;
+        Ok(game.position())
+    }
+
+    /// The end of the game at `pos` by the position alone.
+    fn end(&self, pos: &AnyPosition) -> Option<GameEnd> {
+        self.game_at(pos, &[]).end()
+    }
+
+    /// The leaves of the move tree of `pos` to `depth` plies, asking `go_on` between subtrees:
+    /// `None` once it says no.
     fn perft_until(
         &self,
         pos: &AnyPosition,
         depth: u32,
         go_on: &mut dyn FnMut() -> bool,
-    ) -> Option<u64>;
-    fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)>;
-    /// The move explained: its data, its text and its picture.
-    fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String);
-    /// The events as data, holes named by the game.
-    fn events(&self, events: &[Event]) -> Value;
-    /// A game in progress from `pos`.
-    fn in_progress(&self, pos: &AnyPosition) -> AnyGame;
-    /// The moves as values (`crate::moves`).
-    fn moves(&self) -> &dyn MoveRules;
+    ) -> Option<u64> {
+        self.game_at(pos, &[]).perft_until(depth, go_on)
+    }
+
+    /// perft split by first move, canonical.
+    fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)> {
+        let counts = self.game_at(pos, &[]).divide(depth);
+        counts
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect()
+    }
+
+    /// The position in one of the game's forms (`compact`, `diagram`, and Donkers' bracket
+    /// form for the 4x8 games).
+    fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal> {
+        let names = || position_forms(self.ruleset()).join(", ");
+        let form = PositionForm::parse(form).ok_or_else(|| {
+            Refusal::setup(
+                Code::BadValue,
+                None,
+                format!("`{form}` is not a position form: {}", names()),
+                None,
+            )
+        })?;
+        (pos.format(form)).map_err(|e| Refusal::setup(Code::BadValue, e.rule, e.message, None))
+    }
 }
 
 /// Game `G` under resolved rulings.
@@ -117,9 +241,7 @@ pub(crate) struct Under<G: Registered> {
     set: RulingSet,
     pub(crate) rulings: G::Rulings,
     preset: Option<String>,
-    /// The Python string of each canonical move listed so far: a game has a few hundred moves at
-    /// most, and a list of legal moves then costs no text.
-    pub(crate) texts: Mutex<HashMap<G::Move, Py<PyString>, FxBuildHasher>>,
+    texts: Mutex<HashMap<AnyMove, Py<PyString>, FxBuildHasher>>,
 }
 
 /// The game `ruleset` under `rulings` (over `preset`), checked as a record's setup is.
@@ -158,11 +280,6 @@ pub fn move_refusal(text: &str, e: MoveError<AnyMove>) -> Refusal {
         format!("`{text}`: {}{rule}", e.message),
         e.candidates.iter().map(AnyMove::to_string).collect(),
     )
-}
-
-/// [`move_refusal`] of a move of game `G`.
-pub fn game_move_refusal<G: Registered>(text: &str, e: MoveError<G::Move>) -> Refusal {
-    move_refusal(text, e.map_moves(G::wrap))
 }
 
 /// A move that played but not as its text claimed: refused, as `bao-oracle play` refuses it.
@@ -296,24 +413,6 @@ impl<G: Registered> Under<G> {
         G::unwrap_position(*pos)
             .expect("a position of this game: the bindings pair each position with its game")
     }
-
-    fn game(
-        &self,
-        pos: &AnyPosition,
-        notation: Notation,
-        history: &[AnyPosition],
-    ) -> Result<Playthrough<G>, Refusal> {
-        let game = if history.is_empty() {
-            Playthrough::<G>::new(self.pos(pos), self.rulings.clone())
-        } else {
-            let history: Vec<G::Position> = history.iter().map(|p| self.pos(p)).collect();
-            Playthrough::<G>::with_history(self.pos(pos), self.rulings.clone(), &history)
-        };
-        if notation == Notation::Canonical {
-            return Ok(game);
-        }
-        game.in_notation(notation).map_err(setup_refusal)
-    }
 }
 
 impl<G: Registered> Rules for Under<G>
@@ -326,13 +425,6 @@ where
 
     fn preset(&self) -> Option<&str> {
         self.preset.as_deref()
-    }
-
-    fn rulings(&self) -> Vec<(&'static str, String)> {
-        G::RULINGS
-            .iter()
-            .map(|def| (def.name, self.set.value(def).to_string()))
-            .collect()
     }
 
     fn ruling_set(&self) -> &RulingSet {
@@ -349,50 +441,19 @@ where
         Ok(G::position(position))
     }
 
-    fn format(&self, pos: &AnyPosition, form: &str) -> Result<String, Refusal> {
-        let names = || position_forms(G::ruleset()).join(", ");
-        let form = PositionForm::parse(form).ok_or_else(|| {
-            Refusal::setup(
-                Code::BadValue,
-                None,
-                format!("`{form}` is not a position form: {}", names()),
-                None,
-            )
-        })?;
-        G::format_position(form, &self.pos(pos))
-            .map_err(|e| Refusal::setup(Code::BadValue, e.rule, e.message, None))
+    fn game_at(&self, pos: &AnyPosition, history: &[AnyPosition]) -> AnyGame {
+        let pos = self.pos(pos);
+        let game = if history.is_empty() {
+            Playthrough::<G>::new(pos, self.rulings.clone())
+        } else {
+            let history: Vec<G::Position> = history.iter().map(|p| self.pos(p)).collect();
+            Playthrough::<G>::with_history(pos, self.rulings.clone(), &history)
+        };
+        G::game(game)
     }
 
-    fn legal_list<'py>(
-        &self,
-        py: Python<'py>,
-        pos: &AnyPosition,
-        notation: Notation,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let game = self.game(pos, notation, &[]).or_raise(py)?;
-        let moves = game
-            .legal_moves()
-            .unwrap_or_else(bao_rules::Incomplete::into_legal);
-        // Donkers' spelling of a move depends on the position; and the strings are made afresh
-        // by a call made while the cache is held (Python code run as a string is made).
-        let texts = match notation {
-            Notation::Canonical => self.texts.try_lock().ok(),
-            _ => None,
-        };
-        let Some(mut texts) = texts else {
-            return PyList::new(py, moves.into_iter().map(|mv| game.move_text(mv)));
-        };
-        let listed: Vec<Bound<'py, PyString>> = moves
-            .into_iter()
-            .map(|mv| {
-                let text = texts
-                    .entry(mv)
-                    .or_insert_with(|| PyString::new(py, &game.move_text(mv)).unbind());
-                text.bind(py).clone()
-            })
-            .collect();
-        drop(texts);
-        PyList::new(py, listed)
+    fn texts(&self) -> &Mutex<HashMap<AnyMove, Py<PyString>, FxBuildHasher>> {
+        &self.texts
     }
 
     fn children(
@@ -408,58 +469,6 @@ where
         Ok(Arc::new(children))
     }
 
-    fn play(
-        &self,
-        pos: &AnyPosition,
-        text: &str,
-        notation: Notation,
-        any_notation: bool,
-        history: &[AnyPosition],
-    ) -> Result<Move, Refusal> {
-        let mut game = self.game(pos, notation, history)?;
-        if any_notation {
-            game = game.reading_any_notation();
-        }
-        // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
-        let played = game
-            .play_text(text)
-            .map_err(|e| game_move_refusal::<G>(text, e))?;
-        if let Some(claim) = played.false_claims.first() {
-            return Err(false_claim(text, claim));
-        }
-        let end = game.end();
-        Ok(Move {
-            canonical: G::format_move(played.mv),
-            after: G::position(game.into_parts().0),
-            events: played.events,
-            end,
-        })
-    }
-
-    fn end(&self, pos: &AnyPosition) -> Option<GameEnd> {
-        G::end(&self.pos(pos), &self.rulings)
-    }
-
-    fn perft(&self, pos: &AnyPosition, depth: u32) -> u64 {
-        perft::perft::<G>(&self.pos(pos), &self.rulings, depth)
-    }
-
-    fn perft_until(
-        &self,
-        pos: &AnyPosition,
-        depth: u32,
-        go_on: &mut dyn FnMut() -> bool,
-    ) -> Option<u64> {
-        perft::perft_until::<G>(&self.pos(pos), &self.rulings, depth, go_on)
-    }
-
-    fn divide(&self, pos: &AnyPosition, depth: u32) -> Vec<(String, u64)> {
-        perft::divide::<G>(&self.pos(pos), &self.rulings, depth)
-            .into_iter()
-            .map(|(mv, n)| (G::format_move(mv), n))
-            .collect()
-    }
-
     fn explain(&self, pos: &AnyPosition, text: &str) -> (Value, String, String) {
         // A typed move: either notation where it names one move, as `bao-oracle explain`.
         let mut game =
@@ -471,10 +480,6 @@ where
 
     fn events(&self, events: &[Event]) -> Value {
         serde_json::to_value(event::described::<G>(events)).expect("events serialize")
-    }
-
-    fn in_progress(&self, pos: &AnyPosition) -> AnyGame {
-        G::game(Playthrough::new(self.pos(pos), self.rulings.clone()))
     }
 
     fn moves(&self) -> &dyn MoveRules {

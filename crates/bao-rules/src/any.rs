@@ -320,6 +320,16 @@ impl AnyPosition {
     pub fn parse(ruleset: Ruleset, text: &str) -> Result<AnyPosition, PositionError> {
         each!(Ruleset, ruleset, G => G::parse_position(text).map(G::position))
     }
+
+    /// The position written in `form` ([`Game::format_position`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] for a form the game lacks, or one with no field for something the
+    /// position holds.
+    pub fn format(&self, form: crate::game::PositionForm) -> Result<String, PositionError> {
+        each!(AnyPosition, self, pos, G => G::format_position(form, pos))
+    }
 }
 
 impl fmt::Display for AnyPosition {
@@ -583,6 +593,21 @@ impl AnyGame {
     pub fn perft(&self, depth: u32) -> u64 {
         each!(AnyGame, self, g, G => g.perft(depth))
     }
+
+    /// [`AnyGame::perft`], asking `go_on` between subtrees: `None` once it says no
+    /// ([`Playthrough::perft_until`]).
+    pub fn perft_until(&self, depth: u32, go_on: &mut dyn FnMut() -> bool) -> Option<u64> {
+        each!(AnyGame, self, g, G => g.perft_until(depth, go_on))
+    }
+
+    /// [`AnyGame::perft`] split by first move, in canonical order ([`Playthrough::divide`]).
+    pub fn divide(&self, depth: u32) -> Vec<(AnyMove, u64)> {
+        each!(AnyGame, self, g, G => g
+            .divide(depth)
+            .into_iter()
+            .map(|(mv, n)| (G::wrap(mv), n))
+            .collect())
+    }
 }
 
 impl Play for AnyGame {
@@ -716,6 +741,30 @@ mod tests {
             let foreign = AnyGame::new(other).undo_point();
             assert!(game.take_back(foreign).is_err());
             assert_eq!(game.position(), before);
+        }
+    }
+
+    /// perft split by first move sums to perft, interruptible or not; a position is written in
+    /// each of its game's forms and read back.
+    #[test]
+    fn counts_and_forms_answer_as_the_games_own() {
+        for ruleset in Ruleset::ALL {
+            let game = AnyGame::new(ruleset);
+            let divided = game.divide(2);
+            assert!(divided.iter().all(|(mv, _)| mv.ruleset() == ruleset));
+            let total: u64 = divided.iter().map(|(_, n)| n).sum();
+            assert_eq!(total, game.perft(2));
+            assert_eq!(game.perft_until(2, &mut || true), Some(total));
+            assert_eq!(game.perft_until(6, &mut || false), None);
+            let pos = game.position();
+            for &form in ruleset.position_forms() {
+                let text = pos.format(form).unwrap();
+                assert_eq!(
+                    AnyPosition::parse(ruleset, &text),
+                    Ok(pos),
+                    "{ruleset} {text}"
+                );
+            }
         }
     }
 
