@@ -1,6 +1,6 @@
-//! A game in progress from Python, as python-chess's `Board`: the rules crate's `Playthrough`
-//! (which keeps the positions seen, for the repetition rules) with the moves pushed, so that
-//! `pop` takes one back.
+//! A game in progress from Python, as python-chess's `Board`: the rules crate's `AnyGame` (which
+//! keeps the positions seen, for the repetition rules) with the moves pushed, so that `pop` takes
+//! one back.
 
 use std::sync::Arc;
 

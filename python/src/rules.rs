@@ -1,8 +1,9 @@
-//! One game under its rulings, behind a trait object: what the Python classes call, for any
-//! ruleset chosen at run time. Positions and moves are the rules library's run-time values
-//! (`bao_rules::AnyPosition`, `AnyMove`), and what they answer alone (side to move, written
-//! forms, board, equality) they answer themselves; the trait holds what needs the rulings. Every
-//! operation is the rules library's own (`Playthrough`, `Setup`, `perft`, `explain`, `picture`);
+//! One game under its rulings: what the Python classes call, for any ruleset chosen at run time.
+//! Positions, moves and games in progress are the rules library's run-time values
+//! (`bao_rules::AnyPosition`, `AnyMove`, `AnyGame`): what a position answers alone (side to move,
+//! written forms, board, equality) it answers itself, and the game under the rulings is an
+//! `AnyGame` set up by `Rules::game_at`. The trait object holds the rulings and what needs the
+//! game's type (a start read under the rulings, perft's children, `explain`, events as data);
 //! this file only picks the game type and keeps the texts of canonical moves as Python strings.
 
 use std::collections::{HashMap, TryReserveError};
