@@ -20,13 +20,13 @@ use bao_rules::Position as _;
 /// The game as it stands (the rules crate's `AnyGame`), and each move pushed with what takes it
 /// back (`AnyUndo`: the position before it; the positions seen are kept once, not per move).
 #[derive(Clone)]
-pub struct Progress {
+struct Progress {
     game: AnyGame,
     pushed: Vec<(AnyMove, AnyUndo)>,
 }
 
 impl Progress {
-    pub fn new(game: AnyGame) -> Self {
+    fn new(game: AnyGame) -> Self {
         Progress {
             game,
             pushed: Vec::new(),
