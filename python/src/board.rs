@@ -37,8 +37,8 @@ impl Progress {
         self.game.position()
     }
 
-    /// Plays a move as written (claims checked): its canonical text and its events.
-    fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal> {
+    /// Plays a move as written (claims checked): the move and its events.
+    fn push(&mut self, text: &str, notation: Notation) -> Result<(AnyMove, Vec<Event>), Refusal> {
         let undo = self.game.undo_point();
         let played = if notation == Notation::Canonical {
             self.game
@@ -59,7 +59,7 @@ impl Progress {
             return Err(rules::false_claim(text, claim));
         }
         self.pushed.push((played.mv, undo));
-        Ok((played.mv.to_string(), played.events))
+        Ok((played.mv, played.events))
     }
 
     /// Plays `mv`, a legal move of the position reached (no text read, nothing heard unless
@@ -159,38 +159,32 @@ pub struct Board {
     game: Progress,
 }
 
-/// What `Board::pushed` played: the Move as its value, or a text (its canonical text).
-enum Pushed {
-    Move(Py<Move>),
-    Text(String),
-}
-
 impl Board {
-    /// Plays `mv` (see `push`), its events into `events` if given.
+    /// Plays `mv` (see `push`), its events into `events` if given: the move played.
     fn pushed<'py>(
         &mut self,
         py: Python<'py>,
         mv: MoveArg<'py>,
         notation: &str,
         events: Option<&mut Vec<Event>>,
-    ) -> PyResult<Pushed> {
+    ) -> PyResult<AnyMove> {
         let text = match mv {
             MoveArg::Move(m) => {
                 let of_here = same_game(&m.get().rules, &self.rules)
                     && self.game.position() == m.get().before;
                 if of_here {
                     self.game.push_move(m.get().mv, events).or_raise(py)?;
-                    return Ok(Pushed::Move(m));
+                    return Ok(m.get().mv);
                 }
                 (m.get().text(py), Notation::Canonical)
             }
             MoveArg::Text(text) => (text, rules::notation(notation).or_raise(py)?),
         };
-        let (canonical, heard) = self.game.push(&text.0.to_cow()?, text.1).or_raise(py)?;
+        let (mv, heard) = self.game.push(&text.0.to_cow()?, text.1).or_raise(py)?;
         if let Some(events) = events {
             *events = heard;
         }
-        Ok(Pushed::Text(canonical))
+        Ok(mv)
     }
 }
 
@@ -274,10 +268,8 @@ impl Board {
         r#move: MoveArg<'py>,
         notation: &str,
     ) -> PyResult<Bound<'py, PyString>> {
-        match self.pushed(py, r#move, notation, None)? {
-            Pushed::Move(m) => Ok(self.rules.canonical(py, m.get().mv)),
-            Pushed::Text(canonical) => Ok(PyString::new(py, &canonical)),
-        }
+        let mv = self.pushed(py, r#move, notation, None)?;
+        Ok(self.rules.canonical(py, mv))
     }
 
     /// The legal move `move_text` names in the position reached, as a Move (unplayed).
