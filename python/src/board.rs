@@ -1,11 +1,11 @@
-//! A game in progress from Python, as python-chess's `Board`: the rules crate's `Playthrough`
-//! (which keeps the positions seen, for the repetition rules) with the moves pushed, so that
-//! `pop` takes one back.
+//! A game in progress from Python, as python-chess's `Board`: the rules crate's `AnyGame` (which
+//! keeps the positions seen, for the repetition rules) with the moves pushed, so that `pop` takes
+//! one back.
 
 use std::sync::Arc;
 
-use bao_rules::game::{Event, Game, GameEnd, Notation};
-use bao_rules::play::{Playthrough, Undo};
+use bao_rules::game::{Event, GameEnd, Notation};
+use bao_rules::{AnyGame, AnyUndo, Incomplete};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -15,161 +15,105 @@ use crate::error::{OrRaise, Refusal};
 use crate::moves::{AnyMove, Move};
 use crate::objects::{Game as PyGame, Position, quoted, same_game};
 use crate::rules::{self, AnyPosition, Rules, end_json, move_refusal};
+use bao_rules::Position as _;
 
-/// A game in progress of some game, whatever its type.
-pub trait InProgress: Send + Sync {
-    fn position(&self) -> AnyPosition;
-    /// Whether the position reached is `pos`.
-    fn is_at(&self, pos: &AnyPosition) -> bool;
-    /// Plays a move as written (claims checked): its canonical text and its events.
-    fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal>;
-    /// Plays `mv`, a legal move of the position reached (no text read, nothing heard unless
-    /// `events` listens).
-    fn push_move(&mut self, mv: &AnyMove, events: Option<&mut Vec<Event>>) -> Result<(), Refusal>;
-    /// Takes the last move back: the move, or None at the start.
-    fn pop(&mut self) -> Option<AnyMove>;
-    /// The last move pushed.
-    fn peek(&self) -> Option<AnyMove>;
-    /// The moves pushed, canonical, oldest first.
-    fn moves(&self) -> Vec<String>;
-    fn legal(&self, notation: Notation) -> Result<Vec<String>, Refusal>;
-    /// The legal moves as values, with the position they are moves of.
-    fn legal_moves(&self) -> (AnyPosition, Vec<AnyMove>);
-    /// The end of the game: by the position, or by repetition of an earlier one.
-    fn end(&self) -> Option<GameEnd>;
-    /// Whether the game ended because the position repeats an earlier one.
-    fn repeated(&self) -> bool;
-    fn boxed_clone(&self) -> Box<dyn InProgress>;
+/// The game as it stands (the rules crate's `AnyGame`), and each move pushed with what takes it
+/// back (`AnyUndo`: the position before it; the positions seen are kept once, not per move).
+#[derive(Clone)]
+struct Progress {
+    game: AnyGame,
+    pushed: Vec<(AnyMove, AnyUndo)>,
 }
 
-/// [`InProgress`] of game `G`: the game as it stands, and each move pushed with what takes it
-/// back ([`Undo`]: the position before it; the positions seen are kept once, not per move).
-pub struct Progress<G: Game> {
-    game: Playthrough<G>,
-    pushed: Vec<(G::Move, Undo<G>)>,
-}
-
-impl<G: Game> Progress<G> {
-    pub fn new(game: Playthrough<G>) -> Self {
+impl Progress {
+    fn new(game: AnyGame) -> Self {
         Progress {
             game,
             pushed: Vec::new(),
         }
     }
 
-    fn mv(mv: &AnyMove) -> G::Move {
-        *mv.downcast_ref::<G::Move>()
-            .expect("a move of this game: the board checks the move's game")
-    }
-}
-
-// The positions seen cross threads with the board (a Python object may).
-impl<G: Game> InProgress for Progress<G>
-where
-    G::RepetitionKey: Send + Sync,
-{
     fn position(&self) -> AnyPosition {
-        Arc::new(self.game.position().clone())
+        self.game.position()
     }
 
-    fn is_at(&self, pos: &AnyPosition) -> bool {
-        pos.downcast_ref::<G::Position>() == Some(self.game.position())
-    }
-
-    fn push(&mut self, text: &str, notation: Notation) -> Result<(String, Vec<Event>), Refusal> {
+    /// Plays a move as written (claims checked): the move and its events.
+    fn push(&mut self, text: &str, notation: Notation) -> Result<(AnyMove, Vec<Event>), Refusal> {
         let undo = self.game.undo_point();
         let played = if notation == Notation::Canonical {
             self.game
                 .play_text(text)
-                .map_err(|e| move_refusal::<G>(text, e))?
+                .map_err(|e| move_refusal(text, e))?
         } else {
             // Another notation: the game read in it, and the board's own kept in canonical.
-            let mut other = self
-                .game
-                .clone()
-                .in_notation(notation)
-                .map_err(rules::setup_refusal)?;
-            let played = other
-                .play_text(text)
-                .map_err(|e| move_refusal::<G>(text, e))?;
+            let mut other =
+                (self.game.clone().in_notation(notation)).map_err(rules::setup_refusal)?;
+            let played = other.play_text(text).map_err(|e| move_refusal(text, e))?;
             self.game = other
                 .in_notation(Notation::Canonical)
                 .map_err(rules::setup_refusal)?;
             played
         };
         if let Some(claim) = played.false_claims.first() {
-            self.game.take_back(undo);
+            self.take_back(undo);
             return Err(rules::false_claim(text, claim));
         }
         self.pushed.push((played.mv, undo));
-        Ok((G::format_move(played.mv), played.events))
+        Ok((played.mv, played.events))
     }
 
-    fn push_move(&mut self, mv: &AnyMove, events: Option<&mut Vec<Event>>) -> Result<(), Refusal> {
-        let mv = Self::mv(mv);
+    /// Plays `mv`, a legal move of the position reached (no text read, nothing heard unless
+    /// `events` listens).
+    fn push_move(&mut self, mv: AnyMove, events: Option<&mut Vec<Event>>) -> Result<(), Refusal> {
         let undo = self.game.undo_point();
         let played = match events {
             Some(events) => self.game.play(mv, events),
             None => self.game.play(mv, &mut ()),
         };
-        played.map_err(|e| move_refusal::<G>(&G::format_move(mv), e))?;
+        played.map_err(|e| move_refusal(&mv.to_string(), e))?;
         self.pushed.push((mv, undo));
         Ok(())
     }
 
+    fn take_back(&mut self, undo: AnyUndo) {
+        let taken = self.game.take_back(undo);
+        debug_assert!(taken.is_ok(), "an undo point of the board's own game");
+    }
+
+    /// Takes the last move back: the move, or None at the start.
     fn pop(&mut self) -> Option<AnyMove> {
         let (mv, undo) = self.pushed.pop()?;
-        self.game.take_back(undo);
-        Some(Box::new(mv))
+        self.take_back(undo);
+        Some(mv)
     }
 
+    /// The last move pushed.
     fn peek(&self) -> Option<AnyMove> {
-        let (mv, _) = self.pushed.last()?;
-        Some(Box::new(*mv))
+        self.pushed.last().map(|(mv, _)| *mv)
     }
 
+    /// The moves pushed, canonical, oldest first.
     fn moves(&self) -> Vec<String> {
-        self.pushed
-            .iter()
-            .map(|(mv, _)| G::format_move(*mv))
-            .collect()
+        self.pushed.iter().map(|(mv, _)| mv.to_string()).collect()
     }
 
     fn legal(&self, notation: Notation) -> Result<Vec<String>, Refusal> {
-        let game = self
-            .game
-            .clone()
-            .in_notation(notation)
-            .map_err(rules::setup_refusal)?;
-        let moves = game
-            .legal_moves()
-            .unwrap_or_else(bao_rules::Incomplete::into_legal);
-        Ok(moves.into_iter().map(|mv| game.move_text(mv)).collect())
+        let game = (self.game.clone().in_notation(notation)).map_err(rules::setup_refusal)?;
+        Ok(game.legal_texts().unwrap_or_else(Incomplete::into_legal))
     }
 
+    /// The legal moves as values, with the position they are moves of.
     fn legal_moves(&self) -> (AnyPosition, Vec<AnyMove>) {
-        let moves = self
-            .game
-            .legal_moves()
-            .unwrap_or_else(bao_rules::Incomplete::into_legal);
-        let moves = moves.into_iter().map(|mv| Box::new(mv) as AnyMove);
-        (self.position(), moves.collect())
+        let moves = self.game.legal_moves();
+        (
+            self.position(),
+            moves.unwrap_or_else(Incomplete::into_legal),
+        )
     }
 
+    /// The end of the game: by the position, or by repetition of an earlier one.
     fn end(&self) -> Option<GameEnd> {
         self.game.end()
-    }
-
-    fn repeated(&self) -> bool {
-        // Over, though the position alone does not end it: it repeats an earlier one.
-        self.game.end().is_some() && G::end(self.game.position(), self.game.rulings()).is_none()
-    }
-
-    fn boxed_clone(&self) -> Box<dyn InProgress> {
-        Box::new(Progress {
-            game: self.game.clone(),
-            pushed: self.pushed.clone(),
-        })
     }
 }
 
@@ -212,41 +156,35 @@ impl<'py> FromPyObject<'py> for MoveArg<'py> {
 pub struct Board {
     rules: Arc<dyn Rules>,
     start: AnyPosition,
-    game: Box<dyn InProgress>,
-}
-
-/// What `Board::pushed` played: the Move as its value, or a text (its canonical text).
-enum Pushed {
-    Move(Py<Move>),
-    Text(String),
+    game: Progress,
 }
 
 impl Board {
-    /// Plays `mv` (see `push`), its events into `events` if given.
+    /// Plays `mv` (see `push`), its events into `events` if given: the move played.
     fn pushed<'py>(
         &mut self,
         py: Python<'py>,
         mv: MoveArg<'py>,
         notation: &str,
         events: Option<&mut Vec<Event>>,
-    ) -> PyResult<Pushed> {
+    ) -> PyResult<AnyMove> {
         let text = match mv {
             MoveArg::Move(m) => {
-                let of_here =
-                    same_game(&m.get().rules, &self.rules) && self.game.is_at(&m.get().before);
+                let of_here = same_game(&m.get().rules, &self.rules)
+                    && self.game.position() == m.get().before;
                 if of_here {
-                    self.game.push_move(&m.get().mv, events).or_raise(py)?;
-                    return Ok(Pushed::Move(m));
+                    self.game.push_move(m.get().mv, events).or_raise(py)?;
+                    return Ok(m.get().mv);
                 }
                 (m.get().text(py), Notation::Canonical)
             }
             MoveArg::Text(text) => (text, rules::notation(notation).or_raise(py)?),
         };
-        let (canonical, heard) = self.game.push(&text.0.to_cow()?, text.1).or_raise(py)?;
+        let (mv, heard) = self.game.push(&text.0.to_cow()?, text.1).or_raise(py)?;
         if let Some(events) = events {
             *events = heard;
         }
-        Ok(Pushed::Text(canonical))
+        Ok(mv)
     }
 }
 
@@ -259,7 +197,7 @@ impl Board {
     fn new(py: Python<'_>, game: &PyGame, position: Option<Bound<'_, PyAny>>) -> PyResult<Self> {
         let rules = game.rules.clone();
         let start = match position {
-            None => rules.start(),
+            None => AnyPosition::start(rules.ruleset()),
             Some(p) => match p.downcast::<Position>() {
                 Ok(p) => {
                     let p = p.get();
@@ -270,12 +208,12 @@ impl Board {
                             rules.ruleset()
                         )));
                     }
-                    p.pos.clone()
+                    p.pos
                 }
                 Err(_) => rules.read(&p.extract::<String>()?).or_raise(py)?,
             },
         };
-        let game = rules.in_progress(&start);
+        let game = Progress::new(rules.game_at(&start, &[]));
         Ok(Board { rules, start, game })
     }
 
@@ -301,14 +239,14 @@ impl Board {
     fn root(&self) -> Position {
         Position {
             rules: self.rules.clone(),
-            pos: self.start.clone(),
+            pos: self.start,
         }
     }
 
     /// `south` or `north`.
     #[getter]
     fn side_to_move(&self) -> &'static str {
-        self.rules.side_to_move(&self.game.position())
+        rules::side_to_move(&self.game.position())
     }
 
     /// The moves pushed, in canonical notation, oldest first.
@@ -330,10 +268,8 @@ impl Board {
         r#move: MoveArg<'py>,
         notation: &str,
     ) -> PyResult<Bound<'py, PyString>> {
-        match self.pushed(py, r#move, notation, None)? {
-            Pushed::Move(m) => Ok(self.rules.moves().canonical(py, &m.get().mv)),
-            Pushed::Text(canonical) => Ok(PyString::new(py, &canonical)),
-        }
+        let mv = self.pushed(py, r#move, notation, None)?;
+        Ok(self.rules.canonical(py, mv))
     }
 
     /// The legal move `move_text` names in the position reached, as a Move (unplayed).
@@ -343,7 +279,7 @@ impl Board {
         // Over by a repetition the position alone does not show: refused as `push` refuses it.
         if self.game.end().is_some() {
             let n = rules::notation(notation).or_raise(py)?;
-            self.game.boxed_clone().push(move_text, n).or_raise(py)?;
+            self.game.clone().push(move_text, n).or_raise(py)?;
         }
         Move::read(py, &self.rules, self.game.position(), move_text, notation)
     }
@@ -367,7 +303,7 @@ impl Board {
             .game
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves pushed"))?;
-        Ok(self.rules.moves().canonical(py, &mv))
+        Ok(self.rules.canonical(py, mv))
     }
 
     /// The last move pushed (canonical). Raises IndexError at the start.
@@ -376,7 +312,7 @@ impl Board {
             .game
             .peek()
             .ok_or_else(|| PyIndexError::new_err("peek at a board with no moves pushed"))?;
-        Ok(self.rules.moves().canonical(py, &mv))
+        Ok(self.rules.canonical(py, mv))
     }
 
     /// The legal moves as text, in canonical order; none once the game is over (repetition
@@ -386,8 +322,7 @@ impl Board {
         let notation = rules::notation(notation).or_raise(py)?;
         if notation == Notation::Canonical {
             let (_, moves) = self.game.legal_moves();
-            let texts = self.rules.moves();
-            return PyList::new(py, moves.iter().map(|mv| texts.canonical(py, mv)));
+            return PyList::new(py, moves.into_iter().map(|mv| self.rules.canonical(py, mv)));
         }
         PyList::new(py, self.game.legal(notation).or_raise(py)?)
     }
@@ -399,7 +334,7 @@ impl Board {
         let (pos, moves) = self.game.legal_moves();
         let moves: PyResult<Vec<Bound<'py, Move>>> = moves
             .into_iter()
-            .map(|mv| Bound::new(py, Move::listed(&self.rules, &pos, mv)))
+            .map(|mv| Bound::new(py, Move::listed(&self.rules, pos, mv)))
             .collect();
         PyList::new(py, moves?)
     }
@@ -420,15 +355,15 @@ impl Board {
     /// Whether the game ended because the position repeats an earlier one (Bao Kingulu KIN-A9,
     /// Bao la Kimasai MAS-11).
     fn is_repetition(&self) -> bool {
-        self.game.repeated()
+        self.game.game.ended_by_repetition()
     }
 
     /// An independent copy: pushing on one leaves the other as it is.
     fn copy(&self) -> Board {
         Board {
             rules: self.rules.clone(),
-            start: self.start.clone(),
-            game: self.game.boxed_clone(),
+            start: self.start,
+            game: self.game.clone(),
         }
     }
 
@@ -441,17 +376,17 @@ impl Board {
         let pos = self.game.position();
         let title = format!(
             "{}, {} to move",
-            self.rules.name(),
-            self.rules.side_to_move(&pos)
+            self.rules.ruleset().game_name(),
+            rules::side_to_move(&pos)
         );
-        self.rules.svg(&pos, &[], &title)
+        rules::svg(&pos, &[], &title)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Board({}, {}, moves={})",
-            quoted(self.rules.ruleset()),
-            quoted(&self.rules.compact(&self.game.position())),
+            quoted(self.rules.ruleset().name()),
+            quoted(&self.game.position().compact()),
             self.game.moves().len()
         )
     }

@@ -24,6 +24,7 @@ use crate::error::{OrRaise, Refusal};
 use crate::moves::Move;
 use crate::objects::{Game, Position, quoted};
 use crate::rules::{self, AnyPosition, Rules};
+use bao_rules::Position as _;
 
 /// A finding that keeps a game from being read or written, as SetupError.
 fn refusal(f: &Finding) -> Refusal {
@@ -85,17 +86,17 @@ impl GameRecord {
     /// The moves as objects, and after each the position it leads to.
     fn line(&self, py: Python<'_>) -> PyResult<&(Vec<Py<Move>>, Vec<AnyPosition>)> {
         self.line.get_or_try_init(py, || {
-            let mut pos = self.start.clone();
+            let mut pos = self.start;
             let (mut moves, mut after) = (Vec::new(), Vec::new());
             for text in &self.played.moves {
-                let mv = Move::read(py, &self.rules, pos.clone(), text, "canonical")?;
+                let mv = Move::read(py, &self.rules, pos, text, "canonical")?;
                 let next = self
                     .rules
                     .play(&pos, text, Notation::Canonical, false, &[])
                     .or_raise(py)?;
                 moves.push(Py::new(py, mv)?);
                 pos = next.after;
-                after.push(pos.clone());
+                after.push(pos);
             }
             Ok((moves, after))
         })
@@ -186,7 +187,7 @@ impl GameRecord {
             .chain(after)
             .map(|pos| Position {
                 rules: self.rules.clone(),
-                pos: pos.clone(),
+                pos: *pos,
             })
             .collect())
     }
@@ -205,7 +206,7 @@ impl GameRecord {
         }
         let start = Position {
             rules: self.rules.clone(),
-            pos: self.start.clone(),
+            pos: self.start,
         };
         let board = py
             .get_type::<Board>()
@@ -295,15 +296,12 @@ impl GameRecord {
         let root = root.downcast::<Position>()?.get();
         let rules = &root.rules;
         let moves: Vec<String> = board.getattr("move_stack")?.extract()?;
-        let start = (!rules.same(&root.pos, &rules.start())).then(|| rules.compact(&root.pos));
+        let start = (root.pos != AnyPosition::start(rules.ruleset())).then(|| root.pos.compact());
         let rulings: Vec<(String, String)> = (rules.ruling_set().iter())
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect();
-        let ruleset = bao_rules::Ruleset::from_name(rules.ruleset())
-            .map_err(|e| Refusal::setup(e.code(), None, e.to_string(), None))
-            .or_raise(py)?;
         let new = NewRecord {
-            ruleset,
+            ruleset: rules.ruleset(),
             title,
             source,
             date,

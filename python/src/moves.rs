@@ -3,12 +3,13 @@
 //! written in every notation without being read again; what it does (its hole, direction and
 //! claims) is learnt by playing it once, when first asked for.
 
-use std::any::Any;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 use bao_oracle::picture::Highlights;
-use bao_rules::game::{Event, Game, Notation};
+pub use bao_rules::AnyMove;
+use bao_rules::Registered;
+use bao_rules::game::{Event, Notation};
 use bao_rules::play::Playthrough;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
@@ -16,9 +17,6 @@ use pyo3::types::{PyBool, PyString};
 use crate::error::{OrRaise, Refusal};
 use crate::objects::{Position, quoted, same_game};
 use crate::rules::{self, AnyPosition, Rules, Under, false_claim, move_refusal};
-
-/// A move of some game: the game's own `Move` value.
-pub type AnyMove = Box<dyn Any + Send + Sync>;
 
 /// What a move is, beyond its decisions: the hole it starts from (where its first lap or step
 /// starts, or its seed enters, as the pictures mark it), the way its first lap goes, its text in
@@ -35,8 +33,6 @@ pub struct MoveFacts {
 
 /// The moves of a game under rulings, as values, whatever the game's type.
 pub trait MoveRules: Send + Sync {
-    /// The legal moves of `pos` in canonical order (none once the game is over).
-    fn legal(&self, pos: &AnyPosition) -> Vec<AnyMove>;
     /// The legal move `text` names at `pos` (played, claims checked), with what it does.
     fn resolve(
         &self,
@@ -46,15 +42,6 @@ pub trait MoveRules: Send + Sync {
     ) -> Result<(AnyMove, MoveFacts), Refusal>;
     /// What `mv`, a legal move of `pos`, does: it is played once, its events heard.
     fn facts(&self, pos: &AnyPosition, mv: &AnyMove) -> MoveFacts;
-    /// `mv` played from `pos`, nothing heard: the position after it (its end is asked for when
-    /// wanted).
-    fn play(&self, pos: &AnyPosition, mv: &AnyMove) -> Result<AnyPosition, Refusal>;
-    /// The canonical text of `mv`.
-    fn format(&self, mv: &AnyMove) -> String;
-    /// The canonical text of `mv`, made once per game as a Python string.
-    fn canonical<'py>(&self, py: Python<'py>, mv: &AnyMove) -> Bound<'py, PyString>;
-    fn same_move(&self, a: &AnyMove, b: &AnyMove) -> bool;
-    fn hash_move(&self, mv: &AnyMove) -> u64;
     /// The native rates `python/bench.py` compares the bindings with, timed by `clock` (CPU
     /// seconds): the legal moves of each of `positions` listed as a game in progress lists them,
     /// and each of those moves played and taken back (no text, nothing heard). The calls counted
@@ -66,13 +53,12 @@ pub trait MoveRules: Send + Sync {
     ) -> (usize, f64, usize, f64);
 }
 
-impl<G: Game> Under<G>
+impl<G: Registered> Under<G>
 where
     G::RepetitionKey: Send + Sync,
 {
     fn mv(mv: &AnyMove) -> G::Move {
-        *mv.downcast_ref::<G::Move>()
-            .expect("a move of this game: the bindings pair each move with its game")
+        G::unwrap(*mv).expect("a move of this game: the bindings pair each move with its game")
     }
 
     /// What `mv`, played from `pos` with `events`, does.
@@ -108,87 +94,32 @@ where
     }
 }
 
-impl<G: Game> MoveRules for Under<G>
+impl<G: Registered> MoveRules for Under<G>
 where
     G::RepetitionKey: Send + Sync,
 {
-    fn legal(&self, pos: &AnyPosition) -> Vec<AnyMove> {
-        let game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone());
-        let moves = game
-            .legal_moves()
-            .unwrap_or_else(bao_rules::Incomplete::into_legal);
-        moves
-            .into_iter()
-            .map(|mv| Box::new(mv) as AnyMove)
-            .collect()
-    }
-
     fn resolve(
         &self,
         pos: &AnyPosition,
         text: &str,
         notation: Notation,
     ) -> Result<(AnyMove, MoveFacts), Refusal> {
-        let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone())
-            .in_notation(notation)
-            .map_err(rules::setup_refusal)?;
+        let mut game = self.game_in(pos, notation, &[])?;
         // The one path from move text to a played move: `play_text`, as `bao-oracle play`.
-        let played = game
-            .play_text(text)
-            .map_err(|e| move_refusal::<G>(text, e))?;
+        let played = game.play_text(text).map_err(|e| move_refusal(text, e))?;
         if let Some(claim) = played.false_claims.first() {
             return Err(false_claim(text, claim));
         }
-        let facts = self.facts_of(self.pos(pos), played.mv, &played.events);
-        Ok((Box::new(played.mv), facts))
+        let facts = self.facts_of(&self.pos(pos), Self::mv(&played.mv), &played.events);
+        Ok((played.mv, facts))
     }
 
     fn facts(&self, pos: &AnyPosition, mv: &AnyMove) -> MoveFacts {
-        let (pos, mv) = (self.pos(pos), Self::mv(mv));
-        let mut game = Playthrough::<G>::new(pos.clone(), self.rulings.clone());
+        let mut game = self.game_at(pos, &[]);
         let mut events = Vec::new();
         // A Move is a legal move of its position: it plays (its events, the game's end last).
-        let _ = game.play(mv, &mut events);
-        self.facts_of(pos, mv, &events)
-    }
-
-    fn play(&self, pos: &AnyPosition, mv: &AnyMove) -> Result<AnyPosition, Refusal> {
-        let mv = Self::mv(mv);
-        let mut game = Playthrough::<G>::new(self.pos(pos).clone(), self.rulings.clone());
-        game.play(mv, &mut ())
-            .map_err(|e| move_refusal::<G>(&G::format_move(mv), e))?;
-        Ok(Arc::new(game.into_parts().0))
-    }
-
-    fn format(&self, mv: &AnyMove) -> String {
-        G::format_move(Self::mv(mv))
-    }
-
-    fn canonical<'py>(&self, py: Python<'py>, mv: &AnyMove) -> Bound<'py, PyString> {
-        let mv = Self::mv(mv);
-        // The cache is held by no call that runs Python code; where it is (another thread's
-        // list), the text is made afresh.
-        let Ok(mut texts) = self.texts.try_lock() else {
-            return PyString::new(py, &G::format_move(mv));
-        };
-        texts
-            .entry(mv)
-            .or_insert_with(|| PyString::new(py, &G::format_move(mv)).unbind())
-            .bind(py)
-            .clone()
-    }
-
-    fn same_move(&self, a: &AnyMove, b: &AnyMove) -> bool {
-        match (a.downcast_ref::<G::Move>(), b.downcast_ref::<G::Move>()) {
-            (Some(a), Some(b)) => a == b,
-            _ => false,
-        }
-    }
-
-    fn hash_move(&self, mv: &AnyMove) -> u64 {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        Self::mv(mv).hash(&mut hasher);
-        hasher.finish()
+        let _ = game.play(*mv, &mut events);
+        self.facts_of(&self.pos(pos), Self::mv(mv), &events)
     }
 
     fn native_rates(
@@ -198,7 +129,7 @@ where
     ) -> (usize, f64, usize, f64) {
         let games: Vec<Playthrough<G>> = positions
             .iter()
-            .map(|p| Playthrough::new(self.pos(p).clone(), self.rulings.clone()))
+            .map(|p| Playthrough::new(self.pos(p), self.rulings.clone()))
             .collect();
         let start = clock();
         let legal: Vec<Vec<G::Move>> = games
@@ -266,10 +197,10 @@ impl Move {
     }
 
     /// `mv`, listed as a legal move of `before`.
-    pub fn listed(rules: &Arc<dyn Rules>, before: &AnyPosition, mv: AnyMove) -> Move {
+    pub fn listed(rules: &Arc<dyn Rules>, before: AnyPosition, mv: AnyMove) -> Move {
         Move {
             rules: rules.clone(),
-            before: before.clone(),
+            before,
             mv,
             facts: OnceLock::new(),
         }
@@ -286,7 +217,7 @@ impl Move {
     /// The move in canonical notation.
     #[getter]
     pub fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        self.rules.moves().canonical(py, &self.mv)
+        self.rules.canonical(py, self.mv)
     }
 
     /// The hole the move starts from (`A3`), as the pictures mark it.
@@ -329,7 +260,7 @@ impl Move {
     fn position(&self) -> Position {
         Position {
             rules: self.rules.clone(),
-            pos: self.before.clone(),
+            pos: self.before,
         }
     }
 
@@ -347,7 +278,10 @@ impl Move {
                 Refusal::setup(
                     bao_oracle::Code::BadValue,
                     None,
-                    format!("{} has no {notation} notation", self.rules.name()),
+                    format!(
+                        "{} has no {notation} notation",
+                        self.rules.ruleset().game_name()
+                    ),
                     None,
                 )
                 .into_err(py)
@@ -368,8 +302,8 @@ impl Move {
             Ok(other) => {
                 let other = other.get();
                 let equal = same_game(&self.rules, &other.rules)
-                    && self.rules.same(&self.before, &other.before)
-                    && self.rules.moves().same_move(&self.mv, &other.mv);
+                    && self.before == other.before
+                    && self.mv == other.mv;
                 PyBool::new(py, equal).to_owned().into_any().unbind()
             }
             Err(_) => py.NotImplemented(),
@@ -378,9 +312,8 @@ impl Move {
 
     fn __hash__(&self) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.rules.ruleset().hash(&mut hasher);
-        self.rules.hash(&self.before).hash(&mut hasher);
-        self.rules.moves().hash_move(&self.mv).hash(&mut hasher);
+        self.before.hash(&mut hasher);
+        self.mv.hash(&mut hasher);
         hasher.finish()
     }
 }
@@ -388,8 +321,7 @@ impl Move {
 impl Move {
     /// Whether this is a move of `position` of the game `rules`: one that plays there as it is.
     pub fn is_of(&self, rules: &Arc<dyn Rules>, position: &AnyPosition) -> bool {
-        same_game(&self.rules, rules)
-            && (Arc::ptr_eq(&self.before, position) || self.rules.same(&self.before, position))
+        same_game(&self.rules, rules) && self.before == *position
     }
 }
 
@@ -407,7 +339,7 @@ pub fn _native_rates(
             "a position of another game than the one timed",
         ));
     }
-    let positions: Vec<AnyPosition> = positions.iter().map(|p| p.pos.clone()).collect();
+    let positions: Vec<AnyPosition> = positions.iter().map(|p| p.pos).collect();
     if positions.is_empty() {
         return Ok((0, 0.0, 0, 0.0));
     }

@@ -12,6 +12,7 @@ use pyo3::types::{PyBool, PyDict, PyList};
 use crate::convert::to_py;
 use crate::error::OrRaise;
 use crate::rules::{self, AnyPosition, ChildList, Rules, end_json};
+use bao_rules::{Position as _, Ruleset};
 
 /// The longest history `Position.play` takes: far past any game's length, far below memory's.
 const MAX_HISTORY: usize = 1 << 20;
@@ -47,13 +48,13 @@ impl Game {
     /// The ruleset id (`bao-kingulu`).
     #[getter]
     fn ruleset(&self) -> &'static str {
-        self.rules.ruleset()
+        self.rules.ruleset().name()
     }
 
     /// The game's name (`Bao Kingulu`).
     #[getter]
     fn name(&self) -> &'static str {
-        self.rules.name()
+        self.rules.ruleset().game_name()
     }
 
     /// The preset the rulings came from, or None.
@@ -76,27 +77,29 @@ impl Game {
     /// games).
     #[getter]
     fn notations(&self) -> Vec<&'static str> {
-        self.rules.notations()
+        let notations = self.rules.ruleset().notations();
+        notations.iter().map(|n| n.name()).collect()
     }
 
     /// The forms positions are read and written in: `compact`, `diagram`, and `donkers` (the
     /// bracket strings of Donkers' program) for the 4x8 games.
     #[getter]
     fn position_forms(&self) -> Vec<&'static str> {
-        self.rules.position_forms()
+        rules::position_forms(self.rules.ruleset())
     }
 
     /// The presets of the game.
     #[getter]
     fn presets(&self) -> Vec<&'static str> {
-        self.rules.presets()
+        let presets = self.rules.ruleset().presets();
+        presets.iter().map(|p| p.name).collect()
     }
 
     /// The standard start position.
     fn start(&self) -> Position {
         Position {
             rules: self.rules.clone(),
-            pos: self.rules.start(),
+            pos: AnyPosition::start(self.rules.ruleset()),
         }
     }
 
@@ -132,10 +135,10 @@ impl Game {
         match self.rules.preset() {
             Some(p) => format!(
                 "Game({}, preset={})",
-                quoted(self.rules.ruleset()),
+                quoted(self.rules.ruleset().name()),
                 quoted(p)
             ),
-            None => format!("Game({})", quoted(self.rules.ruleset())),
+            None => format!("Game({})", quoted(self.rules.ruleset().name())),
         }
     }
 }
@@ -156,8 +159,8 @@ impl Position {
     fn title(&self) -> String {
         format!(
             "{}, {} to move",
-            self.rules.name(),
-            self.rules.side_to_move(&self.pos)
+            self.rules.ruleset().game_name(),
+            rules::side_to_move(&self.pos)
         )
     }
 }
@@ -175,12 +178,12 @@ impl Position {
     /// `south` or `north`.
     #[getter]
     fn side_to_move(&self) -> &'static str {
-        self.rules.side_to_move(&self.pos)
+        rules::side_to_move(&self.pos)
     }
 
     /// The compact form (one line), as records and the protocol write positions.
     fn compact(&self) -> String {
-        self.rules.compact(&self.pos)
+        self.pos.compact()
     }
 
     /// The position in `form`: `compact`, `diagram` or, for the 4x8 games, `donkers` (the
@@ -192,7 +195,7 @@ impl Position {
 
     /// The diagram (several lines), as `bao-oracle play --diagram` prints it.
     fn diagram(&self) -> String {
-        self.rules.diagram(&self.pos)
+        self.pos.diagram()
     }
 
     /// The position as data, as its picture draws it (the frameworks' observations read it):
@@ -202,7 +205,7 @@ impl Position {
     /// `side_to_move`; `notes` (state beyond holes and stores, in words).
     fn layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         // Python objects made directly: frameworks read a layout per observation.
-        let board = self.rules.board(&self.pos);
+        let board = self.pos.board();
         let rows = PyList::empty(py);
         for row in &board.rows {
             let holes = PyList::empty(py);
@@ -239,7 +242,7 @@ impl Position {
 
     /// The board as an SVG picture, as `bao-oracle play --svg` draws it.
     fn svg(&self) -> String {
-        self.rules.svg(&self.pos, &[], &self.title())
+        rules::svg(&self.pos, &[], &self.title())
     }
 
     /// The SVG picture, for notebooks (Jupyter shows it).
@@ -297,18 +300,14 @@ impl Position {
                     self.rules.ruleset()
                 )));
             }
-            earlier.push(p.pos.clone());
+            earlier.push(p.pos);
         }
         let move_text = match move_text {
             // With a history its events are heard now, from its text: a repetition ends them.
             crate::board::MoveArg::Move(m)
                 if earlier.is_empty() && m.get().is_of(&self.rules, &self.pos) =>
             {
-                let after = self
-                    .rules
-                    .moves()
-                    .play(&self.pos, &m.get().mv)
-                    .or_raise(py)?;
+                let after = self.rules.play_move(&self.pos, m.get().mv).or_raise(py)?;
                 return Ok(Played {
                     rules: self.rules.clone(),
                     what: What::Move { mv: m, after },
@@ -332,7 +331,7 @@ impl Position {
         Ok(Played {
             rules: self.rules.clone(),
             what: What::Text {
-                before: self.pos.clone(),
+                before: self.pos,
                 mv: played.canonical,
                 after: played.after,
             },
@@ -350,7 +349,7 @@ impl Position {
         move_text: &str,
         notation: &str,
     ) -> PyResult<crate::moves::Move> {
-        crate::moves::Move::read(py, &self.rules, self.pos.clone(), move_text, notation)
+        crate::moves::Move::read(py, &self.rules, self.pos, move_text, notation)
     }
 
     /// The legal moves as Move objects, in canonical order (none once the game is over), as
@@ -358,10 +357,9 @@ impl Position {
     fn generate_legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves: PyResult<Vec<Bound<'py, crate::moves::Move>>> = self
             .rules
-            .moves()
             .legal(&self.pos)
             .into_iter()
-            .map(|mv| Bound::new(py, crate::moves::Move::listed(&self.rules, &self.pos, mv)))
+            .map(|mv| Bound::new(py, crate::moves::Move::listed(&self.rules, self.pos, mv)))
             .collect();
         PyList::new(py, moves?)
     }
@@ -400,7 +398,7 @@ impl Position {
     /// stops it between subtrees and raises (round four's K13: a long perft could not be
     /// interrupted).
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let (rules, pos) = (self.rules.clone(), self.pos.clone());
+        let (rules, pos) = (self.rules.clone(), self.pos);
         let mut interrupted = None;
         let counted = py.allow_threads(|| {
             rules.perft_until(&pos, depth, &mut || {
@@ -423,7 +421,7 @@ impl Position {
     /// perft split by first move: a dict of canonical move to count, as `bao-oracle perft
     /// --divide`.
     fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        let (rules, pos) = (self.rules.clone(), self.pos.clone());
+        let (rules, pos) = (self.rules.clone(), self.pos);
         let counts = py.allow_threads(move || rules.divide(&pos, depth));
         let dict = PyDict::new(py);
         for (mv, n) in counts {
@@ -450,8 +448,8 @@ impl Position {
     fn __repr__(&self) -> String {
         format!(
             "Position({}, {})",
-            quoted(self.rules.ruleset()),
-            quoted(&self.rules.compact(&self.pos))
+            quoted(self.rules.ruleset().name()),
+            quoted(&self.pos.compact())
         )
     }
 
@@ -461,8 +459,7 @@ impl Position {
         match other.downcast::<Position>() {
             Ok(other) => {
                 let other = other.get();
-                let equal =
-                    same_game(&self.rules, &other.rules) && self.rules.same(&self.pos, &other.pos);
+                let equal = same_game(&self.rules, &other.rules) && self.pos == other.pos;
                 PyBool::new(py, equal).to_owned().into_any().unbind()
             }
             Err(_) => py.NotImplemented(),
@@ -473,14 +470,14 @@ impl Position {
     fn __hash__(&self) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         game_key(&self.rules).hash(&mut hasher);
-        self.rules.hash(&self.pos).hash(&mut hasher);
+        self.pos.hash(&mut hasher);
         hasher.finish()
     }
 }
 
 /// What makes two games answer alike: the ruleset and every ruling's value in force (the preset
 /// they came from does not matter).
-fn game_key(rules: &Arc<dyn Rules>) -> (&'static str, Vec<(&'static str, String)>) {
+fn game_key(rules: &Arc<dyn Rules>) -> (Ruleset, Vec<(&'static str, String)>) {
     (rules.ruleset(), rules.rulings())
 }
 
@@ -522,14 +519,14 @@ impl Played {
     fn mv(&self) -> Cow<'_, str> {
         match &self.what {
             What::Text { mv, .. } => Cow::Borrowed(mv),
-            What::Move { mv, .. } => Cow::Owned(self.rules.moves().format(&mv.get().mv)),
+            What::Move { mv, .. } => Cow::Owned(mv.get().mv.to_string()),
             What::Child { ply, i } => Cow::Owned(ply.canonical(*i)),
         }
     }
 
     fn after(&self) -> AnyPosition {
         match &self.what {
-            What::Text { after, .. } | What::Move { after, .. } => after.clone(),
+            What::Text { after, .. } | What::Move { after, .. } => *after,
             What::Child { ply, i } => ply.position(*i),
         }
     }
@@ -539,8 +536,8 @@ impl Played {
             return Ok(events);
         }
         let before = match &self.what {
-            What::Text { before, .. } => before.clone(),
-            What::Move { mv, .. } => mv.get().before.clone(),
+            What::Text { before, .. } => *before,
+            What::Move { mv, .. } => mv.get().before,
             What::Child { ply, i } => ply.parent(*i),
         };
         let again = self
@@ -589,18 +586,18 @@ impl Played {
         let after = self.after();
         let title = format!(
             "{} after {}, {} to move",
-            self.rules.name(),
+            self.rules.ruleset().game_name(),
             self.mv(),
-            self.rules.side_to_move(&after)
+            rules::side_to_move(&after)
         );
-        Ok(self.rules.svg(&after, self.heard(py)?, &title))
+        Ok(rules::svg(&after, self.heard(py)?, &title))
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Played({}, {})",
             quoted(&self.mv()),
-            quoted(&self.rules.compact(&self.after()))
+            quoted(&self.after().compact())
         )
     }
 }

@@ -29,7 +29,7 @@ use crate::bound::{Incomplete, Refused};
 use crate::code::Code;
 use crate::description::Conformance;
 use crate::game::{Event, Game, GameEnd, Notation, PositionError, Side, Sink};
-use crate::play::{MoveError, MoveErrorKind, Play, Played, PlayedWithEvents, Playthrough};
+use crate::play::{MoveError, MoveErrorKind, Play, Played, PlayedWithEvents, Playthrough, Undo};
 use crate::position::Position;
 pub use crate::ruleset::Ruleset;
 use crate::rulings::{Preset, RulingDef};
@@ -92,6 +92,16 @@ macro_rules! run_time_types {
             )*
         }
 
+        /// What takes back a move of any game in progress ([`AnyGame::undo_point`]); its
+        /// variant is its game's.
+        #[derive(Clone, Debug)]
+        pub enum AnyUndo {
+            $(
+                #[doc = concat!("A move's undoing in [`crate::", stringify!($game), "`].")]
+                $game(Undo<crate::games::$game>),
+            )*
+        }
+
         $(
             impl Registered for crate::games::$game {
                 fn ruleset() -> Ruleset {
@@ -110,8 +120,25 @@ macro_rules! run_time_types {
                 fn position(pos: Self::Position) -> AnyPosition {
                     AnyPosition::$game(pos)
                 }
+                fn unwrap_position(pos: AnyPosition) -> Option<Self::Position> {
+                    match pos {
+                        AnyPosition::$game(pos) => Some(pos),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
                 fn game(game: Playthrough<Self>) -> AnyGame {
                     AnyGame::$game(game)
+                }
+                fn undo(undo: Undo<Self>) -> AnyUndo {
+                    AnyUndo::$game(undo)
+                }
+                fn unwrap_undo(undo: AnyUndo) -> Result<Undo<Self>, AnyUndo> {
+                    match undo {
+                        AnyUndo::$game(undo) => Ok(undo),
+                        #[allow(unreachable_patterns)]
+                        other => Err(other),
+                    }
                 }
             }
         )*
@@ -196,6 +223,11 @@ impl Ruleset {
         each!(Ruleset, self, G => G::NOTATIONS)
     }
 
+    /// The forms a position is read and written in ([`Game::POSITION_FORMS`]).
+    pub fn position_forms(self) -> &'static [crate::game::PositionForm] {
+        each!(Ruleset, self, G => G::POSITION_FORMS)
+    }
+
     /// The rule catalogue, as YAML ([`Game::CATALOGUE`]).
     pub fn catalogue(self) -> &'static str {
         each!(Ruleset, self, G => G::CATALOGUE)
@@ -239,13 +271,39 @@ impl fmt::Display for AnyMove {
     }
 }
 
-/// The registered games' ties to the run-time types (generated with them).
-trait Registered: Game {
+/// A registered game's ties to the run-time types, generated with them for every game of the
+/// registry: code generic over a game `G` moves its values in and out of [`AnyMove`],
+/// [`AnyPosition`] and [`AnyGame`] with no match of its own.
+///
+/// ```
+/// use bao_rules::{AnyPosition, Game, Kete, Kingulu, Registered};
+///
+/// let start = Kete::position(Kete::start());
+/// assert_eq!(start, AnyPosition::start(bao_rules::Ruleset::Kete));
+/// assert_eq!(Kete::unwrap_position(start), Some(Kete::start()));
+/// assert_eq!(Kingulu::unwrap_position(start), None);
+/// ```
+pub trait Registered: Game {
+    /// The game's ruleset.
     fn ruleset() -> Ruleset;
+    /// `mv` as a move of any game.
     fn wrap(mv: Self::Move) -> AnyMove;
+    /// `mv` as a move of this game; `None` for a move of another game.
     fn unwrap(mv: AnyMove) -> Option<Self::Move>;
+    /// `pos` as a position of any game.
     fn position(pos: Self::Position) -> AnyPosition;
+    /// `pos` as a position of this game; `None` for a position of another game.
+    fn unwrap_position(pos: AnyPosition) -> Option<Self::Position>;
+    /// `game` as a game in progress of any game.
     fn game(game: Playthrough<Self>) -> AnyGame;
+    /// `undo` as a move's undoing in any game.
+    fn undo(undo: Undo<Self>) -> AnyUndo;
+    /// `undo` as a move's undoing in this game.
+    ///
+    /// # Errors
+    ///
+    /// `undo` given back when it is of another game.
+    fn unwrap_undo(undo: AnyUndo) -> Result<Undo<Self>, AnyUndo>;
 }
 
 impl AnyPosition {
@@ -261,6 +319,16 @@ impl AnyPosition {
     /// [`PositionError`] for a text that is no position of the game.
     pub fn parse(ruleset: Ruleset, text: &str) -> Result<AnyPosition, PositionError> {
         each!(Ruleset, ruleset, G => G::parse_position(text).map(G::position))
+    }
+
+    /// The position written in `form` ([`Game::format_position`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] for a form the game lacks, or one with no field for something the
+    /// position holds.
+    pub fn format(&self, form: crate::game::PositionForm) -> Result<String, PositionError> {
+        each!(AnyPosition, self, pos, G => G::format_position(form, pos))
     }
 }
 
@@ -346,6 +414,43 @@ impl AnyGame {
     /// The game's ruleset.
     pub fn ruleset(&self) -> Ruleset {
         each!(AnyGame, self, _g, G => G::ruleset())
+    }
+
+    /// The game with move texts read and written in `notation` ([`Playthrough::in_notation`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] for a notation the game lacks.
+    pub fn in_notation(self, notation: Notation) -> Result<AnyGame, SetupError> {
+        each!(AnyGame, self, g, G => g.in_notation(notation).map(G::game))
+    }
+
+    /// The game with move texts read in any of its notations
+    /// ([`Playthrough::reading_any_notation`]).
+    pub fn reading_any_notation(self) -> AnyGame {
+        each!(AnyGame, self, g, G => G::game(g.reading_any_notation()))
+    }
+
+    /// What [`AnyGame::take_back`] needs to take back the next move played
+    /// ([`Playthrough::undo_point`]).
+    pub fn undo_point(&self) -> AnyUndo {
+        each!(AnyGame, self, g, G => G::undo(g.undo_point()))
+    }
+
+    /// Takes back the last move played, `undo` being the [`AnyGame::undo_point`] taken just
+    /// before it ([`Playthrough::take_back`]).
+    ///
+    /// # Errors
+    ///
+    /// `undo` given back, the game unchanged, when it is of another game.
+    pub fn take_back(&mut self, undo: AnyUndo) -> Result<(), AnyUndo> {
+        each!(AnyGame, self, g, G => G::unwrap_undo(undo).map(|undo| g.take_back(undo)))
+    }
+
+    /// Whether the game is over because its position repeats an earlier one, the position alone
+    /// not ending it ([`Playthrough::ended_by_repetition`]).
+    pub fn ended_by_repetition(&self) -> bool {
+        each!(AnyGame, self, g, G => g.ended_by_repetition())
     }
 
     /// The position reached.
@@ -488,6 +593,21 @@ impl AnyGame {
     pub fn perft(&self, depth: u32) -> u64 {
         each!(AnyGame, self, g, G => g.perft(depth))
     }
+
+    /// [`AnyGame::perft`], asking `go_on` between subtrees: `None` once it says no
+    /// ([`Playthrough::perft_until`]).
+    pub fn perft_until(&self, depth: u32, go_on: &mut dyn FnMut() -> bool) -> Option<u64> {
+        each!(AnyGame, self, g, G => g.perft_until(depth, go_on))
+    }
+
+    /// [`AnyGame::perft`] split by first move, in canonical order ([`Playthrough::divide`]).
+    pub fn divide(&self, depth: u32) -> Vec<(AnyMove, u64)> {
+        each!(AnyGame, self, g, G => g
+            .divide(depth)
+            .into_iter()
+            .map(|(mv, n)| (G::wrap(mv), n))
+            .collect())
+    }
 }
 
 impl Play for AnyGame {
@@ -600,6 +720,51 @@ mod tests {
             let pos = AnyPosition::parse(ruleset, &format!("{:#}", game.position())).unwrap();
             assert_eq!(pos, game.position());
             assert_eq!(again.side_to_move(), game.side_to_move());
+        }
+    }
+
+    /// A move taken back leaves the game as it was, its positions seen included; an undo point
+    /// of another game is given back.
+    #[test]
+    fn moves_are_taken_back() {
+        for ruleset in Ruleset::ALL {
+            let mut game = AnyGame::new(ruleset);
+            let before = game.position();
+            let mv = game.legal_moves().unwrap()[0];
+            let undo = game.undo_point();
+            game.play(mv, &mut ()).unwrap();
+            assert_ne!(game.position(), before);
+            game.take_back(undo).unwrap();
+            assert_eq!(game.position(), before);
+            assert!(!game.ended_by_repetition());
+            let other = Ruleset::ALL.into_iter().find(|&r| r != ruleset).unwrap();
+            let foreign = AnyGame::new(other).undo_point();
+            assert!(game.take_back(foreign).is_err());
+            assert_eq!(game.position(), before);
+        }
+    }
+
+    /// perft split by first move sums to perft, interruptible or not; a position is written in
+    /// each of its game's forms and read back.
+    #[test]
+    fn counts_and_forms_answer_as_the_games_own() {
+        for ruleset in Ruleset::ALL {
+            let game = AnyGame::new(ruleset);
+            let divided = game.divide(2);
+            assert!(divided.iter().all(|(mv, _)| mv.ruleset() == ruleset));
+            let total: u64 = divided.iter().map(|(_, n)| n).sum();
+            assert_eq!(total, game.perft(2));
+            assert_eq!(game.perft_until(2, &mut || true), Some(total));
+            assert_eq!(game.perft_until(6, &mut || false), None);
+            let pos = game.position();
+            for &form in ruleset.position_forms() {
+                let text = pos.format(form).unwrap();
+                assert_eq!(
+                    AnyPosition::parse(ruleset, &text),
+                    Ok(pos),
+                    "{ruleset} {text}"
+                );
+            }
         }
     }
 

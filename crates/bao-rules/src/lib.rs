@@ -110,7 +110,7 @@ pub mod types;
 /// A game's catalogue is [`Game::CATALOGUE`].
 pub const BIBLIOGRAPHY: &str = include_str!("../catalogues/sources.yaml");
 
-pub use any::{AnyGame, AnyMove, AnyPosition, Ruleset, UnknownRuleset};
+pub use any::{AnyGame, AnyMove, AnyPosition, AnyUndo, Registered, Ruleset, UnknownRuleset};
 pub use board::{Board, Hole, Mark, Row, Store};
 pub use bound::Rules;
 pub use code::{Code, Span};

@@ -24,6 +24,17 @@ impl<G: Game> Playthrough<G> {
         crate::perft::perft::<G>(self.position(), self.rulings(), depth)
     }
 
+    /// [`Playthrough::perft`], asking `go_on` between subtrees: `None` once it says no
+    /// ([`crate::perft::perft_until`]).
+    pub fn perft_until(&self, depth: u32, go_on: &mut dyn FnMut() -> bool) -> Option<u64> {
+        crate::perft::perft_until::<G>(self.position(), self.rulings(), depth, go_on)
+    }
+
+    /// [`Playthrough::perft`] split by first move, in canonical order ([`crate::perft::divide`]).
+    pub fn divide(&self, depth: u32) -> Vec<(G::Move, u64)> {
+        crate::perft::divide::<G>(self.position(), self.rulings(), depth)
+    }
+
     /// [`Playthrough::play_text`] by value: the game after the move and what it did.
     ///
     /// # Errors

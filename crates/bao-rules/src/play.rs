@@ -199,6 +199,12 @@ impl<G: Game> Playthrough<G> {
         self.end.get_or_init(|| self.decide_end())
     }
 
+    /// Whether the game is over because its position repeats an earlier one, the position alone
+    /// not ending it (Bao Kingulu KIN-A9, Bao la Kimasai MAS-11).
+    pub fn ended_by_repetition(&self) -> bool {
+        self.repeated && self.end().is_some() && G::end(&self.position, &self.rulings).is_none()
+    }
+
     /// The end, decided now: by the position first, then by repetition.
     fn decide_end(&self) -> Option<GameEnd> {
         G::end(&self.position, &self.rulings)
