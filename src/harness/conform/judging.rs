@@ -12,7 +12,7 @@ use crate::picture::named_hole;
 use bao_rules::Ruleset;
 use bao_rules::board::Mark;
 use bao_rules::description::HOLES;
-use bao_rules::game::{Game, RuleId, Side};
+use bao_rules::game::{Game, Rejection, RuleId, Side, Unresolved};
 use bao_rules::rulings::Symptom;
 
 /// How an answer differs from the oracle's.
@@ -139,6 +139,9 @@ pub(super) fn judge<G: Game + bao_rules::Conformance>(
                     .unwrap_or_default();
                 details.push(format!("oracle: {reason}{rule}"));
             }
+            // A refused move the engine reads as several legal ones (a bare hole name): it holds
+            // legal what the oracle refuses, as when it plays it.
+            let ambiguous = matches!(got, Response::Error { code, .. } if code == AMBIGUOUS_MOVE);
             // A legal move refused: what decides it beyond the move's own rules, else its first
             // own rule (as for a move missing from a list, so that the two symptoms are one bug).
             let deciding = match (want, got, &probe.played) {
@@ -146,9 +149,11 @@ pub(super) fn judge<G: Game + bao_rules::Conformance>(
                     missed_rule(ctx, probe, &[mv.as_str()], &[], &mut details)
                         .or(probe.rules.first().copied())
                 }
-                // A move the oracle refuses, played: the obligation due decides (as for a move
-                // added to a list), else the oracle's reason to refuse it.
-                (Response::Illegal { rule, .. }, Response::Played { .. }, _) => {
+                // A move the oracle refuses, played (or read as several): the obligation due
+                // decides (as for a move added to a list), else the oracle's reason to refuse it.
+                (Response::Illegal { rule, .. }, _, _)
+                    if matches!(got, Response::Played { .. }) || ambiguous =>
+                {
                     obligation::<G>(probe).or_else(|| {
                         let rule = rule.as_deref()?;
                         probe.rules.iter().copied().find(|r| *r == rule)
@@ -182,6 +187,7 @@ pub(super) fn judge<G: Game + bao_rules::Conformance>(
             mismatch.symptoms.extend(match (want, got) {
                 (Response::Played { .. }, Response::Illegal { .. }) => Some(Symptom::MissesMoves),
                 (Response::Illegal { .. }, Response::Played { .. }) => Some(Symptom::AddsMoves),
+                (Response::Illegal { .. }, _) if ambiguous => Some(Symptom::AddsMoves),
                 (w, _) if refused(w) => Some(Symptom::AcceptsPosition),
                 (_, g) if refused(g) => Some(Symptom::RefusesPosition),
                 _ => None,
@@ -263,11 +269,26 @@ fn compare_moves<G: Game + bao_rules::Conformance>(
     // More extra moves than are explained cannot all be never-ending ones a limit cut.
     let mut all_never_end = extra.len() <= EXPLAINED;
     let mut extra_rules: Vec<RuleId> = Vec::new();
+    // A game over because every move is refused (ZAN-26): an added move is refused "after the
+    // end", and what the engine plays otherwise is the move's own refusal.
+    let ended = G::end(&probe.position, &ctx.rulings).is_some();
     for m in extra.iter().take(EXPLAINED) {
         work(1);
         let answer = protocol::play::<G>(Value::Null, &probe.position, &ctx.rulings, None, m);
-        all_never_end &= matches!(&answer.response,
-            Response::Illegal { rule: Some(rule), .. } if Some(rule.as_str()) == never_ends);
+        let own = ended
+            .then(|| own_refusal::<G>(&probe.position, &ctx.rulings, m))
+            .flatten();
+        all_never_end &= own.map_or_else(
+            || {
+                matches!(&answer.response,
+                Response::Illegal { rule: Some(rule), .. } if Some(rule.as_str()) == never_ends)
+            },
+            |r| Some(r) == never_ends,
+        );
+        if let Some(r) = own {
+            details.push(format!("{m} is refused by {r} besides the game's end"));
+            extra_rules.push(r);
+        }
         let why = match &answer.response {
             Response::Illegal { reason, rule, .. } => {
                 let rule = rule
@@ -555,6 +576,19 @@ fn compare_played<G: Game + bao_rules::Conformance>(
             }
         }
         Verdict::Fail(mismatch)
+    }
+}
+
+/// The rule by which the rules refuse `text` at `pos`, whether or not the game is over there.
+fn own_refusal<G: Game + bao_rules::Conformance>(
+    pos: &G::Position,
+    rulings: &G::Rulings,
+    text: &str,
+) -> Option<RuleId> {
+    let spelling = G::parse_move(text).ok()?;
+    match G::resolve_and_play(pos, rulings, &spelling, &mut Vec::new()) {
+        Err(Unresolved::Rejected(Rejection::Illegal { rule, .. })) => Some(rule),
+        _ => None,
     }
 }
 
@@ -951,6 +985,8 @@ fn label<G: Game + bao_rules::Conformance>(
 
 /// The protocol's code for a text that is no position of the game.
 const BAD_POSITION: &str = "bad-position";
+/// The protocol's code for a shortened move that fits several legal moves.
+const AMBIGUOUS_MOVE: &str = "ambiguous-move";
 
 /// `bao-oracle explain` of `mv` at `position` under `rulings`, quoted for a POSIX shell.
 fn explain_command(
@@ -1154,6 +1190,55 @@ mod tests {
         };
         assert_eq!(m.rules.first(), Some(&"ZAN-A13"), "{}", m.signature);
         assert!(m.signature.ends_with("(ZAN-A13)"), "{}", m.signature);
+    }
+
+    /// Where every move never ends the game is over (ZAN-26) and the oracle lists none; moves an
+    /// engine lists there are the never-ending ones a cap cut (ZAN-27), as where the game goes on.
+    #[test]
+    fn moves_added_where_every_move_never_ends_are_decided_by_their_own_refusal() {
+        let over = "8,0,1,4,0,1,6,4/0,0,1,0,0,0,0,0/0,1,0,1,11,1,0,1/5,4,3,2,5,0,3,2 0,0 - - S";
+        let start = Zanzibar::parse_position(over).unwrap();
+        let got = vec!["A5<".to_string(), "A5>".to_string()];
+        let (verdict, _) = judged_at(start, protocol::Rulings::new(), got);
+        let Verdict::Fail(m) = verdict else {
+            panic!("moves added after the end pass")
+        };
+        assert_eq!(m.rules.first(), Some(&"ZAN-27"), "{}", m.signature);
+        assert!(m.signature.ends_with("(ZAN-27)"), "{}", m.signature);
+    }
+
+    /// A bare hole name the oracle refuses at a due obligation, which the engine reads as two of
+    /// its moves (`ambiguous-move`: it lists takasas the obligation forbids), is the obligation's
+    /// symptom as the list is (ZAN-A13), not a finding without a rule of its own.
+    #[test]
+    fn an_ambiguous_answer_to_a_refused_move_is_decided_as_a_played_one() {
+        let due = "0,0,0,0,0,0,0,1/2,1,0,0,47,1,1,2/1,1,0,0,0,0,0,1/2,2,0,0,0,0,2,0 0,0 - a8 S";
+        let rulings = protocol::Rulings::from_pairs([("zanzibar.takasia-must-capture", "first")]);
+        let rulings = rulings.unwrap();
+        let resolved = rulings.resolve::<Zanzibar>().unwrap();
+        let start = Zanzibar::parse_position_under(due, &resolved).unwrap();
+        let ctx = Context::<Zanzibar> {
+            rulings: resolved,
+            rulings_text: rulings,
+            start,
+            history: false,
+            max_laps: None,
+            max_seeds: None,
+            notation: None,
+        };
+        let probe = ctx.play_probe(&start, &[], "B7", &[]);
+        assert!(matches!(probe.expected, Response::Illegal { .. }));
+        let response = Response::Error {
+            id: Value::Null,
+            code: AMBIGUOUS_MOVE.to_string(),
+            message: "`B7` fits B7< and B7>".to_string(),
+        };
+        let line = serde_json::to_string(&response).unwrap();
+        let Verdict::Fail(m) = judge(&ctx, &probe, &Reply::Answer { response, line }) else {
+            panic!("an ambiguous answer to a refused move passes")
+        };
+        assert_eq!(m.deciding, Some("ZAN-A13"), "{}", m.signature);
+        assert_eq!(m.symptoms, [Symptom::AddsMoves]);
     }
 
     #[test]
