@@ -157,6 +157,10 @@ pub struct Divergence {
     pub accepted_by: Option<String>,
     /// The cases that showed it (random games that shrank to the same reproduction are merged).
     pub cases: Vec<String>,
+    /// Whether one of its cases was played from the game's standard start, although the witness
+    /// shown (the shortest) may not be: what ranks its bug among those reached from the start.
+    #[serde(skip)]
+    pub from_start: bool,
     pub ruleset: Ruleset,
     pub rulings: Rulings,
     /// What differs, in one line.
@@ -425,7 +429,7 @@ pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
         let from_start = b
             .divergences
             .iter()
-            .any(|&i| reached_from_the_start(&divergences[i]));
+            .any(|&i| divergences[i].from_start || reached_from_the_start(&divergences[i]));
         (!from_start, std::cmp::Reverse(b.cases))
     });
     bugs.into_iter()
@@ -469,6 +473,7 @@ mod tests {
             unreachable: false,
             accepted_by: None,
             cases: vec!["bao-la-kiswahili/random/0".into()],
+            from_start: false,
             ruleset: Ruleset::Zanzibar,
             rulings: Rulings::from_pairs(rulings.iter().copied()).unwrap(),
             summary: String::new(),
@@ -534,6 +539,18 @@ mod tests {
             at(Some("ZAN-14"), "p", &start, 1),
         ]);
         assert_eq!(bugs.len(), 2);
+    }
+
+    /// A bug whose shortest witness is a probe but whose random games from the start are many
+    /// (Donkers' P3: 789 cases, shown at a probe) comes before one of two cases from the start.
+    #[test]
+    fn a_bug_reached_from_the_start_by_any_case_ranks_by_its_cases() {
+        let start = Zanzibar::format_compact(&Zanzibar::start());
+        let mut many = at(Some("ZAN-13"), "p1", "a probe", 789);
+        many.from_start = true;
+        let (bugs, _) = triage(&[at(Some("ZAN-25"), "p2", &start, 2), many]);
+        let rules: Vec<Option<&str>> = bugs.iter().map(|b| b.deciding_rule.as_deref()).collect();
+        assert_eq!(rules, [Some("ZAN-13"), Some("ZAN-25")]);
     }
 
     #[test]

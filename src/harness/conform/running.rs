@@ -487,6 +487,8 @@ impl<'a> Run<'a> {
                             if !old.cases.contains(&name) {
                                 old.cases.push(name.clone());
                             }
+                            // Kept when a shorter witness from elsewhere replaces this one.
+                            let from_start = old.from_start || d.from_start;
                             if d.moves.len() < old.moves.len() {
                                 // The shorter witness is shown, under its own case's name.
                                 let mut cases = std::mem::take(&mut old.cases);
@@ -495,6 +497,7 @@ impl<'a> Run<'a> {
                                 *old = d;
                                 old.cases = cases;
                             }
+                            old.from_start = from_start;
                             i
                         }
                         None => {
@@ -909,6 +912,8 @@ impl<'a> Run<'a> {
             unreachable: answered,
             accepted_by: None,
             cases: vec![name.to_string()],
+            // A refused start is no game's start.
+            from_start: false,
             ruleset: Ruleset::of::<G>(),
             rulings: script.rulings.clone(),
             summary,

@@ -339,6 +339,7 @@ mod tests {
             unreachable: false,
             accepted_by: None,
             cases: vec!["bao-kingulu/game-1".into()],
+            from_start: false,
             plays_as: vec!["kingulu.x=<y>".into()],
             ruleset: Ruleset::Kingulu,
             rulings: Default::default(),

@@ -73,6 +73,9 @@ pub enum Refusal {
     DecisionMissing,
     /// KETE-14: the move makes a safari decision and none arises.
     NoDecision,
+    /// KETE-23, ZAN-25: as `NoDecision`, because a capture won the game (ZAN-A14 `both`: left a
+    /// player without a move) with its last seed in the kuu, where the decision would arise.
+    NoDecisionWon,
 }
 
 impl Refusal {
@@ -110,6 +113,9 @@ impl Refusal {
                 Rejection::illegal(ids.lap_end, variant.words.decision_missing)
             }
             Refusal::NoDecision => Rejection::illegal(ids.lap_end, variant.words.no_decision),
+            Refusal::NoDecisionWon => {
+                Rejection::illegal(ids.bao_hamna, variant.words.no_decision_won)
+            }
         }
     }
 }
@@ -737,6 +743,8 @@ pub fn sow_move<F: Fixed, S: Sink>(
     let capture_move;
     let mut from_kuu = false;
     let mut decision = false;
+    // The move was won where, but for the win, the safari decision would arise.
+    let mut won_at_kuu = false;
     let mut z;
 
     match start {
@@ -887,6 +895,11 @@ pub fn sow_move<F: Fixed, S: Sink>(
         }
         if s.won && !s.finish {
             // KETE-23, KETE-A8 (stop): the captured seeds are sown; nothing follows.
+            won_at_kuu = z == KUU
+                && s.kuu
+                && s.ring.get(z) > 1
+                && s.opp.get(opposite(z)) == 0
+                && at_house(capture_move, s.ring.get(z) >= 6) == AtHouse::Choose;
             s.stop(z, StopReason::GameWon, ids.bao_hamna);
             break;
         }
@@ -959,7 +972,10 @@ pub fn sow_move<F: Fixed, S: Sink>(
     }
 
     if !decision && matches!(safari, Safari::Stop | Safari::Go) {
-        return Err(Refusal::NoDecision);
+        return Err(match won_at_kuu {
+            true => Refusal::NoDecisionWon,
+            false => Refusal::NoDecision,
+        });
     }
     // ZAN-A6 `lost`: the house is lost at the end of its owner's last namua move.
     if nemo && s.reserve == 0 && s.kuu && rules.house_in_mtaji == HouseInMtaji::Lost {

@@ -92,6 +92,8 @@ pub struct Words {
     pub decision_missing: &'static str,
     /// KETE-14 / ZAN-13: the move makes a decision and none arises.
     pub no_decision: &'static str,
+    /// `+` where a capture won the game in the kuu: the move stops there (KETE-23, ZAN-25).
+    pub no_decision_won: &'static str,
 }
 
 /// The notes the engine emits, by what they are about.
@@ -187,6 +189,8 @@ pub static LAMU: Variant = Variant {
                            or goes on (safari, written `+`)",
         no_decision: "no safari decision arises in this move: no capture lap ends in a standing \
                       kuu where the mover may choose",
+        no_decision_won: "no safari decision arises in this move: the capture whose seeds end in \
+                          the kuu wins the game, and the move stops there",
     },
     notes: Notes {
         nemo_capture: notes::NEMO_CAPTURE,
@@ -254,6 +258,9 @@ pub static ZANZIBAR: Variant = Variant {
                            it stops there or plays the house (written `+`)",
         no_decision: "no house decision arises in this move: no capture lap ends in the house \
                       where the mover may choose to stop or play it",
+        no_decision_won: "no house decision arises in this move: the capture whose seeds end in \
+                          the house wins the game (or leaves a player without a move), and the \
+                          move stops there",
     },
     notes: Notes {
         nemo_capture: notes::NAMUA_CAPTURE,

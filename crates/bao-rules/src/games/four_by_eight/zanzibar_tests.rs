@@ -303,3 +303,35 @@ fn the_diagram_says_store() {
     let kete = crate::games::Kete::format_diagram(&crate::games::Kete::start());
     assert!(kete.starts_with("north: reserve 22, kuu\n"), "{kete}");
 }
+
+/// ZAN-13.0 before ZAN-13.3: a capture that wins the game with its last seed in the owned house
+/// stops the move there, so `+` is refused for the win (ZAN-25), not as a lap that never reaches
+/// the house (ZAN-13). Conform tells an engine that lists that `+` twin (Donkers' program, whose
+/// `legal_moves` keeps it) from one listing `+` without a house (Donkers' P3) by this rule.
+#[test]
+fn zan_25_a_win_in_the_house_refuses_the_house_decision() {
+    use crate::types::{Rejection, Unresolved};
+    let r = rulings(&[
+        "zanzibar.capture-stop-house=owned",
+        "zanzibar.lone-house=any",
+        "zanzibar.house-in-mtaji=lost",
+        "zanzibar.takasia-last-namua=yes",
+        "zanzibar.immobile-check=both",
+    ]);
+    let refused = |text: &str, mv: &str| {
+        let pos = Zanzibar::parse_position_under(text, &r).unwrap();
+        let spelling = Zanzibar::parse_move(mv).unwrap();
+        match Zanzibar::resolve(&pos, &r, &spelling) {
+            Err(Unresolved::Rejected(Rejection::Illegal { rule, reason })) => (rule, reason),
+            other => panic!("{mv} in {text}: {other:?}"),
+        }
+    };
+    // A4< captures a5, a4, a3, a2; a2's four seeds, sown from A8, end in the house A5.
+    let won = "0,0,0,0,0,0,0,0/0,0,0,4,1,2,4,0/1,5,0,1,12,3,0,0/1,1,0,0,0,1,2,0 13,13 H - S";
+    let (rule, reason) = refused(won, "A4<+");
+    assert_eq!(rule, "ZAN-25", "{reason}");
+    assert!(reason.contains("wins the game"), "{reason}");
+    // Without a house no decision arises at all: still ZAN-13 (Donkers' P3's position).
+    let no_house = "1,1,0,0,0,0,0,0/0,1,2,1,2,4,1,0/0,0,2,4,1,0,0,1/1,1,1,1,1,2,2,0 17,17 h - S";
+    assert_eq!(refused(no_house, "A4<+").0, "ZAN-13");
+}
