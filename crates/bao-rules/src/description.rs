@@ -33,6 +33,13 @@ pub trait Conformance: Game {
     /// position; the result is a position of the game, not yet checked under any rulings.
     fn probe_edit(pos: &Self::Position, edit: usize, rng: &mut dyn Below)
     -> Option<Self::Position>;
+    /// `pos` as a game under `rulings` tells it apart: a field no later move, event or field
+    /// depends on under them is given one value, so that `conform` compares what the rulings
+    /// can observe. `pos` itself by default.
+    fn as_seen(pos: &Self::Position, rulings: &Self::Rulings) -> Self::Position {
+        let _ = rulings;
+        pos.clone()
+    }
 }
 
 /// A rule id of the game's catalogue (`ZAN-17`), as the game names it (the description is a

@@ -426,7 +426,11 @@ fn compare_played<G: Game + bao_rules::Conformance>(
     };
     match parsed {
         None => {}
-        Some(Ok(p)) if Some(&p) == probe.after.as_ref() => {}
+        // Compared as the run's rulings tell positions apart (a field they make inert is not).
+        Some(Ok(p))
+            if probe.after.as_ref().is_some_and(|after| {
+                G::as_seen(&p, &ctx.rulings) == G::as_seen(after, &ctx.rulings)
+            }) => {}
         Some(parsed) => {
             let oracle_after = probe.after.as_ref().map(G::format_compact);
             differ.push("position");
@@ -1240,6 +1244,54 @@ mod tests {
         };
         assert_eq!(m.deciding, Some("ZAN-A13"), "{}", m.signature);
         assert_eq!(m.symptoms, [Symptom::AddsMoves]);
+    }
+
+    /// Under `takasia = no` and `mtaji-house = relay` (the nkkmd preset) whose house stands in
+    /// mtaji decides nothing: nkkmd's engine, which ends only the capturer's house at the first
+    /// mtaji capture (`the-first-mtaji-capture-ends-both-houses`), passes; under the defaults,
+    /// where takasia spares an owned house, the same answer is a finding.
+    #[test]
+    fn a_house_no_ruling_can_see_is_not_compared() {
+        let before =
+            "4,3,3,2,1,1,1,1/10,10,10,3,0,0,0,4/0,0,0,0,8,2,0,1/0,0,0,0,0,0,0,0 0,0 Hh - S";
+        let after = "4,3,3,2,1,1,1,1/10,10,10,3,0,0,0,0/1,1,1,1,0,1,2,3/1,1,1,1,1,0,0,0 0,0 h - N";
+        let judged = |pairs: &[(&str, &str)]| {
+            let text = protocol::Rulings::from_pairs(pairs.iter().copied()).unwrap();
+            let rulings = text.resolve::<Zanzibar>().unwrap();
+            let start = Zanzibar::parse_position_under(before, &rulings).unwrap();
+            let ctx = Context::<Zanzibar> {
+                rulings,
+                rulings_text: text,
+                start,
+                history: false,
+                max_laps: None,
+                max_seeds: None,
+                notation: None,
+            };
+            let probe = ctx.play_probe_at(&start, before.to_string(), &[], "A6>", &[]);
+            let Response::Played { events, .. } = &probe.expected else {
+                panic!("A6> plays")
+            };
+            let events = events.clone();
+            let line = String::new();
+            let reply = Reply::Answer {
+                response: Response::Played {
+                    id: Value::Null,
+                    position: after.to_string(),
+                    events,
+                },
+                line,
+            };
+            judge(&ctx, &probe, &reply)
+        };
+        let nkkmd = [("zanzibar.takasia", "no"), ("zanzibar.lone-house", "owned")];
+        assert!(matches!(judged(&nkkmd), Verdict::Pass));
+        assert!(matches!(judged(&[]), Verdict::Fail(_)));
+        let stops = [
+            ("zanzibar.takasia", "no"),
+            ("zanzibar.mtaji-house", "takasa-stops"),
+        ];
+        assert!(matches!(judged(&stops), Verdict::Fail(_)));
     }
 
     #[test]

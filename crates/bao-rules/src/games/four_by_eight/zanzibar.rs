@@ -474,4 +474,18 @@ impl crate::description::Conformance for Zanzibar {
     const KNOWN_BUGS: &'static [KnownBug] = KNOWN_BUGS;
 
     describe_by_engine!(ZANZIBAR);
+
+    /// ZAN-19: once both stores are empty an owned house is only spared takasia (ZAN-23) and
+    /// stopped at under `mtaji-house` other than `relay`; with neither, whose house stands
+    /// decides no move, event or later field (nkkmd's engine ends only the capturer's house).
+    fn as_seen(pos: &Self::Position, rulings: &Self::Rulings) -> Self::Position {
+        let rules = rulings.rules();
+        let core = pos.core();
+        if rules.takasia || rules.mtaji_house != MtajiHouse::Relay || core.reserve != [0, 0] {
+            return *pos;
+        }
+        let mut seen = *core;
+        seen.kuu = [false, false];
+        Self::Position::of(seen)
+    }
 }
