@@ -1109,12 +1109,22 @@ mod tests {
         rulings: protocol::Rulings,
         got: Vec<String>,
     ) -> (Verdict, usize) {
+        judged_limited(start, rulings, None, got)
+    }
+
+    /// The same for an engine that cuts moves past `max_laps` laps.
+    fn judged_limited(
+        start: <Zanzibar as Game>::Position,
+        rulings: protocol::Rulings,
+        max_laps: Option<u32>,
+        got: Vec<String>,
+    ) -> (Verdict, usize) {
         let ctx = Context::<Zanzibar> {
             rulings: rulings.resolve::<Zanzibar>().unwrap(),
             rulings_text: rulings,
             start,
             history: false,
-            max_laps: None,
+            max_laps,
             max_seeds: None,
             notation: None,
         };
@@ -1292,6 +1302,24 @@ mod tests {
             ("zanzibar.mtaji-house", "takasa-stops"),
         ];
         assert!(matches!(judged(&stops), Verdict::Fail(_)));
+    }
+
+    /// Where every move of the mover never ends the game is over (ZAN-26): an engine that cuts
+    /// long moves lists them, and its answer is left out as a limit's, not judged a rule's
+    /// (nkkmd's 512 relays at the scenario `every-move-illegal`).
+    #[test]
+    fn moves_that_never_end_are_a_limit_where_they_end_the_game() {
+        let over = "8,0,1,4,0,1,6,4/0,0,1,0,0,0,0,0/0,1,0,1,11,1,0,1/5,4,3,2,5,0,3,2 0,0 - - S";
+        let start = Zanzibar::parse_position(over).unwrap();
+        let got = vec!["A5<".to_string(), "A5>".to_string()];
+        let (verdict, _) = judged_limited(start, protocol::Rulings::new(), Some(512), got.clone());
+        assert!(matches!(verdict, Verdict::LeftOut));
+        // Without a limit it is a finding; and a move that ends is never left out.
+        let (verdict, _) = judged_limited(start, protocol::Rulings::new(), None, got);
+        assert!(matches!(verdict, Verdict::Fail(_)));
+        let got = vec!["A5<".to_string(), "A2>".to_string()];
+        let (verdict, _) = judged_limited(start, protocol::Rulings::new(), Some(512), got);
+        assert!(matches!(verdict, Verdict::Fail(_)));
     }
 
     #[test]
