@@ -346,13 +346,26 @@ fn known(divergences: &[Divergence], members: &[usize], rule: Option<&str>) -> O
 
 /// Findings grouped by cause: two findings of one ruleset and label (and both at positions no
 /// game reaches, or neither) are one bug when they name the same deciding rule, show the same
-/// witness (the position and the move), or are both the oracle's answers under one other ruling
-/// value (`plays_as`). A finding of the protocol, or without a rule or witness
-/// in common, is a bug of its own. The bugs, then those at positions no game reaches
-/// ([`Report::unreachable`]).
+/// witness (the position and the move), are both the oracle's answers under one other ruling
+/// value (`plays_as`), or are each, alone, the same known bug; never when they are, alone, two
+/// different known bugs (geziefer's G4 and G6 share ZAN-17). A finding of the protocol, or
+/// without a rule or witness in common, is a bug of its own. The bugs, then those at positions no
+/// game reaches ([`Report::unreachable`]).
 pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
     let n = divergences.len();
     let mut root: Vec<usize> = (0..n).collect();
+    // Each finding's known bug, told by its own symptoms.
+    let alone: Vec<Option<String>> = (0..n)
+        .map(|i| {
+            let d = &divergences[i];
+            (d.label != Label::Protocol)
+                .then(|| known(divergences, &[i], d.deciding_rule.as_deref()))
+                .flatten()
+                .map(|k| k.name)
+        })
+        .collect();
+    // The known bug of each group, by its root.
+    let mut named = alone.clone();
     fn find(root: &mut [usize], i: usize) -> usize {
         let mut i = i;
         while root[i] != i {
@@ -370,6 +383,7 @@ pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
                 && (a.deciding_rule.is_none() || b.deciding_rule.is_none());
             // Answers the oracle gives under one other ruling value: that ruling played so.
             let plays_as = a.plays_as.iter().any(|v| b.plays_as.contains(v));
+            let one_known = alone[i].is_some() && alone[i] == alone[j];
             let same = a.ruleset == b.ruleset
                 && a.label == b.label
                 && a.unreachable == b.unreachable
@@ -377,10 +391,15 @@ pub fn triage(divergences: &[Divergence]) -> (Vec<Bug>, Vec<Bug>) {
                 && ((a.deciding_rule.is_some() && a.deciding_rule == b.deciding_rule)
                     || (a.explain.is_some() && witness(a) == witness(b))
                     || sibling
-                    || plays_as);
-            if same {
-                let (ri, rj) = (find(&mut root, i), find(&mut root, j));
+                    || plays_as
+                    || one_known);
+            let (ri, rj) = (find(&mut root, i), find(&mut root, j));
+            // Two groups that are each a known bug, and not the same one, stay two (no finding
+            // of neither joins them either).
+            let two_known = named[ri].is_some() && named[rj].is_some() && named[ri] != named[rj];
+            if same && ri != rj && !two_known {
                 root[ri] = rj;
+                named[rj] = named[rj].take().or(named[ri].take());
             }
         }
     }
@@ -551,6 +570,43 @@ mod tests {
         let (bugs, _) = triage(&[at(Some("ZAN-25"), "p2", &start, 2), many]);
         let rules: Vec<Option<&str>> = bugs.iter().map(|b| b.deciding_rule.as_deref()).collect();
         assert_eq!(rules, [Some("ZAN-13"), Some("ZAN-25")]);
+    }
+
+    #[test]
+    fn known_bugs_of_one_rule_stay_apart_and_one_known_bug_is_one_entry() {
+        let (_, geziefer) = crate::check::replay::find_preset("geziefer").unwrap();
+        let at = |rule: Option<&str>, symptoms: &[Symptom], position: &str| {
+            let mut d = finding(geziefer.rulings, rule.unwrap_or("ZAN-1"), symptoms[0]);
+            d.symptoms = symptoms.to_vec();
+            d.deciding_rule = rule.map(str::to_string);
+            d.position = position.to_string();
+            d
+        };
+        let names = |found: &[Divergence]| {
+            let (bugs, _) = triage(found);
+            let mut names: Vec<String> = bugs
+                .iter()
+                .map(|b| b.known.as_ref().map(|k| k.name.clone()).unwrap_or_default())
+                .collect();
+            names.sort();
+            names
+        };
+        let (house, holes) = (Symptom::Field("house"), Symptom::Field("holes"));
+        let kept = Symptom::Kept("house");
+        // G4 (the house kept) and G6 (the holes too) share ZAN-17: two entries, each by its name;
+        // a finding of neither at that rule joins one of them, not both.
+        let g4 = at(Some("ZAN-17"), &[house, kept], "p1");
+        let g6 = at(Some("ZAN-17"), &[holes, house, kept], "p2");
+        let neither = at(Some("ZAN-17"), &[Symptom::Field("stores")], "p3");
+        assert_eq!(
+            names(&[g4.clone(), g6.clone()]),
+            ["geziefer's G4", "geziefer's G6"]
+        );
+        assert_eq!(names(&[neither, g4, g6]).len(), 2);
+        // G3 in namua (ZAN-1: seeds lost) and in mtaji (no rule decides), at two positions: one.
+        let namua = at(Some("ZAN-1"), &[holes], "p4");
+        let mtaji = at(None, &[holes], "p5");
+        assert_eq!(names(&[namua, mtaji]), ["geziefer's G3"]);
     }
 
     #[test]
