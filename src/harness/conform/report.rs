@@ -607,6 +607,22 @@ mod tests {
         let namua = at(Some("ZAN-1"), &[holes], "p4");
         let mtaji = at(None, &[holes], "p5");
         assert_eq!(names(&[namua, mtaji]), ["geziefer's G3"]);
+        // G1 at a due obligation no capture meets: its takasas listed in place of the captures,
+        // and a capture played as a takasa (which may takasia), one entry by its name.
+        let listed = at(Some("ZAN-A13"), &[Symptom::AddsMoves], "p6");
+        let played = at(Some("ZAN-A13"), &[holes, Symptom::Event("capture")], "p7");
+        let takasia = at(
+            Some("ZAN-A13"),
+            &[
+                holes,
+                Symptom::Field("takasia"),
+                Symptom::Event("capture"),
+                Symptom::Event("reserve"),
+                Symptom::Kept("takasia"),
+            ],
+            "p8",
+        );
+        assert_eq!(names(&[listed, played, takasia]), ["geziefer's G1"]);
     }
 
     #[test]

@@ -476,10 +476,8 @@ impl<'a> Run<'a> {
                 for d in found {
                     let violation = violation(&d);
                     let same = self.divergences.iter().position(|old| {
-                        let kind = old.ruleset == d.ruleset
-                            && request_kind(&old.request).0 == request_kind(&d.request).0
-                            && old.kind == d.kind;
-                        kind || (violation.is_some() && judging::violation(old) == violation)
+                        one_kind(old, &d)
+                            || (violation.is_some() && judging::violation(old) == violation)
                     });
                     let index = match same {
                         Some(i) => {
@@ -1237,6 +1235,22 @@ pub fn merge(
     run.finish()
 }
 
+/// Whether two divergences are of one kind: one ruleset and request type, what differs and the
+/// rule it is about, and the same symptoms (a kind that names only the field an unreadable
+/// position breaks hides its differing holes: geziefer's G5 is not G4).
+fn one_kind(a: &Divergence, b: &Divergence) -> bool {
+    let symptoms = |d: &Divergence| {
+        let mut s = d.symptoms.clone();
+        s.sort();
+        s.dedup();
+        s
+    };
+    a.ruleset == b.ruleset
+        && request_kind(&a.request).0 == request_kind(&b.request).0
+        && a.kind == b.kind
+        && symptoms(a) == symptoms(b)
+}
+
 /// The request type of a probe, for telling divergences apart.
 fn request_label(kind: &Kind) -> String {
     match kind {
@@ -1479,6 +1493,47 @@ mod tests {
         assert!(!glob_match("bao-kingulu/*", "bao-la-kimasai/random/1"));
         assert!(glob_match("exact", "exact"));
         assert!(!glob_match("exact", "exactly"));
+    }
+
+    #[test]
+    fn findings_of_one_kind_with_other_symptoms_are_two() {
+        use crate::harness::conform::report::Differs;
+        let finding = |symptoms: &[Symptom]| Divergence {
+            label: Label::Rule,
+            unreachable: false,
+            accepted_by: None,
+            cases: vec!["bao-la-kiswahili/c".into()],
+            ruleset: Ruleset::Zanzibar,
+            rulings: protocol::Rulings::new(),
+            summary: String::new(),
+            details: Vec::new(),
+            start: String::new(),
+            moves: Vec::new(),
+            shrunk_from: None,
+            position: String::new(),
+            diagram: String::new(),
+            request: serde_json::json!({"type": "play", "move": "A3>"}),
+            engine: Value::Null,
+            oracle: Value::Null,
+            rules: vec!["ZAN-17".into()],
+            // An engine position that cannot be read (an owned house empty): the kind names the
+            // house alone, whatever else differs.
+            kind: "the position differ: house (ZAN-17)".into(),
+            deciding_rule: Some("ZAN-17".into()),
+            explain: None,
+            engine_move: None,
+            symptoms: symptoms.to_vec(),
+            differs: Differs::default(),
+            plays_as: Vec::new(),
+            from_start: false,
+        };
+        let (house, holes) = (Symptom::Field("house"), Symptom::Field("holes"));
+        // geziefer's G4 (the house kept) and G5 (its holes differ too): two findings.
+        let g4 = finding(&[house, Symptom::Kept("house")]);
+        let g5 = finding(&[house, holes]);
+        assert!(!one_kind(&g4, &g5));
+        // The same symptoms in another order: one.
+        assert!(one_kind(&g5, &finding(&[holes, house])));
     }
 
     #[test]

@@ -277,7 +277,18 @@ const KNOWN_BUGS: &[KnownBug] = &[
         preset: "geziefer",
         name: "geziefer's G1",
         rule: "ZAN-A13",
-        symptoms: &[Symptom::MissesMoves],
+        // Its takasas listed and played in place of the captures (one of which may win); such a
+        // takasa may takasia.
+        symptoms: &[
+            Symptom::MissesMoves,
+            Symptom::AddsMoves,
+            Symptom::Field("holes"),
+            Symptom::Event("capture"),
+            Symptom::Event("game over"),
+            Symptom::Field("takasia"),
+            Symptom::Kept("takasia"),
+            Symptom::Event("reserve"),
+        ],
         what: "the obligation never lapses: if no capture takes the reserved hole, the reserver \
                may not capture at all",
     },
@@ -288,6 +299,8 @@ const KNOWN_BUGS: &[KnownBug] = &[
         symptoms: &[
             Symptom::Event("reserve"),
             Symptom::Field("takasia"),
+            // The hole the reserver's obligation was due on, reserved again.
+            Symptom::Kept("takasia"),
             // The takasia is a mark on its hole.
             Symptom::Field("holes"),
         ],
