@@ -690,4 +690,21 @@ mod tests {
         let (_, nkkmd) = crate::check::replay::find_preset("nkkmd").unwrap();
         assert_eq!(undecided(nkkmd.rulings, &holes), None);
     }
+
+    /// AbstractPlay's C and D as its engine shows them: C misses the house below six and, where
+    /// the house is the only hole of two or more, adds the singletons; D lists a move that never
+    /// ends and refuses a long one it cuts. Each is its known bug, both symptoms together.
+    #[test]
+    fn abstractplays_c_and_d_are_known_by_the_moves_it_misses_and_adds() {
+        let (_, abstractplay) = crate::check::replay::find_preset("abstractplay").unwrap();
+        let both = [Symptom::MissesMoves, Symptom::AddsMoves];
+        for (rule, name) in [
+            ("ZAN-14", "AbstractPlay's C"),
+            ("ZAN-27", "AbstractPlay's D"),
+        ] {
+            let mut d = finding(abstractplay.rulings, rule, both[0]);
+            d.symptoms = both.to_vec();
+            assert_eq!(known_name(d).as_deref(), Some(name));
+        }
+    }
 }

@@ -256,14 +256,18 @@ const KNOWN_BUGS: &[KnownBug] = &[
         preset: "abstractplay",
         name: "AbstractPlay's C",
         rule: "ZAN-14",
-        symptoms: &[Symptom::MissesMoves],
+        // Where the house is the only hole of two or more, it sows a singleton instead: the
+        // reference's own witness shows both.
+        symptoms: &[Symptom::MissesMoves, Symptom::AddsMoves],
         what: "an owned house below six is never its namua takasa hole",
     },
     KnownBug {
         preset: "abstractplay",
         name: "AbstractPlay's D",
         rule: "ZAN-27",
-        symptoms: &[Symptom::MissesMoves],
+        // Its move list decides no length: a move that never ends is listed, one it cuts is
+        // refused when played.
+        symptoms: &[Symptom::MissesMoves, Symptom::AddsMoves],
         what: "it cuts a move past 192 sown seeds",
     },
     KnownBug {
