@@ -157,13 +157,28 @@ fn trigger<F: Fixed>(next: &Core, mover: Side, rules: &Rules) -> Trigger {
 /// position after it, which this is but for the side to move. So the hole must be the one the
 /// trigger finds here: the reserver's legal captures all take it first, it is not excluded, and
 /// its owner cannot capture. (That the last move was a takata in mtaji is not told by the
-/// position.) A reserved hole of the reserver's, his obligation due (KETE-22, ZAN-A13), is not
-/// checked here.
+/// position.) A reserved hole of the reserver's, his obligation due (KETE-22, ZAN-A13): the
+/// owner's last move was a takata under the reservation, and one that reserved a hole of its own
+/// would have replaced the field, so the trigger must not hold for him.
 pub fn check_reserved(pos: &Core, rules: &Rules) -> Result<(), PositionError> {
     let Some(h) = pos.hizi else { return Ok(()) };
     let (owner, r) = ring_of(h);
+    let (hizi, rule) = (rules.variant.words.hizi, rules.variant.ids.reserve);
     if owner != pos.to_move {
-        return Ok(());
+        return match reservation::<AsGiven>(pos, owner, rules) {
+            None => Ok(()),
+            Some(x) => Err(PositionError::rule(
+                rule,
+                format!(
+                    "{} is reserved ({hizi}) by {}, his obligation due, but {owner}'s last move \
+                     would have reserved {} instead: a new reservation replaces the old one and \
+                     its obligation",
+                    HOLE_NAMES[h as usize],
+                    pos.to_move,
+                    HOLE_NAMES[index_of(pos.to_move, x) as usize]
+                ),
+            )),
+        };
     }
     let by = owner.opponent();
     let why = match trigger::<AsGiven>(pos, by, rules) {
@@ -184,7 +199,6 @@ pub fn check_reserved(pos: &Core, rules: &Rules) -> Result<(), PositionError> {
         ),
         Trigger::OpponentCaptures(_) => format!("{owner}, to move, can capture"),
     };
-    let (hizi, rule) = (rules.variant.words.hizi, rules.variant.ids.reserve);
     Err(PositionError::rule(
         rule,
         format!(
