@@ -481,12 +481,16 @@ impl Report {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use bao_rules::games::Zanzibar;
 
     /// A finding of Bao la Kiswahili under `rulings`, decided by `rule`, showing `symptom`.
-    fn finding(rulings: &[(&str, &str)], rule: &str, symptom: Symptom) -> Divergence {
+    pub(in crate::harness::conform) fn finding(
+        rulings: &[(&str, &str)],
+        rule: &str,
+        symptom: Symptom,
+    ) -> Divergence {
         Divergence {
             label: Label::Rule,
             unreachable: false,
