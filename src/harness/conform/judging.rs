@@ -924,7 +924,7 @@ pub(super) fn divergence<G: Game + bao_rules::Conformance>(
         explain,
         engine_move,
         cases: vec![case.to_string()],
-        from_start: G::format_compact(&ctx.start) == G::format_compact(&G::start()),
+        from_start: ctx.start == G::start(),
         ruleset: Ruleset::of::<G>(),
         rulings: ctx.rulings_text.clone(),
         summary: mismatch.summary,
