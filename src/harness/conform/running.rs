@@ -381,13 +381,12 @@ impl<'a> Run<'a> {
         probes: &mut Vec<Probe<G>>,
     ) -> bool {
         self.considered += 1;
-        if probe.beyond {
-            self.count_left_out(&probe.kind);
-            false
-        } else {
-            probes.push(probe);
-            true
+        let mut left_out = Vec::new();
+        let kept = keep(probe, probes, &mut left_out);
+        for kind in &left_out {
+            self.count_left_out(kind);
         }
+        kept
     }
 
     fn count_left_out(&mut self, kind: &Kind) {
@@ -620,27 +619,67 @@ impl<'a> Run<'a> {
             };
             format!("{why}, which {asks} asks for")
         });
-        for n in 0..self.options.games {
-            let name = format!("{}/random/{n}", G::RULESET);
-            if !self.selected(&name) || !self.take_case() {
-                continue;
-            }
-            let outcome = if let Some(outcome) = self.not_played(&name, &random_unsupported) {
-                outcome
-            } else {
-                let ctx = Context::<G> {
-                    rulings: game_rulings.clone(),
-                    rulings_text: rulings.clone(),
-                    start: G::start(),
-                    history: false,
-                    max_laps: self.limits.laps,
-                    max_seeds: self.limits.seeds,
-                    notation,
+        let ctx = Context::<G> {
+            rulings: game_rulings.clone(),
+            rulings_text: rulings.clone(),
+            start: G::start(),
+            history: false,
+            max_laps: self.limits.laps,
+            max_seeds: self.limits.seeds,
+            notation,
+        };
+        let random_name = |n: u64| format!("{}/random/{n}", G::RULESET);
+        // The games this run will play (`--case`, its share of `--jobs`, not `--skip`ped), known
+        // before the first: their probes are made a game ahead on a thread of their own, while
+        // the engine answers the game before (the oracle's part is most of a game's time).
+        let first = self.case_number;
+        let share = self.share.as_ref().map(|s| (s.jobs, s.index));
+        let planned: Vec<u64> = (0..self.options.games)
+            .filter(|&n| self.selected(&random_name(n)))
+            .enumerate()
+            .filter(|&(k, n)| {
+                share.is_none_or(|(jobs, index)| (first + k) % jobs == index)
+                    && !self.skipped(&random_name(n))
+            })
+            .map(|(_, n)| n)
+            .filter(|_| random_unsupported.is_none())
+            .collect();
+        let seed = self.options.seed;
+        std::thread::scope(|scope| {
+            let (tx, plans) = std::sync::mpsc::sync_channel(2);
+            let ctx = &ctx;
+            let planned = &planned;
+            scope.spawn(move || {
+                for &n in planned {
+                    let plan = plan_game(ctx, game_seed(seed, G::RULESET, n), MAX_PLIES);
+                    if tx.send((n, plan)).is_err() {
+                        return;
+                    }
+                }
+            });
+            for n in 0..self.options.games {
+                let name = random_name(n);
+                if !self.selected(&name) || !self.take_case() {
+                    continue;
+                }
+                // Taken in the order made, whatever becomes of the game.
+                let plan = planned
+                    .binary_search(&n)
+                    .ok()
+                    .and_then(|_| plans.recv().ok())
+                    .filter(|(m, _)| *m == n);
+                let outcome = if let Some(outcome) = self.not_played(&name, &random_unsupported) {
+                    outcome
+                } else if let Some((_, plan)) = plan {
+                    self.play_plan(ctx, &name, plan)
+                } else {
+                    self.random_game(ctx, n)
                 };
-                self.random_game(&ctx, n)
-            };
-            self.record(name, Ruleset::of::<G>(), outcome);
-        }
+                self.record(name, Ruleset::of::<G>(), outcome);
+            }
+            // The maker stops at its next game, if any is left.
+            drop(plans);
+        });
         // Position probes: a few plies from each generated position.
         let mut probed = 0;
         for n in 0..self.options.positions {
@@ -957,72 +996,29 @@ impl<'a> Run<'a> {
         seed: u64,
         max_plies: usize,
     ) -> Outcome {
-        let mut rng = SplitMix64::new(seed);
-        // Every hole's name, read once: at each position those the rules refuse (as
-        // `Playthrough::resolve_text` refuses an illegal move), asked among its listed moves, are
-        // the illegal moves to try.
-        let names: Vec<(&str, G::Spelling)> = move_names::<G>()
-            .into_iter()
-            .filter_map(|name| Some((name, G::parse_move_in(Notation::Canonical, name).ok()?)))
-            .collect();
-        let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
-        let mut moves: Vec<G::Move> = Vec::new();
-        let mut played: Vec<String> = Vec::new();
-        let mut probes = Vec::new();
-        // The moves before each probe kept: its `before`, filled in only for a probe that fails
-        // (copied into every probe, the moves so far cost a game quadratic time).
-        let mut plies: Vec<usize> = Vec::new();
-        let mut legal = Vec::new();
-        let mut illegal = Vec::new();
-        let left_before = self.left_out;
-        // The position written once for its three probes; the next one is the oracle's answer.
-        let mut compact = G::format_compact(game.position());
-        while game.end().is_none() && moves.len() < max_plies {
-            let pos = game.position().clone();
-            let ply = moves.len();
-            let _ = G::legal_moves(&pos, &ctx.rulings, &mut legal);
-            // A position with undecided moves gets no `legal_moves`: its move list is not known.
-            if let Some(probe) = ctx.legal_moves_probe_at(&pos, compact.clone(), &[])
-                && self.keep(probe, &mut probes)
-            {
-                plies.push(ply);
-            }
-            if legal.is_empty() {
-                break;
-            }
-            illegal.clear();
-            illegal.extend(
-                names
-                    .iter()
-                    .filter(|(_, spelling)| G::refused_among(&pos, &ctx.rulings, spelling, &legal))
-                    .map(|(name, _)| *name),
-            );
-            if !illegal.is_empty() {
-                let text = illegal[rng.below(illegal.len())];
-                let probe = ctx.play_probe_at(&pos, compact.clone(), &[], text, &[]);
-                if self.keep(probe, &mut probes) {
-                    plies.push(ply);
-                }
-            }
-            let mv = legal[rng.below(legal.len())];
-            let text = G::format_move(mv);
-            let probe = ctx.play_probe_at(&pos, compact, &[], &text, &[]);
-            compact = match &probe.expected {
-                Response::Played { position, .. } => position.clone(),
-                _ => String::new(),
-            };
-            if self.keep(probe, &mut probes) {
-                plies.push(ply);
-            }
-            game.play(mv, &mut ()).expect("a listed move plays");
-            if compact.is_empty() {
-                compact = G::format_compact(game.position());
-            }
-            debug_assert_eq!(compact, G::format_compact(game.position()));
-            moves.push(mv);
-            played.push(text);
+        let plan = plan_game(ctx, seed, max_plies);
+        self.play_plan(ctx, name, plan)
+    }
+
+    /// Sends a game's probes and judges the replies: [`Run::game_from`] past the oracle's part.
+    fn play_plan<G: Game + bao_rules::Conformance>(
+        &mut self,
+        ctx: &Context<G>,
+        name: &str,
+        plan: Plan<G>,
+    ) -> Outcome {
+        let Plan {
+            mut probes,
+            plies,
+            moves,
+            played,
+            left_out,
+        } = plan;
+        self.considered += probes.len() + left_out.len();
+        for kind in &left_out {
+            self.count_left_out(kind);
         }
-        if probes.is_empty() && self.left_out != left_before {
+        if probes.is_empty() && !left_out.is_empty() {
             return Outcome::Skipped(self.all_left_out::<G>());
         }
         let Some(replies) = self.send(&mut probes) else {
@@ -1129,6 +1125,113 @@ impl Engine for Run<'_> {
 
     fn shrinking(&mut self) -> &mut Shrinking {
         &mut self.shrinking
+    }
+}
+
+/// A game's probes, made by the oracle alone before any is sent: the requests with their
+/// expected answers, the ply of each, the moves played, and the kinds of the probes left out
+/// (past `--max-laps` or the engine's limit).
+struct Plan<G: Game + bao_rules::Conformance> {
+    probes: Vec<Probe<G>>,
+    plies: Vec<usize>,
+    moves: Vec<G::Move>,
+    played: Vec<String>,
+    left_out: Vec<Kind>,
+}
+
+/// The probes of a random game from `ctx.start` of at most `max_plies` plies, seeded `seed`
+/// (needs nothing of the run, so that the next game's can be made while the engine answers).
+fn plan_game<G: Game + bao_rules::Conformance>(
+    ctx: &Context<G>,
+    seed: u64,
+    max_plies: usize,
+) -> Plan<G> {
+    let mut rng = SplitMix64::new(seed);
+    // Every hole's name, read once: at each position those the rules refuse (as
+    // `Playthrough::resolve_text` refuses an illegal move), asked among its listed moves, are
+    // the illegal moves to try.
+    let names: Vec<(&str, G::Spelling)> = move_names::<G>()
+        .into_iter()
+        .filter_map(|name| Some((name, G::parse_move_in(Notation::Canonical, name).ok()?)))
+        .collect();
+    let mut game = Playthrough::<G>::new(ctx.start.clone(), ctx.rulings.clone());
+    let mut moves: Vec<G::Move> = Vec::new();
+    let mut played: Vec<String> = Vec::new();
+    let mut probes = Vec::new();
+    // The moves before each probe kept: its `before`, filled in only for a probe that fails
+    // (copied into every probe, the moves so far cost a game quadratic time).
+    let mut plies: Vec<usize> = Vec::new();
+    let mut legal = Vec::new();
+    let mut illegal = Vec::new();
+    let mut left_out = Vec::new();
+    // The position written once for its three probes; the next one is the oracle's answer.
+    let mut compact = G::format_compact(game.position());
+    while game.end().is_none() && moves.len() < max_plies {
+        let pos = game.position().clone();
+        let ply = moves.len();
+        let _ = G::legal_moves(&pos, &ctx.rulings, &mut legal);
+        // A position with undecided moves gets no `legal_moves`: its move list is not known.
+        if let Some(probe) = ctx.legal_moves_probe_at(&pos, compact.clone(), &[])
+            && keep(probe, &mut probes, &mut left_out)
+        {
+            plies.push(ply);
+        }
+        if legal.is_empty() {
+            break;
+        }
+        illegal.clear();
+        illegal.extend(
+            names
+                .iter()
+                .filter(|(_, spelling)| G::refused_among(&pos, &ctx.rulings, spelling, &legal))
+                .map(|(name, _)| *name),
+        );
+        if !illegal.is_empty() {
+            let text = illegal[rng.below(illegal.len())];
+            let probe = ctx.play_probe_at(&pos, compact.clone(), &[], text, &[]);
+            if keep(probe, &mut probes, &mut left_out) {
+                plies.push(ply);
+            }
+        }
+        let mv = legal[rng.below(legal.len())];
+        let text = G::format_move(mv);
+        let probe = ctx.play_probe_at(&pos, compact, &[], &text, &[]);
+        compact = match &probe.expected {
+            Response::Played { position, .. } => position.clone(),
+            _ => String::new(),
+        };
+        if keep(probe, &mut probes, &mut left_out) {
+            plies.push(ply);
+        }
+        game.play(mv, &mut ()).expect("a listed move plays");
+        if compact.is_empty() {
+            compact = G::format_compact(game.position());
+        }
+        debug_assert_eq!(compact, G::format_compact(game.position()));
+        moves.push(mv);
+        played.push(text);
+    }
+    Plan {
+        probes,
+        plies,
+        moves,
+        played,
+        left_out,
+    }
+}
+
+/// Keeps `probe` unless it is left out; says whether it was kept.
+fn keep<G: Game + bao_rules::Conformance>(
+    probe: Probe<G>,
+    probes: &mut Vec<Probe<G>>,
+    left_out: &mut Vec<Kind>,
+) -> bool {
+    if probe.beyond {
+        left_out.push(probe.kind);
+        false
+    } else {
+        probes.push(probe);
+        true
     }
 }
 
