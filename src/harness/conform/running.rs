@@ -657,16 +657,22 @@ impl<'a> Run<'a> {
                     }
                 }
             });
+            let mut plans = Some(plans);
             for n in 0..self.options.games {
                 let name = random_name(n);
                 if !self.selected(&name) || !self.take_case() {
                     continue;
                 }
+                // A stopped engine plays no more games: the maker stops too.
+                if self.stopped.is_some() {
+                    plans = None;
+                }
                 // Taken in the order made, whatever becomes of the game.
                 let plan = planned
                     .binary_search(&n)
                     .ok()
-                    .and_then(|_| plans.recv().ok())
+                    .and(plans.as_ref())
+                    .and_then(|plans| plans.recv().ok())
                     .filter(|(m, _)| *m == n);
                 let outcome = if let Some(outcome) = self.not_played(&name, &random_unsupported) {
                     outcome
