@@ -501,16 +501,12 @@ impl Report {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
     use bao_rules::games::Zanzibar;
 
     /// A finding of Bao la Kiswahili under `rulings`, decided by `rule`, showing `symptom`.
-    pub(in crate::harness::conform) fn finding(
-        rulings: &[(&str, &str)],
-        rule: &str,
-        symptom: Symptom,
-    ) -> Divergence {
+    fn finding(rulings: &[(&str, &str)], rule: &str, symptom: Symptom) -> Divergence {
         Divergence {
             label: Label::Rule,
             unreachable: false,

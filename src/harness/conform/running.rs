@@ -1606,14 +1606,35 @@ mod tests {
 
     #[test]
     fn findings_of_one_kind_with_other_symptoms_are_two() {
-        let finding = |symptoms: &[Symptom]| {
-            let mut d = crate::harness::conform::report::tests::finding(&[], "ZAN-17", symptoms[0]);
-            d.request = serde_json::json!({"type": "play", "move": "A3>"});
+        use crate::harness::conform::report::Differs;
+        let finding = |symptoms: &[Symptom]| Divergence {
+            label: Label::Rule,
+            unreachable: false,
+            accepted_by: None,
+            cases: vec!["bao-la-kiswahili/c".into()],
+            ruleset: Ruleset::Zanzibar,
+            rulings: protocol::Rulings::new(),
+            summary: String::new(),
+            details: Vec::new(),
+            start: String::new(),
+            moves: Vec::new(),
+            shrunk_from: None,
+            position: String::new(),
+            diagram: String::new(),
+            request: serde_json::json!({"type": "play", "move": "A3>"}),
+            engine: Value::Null,
+            oracle: Value::Null,
+            rules: vec!["ZAN-17".into()],
             // An engine position that cannot be read (an owned house empty): the kind names the
             // house alone, whatever else differs.
-            d.kind = "the position differ: house (ZAN-17)".into();
-            d.symptoms = symptoms.to_vec();
-            d
+            kind: "the position differ: house (ZAN-17)".into(),
+            deciding_rule: Some("ZAN-17".into()),
+            explain: None,
+            engine_move: None,
+            symptoms: symptoms.to_vec(),
+            differs: Differs::default(),
+            plays_as: Vec::new(),
+            from_start: false,
         };
         let (house, holes) = (Symptom::Field("house"), Symptom::Field("holes"));
         // geziefer's G4 (the house kept) and G5 (its holes differ too): two findings.
