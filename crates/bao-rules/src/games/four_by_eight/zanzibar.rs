@@ -204,7 +204,8 @@ const PRESETS: &[Preset] = &[
 /// decides it and every symptom it shows in the engine's answers (a bug found is one of these only
 /// if it shows no other). Where no single rule tells bugs apart, what differs does: G4 keeps the
 /// house (its field only), G5 loses it where the oracle keeps it, G6 keeps it and its holes differ;
-/// G3 shows only its holes (and in namua the seeds it loses, ZAN-1; in mtaji no rule decides).
+/// G3 shows its holes and the loss it makes (and in namua the seeds it loses, ZAN-1; in mtaji no
+/// rule decides).
 /// Left out: what is a limit, not a bug (nkkmd's 512-relay cap).
 const KNOWN_BUGS: &[KnownBug] = &[
     KnownBug {
@@ -315,7 +316,8 @@ const KNOWN_BUGS: &[KnownBug] = &[
         name: "geziefer's G3",
         // In namua the seeds it does not sow vanish: the position after has fewer than 64.
         rule: "ZAN-1",
-        symptoms: &[Symptom::Field("holes")],
+        // "and he loses": the engine ends the game where the oracle's goes on.
+        symptoms: &[Symptom::Field("holes"), Symptom::Event("game over")],
         what: "a kichwa lifted outward that leaves the mover no seed on the board is not sown (in \
                namua all but one seed vanish, in mtaji all go into one back hole), and he loses",
     },
