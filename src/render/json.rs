@@ -553,7 +553,10 @@ impl Writer {
 }
 
 /// serde_json's pretty form (two spaces a level) begun `depth` levels in, so that a value written
-/// on its own sits at its place in the document: one pass, no re-indenting of the text.
+/// on its own sits at its place in the document: one pass, no re-indenting of the text. Its own
+/// formatter rather than serde_json's `PrettyFormatter` behind a writer that indents after each
+/// line break: that writer sees every small piece serde writes, and cost a check of 20,000 Bao
+/// Kingulu games 13 % more instructions (callgrind).
 struct Indented {
     depth: usize,
     has_value: bool,
