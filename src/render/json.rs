@@ -430,10 +430,18 @@ impl Writer {
 
     /// A line break and `depth` levels of indentation (nothing when compact).
     fn indent(&self, depth: usize) -> String {
+        let mut out = String::new();
+        self.push_indent(&mut out, depth);
+        out
+    }
+
+    /// [`Writer::indent`] onto `out`.
+    fn push_indent(&self, out: &mut String, depth: usize) {
         if self.pretty {
-            format!("\n{}", "  ".repeat(depth))
-        } else {
-            String::new()
+            out.push('\n');
+            for _ in 0..depth {
+                out.push_str("  ");
+            }
         }
     }
 
@@ -475,9 +483,7 @@ impl Writer {
             out.push(',');
         }
         self.games += 1;
-        if self.pretty {
-            out.push_str("\n        ");
-        }
+        self.push_indent(&mut out, 4);
         self.write_value(&mut out, &game_json(lines, game), 4);
         out
     }
